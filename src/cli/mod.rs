@@ -1,0 +1,39 @@
+//! The `xq` command line: each subcommand lives in its own module and returns the exit status.
+
+mod convert;
+mod judge;
+mod pairings;
+mod perft;
+mod schedule;
+
+/// Runs `xq` with `args` (without the program name); returns the process exit status.
+pub fn run(args: &[String]) -> i32 {
+    let Some((cmd, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    match cmd.as_str() {
+        "perft" => perft::perft(rest),
+        "bench" => perft::bench(rest),
+        "judge" => judge::run(rest),
+        "convert" => convert::run(rest),
+        "pairings" => pairings::run(rest),
+        "schedule" => schedule::run(rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            0
+        }
+        other => {
+            eprintln!("xq: unknown command `{other}`\n{USAGE}");
+            2
+        }
+    }
+}
+
+const USAGE: &str = "usage: xq <command> [args]
+  perft \"<FEN>\" <depth> [--divide]   count leaf nodes of the legal-move tree
+  bench                              perft 5 from the start position, nodes per second
+  judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules
+  convert --to <format> [FILE]       convert a game between notations and PGN
+  pairings --players N [--double]    Berger round-robin tables
+  schedule --entrants N ... --json   solve a match timetable";

@@ -1,0 +1,1 @@
+//! The game clock (article 6): see issue 5.

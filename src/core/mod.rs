@@ -1,0 +1,14 @@
+//! The pure core: rules, notation, clock, tournament and scheduling. No web crate is reachable here.
+
+pub mod board;
+pub mod clock;
+pub mod fen;
+pub mod perft;
+pub mod position;
+pub mod rng;
+pub mod schedule;
+pub mod tournament;
+
+pub use board::{Color, Piece, Role, Square};
+pub use fen::{ParseFenError, PositionError, Setup};
+pub use position::{Move, MoveList, PlayError, Position};

@@ -1,0 +1,1070 @@
+//! A legal [`Position`]: move generation per article 2.2, check, mate, stalemate, play and undo.
+//!
+//! The board is a 90-point mailbox with per-side occupancy bitsets; every move pattern (palace
+//! steps, elephant eyes, horse legs, rays, pawn steps) comes from tables computed at compile time.
+//! Legality is checked only for the moves that can change the mover's king safety.
+
+use super::board::{Color, Piece, Role, Square};
+use super::fen::{FenError, PositionError, Setup};
+use std::fmt;
+
+const NONE: u8 = 0xFF;
+
+/// A move from one point to another; whether it captures follows from the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the moving piece stands.
+    pub from: Square,
+    /// Where it goes.
+    pub to: Square,
+}
+
+impl Move {
+    /// A move from `from` to `to`.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+
+    /// Parses ICCS coordinates such as `h2e2` (also `H2-E2`); checks only the syntax.
+    pub fn from_iccs(s: &str) -> Option<Move> {
+        let s: String = s.chars().filter(|c| *c != '-').collect();
+        if s.len() != 4 || !s.is_ascii() {
+            return None;
+        }
+        Some(Move {
+            from: Square::parse(&s[..2])?,
+            to: Square::parse(&s[2..])?,
+        })
+    }
+}
+
+impl fmt::Display for Move {
+    /// ICCS coordinates, e.g. `h2e2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// A fixed-capacity list of moves (no position has more than 128 pseudo-legal moves).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 128],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        let z = Square::from_index(0).unwrap_or_else(|| unreachable!());
+        MoveList {
+            moves: [Move::new(z, z); 128],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, from: usize, to: usize) {
+        // SAFETY-free: indices come from the tables, always < 90.
+        self.moves[self.len] = Move {
+            from: sq(from),
+            to: sq(to),
+        };
+        self.len += 1;
+    }
+
+    /// How many moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    /// Whether `m` is in the list.
+    pub fn contains(&self, m: &Move) -> bool {
+        self.as_slice().contains(m)
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[inline(always)]
+fn sq(i: usize) -> Square {
+    Square::from_index(i).unwrap_or_else(|| unreachable!())
+}
+
+/// Why a move cannot be played, in words a player understands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// There is no piece on the origin point.
+    NoPiece(Square),
+    /// The piece on the origin belongs to the side not on move.
+    NotYourTurn(Square),
+    /// The destination holds one of the mover's own pieces.
+    OwnPiece(Square),
+    /// The piece never moves that way (article 2.2).
+    NotAMoveOf(Role),
+    /// The king or an advisor would leave the palace (2.2.1, 2.2.2).
+    LeavesPalace,
+    /// An elephant may not cross the river (2.2.3).
+    CrossesRiver,
+    /// The elephant's eye (象眼) is blocked (2.2.3).
+    ElephantEyeBlocked,
+    /// The horse's leg (马腿) is blocked (2.2.4).
+    HorseLegBlocked,
+    /// A piece stands in the way of a chariot or cannon.
+    PathBlocked,
+    /// A cannon captures only by jumping exactly one screen (炮架, 2.2.6).
+    CannonNeedsScreen,
+    /// A pawn may not move backwards, nor sideways before crossing the river (2.2.7).
+    PawnDirection,
+    /// The two kings would face each other on an open file (4.1.2).
+    KingsWouldFace,
+    /// The mover's king would be (or stay) in check (4.1.1).
+    KingInCheck,
+    /// The game is over: nothing can be played.
+    GameOver,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoPiece(s) => write!(f, "no piece on {s}"),
+            PlayError::NotYourTurn(s) => {
+                write!(f, "the piece on {s} belongs to the side not on move")
+            }
+            PlayError::OwnPiece(s) => write!(f, "{s} holds one of your own pieces"),
+            PlayError::NotAMoveOf(r) => write!(f, "a {} does not move that way", r.english()),
+            PlayError::LeavesPalace => write!(f, "it may not leave the palace"),
+            PlayError::CrossesRiver => write!(f, "an elephant may not cross the river"),
+            PlayError::ElephantEyeBlocked => write!(f, "elephant eye blocked"),
+            PlayError::HorseLegBlocked => write!(f, "horse leg blocked"),
+            PlayError::PathBlocked => write!(f, "the path is blocked"),
+            PlayError::CannonNeedsScreen => {
+                write!(f, "a cannon captures only over exactly one screen")
+            }
+            PlayError::PawnDirection => write!(
+                f,
+                "a pawn moves forward, and sideways only after crossing the river"
+            ),
+            PlayError::KingsWouldFace => write!(f, "would leave the kings facing"),
+            PlayError::KingInCheck => write!(f, "king in check"),
+            PlayError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// What [`Position::play_unchecked`] needs to undo a move exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: u8,
+    halfmoves: u32,
+    hash: u64,
+}
+
+impl Undo {
+    /// The piece the move captured, if any.
+    pub fn captured(&self) -> Option<Piece> {
+        Piece::from_code(self.captured)
+    }
+}
+
+/// A legal position: board, side to move and counters, with an incremental Zobrist hash.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [u8; 90],
+    occ: [u128; 2],
+    kings: [u8; 2],
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compile-time tables.
+
+const fn idx(f: i32, r: i32) -> i32 {
+    if f < 0 || f > 8 || r < 0 || r > 9 {
+        -1
+    } else {
+        r * 9 + f
+    }
+}
+
+const fn in_any_palace(f: i32, r: i32) -> bool {
+    f >= 3 && f <= 5 && (r <= 2 || r >= 7) && r >= 0 && r <= 9
+}
+
+struct Tables {
+    king: [[u8; 4]; 90],
+    advisor: [[u8; 4]; 90],
+    elephant: [[[u8; 2]; 4]; 90],
+    horse: [[[u8; 2]; 8]; 90],
+    horse_attackers: [[[u8; 2]; 8]; 90],
+    pawn: [[[u8; 3]; 90]; 2],
+    pawn_attackers: [[[u8; 3]; 90]; 2],
+    rays: [[[u8; 9]; 4]; 90],
+    /// Points on the same file or rank as the index point (the point itself excluded).
+    lines: [u128; 90],
+    /// The four diagonal neighbours: the legs of horses that attack the index point.
+    legs: [u128; 90],
+    zobrist: [[u64; 90]; 15],
+    side: u64,
+}
+
+const HORSE_DELTAS: [(i32, i32); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+const fn leg_of(df: i32, dr: i32) -> (i32, i32) {
+    if dr == 2 || dr == -2 {
+        (0, dr / 2)
+    } else {
+        (df / 2, 0)
+    }
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn build_tables() -> Tables {
+    let mut t = Tables {
+        king: [[NONE; 4]; 90],
+        advisor: [[NONE; 4]; 90],
+        elephant: [[[NONE; 2]; 4]; 90],
+        horse: [[[NONE; 2]; 8]; 90],
+        horse_attackers: [[[NONE; 2]; 8]; 90],
+        pawn: [[[NONE; 3]; 90]; 2],
+        pawn_attackers: [[[NONE; 3]; 90]; 2],
+        rays: [[[NONE; 9]; 4]; 90],
+        lines: [0; 90],
+        legs: [0; 90],
+        zobrist: [[0; 90]; 15],
+        side: 0,
+    };
+    let mut s = 0;
+    while s < 90 {
+        let f = (s % 9) as i32;
+        let r = (s / 9) as i32;
+        // King: orthogonal steps inside a palace.
+        if in_any_palace(f, r) {
+            let mut n = 0;
+            let mut d = 0;
+            while d < 4 {
+                let (nf, nr) = (f + DIRS[d].0, r + DIRS[d].1);
+                if in_any_palace(nf, nr) && ((nr <= 2) == (r <= 2)) {
+                    t.king[s][n] = idx(nf, nr) as u8;
+                    n += 1;
+                }
+                d += 1;
+            }
+            // Advisor: diagonal steps inside a palace.
+            let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+            let mut n = 0;
+            let mut d = 0;
+            while d < 4 {
+                let (nf, nr) = (f + diag[d].0, r + diag[d].1);
+                if in_any_palace(nf, nr) && ((nr <= 2) == (r <= 2)) {
+                    t.advisor[s][n] = idx(nf, nr) as u8;
+                    n += 1;
+                }
+                d += 1;
+            }
+        }
+        // Elephant: two diagonal points, eye between, never across the river.
+        let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        let mut n = 0;
+        let mut d = 0;
+        while d < 4 {
+            let (nf, nr) = (f + 2 * diag[d].0, r + 2 * diag[d].1);
+            let to = idx(nf, nr);
+            if to >= 0 && ((nr <= 4) == (r <= 4)) {
+                t.elephant[s][n] = [to as u8, idx(f + diag[d].0, r + diag[d].1) as u8];
+                n += 1;
+            }
+            d += 1;
+        }
+        // Horse: its moves with their legs, and the horses that attack this point.
+        let mut n = 0;
+        let mut na = 0;
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = HORSE_DELTAS[d];
+            let (lf, lr) = leg_of(df, dr);
+            let to = idx(f + df, r + dr);
+            if to >= 0 {
+                t.horse[s][n] = [to as u8, idx(f + lf, r + lr) as u8];
+                n += 1;
+            }
+            let from = idx(f - df, r - dr);
+            if from >= 0 {
+                t.horse_attackers[s][na] = [from as u8, idx(f - df + lf, r - dr + lr) as u8];
+                na += 1;
+            }
+            d += 1;
+        }
+        // Pawns: forward, and sideways once across the river.
+        let mut c = 0;
+        while c < 2 {
+            let fwd = if c == 0 { 1 } else { -1 };
+            let crossed = if c == 0 { r >= 5 } else { r <= 4 };
+            let mut n = 0;
+            let to = idx(f, r + fwd);
+            if to >= 0 {
+                t.pawn[c][s][n] = to as u8;
+                n += 1;
+            }
+            if crossed {
+                let mut side = -1;
+                while side <= 1 {
+                    let to = idx(f + side, r);
+                    if to >= 0 {
+                        t.pawn[c][s][n] = to as u8;
+                        n += 1;
+                    }
+                    side += 2;
+                }
+            }
+            c += 1;
+        }
+        // Rays in the four directions, nearest point first.
+        let mut d = 0;
+        while d < 4 {
+            let (mut nf, mut nr) = (f + DIRS[d].0, r + DIRS[d].1);
+            let mut n = 0;
+            while idx(nf, nr) >= 0 {
+                t.rays[s][d][n] = idx(nf, nr) as u8;
+                t.lines[s] |= 1u128 << idx(nf, nr);
+                n += 1;
+                nf += DIRS[d].0;
+                nr += DIRS[d].1;
+            }
+            d += 1;
+        }
+        let mut d = 0;
+        while d < 4 {
+            let to = idx(f + diag[d].0, r + diag[d].1);
+            if to >= 0 {
+                t.legs[s] |= 1u128 << to;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    // Pawn attackers: the inverse of the pawn table.
+    let mut c = 0;
+    while c < 2 {
+        let mut count = [0usize; 90];
+        let mut from = 0;
+        while from < 90 {
+            let mut k = 0;
+            while k < 3 {
+                let to = t.pawn[c][from][k];
+                if to != NONE {
+                    t.pawn_attackers[c][to as usize][count[to as usize]] = from as u8;
+                    count[to as usize] += 1;
+                }
+                k += 1;
+            }
+            from += 1;
+        }
+        c += 1;
+    }
+    let mut state = 0x5851_F42D_4C95_7F2D_u64;
+    let mut p = 1;
+    while p < 15 {
+        let mut s = 0;
+        while s < 90 {
+            let (ns, v) = splitmix(state);
+            state = ns;
+            t.zobrist[p][s] = v;
+            s += 1;
+        }
+        p += 1;
+    }
+    t.side = splitmix(state).1;
+    t
+}
+
+static T: Tables = build_tables();
+
+const fn code(c: Color, r: Role) -> u8 {
+    Piece::new(c, r).code()
+}
+
+#[inline(always)]
+fn color_of(p: u8) -> usize {
+    (p > 7) as usize
+}
+
+// ---------------------------------------------------------------------------------------------
+
+impl Position {
+    /// The standard starting position.
+    pub fn start() -> Position {
+        Position::from_setup(&Setup::start())
+            .unwrap_or_else(|_| unreachable!("the start position is legal"))
+    }
+
+    /// Reads and validates a FEN.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        Ok(Position::from_setup(&setup)?)
+    }
+
+    /// Validates an unchecked setup into a position (see [`PositionError`] for what is refused).
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        setup.validate()?;
+        let mut pos = Position {
+            board: [0; 90],
+            occ: [0; 2],
+            kings: [0; 2],
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        for s in Square::all() {
+            if let Some(p) = setup.board[s.index()] {
+                let c = p.code();
+                pos.board[s.index()] = c;
+                pos.occ[p.color.index()] |= 1u128 << s.index();
+                pos.hash ^= T.zobrist[c as usize][s.index()];
+                if p.role == Role::King {
+                    pos.kings[p.color.index()] = s.index() as u8;
+                }
+            }
+        }
+        if setup.turn == Color::Black {
+            pos.hash ^= T.side;
+        }
+        let them = setup.turn.other();
+        if attacked(&pos.board, pos.kings[them.index()] as usize, setup.turn) {
+            return Err(PositionError::OpponentInCheck(setup.turn));
+        }
+        Ok(pos)
+    }
+
+    /// The unchecked setup of this position (for editing or printing).
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; 90];
+        for (i, &p) in self.board.iter().enumerate() {
+            board[i] = Piece::from_code(p);
+        }
+        Setup {
+            board,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The canonical FEN.
+    pub fn fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    /// The piece on `s`, if any.
+    #[inline]
+    pub fn piece_at(&self, s: Square) -> Option<Piece> {
+        Piece::from_code(self.board[s.index()])
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number (starts at 1, increases after Black's move).
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash of board and side to move (counters excluded): equal positions, equal hash.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Where `color`'s king stands.
+    pub fn king(&self, color: Color) -> Square {
+        sq(self.kings[color.index()] as usize)
+    }
+
+    /// Every piece with its point, a0 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &p)| Piece::from_code(p).map(|p| (sq(i), p)))
+    }
+
+    /// Whether the side to move is in check (将军).
+    pub fn is_check(&self) -> bool {
+        attacked(
+            &self.board,
+            self.kings[self.turn.index()] as usize,
+            self.turn.other(),
+        )
+    }
+
+    /// Whether `color`'s king is attacked, whoever is to move.
+    pub fn is_king_attacked(&self, color: Color) -> bool {
+        attacked(
+            &self.board,
+            self.kings[color.index()] as usize,
+            color.other(),
+        )
+    }
+
+    /// Checkmate (将死): in check with no legal move — a loss for the side to move (4.1.1).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Stalemate (困毙): not in check, no legal move — also a loss for the side to move (4.1.3).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Whether point `target` is attacked by a piece of `by` (counting flying-general lines).
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        attacked(&self.board, target.index(), by)
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, u128::MAX);
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, 1u128 << from.index());
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// How many legal moves the side to move has (what perft counts at its last ply).
+    pub fn count_legal(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves_from(m.from).contains(&m)
+    }
+
+    /// Plays a legal move, or explains why it cannot be played.
+    pub fn play(&mut self, m: Move) -> Result<Undo, PlayError> {
+        if self.is_legal(m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(self.why_illegal(m))
+        }
+    }
+
+    /// The position after a legal move `m`, or why it is illegal.
+    pub fn after(&self, m: Move) -> Result<Position, PlayError> {
+        let mut p = self.clone();
+        p.play(m)?;
+        Ok(p)
+    }
+
+    /// Plays `m` without checking it; `m` must be legal (or at least pseudo-legal for the mover).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let (from, to) = (m.from.index(), m.to.index());
+        let piece = self.board[from];
+        let captured = self.board[to];
+        let undo = Undo {
+            captured,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        };
+        let us = self.turn.index();
+        self.board[to] = piece;
+        self.board[from] = 0;
+        self.occ[us] ^= (1u128 << from) | (1u128 << to);
+        let z = &T.zobrist[piece as usize];
+        self.hash ^= z[from] ^ z[to] ^ T.side;
+        if captured != 0 {
+            self.occ[us ^ 1] ^= 1u128 << to;
+            self.hash ^= T.zobrist[captured as usize][to];
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if piece == code(Color::Red, Role::King) || piece == code(Color::Black, Role::King) {
+            self.kings[us] = to as u8;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move played, with the `undo` it returned.
+    #[inline]
+    pub fn undo(&mut self, m: Move, undo: Undo) {
+        let (from, to) = (m.from.index(), m.to.index());
+        self.turn = self.turn.other();
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        let us = self.turn.index();
+        let piece = self.board[to];
+        self.board[from] = piece;
+        self.board[to] = undo.captured;
+        self.occ[us] ^= (1u128 << from) | (1u128 << to);
+        if undo.captured != 0 {
+            self.occ[us ^ 1] ^= 1u128 << to;
+        }
+        if piece == code(Color::Red, Role::King) || piece == code(Color::Black, Role::King) {
+            self.kings[us] = from as u8;
+        }
+        self.halfmoves = undo.halfmoves;
+        self.hash = undo.hash;
+    }
+
+    /// Recomputes the hash from scratch (tests compare it with the incremental one).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = if self.turn == Color::Black { T.side } else { 0 };
+        for (i, &p) in self.board.iter().enumerate() {
+            if p != 0 {
+                h ^= T.zobrist[p as usize][i];
+            }
+        }
+        h
+    }
+
+    /// Explains why `m` is not legal, in the terms of article 2.2 and chapter 4.
+    pub fn why_illegal(&self, m: Move) -> PlayError {
+        let (from, to) = (m.from.index(), m.to.index());
+        let Some(piece) = Piece::from_code(self.board[from]) else {
+            return PlayError::NoPiece(m.from);
+        };
+        if piece.color != self.turn {
+            return PlayError::NotYourTurn(m.from);
+        }
+        if self.board[to] != 0 && color_of(self.board[to]) == self.turn.index() {
+            return PlayError::OwnPiece(m.to);
+        }
+        let (df, dr) = (
+            m.to.file() as i32 - m.from.file() as i32,
+            m.to.rank() as i32 - m.from.rank() as i32,
+        );
+        let pseudo = {
+            let mut l = MoveList::new();
+            self.gen_pseudo(&mut l, 1u128 << from);
+            l.contains(&m)
+        };
+        if !pseudo {
+            return match piece.role {
+                Role::King | Role::Advisor => {
+                    let shape_ok = if piece.role == Role::King {
+                        df.abs() + dr.abs() == 1
+                    } else {
+                        df.abs() == 1 && dr.abs() == 1
+                    };
+                    if shape_ok {
+                        PlayError::LeavesPalace
+                    } else {
+                        PlayError::NotAMoveOf(piece.role)
+                    }
+                }
+                Role::Elephant => {
+                    if df.abs() == 2 && dr.abs() == 2 {
+                        if !m.to.on_own_half(piece.color) {
+                            PlayError::CrossesRiver
+                        } else {
+                            PlayError::ElephantEyeBlocked
+                        }
+                    } else {
+                        PlayError::NotAMoveOf(piece.role)
+                    }
+                }
+                Role::Horse => {
+                    if (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1) {
+                        PlayError::HorseLegBlocked
+                    } else {
+                        PlayError::NotAMoveOf(piece.role)
+                    }
+                }
+                Role::Chariot | Role::Cannon => {
+                    if df != 0 && dr != 0 {
+                        PlayError::NotAMoveOf(piece.role)
+                    } else if piece.role == Role::Cannon && self.board[to] != 0 {
+                        PlayError::CannonNeedsScreen
+                    } else {
+                        PlayError::PathBlocked
+                    }
+                }
+                Role::Pawn => {
+                    if df.abs() + dr.abs() == 1 {
+                        PlayError::PawnDirection
+                    } else {
+                        PlayError::NotAMoveOf(piece.role)
+                    }
+                }
+            };
+        }
+        let mut b = self.board;
+        b[to] = b[from];
+        b[from] = 0;
+        let k = if piece.role == Role::King {
+            to
+        } else {
+            self.kings[self.turn.index()] as usize
+        };
+        let ek = self.kings[self.turn.other().index()] as usize;
+        if k % 9 == ek % 9 && {
+            let (lo, hi) = (k.min(ek), k.max(ek));
+            (lo + 9..hi).step_by(9).all(|i| b[i] == 0)
+        } {
+            return PlayError::KingsWouldFace;
+        }
+        PlayError::KingInCheck
+    }
+
+    /// Pseudo-legal moves of the mover's pieces on the points of `mask`.
+    fn gen_pseudo(&self, list: &mut MoveList, mask: u128) {
+        let us = self.turn;
+        let mine = self.occ[us.index()];
+        let b = &self.board;
+        let mut bits = mine & mask;
+        let not_mine = |t: usize| b[t] == 0 || color_of(b[t]) != us.index();
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let role = Role::ALL[((b[s] - 1) % 7) as usize];
+            match role {
+                Role::Chariot => {
+                    for ray in &T.rays[s] {
+                        for &t in ray {
+                            if t == NONE {
+                                break;
+                            }
+                            let t = t as usize;
+                            if b[t] == 0 {
+                                list.push(s, t);
+                            } else {
+                                if color_of(b[t]) != us.index() {
+                                    list.push(s, t);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                Role::Cannon => {
+                    for ray in &T.rays[s] {
+                        let mut screen = false;
+                        for &t in ray {
+                            if t == NONE {
+                                break;
+                            }
+                            let t = t as usize;
+                            if !screen {
+                                if b[t] == 0 {
+                                    list.push(s, t);
+                                } else {
+                                    screen = true;
+                                }
+                            } else if b[t] != 0 {
+                                if color_of(b[t]) != us.index() {
+                                    list.push(s, t);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                Role::Horse => {
+                    for &[t, leg] in &T.horse[s] {
+                        if t == NONE {
+                            break;
+                        }
+                        if b[leg as usize] == 0 && not_mine(t as usize) {
+                            list.push(s, t as usize);
+                        }
+                    }
+                }
+                Role::Pawn => {
+                    for &t in &T.pawn[us.index()][s] {
+                        if t == NONE {
+                            break;
+                        }
+                        if not_mine(t as usize) {
+                            list.push(s, t as usize);
+                        }
+                    }
+                }
+                Role::Elephant => {
+                    for &[t, eye] in &T.elephant[s] {
+                        if t == NONE {
+                            break;
+                        }
+                        if b[eye as usize] == 0 && not_mine(t as usize) {
+                            list.push(s, t as usize);
+                        }
+                    }
+                }
+                Role::Advisor => {
+                    for &t in &T.advisor[s] {
+                        if t == NONE {
+                            break;
+                        }
+                        if not_mine(t as usize) {
+                            list.push(s, t as usize);
+                        }
+                    }
+                }
+                Role::King => {
+                    for &t in &T.king[s] {
+                        if t == NONE {
+                            break;
+                        }
+                        if not_mine(t as usize) {
+                            list.push(s, t as usize);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops the pseudo-legal moves that leave the mover's king attacked or the kings facing.
+    ///
+    /// Out of check, a move can only expose the king if it leaves or enters the king's file or
+    /// rank (chariot, cannon and flying-general lines) or unblocks a horse leg next to the king;
+    /// only those moves are played out on a scratch board.
+    fn retain_legal(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let them = us.other();
+        let k = self.kings[us.index()] as usize;
+        let in_check = attacked(&self.board, k, them);
+        let risky = T.lines[k] | T.legs[k];
+        let lines = T.lines[k];
+        let mut b = self.board;
+        let mut n = 0;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            let (from, to) = (m.from.index(), m.to.index());
+            let legal = if from == k {
+                let cap = b[to];
+                b[to] = b[from];
+                b[from] = 0;
+                let ok = !attacked(&b, to, them);
+                b[from] = b[to];
+                b[to] = cap;
+                ok
+            } else if !in_check && (risky >> from) & 1 == 0 && (lines >> to) & 1 == 0 {
+                true
+            } else {
+                let cap = b[to];
+                b[to] = b[from];
+                b[from] = 0;
+                let ok = !attacked(&b, k, them);
+                b[from] = b[to];
+                b[to] = cap;
+                ok
+            };
+            if legal {
+                list.moves[n] = m;
+                n += 1;
+            }
+        }
+        list.len = n;
+    }
+}
+
+/// Whether point `k` is attacked by side `by` on board `b`; the `by` king counts as a chariot,
+/// which is exactly the flying-general rule (4.1.2) since kings only meet on a file.
+#[inline]
+fn attacked(b: &[u8; 90], k: usize, by: Color) -> bool {
+    let chariot = code(by, Role::Chariot);
+    let king = code(by, Role::King);
+    let cannon = code(by, Role::Cannon);
+    let horse = code(by, Role::Horse);
+    let pawn = code(by, Role::Pawn);
+    for ray in &T.rays[k] {
+        let mut i = 0;
+        while i < 9 && ray[i] != NONE {
+            let p = b[ray[i] as usize];
+            if p != 0 {
+                if p == chariot || p == king {
+                    return true;
+                }
+                break;
+            }
+            i += 1;
+        }
+        i += 1;
+        while i < 9 && ray[i] != NONE {
+            let p = b[ray[i] as usize];
+            if p != 0 {
+                if p == cannon {
+                    return true;
+                }
+                break;
+            }
+            i += 1;
+        }
+    }
+    for &[h, leg] in &T.horse_attackers[k] {
+        if h == NONE {
+            break;
+        }
+        if b[h as usize] == horse && b[leg as usize] == 0 {
+            return true;
+        }
+    }
+    for &p in &T.pawn_attackers[by.index()][k] {
+        if p == NONE {
+            break;
+        }
+        if b[p as usize] == pawn {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::from_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn start_has_44_moves() {
+        assert_eq!(Position::start().legal_moves().len(), 44);
+    }
+
+    #[test]
+    fn opponent_in_check_is_refused() {
+        // Red to move with the black king on d9 attacked by the red chariot on d0's file.
+        let e = Position::from_fen("3k5/9/9/9/9/9/9/9/9/3RK4 w").unwrap_err();
+        assert_eq!(
+            e,
+            FenError::Position(PositionError::OpponentInCheck(Color::Red))
+        );
+    }
+
+    #[test]
+    fn flying_general_forbids_opening_the_file() {
+        // The red advisor on e1 screens the kings; moving it off the file would face them (4.1.2).
+        let p = Position::from_fen("3ak4/9/9/9/9/9/9/9/4C4/4K4 w").unwrap();
+        assert_eq!(p.why_illegal(mv("e1a1")), PlayError::KingsWouldFace);
+        assert!(!p.legal_moves().contains(&mv("e1a1")));
+        assert!(p.legal_moves().contains(&mv("e1e2")));
+    }
+
+    #[test]
+    fn reasons_for_illegal_moves() {
+        let sq = |s| Square::parse(s).unwrap();
+        let p = Position::start();
+        assert_eq!(
+            p.why_illegal(mv("b0b1")),
+            PlayError::NotAMoveOf(Role::Horse)
+        );
+        assert_eq!(p.why_illegal(mv("b2b7")), PlayError::CannonNeedsScreen);
+        assert_eq!(p.why_illegal(mv("a0a5")), PlayError::PathBlocked);
+        assert_eq!(p.why_illegal(mv("a3b3")), PlayError::PawnDirection);
+        assert_eq!(p.why_illegal(mv("a9a8")), PlayError::NotYourTurn(sq("a9")));
+        assert_eq!(p.why_illegal(mv("a5a6")), PlayError::NoPiece(sq("a5")));
+        assert_eq!(p.why_illegal(mv("a0a3")), PlayError::OwnPiece(sq("a3")));
+        let horse = Position::from_fen("4k4/9/9/9/9/9/9/9/5N3/3K1N3 w").unwrap();
+        assert_eq!(horse.why_illegal(mv("f0g2")), PlayError::HorseLegBlocked);
+        let eleph = Position::from_fen("4k4/9/9/9/9/9/9/9/3N5/2BK5 w").unwrap();
+        assert_eq!(eleph.why_illegal(mv("c0e2")), PlayError::ElephantEyeBlocked);
+        let river = Position::from_fen("4k4/9/9/9/9/2B6/9/9/9/3K5 w").unwrap();
+        assert_eq!(river.why_illegal(mv("c4e6")), PlayError::CrossesRiver);
+        let palace = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w").unwrap();
+        assert_eq!(palace.why_illegal(mv("d0c0")), PlayError::LeavesPalace);
+        let check = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K3r w").unwrap();
+        assert_eq!(check.why_illegal(mv("e0f0")), PlayError::KingInCheck);
+        assert!(check.is_check());
+    }
+
+    #[test]
+    fn play_undo_restores_everything() {
+        let mut p = Position::start();
+        let before = p.clone();
+        let u = p.play(mv("h2e2")).unwrap();
+        assert_eq!(p.turn(), Color::Black);
+        assert_eq!(p.hash(), p.hash_from_scratch());
+        p.undo(mv("h2e2"), u);
+        assert_eq!(p, before);
+    }
+}

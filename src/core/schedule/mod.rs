@@ -1,0 +1,1 @@
+//! The match scheduler: see issue 8.

@@ -1,0 +1,1 @@
+//! Round-robin pairings, results and standings: see issue 7.
