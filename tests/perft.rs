@@ -16,7 +16,11 @@ fn cases() -> Vec<Case> {
         .filter(|l| !l.starts_with('#') && !l.starts_with("fen\t"))
         .map(|l| {
             let cols: Vec<&str> = l.split('\t').collect();
-            Case { fen: cols[0].to_string(), depth: cols[1].parse().unwrap(), nodes: cols[2].parse().unwrap() }
+            Case {
+                fen: cols[0].to_string(),
+                depth: cols[1].parse().unwrap(),
+                nodes: cols[2].parse().unwrap(),
+            }
         })
         .collect()
 }
@@ -25,7 +29,13 @@ fn check(filter: impl Fn(u32) -> bool) -> usize {
     let mut checked = 0;
     for c in cases().into_iter().filter(|c| filter(c.depth)) {
         let mut pos = Position::from_fen(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.fen));
-        assert_eq!(perft(&mut pos, c.depth), c.nodes, "perft {} of {}", c.depth, c.fen);
+        assert_eq!(
+            perft(&mut pos, c.depth),
+            c.nodes,
+            "perft {} of {}",
+            c.depth,
+            c.fen
+        );
         checked += 1;
     }
     checked

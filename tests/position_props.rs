@@ -18,8 +18,10 @@ fn starts() -> Vec<Position> {
 fn kings_facing(p: &Position) -> bool {
     let (r, b) = (p.king(Color::Red), p.king(Color::Black));
     r.file() == b.file()
-        && (r.rank() + 1..b.rank())
-            .all(|rank| p.piece_at(xiangqi_club::core::Square::new(r.file(), rank).unwrap()).is_none())
+        && (r.rank() + 1..b.rank()).all(|rank| {
+            p.piece_at(xiangqi_club::core::Square::new(r.file(), rank).unwrap())
+                .is_none()
+        })
 }
 
 #[test]
@@ -35,8 +37,14 @@ fn random_playouts_keep_every_invariant() {
                 for &m in &moves {
                     let mover = pos.turn();
                     let after = pos.after(m).expect("generated moves are legal");
-                    assert!(!after.is_king_attacked(mover), "{m} leaves the king attacked in {pos}");
-                    assert!(!kings_facing(&after), "{m} leaves the kings facing in {pos}");
+                    assert!(
+                        !after.is_king_attacked(mover),
+                        "{m} leaves the king attacked in {pos}"
+                    );
+                    assert!(
+                        !kings_facing(&after),
+                        "{m} leaves the kings facing in {pos}"
+                    );
                     assert_ne!(after.piece_at(m.to).map(|p| p.role), None);
                 }
                 if moves.is_empty() {
@@ -46,8 +54,13 @@ fn random_playouts_keep_every_invariant() {
                 let m = moves.as_slice()[rng.below(moves.len())];
                 let before = pos.clone();
                 let undo = pos.play_unchecked(m);
-                assert_eq!(pos.hash(), pos.hash_from_scratch(), "incremental hash after {m}");
-                let reparsed = Position::from_fen(&pos.fen()).expect("every reachable position prints a valid FEN");
+                assert_eq!(
+                    pos.hash(),
+                    pos.hash_from_scratch(),
+                    "incremental hash after {m}"
+                );
+                let reparsed = Position::from_fen(&pos.fen())
+                    .expect("every reachable position prints a valid FEN");
                 assert_eq!(reparsed, pos, "FEN round trip of {}", pos.fen());
                 let mut back = pos.clone();
                 back.undo(m, undo);

@@ -7,6 +7,7 @@ pub mod perft;
 pub mod position;
 pub mod rng;
 pub mod schedule;
+pub mod share;
 pub mod tournament;
 
 pub use board::{Color, Piece, Role, Square};

@@ -8,13 +8,17 @@ use leptos::prelude::*;
 
 /// Board geometry in SVG units: 100 between lines, a margin for the file numbers.
 const STEP: f64 = 100.0;
-const MARGIN: f64 = 70.0;
+const MARGIN: f64 = 90.0;
 const WIDTH: f64 = 8.0 * STEP + 2.0 * MARGIN;
 const HEIGHT: f64 = 9.0 * STEP + 2.0 * MARGIN;
 
 /// Where a point is drawn, in percent of the board box, with Red at the bottom unless flipped.
 fn point_percent(sq: Square, flipped: bool) -> (f64, f64) {
-    let (f, r) = if flipped { (8 - sq.file(), sq.rank()) } else { (sq.file(), 9 - sq.rank()) };
+    let (f, r) = if flipped {
+        (8 - sq.file(), sq.rank())
+    } else {
+        (sq.file(), 9 - sq.rank())
+    };
     let x = (MARGIN + f as f64 * STEP) / WIDTH * 100.0;
     let y = (MARGIN + r as f64 * STEP) / HEIGHT * 100.0;
     (x, y)

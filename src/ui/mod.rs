@@ -4,8 +4,10 @@
 //! hosts have no fallback page for other paths.
 
 mod board;
+mod i18n;
 mod play;
 mod route;
+mod storage;
 
 use leptos::prelude::*;
 use route::Route;
@@ -20,12 +22,22 @@ pub fn mount() {
 #[component]
 fn App() -> impl IntoView {
     let route = route::use_route();
+    let lang = i18n::provide_lang();
+    let tr = i18n::tr;
     view! {
-        <header class="topbar">
-            <a class="brand" href="#/play">"象棋俱乐部"</a>
-            <nav aria-label="sections">
-                <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>"对弈 Play"</a>
+        <header class="topbar no-print">
+            <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
+            <nav aria-label=tr("栏目", "Sections")>
+                <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
             </nav>
+            <button
+                class="lang-toggle"
+                data-testid="lang-toggle"
+                aria-label=tr("切换到英文", "Switch to Chinese")
+                on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
+            >
+                {move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}
+            </button>
         </header>
         <main id="main">
             {move || match route.get() {

@@ -40,6 +40,12 @@ pub fn use_route() -> ReadSignal<Route> {
 pub fn query_param(query: &str, key: &str) -> Option<String> {
     query.split('&').find_map(|kv| {
         let (k, v) = kv.split_once('=')?;
-        (k == key).then(|| js_sys::decode_uri_component(&v.replace('+', " ")).ok().map(String::from)).flatten()
+        (k == key)
+            .then(|| {
+                js_sys::decode_uri_component(&v.replace('+', " "))
+                    .ok()
+                    .map(String::from)
+            })
+            .flatten()
     })
 }
