@@ -3,6 +3,7 @@
 pub mod board;
 pub mod clock;
 pub mod fen;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rng;
