@@ -4,6 +4,7 @@ pub mod board;
 pub mod clock;
 pub mod fen;
 pub mod game;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rng;
