@@ -10,6 +10,7 @@ pub mod position;
 pub mod rng;
 pub mod rules;
 pub mod schedule;
+pub mod session;
 pub mod share;
 pub mod tournament;
 

@@ -4,6 +4,7 @@
 //! hosts have no fallback page for other paths.
 
 mod board;
+mod editor;
 mod i18n;
 mod play;
 mod route;

@@ -15,7 +15,7 @@ use super::{Color, Move, PlayError, Position, Role, Square};
 use std::fmt;
 
 /// A notation a move can be written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Notation {
     /// 炮二平五 / 马８进７: the full Chinese form (article 7.5, 完整记录).
     Chinese,
