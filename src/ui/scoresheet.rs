@@ -83,11 +83,16 @@ fn initial_game(query: &str) -> (Game, Option<String>) {
 pub fn ScoresheetPage(query: String) -> impl IntoView {
     let (start, notice) = initial_game(&query);
     let blank_requested = crate::core::share::param(&query, "blank").is_some();
+    // A game opened from a link replaces the saved one: keep that one restorable.
+    let current = write_pgn(&start, Notation::Chinese);
+    let saved = storage::get(KEY)
+        .and_then(|t| read_pgn(&t).ok())
+        .filter(|g| write_pgn(g, Notation::Chinese) != current);
     let game = RwSignal::new(start);
     let blank = RwSignal::new(blank_requested);
     let short = RwSignal::new(false);
     let notice = RwSignal::new(notice);
-    let previous: RwSignal<Option<Game>> = RwSignal::new(None);
+    let previous: RwSignal<Option<Game>> = RwSignal::new(saved);
 
     Effect::new(move || {
         let text = game.with(|g| write_pgn(g, Notation::Chinese));
@@ -167,7 +172,7 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
                             game.set(p);
                             previous.set(None);
                         }
-                    }>{tr("撤销导入", "Undo import")}</button>
+                    }>{tr("恢复上一局", "Restore the previous game")}</button>
                 })}
                 <PgnExport game=game.into() />
             </div>

@@ -107,3 +107,15 @@ test('a corrupt saved game is reported and set aside, not a blank page', async (
   assert.equal(await page.evaluate(() => localStorage.getItem('xq.scoresheet.corrupt')), '1. 炮二平五 马８进７ 2. 车一进九');
   assert.deepEqual(page.errors, []);
 });
+
+test('opening a game from a link keeps the saved game restorable', async () => {
+  const page = await app.newPage('#/scoresheet?moves=h2e2', { waitFor: SHEET });
+  await page.fill('[data-testid=field-Red]', '王五');
+  await page.goto(app.base + 'index.html#/scoresheet?moves=b2e2,h9g7');
+  await page.waitForFunction(() => document.querySelector('[data-round="1"][data-side=black]')?.textContent.includes('马'));
+  assert.equal((await page.textContent('[data-round="1"][data-side=red]')).trim(), '炮八平五');
+  await page.click('[data-testid=undo-import]');
+  assert.equal((await page.textContent('[data-round="1"][data-side=red]')).trim(), '炮二平五');
+  assert.equal((await page.textContent('[data-testid=sheet-red]')).trim(), '王五');
+  assert.deepEqual(page.errors, []);
+});
