@@ -321,6 +321,9 @@ fn every_legal_move_written_then_read_is_the_same_move() {
             }
         }
     }
+    eprintln!(
+        "round trips: {checked}, tandem moves: {tandem}, plain short unique: {plain_short_ok}"
+    );
     assert!(checked > 400_000, "{checked}");
     assert!(tandem > 10_000, "{tandem}");
     assert!(plain_short_ok > checked / 8, "{plain_short_ok}");

@@ -8,6 +8,7 @@ mod editor;
 mod i18n;
 mod play;
 mod route;
+mod scoresheet;
 mod storage;
 
 use leptos::prelude::*;
@@ -30,6 +31,7 @@ fn App() -> impl IntoView {
             <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
             <nav aria-label=tr("栏目", "Sections")>
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
+                <a href="#/scoresheet" class:active=move || matches!(route.get(), Route::Scoresheet(_))>{tr("记录纸", "Scoresheet")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -43,6 +45,7 @@ fn App() -> impl IntoView {
         <main id="main">
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
+                Route::Scoresheet(query) => view! { <scoresheet::ScoresheetPage query=query /> }.into_any(),
             }}
         </main>
     }

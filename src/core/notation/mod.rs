@@ -225,12 +225,14 @@ fn pawn_files(pos: &Position, color: Color) -> Vec<u8> {
         .collect()
 }
 
-/// The selector a position calls for when writing a move from `from` (XQWizard's conventions).
-pub fn canonical_selector(pos: &Position, from: Square) -> Selector {
-    let Some(piece) = pos.piece_at(from) else {
-        return Selector::File(0);
-    };
-    let (color, role) = (piece.color, piece.role);
+/// The selector a position calls for when writing a move from `from` (XQWizard's conventions);
+/// `None` for an empty point.
+pub fn canonical_selector(pos: &Position, from: Square) -> Option<Selector> {
+    let piece = pos.piece_at(from)?;
+    Some(selector_of(pos, piece.color, piece.role, from))
+}
+
+fn selector_of(pos: &Position, color: Color, role: Role, from: Square) -> Selector {
     let own_file = Selector::File(file_number(color, from.file()));
     // Two advisors or elephants on one file always move in opposite directions, so the archives
     // (and we) never mark them 前/后: 仕四进五 is unique.
@@ -276,7 +278,7 @@ fn cross_file_index(pos: &Position, color: Color, from: Square) -> Option<u8> {
 pub fn describe(pos: &Position, m: Move) -> Descriptor {
     let piece = pos.piece_at(m.from);
     let (color, role) = piece.map_or((pos.turn(), Role::King), |p| (p.color, p.role));
-    let selector = canonical_selector(pos, m.from);
+    let selector = selector_of(pos, color, role, m.from);
     let dr = (m.to.rank() as i8 - m.from.rank() as i8) * forward(color);
     let to_file = file_number(color, m.to.file());
     let action = match role {

@@ -9,7 +9,7 @@
 //! partial game and says at which move and why reading stopped.
 
 use super::record::{Game, PgnResult};
-use super::{chinese, read, write, Notation, NotationError};
+use super::{chinese, read, Notation, NotationError};
 use crate::core::fen::{FenError, START_FEN};
 use crate::core::{Color, Position};
 use std::fmt;
@@ -192,15 +192,21 @@ pub fn write_move_list(game: &Game, notation: Notation) -> String {
 
 // --- import -----------------------------------------------------------------------------------
 
-/// Reads the first game of a PGN (or bare move text).
+/// Reads the first game of a PGN (or bare move text); text with neither tags nor moves is
+/// [`PgnErrorKind::Empty`].
 pub fn read_pgn(text: &str) -> Result<Game, PgnError> {
     let mut r = Reader::new(text);
-    r.game().unwrap_or_else(|| {
-        Err(PgnError {
+    match r.game() {
+        Some(Ok(g)) if g.tags.is_empty() && g.moves().is_empty() => Err(PgnError {
+            partial: Box::new(g),
+            kind: PgnErrorKind::Empty,
+        }),
+        Some(result) => result,
+        None => Err(PgnError {
             partial: Box::default(),
             kind: PgnErrorKind::Empty,
-        })
-    })
+        }),
+    }
 }
 
 /// Decodes bytes ([`decode`]) and reads the first game.
@@ -548,18 +554,6 @@ fn split_glued(t: &str) -> Option<(String, String)> {
     (chinese::parse(&a).is_ok() && chinese::parse(&b).is_ok()).then_some((a, b))
 }
 
-/// Convenience for callers holding only moves: the PGN of `game` in full Chinese notation.
-pub fn write_pgn_chinese(game: &Game) -> String {
-    write_pgn(game, Notation::Chinese)
-}
-
-/// Writes one move of `game`'s main line (`ply` 1-based) in `notation`, if it exists.
-pub fn written_ply(game: &Game, ply: usize, notation: Notation) -> Option<String> {
-    let positions = game.positions();
-    let m = *game.moves().get(ply.checked_sub(1)?)?;
-    Some(write(&positions[ply - 1], m, notation))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,6 +620,17 @@ mod tests {
             assert_eq!(back.result(), PgnResult::Draw);
         }
         assert!(write_pgn(&g, Notation::Wxf).contains("[Format \"WXF\"]"));
+    }
+
+    #[test]
+    fn text_without_a_game_is_empty() {
+        for text in ["", "   \n", "hello world", "{only a comment}"] {
+            assert_eq!(
+                read_pgn(text).unwrap_err().kind,
+                PgnErrorKind::Empty,
+                "{text}"
+            );
+        }
     }
 
     #[test]

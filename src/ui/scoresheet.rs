@@ -1,0 +1,493 @@
+//! `#/scoresheet`: the printable scoresheet (记录纸) of articles 7 and 10.1, blank (rounds 1–60)
+//! or filled from the current game, plus PGN import (paste or file) and export (download).
+//!
+//! The current game comes from a share link (`?fen=…&moves=…`, as the play page writes it), else
+//! from the last one kept in localStorage (`xq.scoresheet.pgn`). `?blank` opens the blank sheet.
+//! [`PgnImport`] and [`PgnExport`] are self-contained and can be embedded on other pages.
+//!
+//! Test contract: `[data-testid=scoresheet]` is the sheet; its move cells carry
+//! `data-round` and `data-side` (`red`/`black`).
+
+use super::i18n::tr;
+use super::storage;
+use crate::core::notation::chinese::{OVER_LINE, UNDER_LINE};
+use crate::core::notation::pgn::{read_pgn, read_pgn_bytes, write_pgn, PgnError};
+use crate::core::notation::record::{Game, PgnResult, ScoresheetForm, ScoresheetRow};
+use crate::core::notation::Notation;
+use crate::core::share::SharedGame;
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+const KEY: &str = "xq.scoresheet.pgn";
+const CORRUPT_KEY: &str = "xq.scoresheet.corrupt";
+/// Rounds on a blank sheet: 60 fit one A4 page in two blocks of 30.
+const BLANK_ROUNDS: u32 = 60;
+
+/// The tags the sheet shows and edits, with their Chinese and English labels.
+const FIELDS: [(&str, &str, &str); 6] = [
+    ("Event", "比赛名称", "Event"),
+    ("Round", "轮次", "Round"),
+    ("Board", "台次", "Board"),
+    ("Date", "日期", "Date"),
+    ("Red", "红方", "Red"),
+    ("Black", "黑方", "Black"),
+];
+const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
+    ("RedTime", "红方用时", "Red time used"),
+    ("BlackTime", "黑方用时", "Black time used"),
+    ("RedFouls", "红方犯规", "Red fouls"),
+    ("BlackFouls", "黑方犯规", "Black fouls"),
+];
+
+/// The game to open: from the link, else the saved one; with a notice when something was wrong.
+fn initial_game(query: &str) -> (Game, Option<String>) {
+    use crate::core::share::param;
+    if param(query, "fen").is_some() || param(query, "moves").is_some() {
+        return match SharedGame::parse_prefix(query) {
+            Ok((shared, err)) => {
+                let mut g = Game::new(shared.start);
+                for m in shared.moves {
+                    // parse_prefix returns legal moves only.
+                    let _ = g.push(m);
+                }
+                (
+                    g,
+                    err.map(|e| format!("链接中的着法有误 / Bad move in link: {e}")),
+                )
+            }
+            Err(e) => (
+                Game::default(),
+                Some(format!("链接中的局面无效 / Invalid position in link: {e}")),
+            ),
+        };
+    }
+    match storage::get(KEY) {
+        None => (Game::default(), None),
+        Some(text) => match read_pgn(&text) {
+            Ok(g) => (g, None),
+            Err(e) => {
+                let _ = storage::set(CORRUPT_KEY, &text);
+                (
+                    Game::default(),
+                    Some(format!(
+                        "保存的对局已损坏，已移至 {CORRUPT_KEY} / The saved game was corrupt and was set aside in {CORRUPT_KEY}: {e}"
+                    )),
+                )
+            }
+        },
+    }
+}
+
+/// The scoresheet page; `query` is the part of the hash after `?`.
+#[component]
+pub fn ScoresheetPage(query: String) -> impl IntoView {
+    let (start, notice) = initial_game(&query);
+    let blank_requested = crate::core::share::param(&query, "blank").is_some();
+    // A game opened from a link replaces the saved one: keep that one restorable.
+    let current = write_pgn(&start, Notation::Chinese);
+    let saved = storage::get(KEY)
+        .and_then(|t| read_pgn(&t).ok())
+        .filter(|g| write_pgn(g, Notation::Chinese) != current);
+    let game = RwSignal::new(start);
+    let blank = RwSignal::new(blank_requested);
+    let short = RwSignal::new(false);
+    let notice = RwSignal::new(notice);
+    let previous: RwSignal<Option<Game>> = RwSignal::new(saved);
+
+    Effect::new(move || {
+        let text = game.with(|g| write_pgn(g, Notation::Chinese));
+        if let Err(e) = storage::set(KEY, &text) {
+            notice.set(Some(format!("无法保存 / Could not save: {e}")));
+        }
+    });
+
+    let on_import = Callback::new(move |g: Game| {
+        previous.set(Some(game.get_untracked()));
+        game.set(g);
+        blank.set(false);
+    });
+
+    let field = move |(tag, zh, en): (&'static str, &'static str, &'static str)| {
+        let id = format!("ss-{}", tag.to_ascii_lowercase());
+        view! {
+            <label for=id.clone()>{tr(zh, en)}</label>
+            <input
+                id=id
+                type="text"
+                data-testid=format!("field-{tag}")
+                prop:value=move || game.with(|g| g.tag(tag).unwrap_or("").to_string())
+                on:input=move |ev| game.update(|g| g.set_tag(tag, &event_target_value(&ev)))
+            />
+        }
+    };
+
+    view! {
+        <section class="scoresheet-page">
+            {move || notice.get().map(|n| view! { <p class="error no-print" role="alert">{n}</p> })}
+            <div class="scoresheet-controls no-print">
+                <fieldset>
+                    <legend>{tr("记录纸", "Scoresheet")}</legend>
+                    <label>
+                        <input type="radio" name="ss-mode" data-testid="mode-filled"
+                            prop:checked=move || !blank.get() on:change=move |_| blank.set(false) />
+                        {tr("本局记录", "This game")}
+                    </label>
+                    <label>
+                        <input type="radio" name="ss-mode" data-testid="mode-blank"
+                            prop:checked=move || blank.get() on:change=move |_| blank.set(true) />
+                        {tr("空白（1–60 回合）", "Blank (rounds 1–60)")}
+                    </label>
+                    <label>
+                        <input type="radio" name="ss-form" data-testid="form-full"
+                            prop:checked=move || !short.get() on:change=move |_| short.set(false) />
+                        {tr("完整记录", "Full form")}
+                    </label>
+                    <label>
+                        <input type="radio" name="ss-form" data-testid="form-short"
+                            prop:checked=move || short.get() on:change=move |_| short.set(true) />
+                        {tr("简写记录", "Short form")}
+                    </label>
+                    <button type="button" data-testid="print" on:click=move |_| {
+                        let _ = window().print();
+                    }>{tr("打印", "Print")}</button>
+                </fieldset>
+                <fieldset class="ss-fields">
+                    <legend>{tr("对局信息", "Game details")}</legend>
+                    {FIELDS.into_iter().map(field).collect_view()}
+                    {EXTRA_FIELDS.into_iter().map(field).collect_view()}
+                    <label for="ss-result">{tr("结果", "Result")}</label>
+                    <select id="ss-result" data-testid="field-Result"
+                        prop:value=move || game.with(|g| g.result().pgn().to_string())
+                        on:change=move |ev| game.update(|g| g.set_tag("Result", &event_target_value(&ev)))>
+                        <option value="*">{tr("未定", "Unfinished")}</option>
+                        <option value="1-0">{tr("红胜", "Red wins")}</option>
+                        <option value="0-1">{tr("黑胜", "Black wins")}</option>
+                        <option value="1/2-1/2">{tr("和棋", "Draw")}</option>
+                    </select>
+                </fieldset>
+                <PgnImport on_import=on_import />
+                {move || previous.get().map(|_| view! {
+                    <button type="button" data-testid="undo-import" on:click=move |_| {
+                        if let Some(p) = previous.get_untracked() {
+                            game.set(p);
+                            previous.set(None);
+                        }
+                    }>{tr("恢复上一局", "Restore the previous game")}</button>
+                })}
+                <PgnExport game=game.into() />
+            </div>
+            <Sheet game=game.into() blank=blank.into() short=short.into() />
+        </section>
+    }
+}
+
+/// One line of the move table: a round number and two cells (empty on a blank sheet).
+fn sheet_lines(game: &Game, blank: bool, short: bool) -> Vec<ScoresheetRow> {
+    if blank {
+        return (1..=BLANK_ROUNDS)
+            .map(|round| ScoresheetRow {
+                round,
+                red: None,
+                black: None,
+            })
+            .collect();
+    }
+    let form = if short {
+        ScoresheetForm::Short
+    } else {
+        ScoresheetForm::Full
+    };
+    let mut rows = game.scoresheet_rows(form);
+    let first = rows.first().map_or(game.start().fullmoves(), |r| r.round);
+    let wanted = (BLANK_ROUNDS as usize).max(rows.len().div_ceil(2) * 2);
+    while rows.len() < wanted {
+        let round = first + rows.len() as u32;
+        rows.push(ScoresheetRow {
+            round,
+            red: None,
+            black: None,
+        });
+    }
+    rows
+}
+
+/// A move as the sheet shows it: the short form's lined digit becomes an underlined/overlined span.
+fn move_cell(text: Option<String>) -> impl IntoView {
+    let text = text.unwrap_or_default();
+    let (body, line) = match text.strip_suffix(UNDER_LINE) {
+        Some(b) => (b.to_string(), Some("advance")),
+        None => match text.strip_suffix(OVER_LINE) {
+            Some(b) => (b.to_string(), Some("retreat")),
+            None => (text, None),
+        },
+    };
+    match line {
+        None => view! { <span>{body}</span> }.into_any(),
+        Some(class) => {
+            let mut chars: Vec<char> = body.chars().collect();
+            let last = chars.pop().map(String::from).unwrap_or_default();
+            let head: String = chars.into_iter().collect();
+            let title = if class == "advance" {
+                "进 / forward"
+            } else {
+                "退 / back"
+            };
+            view! { <span>{head}<span class=class title=title>{last}</span></span> }.into_any()
+        }
+    }
+}
+
+fn block(rows: Vec<ScoresheetRow>) -> impl IntoView {
+    view! {
+        <table class="ss-block">
+            <thead>
+                <tr><th scope="col">{tr("回合", "Round")}</th><th scope="col">{tr("红方", "Red")}</th><th scope="col">{tr("黑方", "Black")}</th></tr>
+            </thead>
+            <tbody>
+                {rows.into_iter().map(|r| {
+                    let round = r.round.to_string();
+                    view! {
+                        <tr>
+                            <th scope="row">{r.round}</th>
+                            <td data-round=round.clone() data-side="red">{move_cell(r.red)}</td>
+                            <td data-round=round data-side="black">{move_cell(r.black)}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// The printable sheet itself.
+#[component]
+fn Sheet(game: Signal<Game>, blank: Signal<bool>, short: Signal<bool>) -> impl IntoView {
+    let value = move |tag: &'static str| {
+        move || {
+            if blank.get() {
+                String::new()
+            } else {
+                game.with(|g| g.tag(tag).unwrap_or("").to_string())
+            }
+        }
+    };
+    let result = move || {
+        if blank.get() {
+            PgnResult::Unknown
+        } else {
+            game.with(|g| g.result())
+        }
+    };
+    let mark = move |r: PgnResult| move || if result() == r { "☑" } else { "☐" };
+    view! {
+        <article class="sheet" data-testid="scoresheet" aria-label=tr("记录纸", "Scoresheet")>
+            <h1>{tr("中国象棋比赛记录纸", "Xiangqi Scoresheet")}</h1>
+            <table class="ss-head">
+                <tr>
+                    <th>{tr("比赛名称", "Event")}</th><td colspan="3" data-testid="sheet-event">{value("Event")}</td>
+                    <th>{tr("日期", "Date")}</th><td>{value("Date")}</td>
+                </tr>
+                <tr>
+                    <th>{tr("轮次", "Round")}</th><td>{value("Round")}</td>
+                    <th>{tr("台次", "Board")}</th><td>{value("Board")}</td>
+                    <th>{tr("记录方式", "Form")}</th>
+                    <td>{move || if short.get() { tr("简写", "Short")() } else { tr("完整", "Full")() }}</td>
+                </tr>
+                <tr>
+                    <th>{tr("红方", "Red")}</th><td colspan="2" data-testid="sheet-red">{value("Red")}</td>
+                    <th>{tr("黑方", "Black")}</th><td colspan="2" data-testid="sheet-black">{value("Black")}</td>
+                </tr>
+            </table>
+            <div class="ss-moves">
+                {move || {
+                    let rows = game.with(|g| sheet_lines(g, blank.get(), short.get()));
+                    let half = rows.len() / 2;
+                    let (left, right) = rows.split_at(half);
+                    view! { {block(left.to_vec())} {block(right.to_vec())} }
+                }}
+            </div>
+            <table class="ss-foot">
+                <tr>
+                    <th>{tr("结果", "Result")}</th>
+                    <td colspan="3" data-testid="sheet-result">
+                        {mark(PgnResult::RedWins)} " " {tr("红胜", "Red wins")} "　"
+                        {mark(PgnResult::BlackWins)} " " {tr("黑胜", "Black wins")} "　"
+                        {mark(PgnResult::Draw)} " " {tr("和棋", "Draw")}
+                    </td>
+                </tr>
+                <tr>
+                    <th>{tr("用时", "Time used")}</th>
+                    <td>{tr("红方", "Red")} ": " <span class="fill">{value("RedTime")}</span></td>
+                    <td colspan="2">{tr("黑方", "Black")} ": " <span class="fill">{value("BlackTime")}</span></td>
+                </tr>
+                <tr>
+                    <th>{tr("犯规", "Fouls")}</th>
+                    <td>{tr("红方", "Red")} ": " <span class="fill">{value("RedFouls")}</span></td>
+                    <td colspan="2">{tr("黑方", "Black")} ": " <span class="fill">{value("BlackFouls")}</span></td>
+                </tr>
+                <tr class="ss-sign">
+                    <th>{tr("签字", "Signatures")}</th>
+                    <td>{tr("红方棋手", "Red player")} ": " <span class="fill"></span></td>
+                    <td>{tr("黑方棋手", "Black player")} ": " <span class="fill"></span></td>
+                    <td>{tr("裁判员", "Arbiter")} ": " <span class="fill"></span></td>
+                </tr>
+            </table>
+            <p class="ss-note">{tr(
+                "依据《中国象棋竞赛规则》(1999) 第7条记录、第10.1条对局结束后签字。",
+                "Per the 1999 Chinese Xiangqi rules: article 7 (recording) and 10.1 (result and signatures).",
+            )}</p>
+        </article>
+    }
+}
+
+/// A message for an import that stopped part-way, naming the move and the reason.
+fn import_message(e: &PgnError) -> String {
+    format!(
+        "导入在第 {} 步后停止 / Import stopped after ply {}: {e}",
+        e.partial.moves().len(),
+        e.partial.moves().len()
+    )
+}
+
+/// PGN import by paste or file (UTF-8, GBK or Big5). A file that breaks off is reported with the
+/// move and the reason; its valid part is loaded only when the user asks, so nothing is lost.
+#[component]
+pub fn PgnImport(
+    /// Called with the imported game.
+    on_import: Callback<Game>,
+) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let failed: RwSignal<Option<(String, Game)>> = RwSignal::new(None);
+    let file_input = NodeRef::<leptos::html::Input>::new();
+    let take = move |result: Result<Game, PgnError>| match result {
+        Ok(g) => {
+            failed.set(None);
+            on_import.run(g);
+        }
+        Err(e) => failed.set(Some((import_message(&e), *e.partial))),
+    };
+    let from_file = move |_| {
+        let Some(input) = file_input.get() else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|l| l.get(0)) else {
+            return;
+        };
+        let Ok(reader) = web_sys::FileReader::new() else {
+            failed.set(Some((
+                "无法读取文件 / Cannot read files here".into(),
+                Game::default(),
+            )));
+            return;
+        };
+        let r = reader.clone();
+        let onload = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::Event| match r
+            .result()
+        {
+            Ok(buf) => take(read_pgn_bytes(&js_sys::Uint8Array::new(&buf).to_vec())),
+            Err(_) => failed.set(Some((
+                "无法读取文件 / Cannot read the file".into(),
+                Game::default(),
+            ))),
+        });
+        reader.set_onload(Some(onload.unchecked_ref()));
+        if reader.read_as_array_buffer(&file).is_err() {
+            failed.set(Some((
+                "无法读取文件 / Cannot read the file".into(),
+                Game::default(),
+            )));
+        }
+        input.set_value("");
+    };
+    view! {
+        <fieldset class="pgn-import">
+            <legend>{tr("导入 PGN", "Import PGN")}</legend>
+            <label for="pgn-text">{tr("粘贴棋谱（PGN 或着法）", "Paste a game (PGN or moves)")}</label>
+            <textarea id="pgn-text" data-testid="pgn-text" rows="4"
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+            <button type="button" data-testid="pgn-import" on:click=move |_| take(read_pgn(&text.get_untracked()))>
+                {tr("导入", "Import")}
+            </button>
+            <label for="pgn-file">{tr("或选择文件", "or choose a file")}</label>
+            <input id="pgn-file" type="file" accept=".pgn,.PGN,.txt,text/plain" data-testid="pgn-file"
+                node_ref=file_input on:change=from_file />
+            {move || failed.get().map(|(msg, partial)| {
+                let n = partial.moves().len();
+                view! {
+                    <p class="error" role="alert" data-testid="pgn-error">{msg}</p>
+                    {(n > 0).then(|| view! {
+                        <button type="button" data-testid="pgn-load-partial" on:click=move |_| {
+                            if let Some((_, g)) = failed.get_untracked() {
+                                failed.set(None);
+                                on_import.run(g);
+                            }
+                        }>{tr("载入有效部分", "Load the valid part")} " (" {n} ")"</button>
+                    })}
+                }
+            })}
+        </fieldset>
+    }
+}
+
+/// Starts a download of `text` as file `name`.
+fn download(name: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/x-chess-pgn;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url)
+}
+
+/// A file name from the players' names, safe on every system.
+fn file_name(game: &Game, notation: Notation) -> String {
+    let names: Vec<&str> = ["Red", "Black"]
+        .iter()
+        .filter_map(|t| game.tag(t).filter(|v| !v.is_empty()))
+        .collect();
+    let base = if names.is_empty() {
+        "xiangqi".to_string()
+    } else {
+        names.join("-")
+    };
+    let safe: String = base
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{safe}-{}.pgn", notation.name().to_ascii_lowercase())
+}
+
+/// PGN export: downloads the game in Chinese, WXF or ICCS notation.
+#[component]
+pub fn PgnExport(
+    /// The game to export.
+    game: Signal<Game>,
+) -> impl IntoView {
+    let error = RwSignal::new(None::<String>);
+    let save = move |n: Notation| {
+        let (name, text) = game.with(|g| (file_name(g, n), write_pgn(g, n)));
+        if download(&name, &text).is_err() {
+            error.set(Some("下载失败 / Download failed".into()));
+        }
+    };
+    view! {
+        <fieldset class="pgn-export">
+            <legend>{tr("导出 PGN", "Export PGN")}</legend>
+            <button type="button" data-testid="export-chinese" on:click=move |_| save(Notation::Chinese)>{tr("中文记谱", "Chinese")}</button>
+            <button type="button" data-testid="export-wxf" on:click=move |_| save(Notation::Wxf)>"WXF"</button>
+            <button type="button" data-testid="export-iccs" on:click=move |_| save(Notation::Iccs)>"ICCS"</button>
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        </fieldset>
+    }
+}
