@@ -294,6 +294,23 @@ const HORSE_DELTAS: [(i32, i32); 8] = [
 ];
 const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
+const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The points one step away along `deltas` that stay inside the palace of (`f`, `r`).
+const fn palace_steps(f: i32, r: i32, deltas: [(i32, i32); 4]) -> [u8; 4] {
+    let mut out = [NONE; 4];
+    let (mut n, mut d) = (0, 0);
+    while d < 4 {
+        let (nf, nr) = (f + deltas[d].0, r + deltas[d].1);
+        if in_any_palace(nf, nr) && ((nr <= 2) == (r <= 2)) {
+            out[n] = idx(nf, nr) as u8;
+            n += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
 const fn leg_of(df: i32, dr: i32) -> (i32, i32) {
     if dr == 2 || dr == -2 {
         (0, dr / 2)
@@ -330,40 +347,19 @@ const fn build_tables() -> Tables {
     while s < 90 {
         let f = (s % 9) as i32;
         let r = (s / 9) as i32;
-        // King: orthogonal steps inside a palace.
+        // King: orthogonal steps, advisor: diagonal steps, both inside the same palace.
         if in_any_palace(f, r) {
-            let mut n = 0;
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + DIRS[d].0, r + DIRS[d].1);
-                if in_any_palace(nf, nr) && ((nr <= 2) == (r <= 2)) {
-                    t.king[s][n] = idx(nf, nr) as u8;
-                    n += 1;
-                }
-                d += 1;
-            }
-            // Advisor: diagonal steps inside a palace.
-            let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-            let mut n = 0;
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + diag[d].0, r + diag[d].1);
-                if in_any_palace(nf, nr) && ((nr <= 2) == (r <= 2)) {
-                    t.advisor[s][n] = idx(nf, nr) as u8;
-                    n += 1;
-                }
-                d += 1;
-            }
+            t.king[s] = palace_steps(f, r, DIRS);
+            t.advisor[s] = palace_steps(f, r, DIAGONALS);
         }
         // Elephant: two diagonal points, eye between, never across the river.
-        let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         let mut n = 0;
         let mut d = 0;
         while d < 4 {
-            let (nf, nr) = (f + 2 * diag[d].0, r + 2 * diag[d].1);
+            let (nf, nr) = (f + 2 * DIAGONALS[d].0, r + 2 * DIAGONALS[d].1);
             let to = idx(nf, nr);
             if to >= 0 && ((nr <= 4) == (r <= 4)) {
-                t.elephant[s][n] = [to as u8, idx(f + diag[d].0, r + diag[d].1) as u8];
+                t.elephant[s][n] = [to as u8, idx(f + DIAGONALS[d].0, r + DIAGONALS[d].1) as u8];
                 n += 1;
             }
             d += 1;
@@ -428,7 +424,7 @@ const fn build_tables() -> Tables {
         }
         let mut d = 0;
         while d < 4 {
-            let to = idx(f + diag[d].0, r + diag[d].1);
+            let to = idx(f + DIAGONALS[d].0, r + DIAGONALS[d].1);
             if to >= 0 {
                 t.legs[s] |= 1u128 << to;
             }

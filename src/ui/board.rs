@@ -87,7 +87,7 @@ fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
                 };
                 view! {
                     <text class="file-label" x=x(col) y=MARGIN * 0.42>{top}</text>
-                    <text class="file-label" x=x(col) y=HEIGHT - MARGIN * 0.14>{bottom}</text>
+                    <text class="file-label" x=x(col) y=HEIGHT - 8.0>{bottom}</text>
                 }
             })
             .collect_view()

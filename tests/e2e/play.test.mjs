@@ -179,3 +179,35 @@ test('screenshots of the normal and projector layouts at 1920x1080 and 390x844',
     assert.ok(box.width > w * 0.45 || box.height > h * 0.8, `board fills the screen: ${JSON.stringify(box)}`);
   }
 });
+
+test('drag and drop moves a piece; a right-drag draws an arrow, a click clears it', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  const center = async (sq) => {
+    const b = await page.locator(`[data-square=${sq}]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const [x1, y1] = await center('b2');
+  const [x2, y2] = await center('e2');
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move((x1 + x2) / 2, y1, { steps: 4 });
+  await page.mouse.move(x2, y2, { steps: 4 });
+  await page.mouse.up();
+  assert.deepEqual(await moveTexts(page), ['炮八平五']);
+  const [x3, y3] = await center('h9');
+  const [x4, y4] = await center('g7');
+  await page.mouse.move(x3, y3);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(x4, y4, { steps: 3 });
+  await page.mouse.up({ button: 'right' });
+  assert.equal(await page.locator('.mark-arrow').count(), 1);
+  await page.mouse.move(x4, y4);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.up({ button: 'right' });
+  assert.equal(await page.locator('.mark-circle').count(), 1);
+  await clickPoint(page, 'a0');
+  assert.equal(await page.locator('.mark-arrow, .mark-circle').count(), 0);
+});
