@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use xiangqi_club::core::notation::pgn::{
     decode, read_pgn, read_pgn_all, write_move_list, write_pgn, TextEncoding,
 };
-use xiangqi_club::core::notation::record::Game;
+use xiangqi_club::core::notation::record::PgnGame;
 use xiangqi_club::core::notation::{chinese, read, read_as, Notation};
 use xiangqi_club::core::{Move, Position};
 
@@ -64,8 +64,8 @@ fn board_and_side(fen: &str) -> String {
     fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
 }
 
-fn game_of(r: &Record) -> Game {
-    let mut g = Game::new(Position::from_fen(&r.start_fen).expect("start fen"));
+fn game_of(r: &Record) -> PgnGame {
+    let mut g = PgnGame::new(Position::from_fen(&r.start_fen).expect("start fen"));
     for &m in &r.iccs {
         g.push(m).expect("legal");
     }

@@ -12,7 +12,7 @@ use super::i18n::tr;
 use super::storage;
 use crate::core::notation::chinese::{OVER_LINE, UNDER_LINE};
 use crate::core::notation::pgn::{read_pgn, read_pgn_bytes, write_pgn, PgnError};
-use crate::core::notation::record::{Game, PgnResult, ScoresheetForm, ScoresheetRow};
+use crate::core::notation::record::{PgnGame, PgnResult, ScoresheetForm, ScoresheetRow};
 use crate::core::notation::Notation;
 use crate::core::share::SharedGame;
 use leptos::prelude::*;
@@ -40,12 +40,12 @@ const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
 ];
 
 /// The game to open: from the link, else the saved one; with a notice when something was wrong.
-fn initial_game(query: &str) -> (Game, Option<String>) {
+fn initial_game(query: &str) -> (PgnGame, Option<String>) {
     use crate::core::share::param;
     if param(query, "fen").is_some() || param(query, "moves").is_some() {
         return match SharedGame::parse_prefix(query) {
             Ok((shared, err)) => {
-                let mut g = Game::new(shared.start);
+                let mut g = PgnGame::new(shared.start);
                 for m in shared.moves {
                     // parse_prefix returns legal moves only.
                     let _ = g.push(m);
@@ -56,19 +56,19 @@ fn initial_game(query: &str) -> (Game, Option<String>) {
                 )
             }
             Err(e) => (
-                Game::default(),
+                PgnGame::default(),
                 Some(format!("链接中的局面无效 / Invalid position in link: {e}")),
             ),
         };
     }
     match storage::get(KEY) {
-        None => (Game::default(), None),
+        None => (PgnGame::default(), None),
         Some(text) => match read_pgn(&text) {
             Ok(g) => (g, None),
             Err(e) => {
                 let _ = storage::set(CORRUPT_KEY, &text);
                 (
-                    Game::default(),
+                    PgnGame::default(),
                     Some(format!(
                         "保存的对局已损坏，已移至 {CORRUPT_KEY} / The saved game was corrupt and was set aside in {CORRUPT_KEY}: {e}"
                     )),
@@ -92,7 +92,7 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
     let blank = RwSignal::new(blank_requested);
     let short = RwSignal::new(false);
     let notice = RwSignal::new(notice);
-    let previous: RwSignal<Option<Game>> = RwSignal::new(saved);
+    let previous: RwSignal<Option<PgnGame>> = RwSignal::new(saved);
 
     Effect::new(move || {
         let text = game.with(|g| write_pgn(g, Notation::Chinese));
@@ -101,7 +101,7 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
         }
     });
 
-    let on_import = Callback::new(move |g: Game| {
+    let on_import = Callback::new(move |g: PgnGame| {
         previous.set(Some(game.get_untracked()));
         game.set(g);
         blank.set(false);
@@ -182,7 +182,7 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
 }
 
 /// One line of the move table: a round number and two cells (empty on a blank sheet).
-fn sheet_lines(game: &Game, blank: bool, short: bool) -> Vec<ScoresheetRow> {
+fn sheet_lines(game: &PgnGame, blank: bool, short: bool) -> Vec<ScoresheetRow> {
     if blank {
         return (1..=BLANK_ROUNDS)
             .map(|round| ScoresheetRow {
@@ -261,7 +261,7 @@ fn block(rows: Vec<ScoresheetRow>) -> impl IntoView {
 
 /// The printable sheet itself.
 #[component]
-fn Sheet(game: Signal<Game>, blank: Signal<bool>, short: Signal<bool>) -> impl IntoView {
+fn Sheet(game: Signal<PgnGame>, blank: Signal<bool>, short: Signal<bool>) -> impl IntoView {
     let value = move |tag: &'static str| {
         move || {
             if blank.get() {
@@ -354,12 +354,12 @@ fn import_message(e: &PgnError) -> String {
 #[component]
 pub fn PgnImport(
     /// Called with the imported game.
-    on_import: Callback<Game>,
+    on_import: Callback<PgnGame>,
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
-    let failed: RwSignal<Option<(String, Game)>> = RwSignal::new(None);
+    let failed: RwSignal<Option<(String, PgnGame)>> = RwSignal::new(None);
     let file_input = NodeRef::<leptos::html::Input>::new();
-    let take = move |result: Result<Game, PgnError>| match result {
+    let take = move |result: Result<PgnGame, PgnError>| match result {
         Ok(g) => {
             failed.set(None);
             on_import.run(g);
@@ -376,7 +376,7 @@ pub fn PgnImport(
         let Ok(reader) = web_sys::FileReader::new() else {
             failed.set(Some((
                 "无法读取文件 / Cannot read files here".into(),
-                Game::default(),
+                PgnGame::default(),
             )));
             return;
         };
@@ -387,14 +387,14 @@ pub fn PgnImport(
             Ok(buf) => take(read_pgn_bytes(&js_sys::Uint8Array::new(&buf).to_vec())),
             Err(_) => failed.set(Some((
                 "无法读取文件 / Cannot read the file".into(),
-                Game::default(),
+                PgnGame::default(),
             ))),
         });
         reader.set_onload(Some(onload.unchecked_ref()));
         if reader.read_as_array_buffer(&file).is_err() {
             failed.set(Some((
                 "无法读取文件 / Cannot read the file".into(),
-                Game::default(),
+                PgnGame::default(),
             )));
         }
         input.set_value("");
@@ -445,7 +445,7 @@ fn download(name: &str, text: &str) -> Result<(), JsValue> {
 }
 
 /// A file name from the players' names, safe on every system.
-fn file_name(game: &Game, notation: Notation) -> String {
+fn file_name(game: &PgnGame, notation: Notation) -> String {
     let names: Vec<&str> = ["Red", "Black"]
         .iter()
         .filter_map(|t| game.tag(t).filter(|v| !v.is_empty()))
@@ -472,7 +472,7 @@ fn file_name(game: &Game, notation: Notation) -> String {
 #[component]
 pub fn PgnExport(
     /// The game to export.
-    game: Signal<Game>,
+    game: Signal<PgnGame>,
 ) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let save = move |n: Notation| {

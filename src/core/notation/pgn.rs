@@ -8,7 +8,7 @@
 //! odd bytes in tag values. A broken file imports as far as it is valid: the error carries the
 //! partial game and says at which move and why reading stopped.
 
-use super::record::{Game, PgnResult};
+use super::record::{PgnGame, PgnResult};
 use super::{chinese, read, Notation, NotationError};
 use crate::core::fen::{FenError, START_FEN};
 use crate::core::{Color, Position};
@@ -75,7 +75,7 @@ pub enum PgnErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
     /// The game up to the failing move (tags and comments included).
-    pub partial: Box<Game>,
+    pub partial: Box<PgnGame>,
     /// What went wrong.
     pub kind: PgnErrorKind,
 }
@@ -114,7 +114,7 @@ fn escape(v: &str) -> String {
 }
 
 /// Writes `game` as PGN with its moves in `notation` (`[Format]` says which).
-pub fn write_pgn(game: &Game, notation: Notation) -> String {
+pub fn write_pgn(game: &PgnGame, notation: Notation) -> String {
     let mut out = String::new();
     let mut tag = |n: &str, v: &str| out.push_str(&format!("[{n} \"{}\"]\n", escape(v)));
     tag("Game", "Chinese Chess");
@@ -181,7 +181,7 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
 }
 
 /// Writes the main line alone, one move per line, in `notation` (what `xq convert --to wxf` prints).
-pub fn write_move_list(game: &Game, notation: Notation) -> String {
+pub fn write_move_list(game: &PgnGame, notation: Notation) -> String {
     let mut s = String::new();
     for m in game.written_moves(notation) {
         s.push_str(&m);
@@ -194,7 +194,7 @@ pub fn write_move_list(game: &Game, notation: Notation) -> String {
 
 /// Reads the first game of a PGN (or bare move text); text with neither tags nor moves is
 /// [`PgnErrorKind::Empty`].
-pub fn read_pgn(text: &str) -> Result<Game, PgnError> {
+pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
     let mut r = Reader::new(text);
     match r.game() {
         Some(Ok(g)) if g.tags.is_empty() && g.moves().is_empty() => Err(PgnError {
@@ -210,12 +210,12 @@ pub fn read_pgn(text: &str) -> Result<Game, PgnError> {
 }
 
 /// Decodes bytes ([`decode`]) and reads the first game.
-pub fn read_pgn_bytes(bytes: &[u8]) -> Result<Game, PgnError> {
+pub fn read_pgn_bytes(bytes: &[u8]) -> Result<PgnGame, PgnError> {
     read_pgn(&decode(bytes).0)
 }
 
 /// Reads every game of a multi-game PGN, each whole or with the reason it stopped.
-pub fn read_pgn_all(text: &str) -> Vec<Result<Game, PgnError>> {
+pub fn read_pgn_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut r = Reader::new(text);
     let mut games = Vec::new();
     while let Some(g) = r.game() {
@@ -405,7 +405,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads one game; `None` at the end of the text.
-    fn game(&mut self) -> Option<Result<Game, PgnError>> {
+    fn game(&mut self) -> Option<Result<PgnGame, PgnError>> {
         let mut tags: Vec<(String, String)> = Vec::new();
         self.skip_ws();
         while self.chars.next_if_eq(&'[').is_some() {
@@ -415,7 +415,7 @@ impl<'a> Reader<'a> {
             self.skip_ws();
         }
         self.chars.peek()?;
-        let fail = |game: Game, kind| {
+        let fail = |game: PgnGame, kind| {
             Some(Err(PgnError {
                 partial: Box::new(game),
                 kind,
@@ -425,7 +425,7 @@ impl<'a> Reader<'a> {
             Some((_, fen)) if !fen.is_empty() => match lenient_fen(fen) {
                 Ok(p) => p,
                 Err(error) => {
-                    let mut g = Game::default();
+                    let mut g = PgnGame::default();
                     g.tags = tags.clone();
                     let fen = fen.clone();
                     self.skip_game();
@@ -434,7 +434,7 @@ impl<'a> Reader<'a> {
             },
             _ => Position::start(),
         };
-        let mut game = Game::new(start);
+        let mut game = PgnGame::new(start);
         for (n, v) in tags {
             if n == "Result" {
                 let r = PgnResult::parse(&v).map_or(v, |r| r.pgn().to_string());
@@ -597,7 +597,7 @@ mod tests {
 
     #[test]
     fn export_round_trips_in_every_format() {
-        let mut g = Game::default();
+        let mut g = PgnGame::default();
         g.set_tag("Red", "许银川");
         g.set_tag("Event", "测试 \"quoted\"");
         for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {

@@ -1,4 +1,4 @@
-//! A game record ([`Game`]): start position, main-line moves, tags and comments, as PGN carries it;
+//! A game record ([`PgnGame`]): start position, main-line moves, tags and comments, as PGN carries it;
 //! and the scoresheet rows of article 7 (回合 by 回合, Red and Black columns).
 
 use super::{chinese, write, Notation};
@@ -66,8 +66,8 @@ impl fmt::Display for PgnResult {
 
 /// A game record: where it starts, the main line, PGN tags and comments (variations are not kept).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// PGN tags in file order (name, value); see [`Game::tag`].
+pub struct PgnGame {
+    /// PGN tags in file order (name, value); see [`PgnGame::tag`].
     pub tags: Vec<(String, String)>,
     start: Position,
     moves: Vec<Move>,
@@ -76,16 +76,16 @@ pub struct Game {
     comments: Vec<Option<String>>,
 }
 
-impl Default for Game {
+impl Default for PgnGame {
     fn default() -> Self {
-        Game::new(Position::start())
+        PgnGame::new(Position::start())
     }
 }
 
-impl Game {
+impl PgnGame {
     /// An empty record starting from `start`.
-    pub fn new(start: Position) -> Game {
-        Game {
+    pub fn new(start: Position) -> PgnGame {
+        PgnGame {
             tags: Vec::new(),
             end: start.clone(),
             start,
@@ -258,7 +258,7 @@ mod tests {
 
     #[test]
     fn scoresheet_rows_pair_moves_by_round() {
-        let mut g = Game::default();
+        let mut g = PgnGame::default();
         for m in ["h2e2", "h9g7", "h0g2"] {
             g.push(mv(m)).unwrap();
         }
@@ -279,7 +279,7 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1",
         )
         .unwrap();
-        let mut g = Game::new(start);
+        let mut g = PgnGame::new(start);
         g.push(mv("h9g7")).unwrap();
         g.push(mv("h0g2")).unwrap();
         let rows = g.scoresheet_rows(ScoresheetForm::Full);
@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn push_refuses_illegal_moves_and_results_parse() {
-        let mut g = Game::default();
+        let mut g = PgnGame::default();
         assert!(g.push(mv("e0e2")).is_err());
         assert!(g.moves().is_empty());
         assert_eq!(PgnResult::parse("黑胜"), Some(PgnResult::BlackWins));
