@@ -219,6 +219,23 @@ pub fn berger_round(slots: usize, round: usize) -> Vec<Pairing> {
     pairings
 }
 
+/// The pairings of one round (1-based) of the table for `entrants`, without building the whole
+/// table; `None` past the last round.
+pub fn round_of(entrants: usize, double: bool, round: usize) -> Option<Vec<Pairing>> {
+    let slots = entrants + entrants % 2;
+    let per_cycle = slots.checked_sub(1).filter(|&m| m > 0)?;
+    let cycles = if double { 2 } else { 1 };
+    if round == 0 || round > per_cycle * cycles {
+        return None;
+    }
+    let first = berger_round(slots, (round - 1) % per_cycle + 1);
+    Some(if round > per_cycle {
+        first.iter().map(Pairing::swapped).collect()
+    } else {
+        first
+    })
+}
+
 /// A reproducible draw of lots: `result[i]` is the pairing number (1-based) given to entrant `i`.
 pub fn draw_lots(entrants: usize, seed: u64) -> Vec<usize> {
     let mut numbers: Vec<usize> = (1..=entrants).collect();
@@ -255,6 +272,18 @@ mod tests {
         );
         assert!(BergerTable::new(MAX_ENTRANTS + 1, true).is_err());
         assert!(BergerTable::new(4, false).unwrap().fide_line(4).is_none());
+    }
+
+    #[test]
+    fn single_rounds_match_the_table() {
+        for n in 2..=11 {
+            let t = BergerTable::new(n, true).unwrap();
+            for r in 1..=t.round_count() {
+                assert_eq!(round_of(n, true, r).as_deref(), t.round(r));
+            }
+            assert_eq!(round_of(n, true, t.round_count() + 1), None);
+            assert_eq!(round_of(n, false, 0), None);
+        }
     }
 
     #[test]

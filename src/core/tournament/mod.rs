@@ -18,6 +18,7 @@ pub use standings::{Crosstable, Place, StandingRow, Standings, TieBreak, TieValu
 pub use team::{first_team_color, validate_lineup, BoardOrder, LineupError, MAX_BOARDS};
 
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::fmt;
 
 /// Individual or team event (article 12).
@@ -557,8 +558,7 @@ impl Tournament {
     }
 
     fn store(&mut self, record: MatchRecord) -> Result<(), TournamentError> {
-        let table = self.table()?;
-        self.check_record(&table, &record)?;
+        self.check_record(&record)?;
         self.clear_result(record.round, record.red, record.black);
         self.results.push(record);
         Ok(())
@@ -646,6 +646,11 @@ impl Tournament {
             .collect();
         let gone_by = |k: usize, round: usize| matches!(self.entrants[k - 1].withdrawn_after, Some(w) if w < round);
         let boards = self.format.boards();
+        let recorded: HashSet<(usize, usize, usize)> = self
+            .results
+            .iter()
+            .map(|m| (m.round, m.red, m.black))
+            .collect();
         for round in 1..=table.round_count() {
             for p in table.games(round) {
                 if annulled[p.red] || annulled[p.black] {
@@ -657,7 +662,7 @@ impl Tournament {
                     (true, false) => Outcome::SecondByForfeit,
                     (false, true) => Outcome::FirstByForfeit,
                 };
-                if self.result(round, p.red, p.black).is_none() {
+                if !recorded.contains(&(round, p.red, p.black)) {
                     out.push(MatchRecord {
                         round,
                         red: p.red,
@@ -701,12 +706,10 @@ impl Tournament {
                 }
             }
         }
-        for (i, m) in self.results.iter().enumerate() {
-            self.check_record(&table, m)?;
-            if self.results[..i]
-                .iter()
-                .any(|o| o.round == m.round && o.red == m.red && o.black == m.black)
-            {
+        let mut seen = HashSet::with_capacity(self.results.len());
+        for m in &self.results {
+            self.check_record(m)?;
+            if !seen.insert((m.round, m.red, m.black)) {
                 return Err(TournamentError::DuplicateResult {
                     round: m.round,
                     red: m.red,
@@ -729,19 +732,23 @@ impl Tournament {
         check_tiebreaks(self.format, &self.tiebreaks)
     }
 
-    fn check_record(&self, table: &BergerTable, m: &MatchRecord) -> Result<(), TournamentError> {
-        let rounds = table.round_count();
-        if m.round == 0 || m.round > rounds {
+    fn check_record(&self, m: &MatchRecord) -> Result<(), TournamentError> {
+        if !self.drawn {
+            return Err(TournamentError::NotDrawn);
+        }
+        let n = self.entrants.len();
+        let double = self.cycles == Cycles::Double;
+        let Some(round_pairings) = berger::round_of(n, double, m.round) else {
             return Err(TournamentError::NoSuchRound {
                 round: m.round,
-                rounds,
+                rounds: self.round_count(),
             });
-        }
+        };
         let pairing = Pairing {
             red: m.red,
             black: m.black,
         };
-        if !table.games(m.round).contains(&pairing) {
+        if pairing.red > n || pairing.black > n || !round_pairings.contains(&pairing) {
             return Err(TournamentError::NotPaired {
                 round: m.round,
                 red: m.red,

@@ -12,7 +12,8 @@ use std::fmt;
 pub enum TieBreak {
     /// 18.4: among equal scores, entrants disciplined under 18.1/18.2 go last, worst last.
     Discipline,
-    /// 小分 (15.1): Σ game points × that opponent's final score (individual events).
+    /// 小分 (15.1): Σ game points × that opponent's final score (individual events); a forfeit
+    /// win counts like a win, as the opponent "获胜" (20.3).
     SonnebornBerger,
     /// 胜局 (15.1): games won, forfeit wins included (individual events).
     Wins,
@@ -331,39 +332,48 @@ impl Tournament {
                     next.push(group);
                     continue;
                 }
-                let key = |k: usize| -> i64 {
-                    let t = &tally[k];
-                    let e = &self.entrants()[k - 1];
-                    match criterion {
-                        None => t.score,
-                        Some(TieBreak::Discipline) => {
-                            -((i64::from(e.disqualifications) << 32) + i64::from(e.warnings))
+                let mut keyed: Vec<(i64, usize)> = match criterion {
+                    Some(TieBreak::DirectEncounter) => {
+                        // The mini-table: only games between members of this group count.
+                        let mut inside = vec![false; n + 1];
+                        for &k in &group {
+                            inside[k] = true;
                         }
-                        Some(TieBreak::SonnebornBerger) => t.sb,
-                        Some(TieBreak::Wins) | Some(TieBreak::GameWins) => i64::from(t.game_wins),
-                        Some(TieBreak::GamePoints) => t.game_units,
-                        Some(TieBreak::Fouls) => -i64::from(e.fouls),
-                        Some(TieBreak::DirectEncounter) => sides
-                            .iter()
-                            .filter(|(r, b, _, _)| group.contains(r) && group.contains(b))
-                            .map(|(r, b, f, s)| {
-                                if *r == k {
-                                    f.score
-                                } else if *b == k {
-                                    s.score
-                                } else {
-                                    0
+                        let mut mini = vec![0i64; n + 1];
+                        for (r, b, f, s) in &sides {
+                            if inside[*r] && inside[*b] {
+                                mini[*r] += f.score;
+                                mini[*b] += s.score;
+                            }
+                        }
+                        for &k in &group {
+                            direct.insert(k, mini[k]);
+                        }
+                        group.iter().map(|&k| (mini[k], k)).collect()
+                    }
+                    _ => group
+                        .iter()
+                        .map(|&k| {
+                            let t = &tally[k];
+                            let e = &self.entrants()[k - 1];
+                            let key = match criterion {
+                                None => t.score,
+                                Some(TieBreak::Discipline) => {
+                                    -((i64::from(e.disqualifications) << 32)
+                                        + i64::from(e.warnings))
                                 }
-                            })
-                            .sum(),
-                    }
+                                Some(TieBreak::SonnebornBerger) => t.sb,
+                                Some(TieBreak::Wins) | Some(TieBreak::GameWins) => {
+                                    i64::from(t.game_wins)
+                                }
+                                Some(TieBreak::GamePoints) => t.game_units,
+                                Some(TieBreak::Fouls) => -i64::from(e.fouls),
+                                Some(TieBreak::DirectEncounter) => 0,
+                            };
+                            (key, k)
+                        })
+                        .collect(),
                 };
-                let mut keyed: Vec<(i64, usize)> = group.iter().map(|&k| (key(k), k)).collect();
-                if criterion == Some(TieBreak::DirectEncounter) {
-                    for &(v, k) in &keyed {
-                        direct.insert(k, v);
-                    }
-                }
                 keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
                 for run in keyed.chunk_by(|a, b| a.0 == b.0) {
                     next.push(run.iter().map(|&(_, k)| k).collect());
