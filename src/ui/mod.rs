@@ -8,6 +8,7 @@ mod i18n;
 mod play;
 mod route;
 mod storage;
+mod tournament;
 
 use leptos::prelude::*;
 use route::Route;
@@ -29,6 +30,7 @@ fn App() -> impl IntoView {
             <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
             <nav aria-label=tr("栏目", "Sections")>
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
+                <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr("循环赛", "Round robin")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -42,6 +44,7 @@ fn App() -> impl IntoView {
         <main id="main">
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
+                Route::Tournament(query) => view! { <tournament::TournamentPage query=query /> }.into_any(),
             }}
         </main>
     }
