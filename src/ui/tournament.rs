@@ -125,9 +125,14 @@ fn file_stem(name: &str) -> String {
 #[derive(Clone, Debug, PartialEq)]
 struct Shape {
     id: String,
+    event: String,
     rounds: Vec<RoundView>,
     names: Vec<String>,
     boards: usize,
+    /// Board order of a team event; line-ups are entered per match unless it is fixed (12.1).
+    order: Option<BoardOrder>,
+    /// Whether every team registered its players, so line-ups can be named.
+    rosters: bool,
 }
 
 /// The tournament page; `query` is unused (kept for the router's signature).
@@ -212,9 +217,15 @@ pub fn TournamentPage(query: String) -> impl IntoView {
             let t = t.as_ref()?;
             Some(Shape {
                 id,
+                event: t.name().to_string(),
                 rounds: t.rounds().ok()?,
                 names: t.entrants().iter().map(|e| e.name.clone()).collect(),
                 boards: t.format().boards(),
+                order: match t.format() {
+                    Format::Team { order, .. } => Some(order),
+                    Format::Individual => None,
+                },
+                rosters: t.entrants().iter().all(|e| !e.members.is_empty()),
             })
         })
     });
@@ -415,6 +426,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
         let rounds = t.round_count();
         let list = RwSignal::new(String::new());
         let seed = RwSignal::new(format!("{}", js_sys::Date::now() as u64 % 1_000_000));
+        let hand = RwSignal::new(String::new());
         let rows = t
             .entrants()
             .iter()
@@ -517,6 +529,17 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                     Err(_) => note.set(Some(Note::Error(format!("`{s}`: 种子应为整数 / the seed must be a whole number")))),
                                 }
                             }>{tr("抽签编号", "Draw numbers")}</button>
+                            <label>{tr("手工编号（按名单序号列出，如 3,1,2）", "Numbers by hand (list positions, e.g. 3,1,2)")} " "
+                                <input data-testid="hand-order" prop:value=move || hand.get() on:input=move |ev| hand.set(event_target_value(&ev)) />
+                            </label>
+                            <button data-testid="number-by-hand" on:click=move |_| {
+                                let text = hand.get_untracked();
+                                let parsed: Result<Vec<usize>, _> = text.split([',', '，', ' ']).filter(|p| !p.trim().is_empty()).map(|p| p.trim().parse::<usize>()).collect();
+                                match parsed {
+                                    Ok(order) => update(&|t| t.set_numbers(&order).map_err(|e| e.to_string())),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{text}`: 请用逗号分隔的序号 / use comma-separated positions")))),
+                                }
+                            }>{tr("按手工顺序编号", "Set these numbers")}</button>
                             <button data-testid="number-as-listed" on:click=move |_| {
                                 update(&|t| { let order: Vec<usize> = (1..=t.entrants().len()).collect(); t.set_numbers(&order).map_err(|e| e.to_string()) })
                             }>{tr("按名单顺序编号", "Number as listed")}</button>
@@ -567,7 +590,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                 }
             });
             update(&|t| {
-                t.clear_result(round, red, black);
+                t.clear_games(round, red, black);
                 Ok(())
             });
         }
@@ -576,6 +599,8 @@ pub fn TournamentPage(query: String) -> impl IntoView {
     let rounds_section = move || {
         let shape = shape.get()?;
         let boards = shape.boards;
+        let (order, rosters) = (shape.order, shape.rosters);
+        let event = shape.event.clone();
         let name = move |k: usize, names: &[String]| names.get(k - 1).cloned().unwrap_or_default();
         let rounds = shape
             .rounds
@@ -603,8 +628,16 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                     .unwrap_or_default()
                                 };
                                 let label = move || {
-                                    let board = if boards > 1 { format!(" {}{}", if lang.get() == Lang::En { "board " } else { "第" }, b + 1) } else { String::new() };
-                                    format!("{} {round}: {red}-{black}{board}", if lang.get() == Lang::En { "Result round" } else { "结果 第轮" })
+                                    let board = match (boards > 1, lang.get()) {
+                                        (false, _) => String::new(),
+                                        (true, Lang::En) => format!(", board {}", b + 1),
+                                        (true, Lang::Zh) => format!(" 第{}台", b + 1),
+                                    };
+                                    if lang.get() == Lang::En {
+                                        format!("Result, round {round}, {red}-{black}{board}")
+                                    } else {
+                                        format!("第{round}轮 {red}-{black}{board} 结果")
+                                    }
                                 };
                                 view! {
                                     <select data-testid="result" data-board=b + 1 aria-label=label disabled=gone
@@ -633,6 +666,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                 <td class="t-black">{bn}</td>
                                 <td class="t-num">{black}</td>
                             </tr>
+                            {(order.is_some() && rosters).then(|| lineup_row(round, red, black, boards, order, current, update))}
                         }
                     })
                     .collect_view();
@@ -642,7 +676,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                 });
                 view! {
                     <div class="t-round" data-testid="round" data-round=round>
-                        <h3>{move || if lang.get() == Lang::En { format!("Round {round}") } else { format!("第 {round} 轮") }}</h3>
+                        <h3><span class="t-print-only">{event.clone()} " · "</span>{move || if lang.get() == Lang::En { format!("Round {round}") } else { format!("第 {round} 轮") }}</h3>
                         <table class="t-table t-pairings">
                             <thead><tr>
                                 <th>{tr("编号", "No.")}</th>
@@ -798,6 +832,75 @@ pub fn TournamentPage(query: String) -> impl IntoView {
             <TieBreakEditor current=current update=update />
             {crosstable_section}
         </div>
+    }
+}
+
+/// The players on each board of a team match (article 12): shown always, editable unless the
+/// order is fixed (12.1). Positions refer to each team's registered list.
+fn lineup_row(
+    round: usize,
+    red: usize,
+    black: usize,
+    boards: usize,
+    order: Option<BoardOrder>,
+    current: Memo<Option<Tournament>>,
+    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), String>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let fixed = order == Some(BoardOrder::Fixed);
+    let text = move || {
+        current.with(|t| {
+            let t = t.as_ref()?;
+            let (fm, sm) = (
+                &t.entrant(red).ok()?.members,
+                &t.entrant(black).ok()?.members,
+            );
+            let (fl, sl) = match t.result(round, red, black).and_then(|m| m.lineups.clone()) {
+                Some(l) => l,
+                None if fixed => ((1..=boards).collect(), (1..=boards).collect()),
+                None => return None,
+            };
+            let get =
+                |m: &[String], i: usize| m.get(i.wrapping_sub(1)).cloned().unwrap_or_default();
+            let boards: Vec<String> = fl
+                .iter()
+                .zip(&sl)
+                .enumerate()
+                .map(|(b, (f, s))| format!("{}: {} – {}", b + 1, get(fm, *f), get(sm, *s)))
+                .collect();
+            Some(boards.join("　"))
+        })
+    };
+    let first = RwSignal::new(String::new());
+    let second = RwSignal::new(String::new());
+    let parse = |s: &str| -> Result<Vec<usize>, String> {
+        s.split([',', '，', ' '])
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| p.trim().parse::<usize>().map_err(|_| format!("`{p}`")))
+            .collect()
+    };
+    view! {
+        <tr class="t-lineup-row" data-round=round data-lineup-for=red>
+            <td colspan="5">
+                <span class="t-lineup" data-testid="lineup">{text}</span>
+                {(!fixed).then(|| view! {
+                    <span class="no-print t-lineup-edit">
+                        <input class="t-small" data-testid="lineup-first" placeholder="1,2,3,4"
+                            aria-label=format!("第{round}轮 {red} 队台次 / line-up of team {red}")
+                            prop:value=move || first.get() on:input=move |ev| first.set(event_target_value(&ev)) />
+                        <input class="t-small" data-testid="lineup-second" placeholder="1,2,3,4"
+                            aria-label=format!("第{round}轮 {black} 队台次 / line-up of team {black}")
+                            prop:value=move || second.get() on:input=move |ev| second.set(event_target_value(&ev)) />
+                        <button data-testid="set-lineup" on:click=move |_| {
+                            let (a, b) = (parse(&first.get_untracked()), parse(&second.get_untracked()));
+                            update(&|t| match (&a, &b) {
+                                (Ok(a), Ok(b)) => t.set_lineups(round, red, black, a.clone(), b.clone()).map_err(|e| e.to_string()),
+                                (Err(e), _) | (_, Err(e)) => Err(format!("{e}: 请用逗号分隔的队员序号 / use comma-separated player positions")),
+                            });
+                        }>{tr("定台次", "Set line-ups")}</button>
+                    </span>
+                })}
+            </td>
+        </tr>
     }
 }
 

@@ -123,7 +123,7 @@ test('a 6-player event: create, enter, draw, results, standings, reload, files, 
 
   // Print the standings on A4.
   await page.selectOption('[data-testid=print-part]', 'standings');
-  await page.emulateMedia({ media: 'print' });
+  // page.pdf() lays the page out with print media.
   const pdfPath = path.join(OUT, 'tournament-standings.pdf');
   const buf = await page.pdf({ path: pdfPath, format: 'A4', printBackground: false });
   const pages = (buf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
@@ -133,7 +133,13 @@ test('a 6-player event: create, enter, draw, results, standings, reload, files, 
   assert.ok(positions.every((p) => p >= 0), `all names printed:\n${text}`);
   assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'printed in rank order');
   assert.ok(!text.includes('导入 JSON'), 'controls are not printed');
-  await page.emulateMedia({ media: 'screen' });
+  // Pairings: one A4 page per round; the crosstable on one page.
+  await page.selectOption('[data-testid=print-part]', 'pairings');
+  const pairingsPdf = await page.pdf({ path: path.join(OUT, 'tournament-pairings.pdf'), format: 'A4' });
+  assert.equal((pairingsPdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length, 5);
+  await page.selectOption('[data-testid=print-part]', 'crosstable');
+  const crossPdf = await page.pdf({ path: path.join(OUT, 'tournament-crosstable.pdf'), format: 'A4' });
+  assert.equal((crossPdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length, 1);
   await page.screenshot({ path: path.join(OUT, 'tournament-1280.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });
@@ -142,9 +148,16 @@ test('a withdrawal before half annuls the results (20.3); corrupt storage is set
   const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
   await page.fill('[data-testid=event-name]', 'Withdrawal');
   await page.click('[data-testid=create]');
-  await page.fill('[data-testid=entrant-list]', 'A\nB\nC\nD');
+  await page.fill('[data-testid=entrant-list]', 'D\nA\nB\nC');
   await page.click('[data-testid=add-entrants]');
-  await page.click('[data-testid=number-as-listed]');
+  // Numbers by hand: A (listed 2nd) gets 1, B 2, C 3, D (listed 1st) 4.
+  await page.fill('[data-testid=hand-order]', '1,1,2,3');
+  await page.click('[data-testid=number-by-hand]');
+  assert.match(await page.textContent('[role=alert]'), /given twice/);
+  await page.fill('[data-testid=hand-order]', '2, 3, 4, 1');
+  await page.click('[data-testid=number-by-hand]');
+  await page.waitForSelector('tr[data-round]');
+  assert.equal((await page.textContent('[data-testid=standings] tr[data-entrant="4"]')).includes('D'), true);
   // Round 1: 1-4 2-3. D loses to A, then withdraws after round 1 (1 of 3 opponents met).
   await page.selectOption('tr[data-round="1"][data-red="1"] select[data-testid=result]', '1-0');
   await page.selectOption('tr[data-entrant="4"] select[data-testid=withdraw]', '1');
@@ -172,12 +185,23 @@ test('a team event with 4 boards: per-board results, match points 2/1/0 (14.2), 
   await page.fill('[data-testid=event-name]', '团体赛');
   await page.check('[data-testid=kind-team]');
   await page.fill('[data-testid=boards]', '4');
+  await page.selectOption('[data-testid=board-order]', 'substitutes');
   await page.click('[data-testid=create]');
-  await page.fill('[data-testid=entrant-list]', '红队: a1, a2, a3, a4\n黑队: b1, b2, b3, b4\n炮队\n马队');
+  await page.fill('[data-testid=entrant-list]',
+    '红队: a1, a2, a3, a4, a5\n黑队: b1, b2, b3, b4\n炮队: c1, c2, c3, c4\n马队: d1, d2, d3, d4');
   await page.click('[data-testid=add-entrants]');
   await page.click('[data-testid=number-as-listed]');
   const row = 'tr[data-round="1"][data-red="1"][data-black="4"]';
   assert.equal(await page.locator(`${row} select[data-testid=result]`).count(), 4);
+  // Line-ups (12.2): a substitute may play, but the registered order cannot be reversed.
+  const lineup = 'tr[data-round="1"][data-lineup-for="1"]';
+  await page.fill(`${lineup} [data-testid=lineup-first]`, '2,1,3,4');
+  await page.fill(`${lineup} [data-testid=lineup-second]`, '1,2,3,4');
+  await page.click(`${lineup} [data-testid=set-lineup]`);
+  assert.match(await page.textContent('[role=alert]'), /12\.2/);
+  await page.fill(`${lineup} [data-testid=lineup-first]`, '1,2,3,5');
+  await page.click(`${lineup} [data-testid=set-lineup]`);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.includes('4: a5 – d4'), `${lineup} [data-testid=lineup]`);
   // Team 1 wins boards 1 and 3, draws board 2, loses board 4: 2½ : 1½, match points 2 : 0.
   const boards = ['1-0', '½-½', '1-0', '0-1'];
   for (let b = 0; b < 4; b++) {

@@ -551,10 +551,27 @@ impl Tournament {
         })
     }
 
-    /// Removes the result of a pairing (no error if there was none).
+    /// Removes the result and line-ups of a pairing (no error if there was none).
     pub fn clear_result(&mut self, round: usize, red: usize, black: usize) {
         self.results
             .retain(|m| !(m.round == round && m.red == red && m.black == black));
+    }
+
+    /// Removes the board outcomes of a pairing but keeps its recorded line-ups.
+    pub fn clear_games(&mut self, round: usize, red: usize, black: usize) {
+        let keep = self
+            .result(round, red, black)
+            .and_then(|m| m.lineups.clone());
+        self.clear_result(round, red, black);
+        if let Some(lineups) = keep {
+            self.results.push(MatchRecord {
+                round,
+                red,
+                black,
+                games: Vec::new(),
+                lineups: Some(lineups),
+            });
+        }
     }
 
     fn store(&mut self, record: MatchRecord) -> Result<(), TournamentError> {

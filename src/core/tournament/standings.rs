@@ -358,8 +358,10 @@ impl Tournament {
                             let e = &self.entrants()[k - 1];
                             let key = match criterion {
                                 None => t.score,
+                                // 18.4: heavier penalties (18.2) first, then how many; capped
+                                // so the packed key cannot overflow.
                                 Some(TieBreak::Discipline) => {
-                                    -((i64::from(e.disqualifications) << 32)
+                                    -((i64::from(e.disqualifications.min(1 << 30)) << 32)
                                         + i64::from(e.warnings))
                                 }
                                 Some(TieBreak::SonnebornBerger) => t.sb,
