@@ -763,7 +763,15 @@ fn team_lineups_follow_article_12() {
     let m = t.result(2, 4, 3).unwrap();
     assert!(m.games.is_empty());
     assert_eq!(m.lineups, Some((vec![1, 2, 3, 4], vec![1, 2, 4, 5])));
-    assert_eq!(t.standings().rows.iter().find(|r| r.entrant == 4).unwrap().played, 2);
+    assert_eq!(
+        t.standings()
+            .rows
+            .iter()
+            .find(|r| r.entrant == 4)
+            .unwrap()
+            .played,
+        2
+    );
     assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
     assert!(matches!(
         t.record(1, 1, 4, vec![Outcome::Draw]),
