@@ -829,7 +829,9 @@ pub fn TournamentPage(query: String) -> impl IntoView {
             {entrants_section}
             {rounds_section}
             {standings_section}
-            <TieBreakEditor current=current update=update />
+            <Show when=move || current.with(|t| t.is_some())>
+                <TieBreakEditor current=current update=update />
+            </Show>
             {crosstable_section}
         </div>
     }
