@@ -10,6 +10,7 @@ mod play;
 mod route;
 mod scoresheet;
 mod storage;
+mod tournament;
 
 use leptos::prelude::*;
 use route::Route;
@@ -32,6 +33,7 @@ fn App() -> impl IntoView {
             <nav aria-label=tr("栏目", "Sections")>
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
                 <a href="#/scoresheet" class:active=move || matches!(route.get(), Route::Scoresheet(_))>{tr("记录纸", "Scoresheet")}</a>
+                <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr("循环赛", "Round robin")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -46,6 +48,7 @@ fn App() -> impl IntoView {
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
                 Route::Scoresheet(query) => view! { <scoresheet::ScoresheetPage query=query /> }.into_any(),
+                Route::Tournament(query) => view! { <tournament::TournamentPage query=query /> }.into_any(),
             }}
         </main>
     }

@@ -9,6 +9,8 @@ pub enum Route {
     Play(String),
     /// `#/scoresheet` (`?fen=…&moves=…` for a game, `?blank` for the blank sheet).
     Scoresheet(String),
+    /// `#/tournament`: round-robin events.
+    Tournament(String),
 }
 
 impl Route {
@@ -18,6 +20,7 @@ impl Route {
         let (path, query) = h.split_once('?').unwrap_or((h, ""));
         match path {
             "/scoresheet" => Route::Scoresheet(query.to_string()),
+            "/tournament" => Route::Tournament(query.to_string()),
             _ => Route::Play(query.to_string()),
         }
     }

@@ -1,0 +1,530 @@
+//! Standings with the tie-breaks of rules 15.1 (individual) and 15.3 (team), 18.4 for disciplined
+//! entrants, and the crosstable (score grid).
+
+use super::result::{match_points, Outcome, Personal, Side, Value};
+use super::{Format, MatchRecord, Tournament};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+
+/// One tie-break criterion, applied after the score in the configured order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// 18.4: among equal scores, entrants disciplined under 18.1/18.2 go last, worst last.
+    Discipline,
+    /// 小分 (15.1): Σ game points × that opponent's final score (individual events); a forfeit
+    /// win counts like a win, as the opponent "获胜" (20.3).
+    SonnebornBerger,
+    /// 胜局 (15.1): games won, forfeit wins included (individual events).
+    Wins,
+    /// 全队总局分 (15.3): total game points of the team.
+    GamePoints,
+    /// 全队胜局 (15.3): boards won by the team.
+    GameWins,
+    /// 直胜 (15.1/15.3): score in the games among the entrants still tied (their mini-table).
+    DirectEncounter,
+    /// 犯规 (15.1/15.3): fewer fouls ranks higher.
+    Fouls,
+}
+
+impl TieBreak {
+    /// Every tie-break, for menus.
+    pub const ALL: [TieBreak; 7] = [
+        TieBreak::Discipline,
+        TieBreak::SonnebornBerger,
+        TieBreak::Wins,
+        TieBreak::GamePoints,
+        TieBreak::GameWins,
+        TieBreak::DirectEncounter,
+        TieBreak::Fouls,
+    ];
+
+    /// The rules' order: 15.1 for individual and 15.3 for team events, with 18.4 applied first.
+    pub fn defaults(format: Format) -> Vec<TieBreak> {
+        if format.is_team() {
+            vec![
+                TieBreak::Discipline,
+                TieBreak::GamePoints,
+                TieBreak::GameWins,
+                TieBreak::DirectEncounter,
+                TieBreak::Fouls,
+            ]
+        } else {
+            vec![
+                TieBreak::Discipline,
+                TieBreak::SonnebornBerger,
+                TieBreak::Wins,
+                TieBreak::DirectEncounter,
+                TieBreak::Fouls,
+            ]
+        }
+    }
+
+    /// Whether the criterion means something in this format.
+    pub fn applies_to(self, format: Format) -> bool {
+        match self {
+            TieBreak::SonnebornBerger | TieBreak::Wins => !format.is_team(),
+            TieBreak::GamePoints | TieBreak::GameWins => format.is_team(),
+            _ => true,
+        }
+    }
+
+    /// A stable ASCII key for files and CSV headers.
+    pub fn key(self) -> &'static str {
+        match self {
+            TieBreak::Discipline => "discipline",
+            TieBreak::SonnebornBerger => "sb",
+            TieBreak::Wins => "wins",
+            TieBreak::GamePoints => "game_points",
+            TieBreak::GameWins => "game_wins",
+            TieBreak::DirectEncounter => "direct",
+            TieBreak::Fouls => "fouls",
+        }
+    }
+
+    /// The column heading, Chinese term first.
+    pub fn label(self) -> &'static str {
+        match self {
+            TieBreak::Discipline => "处分 Discipline",
+            TieBreak::SonnebornBerger => "小分 SB",
+            TieBreak::Wins => "胜局 Wins",
+            TieBreak::GamePoints => "局分 Game pts",
+            TieBreak::GameWins => "胜局 Game wins",
+            TieBreak::DirectEncounter => "直胜 Direct",
+            TieBreak::Fouls => "犯规 Fouls",
+        }
+    }
+
+    /// Parses a [`TieBreak::key`].
+    pub fn from_key(key: &str) -> Option<TieBreak> {
+        TieBreak::ALL.into_iter().find(|t| t.key() == key)
+    }
+}
+
+/// A tie-break value as shown in its column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieValue {
+    /// A score-like number (SB, game points, direct encounter).
+    Number(Value),
+    /// A count (wins, fouls).
+    Count(u32),
+    /// Penalties under 18.2 (game disqualifications) and 18.1 (warnings).
+    Penalties {
+        /// 18.2 count.
+        disqualifications: u32,
+        /// 18.1 count.
+        warnings: u32,
+    },
+}
+
+impl fmt::Display for TieValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TieValue::Number(v) => write!(f, "{v}"),
+            TieValue::Count(n) => write!(f, "{n}"),
+            TieValue::Penalties {
+                disqualifications: 0,
+                warnings: 0,
+            } => f.write_str("0"),
+            TieValue::Penalties {
+                disqualifications,
+                warnings,
+            } => {
+                let mut parts = Vec::new();
+                if *disqualifications > 0 {
+                    parts.push(format!("18.2×{disqualifications}"));
+                }
+                if *warnings > 0 {
+                    parts.push(format!("18.1×{warnings}"));
+                }
+                f.write_str(&parts.join(" "))
+            }
+        }
+    }
+}
+
+/// A rank; `shared` when the entrants could not be separated (名次并列).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// 1-based rank.
+    pub rank: usize,
+    /// Whether another entrant has the same rank.
+    pub shared: bool,
+}
+
+impl fmt::Display for Place {
+    /// `3`, or `3=` when shared.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank, if self.shared { "=" } else { "" })
+    }
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingRow {
+    /// Entrant (pairing) number.
+    pub entrant: usize,
+    /// Entrant name.
+    pub name: String,
+    /// Rank; `None` when the results were annulled under 20.3.
+    pub place: Option<Place>,
+    /// Points (individual) or match points 场分 (team).
+    pub score: Value,
+    /// One value per configured tie-break; direct encounter only where it was used.
+    pub tiebreaks: Vec<Option<TieValue>>,
+    /// Games (individual) or matches (team) counted, forfeits included.
+    pub played: u32,
+    /// Games or matches won.
+    pub won: u32,
+    /// Games or matches drawn.
+    pub drawn: u32,
+    /// Games or matches lost.
+    pub lost: u32,
+    /// Withdrew or was expelled (20.3, 18.3).
+    pub withdrawn: bool,
+}
+
+/// The table of the event in rank order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    /// Heading of the score column.
+    pub score_label: &'static str,
+    /// Tie-break columns, in the order applied.
+    pub columns: Vec<TieBreak>,
+    /// Ranked entrants first, then annulled ones.
+    pub rows: Vec<StandingRow>,
+}
+
+/// Everything counted for one entrant.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    score: i64,
+    played: u32,
+    won: u32,
+    drawn: u32,
+    lost: u32,
+    game_units: i64,
+    game_wins: u32,
+    sb: i64,
+}
+
+/// Per-entrant sums of one match, seen from one side.
+struct MatchSide {
+    units: i64,
+    wins: u32,
+    score: i64,
+    result: Personal,
+}
+
+impl Tournament {
+    /// Sums one counted match for both sides: (first, second).
+    fn match_sides(&self, m: &MatchRecord) -> (MatchSide, MatchSide) {
+        let s = self.scoring();
+        let side = |side: Side| {
+            let mut units = 0i64;
+            let mut wins = 0u32;
+            for o in &m.games {
+                let p = o.for_side(side);
+                units += i64::from(s.units(p));
+                wins += u32::from(p.is_win());
+            }
+            (units, wins)
+        };
+        let ((fu, fw), (su, sw)) = (side(Side::First), side(Side::Second));
+        if self.format().is_team() {
+            let all_double = m.games.iter().all(|o| *o == Outcome::DoubleForfeit);
+            let all_forfeit_first = m.games.iter().all(|o| *o == Outcome::FirstByForfeit);
+            let all_forfeit_second = m.games.iter().all(|o| *o == Outcome::SecondByForfeit);
+            let (fm, sm) = match_points(fu as u32, su as u32, all_double);
+            let personal = |mine: u32, forfeit_win: bool, forfeit_loss: bool| match mine {
+                _ if forfeit_win => Personal::ForfeitWin,
+                _ if forfeit_loss || all_double => Personal::ForfeitLoss,
+                2 => Personal::Win,
+                1 => Personal::Draw,
+                _ => Personal::Loss,
+            };
+            (
+                MatchSide {
+                    units: fu,
+                    wins: fw,
+                    score: i64::from(fm),
+                    result: personal(fm, all_forfeit_first, all_forfeit_second),
+                },
+                MatchSide {
+                    units: su,
+                    wins: sw,
+                    score: i64::from(sm),
+                    result: personal(sm, all_forfeit_second, all_forfeit_first),
+                },
+            )
+        } else {
+            let o = m.games[0];
+            (
+                MatchSide {
+                    units: fu,
+                    wins: fw,
+                    score: fu,
+                    result: o.for_side(Side::First),
+                },
+                MatchSide {
+                    units: su,
+                    wins: sw,
+                    score: su,
+                    result: o.for_side(Side::Second),
+                },
+            )
+        }
+    }
+
+    /// The standings: score, then the configured tie-breaks; unseparated entrants share a place.
+    pub fn standings(&self) -> Standings {
+        let n = self.entrants().len();
+        let counted: Vec<MatchRecord> = self
+            .counted_results()
+            .into_iter()
+            .filter(|m| !m.games.is_empty())
+            .collect();
+        let mut tally = vec![Tally::default(); n + 1];
+        let mut sides = Vec::with_capacity(counted.len());
+        for m in &counted {
+            let (f, s) = self.match_sides(m);
+            for (k, side) in [(m.red, &f), (m.black, &s)] {
+                let t = &mut tally[k];
+                t.score += side.score;
+                t.played += 1;
+                t.game_units += side.units;
+                t.game_wins += side.wins;
+                match side.result {
+                    Personal::Win | Personal::ForfeitWin => t.won += 1,
+                    Personal::Draw => t.drawn += 1,
+                    Personal::Loss | Personal::ForfeitLoss => t.lost += 1,
+                }
+            }
+            sides.push((m.red, m.black, f, s));
+        }
+        // 小分: each game's points times the opponent's final score.
+        for (red, black, f, s) in &sides {
+            let (rs, bs) = (tally[*red].score, tally[*black].score);
+            tally[*red].sb += f.units * bs;
+            tally[*black].sb += s.units * rs;
+        }
+        let team = self.format().is_team();
+        let scale = self.scoring().scale;
+        let score_value = |units: i64| {
+            if team {
+                Value::whole(units)
+            } else {
+                self.scoring().value(units)
+            }
+        };
+
+        // Refine groups criterion by criterion; a group is a run of entrants equal so far.
+        let ranked: Vec<usize> = (1..=n).filter(|&k| !self.is_annulled(k)).collect();
+        let mut groups: Vec<Vec<usize>> = vec![ranked];
+        let mut direct: HashMap<usize, i64> = HashMap::new();
+        let criteria: Vec<Option<TieBreak>> = std::iter::once(None)
+            .chain(self.tiebreaks().iter().copied().map(Some))
+            .collect();
+        for criterion in criteria {
+            let mut next = Vec::with_capacity(groups.len());
+            for group in groups {
+                if group.len() < 2 {
+                    next.push(group);
+                    continue;
+                }
+                let mut keyed: Vec<(i64, usize)> = match criterion {
+                    Some(TieBreak::DirectEncounter) => {
+                        // The mini-table: only games between members of this group count.
+                        let mut inside = vec![false; n + 1];
+                        for &k in &group {
+                            inside[k] = true;
+                        }
+                        let mut mini = vec![0i64; n + 1];
+                        for (r, b, f, s) in &sides {
+                            if inside[*r] && inside[*b] {
+                                mini[*r] += f.score;
+                                mini[*b] += s.score;
+                            }
+                        }
+                        for &k in &group {
+                            direct.insert(k, mini[k]);
+                        }
+                        group.iter().map(|&k| (mini[k], k)).collect()
+                    }
+                    _ => group
+                        .iter()
+                        .map(|&k| {
+                            let t = &tally[k];
+                            let e = &self.entrants()[k - 1];
+                            let key = match criterion {
+                                None => t.score,
+                                // 18.4: heavier penalties (18.2) first, then how many; capped
+                                // so the packed key cannot overflow.
+                                Some(TieBreak::Discipline) => {
+                                    -((i64::from(e.disqualifications.min(1 << 30)) << 32)
+                                        + i64::from(e.warnings))
+                                }
+                                Some(TieBreak::SonnebornBerger) => t.sb,
+                                Some(TieBreak::Wins) | Some(TieBreak::GameWins) => {
+                                    i64::from(t.game_wins)
+                                }
+                                Some(TieBreak::GamePoints) => t.game_units,
+                                Some(TieBreak::Fouls) => -i64::from(e.fouls),
+                                Some(TieBreak::DirectEncounter) => 0,
+                            };
+                            (key, k)
+                        })
+                        .collect(),
+                };
+                keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                for run in keyed.chunk_by(|a, b| a.0 == b.0) {
+                    next.push(run.iter().map(|&(_, k)| k).collect());
+                }
+            }
+            groups = next;
+        }
+
+        let row = |k: usize, place: Option<Place>| {
+            let t = &tally[k];
+            let e = &self.entrants()[k - 1];
+            let tiebreaks = self
+                .tiebreaks()
+                .iter()
+                .map(|tb| match tb {
+                    TieBreak::Discipline => Some(TieValue::Penalties {
+                        disqualifications: e.disqualifications,
+                        warnings: e.warnings,
+                    }),
+                    TieBreak::SonnebornBerger => Some(TieValue::Number(Value {
+                        units: t.sb,
+                        scale: scale * scale,
+                    })),
+                    TieBreak::Wins | TieBreak::GameWins => Some(TieValue::Count(t.game_wins)),
+                    TieBreak::GamePoints => {
+                        Some(TieValue::Number(self.scoring().value(t.game_units)))
+                    }
+                    TieBreak::DirectEncounter => {
+                        direct.get(&k).map(|&v| TieValue::Number(score_value(v)))
+                    }
+                    TieBreak::Fouls => Some(TieValue::Count(e.fouls)),
+                })
+                .collect();
+            StandingRow {
+                entrant: k,
+                name: e.name.clone(),
+                place,
+                score: score_value(t.score),
+                tiebreaks,
+                played: t.played,
+                won: t.won,
+                drawn: t.drawn,
+                lost: t.lost,
+                withdrawn: e.withdrawn_after.is_some(),
+            }
+        };
+        let mut rows = Vec::with_capacity(n);
+        for group in &groups {
+            let place = Place {
+                rank: rows.len() + 1,
+                shared: group.len() > 1,
+            };
+            for &k in group {
+                rows.push(row(k, Some(place)));
+            }
+        }
+        for k in (1..=n).filter(|&k| self.is_annulled(k)) {
+            rows.push(row(k, None));
+        }
+        Standings {
+            score_label: if team {
+                "场分 Match pts"
+            } else {
+                "积分 Points"
+            },
+            columns: self.tiebreaks().to_vec(),
+            rows,
+        }
+    }
+
+    /// The score grid: row entrant against column entrant, one mark per game in round order.
+    pub fn crosstable(&self) -> Crosstable {
+        let n = self.entrants().len();
+        let mut cells = vec![vec![Vec::new(); n]; n];
+        let team = self.format().is_team();
+        for m in self.counted_results() {
+            if m.games.is_empty() {
+                continue;
+            }
+            let (f, s) = self.match_sides(&m);
+            for (me, other, side) in [(m.red, m.black, &f), (m.black, m.red, &s)] {
+                let mark = match side.result {
+                    Personal::ForfeitWin | Personal::ForfeitLoss => side.result.mark().to_string(),
+                    _ if team => self.scoring().value(side.units).to_string(),
+                    p => match self.scoring() {
+                        s if s == super::Scoring::CLASSIC => p.mark().to_string(),
+                        s => s.value(i64::from(s.units(p))).to_string(),
+                    },
+                };
+                cells[me - 1][other - 1].push(mark);
+            }
+        }
+        let standings = self.standings();
+        let mut totals = vec![Value::whole(0); n];
+        for r in &standings.rows {
+            totals[r.entrant - 1] = r.score;
+        }
+        Crosstable {
+            names: self.entrants().iter().map(|e| e.name.clone()).collect(),
+            cells,
+            totals,
+        }
+    }
+}
+
+/// The score grid of an event, by entrant number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crosstable {
+    /// Names, entrant 1 first.
+    pub names: Vec<String>,
+    /// `cells[i][j]`: marks of entrant i+1 against j+1 (`1` `½` `0` `+` `-`, or team game points).
+    pub cells: Vec<Vec<Vec<String>>>,
+    /// Score of each entrant (points or match points).
+    pub totals: Vec<Value>,
+}
+
+impl Crosstable {
+    /// The cell text of entrant `row` against entrant `col` (1-based): marks joined by a space.
+    pub fn cell(&self, row: usize, col: usize) -> String {
+        self.cells
+            .get(row.wrapping_sub(1))
+            .and_then(|r| r.get(col.wrapping_sub(1)))
+            .map(|marks| marks.join(" "))
+            .unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Crosstable {
+    /// A plain-text grid, one line per entrant: `1 Name | × | 1 | ½ | = 2.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, name) in self.names.iter().enumerate() {
+            let cells: Vec<String> = (0..self.names.len())
+                .map(|j| {
+                    if i == j {
+                        "×".to_string()
+                    } else {
+                        self.cell(i + 1, j + 1)
+                    }
+                })
+                .collect();
+            writeln!(
+                f,
+                "{} {} | {} | = {}",
+                i + 1,
+                name,
+                cells.join(" | "),
+                self.totals[i]
+            )?;
+        }
+        Ok(())
+    }
+}

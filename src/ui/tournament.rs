@@ -1,0 +1,967 @@
+//! `#/tournament`: run a round robin — create, entrants, draw, results, standings, crosstable,
+//! print, files. Every rule lives in `core::tournament`; this page only shows and stores.
+//!
+//! Test contract: each pairing row carries `data-round`, `data-red`, `data-black` (entrant
+//! numbers) and `select[data-testid=result]` controls (one per board); the standings table is
+//! `[data-testid=standings]` with one `tr[data-entrant]` per entrant in rank order; the crosstable
+//! is `[data-testid=crosstable]`.
+
+use super::i18n::{tr, use_lang, Lang};
+use super::storage;
+use crate::core::tournament::{
+    BoardOrder, Cycles, Format, Outcome, RoundView, Scoring, TieBreak, Tournament,
+};
+use leptos::prelude::*;
+use std::collections::HashMap;
+use wasm_bindgen::{JsCast, JsValue};
+
+const IDS_KEY: &str = "xq.tournament.ids";
+const CURRENT_KEY: &str = "xq.tournament.current";
+const CORRUPT_KEY: &str = "xq.tournament.corrupt";
+
+fn event_key(id: &str) -> String {
+    format!("xq.tournament.event.{id}")
+}
+
+/// A message for the organiser: an error (role=alert) or a notice.
+#[derive(Clone, Debug, PartialEq)]
+enum Note {
+    Error(String),
+    Info(String),
+}
+
+/// The saved events, loading whatever is readable and setting corrupt entries aside.
+fn load_events() -> (Vec<(String, Tournament)>, Vec<String>) {
+    let mut problems = Vec::new();
+    let ids: Vec<String> = match storage::get(IDS_KEY) {
+        None => Vec::new(),
+        Some(text) => serde_json::from_str(&text).unwrap_or_else(|e| {
+            let _ = storage::set(CORRUPT_KEY, &text);
+            problems.push(format!("{IDS_KEY}: {e}"));
+            Vec::new()
+        }),
+    };
+    let mut events = Vec::new();
+    for id in ids {
+        let Some(text) = storage::get(&event_key(&id)) else {
+            continue;
+        };
+        match Tournament::from_json(&text) {
+            Ok(t) => events.push((id, t)),
+            Err(e) => {
+                // Set aside, never lost: the raw text moves to the corrupt slot.
+                let _ = storage::set(CORRUPT_KEY, &text);
+                if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+                    let _ = s.remove_item(&event_key(&id));
+                }
+                problems.push(format!("{id}: {e}"));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
+        let _ = storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default());
+    }
+    (events, problems)
+}
+
+fn save_ids(events: &[(String, Tournament)]) -> Result<(), String> {
+    let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
+    storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())
+}
+
+fn new_id(events: &[(String, Tournament)]) -> String {
+    let base = js_sys::Date::now() as u64;
+    let mut n = 0u64;
+    loop {
+        let id = format!("{:x}", base + n);
+        if !events.iter().any(|(i, _)| *i == id) {
+            return id;
+        }
+        n += 1;
+    }
+}
+
+/// Offers `text` as a file download named `filename`.
+fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+    let fail = |what: &str| format!("download failed: {what}");
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
+        .map_err(|_| fail("blob"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("url"))?;
+    let a: web_sys::HtmlAnchorElement = document()
+        .create_element("a")
+        .map_err(|_| fail("link"))?
+        .dyn_into()
+        .map_err(|_| fail("link"))?;
+    a.set_href(&url);
+    a.set_download(filename);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+fn file_stem(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() {
+        "tournament".into()
+    } else {
+        s
+    }
+}
+
+/// The shape of the rounds, which changes only with the draw: rows stay put while results change.
+#[derive(Clone, Debug, PartialEq)]
+struct Shape {
+    id: String,
+    event: String,
+    rounds: Vec<RoundView>,
+    names: Vec<String>,
+    boards: usize,
+    /// Board order of a team event; line-ups are entered per match unless it is fixed (12.1).
+    order: Option<BoardOrder>,
+    /// Whether every team registered its players, so line-ups can be named.
+    rosters: bool,
+}
+
+/// The tournament page; `query` is unused (kept for the router's signature).
+#[component]
+pub fn TournamentPage(query: String) -> impl IntoView {
+    let _ = query;
+    let lang = use_lang();
+    let (loaded, problems) = load_events();
+    let note = RwSignal::new(if problems.is_empty() {
+        None
+    } else {
+        Some(Note::Error(format!(
+            "已将无法读取的赛事移到 {CORRUPT_KEY} / Unreadable saved event set aside in {CORRUPT_KEY}: {}",
+            problems.join("; ")
+        )))
+    });
+    let saved_current = storage::get(CURRENT_KEY);
+    let first_id = loaded.first().map(|(id, _)| id.clone());
+    let current_id = RwSignal::new(
+        saved_current
+            .filter(|c| loaded.iter().any(|(id, _)| id == c))
+            .or(first_id),
+    );
+    let events = RwSignal::new(loaded);
+    let creating = RwSignal::new(events.with_untracked(|e| e.is_empty()));
+    let pending: RwSignal<HashMap<(usize, usize, usize), Outcome>> = RwSignal::new(HashMap::new());
+    let print_part = RwSignal::new("standings".to_string());
+
+    Effect::new(move || {
+        if let Some(id) = current_id.get() {
+            let _ = storage::set(CURRENT_KEY, &id);
+        }
+    });
+
+    let current = Memo::new(move |_| {
+        let id = current_id.get()?;
+        events.with(|e| e.iter().find(|(i, _)| *i == id).map(|(_, t)| t.clone()))
+    });
+
+    // Applies `f` to a copy of the current event; stores and saves it only if `f` succeeds.
+    let update = move |f: &dyn Fn(&mut Tournament) -> Result<(), String>| {
+        let Some(id) = current_id.get_untracked() else {
+            return;
+        };
+        let Some(mut t) = current.get_untracked() else {
+            return;
+        };
+        match f(&mut t) {
+            Err(e) => note.set(Some(Note::Error(e))),
+            Ok(()) => {
+                let json = t.to_json();
+                events.update(|e| {
+                    if let Some(slot) = e.iter_mut().find(|(i, _)| *i == id) {
+                        slot.1 = t;
+                    }
+                });
+                match storage::set(&event_key(&id), &json) {
+                    Ok(()) => note.set(None),
+                    Err(e) => note.set(Some(Note::Error(format!("未保存 / Not saved: {e}")))),
+                }
+            }
+        }
+    };
+
+    let add_event = move |t: Tournament| {
+        let json = t.to_json();
+        let id = events.with_untracked(|e| new_id(e));
+        events.update(|e| e.push((id.clone(), t)));
+        let saved = storage::set(&event_key(&id), &json)
+            .and_then(|_| events.with_untracked(|e| save_ids(e)));
+        current_id.set(Some(id));
+        creating.set(false);
+        pending.set(HashMap::new());
+        if let Err(e) = saved {
+            note.set(Some(Note::Error(format!("未保存 / Not saved: {e}"))));
+        }
+    };
+
+    let shape = Memo::new(move |_| {
+        let id = current_id.get()?;
+        current.with(|t| {
+            let t = t.as_ref()?;
+            Some(Shape {
+                id,
+                event: t.name().to_string(),
+                rounds: t.rounds().ok()?,
+                names: t.entrants().iter().map(|e| e.name.clone()).collect(),
+                boards: t.format().boards(),
+                order: match t.format() {
+                    Format::Team { order, .. } => Some(order),
+                    Format::Individual => None,
+                },
+                rosters: t.entrants().iter().all(|e| !e.members.is_empty()),
+            })
+        })
+    });
+
+    // ---------------------------------------------------------------- toolbar
+    let toolbar = move || {
+        let options = events.with(|e| {
+            e.iter()
+                .map(|(id, t)| {
+                    let selected = current_id.get().as_deref() == Some(id.as_str());
+                    view! { <option value=id.clone() prop:selected=selected>{t.name().to_string()}</option> }
+                })
+                .collect_view()
+        });
+        view! {
+            <div class="t-toolbar no-print">
+                <label>
+                    {tr("赛事", "Event")} " "
+                    <select
+                        data-testid="event-select"
+                        on:change=move |ev| {
+                            current_id.set(Some(event_target_value(&ev)));
+                            pending.set(HashMap::new());
+                            creating.set(false);
+                        }
+                    >
+                        {options}
+                    </select>
+                </label>
+                <button data-testid="new-event" on:click=move |_| creating.set(true)>{tr("新建赛事", "New event")}</button>
+                <label class="t-file">
+                    {tr("导入 JSON", "Import JSON")} " "
+                    <input
+                        type="file"
+                        accept=".json,application/json"
+                        data-testid="import-json"
+                        on:change=move |ev| {
+                            let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+                            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+                            input.set_value("");
+                            let Ok(reader) = web_sys::FileReader::new() else { return };
+                            let r2 = reader.clone();
+                            let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+                                let text = r2.result().ok().and_then(|v| v.as_string()).unwrap_or_default();
+                                match Tournament::from_json(&text) {
+                                    Ok(t) => {
+                                        let name = t.name().to_string();
+                                        add_event(t);
+                                        note.set(Some(Note::Info(format!("已导入 / Imported: {name}"))));
+                                    }
+                                    Err(e) => note.set(Some(Note::Error(format!("导入失败，现有数据未改动 / Import failed, nothing changed: {e}")))),
+                                }
+                            });
+                            reader.set_onload(Some(onload.unchecked_ref()));
+                            if reader.read_as_text(&file).is_err() {
+                                note.set(Some(Note::Error("无法读取文件 / Cannot read the file".into())));
+                            }
+                        }
+                    />
+                </label>
+                <button
+                    data-testid="export-json"
+                    disabled=move || current.with(|t| t.is_none())
+                    on:click=move |_| {
+                        if let Some(t) = current.get_untracked() {
+                            if let Err(e) = download(&format!("{}.json", file_stem(t.name())), "application/json", &t.to_json()) {
+                                note.set(Some(Note::Error(e)));
+                            }
+                        }
+                    }
+                >{tr("导出 JSON", "Export JSON")}</button>
+                <button
+                    data-testid="export-csv"
+                    disabled=move || current.with(|t| t.is_none())
+                    on:click=move |_| {
+                        if let Some(t) = current.get_untracked() {
+                            // A byte-order mark so spreadsheet programs read the Chinese names.
+                            let csv = format!("\u{feff}{}", t.standings_csv());
+                            if let Err(e) = download(&format!("{}-standings.csv", file_stem(t.name())), "text/csv", &csv) {
+                                note.set(Some(Note::Error(e)));
+                            }
+                        }
+                    }
+                >{tr("导出成绩 CSV", "Standings CSV")}</button>
+                <label>
+                    {tr("打印内容", "Print")} " "
+                    <select data-testid="print-part" on:change=move |ev| print_part.set(event_target_value(&ev))>
+                        <option value="standings" prop:selected=move || print_part.get() == "standings">{tr("名次表", "Standings")}</option>
+                        <option value="crosstable" prop:selected=move || print_part.get() == "crosstable">{tr("成绩交叉表", "Crosstable")}</option>
+                        <option value="pairings" prop:selected=move || print_part.get() == "pairings">{tr("各轮对阵", "Pairings by round")}</option>
+                        <option value="all" prop:selected=move || print_part.get() == "all">{tr("全部", "Everything")}</option>
+                    </select>
+                </label>
+                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+                <button
+                    data-testid="delete-event"
+                    disabled=move || current.with(|t| t.is_none())
+                    on:click=move |_| {
+                        let Some(id) = current_id.get_untracked() else { return };
+                        let ok = window()
+                            .confirm_with_message(if lang.get_untracked() == Lang::En { "Delete this event?" } else { "删除该赛事？" })
+                            .unwrap_or(false);
+                        if !ok { return; }
+                        events.update(|e| e.retain(|(i, _)| *i != id));
+                        if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+                            let _ = s.remove_item(&event_key(&id));
+                        }
+                        let _ = events.with_untracked(|e| save_ids(e));
+                        current_id.set(events.with_untracked(|e| e.first().map(|(i, _)| i.clone())));
+                        creating.set(events.with_untracked(|e| e.is_empty()));
+                    }
+                >{tr("删除赛事", "Delete event")}</button>
+            </div>
+        }
+    };
+
+    // ---------------------------------------------------------------- create form
+    let create_form = move || {
+        creating.get().then(|| {
+            let name = RwSignal::new(String::new());
+            let team = RwSignal::new(false);
+            let boards = RwSignal::new("4".to_string());
+            let order = RwSignal::new("fixed".to_string());
+            let double = RwSignal::new(false);
+            let scheme = RwSignal::new("classic".to_string());
+            let submit = move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                let format = if team.get_untracked() {
+                    let Ok(b) = boards.get_untracked().trim().parse::<usize>() else {
+                        note.set(Some(Note::Error("台数应为整数 / Boards must be a whole number".into())));
+                        return;
+                    };
+                    let order = match order.get_untracked().as_str() {
+                        "substitutes" => BoardOrder::Substitutes,
+                        "chosen" => BoardOrder::ChosenPerMatch,
+                        _ => BoardOrder::Fixed,
+                    };
+                    Format::Team { boards: b, order }
+                } else {
+                    Format::Individual
+                };
+                let cycles = if double.get_untracked() { Cycles::Double } else { Cycles::Single };
+                let scoring = if scheme.get_untracked() == "210" { Scoring::TWO_ONE_ZERO } else { Scoring::CLASSIC };
+                match Tournament::new(&name.get_untracked(), format, cycles, scoring) {
+                    Ok(t) => add_event(t),
+                    Err(e) => note.set(Some(Note::Error(e.to_string()))),
+                }
+            };
+            view! {
+                <form class="t-create no-print" data-testid="create-form" on:submit=submit>
+                    <h2>{tr("新建赛事", "New event")}</h2>
+                    <label>{tr("名称", "Name")} " "
+                        <input data-testid="event-name" required prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+                    </label>
+                    <fieldset>
+                        <legend>{tr("类型", "Type")}</legend>
+                        <label><input type="radio" name="t-kind" data-testid="kind-individual" prop:checked=move || !team.get() on:change=move |_| team.set(false) /> {tr("个人赛", "Individual")}</label>
+                        <label><input type="radio" name="t-kind" data-testid="kind-team" prop:checked=move || team.get() on:change=move |_| team.set(true) /> {tr("团体赛", "Team")}</label>
+                    </fieldset>
+                    <Show when=move || team.get()>
+                        <label>{tr("台数", "Boards")} " "
+                            <input type="number" min="1" max="16" data-testid="boards" prop:value=move || boards.get() on:input=move |ev| boards.set(event_target_value(&ev)) />
+                        </label>
+                        <label>{tr("台次", "Board order")} " "
+                            <select data-testid="board-order" on:change=move |ev| order.set(event_target_value(&ev))>
+                                <option value="fixed">{tr("分台定人制 (12.1)", "Fixed order (12.1)")}</option>
+                                <option value="substitutes">{tr("分台换人制 (12.2)", "With substitutes (12.2)")}</option>
+                                <option value="chosen">{tr("临时定台制 (12.3)", "Chosen per match (12.3)")}</option>
+                            </select>
+                        </label>
+                    </Show>
+                    <label>{tr("循环", "Cycles")} " "
+                        <select data-testid="cycles" on:change=move |ev| double.set(event_target_value(&ev) == "double")>
+                            <option value="single">{tr("单循环 (一局制)", "Single round robin")}</option>
+                            <option value="double">{tr("双循环 (两局制)", "Double round robin")}</option>
+                        </select>
+                    </label>
+                    <label>{tr("计分", "Scoring")} " "
+                        <select data-testid="scoring" on:change=move |ev| scheme.set(event_target_value(&ev))>
+                            <option value="classic">{tr("胜1 和½ 负0 (14.1)", "Win 1, draw ½, loss 0 (14.1)")}</option>
+                            <option value="210">{tr("胜2 和1 负0", "Win 2, draw 1, loss 0")}</option>
+                        </select>
+                    </label>
+                    <button type="submit" data-testid="create">{tr("创建", "Create")}</button>
+                    <Show when=move || events.with(|e| !e.is_empty())>
+                        <button type="button" on:click=move |_| creating.set(false)>{tr("取消", "Cancel")}</button>
+                    </Show>
+                </form>
+            }
+        })
+    };
+
+    // ---------------------------------------------------------------- entrants and draw
+    let entrants_section = move || {
+        let t = current.get()?;
+        let drawn = t.is_drawn();
+        let team = t.format().is_team();
+        let rounds = t.round_count();
+        let list = RwSignal::new(String::new());
+        let seed = RwSignal::new(format!("{}", js_sys::Date::now() as u64 % 1_000_000));
+        let hand = RwSignal::new(String::new());
+        let rows = t
+            .entrants()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let k = i + 1;
+                let members = e.members.join("、");
+                let withdrawn = e.withdrawn_after;
+                let number_input = move |value: u32, label: &'static str, testid: &'static str, set: fn(&mut Tournament, usize, u32) -> Result<(), String>| {
+                    view! {
+                        <input type="number" min="0" class="t-small" aria-label=label data-testid=testid
+                            prop:value=value.to_string()
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev);
+                                match v.trim().parse::<u32>() {
+                                    Ok(n) => update(&|t| set(t, k, n)),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{v}`: 请输入整数 / enter a whole number")))),
+                                }
+                            } />
+                    }
+                };
+                let (warnings, dq) = (e.warnings, e.disqualifications);
+                view! {
+                    <tr data-entrant=k>
+                        <td>{if drawn { k.to_string() } else { String::new() }}</td>
+                        <td>{e.name.clone()}{(!members.is_empty()).then(|| view! { <small class="t-members">" (" {members.clone()} ")"</small> })}</td>
+                        {if drawn {
+                            view! {
+                                <td>{number_input(e.fouls, "犯规 fouls", "fouls", |t, k, n| t.set_fouls(k, n).map_err(|e| e.to_string()))}</td>
+                                <td>{number_input(warnings, "警告 warnings (18.1)", "warnings", move |t, k, n| { let d = t.entrant(k).map(|e| e.disqualifications).unwrap_or(0); t.set_discipline(k, n, d).map_err(|e| e.to_string()) })}</td>
+                                <td>{number_input(dq, "取消当场资格 (18.2)", "disqualifications", move |t, k, n| { let w = t.entrant(k).map(|e| e.warnings).unwrap_or(0); t.set_discipline(k, w, n).map_err(|e| e.to_string()) })}</td>
+                                <td>
+                                    <select aria-label="退出 withdrawal (20.3)" data-testid="withdraw"
+                                        on:change=move |ev| {
+                                            let v = event_target_value(&ev);
+                                            match v.parse::<usize>() {
+                                                Ok(r) => update(&|t| t.withdraw(k, r).map_err(|e| e.to_string())),
+                                                Err(_) => update(&|t| t.cancel_withdrawal(k).map_err(|e| e.to_string())),
+                                            }
+                                        }>
+                                        <option value="" prop:selected=withdrawn.is_none()>"—"</option>
+                                        {(0..=rounds).map(|r| view! {
+                                            <option value=r.to_string() prop:selected=withdrawn == Some(r)>
+                                                {move || if lang.get() == Lang::En { format!("after round {r}") } else { format!("第{r}轮后退出") }}
+                                            </option>
+                                        }).collect_view()}
+                                    </select>
+                                </td>
+                            }.into_any()
+                        } else {
+                            view! {
+                                <td>
+                                    <button aria-label=format!("移除 remove {}", e.name) on:click=move |_| update(&|t| t.remove_entrant(k).map(|_| ()).map_err(|e| e.to_string()))>"✕"</button>
+                                </td>
+                            }.into_any()
+                        }}
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="t-section t-entrants no-print" aria-labelledby="t-entrants-h">
+                <h2 id="t-entrants-h">{tr("参赛者", "Entrants")} " (" {t.entrants().len()} ")"</h2>
+                {(!drawn).then(|| view! {
+                    <div class="t-paste">
+                        <label for="t-list">{move || if team { tr("粘贴队名，每行一队；可写“队名: 队员1, 队员2, …”", "Paste teams, one per line; optionally `Team: player 1, player 2, …`")() } else { tr("粘贴名单，每行一人", "Paste names, one per line")() }}</label>
+                        <textarea id="t-list" data-testid="entrant-list" rows="6" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
+                        <button data-testid="add-entrants" on:click=move |_| {
+                            let text = list.get_untracked();
+                            update(&|t| t.add_entrant_list(&text).map(|_| ()).map_err(|e| e.to_string()));
+                            if current.with_untracked(|t| t.as_ref().is_some_and(|t| !t.entrants().is_empty())) { list.set(String::new()); }
+                        }>{tr("加入", "Add")}</button>
+                    </div>
+                })}
+                <table class="t-table">
+                    <thead><tr>
+                        <th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>
+                        {if drawn { view! {
+                            <th>{tr("犯规", "Fouls")}</th><th>{tr("警告 18.1", "Warnings 18.1")}</th><th>{tr("取消资格 18.2", "Game DQ 18.2")}</th><th>{tr("退出 20.3", "Withdrawal 20.3")}</th>
+                        }.into_any() } else { view! { <th></th> }.into_any() }}
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+                {if drawn {
+                    view! {
+                        <p>
+                            <button data-testid="clear-draw" on:click=move |_| update(&|t| t.clear_draw().map_err(|e| e.to_string()))>{tr("取消抽签", "Clear the draw")}</button>
+                        </p>
+                    }.into_any()
+                } else {
+                    view! {
+                        <div class="t-draw">
+                            <label>{tr("抽签种子", "Draw seed")} " "
+                                <input data-testid="seed" class="t-small" prop:value=move || seed.get() on:input=move |ev| seed.set(event_target_value(&ev)) />
+                            </label>
+                            <button data-testid="draw" on:click=move |_| {
+                                let s = seed.get_untracked();
+                                match s.trim().parse::<u64>() {
+                                    Ok(n) => update(&|t| t.draw_lots(n).map_err(|e| e.to_string())),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{s}`: 种子应为整数 / the seed must be a whole number")))),
+                                }
+                            }>{tr("抽签编号", "Draw numbers")}</button>
+                            <label>{tr("手工编号（按名单序号列出，如 3,1,2）", "Numbers by hand (list positions, e.g. 3,1,2)")} " "
+                                <input data-testid="hand-order" prop:value=move || hand.get() on:input=move |ev| hand.set(event_target_value(&ev)) />
+                            </label>
+                            <button data-testid="number-by-hand" on:click=move |_| {
+                                let text = hand.get_untracked();
+                                let parsed: Result<Vec<usize>, _> = text.split([',', '，', ' ']).filter(|p| !p.trim().is_empty()).map(|p| p.trim().parse::<usize>()).collect();
+                                match parsed {
+                                    Ok(order) => update(&|t| t.set_numbers(&order).map_err(|e| e.to_string())),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{text}`: 请用逗号分隔的序号 / use comma-separated positions")))),
+                                }
+                            }>{tr("按手工顺序编号", "Set these numbers")}</button>
+                            <button data-testid="number-as-listed" on:click=move |_| {
+                                update(&|t| { let order: Vec<usize> = (1..=t.entrants().len()).collect(); t.set_numbers(&order).map_err(|e| e.to_string()) })
+                            }>{tr("按名单顺序编号", "Number as listed")}</button>
+                        </div>
+                    }.into_any()
+                }}
+            </section>
+        })
+    };
+
+    // ---------------------------------------------------------------- rounds and results
+    let set_board = move |round: usize,
+                          red: usize,
+                          black: usize,
+                          board: usize,
+                          boards: usize,
+                          value: String| {
+        let parsed: Option<Outcome> = value.parse().ok();
+        let existing = current.with_untracked(|t| {
+            t.as_ref()
+                .and_then(|t| t.result(round, red, black).map(|m| m.games.clone()))
+        });
+        let mut games: Vec<Option<Outcome>> = match existing {
+            Some(g) if g.len() == boards => g.into_iter().map(Some).collect(),
+            _ => (0..boards)
+                .map(|b| pending.with_untracked(|p| p.get(&(round, red, b)).copied()))
+                .collect(),
+        };
+        games[board] = parsed;
+        if games.iter().all(Option::is_some) {
+            let games: Vec<Outcome> = games.into_iter().flatten().collect();
+            pending.update(|p| p.retain(|(r, k, _), _| !(*r == round && *k == red)));
+            update(&|t| {
+                t.record(round, red, black, games.clone())
+                    .map_err(|e| e.to_string())
+            });
+        } else {
+            pending.update(|p| {
+                for (b, g) in games.iter().enumerate() {
+                    match g {
+                        Some(o) => {
+                            p.insert((round, red, b), *o);
+                        }
+                        None => {
+                            p.remove(&(round, red, b));
+                        }
+                    }
+                }
+            });
+            update(&|t| {
+                t.clear_games(round, red, black);
+                Ok(())
+            });
+        }
+    };
+
+    let rounds_section = move || {
+        let shape = shape.get()?;
+        let boards = shape.boards;
+        let (order, rosters) = (shape.order, shape.rosters);
+        let event = shape.event.clone();
+        let name = move |k: usize, names: &[String]| names.get(k - 1).cloned().unwrap_or_default();
+        let rounds = shape
+            .rounds
+            .iter()
+            .map(|rv| {
+                let round = rv.round;
+                let games = rv
+                    .games
+                    .iter()
+                    .map(|p| {
+                        let (red, black) = (p.red, p.black);
+                        let gone = move || current.with(|t| t.as_ref().is_some_and(|t| {
+                            [red, black].iter().any(|&k| t.entrant(k).ok().and_then(|e| e.withdrawn_after).is_some_and(|w| w < round))
+                        }));
+                        let controls = (0..boards)
+                            .map(|b| {
+                                let value = move || {
+                                    current.with(|t| {
+                                        t.as_ref()
+                                            .and_then(|t| t.result(round, red, black))
+                                            .and_then(|m| m.games.get(b).copied())
+                                    })
+                                    .or_else(|| pending.with(|p| p.get(&(round, red, b)).copied()))
+                                    .map(|o| o.notation().to_string())
+                                    .unwrap_or_default()
+                                };
+                                let label = move || {
+                                    let board = match (boards > 1, lang.get()) {
+                                        (false, _) => String::new(),
+                                        (true, Lang::En) => format!(", board {}", b + 1),
+                                        (true, Lang::Zh) => format!(" 第{}台", b + 1),
+                                    };
+                                    if lang.get() == Lang::En {
+                                        format!("Result, round {round}, {red}-{black}{board}")
+                                    } else {
+                                        format!("第{round}轮 {red}-{black}{board} 结果")
+                                    }
+                                };
+                                view! {
+                                    <select data-testid="result" data-board=b + 1 aria-label=label disabled=gone
+                                        on:change=move |ev| set_board(round, red, black, b, boards, event_target_value(&ev))>
+                                        <option value="" prop:selected=move || value().is_empty()>"—"</option>
+                                        {Outcome::ALL.into_iter().map(|o| {
+                                            let n = o.notation();
+                                            view! { <option value=n prop:selected=move || value() == n>{n}</option> }
+                                        }).collect_view()}
+                                    </select>
+                                }
+                            })
+                            .collect_view();
+                        let (rn, bn) = (name(red, &shape.names), name(black, &shape.names));
+                        view! {
+                            <tr data-round=round data-red=red data-black=black>
+                                <td class="t-num">{red}</td>
+                                <td class="t-red">{rn}</td>
+                                <td class="t-result">
+                                    {controls}
+                                    <span class="t-print-result">{move || current.with(|t| t.as_ref().and_then(|t| t.result(round, red, black)).map(|m| m.games.iter().map(|o| o.notation()).collect::<Vec<_>>().join(" ")).unwrap_or_default())}</span>
+                                    <Show when=gone>
+                                        <span class="t-forfeit">{tr("退出：弃权", "withdrawn: forfeit")}</span>
+                                    </Show>
+                                </td>
+                                <td class="t-black">{bn}</td>
+                                <td class="t-num">{black}</td>
+                            </tr>
+                            {(order.is_some() && rosters).then(|| lineup_row(round, red, black, boards, order, current, update))}
+                        }
+                    })
+                    .collect_view();
+                let bye = rv.bye.map(|k| {
+                    let n = name(k, &shape.names);
+                    view! { <tr class="t-bye" data-round=round data-bye=k><td class="t-num">{k}</td><td colspan="4">{n} " — " {tr("轮空", "bye")}</td></tr> }
+                });
+                view! {
+                    <div class="t-round" data-testid="round" data-round=round>
+                        <h3><span class="t-print-only">{event.clone()} " · "</span>{move || if lang.get() == Lang::En { format!("Round {round}") } else { format!("第 {round} 轮") }}</h3>
+                        <table class="t-table t-pairings">
+                            <thead><tr>
+                                <th>{tr("编号", "No.")}</th>
+                                <th>{if boards > 1 { tr("先走队（单数台执红）", "First team (Red on odd boards)")() } else { tr("红方", "Red")() }}</th>
+                                <th>{tr("结果", "Result")}</th>
+                                <th>{if boards > 1 { tr("后走队", "Second team")() } else { tr("黑方", "Black")() }}</th>
+                                <th>{tr("编号", "No.")}</th>
+                            </tr></thead>
+                            <tbody>{games}{bye}</tbody>
+                        </table>
+                    </div>
+                }
+            })
+            .collect_view();
+        let _ = shape.id;
+        Some(view! {
+            <section class="t-section t-pairings-section" aria-labelledby="t-rounds-h">
+                <h2 id="t-rounds-h">{tr("各轮对阵与结果", "Rounds and results")}</h2>
+                {rounds}
+            </section>
+        })
+    };
+
+    // ---------------------------------------------------------------- standings and crosstable
+    let standings_section = move || {
+        let t = current.get()?;
+        let s = t.standings();
+        let name = t.name().to_string();
+        let heads = s
+            .columns
+            .iter()
+            .map(|c| view! { <th data-tiebreak=c.key()>{c.label()}</th> })
+            .collect_view();
+        let rows = s
+            .rows
+            .iter()
+            .map(|r| {
+                let tbs = r
+                    .tiebreaks
+                    .iter()
+                    .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
+                    .collect_view();
+                let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
+                let place_attr = place.clone();
+                let status = if r.place.is_none() { "注销 annulled (20.3)" } else if r.withdrawn { "退出 withdrew" } else { "" };
+                view! {
+                    <tr data-entrant=r.entrant data-place=place_attr>
+                        <td>{place}</td>
+                        <td>{r.entrant}</td>
+                        <td>{r.name.clone()} {(!status.is_empty()).then(|| view! { <small>" " {status}</small> })}</td>
+                        <td class="t-score">{r.score.to_string()}</td>
+                        {tbs}
+                        <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="t-section t-standings" aria-labelledby="t-standings-h">
+                <h2 id="t-standings-h">{name} " · " {tr("名次", "Standings")}</h2>
+                <table class="t-table" data-testid="standings">
+                    <thead><tr>
+                        <th>{tr("名次", "Place")}</th><th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>
+                        <th>{s.score_label}</th>
+                        {heads}
+                        <th>{tr("局", "Gm")}</th><th>{tr("胜", "W")}</th><th>{tr("和", "D")}</th><th>{tr("负", "L")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+                <p class="t-legend">{tr("同分时依次比较：", "Ties broken in order: ")} {s.columns.iter().map(|c| c.label()).collect::<Vec<_>>().join(" → ")} {tr("；仍相同则名次并列 (=)。", "; still equal: shared place (=).")}</p>
+            </section>
+        })
+    };
+
+    let crosstable_section = move || {
+        let t = current.get()?;
+        if !t.is_drawn() {
+            return None;
+        }
+        let x = t.crosstable();
+        let n = x.names.len();
+        let heads = (1..=n).map(|j| view! { <th>{j}</th> }).collect_view();
+        let rows = (1..=n)
+            .map(|i| {
+                let cells = (1..=n)
+                    .map(|j| {
+                        if i == j {
+                            view! { <td class="t-diag">"×"</td> }.into_any()
+                        } else {
+                            view! { <td>{x.cell(i, j)}</td> }.into_any()
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <tr data-entrant=i>
+                        <td>{i}</td><td class="t-name">{x.names[i - 1].clone()}</td>
+                        {cells}
+                        <td class="t-score">{x.totals[i - 1].to_string()}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="t-section t-crosstable" aria-labelledby="t-cross-h">
+                <h2 id="t-cross-h">{t.name().to_string()} " · " {tr("成绩交叉表", "Crosstable")}</h2>
+                <table class="t-table t-grid" data-testid="crosstable">
+                    <thead><tr><th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>{heads}<th>{tr("得分", "Score")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+                <p class="t-legend">{tr("“+”“-”为弃权胜负 (21.4)", "“+” / “-”: won / lost by forfeit (21.4)")}</p>
+            </section>
+        })
+    };
+
+    let settings_line = move || {
+        let t = current.get()?;
+        let f = match t.format() {
+            Format::Individual => tr("个人赛", "Individual")().to_string(),
+            Format::Team { boards, .. } => format!(
+                "{} · {boards} {}",
+                tr("团体赛", "Team")(),
+                tr("台", "boards")()
+            ),
+        };
+        let c = if t.cycles() == Cycles::Double {
+            tr("双循环", "double round robin")()
+        } else {
+            tr("单循环", "single round robin")()
+        };
+        let s = if t.scoring() == Scoring::TWO_ONE_ZERO {
+            tr("胜2和1负0", "2/1/0")()
+        } else {
+            tr("胜1和½负0", "1/½/0")()
+        };
+        Some(
+            view! { <p class="t-settings" data-testid="event-settings"><strong>{t.name().to_string()}</strong> " · " {f} " · " {c} " · " {s}</p> },
+        )
+    };
+
+    view! {
+        <div class="tournament" data-print=move || print_part.get()>
+            <h1 class="no-print">{tr("循环赛", "Round robin")}</h1>
+            {move || note.get().map(|n| match n {
+                Note::Error(e) => view! { <p class="error no-print" role="alert" data-testid="message">{e}</p> }.into_any(),
+                Note::Info(i) => view! { <p class="t-info no-print" role="status" data-testid="message">{i}</p> }.into_any(),
+            })}
+            {toolbar}
+            {create_form}
+            {settings_line}
+            {entrants_section}
+            {rounds_section}
+            {standings_section}
+            <Show when=move || current.with(|t| t.is_some())>
+                <TieBreakEditor current=current update=update />
+            </Show>
+            {crosstable_section}
+        </div>
+    }
+}
+
+/// The players on each board of a team match (article 12): shown always, editable unless the
+/// order is fixed (12.1). Positions refer to each team's registered list.
+fn lineup_row(
+    round: usize,
+    red: usize,
+    black: usize,
+    boards: usize,
+    order: Option<BoardOrder>,
+    current: Memo<Option<Tournament>>,
+    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), String>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let fixed = order == Some(BoardOrder::Fixed);
+    let text = move || {
+        current.with(|t| {
+            let t = t.as_ref()?;
+            let (fm, sm) = (
+                &t.entrant(red).ok()?.members,
+                &t.entrant(black).ok()?.members,
+            );
+            let (fl, sl) = match t.result(round, red, black).and_then(|m| m.lineups.clone()) {
+                Some(l) => l,
+                None if fixed => ((1..=boards).collect(), (1..=boards).collect()),
+                None => return None,
+            };
+            let get =
+                |m: &[String], i: usize| m.get(i.wrapping_sub(1)).cloned().unwrap_or_default();
+            let boards: Vec<String> = fl
+                .iter()
+                .zip(&sl)
+                .enumerate()
+                .map(|(b, (f, s))| format!("{}: {} – {}", b + 1, get(fm, *f), get(sm, *s)))
+                .collect();
+            Some(boards.join("　"))
+        })
+    };
+    let first = RwSignal::new(String::new());
+    let second = RwSignal::new(String::new());
+    let parse = |s: &str| -> Result<Vec<usize>, String> {
+        s.split([',', '，', ' '])
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| p.trim().parse::<usize>().map_err(|_| format!("`{p}`")))
+            .collect()
+    };
+    view! {
+        <tr class="t-lineup-row" data-round=round data-lineup-for=red>
+            <td colspan="5">
+                <span class="t-lineup" data-testid="lineup">{text}</span>
+                {(!fixed).then(|| view! {
+                    <span class="no-print t-lineup-edit">
+                        <input class="t-small" data-testid="lineup-first" placeholder="1,2,3,4"
+                            aria-label=format!("第{round}轮 {red} 队台次 / line-up of team {red}")
+                            prop:value=move || first.get() on:input=move |ev| first.set(event_target_value(&ev)) />
+                        <input class="t-small" data-testid="lineup-second" placeholder="1,2,3,4"
+                            aria-label=format!("第{round}轮 {black} 队台次 / line-up of team {black}")
+                            prop:value=move || second.get() on:input=move |ev| second.set(event_target_value(&ev)) />
+                        <button data-testid="set-lineup" on:click=move |_| {
+                            let (a, b) = (parse(&first.get_untracked()), parse(&second.get_untracked()));
+                            update(&|t| match (&a, &b) {
+                                (Ok(a), Ok(b)) => t.set_lineups(round, red, black, a.clone(), b.clone()).map_err(|e| e.to_string()),
+                                (Err(e), _) | (_, Err(e)) => Err(format!("{e}: 请用逗号分隔的队员序号 / use comma-separated player positions")),
+                            });
+                        }>{tr("定台次", "Set line-ups")}</button>
+                    </span>
+                })}
+            </td>
+        </tr>
+    }
+}
+
+/// Reorders and switches tie-breaks; the core refuses orders that do not apply.
+#[component]
+fn TieBreakEditor(
+    current: Memo<Option<Tournament>>,
+    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), String>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let items = move || {
+        let t = current.get()?;
+        let order = t.tiebreaks().to_vec();
+        let format = t.format();
+        // Active criteria in their order, then the others that apply to this format.
+        let available: Vec<TieBreak> = order
+            .iter()
+            .copied()
+            .chain(
+                TieBreak::ALL
+                    .into_iter()
+                    .filter(|tb| tb.applies_to(format) && !order.contains(tb)),
+            )
+            .collect();
+        Some(
+            available
+                .into_iter()
+                .map(|tb| {
+                    let pos = order.iter().position(|o| *o == tb);
+                    let on = pos.is_some();
+                    let o2 = order.clone();
+                    let o3 = order.clone();
+                    view! {
+                        <li>
+                            <label>
+                                <input type="checkbox" prop:checked=on data-tiebreak=tb.key()
+                                    on:change=move |_| {
+                                        let mut next = o2.clone();
+                                        if on { next.retain(|x| *x != tb); } else { next.push(tb); }
+                                        update(&|t| t.set_tiebreaks(next.clone()).map_err(|e| e.to_string()));
+                                    } />
+                                " " {tb.label()}
+                            </label>
+                            {pos.filter(|&p| p > 0).map(|p| view! {
+                                <button aria-label=format!("上移 move up {}", tb.label()) on:click=move |_| {
+                                    let mut next = o3.clone();
+                                    next.swap(p, p - 1);
+                                    update(&|t| t.set_tiebreaks(next.clone()).map_err(|e| e.to_string()));
+                                }>"↑"</button>
+                            })}
+                        </li>
+                    }
+                })
+                .collect_view(),
+        )
+    };
+    view! {
+        <details class="t-tiebreaks no-print">
+            <summary>{tr("区分名次的顺序", "Tie-break order")}</summary>
+            <ol>{items}</ol>
+        </details>
+    }
+}
