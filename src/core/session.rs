@@ -4,6 +4,7 @@
 //! decided here, so it is tested natively.
 
 use super::game::{Game, GameRecord, RecordError};
+use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
 use std::fmt;
 
@@ -214,6 +215,33 @@ impl Session {
         !self.redo.is_empty()
     }
 
+    /// The game as a PGN record: its moves, and its result when the game has ended.
+    pub fn to_pgn(&self) -> PgnGame {
+        let mut pgn = PgnGame::new(self.game.start().clone());
+        for &m in self.game.moves() {
+            // The moves were legal when played, so they replay.
+            let _ = pgn.push(m);
+        }
+        if let Some(v) = self.game.verdict() {
+            pgn.set_tag("Result", v.result_token());
+        }
+        pgn
+    }
+
+    /// A session for an imported PGN game; `Err` names the first move the rules refuse (for
+    /// example a move after the game was already decided).
+    pub fn from_pgn(pgn: &PgnGame) -> Result<Session, RecordError> {
+        let mut game = Game::new(pgn.start().clone());
+        for (i, &m) in pgn.moves().iter().enumerate() {
+            game.play(m).map_err(|error| RecordError::Illegal {
+                ply: i + 1,
+                mv: m.to_string(),
+                error,
+            })?;
+        }
+        Ok(Session::new(game))
+    }
+
     /// The saved form.
     pub fn save(&self) -> SavedSession {
         SavedSession {
@@ -299,6 +327,19 @@ mod tests {
         s.takeback();
         s.enter(mv("b9c7"), false).unwrap();
         assert!(!s.can_redo(), "a new move clears the redo stack");
+    }
+
+    #[test]
+    fn pgn_round_trip_keeps_moves_and_result() {
+        let s = session(&["h2e2", "h9g7"]);
+        let pgn = s.to_pgn();
+        assert_eq!(pgn.moves(), s.game().moves());
+        let back = Session::from_pgn(&pgn).unwrap();
+        assert_eq!(back.game().moves(), s.game().moves());
+        let mut mated =
+            Session::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
+        mated.enter(mv("b7b9"), false).unwrap();
+        assert_eq!(mated.to_pgn().tag("Result"), Some("1-0"));
     }
 
     #[test]

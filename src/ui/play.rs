@@ -5,6 +5,7 @@
 use super::board::{Board, Looks, Mark};
 use super::editor::Editor;
 use super::i18n::{tr, use_lang, Lang};
+use super::scoresheet::{PgnExport, PgnImport};
 use super::storage;
 use crate::core::game::OfferOutcome;
 use crate::core::notation::{self, Notation};
@@ -575,7 +576,25 @@ pub fn PlayPage(query: String) -> impl IntoView {
                             <button data-testid="copy-link" on:click=move |_| copy(link_text(), "Link")>{tr("复制链接", "Copy link")}</button>
                         </div>
                         <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
+                        <a class="scoresheet-link" data-testid="scoresheet-link" href=move || {
+                            let q = session.with(|s| SharedGame { start: s.game().start().clone(), moves: s.game().moves().to_vec() }.to_query());
+                            format!("#/scoresheet?{q}")
+                        }>{tr("打印记录纸", "Print scoresheet")}</a>
                     </div>
+                    <details class="pgn">
+                        <summary>{tr("导入 / 导出棋谱 (PGN)", "Import / export (PGN)")}</summary>
+                        <PgnExport game=Signal::derive(move || session.with(|s| s.to_pgn())) />
+                        <PgnImport on_import=Callback::new(move |pgn: crate::core::notation::record::PgnGame| {
+                            match Session::from_pgn(&pgn) {
+                                Ok(s) => {
+                                    session.set(s);
+                                    selected.set(None);
+                                    message.set(None);
+                                }
+                                Err(e) => notice.set(Some(format!("棋谱无法载入 / The game cannot be loaded: {e}"))),
+                            }
+                        }) />
+                    </details>
                 </aside>
             </div>
         </section>
