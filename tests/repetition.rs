@@ -90,7 +90,8 @@ fn judge(c: &Case) -> Game {
             break;
         }
         let mv = xiangqi_club::core::Move::from_iccs(m).unwrap();
-        g.play(mv).unwrap_or_else(|e| panic!("line {}: {m}: {e}", c.line));
+        g.play(mv)
+            .unwrap_or_else(|e| panic!("line {}: {m}: {e}", c.line));
     }
     g
 }
@@ -107,7 +108,11 @@ fn every_case_is_judged_as_the_engines_or_the_1999_rules_say() {
                 "line {} needs no decision",
                 c.line
             );
-            assert_eq!(c.expected, c.fsf, "line {}: source and engines agree", c.line);
+            assert_eq!(
+                c.expected, c.fsf,
+                "line {}: source and engines agree",
+                c.line
+            );
             c.expected.as_str()
         } else {
             DECIDED
@@ -132,7 +137,9 @@ fn every_case_is_judged_as_the_engines_or_the_1999_rules_say() {
 fn every_case_ends_by_repetition_at_the_third_occurrence() {
     for c in cases() {
         let g = judge(&c);
-        let v = g.verdict().unwrap_or_else(|| panic!("line {}: no verdict", c.line));
+        let v = g
+            .verdict()
+            .unwrap_or_else(|| panic!("line {}: no verdict", c.line));
         assert!(
             matches!(
                 v.reason,
