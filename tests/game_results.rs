@@ -25,8 +25,8 @@ fn fen(pieces: &[&str], turn: char) -> String {
         .map(|r| {
             let mut out = String::new();
             let mut empty = 0;
-            for f in 0..9 {
-                match board[r][f] {
+            for &cell in &board[r] {
+                match cell {
                     ' ' => empty += 1,
                     c => {
                         if empty > 0 {
@@ -175,7 +175,7 @@ fn clause_4_1_8_three_fouls_lose() {
         g.play(mv(m)).unwrap();
         if i % 2 == 1 {
             // Red's moves: every further offer by Red is a foul (9.1.3).
-            let fouls = (i as u32 + 1) / 2;
+            let fouls = (i as u32).div_ceil(2);
             assert_eq!(g.offer_draw(), Ok(OfferOutcome::Foul { fouls }));
         }
     }
@@ -214,7 +214,7 @@ fn walk(g: &mut Game, plies: usize) {
     }
     while g.ply() < plies {
         let n = g.ply() / 2;
-        let (path, k) = if g.ply() % 2 == 0 {
+        let (path, k) = if g.ply().is_multiple_of(2) {
             (&red, n % red.len())
         } else {
             (&black, n % black.len())
@@ -844,4 +844,69 @@ fn verdicts_serialize_their_cycle() {
         back.verdict().unwrap().result,
         GameResult::BlackWins
     ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command line.
+
+fn xq(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn xq_judge_prints_the_cycle_then_the_verdict_last() {
+    let fen = fen(&["K e0", "R a1", "k d9", "n h9"], 'w');
+    let moves = "a1a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9";
+    let mut args = vec!["judge", fen.as_str()];
+    args.extend(moves.split(' '));
+    let (code, out, _) = xq(&args);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(*lines.last().unwrap(), "0-1 perpetual-check 24.1");
+    assert!(lines.iter().any(|l| l.contains("2 black d9d8")), "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("红方长将，判负（第24.1条）")),
+        "{out}"
+    );
+    // No verdict yet.
+    let (code, out, _) = xq(&["judge", "start", "h2e2", "h9g7"]);
+    assert_eq!((code, out.as_str()), (0, "none\n"));
+    // Moves after the end are reported and not played.
+    let (code, out, err) = xq(&[
+        "judge",
+        "start",
+        "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h2e2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("1/2-1/2 repetition 26.2\n"), "{out}");
+    assert!(err.contains("ended at ply 8"), "{err}");
+}
+
+#[test]
+fn xq_judge_refuses_bad_input() {
+    let (code, _, err) = xq(&["judge", "not a fen"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("FEN"), "{err}");
+    let (code, _, err) = xq(&["judge", "start", "h2e2", "e0e2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("move 2 `e0e2` is illegal"), "{err}");
+    let (code, _, err) = xq(&["judge", "start", "h2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not an ICCS move"), "{err}");
+    let (code, _, _) = xq(&["judge"]);
+    assert_eq!(code, 2);
+    // The move limit can be lowered from the command line.
+    let (code, out, _) = xq(&["judge", "start", "--limit", "2", "h0g2 h9g7 b0c2 b9c7"]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("1/2-1/2 move-limit 4.2.4\n"), "{out}");
 }
