@@ -5,9 +5,11 @@
 
 mod board;
 mod i18n;
+mod judge;
 mod play;
 mod route;
 mod storage;
+mod verdict;
 
 use leptos::prelude::*;
 use route::Route;
@@ -29,6 +31,7 @@ fn App() -> impl IntoView {
             <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
             <nav aria-label=tr("栏目", "Sections")>
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
+                <a href="#/judge" class:active=move || matches!(route.get(), Route::Judge(_))>{tr("裁决", "Judge")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -42,6 +45,7 @@ fn App() -> impl IntoView {
         <main id="main">
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
+                Route::Judge(query) => view! { <judge::JudgePage query=query /> }.into_any(),
             }}
         </main>
     }
