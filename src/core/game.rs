@@ -724,6 +724,13 @@ impl Game {
 
     /// The third occurrence of the current position, if this is one, with its classified cycle and
     /// the ruling of articles 24 and 26.
+    ///
+    /// "Three times" counts occurrences of the same position with the same side to move since the
+    /// last capture; the cycle is every move from the first to the third occurrence, both sides'.
+    /// The ruling is made at the third occurrence. 24.3 has an arbiter order the forbidden side to
+    /// change and rule the loss if the cycle comes once more; with no arbiter at the board, the
+    /// second full cycle stands for that repeat, as both reference engines rule (and the shared
+    /// test data asserts).
     fn repetition(&self) -> Option<Verdict> {
         let ply = self.moves.len();
         let pos = self.position();
