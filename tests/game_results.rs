@@ -910,3 +910,17 @@ fn xq_judge_refuses_bad_input() {
     assert_eq!(code, 0);
     assert!(out.ends_with("1/2-1/2 move-limit 4.2.4\n"), "{out}");
 }
+
+#[test]
+fn xize_9_king_and_another_piece_together_chase() {
+    // The king steps next to the cannon and frees its horse's leg: both attack the cannon at
+    // once — a chase (细则 9, 27.1), where the king alone would be idle.
+    let k = kind(
+        &["K e0", "N d0", "k d9", "a e8", "a f9", "c f1"],
+        'w',
+        "e0e1",
+    );
+    assert_eq!(chased(&k), vec![sq("f1")]);
+    let k = kind(&["K e0", "k d9", "a e8", "a f9", "c f1"], 'w', "e0e1");
+    assert!(matches!(k, MoveKind::Idle(IdleKind::KingChase(_))), "{k:?}");
+}
