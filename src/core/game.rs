@@ -724,6 +724,13 @@ impl Game {
 
     /// The third occurrence of the current position, if this is one, with its classified cycle and
     /// the ruling of articles 24 and 26.
+    ///
+    /// "Three times" counts occurrences of the same position with the same side to move since the
+    /// last capture; the cycle is every move from the first to the third occurrence, both sides'.
+    /// The ruling is made at the third occurrence. 24.3 has an arbiter order the forbidden side to
+    /// change and rule the loss if the cycle comes once more; with no arbiter at the board, the
+    /// second full cycle stands for that repeat, as both reference engines rule (and the shared
+    /// test data asserts).
     fn repetition(&self) -> Option<Verdict> {
         let ply = self.moves.len();
         let pos = self.position();
@@ -795,5 +802,103 @@ impl TryFrom<GameRecord> for Game {
 
     fn try_from(r: GameRecord) -> Result<Game, RecordError> {
         Game::from_record(&r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::from_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn play_undo_and_verdict_at() {
+        let mut g = Game::new(Position::start());
+        for m in ["h0g2", "h9g7", "g2h0", "g7h9"] {
+            g.play(mv(m)).unwrap();
+        }
+        assert_eq!(g.ply(), 4);
+        assert!(g.verdict().is_none());
+        assert_eq!(
+            g.play(mv("e0e2")),
+            Err(PlayError::NotAMoveOf(crate::core::Role::King))
+        );
+        assert_eq!(g.undo(), Some(mv("g7h9")));
+        assert_eq!(g.position().fen(), g.position_at(3).unwrap().fen());
+        for m in ["g7h9", "h0g2", "h9g7", "g2h0", "g7h9"] {
+            g.play(mv(m)).unwrap();
+        }
+        // The start position appears for the third time: both sides idle, 26.2.
+        assert_eq!(g.verdict().unwrap().summary(), "1/2-1/2 repetition 26.2");
+        assert!(g.verdict_at(7).is_none());
+        assert_eq!(g.verdict_at(8).unwrap().reason, Reason::Repetition);
+        g.undo();
+        assert!(g.verdict().is_none());
+    }
+
+    #[test]
+    fn a_move_declines_a_pending_offer() {
+        let mut g = Game::new(Position::start());
+        g.play(mv("b2e2")).unwrap();
+        assert_eq!(g.offer_draw(), Ok(OfferOutcome::Offered));
+        g.play(mv("b9c7")).unwrap();
+        assert_eq!(g.pending_offer(), None);
+        assert_eq!(g.decline_draw(), Err(GameError::NoOffer));
+        // Undoing Black's move brings the offer back: it was made at ply 1.
+        g.undo();
+        assert_eq!(g.pending_offer(), Some(Color::Red));
+    }
+
+    #[test]
+    fn records_round_trip_and_refuse_bad_input() {
+        let mut g = Game::new(Position::start());
+        g.set_move_limit(40);
+        g.play(mv("h2e2")).unwrap();
+        g.offer_draw().unwrap();
+        let r = g.record();
+        assert_eq!(r.moves, vec!["h2e2"]);
+        let back = Game::from_record(&r).unwrap();
+        assert_eq!(back.pending_offer(), Some(Color::Red));
+        assert_eq!(back.move_limit(), 40);
+        let mut bad = r.clone();
+        bad.moves.push("e0e2".into());
+        assert!(matches!(
+            Game::from_record(&bad),
+            Err(RecordError::Illegal { ply: 2, .. })
+        ));
+        bad.moves = vec!["zz".into()];
+        assert!(matches!(
+            Game::from_record(&bad),
+            Err(RecordError::Notation(_))
+        ));
+        bad.start = "nonsense".into();
+        assert!(matches!(Game::from_record(&bad), Err(RecordError::Fen(_))));
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(serde_json::from_str::<Game>(&json).is_ok());
+        assert!(serde_json::from_str::<Game>("{\"start\":\"x\",\"moves\":[]}").is_err());
+    }
+
+    #[test]
+    fn tokens_match_the_cli_and_ui() {
+        assert_eq!(GameResult::RedWins.token(), "1-0");
+        assert_eq!(GameResult::Draw.token(), "1/2-1/2");
+        let all = [
+            (Reason::Checkmate, "checkmate"),
+            (Reason::Stalemate, "stalemate"),
+            (Reason::Timeout, "timeout"),
+            (Reason::Resign, "resign"),
+            (Reason::Agreement, "agreement"),
+            (Reason::MoveLimit, "move-limit"),
+            (Reason::Repetition, "repetition"),
+            (Reason::PerpetualCheck, "perpetual-check"),
+            (Reason::PerpetualChase, "perpetual-chase"),
+            (Reason::InsufficientMaterial, "insufficient-material"),
+            (Reason::Fouls, "fouls"),
+        ];
+        for (r, t) in all {
+            assert_eq!(r.token(), t);
+        }
     }
 }

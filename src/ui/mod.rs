@@ -11,6 +11,7 @@ mod route;
 mod scoresheet;
 mod storage;
 mod tournament;
+mod verdict;
 
 use leptos::prelude::*;
 use route::Route;

@@ -7,7 +7,7 @@ use super::editor::Editor;
 use super::i18n::{tr, use_lang, Lang};
 use super::scoresheet::{PgnExport, PgnImport};
 use super::storage;
-use crate::core::game::OfferOutcome;
+use super::verdict::GamePanel;
 use crate::core::notation::{self, Notation};
 use crate::core::session::{EnterError, Session};
 use crate::core::share::SharedGame;
@@ -295,54 +295,6 @@ pub fn PlayPage(query: String) -> impl IntoView {
         }
     };
 
-    let status = move || {
-        let l = lang.get();
-        session.with(|s| {
-            let pos = s.shown();
-            if let Some(v) = verdict.get() {
-                let text = if l == Lang::Zh { v.explain_zh() } else { v.explain_en() };
-                let headline = match (v.result_token(), l) {
-                    ("1-0", Lang::Zh) => "红胜",
-                    ("0-1", Lang::Zh) => "黑胜",
-                    (_, Lang::Zh) => "和棋",
-                    ("1-0", Lang::En) => "Red wins",
-                    ("0-1", Lang::En) => "Black wins",
-                    (_, Lang::En) => "Draw",
-                };
-                let cycle = v.cycle.as_ref().map(|c| {
-                    c.moves
-                        .iter()
-                        .map(|cm| view! { <li>{cm.to_string()}</li> })
-                        .collect_view()
-                });
-                view! {
-                    <div class="status over" data-testid="status" data-result=v.result_token() data-reason=v.reason_token() role="status">
-                        <strong>{headline} " " {v.result_token()}</strong>
-                        <span class="explain">{text}</span>
-                        {cycle.map(|c| view! { <ol class="cycle" aria-label="循环着法 cycle">{c}</ol> })}
-                    </div>
-                }
-                .into_any()
-            } else {
-                let side = side_name(pos.turn(), l);
-                let mut text = match l {
-                    Lang::Zh => format!("{side}走棋"),
-                    Lang::En => format!("{side} to move"),
-                };
-                if pos.is_check() {
-                    text.push_str(if l == Lang::Zh { " · 将军！" } else { " · check!" });
-                }
-                if !s.at_end() {
-                    text.push_str(&match l {
-                        Lang::Zh => format!(" · 正在查看第 {} / {} 步", s.view(), s.game().ply()),
-                        Lang::En => format!(" · viewing ply {} of {}", s.view(), s.game().ply()),
-                    });
-                }
-                view! { <div class="status" data-testid="status" role="status">{text}</div> }.into_any()
-            }
-        })
-    };
-
     let move_list = move || {
         let notation = settings.get().notation;
         session.with(|s| {
@@ -383,8 +335,6 @@ pub fn PlayPage(query: String) -> impl IntoView {
         })
     };
 
-    let offer = move || session.with(|s| s.game().pending_offer());
-    let game_over = move || session.with(|s| s.game().verdict().is_some());
     let fen_text = move || shown.with(|p| p.fen());
     let link_text = move || {
         let loc = window().location();
@@ -450,7 +400,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                     </Show>
                 </div>
                 <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
-                    {status}
+                    <GamePanel session=session />
                     {move || message.get().map(|m| view! { <p class="message" data-testid="message" role="alert">{m}</p> })}
                     {move || confirm.get().map(|c| {
                         let text = match (c, lang.get()) {
@@ -473,24 +423,6 @@ pub fn PlayPage(query: String) -> impl IntoView {
                                     }
                                 }>{tr("确定", "Yes")}</button>
                                 <button data-testid="confirm-no" on:click=move |_| confirm.set(None)>{tr("取消", "Cancel")}</button>
-                            </div>
-                        }
-                    })}
-                    {move || offer().map(|by| {
-                        let l = lang.get();
-                        let text = match l {
-                            Lang::Zh => format!("{}提和", side_name(by, l)),
-                            Lang::En => format!("{} offers a draw", side_name(by, l)),
-                        };
-                        view! {
-                            <div class="offer" data-testid="draw-offer">
-                                <span>{text}</span>
-                                <button data-testid="accept-draw" on:click=move |_| {
-                                    session.update(|s| { let _ = s.game_mut().accept_draw(); });
-                                }>{tr("同意", "Accept")}</button>
-                                <button data-testid="decline-draw" on:click=move |_| {
-                                    session.update(|s| { let _ = s.game_mut().decline_draw(); });
-                                }>{tr("拒绝", "Decline")}</button>
                             </div>
                         }
                     })}
@@ -521,24 +453,6 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         <button data-testid="flip" aria-keyshortcuts="f" on:click=move |_| settings.update(|s| s.flipped = !s.flipped)>
                             {tr("翻转棋盘", "Flip board")}
                         </button>
-                        <button data-testid="offer-draw" disabled=move || game_over() || offer().is_some() on:click=move |_| {
-                            let out = session.try_update(|s| s.game_mut().offer_draw());
-                            match out {
-                                Some(Ok(OfferOutcome::Foul { fouls })) => message.set(Some(match lang.get_untracked() {
-                                    Lang::Zh => format!("被拒后再次提和，记犯规一次（第9.1.3条），共 {fouls} 次"),
-                                    Lang::En => format!("Offering again after a refusal is a foul (rule 9.1.3): {fouls} so far"),
-                                })),
-                                Some(Err(e)) => message.set(Some(e.to_string())),
-                                _ => {}
-                            }
-                        }>{tr("提和", "Offer draw")}</button>
-                        <button data-testid="resign" disabled=game_over on:click=move |_| {
-                            let side = session.with_untracked(|s| s.game().position().turn());
-                            session.update(|s| { let _ = s.game_mut().resign(side); });
-                        }>{move || match lang.get() {
-                            Lang::Zh => format!("{}认输", session.with(|s| s.game().position().turn()).chinese()),
-                            Lang::En => format!("{} resigns", session.with(|s| s.game().position().turn()).english()),
-                        }}</button>
                         <button data-testid="edit" on:click=move |_| { selected.set(None); editing.set(true); }>{tr("摆局", "Set up position")}</button>
                         <button data-testid="projector" aria-pressed=move || projector.get().to_string() on:click=toggle_projector>
                             {tr("投影模式", "Projector mode")}
@@ -561,6 +475,16 @@ pub fn PlayPage(query: String) -> impl IntoView {
                                 <option value="wxf" selected=move || settings.get().notation == Notation::Wxf>"WXF"</option>
                                 <option value="iccs" selected=move || settings.get().notation == Notation::Iccs>"ICCS"</option>
                             </select>
+                        </label>
+                        <label>{tr("自然限着（回合，第4.2.4条）", "Move limit (moves, rule 4.2.4)")} " "
+                            <input type="number" min="1" max="200" data-testid="limit" class="limit"
+                                prop:value=move || session.with(|s| s.game().move_limit().to_string())
+                                on:change=move |ev| {
+                                    match event_target_value(&ev).trim().parse::<u32>() {
+                                        Ok(n) if (1..=200).contains(&n) => session.update(|s| s.game_mut().set_move_limit(n)),
+                                        _ => message.set(Some(tr_now(lang, "限着须为 1–200 回合", "The limit must be 1–200 moves").into())),
+                                    }
+                                } />
                         </label>
                         <label><input type="checkbox" prop:checked=move || settings.get().animate on:change=move |ev| {
                             settings.update(|s| s.animate = event_target_checked(&ev));

@@ -55,7 +55,7 @@ test('a game loaded by URL ends in checkmate by clicking', async () => {
   const status = page.locator('[data-testid=status]');
   assert.equal(await status.getAttribute('data-result'), '1-0');
   assert.equal(await status.getAttribute('data-reason'), 'checkmate');
-  assert.match(await status.textContent(), /将死/);
+  assert.match(await page.textContent('[data-testid=verdict]'), /将死/);
   // Nothing more can be played.
   await playMoves(page, ['d9d8']);
   assert.equal(await page.locator('[data-testid=move-list] [data-ply]').count(), 1);

@@ -121,3 +121,70 @@ pub fn judge_cycle(moves: &[ClassifiedMove]) -> (CycleRuling, Vec<ClassifiedMove
     };
     (ruling, moves)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Move, Piece, Role, Square};
+
+    fn m(mover: Color, from: &str, to: &str, kind: MoveKind) -> ClassifiedMove {
+        ClassifiedMove {
+            ply: 0,
+            mover,
+            mv: Move::new(Square::parse(from).unwrap(), Square::parse(to).unwrap()),
+            piece: Piece::new(mover, Role::Chariot),
+            kind,
+        }
+    }
+
+    fn horse_on(s: &str) -> Target {
+        Target {
+            piece: Piece::new(Color::Black, Role::Horse),
+            square: Square::parse(s).unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_chase_must_follow_the_same_piece() {
+        let idle = MoveKind::Idle(IdleKind::Plain);
+        // The black horse moves a9 -> b7 and back; Red's chases follow it: 长捉.
+        let same = [
+            m(
+                Color::Red,
+                "a0",
+                "a1",
+                MoveKind::Chase(vec![horse_on("a9")]),
+            ),
+            m(Color::Black, "a9", "b7", idle.clone()),
+            m(
+                Color::Red,
+                "a1",
+                "a0",
+                MoveKind::Chase(vec![horse_on("b7")]),
+            ),
+            m(Color::Black, "b7", "a9", idle.clone()),
+        ];
+        assert_eq!(
+            judge_cycle(&same).0,
+            CycleRuling::Forbidden { loser: Color::Red }
+        );
+        // Two different pieces in turn: not a perpetual chase of either (28.12).
+        let other = [
+            m(
+                Color::Red,
+                "a0",
+                "a1",
+                MoveKind::Chase(vec![horse_on("a9")]),
+            ),
+            m(Color::Black, "i9", "i8", idle.clone()),
+            m(
+                Color::Red,
+                "a1",
+                "a0",
+                MoveKind::Chase(vec![horse_on("g9")]),
+            ),
+            m(Color::Black, "i8", "i9", idle),
+        ];
+        assert_eq!(judge_cycle(&other).0.clause(), "26.2");
+    }
+}
