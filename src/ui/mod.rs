@@ -4,6 +4,7 @@
 //! hosts have no fallback page for other paths.
 
 mod board;
+pub mod clock;
 mod i18n;
 mod play;
 mod route;
@@ -29,6 +30,7 @@ fn App() -> impl IntoView {
             <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
             <nav aria-label=tr("栏目", "Sections")>
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
+                <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr("棋钟", "Clock")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -42,6 +44,7 @@ fn App() -> impl IntoView {
         <main id="main">
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
+                Route::Clock(query) => view! { <clock::ClockPage query=query /> }.into_any(),
             }}
         </main>
     }

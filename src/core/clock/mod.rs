@@ -609,6 +609,12 @@ impl Clock {
         &self.history
     }
 
+    /// The latest timestamp the clock has seen; later events must not be earlier. A caller whose
+    /// time source may step back (a wall clock after a reload) takes the larger of the two.
+    pub fn last_event_ms(&self) -> u64 {
+        self.last_ms
+    }
+
     /// The side whose turn it is (whether or not its time runs).
     pub fn turn(&self) -> Color {
         self.state.turn
