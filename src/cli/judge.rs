@@ -25,7 +25,11 @@ pub fn run(args: &[String]) -> i32 {
     let mut it = rest.iter();
     while let Some(a) = it.next() {
         if a == "--limit" {
-            match it.next().and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0) {
+            match it
+                .next()
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|&n| n > 0)
+            {
                 Some(n) => limit = Some(n),
                 None => {
                     eprintln!("xq judge: --limit needs a positive number of moves\n{USAGE}");
@@ -50,7 +54,10 @@ pub fn run(args: &[String]) -> i32 {
     }
     for (i, s) in moves.iter().enumerate() {
         let Some(m) = Move::from_iccs(s) else {
-            eprintln!("xq judge: move {}: `{s}` is not an ICCS move like h2e2", i + 1);
+            eprintln!(
+                "xq judge: move {}: `{s}` is not an ICCS move like h2e2",
+                i + 1
+            );
             return 1;
         };
         if game.verdict().is_some() {

@@ -131,7 +131,12 @@ impl Verdict {
 
     /// The one-line summary the CLI prints last: `0-1 perpetual-check 24.1`.
     pub fn summary(&self) -> String {
-        format!("{} {} {}", self.result_token(), self.reason_token(), self.clause)
+        format!(
+            "{} {} {}",
+            self.result_token(),
+            self.reason_token(),
+            self.clause
+        )
     }
 
     /// The name of the forbidden perpetual attack of `side` in the cycle: 长捉, 长杀 or 长打.
@@ -201,7 +206,9 @@ impl Verdict {
             Reason::Repetition => "repetition with allowed moves on both sides: draw".into(),
             Reason::PerpetualCheck => format!("{side} checked perpetually and loses"),
             Reason::PerpetualChase => {
-                let name = self.side.map_or("perpetual attacks", |c| self.attack_name(c).1);
+                let name = self
+                    .side
+                    .map_or("perpetual attacks", |c| self.attack_name(c).1);
                 format!("{side} made {name} against allowed moves and loses")
             }
             Reason::InsufficientMaterial => {
@@ -267,7 +274,10 @@ impl fmt::Display for GameError {
         match self {
             GameError::GameOver => write!(f, "the game is over"),
             GameError::NoMoveYet => {
-                write!(f, "a draw may be offered only after one's own move (rule 23.1)")
+                write!(
+                    f,
+                    "a draw may be offered only after one's own move (rule 23.1)"
+                )
             }
             GameError::OfferPending => write!(
                 f,
@@ -621,7 +631,8 @@ impl Game {
         if let Some(e) = r.events.iter().find(|e| e.ply > n) {
             return Err(RecordError::Event(e.ply));
         }
-        g.events.extend(r.events.iter().filter(|e| e.ply == n).copied());
+        g.events
+            .extend(r.events.iter().filter(|e| e.ply == n).copied());
         g.refresh();
         Ok(g)
     }
@@ -645,20 +656,32 @@ impl Game {
         // Events end the game where they happen.
         for c in [Color::Red, Color::Black] {
             if self.fouls(c) >= 3 {
-                let v = verdict(GameResult::win_for(c.other()), Reason::Fouls, "4.1.8", Some(c));
+                let v = verdict(
+                    GameResult::win_for(c.other()),
+                    Reason::Fouls,
+                    "4.1.8",
+                    Some(c),
+                );
                 return Some(v);
             }
         }
         for e in self.events.iter().filter(|e| e.ply == ply) {
             let win = GameResult::win_for(e.by.other());
             match e.kind {
-                EventKind::Resign => return Some(verdict(win, Reason::Resign, "4.1.9", Some(e.by))),
+                EventKind::Resign => {
+                    return Some(verdict(win, Reason::Resign, "4.1.9", Some(e.by)))
+                }
                 EventKind::Timeout => {
                     return Some(verdict(win, Reason::Timeout, "4.1.4", Some(e.by)))
                 }
                 EventKind::AcceptDraw => {
                     let offerer = Some(e.by.other());
-                    return Some(verdict(GameResult::Draw, Reason::Agreement, "4.2.2", offerer));
+                    return Some(verdict(
+                        GameResult::Draw,
+                        Reason::Agreement,
+                        "4.2.2",
+                        offerer,
+                    ));
                 }
                 _ => {}
             }

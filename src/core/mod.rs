@@ -4,11 +4,13 @@ pub mod board;
 pub mod clock;
 pub mod fen;
 pub mod game;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rng;
 pub mod rules;
 pub mod schedule;
+pub mod session;
 pub mod share;
 pub mod tournament;
 

@@ -177,6 +177,30 @@ impl fmt::Display for PlayError {
     }
 }
 
+impl PlayError {
+    /// The reason in Chinese, as a player or arbiter would say it.
+    pub fn chinese(&self) -> String {
+        match self {
+            PlayError::NoPiece(s) => format!("{s} 没有棋子"),
+            PlayError::NotYourTurn(s) => format!("{s} 的棋子不是走棋方的"),
+            PlayError::OwnPiece(s) => format!("{s} 是己方棋子"),
+            PlayError::NotAMoveOf(r) => {
+                format!("{}不能这样走", Piece::new(Color::Red, *r).chinese())
+            }
+            PlayError::LeavesPalace => "不能走出九宫".into(),
+            PlayError::CrossesRiver => "相（象）不能过河".into(),
+            PlayError::ElephantEyeBlocked => "塞象眼".into(),
+            PlayError::HorseLegBlocked => "蹩马腿".into(),
+            PlayError::PathBlocked => "中间有子阻挡".into(),
+            PlayError::CannonNeedsScreen => "炮吃子须隔一子（炮架）".into(),
+            PlayError::PawnDirection => "兵（卒）只能向前，过河后才能横走".into(),
+            PlayError::KingsWouldFace => "将帅不能照面".into(),
+            PlayError::KingInCheck => "被将军（不能送将）".into(),
+            PlayError::GameOver => "对局已结束".into(),
+        }
+    }
+}
+
 impl std::error::Error for PlayError {}
 
 /// What [`Position::play_unchecked`] needs to undo a move exactly.

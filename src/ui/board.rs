@@ -1,9 +1,11 @@
-//! The board: drawn lines (river, palaces) under 90 clickable points that hold the pieces.
+//! The board: drawn lines (river, palaces, file numbers) under 90 points that hold the pieces.
 //!
-//! Test contract: `[data-testid=board]` holds 90 points with `data-square` (ICCS, `e0`) and,
-//! where a piece stands, `data-piece` (its FEN letter).
+//! Test contract: `[data-testid=board]` holds 90 points with `data-square` (ICCS, `e0`), where a
+//! piece stands `data-piece` (its FEN letter), and after a selection `data-legal="true"` on the
+//! legal destinations. Points are buttons: click or keyboard selects, pointer drag moves, a
+//! right-drag draws an arrow (or a circle when it ends where it began).
 
-use crate::core::{Color, Position, Square};
+use crate::core::{Color, Setup, Square};
 use leptos::prelude::*;
 
 /// Board geometry in SVG units: 100 between lines, a margin for the file numbers.
@@ -12,16 +14,41 @@ const MARGIN: f64 = 90.0;
 const WIDTH: f64 = 8.0 * STEP + 2.0 * MARGIN;
 const HEIGHT: f64 = 9.0 * STEP + 2.0 * MARGIN;
 
-/// Where a point is drawn, in percent of the board box, with Red at the bottom unless flipped.
-fn point_percent(sq: Square, flipped: bool) -> (f64, f64) {
-    let (f, r) = if flipped {
+/// A teacher's mark on the board: an arrow between two points or a circle on one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// An arrow from the first point to the second.
+    Arrow(Square, Square),
+    /// A circle around a point.
+    Circle(Square),
+}
+
+/// Screen column and row (0-based from the top left) of a point, Red at the bottom unless flipped.
+fn screen_cell(sq: Square, flipped: bool) -> (u8, u8) {
+    if flipped {
         (8 - sq.file(), sq.rank())
     } else {
         (sq.file(), 9 - sq.rank())
+    }
+}
+
+/// The point drawn at a screen column and row.
+fn square_at_cell(col: i32, row: i32, flipped: bool) -> Option<Square> {
+    if !(0..9).contains(&col) || !(0..10).contains(&row) {
+        return None;
+    }
+    let (f, r) = if flipped {
+        (8 - col, row)
+    } else {
+        (col, 9 - row)
     };
-    let x = (MARGIN + f as f64 * STEP) / WIDTH * 100.0;
-    let y = (MARGIN + r as f64 * STEP) / HEIGHT * 100.0;
-    (x, y)
+    Square::new(f as u8, r as u8)
+}
+
+/// The centre of a point in SVG units.
+fn svg_xy(sq: Square, flipped: bool) -> (f64, f64) {
+    let (c, r) = screen_cell(sq, flipped);
+    (MARGIN + c as f64 * STEP, MARGIN + r as f64 * STEP)
 }
 
 /// The static drawing: grid, river, palace diagonals and file numbers for both sides.
@@ -45,66 +72,224 @@ fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
         lines.push((x(3), y(top), x(5), y(bottom)));
         lines.push((x(5), y(top), x(3), y(bottom)));
     }
+    // Red numbers its files 一…九 from its own right, Black 1…9 from its own right (article 7.5).
     const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
     const BLACK_FILES: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
     let labels = move || {
         let flip = flipped.get();
         (0..9u8)
             .map(|col| {
-                // Column `col` on screen; Red counts files from its right, Black from its right.
-                let file = if flip { 8 - col } else { col };
-                let (bottom, top) = if flip {
-                    (BLACK_FILES[file as usize], RED_FILES[file as usize])
+                let file = if flip { 8 - col } else { col } as usize;
+                let (top, bottom) = if flip {
+                    (RED_FILES[file], BLACK_FILES[file])
                 } else {
-                    (RED_FILES[file as usize], BLACK_FILES[file as usize])
+                    (BLACK_FILES[file], RED_FILES[file])
                 };
                 view! {
-                    <text class="file-label" x=x(col) y=MARGIN * 0.45>{top}</text>
-                    <text class="file-label" x=x(col) y=HEIGHT - MARGIN * 0.2>{bottom}</text>
+                    <text class="file-label" x=x(col) y=MARGIN * 0.42>{top}</text>
+                    <text class="file-label" x=x(col) y=HEIGHT - MARGIN * 0.14>{bottom}</text>
                 }
             })
             .collect_view()
     };
     view! {
-        <svg class="board-lines" viewBox=format!("0 0 {WIDTH} {HEIGHT}") aria-hidden="true" preserveAspectRatio="none">
-            <rect class="board-edge" x=MARGIN - 12.0 y=MARGIN - 12.0 width=8.0 * STEP + 24.0 height=9.0 * STEP + 24.0 />
-            {lines
-                .into_iter()
-                .map(|(x1, y1, x2, y2)| view! { <line x1=x1 y1=y1 x2=x2 y2=y2 /> })
-                .collect_view()}
-            <text class="river" x=x(2) y=y(4) + STEP * 0.62>"楚 河"</text>
-            <text class="river" x=x(6) y=y(4) + STEP * 0.62>"漢 界"</text>
+        <svg class="board-lines" viewBox=format!("0 0 {WIDTH} {HEIGHT}") aria-hidden="true">
+            <rect class="board-edge" x=MARGIN - 14.0 y=MARGIN - 14.0 width=8.0 * STEP + 28.0 height=9.0 * STEP + 28.0 />
+            {lines.into_iter().map(|(x1, y1, x2, y2)| view! { <line x1=x1 y1=y1 x2=x2 y2=y2 /> }).collect_view()}
+            <text class="river" x=x(2) y=y(4) + STEP * 0.64>"楚 河"</text>
+            <text class="river" x=x(6) y=y(4) + STEP * 0.64>"漢 界"</text>
             {labels}
         </svg>
     }
 }
 
-/// The board for a position; `on_point` receives every click on a point.
+/// Arrows and circles over the board.
+#[component]
+fn MarksLayer(marks: RwSignal<Vec<Mark>>, flipped: Signal<bool>) -> impl IntoView {
+    view! {
+        <svg class="board-marks" viewBox=format!("0 0 {WIDTH} {HEIGHT}") aria-hidden="true">
+            <defs>
+                <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" />
+                </marker>
+            </defs>
+            {move || {
+                let flip = flipped.get();
+                marks
+                    .get()
+                    .into_iter()
+                    .map(|m| match m {
+                        Mark::Arrow(a, b) => {
+                            let (x1, y1) = svg_xy(a, flip);
+                            let (x2, y2) = svg_xy(b, flip);
+                            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
+                            let (ex, ey) = (x2 - (x2 - x1) / len * 30.0, y2 - (y2 - y1) / len * 30.0);
+                            view! { <line class="mark-arrow" x1=x1 y1=y1 x2=ex y2=ey marker-end="url(#arrowhead)" /> }.into_any()
+                        }
+                        Mark::Circle(s) => {
+                            let (cx, cy) = svg_xy(s, flip);
+                            view! { <circle class="mark-circle" cx=cx cy=cy r="50" /> }.into_any()
+                        }
+                    })
+                    .collect_view()
+            }}
+        </svg>
+    }
+}
+
+/// The square under a pointer event, from the board's box.
+fn square_from_event(board: &web_sys::Element, x: f64, y: f64, flipped: bool) -> Option<Square> {
+    let rect = board.get_bounding_client_rect();
+    if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return None;
+    }
+    let sx = (x - rect.left()) / rect.width() * WIDTH;
+    let sy = (y - rect.top()) / rect.height() * HEIGHT;
+    let col = ((sx - MARGIN) / STEP).round() as i32;
+    let row = ((sy - MARGIN) / STEP).round() as i32;
+    square_at_cell(col, row, flipped)
+}
+
+/// How the board looks, beyond the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Looks {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Animate the last move.
+    pub animate: bool,
+    /// Draw the far side's characters upside down, as on a real table.
+    pub far_upside_down: bool,
+}
+
+/// The board for a setup (a legal position or one being edited); `on_point` receives clicks,
+/// `on_drag` completed drags; `check` is the point of a king in check.
 #[component]
 pub fn Board(
-    position: Signal<Position>,
-    #[prop(into)] flipped: Signal<bool>,
+    #[prop(into)] setup: Signal<Setup>,
+    #[prop(into, optional)] check: Signal<Option<Square>>,
+    #[prop(into)] looks: Signal<Looks>,
     #[prop(into, optional)] selected: Signal<Option<Square>>,
     #[prop(into, optional)] targets: Signal<Vec<Square>>,
     #[prop(into, optional)] last_move: Signal<Option<(Square, Square)>>,
     #[prop(optional)] on_point: Option<Callback<Square>>,
+    #[prop(optional)] on_drag: Option<Callback<(Square, Square)>>,
+    #[prop(optional)] marks: Option<RwSignal<Vec<Mark>>>,
 ) -> impl IntoView {
+    let flipped = Signal::derive(move || looks.get().flipped);
+    let marks = marks.unwrap_or_else(|| RwSignal::new(Vec::new()));
+    let board_ref = NodeRef::<leptos::html::Div>::new();
+    // A left drag in progress: origin and the pointer position (percent of the board box).
+    let drag = RwSignal::new(None::<(Square, f64, f64, bool)>);
+    let right_from = RwSignal::new(None::<Square>);
+
+    let on_pointer_down = move |ev: web_sys::PointerEvent| {
+        let Some(el) = board_ref.get() else { return };
+        let Some(sq) = square_from_event(
+            &el,
+            ev.client_x() as f64,
+            ev.client_y() as f64,
+            flipped.get_untracked(),
+        ) else {
+            return;
+        };
+        if ev.button() == 2 {
+            right_from.set(Some(sq));
+            return;
+        }
+        if ev.button() != 0 || on_drag.is_none() {
+            return;
+        }
+        let movable = setup.with_untracked(|p| p.piece_at(sq).is_some_and(|pc| pc.color == p.turn));
+        if movable {
+            drag.set(Some((
+                sq,
+                ev.client_x() as f64,
+                ev.client_y() as f64,
+                false,
+            )));
+        }
+    };
+    let on_pointer_move = move |ev: web_sys::PointerEvent| {
+        if let Some((sq, x0, y0, moved)) = drag.get_untracked() {
+            let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+            let far = moved || (x - x0).abs() + (y - y0).abs() > 6.0;
+            if far {
+                drag.set(Some((sq, x, y, true)));
+            }
+        }
+    };
+    let on_pointer_up = move |ev: web_sys::PointerEvent| {
+        let Some(el) = board_ref.get() else { return };
+        let at = square_from_event(
+            &el,
+            ev.client_x() as f64,
+            ev.client_y() as f64,
+            flipped.get_untracked(),
+        );
+        if ev.button() == 2 {
+            if let (Some(a), Some(b)) = (right_from.get_untracked(), at) {
+                let mark = if a == b {
+                    Mark::Circle(a)
+                } else {
+                    Mark::Arrow(a, b)
+                };
+                marks.update(|m| {
+                    if let Some(i) = m.iter().position(|x| *x == mark) {
+                        m.remove(i);
+                    } else {
+                        m.push(mark);
+                    }
+                });
+            }
+            right_from.set(None);
+            return;
+        }
+        if let Some((from, _, _, true)) = drag.get_untracked() {
+            if let (Some(to), Some(cb)) = (at, on_drag) {
+                if to != from {
+                    cb.run((from, to));
+                }
+            }
+        }
+        drag.set(None);
+    };
+
+    let ghost = move || {
+        let (sq, x, y, moved) = drag.get()?;
+        if !moved {
+            return None;
+        }
+        let el = board_ref.get()?;
+        let rect = el.get_bounding_client_rect();
+        let piece = setup.with(|p| p.piece_at(sq))?;
+        let left = (x - rect.left()) / rect.width() * 100.0;
+        let top = (y - rect.top()) / rect.height() * 100.0;
+        let class = if piece.color == Color::Red {
+            "piece red ghost"
+        } else {
+            "piece black ghost"
+        };
+        Some(
+            view! { <span class=class style=format!("left:{left:.2}%;top:{top:.2}%") aria-hidden="true">{piece.chinese().to_string()}</span> },
+        )
+    };
+
     let points = Square::all()
         .map(|sq| {
-            let piece = move || position.with(|p| p.piece_at(sq));
+            let piece = Memo::new(move |_| setup.with(|p| p.piece_at(sq)));
+            let piece = move || piece.get();
             let style = move || {
-                let (x, y) = point_percent(sq, flipped.get());
+                let (c, r) = screen_cell(sq, flipped.get());
+                let x = (MARGIN + c as f64 * STEP) / WIDTH * 100.0;
+                let y = (MARGIN + r as f64 * STEP) / HEIGHT * 100.0;
                 format!("left:{x:.3}%;top:{y:.3}%")
             };
             let label = move || match piece() {
                 Some(p) => format!("{sq} {}{}", p.color.chinese(), p.chinese()),
                 None => sq.to_string(),
             };
-            let in_check = move || {
-                position.with(|p| {
-                    piece().is_some_and(|pc| pc.role == crate::core::Role::King && pc.color == p.turn() && p.is_check())
-                })
-            };
+            let in_check = move || check.get() == Some(sq);
+            let dragging_this = move || drag.get().is_some_and(|(s, _, _, moved)| s == sq && moved);
             view! {
                 <button
                     class="point"
@@ -114,26 +299,53 @@ pub fn Board(
                     class:selected=move || selected.get() == Some(sq)
                     class:last=move || last_move.get().is_some_and(|(a, b)| a == sq || b == sq)
                     class:check=in_check
+                    class:dragging=dragging_this
                     style=style
                     aria-label=label
+                    aria-pressed=move || if selected.get() == Some(sq) { "true" } else { "false" }
                     on:click=move |_| {
+                        marks.set(Vec::new());
                         if let Some(cb) = on_point {
                             cb.run(sq);
                         }
                     }
                 >
                     {move || piece().map(|p| {
-                        let side = if p.color == Color::Red { "piece red" } else { "piece black" };
-                        view! { <span class=side aria-hidden="true">{p.chinese().to_string()}</span> }
+                        let l = looks.get();
+                        let far = (p.color == Color::Black) != l.flipped;
+                        let mut class = String::from(if p.color == Color::Red { "piece red" } else { "piece black" });
+                        if l.far_upside_down && far {
+                            class.push_str(" upside-down");
+                        }
+                        let mut style = String::new();
+                        if let Some((from, to)) = last_move.get_untracked().filter(|(_, to)| l.animate && *to == sq) {
+                            let (fc, fr) = screen_cell(from, l.flipped);
+                            let (tc, tr) = screen_cell(to, l.flipped);
+                            class.push_str(" arrive");
+                            style = format!("--dx:{};--dy:{}", fc as i32 - tc as i32, fr as i32 - tr as i32);
+                        }
+                        view! { <span class=class style=style aria-hidden="true">{p.chinese().to_string()}</span> }
                     })}
                 </button>
             }
         })
         .collect_view();
     view! {
-        <div class="board" data-testid="board" role="grid" aria-label="棋盘 board">
+        <div
+            class="board"
+            data-testid="board"
+            role="group"
+            aria-label="棋盘 board"
+            node_ref=board_ref
+            on:pointerdown=on_pointer_down
+            on:pointermove=on_pointer_move
+            on:pointerup=on_pointer_up
+            on:contextmenu=|ev| ev.prevent_default()
+        >
             <BoardLines flipped=flipped />
             {points}
+            <MarksLayer marks=marks flipped=flipped />
+            {ghost}
         </div>
     }
 }

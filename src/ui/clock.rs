@@ -9,11 +9,11 @@
 //! throttled tab or a slow device cannot make them drift.
 
 use super::i18n::{tr, use_lang, Lang};
-use super::route::query_param;
 use super::storage;
 use crate::core::clock::{
     format_ms, Clock, ClockError, Control, Flag, Preset, SideReading, Status,
 };
+use crate::core::share::param as query_param;
 use crate::core::Color;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -257,7 +257,7 @@ fn load(query: &str) -> (Saved, Option<Msg>) {
 fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
     let osc = ctx.create_oscillator()?;
     let gain = ctx.create_gain()?;
-    osc.set_type(web_sys::OscillatorType::Sine);
+    // An oscillator is a sine wave unless told otherwise.
     osc.frequency().set_value(freq);
     gain.gain().set_value(0.25);
     osc.connect_with_audio_node(&gain)?;

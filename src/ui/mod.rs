@@ -5,6 +5,7 @@
 
 mod board;
 pub mod clock;
+mod editor;
 mod i18n;
 mod play;
 mod route;

@@ -35,22 +35,12 @@ pub fn use_route() -> ReadSignal<Route> {
     }
     let (route, set_route) = signal(Route::parse(&current_hash()));
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
-        set_route.set(Route::parse(&current_hash()));
+        // Only a real change re-renders the page (and re-reads its saved state).
+        let next = Route::parse(&current_hash());
+        if route.get_untracked() != next {
+            set_route.set(next);
+        }
     });
     on_cleanup(move || handle.remove());
     route
-}
-
-/// The value of `key` in a query string `a=1&b=2`, percent-decoded.
-pub fn query_param(query: &str, key: &str) -> Option<String> {
-    query.split('&').find_map(|kv| {
-        let (k, v) = kv.split_once('=')?;
-        (k == key)
-            .then(|| {
-                js_sys::decode_uri_component(&v.replace('+', " "))
-                    .ok()
-                    .map(String::from)
-            })
-            .flatten()
-    })
 }

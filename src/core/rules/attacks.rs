@@ -127,7 +127,9 @@ pub fn blocks(pos: &Position, blocker: Square, color: Color) -> bool {
         let (f, r) = (s.file() as i32, s.rank() as i32);
         match p.role {
             Role::Horse => (bf - f).abs() + (br - r).abs() == 1,
-            Role::Elephant => (bf - f).abs() == 1 && (br - r).abs() == 1 && blocker.on_own_half(color),
+            Role::Elephant => {
+                (bf - f).abs() == 1 && (br - r).abs() == 1 && blocker.on_own_half(color)
+            }
             Role::Chariot | Role::Cannon if (bf == f) != (br == r) => {
                 // Nothing between the piece and the blocker: the blocker cuts its line.
                 let (df, dr) = ((bf - f).signum(), (br - r).signum());
@@ -172,7 +174,10 @@ mod tests {
         h.sort();
         assert_eq!(h, vec![sq("a2"), sq("c2")]);
         // Chariot a0 sees a1..a3 (the pawn on a3 included).
-        assert_eq!(attacks(&pos, sq("a0")), vec![sq("a1"), sq("a2"), sq("a3"), sq("b0")]);
+        assert_eq!(
+            attacks(&pos, sq("a0")),
+            vec![sq("a1"), sq("a2"), sq("a3"), sq("b0")]
+        );
         // A pawn before the river attacks only forward.
         assert_eq!(attacks(&pos, sq("e3")), vec![sq("e4")]);
         assert_eq!(attackers(&pos, sq("h9"), Color::Red), vec![sq("h2")]);

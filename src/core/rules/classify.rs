@@ -201,9 +201,7 @@ pub fn classify(before: &Position, mv: Move) -> Option<MoveKind> {
     let moved_to = mv.to;
     // 杀 too must be new (as 29.2 asks of 捉): a mate the mover already had is not threatened by
     // this move.
-    if mates_by_checks(&again, MATE_THREAT_CHECKS)
-        && !mates_by_checks(before, MATE_THREAT_CHECKS)
-    {
+    if mates_by_checks(&again, MATE_THREAT_CHECKS) && !mates_by_checks(before, MATE_THREAT_CHECKS) {
         return Some(MoveKind::MateThreat);
     }
     let old = threats(before, before.is_check(), CHASE_BY_CHECKS);
@@ -279,8 +277,7 @@ fn idle_kind(after: &Position, again: &Position, moved_to: Square) -> IdleKind {
     // 28.5: an opposing piece of equal value can take it, and it can take that piece back.
     let exchange = takers.iter().any(|m| {
         after.piece_at(m.from).is_some_and(|p| {
-            equal_value(p, m.from, piece, moved_to)
-                && again.is_legal(Move::new(moved_to, m.from))
+            equal_value(p, m.from, piece, moved_to) && again.is_legal(Move::new(moved_to, m.from))
         })
     });
     if exchange {
@@ -396,7 +393,10 @@ fn threats(pos: &Position, in_check: bool, by_checks: u32) -> Vec<Threat> {
                 }
             };
             out.push(Threat {
-                target: Target { piece: p, square: s },
+                target: Target {
+                    piece: p,
+                    square: s,
+                },
                 class,
                 capturer: Some(a),
             });
@@ -407,7 +407,10 @@ fn threats(pos: &Position, in_check: bool, by_checks: u32) -> Vec<Threat> {
         for s in wins_by_checks(pos, by_checks) {
             if let Some(p) = pos.piece_at(s) {
                 out.push(Threat {
-                    target: Target { piece: p, square: s },
+                    target: Target {
+                        piece: p,
+                        square: s,
+                    },
                     class: Class::Real,
                     capturer: None,
                 });
@@ -421,9 +424,8 @@ fn threats(pos: &Position, in_check: bool, by_checks: u32) -> Vec<Threat> {
 fn kings_face(pos: &Position) -> bool {
     let (r, b) = (pos.king(Color::Red), pos.king(Color::Black));
     r.file() == b.file()
-        && (r.rank() + 1..b.rank()).all(|rank| {
-            Square::new(r.file(), rank).is_some_and(|s| pos.piece_at(s).is_none())
-        })
+        && (r.rank() + 1..b.rank())
+            .all(|rank| Square::new(r.file(), rank).is_some_and(|s| pos.piece_at(s).is_none()))
 }
 
 /// The material the side to move gains by the best sequence of captures on `sq` (29.1's

@@ -42,7 +42,10 @@ pub fn simple_draw(pos: &Position) -> bool {
     if insufficient_material(pos) {
         return true;
     }
-    let (red, black) = (attackers_of(pos, Color::Red), attackers_of(pos, Color::Black));
+    let (red, black) = (
+        attackers_of(pos, Color::Red),
+        attackers_of(pos, Color::Black),
+    );
     red.len() == 1 && black.len() == 1 && red[0] == black[0] && red[0] != Role::Pawn
 }
 

@@ -64,9 +64,18 @@ mod tests {
         let sq = |s| Square::parse(s).unwrap();
         let red = |r| Piece::new(Color::Red, r);
         // 25.3: one chariot equals two horses, two cannons, or a horse and a cannon.
-        assert_eq!(value(red(Role::Chariot), sq("a0")), 2 * value(red(Role::Horse), sq("a0")));
-        assert_eq!(value(red(Role::Horse), sq("a0")), value(red(Role::Cannon), sq("a0")));
-        assert_eq!(value(red(Role::Advisor), sq("d0")), value(red(Role::Elephant), sq("c0")));
+        assert_eq!(
+            value(red(Role::Chariot), sq("a0")),
+            2 * value(red(Role::Horse), sq("a0"))
+        );
+        assert_eq!(
+            value(red(Role::Horse), sq("a0")),
+            value(red(Role::Cannon), sq("a0"))
+        );
+        assert_eq!(
+            value(red(Role::Advisor), sq("d0")),
+            value(red(Role::Elephant), sq("c0"))
+        );
         assert!(!is_material(red(Role::Pawn), sq("a3")));
         assert!(is_material(red(Role::Pawn), sq("a5")));
         assert!(!is_material(red(Role::King), sq("e0")));

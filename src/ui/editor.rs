@@ -1,0 +1,126 @@
+//! The position editor: place and remove pieces, choose the side to move, validate with the
+//! core's FEN errors, then play from the position.
+
+use super::board::{Board, Looks};
+use super::i18n::{tr, use_lang, Lang};
+use crate::core::fen::Setup;
+use crate::core::{Color, Piece, Position, Role, Square};
+use leptos::prelude::*;
+
+/// What a click on the board does in the editor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tool {
+    /// Put this piece on the point (a second click on the same piece removes it).
+    Place(Piece),
+    /// Empty the point.
+    Erase,
+}
+
+/// The editor; `on_done` receives the validated position.
+#[component]
+pub fn Editor(
+    start: Setup,
+    #[prop(into)] looks: Signal<Looks>,
+    on_done: Callback<Position>,
+    on_cancel: Callback<()>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let setup = RwSignal::new(start);
+    let tool = RwSignal::new(Tool::Place(Piece::new(Color::Red, Role::Chariot)));
+    let validity = Memo::new(move |_| setup.with(Position::from_setup));
+    let fen_input = RwSignal::new(String::new());
+    let fen_error = RwSignal::new(None::<String>);
+
+    let on_point = Callback::new(move |sq: Square| {
+        setup.update(|s| {
+            let cell = &mut s.board[sq.index()];
+            *cell = match tool.get_untracked() {
+                Tool::Erase => None,
+                Tool::Place(p) if *cell == Some(p) => None,
+                Tool::Place(p) => Some(p),
+            };
+        });
+    });
+
+    let palette =
+        move |color: Color| {
+            Role::ALL
+            .iter()
+            .map(|&role| {
+                let piece = Piece::new(color, role);
+                let class = if color == Color::Red { "piece red" } else { "piece black" };
+                let label = format!("{}{}", color.chinese(), piece.chinese());
+                view! {
+                    <button
+                        class="palette-piece"
+                        data-testid=format!("palette-{}", piece.char())
+                        aria-label=label
+                        aria-pressed=move || (tool.get() == Tool::Place(piece)).to_string()
+                        class:active=move || tool.get() == Tool::Place(piece)
+                        on:click=move |_| tool.set(Tool::Place(piece))
+                    >
+                        <span class=class aria-hidden="true">{piece.chinese().to_string()}</span>
+                    </button>
+                }
+            })
+            .collect_view()
+        };
+
+    let error_text = move || {
+        validity.with(|v| {
+            v.as_ref().err().map(|e| match lang.get() {
+                Lang::Zh => format!("局面不合规则：{e}"),
+                Lang::En => format!("Not a legal position: {e}"),
+            })
+        })
+    };
+
+    view! {
+        <div class="editor" data-testid="editor">
+            <Board setup=Signal::derive(move || setup.get()) looks=looks on_point=on_point />
+            <div class="editor-tools no-print">
+                <div class="palette" role="toolbar" aria-label=tr("红方棋子", "Red pieces")>{palette(Color::Red)}</div>
+                <div class="palette" role="toolbar" aria-label=tr("黑方棋子", "Black pieces")>{palette(Color::Black)}</div>
+                <div class="controls">
+                    <button data-testid="palette-erase" aria-pressed=move || (tool.get() == Tool::Erase).to_string()
+                        class:active=move || tool.get() == Tool::Erase on:click=move |_| tool.set(Tool::Erase)>
+                        {tr("橡皮（移除）", "Eraser")}
+                    </button>
+                    <button data-testid="editor-clear" on:click=move |_| setup.update(|s| *s = Setup { turn: s.turn, ..Setup::empty() })>
+                        {tr("清空棋盘", "Clear board")}
+                    </button>
+                    <button data-testid="editor-initial" on:click=move |_| setup.set(Setup::start())>{tr("初始局面", "Start position")}</button>
+                </div>
+                <fieldset class="turn">
+                    <legend>{tr("走棋方", "Side to move")}</legend>
+                    <label><input type="radio" name="turn" data-testid="editor-turn-red" prop:checked=move || setup.with(|s| s.turn == Color::Red)
+                        on:change=move |_| setup.update(|s| s.turn = Color::Red) /> {tr("红方", "Red")}</label>
+                    <label><input type="radio" name="turn" data-testid="editor-turn-black" prop:checked=move || setup.with(|s| s.turn == Color::Black)
+                        on:change=move |_| setup.update(|s| s.turn = Color::Black) /> {tr("黑方", "Black")}</label>
+                </fieldset>
+                <form class="fen-load" on:submit=move |ev| {
+                    ev.prevent_default();
+                    match Setup::from_fen(&fen_input.get_untracked()) {
+                        Ok(s) => { setup.set(s); fen_error.set(None); }
+                        Err(e) => fen_error.set(Some(format!("FEN: {e}"))),
+                    }
+                }>
+                    <label>"FEN " <input data-testid="editor-fen" prop:value=move || fen_input.get()
+                        on:input=move |ev| fen_input.set(event_target_value(&ev)) /></label>
+                    <button type="submit">{tr("载入", "Load")}</button>
+                </form>
+                {move || fen_error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+                <p class="editor-fen-now">"FEN " <code>{move || setup.with(|s| s.to_fen())}</code></p>
+                {move || error_text().map(|e| view! { <p class="error" data-testid="editor-error" role="alert">{e}</p> })}
+                <div class="controls">
+                    <button data-testid="editor-start" disabled=move || validity.with(|v| v.is_err()) on:click=move |_| {
+                        if let Ok(p) = validity.get_untracked() {
+                            on_done.run(p);
+                        }
+                    }>{tr("从此局面开始对弈", "Play from this position")}</button>
+                    <button data-testid="editor-cancel" on:click=move |_| on_cancel.run(())>{tr("取消", "Cancel")}</button>
+                </div>
+            </div>
+        </div>
+    }
+}

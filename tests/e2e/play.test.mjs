@@ -1,0 +1,181 @@
+// Issue 3: a playable board — clicks, legal-move hints, reasons for illegal moves, complete games
+// ending in checkmate and stalemate from positions loaded by URL, stepping, reload, the editor,
+// sharing links, projector layout screenshots and the click-latency benchmark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import fs from 'node:fs';
+import { startApp, clickPoint, playMoves, boardPieces, OUT } from './harness.mjs';
+
+let app;
+before(async () => { app = await startApp(); });
+after(async () => { await app?.close(); });
+
+const fen = async (page) => (await page.textContent('[data-testid=fen]')).trim();
+// Black's digits may be written full-width (８) as in published archives; compare them as ASCII.
+const moveTexts = async (page) => page.$$eval('[data-testid=move-list] [data-ply]', (els) => els.map((e) => e.textContent.trim()
+  .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xFF10 + 48))));
+const legal = async (page) => page.$$eval('[data-testid=board] [data-legal=true]', (els) => els.map((e) => e.dataset.square).sort());
+const link = (f, moves = []) => '#/play?fen=' + encodeURIComponent(f) + (moves.length ? '&moves=' + moves.join(',') : '');
+
+test('click a piece to see its legal moves, click a point to move; Chinese notation by default', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await clickPoint(page, 'h2');
+  const targets = await legal(page);
+  assert.ok(targets.includes('e2') && targets.includes('h9') && targets.length === 12, targets.join(' '));
+  await clickPoint(page, 'e2');
+  assert.deepEqual(await moveTexts(page), ['炮二平五']);
+  await playMoves(page, ['h9g7']);
+  assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7']);
+  assert.equal(await fen(page), 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2');
+  await page.selectOption('[data-testid=notation]', 'wxf');
+  assert.deepEqual(await moveTexts(page), ['C2.5', 'H8+7']);
+  await page.selectOption('[data-testid=notation]', 'iccs');
+  assert.deepEqual(await moveTexts(page), ['h2e2', 'h9g7']);
+  assert.deepEqual(page.errors, []);
+});
+
+test('an illegal click says why', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await playMoves(page, ['a0a5']);
+  assert.equal((await page.textContent('[data-testid=message]')).trim(), '中间有子阻挡');
+  assert.equal((await page.locator('[data-testid=move-list] [data-ply]').count()), 0);
+  // The horse on b0 can go to c2 or a2 but not d1: its leg c0 is blocked by the elephant.
+  await playMoves(page, ['b0d1']);
+  assert.equal((await page.textContent('[data-testid=message]')).trim(), '蹩马腿');
+  await page.click('[data-testid=lang-toggle]');
+  await playMoves(page, ['b0d1']);
+  assert.equal((await page.textContent('[data-testid=message]')).trim(), 'horse leg blocked');
+  await page.click('[data-testid=lang-toggle]');
+});
+
+test('a game loaded by URL ends in checkmate by clicking', async () => {
+  const page = await app.newPage(link('3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1'), { waitFor: '[data-testid=board]' });
+  await playMoves(page, ['b7b9']);
+  const status = page.locator('[data-testid=status]');
+  assert.equal(await status.getAttribute('data-result'), '1-0');
+  assert.equal(await status.getAttribute('data-reason'), 'checkmate');
+  assert.match(await status.textContent(), /将死/);
+  // Nothing more can be played.
+  await playMoves(page, ['d9d8']);
+  assert.equal(await page.locator('[data-testid=move-list] [data-ply]').count(), 1);
+});
+
+test('a game loaded by URL ends in stalemate, a loss for the stalemated side (article 4.1.3)', async () => {
+  const page = await app.newPage(link('3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'), { waitFor: '[data-testid=board]' });
+  await playMoves(page, ['a7a8']);
+  const status = page.locator('[data-testid=status]');
+  assert.equal(await status.getAttribute('data-result'), '1-0');
+  assert.equal(await status.getAttribute('data-reason'), 'stalemate');
+});
+
+test('step through the move list with clicks and keys; playing from the past asks before cutting', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7,h0g2,i9h9', { waitFor: '[data-testid=board]' });
+  assert.equal((await moveTexts(page)).length, 4);
+  await page.click('[data-testid=move-list] [data-ply="2"]');
+  assert.equal((await boardPieces(page)).g7, 'n');
+  assert.equal((await boardPieces(page)).g2, undefined);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await boardPieces(page)).h9, 'n');
+  await page.keyboard.press('End');
+  assert.equal((await boardPieces(page)).h9, 'r');
+  await page.keyboard.press('Home');
+  assert.equal(await fen(page), 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await playMoves(page, ['b0c2']);
+  assert.ok(await page.isVisible('[data-testid=confirm]'));
+  await page.click('[data-testid=confirm-yes]');
+  assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7', '马八进七']);
+  // Takeback and redo.
+  await page.click('[data-testid=takeback]');
+  assert.equal((await moveTexts(page)).length, 2);
+  await page.click('[data-testid=redo]');
+  assert.equal((await moveTexts(page)).length, 3);
+  // `f` flips the board: a0 is now drawn at the top right.
+  const before = await page.locator('[data-square=a0]').boundingBox();
+  await page.keyboard.press('f');
+  const after = await page.locator('[data-square=a0]').boundingBox();
+  assert.ok(after.x > before.x && after.y < before.y);
+  await page.keyboard.press('f');
+});
+
+test('the game survives a reload, and a corrupt saved state is reported and set aside', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  await playMoves(page, ['h2e2', 'h9g7', 'h0g2']);
+  const before = await fen(page);
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.equal(await fen(page), before);
+  assert.equal((await moveTexts(page)).length, 3);
+  // The bare address also restores it.
+  await page.goto(app.base + 'index.html#/play');
+  await page.waitForSelector('[data-testid=board]');
+  assert.equal(await fen(page), before);
+  await page.evaluate(() => localStorage.setItem('xq.play.session', '{"version":1,"game":{"start":"bad fen"'));
+  await page.goto(app.base + 'index.html');
+  await page.waitForSelector('[data-testid=board]');
+  assert.match(await page.textContent('[role=alert]'), /损坏|corrupt/);
+  assert.equal((await page.evaluate(() => localStorage.getItem('xq.play.corrupt'))).slice(0, 11), '{"version":');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the editor places pieces, validates, and starts play from the position', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await page.click('[data-testid=edit]');
+  await page.click('[data-testid=editor-clear]');
+  await page.click('[data-testid=palette-K]');
+  await clickPoint(page, 'e0');
+  assert.match(await page.textContent('[data-testid=editor-error]'), /Black has no king|黑|no king/);
+  assert.ok(await page.isDisabled('[data-testid=editor-start]'));
+  await page.click('[data-testid=palette-k]');
+  await clickPoint(page, 'e9');
+  assert.match(await page.textContent('[data-testid=editor-error]'), /face each other/);
+  await clickPoint(page, 'e9'); // a second click removes it
+  await clickPoint(page, 'd9');
+  await page.click('[data-testid=palette-R]');
+  await clickPoint(page, 'a7');
+  await page.click('[data-testid=editor-start]');
+  assert.equal(await fen(page), '3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1');
+  await playMoves(page, ['a7a8']);
+  assert.equal(await page.locator('[data-testid=status]').getAttribute('data-reason'), 'stalemate');
+  // The address bar is a link to the game.
+  assert.ok(decodeURIComponent(page.url()).includes('fen=3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'));
+  assert.ok(page.url().includes('moves=a7a8'));
+});
+
+test('click latency: a click on a point is answered within 50 ms (benchmark)', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]' });
+  const samples = [];
+  for (let i = 0; i < 30; i++) {
+    const sq = ['h0', 'b0', 'e2', 'a3', 'i0'][i % 5];
+    samples.push(await page.evaluate((sq) => new Promise((resolve) => {
+      const el = document.querySelector(`[data-square="${sq}"]`);
+      const t0 = performance.now();
+      el.click();
+      // The answer is drawn at the next frame after the DOM has changed.
+      requestAnimationFrame(() => resolve(performance.now() - t0));
+    }), sq));
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  const worst = samples[samples.length - 1];
+  fs.writeFileSync(path.join(OUT, 'click-latency.json'), JSON.stringify({ median, worst, samples }, null, 1));
+  console.log(`click latency: median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms`);
+  assert.ok(median < 50, `median ${median}`);
+});
+
+test('screenshots of the normal and projector layouts at 1920x1080 and 390x844', async () => {
+  for (const [w, h] of [[1920, 1080], [390, 844]]) {
+    const page = await app.newPage('#/play?moves=h2e2,h9g7,h0g2', { waitFor: '[data-testid=board]', viewport: { width: w, height: h } });
+    await page.screenshot({ path: path.join(OUT, `play-${w}x${h}.png`), fullPage: true });
+    await page.click('[data-testid=projector]');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(OUT, `projector-${w}x${h}.png`) });
+    const box = await page.locator('[data-testid=board]').boundingBox();
+    assert.ok(box.width > w * 0.45 || box.height > h * 0.8, `board fills the screen: ${JSON.stringify(box)}`);
+  }
+});
