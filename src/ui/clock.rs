@@ -60,15 +60,19 @@ fn every_frame(tick: impl Fn() + 'static) {
     next(alive, Rc::new(tick));
 }
 
-/// A signal holding [`now_ms`], refreshed at every frame and at once when the tab shows again
-/// (frames pause in a hidden tab).
-fn frame_now(tick: impl Fn(u64) + 'static) -> RwSignal<u64> {
+/// A signal holding [`now_ms`] for `clock`'s faces, refreshed at every frame while its time
+/// runs (and a moment after a flag fall), and at once when the tab shows again (frames pause in
+/// a hidden tab). `tick` runs at every frame for alerts.
+fn frame_now(clock: Signal<Clock>, tick: impl Fn(u64) + 'static) -> RwSignal<u64> {
     let now = RwSignal::new(now_ms());
     let tick = Rc::new(tick);
     let t = tick.clone();
     every_frame(move || {
         let ms = now_ms();
-        now.set(ms);
+        // A stopped clock's faces do not change: no need to redraw them 60 times a second.
+        if clock.with_untracked(|c| c.flag_due().is_some_and(|due| ms <= due + 1_000)) {
+            now.set(ms);
+        }
         t(ms);
     });
     let handle = window_event_listener(leptos::ev::visibilitychange, move |_| {
@@ -119,7 +123,7 @@ pub fn ClockFaces(
     on_flag: Option<Callback<Flag>>,
 ) -> impl IntoView {
     let reported = StoredValue::new(None::<Flag>);
-    let now = frame_now(move |t| {
+    let now = frame_now(clock, move |t| {
         let flag = clock.with_untracked(|c| c.flag(t));
         if flag.is_some() && flag != reported.get_value() {
             reported.set_value(flag);
@@ -448,7 +452,7 @@ pub fn ClockPage(query: String) -> impl IntoView {
         }
     };
 
-    let now = frame_now(move |t| {
+    let now = frame_now(clock.into(), move |t| {
         let (faces, flag, running) = clock.with_untracked(|c| {
             (
                 [c.side(t, Color::Red), c.side(t, Color::Black)],
