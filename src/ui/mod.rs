@@ -4,6 +4,7 @@
 //! hosts have no fallback page for other paths.
 
 mod board;
+pub mod clock;
 mod editor;
 mod i18n;
 mod play;
@@ -35,6 +36,7 @@ fn App() -> impl IntoView {
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
                 <a href="#/scoresheet" class:active=move || matches!(route.get(), Route::Scoresheet(_))>{tr("记录纸", "Scoresheet")}</a>
                 <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr("循环赛", "Round robin")}</a>
+                <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr("棋钟", "Clock")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -50,6 +52,7 @@ fn App() -> impl IntoView {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
                 Route::Scoresheet(query) => view! { <scoresheet::ScoresheetPage query=query /> }.into_any(),
                 Route::Tournament(query) => view! { <tournament::TournamentPage query=query /> }.into_any(),
+                Route::Clock(query) => view! { <clock::ClockPage query=query /> }.into_any(),
             }}
         </main>
     }

@@ -11,6 +11,8 @@ pub enum Route {
     Scoresheet(String),
     /// `#/tournament`: round-robin events.
     Tournament(String),
+    /// `#/clock` (optionally `?preset=…` or `?control=…`): the standalone game clock.
+    Clock(String),
 }
 
 impl Route {
@@ -21,6 +23,7 @@ impl Route {
         match path {
             "/scoresheet" => Route::Scoresheet(query.to_string()),
             "/tournament" => Route::Tournament(query.to_string()),
+            "/clock" => Route::Clock(query.to_string()),
             _ => Route::Play(query.to_string()),
         }
     }

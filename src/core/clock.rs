@@ -1,1 +1,0 @@
-//! The game clock (article 6): see issue 5.

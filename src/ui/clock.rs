@@ -1,0 +1,756 @@
+//! `#/clock`: a two-sided game clock for over-the-board games, and [`ClockFaces`], the pair of
+//! clock faces the play page embeds.
+//!
+//! Test contract: `[data-testid=clock-red]` / `[data-testid=clock-black]` show each side's time as
+//! text (`1:29:59`, `4:59`, `0:09.4`), carry `data-running="true"` while that side's time runs and
+//! `data-ms` with the exact face value; the standalone page has `[data-testid=clock-press-red]` /
+//! `[data-testid=clock-press-black]`. All timing lives in [`crate::core::clock`]: the faces are
+//! recomputed from `performance.now()` at every animation frame (never by counting ticks), so a
+//! throttled tab or a slow device cannot make them drift.
+
+use super::i18n::{tr, use_lang, Lang};
+use super::storage;
+use crate::core::clock::{
+    format_ms, Clock, ClockError, Control, Flag, Preset, SideReading, Status,
+};
+use crate::core::share::param as query_param;
+use crate::core::Color;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+const KEY: &str = "xq.clock.state";
+const CORRUPT_KEY: &str = "xq.clock.corrupt";
+const MUTE_KEY: &str = "xq.clock.muted";
+/// Below this the face shows tenths, and crossing it beeps once.
+const WARN_MS: u64 = 10_000;
+
+/// Milliseconds on the page's monotonic clock, on the Unix-epoch scale (`timeOrigin + now()`),
+/// so a clock saved on one page load and restored on the next sees the time in between.
+pub fn now_ms() -> u64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| (p.time_origin() + p.now()) as u64)
+        .unwrap_or_else(|| js_sys::Date::now() as u64)
+}
+
+/// The instant to give `clock` for an event now: never before its last event, even if the
+/// wall clock stepped back between page loads.
+pub fn event_ms(clock: &Clock) -> u64 {
+    now_ms().max(clock.last_event_ms())
+}
+
+/// Runs `tick` at every animation frame while the calling component lives.
+fn every_frame(tick: impl Fn() + 'static) {
+    fn next(alive: Arc<AtomicBool>, tick: Rc<dyn Fn()>) {
+        request_animation_frame(move || {
+            if alive.load(Ordering::Relaxed) {
+                tick();
+                next(alive, tick);
+            }
+        });
+    }
+    let alive = Arc::new(AtomicBool::new(true));
+    let stop = alive.clone();
+    on_cleanup(move || stop.store(false, Ordering::Relaxed));
+    next(alive, Rc::new(tick));
+}
+
+/// A signal holding [`now_ms`] for `clock`'s faces, refreshed at every frame while its time
+/// runs (and a moment after a flag fall), and at once when the tab shows again (frames pause in
+/// a hidden tab). `tick` runs at every frame for alerts.
+fn frame_now(clock: Signal<Clock>, tick: impl Fn(u64) + 'static) -> RwSignal<u64> {
+    let now = RwSignal::new(now_ms());
+    let tick = Rc::new(tick);
+    let t = tick.clone();
+    every_frame(move || {
+        let ms = now_ms();
+        // A stopped clock's faces do not change: no need to redraw them 60 times a second.
+        if clock.with_untracked(|c| c.flag_due().is_some_and(|due| ms <= due + 1_000)) {
+            now.set(ms);
+        }
+        t(ms);
+    });
+    let handle = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        let ms = now_ms();
+        now.set(ms);
+        tick(ms);
+    });
+    on_cleanup(move || handle.remove());
+    now
+}
+
+/// One side's face: the time as a clock shows it, with the test attributes.
+#[component]
+fn Face(side: Color, reading: Signal<SideReading>) -> impl IntoView {
+    let testid = match side {
+        Color::Red => "clock-red",
+        Color::Black => "clock-black",
+    };
+    view! {
+        <span
+            class="clock-face"
+            data-testid=testid
+            data-running=move || if reading.with(|r| r.running) { "true" } else { "false" }
+            data-flag=move || if reading.with(|r| r.flagged) { "true" } else { "false" }
+            data-ms=move || reading.with(|r| r.face_ms()).to_string()
+            role="timer"
+            aria-live="off"
+        >
+            {move || format_ms(reading.with(|r| r.face_ms()))}
+        </span>
+    }
+}
+
+/// Both sides' faces for the play page. Pass the game's clock; `on_flag` is called once when a
+/// flag falls (the page then ends the game with reason `timeout`, rules 4.1.4 and 22.1).
+///
+/// The page owns the clock: `clock.update(|c| c.start(event_ms(c), Color::Red))` when the game
+/// starts, `c.press(event_ms(c))` after each move (an `Err(ClockError::FlagFallen(f))` there
+/// means the move came too late: timeout), and `c.finish(event_ms(c))` when the game ends on the
+/// board, which freezes the clock so a later flag does not count (rule 22.5).
+#[component]
+pub fn ClockFaces(
+    /// The game's clock.
+    #[prop(into)]
+    clock: Signal<Clock>,
+    /// Called once per flag fall.
+    #[prop(optional)]
+    on_flag: Option<Callback<Flag>>,
+) -> impl IntoView {
+    let reported = StoredValue::new(None::<Flag>);
+    let now = frame_now(clock, move |t| {
+        let flag = clock.with_untracked(|c| c.flag(t));
+        if flag.is_some() && flag != reported.get_value() {
+            reported.set_value(flag);
+            if let (Some(cb), Some(f)) = (on_flag, flag) {
+                cb.run(f);
+            }
+        }
+    });
+    let reading = move |side| Signal::derive(move || clock.with(|c| c.side(now.get(), side)));
+    view! {
+        <div class="clock-faces" data-testid="clock-faces">
+            <span class="clock-faces-side black">
+                <span class="clock-faces-label">{tr("黑方", "Black")}</span>
+                <Face side=Color::Black reading=reading(Color::Black) />
+            </span>
+            <span class="clock-faces-side red">
+                <span class="clock-faces-label">{tr("红方", "Red")}</span>
+                <Face side=Color::Red reading=reading(Color::Red) />
+            </span>
+        </div>
+    }
+}
+
+/// What the standalone clock saves: the preset chosen and the whole clock with its history.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Saved {
+    preset: String,
+    clock: Clock,
+}
+
+impl Saved {
+    fn from_preset(p: Preset) -> Saved {
+        Saved {
+            preset: p.id().to_string(),
+            clock: Clock::from_preset(p),
+        }
+    }
+}
+
+/// A message in both languages.
+#[derive(Clone, Debug, PartialEq)]
+struct Msg {
+    zh: String,
+    en: String,
+}
+
+impl Msg {
+    fn new(zh: impl Into<String>, en: impl Into<String>) -> Msg {
+        Msg {
+            zh: zh.into(),
+            en: en.into(),
+        }
+    }
+
+    fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            self.en.clone()
+        } else {
+            self.zh.clone()
+        }
+    }
+}
+
+/// The clock a link asks for: `?preset=<id>`, `?control=<notation>` for both sides, or
+/// `?red=…&black=…`.
+fn from_query(query: &str) -> Option<Result<Saved, Msg>> {
+    if let Some(id) = query_param(query, "preset") {
+        return Some(Preset::from_id(&id).map(Saved::from_preset).ok_or_else(|| {
+            Msg::new(format!("未知的预设：{id}"), format!("Unknown preset: {id}"))
+        }));
+    }
+    let both = query_param(query, "control");
+    let red = query_param(query, "red").or_else(|| both.clone())?;
+    let black = query_param(query, "black")
+        .or(both)
+        .unwrap_or_else(|| red.clone());
+    Some(controls(&red, &black).map(|(r, b)| Saved {
+        preset: Preset::Custom.id().to_string(),
+        clock: Clock::handicap(r, b),
+    }))
+}
+
+/// Reads both sides' controls from their notation.
+fn controls(red: &str, black: &str) -> Result<(Control, Control), Msg> {
+    let read = |text: &str, zh: &str, en: &str| {
+        text.parse::<Control>().map_err(|e| {
+            Msg::new(
+                format!("{zh}的计时方式有误：{e}"),
+                format!("{en}'s time control is wrong: {e}"),
+            )
+        })
+    };
+    Ok((read(red, "红方", "Red")?, read(black, "黑方", "Black")?))
+}
+
+/// Whether a game is under way on `clock` (running or paused), so it must not be replaced.
+fn in_play(clock: &Clock, now: u64) -> bool {
+    matches!(clock.status(now), Status::Running(_) | Status::Paused(_))
+}
+
+/// The saved clock, or the link's, or the default; plus a message when something was wrong.
+fn load(query: &str) -> (Saved, Option<Msg>) {
+    let mut note = None;
+    let saved = storage::get(KEY).and_then(|raw| match serde_json::from_str::<Saved>(&raw) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            let _ = storage::set(CORRUPT_KEY, &raw);
+            note = Some(Msg::new(
+                format!("保存的棋钟无法读取，已另存为 {CORRUPT_KEY}：{e}"),
+                format!(
+                    "The saved clock could not be read and was set aside as {CORRUPT_KEY}: {e}"
+                ),
+            ));
+            None
+        }
+    });
+    let busy = saved
+        .as_ref()
+        .is_some_and(|s| in_play(&s.clock, event_ms(&s.clock)));
+    match (saved, from_query(query)) {
+        (Some(s), _) if busy => (s, note),
+        (_, Some(Ok(q))) => (q, note),
+        (s, Some(Err(e))) => (
+            s.unwrap_or_else(|| Saved::from_preset(Preset::Rule6_1)),
+            Some(e),
+        ),
+        (s, None) => (
+            s.unwrap_or_else(|| Saved::from_preset(Preset::Rule6_1)),
+            note,
+        ),
+    }
+}
+
+/// A short sine tone.
+fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
+    let osc = ctx.create_oscillator()?;
+    let gain = ctx.create_gain()?;
+    // An oscillator is a sine wave unless told otherwise.
+    osc.frequency().set_value(freq);
+    gain.gain().set_value(0.25);
+    osc.connect_with_audio_node(&gain)?;
+    gain.connect_with_audio_node(&ctx.destination())?;
+    osc.start()?;
+    osc.stop_with_when(ctx.current_time() + secs)
+}
+
+/// Asks the browser to keep the screen on (Screen Wake Lock API, where there is one); the
+/// sentinel lands in `lock`. A refusal (hidden tab, no permission) is ignored: the clock still runs.
+fn acquire_wake_lock(lock: StoredValue<Option<JsValue>, LocalStorage>) {
+    let Some(w) = web_sys::window() else { return };
+    let nav: JsValue = w.navigator().into();
+    let Ok(wl) = js_sys::Reflect::get(&nav, &"wakeLock".into()) else {
+        return;
+    };
+    if wl.is_undefined() || wl.is_null() {
+        return;
+    }
+    let Ok(request) = js_sys::Reflect::get(&wl, &"request".into()) else {
+        return;
+    };
+    let Ok(request) = request.dyn_into::<js_sys::Function>() else {
+        return;
+    };
+    let Ok(promise) = request.call1(&wl, &"screen".into()) else {
+        return;
+    };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+        return;
+    };
+    let ok = Closure::once(move |sentinel: JsValue| lock.set_value(Some(sentinel)));
+    let refused = Closure::once(|_: JsValue| {});
+    let _ = promise.then2(&ok, &refused);
+    ok.forget();
+    refused.forget();
+}
+
+/// Lets the screen sleep again.
+fn release_wake_lock(lock: StoredValue<Option<JsValue>, LocalStorage>) {
+    let Some(sentinel) = lock.with_value(|s| s.clone()) else {
+        return;
+    };
+    lock.set_value(None);
+    if let Ok(release) = js_sys::Reflect::get(&sentinel, &"release".into()) {
+        if let Ok(f) = release.dyn_into::<js_sys::Function>() {
+            let _ = f.call0(&sentinel);
+        }
+    }
+}
+
+/// What a control of the standalone clock asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Op {
+    /// A side's half or Shift key: starts the opponent's time before the game, else ends the
+    /// side's turn if its time is running (pressing the other half does nothing, as on a real clock).
+    Press(Color),
+    /// The space bar: the running side presses; before the game, Red's time starts.
+    Space,
+    PauseOrResume,
+    Undo,
+    Finish,
+}
+
+impl Op {
+    fn run(self, c: &mut Clock, t: u64) -> Result<(), ClockError> {
+        match (self, c.status(t)) {
+            (Op::Press(side), Status::NotStarted) => c.start(t, side.other()),
+            (Op::Space, Status::NotStarted) => c.start(t, Color::Red),
+            (Op::Press(side), Status::Running(s)) if s == side => c.press(t),
+            (Op::Space, Status::Running(_)) => c.press(t),
+            (Op::Press(_) | Op::Space, _) => Ok(()),
+            (Op::PauseOrResume, Status::Paused(_)) => c.resume(t),
+            (Op::PauseOrResume, _) => c.pause(t),
+            (Op::Undo, _) => c.undo_press(t),
+            (Op::Finish, _) => c.finish(t).map(|_| ()),
+        }
+    }
+}
+
+fn side_name(side: Color, lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        side.english()
+    } else {
+        side.chinese()
+    }
+}
+
+/// Moves, stage and byo-yomi under a face.
+fn side_info(r: &SideReading, lang: Lang) -> String {
+    let mut s = if lang == Lang::En {
+        format!("{} moves · stage {}", r.moves, r.stage_number)
+    } else {
+        format!("{}着 · 第{}时限", r.moves, r.stage_number)
+    };
+    if let Some(k) = r.moves_owed {
+        s += &if lang == Lang::En {
+            format!(" · {k} to go")
+        } else {
+            format!(" · 还差{k}着")
+        };
+    }
+    if r.periods_left > 0 {
+        s += &if lang == Lang::En {
+            format!(" · byo-yomi ×{}", r.periods_left)
+        } else {
+            format!(" · 读秒{}次", r.periods_left)
+        };
+    }
+    if r.delay_left_ms > 0 && r.running {
+        s += &format!(" · +{:.1}s", r.delay_left_ms as f64 / 1000.0);
+    }
+    s
+}
+
+fn status_text(status: Status, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    match status {
+        Status::NotStarted if en => {
+            "Press your half to start your opponent's time; Space starts Red's".into()
+        }
+        Status::NotStarted => "按己方一侧开动对方的钟；空格键开动红方".into(),
+        Status::Running(side) if en => format!("{} to move", side.english()),
+        Status::Running(side) => format!("{}走棋", side.chinese()),
+        Status::Paused(_) if en => "Paused by the arbiter".into(),
+        Status::Paused(_) => "裁判暂停".into(),
+        Status::Flagged(f) | Status::Finished { flag: Some(f), .. } if en => {
+            format!("{} lost on time (rules 4.1.4, 22.1)", f.side.english())
+        }
+        Status::Flagged(f) | Status::Finished { flag: Some(f), .. } => {
+            format!("{}超时判负（第4.1.4、22.1条）", f.side.chinese())
+        }
+        Status::Finished { .. } if en => "Game over: the clock is stopped".into(),
+        Status::Finished { .. } => "对局结束，棋钟已停".into(),
+    }
+}
+
+/// The standalone clock page; `query` may choose the control (see [`from_query`]).
+#[component]
+pub fn ClockPage(query: String) -> impl IntoView {
+    let lang = use_lang();
+    let (initial, note) = load(&query);
+    let clock = RwSignal::new(initial.clock);
+    let preset = RwSignal::new(initial.preset);
+    let message = RwSignal::new(note);
+    let red_text = RwSignal::new(clock.with_untracked(|c| c.control(Color::Red).to_string()));
+    let black_text = RwSignal::new(clock.with_untracked(|c| c.control(Color::Black).to_string()));
+    let muted = RwSignal::new(storage::get(MUTE_KEY).as_deref() == Some("1"));
+    let audio: StoredValue<Option<web_sys::AudioContext>, LocalStorage> =
+        StoredValue::new_local(None);
+    let wake: StoredValue<Option<JsValue>, LocalStorage> = StoredValue::new_local(None);
+    let wake_wanted = StoredValue::new(false);
+    // Per side: the face at the last frame (to catch the 10 s crossing) and the flash deadline.
+    let last_face = StoredValue::new([u64::MAX; 2]);
+    let flag_seen = StoredValue::new(None::<Flag>);
+    let flash_until = RwSignal::new([0u64; 2]);
+
+    let save = move || {
+        let saved = Saved {
+            preset: preset.get_untracked(),
+            clock: clock.get_untracked(),
+        };
+        let result = serde_json::to_string(&saved)
+            .map_err(|e| e.to_string())
+            .and_then(|json| storage::set(KEY, &json));
+        if let Err(e) = result {
+            message.set(Some(Msg::new(
+                format!("无法保存棋钟：{e}"),
+                format!("Could not save the clock: {e}"),
+            )));
+        }
+    };
+    let beep = move |freq: f32, secs: f64| {
+        if !muted.get_untracked() {
+            audio.with_value(|a| {
+                if let Some(ctx) = a {
+                    let _ = tone(ctx, freq, secs);
+                }
+            });
+        }
+    };
+    let alert = move |side: Color, t: u64, long: bool| {
+        flash_until.update(|f| f[side.index()] = t + if long { 3_000 } else { 1_000 });
+        if long {
+            beep(440.0, 1.2);
+        } else {
+            beep(880.0, 0.15);
+        }
+    };
+
+    let now = frame_now(clock.into(), move |t| {
+        let (faces, flag, running) = clock.with_untracked(|c| {
+            (
+                [c.side(t, Color::Red), c.side(t, Color::Black)],
+                c.flag(t),
+                c.running(t).is_some(),
+            )
+        });
+        let before = last_face.get_value();
+        for side in [Color::Red, Color::Black] {
+            let r = &faces[side.index()];
+            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
+                alert(side, t, false);
+            }
+        }
+        last_face.set_value([faces[0].face_ms(), faces[1].face_ms()]);
+        if flag.is_some() && flag != flag_seen.get_value() {
+            flag_seen.set_value(flag);
+            if let Some(f) = flag {
+                alert(f.side, t, true);
+                save();
+            }
+        }
+        if running != wake_wanted.get_value() {
+            wake_wanted.set_value(running);
+            if running {
+                acquire_wake_lock(wake);
+            } else {
+                release_wake_lock(wake);
+            }
+        }
+    });
+    // A hidden tab loses its wake lock; ask again when it shows.
+    let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        if !document().hidden() {
+            wake.set_value(None);
+            wake_wanted.set_value(false);
+        }
+    });
+    on_cleanup(move || {
+        vis.remove();
+        release_wake_lock(wake);
+    });
+
+    let act = move |op: Op| {
+        // Sound may only start after a user gesture, so the audio context is made here.
+        if audio.with_value(|a| a.is_none()) {
+            audio.set_value(web_sys::AudioContext::new().ok());
+        }
+        let t = clock.with_untracked(event_ms);
+        let result = clock.try_update(|c| op.run(c, t));
+        match result {
+            Some(Err(ClockError::FlagFallen(_))) | Some(Ok(())) | None => {}
+            Some(Err(e)) => message.set(Some(Msg::new(e.to_string(), e.to_string()))),
+        }
+        now.set(t);
+        save();
+    };
+
+    let keys = window_event_listener(leptos::ev::keydown, move |e: web_sys::KeyboardEvent| {
+        if e.repeat() {
+            return;
+        }
+        let target = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
+        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+            return;
+        }
+        let on_half = target
+            .as_ref()
+            .and_then(|el| el.get_attribute("data-testid"))
+            .is_some_and(|id| id.starts_with("clock-press"));
+        match e.code().as_str() {
+            // Space on another focused control activates that control instead.
+            "Space" if tag != "BUTTON" || on_half => {
+                e.prevent_default();
+                act(Op::Space);
+            }
+            "ShiftLeft" => act(Op::Press(Color::Red)),
+            "ShiftRight" => act(Op::Press(Color::Black)),
+            _ => {}
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let reading =
+        move |side: Color| Signal::derive(move || clock.with(|c| c.side(now.get(), side)));
+    let status = Signal::derive(move || clock.with(|c| c.status(now.get())));
+    let in_game = move || matches!(status.get(), Status::Running(_) | Status::Paused(_));
+    let started = move || status.get() != Status::NotStarted;
+
+    let apply_setup = move || match controls(&red_text.get_untracked(), &black_text.get_untracked())
+    {
+        Ok((r, b)) => {
+            clock.set(Clock::handicap(r, b));
+            message.set(None);
+            flag_seen.set_value(None);
+            last_face.set_value([u64::MAX; 2]);
+            save();
+        }
+        Err(m) => message.set(Some(m)),
+    };
+    let choose_preset = move |id: String| {
+        if let Some(p) = Preset::from_id(&id) {
+            preset.set(id);
+            red_text.set(p.control(Color::Red).to_string());
+            black_text.set(p.control(Color::Black).to_string());
+            if p != Preset::Custom {
+                apply_setup();
+            }
+        }
+    };
+    let new_game = move || {
+        let (r, b) = clock.with_untracked(|c| {
+            (
+                c.control(Color::Red).clone(),
+                c.control(Color::Black).clone(),
+            )
+        });
+        clock.set(Clock::handicap(r, b));
+        flag_seen.set_value(None);
+        last_face.set_value([u64::MAX; 2]);
+        save();
+    };
+    let fullscreen = move || {
+        let doc = document();
+        if doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        } else if let Some(el) = doc.get_element_by_id("clock-page") {
+            let _ = el.request_fullscreen();
+        }
+    };
+
+    let half = move |side: Color| {
+        let r = reading(side);
+        let testid = match side {
+            Color::Red => "clock-press-red",
+            Color::Black => "clock-press-black",
+        };
+        let class = match side {
+            Color::Red => "clock-half red",
+            Color::Black => "clock-half black",
+        };
+        let label = move || {
+            let l = lang.get();
+            if l == Lang::En {
+                format!("{}'s clock: press after moving", side.english())
+            } else {
+                format!("{}的钟：走棋后按下", side.chinese())
+            }
+        };
+        view! {
+            <button
+                class=class
+                data-testid=testid
+                aria-label=label
+                class:running=move || r.with(|r| r.running)
+                class:flagged=move || r.with(|r| r.flagged)
+                class:low=move || r.with(|r| r.face_ms() < WARN_MS)
+                class:flash=move || now.get() < flash_until.get()[side.index()]
+                on:pointerdown=move |e| {
+                    e.prevent_default();
+                    act(Op::Press(side));
+                }
+                on:keydown=move |e: web_sys::KeyboardEvent| {
+                    if e.key() == "Enter" {
+                        e.prevent_default();
+                        act(Op::Press(side));
+                    }
+                }
+            >
+                <span class="clock-half-inner">
+                    <span class="clock-side-name">{move || side_name(side, lang.get())}</span>
+                    <Face side=side reading=r />
+                    <span class="clock-side-info">{move || side_info(&r.get(), lang.get())}</span>
+                </span>
+            </button>
+        }
+    };
+
+    let preset_options = move || {
+        let l = lang.get();
+        Preset::ALL
+            .iter()
+            .map(|p| {
+                let id = p.id();
+                let label = if l == Lang::En { p.en() } else { p.zh() };
+                view! { <option value=id selected=move || preset.get() == id>{label}</option> }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <section class="clock-page" id="clock-page">
+            {half(Color::Black)}
+            <div class="clock-bar">
+                {move || message.get().map(|m| view! {
+                    <p class="error" role="alert">{m.text(lang.get())}</p>
+                })}
+                <p class="clock-status" data-testid="clock-status" role="status">
+                    {move || status_text(status.get(), lang.get())}
+                </p>
+                <div class="clock-buttons">
+                    <button
+                        data-testid="clock-pause"
+                        disabled=move || !in_game()
+                        on:click=move |_| act(Op::PauseOrResume)
+                    >
+                        {move || if matches!(status.get(), Status::Paused(_)) { tr("继续", "Resume")() } else { tr("暂停", "Pause")() }}
+                    </button>
+                    <button
+                        data-testid="clock-undo"
+                        disabled=move || !in_game() && !matches!(status.get(), Status::Flagged(_))
+                        on:click=move |_| act(Op::Undo)
+                    >
+                        {tr("撤销按钟", "Undo press")}
+                    </button>
+                    <button
+                        data-testid="clock-finish"
+                        disabled=move || !in_game() && !matches!(status.get(), Status::Flagged(_))
+                        on:click=move |_| act(Op::Finish)
+                    >
+                        {tr("终局", "Game over")}
+                    </button>
+                    <button
+                        data-testid="clock-new"
+                        disabled=move || !started() || in_game()
+                        on:click=move |_| new_game()
+                    >
+                        {tr("新局", "New game")}
+                    </button>
+                    <button
+                        data-testid="clock-mute"
+                        aria-pressed=move || if muted.get() { "true" } else { "false" }
+                        on:click=move |_| {
+                            muted.update(|m| *m = !*m);
+                            let _ = storage::set(MUTE_KEY, if muted.get_untracked() { "1" } else { "0" });
+                        }
+                    >
+                        {move || if muted.get() { tr("开声音", "Sound on")() } else { tr("静音", "Mute")() }}
+                    </button>
+                    <button data-testid="clock-fullscreen" on:click=move |_| fullscreen()>
+                        {tr("全屏", "Full screen")}
+                    </button>
+                </div>
+                <details class="clock-setup" open=move || !started()>
+                    <summary>{tr("计时方式", "Time control")}</summary>
+                    <fieldset disabled=in_game>
+                        <label>
+                            {tr("预设", "Preset")} " "
+                            <select
+                                data-testid="clock-preset"
+                                on:change=move |e| choose_preset(event_target_value(&e))
+                            >
+                                {preset_options}
+                            </select>
+                        </label>
+                        <label>
+                            {tr("红方", "Red")} " "
+                            <input
+                                data-testid="clock-control-red"
+                                prop:value=move || red_text.get()
+                                on:input=move |e| {
+                                    red_text.set(event_target_value(&e));
+                                    preset.set(Preset::Custom.id().to_string());
+                                }
+                                spellcheck="false"
+                            />
+                        </label>
+                        <label>
+                            {tr("黑方", "Black")} " "
+                            <input
+                                data-testid="clock-control-black"
+                                prop:value=move || black_text.get()
+                                on:input=move |e| {
+                                    black_text.set(event_target_value(&e));
+                                    preset.set(Preset::Custom.id().to_string());
+                                }
+                                spellcheck="false"
+                            />
+                        </label>
+                        <button data-testid="clock-apply" on:click=move |_| apply_setup()>
+                            {tr("设定", "Set")}
+                        </button>
+                        <p class="clock-help">
+                            {tr(
+                                "写法：90m/40, 15m/10（40着90分钟，以后每10着15分钟）；2h+30s（每着加30秒）；20m byo 3x30s（读秒）；5m delay 5s。",
+                                "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.",
+                            )}
+                        </p>
+                    </fieldset>
+                </details>
+                <p class="clock-keys">
+                    {tr("空格：走棋方按钟 · 左Shift：红方 · 右Shift：黑方", "Space: the side to move presses · Left Shift: Red · Right Shift: Black")}
+                </p>
+            </div>
+            {half(Color::Red)}
+        </section>
+    }
+}
