@@ -3,15 +3,19 @@
 //! The UI only calls these methods; what "play from an earlier position" or "takeback" means is
 //! decided here, so it is tested natively.
 
+use super::clock::{Clock, Flag, Status};
 use super::game::{Game, GameRecord, RecordError};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
 use std::fmt;
 
-/// The board's game: a [`Game`], the ply shown, and the moves taken back (for redo).
+/// The board's game: a [`Game`], its clock if timed, the ply shown, and the moves taken back.
+///
+/// Every method that can change whose time runs takes `now_ms`: the session never reads a clock.
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
+    clock: Option<Clock>,
     view: usize,
     redo: Vec<Move>,
 }
@@ -64,6 +68,9 @@ pub struct SavedSession {
     /// Moves taken back, in ICCS, last taken back last.
     #[serde(default)]
     pub redo: Vec<String>,
+    /// The game clock, when the game is timed.
+    #[serde(default)]
+    pub clock: Option<Clock>,
 }
 
 /// Why a saved session cannot be restored.
@@ -95,6 +102,7 @@ impl Session {
         let view = game.ply();
         Session {
             game,
+            clock: None,
             view,
             redo: Vec::new(),
         }
@@ -113,6 +121,40 @@ impl Session {
     /// The game, for actions that are not moves (draw offers, resignation, time-out).
     pub fn game_mut(&mut self) -> &mut Game {
         &mut self.game
+    }
+
+    /// The game clock, if the game is timed.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Times the game with `clock` (or untimes it); only before the first move, as a game's
+    /// time control is fixed when it starts (article 6).
+    pub fn set_clock(&mut self, clock: Option<Clock>) -> bool {
+        if self.game.ply() > 0 {
+            return false;
+        }
+        self.clock = clock;
+        true
+    }
+
+    /// Ends the game on time if a flag has fallen by `now_ms` (4.1.4, 22.1), and freezes the
+    /// clock once the game is over by any means (22.5). Returns the flag that decided the game.
+    pub fn tick(&mut self, now_ms: u64) -> Option<Flag> {
+        let clock = self.clock.as_mut()?;
+        if self.game.verdict().is_some() {
+            if !matches!(
+                clock.status(now_ms),
+                Status::Finished { .. } | Status::NotStarted
+            ) {
+                let _ = clock.finish(now_ms.max(clock.last_event_ms()));
+            }
+            return None;
+        }
+        let flag = clock.flag(now_ms)?;
+        self.game.time_out(flag.side).ok()?;
+        let _ = clock.finish(now_ms.max(clock.last_event_ms()));
+        Some(flag)
     }
 
     /// The ply shown (0 = start position).
@@ -158,9 +200,34 @@ impl Session {
         moved
     }
 
-    /// Enters `m` on the shown position. From an earlier position, the game's own next move just
-    /// steps forward; any other move needs `cut_confirmed`, then cuts the later moves.
-    pub fn enter(&mut self, m: Move, cut_confirmed: bool) -> Result<Entered, EnterError> {
+    /// Enters `m` on the shown position at `now_ms`. From an earlier position, the game's own next
+    /// move just steps forward; any other move needs `cut_confirmed`, then cuts the later moves.
+    /// A timed game first checks the mover's flag, and presses the clock after the move.
+    pub fn enter(
+        &mut self,
+        m: Move,
+        cut_confirmed: bool,
+        now_ms: u64,
+    ) -> Result<Entered, EnterError> {
+        if self.tick(now_ms).is_some() {
+            return Err(EnterError::Illegal(PlayError::GameOver));
+        }
+        let entered = self.enter_move(m, cut_confirmed)?;
+        if entered != Entered::SteppedForward {
+            if let Some(clock) = self.clock.as_mut() {
+                let t = now_ms.max(clock.last_event_ms());
+                if clock.status(t) == Status::NotStarted {
+                    // The first move starts the clock: the mover's press hands the time over.
+                    let _ = clock.start(t, self.game.position().turn().other());
+                }
+                let _ = clock.press(t);
+            }
+            self.tick(now_ms);
+        }
+        Ok(entered)
+    }
+
+    fn enter_move(&mut self, m: Move, cut_confirmed: bool) -> Result<Entered, EnterError> {
         if !self.at_end() {
             if self.game.moves().get(self.view) == Some(&m) {
                 self.view += 1;
@@ -185,10 +252,14 @@ impl Session {
         Ok(Entered::Played)
     }
 
-    /// Takes back the last move of the game (it can be redone); false if there is none.
-    pub fn takeback(&mut self) -> bool {
+    /// Takes back the last move of the game (it can be redone); false if there is none. A timed
+    /// game takes back the clock press too.
+    pub fn takeback(&mut self, now_ms: u64) -> bool {
         match self.game.undo() {
             Some(m) => {
+                if let Some(clock) = self.clock.as_mut() {
+                    let _ = clock.undo_press(now_ms.max(clock.last_event_ms()));
+                }
                 self.redo.push(m);
                 self.view = self.game.ply();
                 true
@@ -249,6 +320,7 @@ impl Session {
             game: self.game.record(),
             view: self.view,
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
+            clock: self.clock.clone(),
         }
     }
 
@@ -271,13 +343,19 @@ impl Session {
             .filter_map(|s| Move::from_iccs(s))
             .collect();
         let view = saved.view.min(game.ply());
-        Ok(Session { game, view, redo })
+        Ok(Session {
+            game,
+            clock: saved.clock,
+            view,
+            redo,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Color;
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
@@ -286,7 +364,7 @@ mod tests {
     fn session(moves: &[&str]) -> Session {
         let mut s = Session::from_position(Position::start());
         for m in moves {
-            assert_eq!(s.enter(mv(m), false), Ok(Entered::Played));
+            assert_eq!(s.enter(mv(m), false, 0), Ok(Entered::Played));
         }
         s
     }
@@ -298,19 +376,19 @@ mod tests {
         assert_eq!(s.view(), 1);
         assert_eq!(s.last_move(), Some(mv("h2e2")));
         // The game's own next move only steps forward.
-        assert_eq!(s.enter(mv("h9g7"), false), Ok(Entered::SteppedForward));
+        assert_eq!(s.enter(mv("h9g7"), false, 0), Ok(Entered::SteppedForward));
         s.back();
         // Another move asks before cutting the two later moves.
         assert_eq!(
-            s.enter(mv("b9c7"), false),
+            s.enter(mv("b9c7"), false, 0),
             Err(EnterError::WouldCut { later: 2 })
         );
         assert_eq!(s.game().ply(), 3);
-        assert_eq!(s.enter(mv("b9c7"), true), Ok(Entered::CutAndPlayed));
+        assert_eq!(s.enter(mv("b9c7"), true, 0), Ok(Entered::CutAndPlayed));
         assert_eq!(s.game().ply(), 2);
         assert!(s.at_end());
         assert!(matches!(
-            s.enter(mv("a0a5"), false),
+            s.enter(mv("a0a5"), false, 0),
             Err(EnterError::Illegal(PlayError::PathBlocked))
         ));
     }
@@ -318,15 +396,52 @@ mod tests {
     #[test]
     fn takeback_and_redo() {
         let mut s = session(&["h2e2", "h9g7"]);
-        assert!(s.takeback());
+        assert!(s.takeback(0));
         assert_eq!(s.game().ply(), 1);
         assert!(s.can_redo());
         assert!(s.redo());
         assert_eq!(s.game().moves().last(), Some(&mv("h9g7")));
         assert!(!s.redo());
-        s.takeback();
-        s.enter(mv("b9c7"), false).unwrap();
+        s.takeback(0);
+        s.enter(mv("b9c7"), false, 0).unwrap();
         assert!(!s.can_redo(), "a new move clears the redo stack");
+    }
+
+    #[test]
+    fn a_timed_game_presses_on_each_move_and_ends_on_time() {
+        use crate::core::clock::{Clock, Control};
+        let mut s = Session::from_position(Position::start());
+        assert!(s.set_clock(Some(Clock::new(Control::sudden_death(60_000).unwrap()))));
+        s.enter(mv("h2e2"), false, 1_000).unwrap();
+        s.enter(mv("h9g7"), false, 5_000).unwrap();
+        assert!(
+            !s.set_clock(None),
+            "the control is fixed once the game has started"
+        );
+        let c = s.clock().unwrap();
+        assert_eq!(c.side(5_000, Color::Black).moves, 1);
+        // Red thinks past its minute: the flag falls and Red loses on time (4.1.4).
+        assert_eq!(s.tick(70_000).map(|f| f.side), Some(Color::Red));
+        let v = s.game().verdict().unwrap();
+        assert_eq!((v.result_token(), v.reason_token()), ("0-1", "timeout"));
+        assert!(matches!(
+            s.enter(mv("h0g2"), false, 71_000),
+            Err(EnterError::Illegal(PlayError::GameOver))
+        ));
+        let restored = Session::from_json(&s.to_json()).unwrap();
+        assert_eq!(restored.clock(), s.clock());
+    }
+
+    #[test]
+    fn a_mate_before_the_flag_stands() {
+        use crate::core::clock::{Clock, Control};
+        let mut s =
+            Session::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
+        s.set_clock(Some(Clock::new(Control::sudden_death(10_000).unwrap())));
+        s.enter(mv("b7b9"), false, 1_000).unwrap();
+        // Rule 22.5: the clock is frozen by the mate, so no later flag changes the result.
+        assert_eq!(s.tick(1_000_000), None);
+        assert_eq!(s.game().verdict().unwrap().reason_token(), "checkmate");
     }
 
     #[test]
@@ -338,7 +453,7 @@ mod tests {
         assert_eq!(back.game().moves(), s.game().moves());
         let mut mated =
             Session::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
-        mated.enter(mv("b7b9"), false).unwrap();
+        mated.enter(mv("b7b9"), false, 0).unwrap();
         assert_eq!(mated.to_pgn().tag("Result"), Some("1-0"));
     }
 

@@ -3,11 +3,13 @@
 //! [`Session`]; this file only wires it to the page and to localStorage.
 
 use super::board::{Board, Looks, Mark};
+use super::clock::{now_ms, ClockFaces};
 use super::editor::Editor;
 use super::i18n::{tr, use_lang, Lang};
 use super::scoresheet::{PgnExport, PgnImport};
 use super::storage;
 use super::verdict::GamePanel;
+use crate::core::clock::{Clock, Control, Preset};
 use crate::core::notation::{self, Notation};
 use crate::core::session::{EnterError, Session};
 use crate::core::share::SharedGame;
@@ -77,7 +79,7 @@ fn initial_session(query: &str) -> (Session, Option<String>) {
                 }
                 let mut session = Session::from_position(shared.start.clone());
                 for m in &shared.moves {
-                    let _ = session.enter(*m, false);
+                    let _ = session.enter(*m, false, 0);
                 }
                 if let Some(e) = err {
                     notice = Some(format!(
@@ -187,7 +189,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
     });
 
     let enter = move |m: Move, cut_confirmed: bool| {
-        let result = session.try_update(|s| s.enter(m, cut_confirmed));
+        let result = session.try_update(|s| s.enter(m, cut_confirmed, now_ms()));
         selected.set(None);
         match result {
             Some(Ok(_)) => message.set(None),
@@ -400,6 +402,14 @@ pub fn PlayPage(query: String) -> impl IntoView {
                     </Show>
                 </div>
                 <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
+                    <Show when=move || session.with(|s| s.clock().is_some())>
+                        <div class="play-clock" data-testid="play-clock">
+                            <ClockFaces
+                                clock=Signal::derive(move || session.with(|s| s.clock().cloned().unwrap_or_else(|| Clock::from_preset(Preset::Fischer15_10))))
+                                on_flag=Callback::new(move |_| session.update(|s| { s.tick(now_ms()); }))
+                            />
+                        </div>
+                    </Show>
                     <GamePanel session=session />
                     {move || message.get().map(|m| view! { <p class="message" data-testid="message" role="alert">{m}</p> })}
                     {move || confirm.get().map(|c| {
@@ -444,7 +454,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                             }
                         }>{tr("新对局", "New game")}</button>
                         <button data-testid="takeback" disabled=move || session.with(|s| s.game().ply() == 0) on:click=move |_| {
-                            session.update(|s| { s.takeback(); });
+                            session.update(|s| { s.takeback(now_ms()); });
                             selected.set(None);
                         }>{tr("悔棋", "Take back")}</button>
                         <button data-testid="redo" disabled=move || session.with(|s| !s.can_redo()) on:click=move |_| {
@@ -475,6 +485,30 @@ pub fn PlayPage(query: String) -> impl IntoView {
                                 <option value="wxf" selected=move || settings.get().notation == Notation::Wxf>"WXF"</option>
                                 <option value="iccs" selected=move || settings.get().notation == Notation::Iccs>"ICCS"</option>
                             </select>
+                        </label>
+                        <label>{tr("棋钟（开局前选择）", "Clock (chosen before the first move)")} " "
+                            <select data-testid="time-control" disabled=move || session.with(|s| s.game().ply() > 0)
+                                on:change=move |ev| {
+                                    let id = event_target_value(&ev);
+                                    let clock = Preset::from_id(&id).map(Clock::from_preset);
+                                    session.update(|s| { s.set_clock(clock); });
+                                }>
+                                <option value="none" selected=move || session.with(|s| s.clock().is_none())>{tr("不计时", "No clock")}</option>
+                                {Preset::ALL.into_iter().filter(|p| *p != Preset::Custom).map(|p| {
+                                    let label = move || if lang.get() == Lang::En { p.en() } else { p.zh() };
+                                    view! { <option value=p.id()>{label}</option> }
+                                }).collect_view()}
+                                <option value="custom">{tr("自定义（见下）", "Custom (below)")}</option>
+                            </select>
+                        </label>
+                        <label>{tr("自定义时限", "Custom control")} " "
+                            <input data-testid="custom-control" placeholder="90m/40, 15m/10" disabled=move || session.with(|s| s.game().ply() > 0)
+                                on:change=move |ev| {
+                                    match event_target_value(&ev).parse::<Control>() {
+                                        Ok(c) => session.update(|s| { s.set_clock(Some(Clock::new(c))); }),
+                                        Err(e) => message.set(Some(e.to_string())),
+                                    }
+                                } />
                         </label>
                         <label>{tr("自然限着（回合，第4.2.4条）", "Move limit (moves, rule 4.2.4)")} " "
                             <input type="number" min="1" max="200" data-testid="limit" class="limit"

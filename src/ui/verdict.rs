@@ -202,7 +202,11 @@ impl GameHandle {
         self.0.with(|s| f(s.game()))
     }
 
+    /// Changes the game, then freezes a timed game's clock if it has ended (rule 22.5).
     fn update(&self, f: impl FnOnce(&mut Game)) {
-        self.0.update(|s| f(s.game_mut()));
+        self.0.update(|s| {
+            f(s.game_mut());
+            s.tick(super::clock::now_ms());
+        });
     }
 }
