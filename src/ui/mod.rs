@@ -6,6 +6,7 @@
 mod board;
 pub mod clock;
 mod editor;
+mod files;
 mod i18n;
 mod play;
 mod route;

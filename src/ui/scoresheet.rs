@@ -8,6 +8,7 @@
 //! Test contract: `[data-testid=scoresheet]` is the sheet; its move cells carry
 //! `data-round` and `data-side` (`red`/`black`).
 
+use super::files::{download, safe_stem};
 use super::i18n::tr;
 use super::storage;
 use crate::core::notation::chinese::{OVER_LINE, UNDER_LINE};
@@ -16,7 +17,7 @@ use crate::core::notation::record::{PgnGame, PgnResult, ScoresheetForm, Scoreshe
 use crate::core::notation::Notation;
 use crate::core::share::SharedGame;
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 const KEY: &str = "xq.scoresheet.pgn";
 const CORRUPT_KEY: &str = "xq.scoresheet.corrupt";
@@ -430,20 +431,6 @@ pub fn PgnImport(
     }
 }
 
-/// Starts a download of `text` as file `name`.
-fn download(name: &str, text: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("application/x-chess-pgn;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.dyn_into()?;
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    web_sys::Url::revoke_object_url(&url)
-}
-
 /// A file name from the players' names, safe on every system.
 fn file_name(game: &PgnGame, notation: Notation) -> String {
     let names: Vec<&str> = ["Red", "Black"]
@@ -455,16 +442,7 @@ fn file_name(game: &PgnGame, notation: Notation) -> String {
     } else {
         names.join("-")
     };
-    let safe: String = base
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let safe = safe_stem(&base, "xiangqi");
     format!("{safe}-{}.pgn", notation.name().to_ascii_lowercase())
 }
 
@@ -477,7 +455,7 @@ pub fn PgnExport(
     let error = RwSignal::new(None::<String>);
     let save = move |n: Notation| {
         let (name, text) = game.with(|g| (file_name(g, n), write_pgn(g, n)));
-        if download(&name, &text).is_err() {
+        if download(&name, "application/x-chess-pgn;charset=utf-8", &text).is_err() {
             error.set(Some("下载失败 / Download failed".into()));
         }
     };

@@ -6,6 +6,7 @@
 //! `[data-testid=standings]` with one `tr[data-entrant]` per entrant in rank order; the crosstable
 //! is `[data-testid=crosstable]`.
 
+use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
 use crate::core::tournament::{
@@ -13,7 +14,7 @@ use crate::core::tournament::{
 };
 use leptos::prelude::*;
 use std::collections::HashMap;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 const IDS_KEY: &str = "xq.tournament.ids";
 const CURRENT_KEY: &str = "xq.tournament.current";
@@ -79,45 +80,6 @@ fn new_id(events: &[(String, Tournament)]) -> String {
             return id;
         }
         n += 1;
-    }
-}
-
-/// Offers `text` as a file download named `filename`.
-fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |what: &str| format!("download failed: {what}");
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
-        .map_err(|_| fail("blob"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("url"))?;
-    let a: web_sys::HtmlAnchorElement = document()
-        .create_element("a")
-        .map_err(|_| fail("link"))?
-        .dyn_into()
-        .map_err(|_| fail("link"))?;
-    a.set_href(&url);
-    a.set_download(filename);
-    a.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
-}
-
-fn file_stem(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() {
-        "tournament".into()
-    } else {
-        s
     }
 }
 
@@ -291,7 +253,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                     disabled=move || current.with(|t| t.is_none())
                     on:click=move |_| {
                         if let Some(t) = current.get_untracked() {
-                            if let Err(e) = download(&format!("{}.json", file_stem(t.name())), "application/json", &t.to_json()) {
+                            if let Err(e) = download(&format!("{}.json", safe_stem(t.name(), "tournament")), "application/json", &t.to_json()) {
                                 note.set(Some(Note::Error(e)));
                             }
                         }
@@ -304,7 +266,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         if let Some(t) = current.get_untracked() {
                             // A byte-order mark so spreadsheet programs read the Chinese names.
                             let csv = format!("\u{feff}{}", t.standings_csv());
-                            if let Err(e) = download(&format!("{}-standings.csv", file_stem(t.name())), "text/csv", &csv) {
+                            if let Err(e) = download(&format!("{}-standings.csv", safe_stem(t.name(), "tournament")), "text/csv", &csv) {
                                 note.set(Some(Note::Error(e)));
                             }
                         }
