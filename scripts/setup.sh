@@ -15,10 +15,13 @@ if ! rustup target list --installed | grep -q wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
-  echo "setup: installing chromium and chromedriver"
+# Chromium drives the end-to-end tests; pdftotext (poppler-utils) reads the PDFs they print;
+# the Noto CJK fonts make screenshots and PDFs show the Chinese text.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
+  || ! command -v pdftotext >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+  echo "setup: installing chromium, chromedriver, poppler-utils and fonts-noto-cjk"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver poppler-utils fonts-noto-cjk >/dev/null
 fi
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then

@@ -1,6 +1,74 @@
-//! `xq convert`: not built yet (its issue is open).
+//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]`: reads one game in any
+//! notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file) and prints
+//! its main line alone, one move per line, or a complete PGN.
 
-pub fn run(_args: &[String]) -> i32 {
-    eprintln!("xq convert: not available yet");
-    2
+use crate::core::notation::pgn::{read_pgn_bytes, write_move_list, write_pgn};
+use crate::core::notation::Notation;
+use std::io::{Read, Write};
+
+const USAGE: &str = "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]";
+
+/// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
+fn target(name: &str) -> Option<(Notation, bool)> {
+    Some(match name {
+        "chinese" => (Notation::Chinese, false),
+        "wxf" => (Notation::Wxf, false),
+        "iccs" => (Notation::Iccs, false),
+        "pgn-chinese" => (Notation::Chinese, true),
+        "pgn-wxf" => (Notation::Wxf, true),
+        "pgn-iccs" => (Notation::Iccs, true),
+        _ => return None,
+    })
+}
+
+/// Runs `xq convert`; 0 on success, 1 for unreadable input, 2 for bad arguments.
+pub fn run(args: &[String]) -> i32 {
+    let mut to = None;
+    let mut file = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--to" {
+            to = it.next().cloned();
+        } else if let Some(v) = a.strip_prefix("--to=") {
+            to = Some(v.to_string());
+        } else if a == "-h" || a == "--help" {
+            println!("{USAGE}");
+            return 0;
+        } else if a.starts_with("--") || file.is_some() {
+            eprintln!("xq convert: unexpected argument `{a}`\n{USAGE}");
+            return 2;
+        } else {
+            file = Some(a.clone());
+        }
+    }
+    let Some((notation, pgn)) = to.as_deref().and_then(target) else {
+        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs\n{USAGE}");
+        return 2;
+    };
+    let mut bytes = Vec::new();
+    let read = match file.as_deref() {
+        None | Some("-") => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
+        Some(path) => std::fs::read(path).map(|b| bytes = b),
+    };
+    if let Err(e) = read {
+        eprintln!("xq convert: {}: {e}", file.as_deref().unwrap_or("stdin"));
+        return 1;
+    }
+    let game = match read_pgn_bytes(&bytes) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("xq convert: {e}");
+            return 1;
+        }
+    };
+    let out = if pgn {
+        write_pgn(&game, notation)
+    } else {
+        write_move_list(&game, notation)
+    };
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(out.as_bytes()).is_err() {
+        return 1;
+    }
+    0
 }

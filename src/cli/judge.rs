@@ -1,6 +1,89 @@
-//! `xq judge`: not built yet (its issue is open).
+//! `xq judge "<FEN>" <ICCS moves...>`: plays a game record and prints its verdict under the 1999 rules.
+//!
+//! For a repetition the classified cycle comes first, one move per line; the last line is always
+//! the verdict (`0-1 perpetual-check 24.1`) or `none`. A bad FEN or illegal move exits 1.
 
-pub fn run(_args: &[String]) -> i32 {
-    eprintln!("xq judge: not available yet");
-    2
+use crate::core::fen::START_FEN;
+use crate::core::game::Game;
+use crate::core::Move;
+
+const USAGE: &str = "usage: xq judge \"<FEN>|start\" [--limit MOVES] <ICCS moves...>";
+
+/// Runs `xq judge`; returns the exit status.
+pub fn run(args: &[String]) -> i32 {
+    let Some((fen, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    let fen = if fen == "start" || fen == "startpos" {
+        START_FEN
+    } else {
+        fen.as_str()
+    };
+    let mut limit = None;
+    let mut moves = Vec::new();
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        if a == "--limit" {
+            match it.next().and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0) {
+                Some(n) => limit = Some(n),
+                None => {
+                    eprintln!("xq judge: --limit needs a positive number of moves\n{USAGE}");
+                    return 2;
+                }
+            }
+        } else {
+            // Allow moves given as one space-separated argument too.
+            moves.extend(a.split_whitespace().map(str::to_string));
+        }
+    }
+    let start = match crate::core::Position::from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("xq judge: {e}");
+            return 1;
+        }
+    };
+    let mut game = Game::new(start);
+    if let Some(n) = limit {
+        game.set_move_limit(n);
+    }
+    for (i, s) in moves.iter().enumerate() {
+        let Some(m) = Move::from_iccs(s) else {
+            eprintln!("xq judge: move {}: `{s}` is not an ICCS move like h2e2", i + 1);
+            return 1;
+        };
+        if game.verdict().is_some() {
+            eprintln!(
+                "xq judge: the game ended at ply {}; {} later move(s) not played",
+                game.ply(),
+                moves.len() - i
+            );
+            break;
+        }
+        if let Err(e) = game.play(m) {
+            eprintln!("xq judge: move {} `{s}` is illegal: {e}", i + 1);
+            return 1;
+        }
+    }
+    match game.verdict() {
+        Some(v) => {
+            if let Some(c) = &v.cycle {
+                println!(
+                    "cycle: plies {}-{} (the position after ply {} occurs for the third time)",
+                    c.first_ply + 1,
+                    c.last_ply,
+                    c.first_ply
+                );
+                for m in &c.moves {
+                    println!("  {m}");
+                }
+            }
+            println!("{}", v.explain_zh());
+            println!("{}", v.explain_en());
+            println!("{}", v.summary());
+        }
+        None => println!("none"),
+    }
+    0
 }

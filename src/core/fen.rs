@@ -418,7 +418,7 @@ fn elephant_point(color: Color, sq: Square) -> bool {
 /// A pawn is never behind its starting rank, and before the river it stays on its starting file.
 fn pawn_point(color: Color, sq: Square) -> bool {
     let r = relative_rank(color, sq);
-    r >= 5 || (r >= 3 && sq.file() % 2 == 0)
+    r >= 5 || (r >= 3 && sq.file().is_multiple_of(2))
 }
 
 /// The rank counted from `color`'s own side (0 = its back rank).

@@ -3,10 +3,14 @@
 pub mod board;
 pub mod clock;
 pub mod fen;
+pub mod game;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rng;
+pub mod rules;
 pub mod schedule;
+pub mod share;
 pub mod tournament;
 
 pub use board::{Color, Piece, Role, Square};

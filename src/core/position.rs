@@ -252,6 +252,8 @@ struct Tables {
     lines: [u128; 90],
     /// The four diagonal neighbours: the legs of horses that attack the index point.
     legs: [u128; 90],
+    /// `dir[a][b]`: the ray index (into `rays[a]`) that leads from `a` to `b`, if they share a line.
+    dir: [[u8; 90]; 90],
     zobrist: [[u64; 90]; 15],
     side: u64,
 }
@@ -296,6 +298,7 @@ const fn build_tables() -> Tables {
         rays: [[[NONE; 9]; 4]; 90],
         lines: [0; 90],
         legs: [0; 90],
+        dir: [[NONE; 90]; 90],
         zobrist: [[0; 90]; 15],
         side: 0,
     };
@@ -392,6 +395,7 @@ const fn build_tables() -> Tables {
             while idx(nf, nr) >= 0 {
                 t.rays[s][d][n] = idx(nf, nr) as u8;
                 t.lines[s] |= 1u128 << idx(nf, nr);
+                t.dir[s][idx(nf, nr) as usize] = d as u8;
                 n += 1;
                 nf += DIRS[d].0;
                 nr += DIRS[d].1;
@@ -911,31 +915,37 @@ impl Position {
         let them = us.other();
         let k = self.kings[us.index()] as usize;
         let in_check = attacked(&self.board, k, them);
-        let risky = T.lines[k] | T.legs[k];
         let lines = T.lines[k];
+        let legs = T.legs[k];
         let mut b = self.board;
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
             let (from, to) = (m.from.index(), m.to.index());
-            let legal = if from == k {
+            let from_line = (lines >> from) & 1 != 0;
+            let to_line = (lines >> to) & 1 != 0;
+            let from_leg = (legs >> from) & 1 != 0;
+            let legal = if from == k || in_check {
                 let cap = b[to];
                 b[to] = b[from];
                 b[from] = 0;
-                let ok = !attacked(&b, to, them);
+                let ok = !attacked(&b, if from == k { to } else { k }, them);
                 b[from] = b[to];
                 b[to] = cap;
                 ok
-            } else if !in_check && (risky >> from) & 1 == 0 && (lines >> to) & 1 == 0 {
+            } else if !(from_line || to_line || from_leg) {
                 true
             } else {
+                // Only the lines through `from` and `to` and the horse legs can have changed.
                 let cap = b[to];
                 b[to] = b[from];
                 b[from] = 0;
-                let ok = !attacked(&b, k, them);
+                let exposed = (from_line && ray_attacked(&b, k, T.dir[k][from], them))
+                    || (to_line && ray_attacked(&b, k, T.dir[k][to], them))
+                    || (from_leg && horse_attacked(&b, k, them));
                 b[from] = b[to];
                 b[to] = cap;
-                ok
+                !exposed
             };
             if legal {
                 list.moves[n] = m;
@@ -946,39 +956,36 @@ impl Position {
     }
 }
 
-/// Whether point `k` is attacked by side `by` on board `b`; the `by` king counts as a chariot,
-/// which is exactly the flying-general rule (4.1.2) since kings only meet on a file.
-#[inline]
-fn attacked(b: &[u8; 90], k: usize, by: Color) -> bool {
-    let chariot = code(by, Role::Chariot);
-    let king = code(by, Role::King);
-    let cannon = code(by, Role::Cannon);
-    let horse = code(by, Role::Horse);
-    let pawn = code(by, Role::Pawn);
-    for ray in &T.rays[k] {
-        let mut i = 0;
-        while i < 9 && ray[i] != NONE {
-            let p = b[ray[i] as usize];
-            if p != 0 {
-                if p == chariot || p == king {
-                    return true;
-                }
-                break;
+/// Whether side `by` attacks point `k` along the one ray `dir` (chariot, cannon, or facing king).
+#[inline(always)]
+fn ray_attacked(b: &[u8; 90], k: usize, dir: u8, by: Color) -> bool {
+    let ray = &T.rays[k][dir as usize];
+    let mut i = 0;
+    while i < 9 && ray[i] != NONE {
+        let p = b[ray[i] as usize];
+        if p != 0 {
+            if p == code(by, Role::Chariot) || p == code(by, Role::King) {
+                return true;
             }
-            i += 1;
+            break;
         }
         i += 1;
-        while i < 9 && ray[i] != NONE {
-            let p = b[ray[i] as usize];
-            if p != 0 {
-                if p == cannon {
-                    return true;
-                }
-                break;
-            }
-            i += 1;
-        }
     }
+    i += 1;
+    while i < 9 && ray[i] != NONE {
+        let p = b[ray[i] as usize];
+        if p != 0 {
+            return p == code(by, Role::Cannon);
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether a horse of side `by` attacks point `k` (its leg free).
+#[inline(always)]
+fn horse_attacked(b: &[u8; 90], k: usize, by: Color) -> bool {
+    let horse = code(by, Role::Horse);
     for &[h, leg] in &T.horse_attackers[k] {
         if h == NONE {
             break;
@@ -987,15 +994,19 @@ fn attacked(b: &[u8; 90], k: usize, by: Color) -> bool {
             return true;
         }
     }
-    for &p in &T.pawn_attackers[by.index()][k] {
-        if p == NONE {
-            break;
-        }
-        if b[p as usize] == pawn {
-            return true;
-        }
-    }
     false
+}
+
+/// Whether point `k` is attacked by side `by` on board `b`; the `by` king counts as a chariot,
+/// which is exactly the flying-general rule (4.1.2) since kings only meet on a file.
+#[inline]
+fn attacked(b: &[u8; 90], k: usize, by: Color) -> bool {
+    (0..4).any(|d| ray_attacked(b, k, d, by))
+        || horse_attacked(b, k, by)
+        || T.pawn_attackers[by.index()][k]
+            .iter()
+            .take_while(|&&p| p != NONE)
+            .any(|&p| b[p as usize] == code(by, Role::Pawn))
 }
 
 #[cfg(test)]

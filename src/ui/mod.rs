@@ -1,4 +1,48 @@
 //! The browser UI (Leptos, client-side rendered): a thin layer over the core.
+//!
+//! Routing uses the URL hash (`#/play`, `#/clock`, `#/tournament`, `#/schedule`) because static
+//! hosts have no fallback page for other paths.
+
+mod board;
+mod i18n;
+mod play;
+mod route;
+mod storage;
+
+use leptos::prelude::*;
+use route::Route;
 
 /// Mounts the app on the page body.
-pub fn mount() {}
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    mount_to_body(App);
+}
+
+/// The whole app: a header with the sections, and the page of the current route.
+#[component]
+fn App() -> impl IntoView {
+    let route = route::use_route();
+    let lang = i18n::provide_lang();
+    let tr = i18n::tr;
+    view! {
+        <header class="topbar no-print">
+            <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
+            <nav aria-label=tr("栏目", "Sections")>
+                <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
+            </nav>
+            <button
+                class="lang-toggle"
+                data-testid="lang-toggle"
+                aria-label=tr("切换到英文", "Switch to Chinese")
+                on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
+            >
+                {move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}
+            </button>
+        </header>
+        <main id="main">
+            {move || match route.get() {
+                Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
+            }}
+        </main>
+    }
+}

@@ -1,0 +1,776 @@
+//! A game record — start position, moves, draw offers and other events — and its [`Verdict`].
+//!
+//! The same [`Game::verdict`] serves the board, the `xq judge` command and the tests: checkmate
+//! and stalemate (4.1.1, 4.1.3), resignation (4.1.9), agreed draws with the offer procedure of
+//! 23.1 and its fouls (9.1.3, 4.1.8), loss on time (4.1.4), repetition by the 棋例 (24–29), the
+//! natural move limit (4.2.4, 23.3) and simple drawn material (4.2.1).
+
+use crate::core::fen::FenError;
+use crate::core::rules::limits::{insufficient_material, move_limit_reached, DEFAULT_MOVE_LIMIT};
+use crate::core::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling, MoveKind};
+use crate::core::{Color, Move, PlayError, Position};
+use std::fmt;
+
+/// How a game ended, from Red's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum GameResult {
+    /// 红胜.
+    RedWins,
+    /// 黑胜.
+    BlackWins,
+    /// 和棋.
+    Draw,
+}
+
+impl GameResult {
+    /// A win for `color`.
+    pub fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn token(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Reason {
+    /// 将死 (4.1.1).
+    Checkmate,
+    /// 困毙, a loss for the stalemated side (4.1.3).
+    Stalemate,
+    /// 认输 (4.1.9).
+    Resign,
+    /// 提和被接受 (4.2.2).
+    Agreement,
+    /// 自然限着 (4.2.4).
+    MoveLimit,
+    /// 不变作和: a repetition with both sides allowed or both forbidden (24.2, 26.2, 26.3).
+    Repetition,
+    /// 长将 (24.1, 26.1).
+    PerpetualCheck,
+    /// 长捉, 长杀 or another forbidden perpetual attack against allowed moves (24.3, 26.4).
+    PerpetualChase,
+    /// 双方均无可能取胜的简单局势 (4.2.1).
+    InsufficientMaterial,
+    /// 超时 (4.1.4).
+    Timeout,
+    /// 三次犯规 (4.1.8).
+    Fouls,
+}
+
+impl Reason {
+    /// The token the CLI and UI use: `checkmate`, `perpetual-check`, `move-limit`, …
+    pub fn token(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Resign => "resign",
+            Reason::Agreement => "agreement",
+            Reason::MoveLimit => "move-limit",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::PerpetualChase => "perpetual-chase",
+            Reason::InsufficientMaterial => "insufficient-material",
+            Reason::Timeout => "timeout",
+            Reason::Fouls => "fouls",
+        }
+    }
+}
+
+/// The repeated stretch of a game: from the first of the three equal positions to the last.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Cycle {
+    /// The ply of the first of the three occurrences (0 = the start position).
+    pub first_ply: usize,
+    /// The ply of the third occurrence, where the ruling is made.
+    pub last_ply: usize,
+    /// Every move in between, classified (27.2's mutual-attack rule already applied).
+    pub moves: Vec<ClassifiedMove>,
+}
+
+/// The decision on a finished game: result, reason, the clause it rests on and an explanation.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Verdict {
+    /// Who won, or a draw.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+    /// The article of the 1999 rules, e.g. `24.1`.
+    pub clause: &'static str,
+    /// The ply at which the game ended (0 = before any move).
+    pub ply: usize,
+    /// The side the reason is about: the loser, the resigning or offering side; none for draws
+    /// that concern both.
+    pub side: Option<Color>,
+    /// The move limit in moves, for a move-limit draw.
+    pub move_limit: Option<u32>,
+    /// For a repetition, the classified cycle.
+    pub cycle: Option<Cycle>,
+}
+
+impl Verdict {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(&self) -> &'static str {
+        self.result.token()
+    }
+
+    /// `checkmate`, `perpetual-check`, `repetition`, …
+    pub fn reason_token(&self) -> &'static str {
+        self.reason.token()
+    }
+
+    /// The one-line summary the CLI prints last: `0-1 perpetual-check 24.1`.
+    pub fn summary(&self) -> String {
+        format!("{} {} {}", self.result_token(), self.reason_token(), self.clause)
+    }
+
+    /// The name of the forbidden perpetual attack of `side` in the cycle: 长捉, 长杀 or 长打.
+    fn attack_name(&self, side: Color) -> (&'static str, &'static str) {
+        let kinds: Vec<&MoveKind> = self
+            .cycle
+            .iter()
+            .flat_map(|c| c.moves.iter())
+            .filter(|m| m.mover == side)
+            .map(|m| &m.kind)
+            .collect();
+        if kinds.iter().all(|k| matches!(k, MoveKind::Chase(_))) {
+            ("长捉", "perpetual chase")
+        } else if kinds.iter().all(|k| matches!(k, MoveKind::MateThreat)) {
+            ("长杀", "perpetual mate threats")
+        } else {
+            ("长打", "perpetual attacks")
+        }
+    }
+
+    /// The decision in Chinese, e.g. `黑方长将，判负（第24.1条）`.
+    pub fn explain_zh(&self) -> String {
+        let side = self.side.map_or("", |c| c.chinese());
+        let winner = match self.result {
+            GameResult::RedWins => "红方胜",
+            GameResult::BlackWins => "黑方胜",
+            GameResult::Draw => "和棋",
+        };
+        let what = match self.reason {
+            Reason::Checkmate => format!("{side}被将死，{winner}"),
+            Reason::Stalemate => format!("{side}被困毙，判负"),
+            Reason::Resign => format!("{side}认输，{winner}"),
+            Reason::Agreement => format!("{side}提和，对方同意，和棋"),
+            Reason::MoveLimit => format!(
+                "连续{}回合双方均未吃子，自然限着作和",
+                self.move_limit.unwrap_or(DEFAULT_MOVE_LIMIT)
+            ),
+            Reason::Repetition if self.clause == "26.3" => "双方均为禁止着法，不变作和".into(),
+            Reason::Repetition => "双方均为允许着法，不变作和".into(),
+            Reason::PerpetualCheck => format!("{side}长将，判负"),
+            Reason::PerpetualChase => {
+                let name = self.side.map_or("长打", |c| self.attack_name(c).0);
+                format!("{side}{name}，对方为允许着法，{side}不变判负")
+            }
+            Reason::InsufficientMaterial => "双方均无过河子力，无法取胜，和棋".into(),
+            Reason::Timeout => format!("{side}超时，判负"),
+            Reason::Fouls => format!("{side}三次犯规，判负"),
+        };
+        format!("{what}（第{}条）", self.clause)
+    }
+
+    /// The decision in English, e.g. `Black checked perpetually and loses (rule 24.1)`.
+    pub fn explain_en(&self) -> String {
+        let side = self.side.map_or("", |c| c.english());
+        let what = match self.reason {
+            Reason::Checkmate => format!("{side} is checkmated"),
+            Reason::Stalemate => format!("{side} has no legal move (stalemate) and loses"),
+            Reason::Resign => format!("{side} resigns"),
+            Reason::Agreement => format!("{side} offered a draw and it was accepted"),
+            Reason::MoveLimit => format!(
+                "{} moves by both sides without a capture: draw by the move limit",
+                self.move_limit.unwrap_or(DEFAULT_MOVE_LIMIT)
+            ),
+            Reason::Repetition if self.clause == "26.3" => {
+                "repetition with forbidden moves on both sides: draw".into()
+            }
+            Reason::Repetition => "repetition with allowed moves on both sides: draw".into(),
+            Reason::PerpetualCheck => format!("{side} checked perpetually and loses"),
+            Reason::PerpetualChase => {
+                let name = self.side.map_or("perpetual attacks", |c| self.attack_name(c).1);
+                format!("{side} made {name} against allowed moves and loses")
+            }
+            Reason::InsufficientMaterial => {
+                "neither side has a piece that can cross the river: draw".into()
+            }
+            Reason::Timeout => format!("{side} ran out of time and loses"),
+            Reason::Fouls => format!("{side} committed three fouls and loses"),
+        };
+        format!("{what} (rule {})", self.clause)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary())
+    }
+}
+
+/// Something said or done at the board besides moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// 提和 (23.1).
+    OfferDraw,
+    /// 口头拒绝 (23.1).
+    DeclineDraw,
+    /// 同意作和 (4.2.2).
+    AcceptDraw,
+    /// 认输 (4.1.9).
+    Resign,
+    /// The flag fell (4.1.4).
+    Timeout,
+    /// 犯规: a repeated draw offer after a refusal (9.1.3).
+    Foul,
+}
+
+/// An event, after the given number of plies, by one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Event {
+    /// How many moves had been played.
+    pub ply: usize,
+    /// Who.
+    pub by: Color,
+    /// What.
+    pub kind: EventKind,
+}
+
+/// Why a draw offer, acceptance, resignation or flag cannot be recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game already has a verdict.
+    GameOver,
+    /// A draw may be offered only right after one's own move (23.1): nobody has moved yet.
+    NoMoveYet,
+    /// The offer already made stands (it cannot be repeated or withdrawn, 23.1).
+    OfferPending,
+    /// There is no draw offer to accept or decline.
+    NoOffer,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver => write!(f, "the game is over"),
+            GameError::NoMoveYet => {
+                write!(f, "a draw may be offered only after one's own move (rule 23.1)")
+            }
+            GameError::OfferPending => write!(
+                f,
+                "a draw offer is already pending and cannot be withdrawn (rule 23.1)"
+            ),
+            GameError::NoOffer => write!(f, "there is no draw offer to answer"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// What became of a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferOutcome {
+    /// The offer stands until the opponent answers (by word or by moving, 23.1).
+    Offered,
+    /// Offering again after a refusal is a foul (9.1.3); `fouls` is the side's count so far
+    /// (three lose, 4.1.8). The offer does not stand.
+    Foul {
+        /// The offering side's fouls in this game.
+        fouls: u32,
+    },
+}
+
+/// Why a saved game cannot be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The start FEN is invalid.
+    Fen(FenError),
+    /// A move is not ICCS.
+    Notation(String),
+    /// A move is illegal at its ply.
+    Illegal {
+        /// The ply (1-based).
+        ply: usize,
+        /// The move as written.
+        mv: String,
+        /// Why it is illegal.
+        error: PlayError,
+    },
+    /// An event refers to a ply beyond the moves.
+    Event(usize),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Fen(e) => write!(f, "{e}"),
+            RecordError::Notation(m) => write!(f, "`{m}` is not an ICCS move like h2e2"),
+            RecordError::Illegal { ply, mv, error } => {
+                write!(f, "move {ply} `{mv}` is illegal: {error}")
+            }
+            RecordError::Event(ply) => write!(f, "an event at ply {ply} is beyond the last move"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A game as it is saved: start FEN, ICCS moves, events and the move-limit setting.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameRecord {
+    /// The start position.
+    pub start: String,
+    /// The moves in ICCS.
+    pub moves: Vec<String>,
+    /// Draw offers and answers, fouls, resignation, flag fall.
+    #[serde(default)]
+    pub events: Vec<Event>,
+    /// The natural move limit in moves (4.2.4).
+    #[serde(default = "default_limit")]
+    pub move_limit: u32,
+}
+
+fn default_limit() -> u32 {
+    DEFAULT_MOVE_LIMIT
+}
+
+/// A game record with its positions and its verdict, kept current as moves are played or undone.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(into = "GameRecord", try_from = "GameRecord")]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Whether each move gave check (for the move-limit count of 23.3).
+    checks: Vec<bool>,
+    events: Vec<Event>,
+    move_limit: u32,
+    verdict: Option<Verdict>,
+}
+
+impl Game {
+    /// A game from `start` with no moves yet, and the 60-move limit of 4.2.4.
+    pub fn new(start: Position) -> Game {
+        let mut g = Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            checks: Vec::new(),
+            events: Vec::new(),
+            move_limit: DEFAULT_MOVE_LIMIT,
+            verdict: None,
+        };
+        g.refresh();
+        g
+    }
+
+    /// A game from a FEN and ICCS moves (what `xq judge` reads). Moves after a verdict are refused.
+    pub fn from_iccs(fen: &str, moves: &[&str]) -> Result<Game, RecordError> {
+        let start = Position::from_fen(fen).map_err(RecordError::Fen)?;
+        let mut g = Game::new(start);
+        for (i, s) in moves.iter().enumerate() {
+            let m = Move::from_iccs(s).ok_or_else(|| RecordError::Notation(s.to_string()))?;
+            g.play(m).map_err(|error| RecordError::Illegal {
+                ply: i + 1,
+                mv: s.to_string(),
+                error,
+            })?;
+        }
+        Ok(g)
+    }
+
+    /// Sets the natural move limit in moves (4.2.4: "也可根据比赛等级酌减"); at least 1.
+    pub fn set_move_limit(&mut self, moves: u32) {
+        self.move_limit = moves.max(1);
+        self.refresh();
+    }
+
+    /// The natural move limit in moves.
+    pub fn move_limit(&self) -> u32 {
+        self.move_limit
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.positions[self.moves.len()]
+    }
+
+    /// The position after `ply` moves, if there are that many.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How many moves have been played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The events (offers, answers, fouls, resignation, flag) so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The decision at the current ply, if the game is over.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    /// The decision the game had after `ply` moves (events included up to then).
+    pub fn verdict_at(&self, ply: usize) -> Option<Verdict> {
+        if ply >= self.moves.len() {
+            return self.verdict.clone();
+        }
+        let mut g = self.clone();
+        while g.moves.len() > ply {
+            g.undo();
+        }
+        g.verdict
+    }
+
+    /// Plays a legal move; refused once the game has a verdict. A pending draw offer is declined
+    /// by the move (23.1).
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if self.verdict.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let next = self.position().after(m)?;
+        self.checks.push(next.is_check());
+        self.positions.push(next);
+        self.moves.push(m);
+        self.refresh();
+        Ok(())
+    }
+
+    /// Takes back the last move (with any event recorded after it); returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.checks.pop();
+        let ply = self.moves.len();
+        self.events.retain(|e| e.ply <= ply);
+        // An ending at the new ply (resignation, agreement, flag) belongs to the later game.
+        self.events.retain(|e| {
+            e.ply < ply
+                || !matches!(
+                    e.kind,
+                    EventKind::Resign | EventKind::Timeout | EventKind::AcceptDraw
+                )
+        });
+        self.refresh();
+        Some(m)
+    }
+
+    /// The side whose draw offer awaits an answer, if any.
+    pub fn pending_offer(&self) -> Option<Color> {
+        let ply = self.moves.len();
+        let mut pending = None;
+        for e in self.events.iter().filter(|e| e.ply == ply) {
+            match e.kind {
+                EventKind::OfferDraw => pending = Some(e.by),
+                EventKind::DeclineDraw | EventKind::AcceptDraw => pending = None,
+                _ => {}
+            }
+        }
+        pending
+    }
+
+    /// How many fouls `color` has committed (三次犯规判负, 4.1.8).
+    pub fn fouls(&self, color: Color) -> u32 {
+        self.events
+            .iter()
+            .filter(|e| e.by == color && e.kind == EventKind::Foul)
+            .count() as u32
+    }
+
+    /// The side that just moved offers a draw (23.1: only after one's own move, and offers must
+    /// alternate). Offering again after one's own offer was refused is a foul (9.1.3).
+    pub fn offer_draw(&mut self) -> Result<OfferOutcome, GameError> {
+        if self.verdict.is_some() {
+            return Err(GameError::GameOver);
+        }
+        if self.moves.is_empty() {
+            return Err(GameError::NoMoveYet);
+        }
+        if self.pending_offer().is_some() {
+            return Err(GameError::OfferPending);
+        }
+        let by = self.position().turn().other();
+        let ply = self.moves.len();
+        let last_offer = self
+            .events
+            .iter()
+            .rev()
+            .find(|e| e.kind == EventKind::OfferDraw);
+        if last_offer.is_some_and(|e| e.by == by) {
+            self.events.push(Event {
+                ply,
+                by,
+                kind: EventKind::Foul,
+            });
+            self.refresh();
+            return Ok(OfferOutcome::Foul {
+                fouls: self.fouls(by),
+            });
+        }
+        self.events.push(Event {
+            ply,
+            by,
+            kind: EventKind::OfferDraw,
+        });
+        Ok(OfferOutcome::Offered)
+    }
+
+    /// The side to move accepts the pending offer: a draw (4.2.2).
+    pub fn accept_draw(&mut self) -> Result<(), GameError> {
+        self.answer(EventKind::AcceptDraw)
+    }
+
+    /// The side to move declines the pending offer by word (23.1).
+    pub fn decline_draw(&mut self) -> Result<(), GameError> {
+        self.answer(EventKind::DeclineDraw)
+    }
+
+    fn answer(&mut self, kind: EventKind) -> Result<(), GameError> {
+        if self.verdict.is_some() {
+            return Err(GameError::GameOver);
+        }
+        if self.pending_offer().is_none() {
+            return Err(GameError::NoOffer);
+        }
+        self.events.push(Event {
+            ply: self.moves.len(),
+            by: self.position().turn(),
+            kind,
+        });
+        self.refresh();
+        Ok(())
+    }
+
+    /// `color` resigns (4.1.9).
+    pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
+        self.end_by(color, EventKind::Resign)
+    }
+
+    /// `color`'s flag fell (4.1.4); the UI's clock reports it.
+    pub fn time_out(&mut self, color: Color) -> Result<(), GameError> {
+        self.end_by(color, EventKind::Timeout)
+    }
+
+    fn end_by(&mut self, by: Color, kind: EventKind) -> Result<(), GameError> {
+        if self.verdict.is_some() {
+            return Err(GameError::GameOver);
+        }
+        self.events.push(Event {
+            ply: self.moves.len(),
+            by,
+            kind,
+        });
+        self.refresh();
+        Ok(())
+    }
+
+    /// The record to save (start FEN, ICCS moves, events, move limit).
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            start: self.start().fen(),
+            moves: self.moves.iter().map(Move::to_string).collect(),
+            events: self.events.clone(),
+            move_limit: self.move_limit,
+        }
+    }
+
+    /// Restores a saved game, replaying and re-checking every move and event.
+    pub fn from_record(r: &GameRecord) -> Result<Game, RecordError> {
+        let start = Position::from_fen(&r.start).map_err(RecordError::Fen)?;
+        let mut g = Game::new(start);
+        g.move_limit = r.move_limit.max(1);
+        for (i, s) in r.moves.iter().enumerate() {
+            // Events recorded before this move (offers, declines, fouls) are replayed in order.
+            g.events
+                .extend(r.events.iter().filter(|e| e.ply == i).copied());
+            g.refresh();
+            let m = Move::from_iccs(s).ok_or_else(|| RecordError::Notation(s.clone()))?;
+            g.play(m).map_err(|error| RecordError::Illegal {
+                ply: i + 1,
+                mv: s.clone(),
+                error,
+            })?;
+        }
+        let n = r.moves.len();
+        if let Some(e) = r.events.iter().find(|e| e.ply > n) {
+            return Err(RecordError::Event(e.ply));
+        }
+        g.events.extend(r.events.iter().filter(|e| e.ply == n).copied());
+        g.refresh();
+        Ok(g)
+    }
+
+    /// Recomputes the verdict at the current ply.
+    fn refresh(&mut self) {
+        self.verdict = self.compute();
+    }
+
+    fn compute(&self) -> Option<Verdict> {
+        let ply = self.moves.len();
+        let verdict = |result, reason, clause, side| Verdict {
+            result,
+            reason,
+            clause,
+            ply,
+            side,
+            move_limit: None,
+            cycle: None,
+        };
+        // Events end the game where they happen.
+        for c in [Color::Red, Color::Black] {
+            if self.fouls(c) >= 3 {
+                let v = verdict(GameResult::win_for(c.other()), Reason::Fouls, "4.1.8", Some(c));
+                return Some(v);
+            }
+        }
+        for e in self.events.iter().filter(|e| e.ply == ply) {
+            let win = GameResult::win_for(e.by.other());
+            match e.kind {
+                EventKind::Resign => return Some(verdict(win, Reason::Resign, "4.1.9", Some(e.by))),
+                EventKind::Timeout => {
+                    return Some(verdict(win, Reason::Timeout, "4.1.4", Some(e.by)))
+                }
+                EventKind::AcceptDraw => {
+                    let offerer = Some(e.by.other());
+                    return Some(verdict(GameResult::Draw, Reason::Agreement, "4.2.2", offerer));
+                }
+                _ => {}
+            }
+        }
+        let pos = self.position();
+        let mover = pos.turn();
+        if pos.legal_moves().is_empty() {
+            let win = GameResult::win_for(mover.other());
+            return Some(if pos.is_check() {
+                verdict(win, Reason::Checkmate, "4.1.1", Some(mover))
+            } else {
+                verdict(win, Reason::Stalemate, "4.1.3", Some(mover))
+            });
+        }
+        if let Some(v) = self.repetition() {
+            return Some(v);
+        }
+        let since_capture = (pos.halfmoves() as usize).min(ply);
+        let mut checks = [0u32; 2];
+        for j in ply - since_capture..ply {
+            if self.checks[j] {
+                checks[self.positions[j].turn().index()] += 1;
+            }
+        }
+        if move_limit_reached(self.move_limit, pos.halfmoves(), checks) {
+            let mut v = verdict(GameResult::Draw, Reason::MoveLimit, "4.2.4", None);
+            v.move_limit = Some(self.move_limit);
+            return Some(v);
+        }
+        if insufficient_material(pos) {
+            return Some(verdict(
+                GameResult::Draw,
+                Reason::InsufficientMaterial,
+                "4.2.1",
+                None,
+            ));
+        }
+        None
+    }
+
+    /// The third occurrence of the current position, if this is one, with its classified cycle and
+    /// the ruling of articles 24 and 26.
+    fn repetition(&self) -> Option<Verdict> {
+        let ply = self.moves.len();
+        let pos = self.position();
+        let window = (pos.halfmoves() as usize).min(ply);
+        let mut seen: Vec<usize> = (ply - window..=ply)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.positions[i].hash() == pos.hash())
+            .collect();
+        if seen.len() < 3 {
+            return None;
+        }
+        seen.truncate(3);
+        let first = seen[2];
+        let classified: Vec<ClassifiedMove> = (first + 1..=ply)
+            .map(|j| {
+                let before = &self.positions[j - 1];
+                let mv = self.moves[j - 1];
+                ClassifiedMove {
+                    ply: j,
+                    mover: before.turn(),
+                    mv,
+                    piece: before
+                        .piece_at(mv.from)
+                        .unwrap_or_else(|| unreachable!("a played move has a piece")),
+                    kind: classify(before, mv)
+                        .unwrap_or_else(|| unreachable!("a played move is legal")),
+                }
+            })
+            .collect();
+        let (ruling, moves) = judge_cycle(&classified);
+        let (result, reason, side) = match ruling {
+            CycleRuling::PerpetualCheck { loser } => (
+                GameResult::win_for(loser.other()),
+                Reason::PerpetualCheck,
+                Some(loser),
+            ),
+            CycleRuling::Forbidden { loser } => (
+                GameResult::win_for(loser.other()),
+                Reason::PerpetualChase,
+                Some(loser),
+            ),
+            CycleRuling::Draw { .. } => (GameResult::Draw, Reason::Repetition, None),
+        };
+        Some(Verdict {
+            result,
+            reason,
+            clause: ruling.clause(),
+            ply,
+            side,
+            move_limit: None,
+            cycle: Some(Cycle {
+                first_ply: first,
+                last_ply: ply,
+                moves,
+            }),
+        })
+    }
+}
+
+impl From<Game> for GameRecord {
+    fn from(g: Game) -> GameRecord {
+        g.record()
+    }
+}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = RecordError;
+
+    fn try_from(r: GameRecord) -> Result<Game, RecordError> {
+        Game::from_record(&r)
+    }
+}

@@ -1,0 +1,48 @@
+//! Chinese (default) and English UI text: every label is written as `tr(zh, en)`.
+
+use leptos::prelude::*;
+
+/// The interface language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// 中文 (default).
+    Zh,
+    /// English.
+    En,
+}
+
+const KEY: &str = "xq.lang";
+
+/// Provides the language signal to the app, read from and saved to localStorage.
+pub fn provide_lang() -> RwSignal<Lang> {
+    let saved = super::storage::get(KEY);
+    let lang = RwSignal::new(if saved.as_deref() == Some("en") {
+        Lang::En
+    } else {
+        Lang::Zh
+    });
+    Effect::new(move || {
+        let l = lang.get();
+        // A preference that cannot be saved is simply not remembered.
+        let _ = super::storage::set(KEY, if l == Lang::En { "en" } else { "zh" });
+        if let Some(el) = document().document_element() {
+            let _ = el.set_attribute("lang", if l == Lang::En { "en" } else { "zh-CN" });
+        }
+    });
+    provide_context(lang);
+    lang
+}
+
+/// The language signal provided by the app.
+pub fn use_lang() -> RwSignal<Lang> {
+    use_context::<RwSignal<Lang>>().unwrap_or_else(|| RwSignal::new(Lang::Zh))
+}
+
+/// A reactive text: `zh` or `en` following the current language.
+pub fn tr(
+    zh: &'static str,
+    en: &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = use_lang();
+    move || if lang.get() == Lang::En { en } else { zh }
+}

@@ -1,0 +1,51 @@
+//! Hash routes: the current route as a signal that follows `hashchange`.
+
+use leptos::prelude::*;
+
+/// A page of the app, with the query part of its hash where the page reads one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Route {
+    /// `#/play` (optionally `?fen=…&moves=…`); also every unknown hash.
+    Play(String),
+}
+
+impl Route {
+    /// Reads a location hash such as `#/play?fen=…`.
+    pub fn parse(hash: &str) -> Route {
+        let h = hash.trim_start_matches('#');
+        let (_path, query) = h.split_once('?').unwrap_or((h, ""));
+        Route::Play(query.to_string())
+    }
+}
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// The route as a signal, updated on every `hashchange`.
+pub fn use_route() -> ReadSignal<Route> {
+    if !current_hash().starts_with("#/") {
+        // Replace, not push: the bare URL and `#/play` are one page in the history.
+        let _ = window().location().replace("#/play");
+    }
+    let (route, set_route) = signal(Route::parse(&current_hash()));
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| {
+        set_route.set(Route::parse(&current_hash()));
+    });
+    on_cleanup(move || handle.remove());
+    route
+}
+
+/// The value of `key` in a query string `a=1&b=2`, percent-decoded.
+pub fn query_param(query: &str, key: &str) -> Option<String> {
+    query.split('&').find_map(|kv| {
+        let (k, v) = kv.split_once('=')?;
+        (k == key)
+            .then(|| {
+                js_sys::decode_uri_component(&v.replace('+', " "))
+                    .ok()
+                    .map(String::from)
+            })
+            .flatten()
+    })
+}

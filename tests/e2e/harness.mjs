@@ -1,0 +1,93 @@
+// Shared end-to-end harness: serves the built app (dist/) on a loopback port and drives it in
+// Debian's headless Chromium through playwright-core. Each test file calls `startApp()` once.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = process.env.XQ_DIST || path.join(root, 'dist');
+export const OUT = path.join(root, 'test-results');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves DIST under a sub-path (`/club/`) to prove the app works from any sub-path of a static host. */
+function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let rel = decodeURIComponent(url.pathname);
+    if (!rel.startsWith('/club/')) { res.writeHead(404); res.end('not found'); return; }
+    rel = rel.slice('/club/'.length) || 'index.html';
+    const file = path.join(DIST, rel);
+    if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404); res.end('not found'); return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/**
+ * Starts the server and a browser. Returns { base, browser, newPage(hash, opts), close() };
+ * `newPage` opens `base + hash` in a fresh context, waits for the app to mount, and fails the
+ * test on any page error or console error.
+ */
+export async function startApp() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(`no built app in ${DIST}: run trunk build first`);
+  }
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}/club/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const pages = [];
+  async function newPage(hash = '#/play', opts = {}) {
+    const context = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, ...opts.context });
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+    await page.goto(base + 'index.html' + hash);
+    await page.waitForSelector(opts.waitFor || '#main', { timeout: 20000 });
+    pages.push(page);
+    return page;
+  }
+  async function close() {
+    await browser.close();
+    await new Promise((r) => server.close(r));
+  }
+  return { base, browser, newPage, close };
+}
+
+/** Clicks a board point by its ICCS square, e.g. `await clickPoint(page, 'h2')`. */
+export async function clickPoint(page, square) {
+  await page.click(`[data-testid=board] [data-square="${square}"]`);
+}
+
+/** Plays moves given in ICCS (`h2e2`) by clicking origin then destination. */
+export async function playMoves(page, moves) {
+  for (const m of moves) {
+    await clickPoint(page, m.slice(0, 2));
+    await clickPoint(page, m.slice(2, 4));
+  }
+}
+
+/** The board as { square: pieceLetter } for every occupied point. */
+export async function boardPieces(page) {
+  return page.$$eval('[data-testid=board] [data-square][data-piece]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.square, e.dataset.piece])));
+}
