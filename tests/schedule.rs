@@ -465,6 +465,7 @@ fn json_save_round_trip_and_rejects_bad_files() {
             fixture: 0,
             score: MatchScore::parse(BestOf::new(5).unwrap(), "11-3 11-3 11-3").unwrap(),
         }],
+        best_of: BestOf::new(5).unwrap(),
     };
     let text = save.to_json();
     assert_eq!(SaveFile::from_json(&text), Ok(save.clone()));

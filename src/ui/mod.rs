@@ -7,6 +7,7 @@ mod board;
 mod i18n;
 mod play;
 mod route;
+mod schedule;
 mod storage;
 
 use leptos::prelude::*;
@@ -29,6 +30,7 @@ fn App() -> impl IntoView {
             <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
             <nav aria-label=tr("栏目", "Sections")>
                 <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
+                <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr("赛程编排", "Schedule")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -42,6 +44,7 @@ fn App() -> impl IntoView {
         <main id="main">
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
+                Route::Schedule(query) => view! { <schedule::SchedulePage query=query /> }.into_any(),
             }}
         </main>
     }

@@ -7,14 +7,19 @@ use leptos::prelude::*;
 pub enum Route {
     /// `#/play` (optionally `?fen=…&moves=…`); also every unknown hash.
     Play(String),
+    /// `#/schedule`: the match scheduler.
+    Schedule(String),
 }
 
 impl Route {
     /// Reads a location hash such as `#/play?fen=…`.
     pub fn parse(hash: &str) -> Route {
         let h = hash.trim_start_matches('#');
-        let (_path, query) = h.split_once('?').unwrap_or((h, ""));
-        Route::Play(query.to_string())
+        let (path, query) = h.split_once('?').unwrap_or((h, ""));
+        match path {
+            "/schedule" => Route::Schedule(query.to_string()),
+            _ => Route::Play(query.to_string()),
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::fixtures::side_name;
 use super::model::{parse_date, parse_time, Problem, ProblemError};
-use super::results::{MatchScore, ScoreError};
+use super::results::{BestOf, MatchScore, ScoreError};
 use super::timetable::{Schedule, Violation};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -31,6 +31,13 @@ pub struct SaveFile {
     /// Results entered so far.
     #[serde(default)]
     pub results: Vec<SavedResult>,
+    /// Match length for new results (best of 3, 5 or 7).
+    #[serde(default = "best_of_five")]
+    pub best_of: BestOf,
+}
+
+fn best_of_five() -> BestOf {
+    BestOf::new(5).expect("5 is a valid match length")
 }
 
 /// Why an export or import failed.
@@ -165,7 +172,7 @@ pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
 }
 
 /// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
+pub(crate) fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y } as i64;
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -176,7 +183,7 @@ fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
 }
 
 /// The civil date of a day count since 1970-01-01.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
+pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -5,6 +5,7 @@
 //! solved by a [`Solver`] that runs in slices (`step`) or in one call ([`solve`]).
 
 mod bounds;
+mod draft;
 mod export;
 mod fixtures;
 mod instance;
@@ -16,6 +17,7 @@ mod timetable;
 pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
+pub use draft::{parse_absences, parse_entrants, Draft, DraftError};
 pub use export::{to_csv, to_ics, ExportError, SaveFile, SavedResult, SAVE_VERSION};
 pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Fixture, Side, Stage,
