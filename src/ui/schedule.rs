@@ -20,6 +20,8 @@ const KEY_DRAFT: &str = "xq.schedule.draft";
 const KEY_CORRUPT: &str = "xq.schedule.corrupt";
 /// Wall-clock time one slice of solving may take before the page gets the thread back.
 const SLICE_MS: f64 = 25.0;
+/// The best-so-far timetable is redrawn at most this often while solving (drawing costs more than a slice).
+const REDRAW_MS: f64 = 300.0;
 
 /// Everything the page shares, all `Copy` so timer callbacks can carry it.
 #[derive(Clone, Copy)]
@@ -41,6 +43,7 @@ struct Ctx {
     solver: StoredValue<Option<Solver>, LocalStorage>,
     timer: StoredValue<Option<Timeout>, LocalStorage>,
     chunk: StoredValue<u64, LocalStorage>,
+    drawn_at: StoredValue<f64, LocalStorage>,
 }
 
 impl Ctx {
@@ -105,8 +108,8 @@ fn slice(ctx: Ctx) {
     if !ctx.running.get_untracked() {
         return;
     }
-    let start = now_ms();
     let mut chunk = ctx.chunk.get_value();
+    let redraw_due = now_ms() - ctx.drawn_at.get_value() >= REDRAW_MS;
     let mut outcome = None;
     ctx.solver.update_value(|solver| {
         let Some(solver) = solver.as_mut() else {
@@ -117,21 +120,26 @@ fn slice(ctx: Ctx) {
         let spent = (now_ms() - before).max(0.1);
         // Aim the next step at the slice length (the cost per move varies with the instance).
         chunk = ((chunk as f64 * SLICE_MS / spent) as u64).clamp(500, 400_000);
-        let best = solver.best();
-        let bounds = solver.bounds_for(&best);
-        outcome = Some((progress, best, bounds));
+        let drawing = (redraw_due || progress.done).then(|| {
+            let best = solver.best();
+            let bounds = solver.bounds_for(&best);
+            (best, bounds)
+        });
+        outcome = Some((progress, drawing));
     });
     ctx.chunk.set_value(chunk);
-    let Some((progress, best, bounds)) = outcome else {
+    let Some((progress, drawing)) = outcome else {
         ctx.running.set(false);
         return;
     };
     ctx.fraction.set(progress.fraction);
     ctx.iterations.set(progress.iterations);
     ctx.optimal.set(progress.optimal);
-    ctx.metrics.set(Some((progress.metrics, bounds)));
-    ctx.schedule.set(Some(best));
-    let _ = start;
+    if let Some((best, bounds)) = drawing {
+        ctx.metrics.set(Some((progress.metrics, bounds)));
+        ctx.schedule.set(Some(best));
+        ctx.drawn_at.set_value(now_ms());
+    }
     if progress.done {
         ctx.running.set(false);
         ctx.save();
@@ -188,8 +196,24 @@ fn start_solving(ctx: Ctx) {
 }
 
 fn stop_solving(ctx: Ctx) {
+    let was_running = ctx.running.get_untracked();
     ctx.running.set(false);
     ctx.timer.set_value(None);
+    if was_running {
+        // Show the very best found, not the last drawn one.
+        let drawn = ctx.solver.with_value(|solver| {
+            solver.as_ref().map(|solver| {
+                let best = solver.best();
+                let metrics = best.metrics(solver.problem());
+                let bounds = solver.bounds_for(&best);
+                (best, metrics, bounds)
+            })
+        });
+        if let Some((best, metrics, bounds)) = drawn {
+            ctx.metrics.set(Some((metrics, bounds)));
+            ctx.schedule.set(Some(best));
+        }
+    }
     ctx.save();
 }
 
@@ -304,6 +328,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         solver: StoredValue::new_local(None),
         timer: StoredValue::new_local(None),
         chunk: StoredValue::new_local(2_000),
+        drawn_at: StoredValue::new_local(0.0),
     };
     // Restore the last event; a corrupt save is reported and set aside, never a blank page.
     if let Some(text) = storage::get(KEY_STATE) {
@@ -785,6 +810,10 @@ fn entrant_table(p: &Problem, s: &Schedule, e: usize, en: bool) -> impl IntoView
 fn EntrantView(ctx: Ctx) -> impl IntoView {
     let who = RwSignal::new(0usize);
     move || {
+        // Drawn once the solver stops: redrawing it every slice would slow the solve.
+        if ctx.running.get() {
+            return None;
+        }
         let p = ctx.problem.get()?;
         let s = ctx.schedule.get()?;
         let en = ctx.lang.get() == Lang::En;
@@ -816,6 +845,10 @@ fn EntrantView(ctx: Ctx) -> impl IntoView {
 #[component]
 fn Slips(ctx: Ctx) -> impl IntoView {
     move || {
+        // Drawn once the solver stops: redrawing it every slice would slow the solve.
+        if ctx.running.get() {
+            return None;
+        }
         let p = ctx.problem.get()?;
         let s = ctx.schedule.get()?;
         let en = ctx.lang.get() == Lang::En;
@@ -863,6 +896,10 @@ fn enter_result(ctx: Ctx, fixture: usize, text: String) -> Result<(), String> {
 fn ResultsView(ctx: Ctx) -> impl IntoView {
     let errors = RwSignal::new(Vec::<(usize, String)>::new());
     move || {
+        // Drawn once the solver stops: redrawing it every slice would slow the solve.
+        if ctx.running.get() {
+            return None;
+        }
         let p = ctx.problem.get()?;
         let s = ctx.schedule.get()?;
         let en = ctx.lang.get() == Lang::En;

@@ -105,6 +105,29 @@ test('30-minute matches on 7 tables do not fit; the suggested 8 tables do', asyn
   assert.deepEqual(page.errors, []);
 });
 
+test('Stop halts a long solve and keeps the best timetable so far', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  // 30 entrants, 435 matches in 448 places: tight enough that it runs for a while.
+  await page.fill('[data-testid=entrants]', Array.from({ length: 30 }, (_, i) => `P${i + 1}`).join('\n'));
+  await page.fill('[data-testid=tables]', '8');
+  await page.fill('[data-testid=sessions]', '14');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=running]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=progress]').value > 0);
+  // The page answers while it solves: typing into the seed box works.
+  await page.fill('[data-testid=seed]', '7');
+  assert.equal(await page.inputValue('[data-testid=seed]'), '7');
+  await page.click('[data-testid=stop]');
+  await page.waitForSelector('[data-testid=progress]:not([data-state=running])');
+  const value = await page.evaluate(() => document.querySelector('[data-testid=progress]').value);
+  assert.ok(value > 0 && value < 1, `stopped part way: ${value}`);
+  const placed = await page.locator('[data-testid=timetable] [data-testid=match]').count();
+  assert.equal(placed, 435 - (await metric(page, 'unplaced')));
+  assert.ok(placed > 400, `best so far is shown: ${placed}`);
+  assert.equal(await page.locator('[data-testid=session-page]').count(), 14);
+  assert.deepEqual(page.errors, []);
+});
+
 test('results feed the standings, bad scores are refused, exports download, and a reload keeps it all', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await page.fill('[data-testid=entrants]', 'Li & Wang\nZhao & Qian\nSun & Zhou\nWu & Zheng\nFeng & Chen');

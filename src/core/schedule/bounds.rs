@@ -240,18 +240,35 @@ pub fn fit(p: &Problem) -> Result<Fit, ProblemError> {
             break;
         }
     }
+    // More sessions only add places, so the fewest that fit is found by halving.
     let last = p.sessions.last().map_or(90, |s| s.minutes);
-    for extra in 1..=256 {
+    let with_extra = |extra: usize| {
         let mut q = p.clone();
         q.sessions
             .extend(std::iter::repeat_n(Session::new(last), extra));
+        q
+    };
+    let (mut lo, mut hi) = (1usize, 1usize);
+    while hi <= 4096 && fits(&with_extra(hi)).is_none() {
+        lo = hi + 1;
+        hi *= 2;
+    }
+    if hi <= 4096 {
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if fits(&with_extra(mid)).is_some() {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let q = with_extra(hi);
         if let Some((capacity, slots)) = fits(&q) {
             suggestions.push(Suggestion::Sessions {
                 sessions: q.sessions.len(),
                 slots,
                 capacity,
             });
-            break;
         }
     }
     Ok(Fit::DoesNotFit {

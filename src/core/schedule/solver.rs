@@ -77,6 +77,7 @@ pub struct Solver {
     temp: f64,
     last_gain: u64,
     settled: bool,
+    shown: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -303,6 +304,7 @@ impl Solver {
             temp: 0.0,
             last_gain: 0,
             settled: false,
+            shown: 0.0,
         };
         s.done |= s.optimal();
         Ok(s)
@@ -370,11 +372,7 @@ impl Solver {
     fn progress(&self) -> Progress {
         Progress {
             iterations: self.iter,
-            fraction: if self.done {
-                1.0
-            } else {
-                self.iter as f64 / self.budget as f64
-            },
+            fraction: if self.done { 1.0 } else { self.shown },
             metrics: self.best().metrics(&self.problem),
             done: self.done,
             optimal: self.optimal(),
@@ -436,6 +434,11 @@ impl Solver {
         if self.iter >= self.budget {
             self.done = true;
         }
+        // Progress towards whichever stop comes first: the budget, or the patience running out.
+        let patience = if self.settled { PATIENCE } else { 4 * PATIENCE };
+        let by_budget = self.iter as f64 / self.budget as f64;
+        let by_patience = (self.iter - self.last_gain) as f64 / patience as f64;
+        self.shown = self.shown.max(by_budget).max(by_patience.min(0.99));
         self.progress()
     }
 
