@@ -7,9 +7,9 @@
 use super::i18n::{use_lang, Lang};
 use super::storage;
 use crate::core::schedule::{
-    group_letter, side_name, snake_groups, standings, to_csv, to_ics, BestOf, Bounds, Draft, Fit,
-    Format, MatchScore, Metrics, Outcome, Points, Problem, SaveFile, SavedResult, Schedule, Solver,
-    Stage, Verdict, Winner, SAVE_VERSION,
+    group_letter, seat_holders, side_label, snake_groups, standings, to_csv, to_ics, BestOf,
+    Bounds, Draft, Fit, Format, MatchScore, Metrics, Outcome, Points, Problem, SaveFile,
+    SavedResult, Schedule, Solver, Stage, Verdict, Winner, SAVE_VERSION,
 };
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -662,6 +662,7 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
     move || {
         let p = ctx.problem.get()?;
         let s = ctx.schedule.get()?;
+        let seats = seat_holders(&p, &ctx.results.get(), Points::table_tennis());
         let fixtures = p.fixtures();
         let slots = p.slots();
         let lang = ctx.lang.get();
@@ -697,7 +698,7 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
                                             Stage::Group { group, .. } => format!("{}: ", group_letter(*group)),
                                             Stage::RoundRobin { .. } => String::new(),
                                         };
-                                        format!("{stage}{} – {}", side_name(&f.a, &p.entrants), side_name(&f.b, &p.entrants))
+                                        format!("{stage}{} – {}", side_label(&f.a, &p.entrants, &seats), side_label(&f.b, &p.entrants, &seats))
                                     });
                                 let filled = text.is_some();
                                 view! { <td data-testid=if filled { "match" } else { "free" }>{text.unwrap_or_default()}</td> }
@@ -905,6 +906,8 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
         let en = ctx.lang.get() == Lang::En;
         let fixtures = p.fixtures();
         let results = ctx.results.get_untracked();
+        let seats = seat_holders(&p, &results, Points::table_tennis());
+
         let rows = s
             .placements
             .iter()
@@ -918,8 +921,8 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
                     .unwrap_or_default();
                 let label = format!(
                     "{} – {}",
-                    side_name(&f.a, &p.entrants),
-                    side_name(&f.b, &p.entrants)
+                    side_label(&f.a, &p.entrants, &seats),
+                    side_label(&f.b, &p.entrants, &seats)
                 );
                 let aria = format!("{} {label}", if en { "Score of" } else { "比分" });
                 let slot = p.slots()[pl.slot];

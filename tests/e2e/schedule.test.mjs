@@ -105,6 +105,21 @@ test('30-minute matches on 7 tables do not fit; the suggested 8 tables do', asyn
   assert.deepEqual(page.errors, []);
 });
 
+test('groups 5/5/5/4 with a crossover knockout placed after the group stage', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.selectOption('[data-testid=format]', 'groups');
+  await solve(page);
+  const cells = await page.locator('[data-testid=timetable] [data-testid=match]').allTextContents();
+  assert.equal(cells.length, 3 * 10 + 6 + 8);
+  for (const ko of ['QF1: A1 – B2', 'QF3: B1 – A2', 'SF1: W QF1 – W QF2', 'F: W SF1 – W SF2', '3rd: L SF1 – L SF2']) {
+    assert.ok(cells.includes(ko), ko);
+  }
+  const last = await page.locator('[data-testid=session-page]').last().locator('[data-testid=match]').allTextContents();
+  assert.ok(last.includes('F: W SF1 – W SF2'), 'the final is in the last session');
+  assert.equal(await page.locator('[data-testid=standings]').count(), 4);
+  assert.deepEqual(page.errors, []);
+});
+
 test('Stop halts a long solve and keeps the best timetable so far', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   // 30 entrants, 435 matches in 448 places: tight enough that it runs for a while.

@@ -11,6 +11,7 @@ mod fixtures;
 mod instance;
 mod model;
 mod results;
+mod seats;
 mod solver;
 mod timetable;
 
@@ -30,5 +31,6 @@ pub use results::{
     game_winner, standings, BestOf, GameError, MatchScore, Outcome, Points, ScoreError, Standing,
     Verdict, Winner, GAME_POINTS,
 };
+pub use seats::{seat_holders, side_label};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
 pub use timetable::{Metrics, Placement, Schedule, Violation};
