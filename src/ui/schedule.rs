@@ -9,7 +9,8 @@ use super::storage;
 use crate::core::schedule::{
     group_letter, seat_holders, side_label, snake_groups, standings, to_csv, to_ics, BestOf,
     Bounds, Draft, Fit, Format, MatchScore, Metrics, Outcome, Points, Problem, SaveFile,
-    SavedResult, Schedule, Solver, Stage, Verdict, Winner, SAVE_VERSION,
+    SavedResult, Schedule, SolveReport, SolveRequest, Solver, Stage, Verdict, Winner, SAVE_VERSION,
+    WORKER_READY,
 };
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -44,6 +45,9 @@ struct Ctx {
     timer: StoredValue<Option<Timeout>, LocalStorage>,
     chunk: StoredValue<u64, LocalStorage>,
     drawn_at: StoredValue<f64, LocalStorage>,
+    worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    /// Where the solver runs: "worker" (a Web Worker) or "page" (timer slices on the page).
+    engine: RwSignal<&'static str>,
 }
 
 impl Ctx {
@@ -191,15 +195,103 @@ fn start_solving(ctx: Ctx) {
     ctx.solver.set_value(Some(solver));
     ctx.chunk.set_value(2_000);
     ctx.running.set(true);
+    let problem = ctx.problem.get_untracked();
+    if !problem.is_some_and(|p| start_worker(ctx, &p, seed)) {
+        solve_on_page(ctx);
+    }
+}
+
+/// Falls back to solving on the page in timer slices.
+fn solve_on_page(ctx: Ctx) {
+    ctx.engine.set("page");
     ctx.timer
         .set_value(Some(Timeout::new(0, move || slice(ctx))));
+}
+
+fn end_worker(ctx: Ctx) {
+    if let Some(w) = ctx.worker.get_value() {
+        w.terminate();
+    }
+    ctx.worker.set_value(None);
+}
+
+/// Hands the solve to the Web Worker; `false` if it cannot be started.
+fn start_worker(ctx: Ctx, problem: &Problem, seed: u64) -> bool {
+    end_worker(ctx);
+    let Ok(request) = serde_json::to_string(&SolveRequest {
+        problem: problem.clone(),
+        seed,
+    }) else {
+        return false;
+    };
+    // Resolved against the page, so the app works from any sub-path.
+    let Ok(worker) = web_sys::Worker::new("./schedule_worker_loader.js") else {
+        return false;
+    };
+    let onmessage =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let text = ev.data().as_string().unwrap_or_default();
+            if text == WORKER_READY {
+                // The worker's handler is in place only now: send the job.
+                let sent = ctx.worker.with_value(|w| {
+                    w.as_ref()
+                        .is_some_and(|w| w.post_message(&JsValue::from_str(&request)).is_ok())
+                });
+                if !sent {
+                    end_worker(ctx);
+                    solve_on_page(ctx);
+                }
+                return;
+            }
+            let Ok(report) = serde_json::from_str::<SolveReport>(&text) else {
+                return;
+            };
+            if !ctx.running.get_untracked() {
+                return;
+            }
+            if let Some(e) = report.error {
+                ctx.message.set(Some(e));
+                ctx.running.set(false);
+                end_worker(ctx);
+                return;
+            }
+            ctx.fraction.set(report.fraction);
+            ctx.iterations.set(report.iterations);
+            ctx.optimal.set(report.optimal);
+            if let Some(best) = report.schedule {
+                ctx.metrics.set(Some((report.metrics, report.bounds)));
+                ctx.schedule.set(Some(best));
+            }
+            if report.done {
+                ctx.running.set(false);
+                end_worker(ctx);
+                ctx.save();
+            }
+        });
+    let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+        // The worker failed to load or crashed before reporting: carry on on the page.
+        if ctx.running.get_untracked() && ctx.iterations.get_untracked() == 0 {
+            end_worker(ctx);
+            solve_on_page(ctx);
+        }
+    });
+    worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+    // The handlers live as long as the page; they are small and one pair per solve.
+    onmessage.forget();
+    onerror.forget();
+    ctx.engine.set("worker");
+    ctx.worker.set_value(Some(worker));
+    true
 }
 
 fn stop_solving(ctx: Ctx) {
     let was_running = ctx.running.get_untracked();
     ctx.running.set(false);
     ctx.timer.set_value(None);
-    if was_running {
+    end_worker(ctx);
+    // With the worker, the last timetable it sent is the best shown; on the page, ask the solver.
+    if was_running && ctx.engine.get_untracked() == "page" {
         // Show the very best found, not the last drawn one.
         let drawn = ctx.solver.with_value(|solver| {
             solver.as_ref().map(|solver| {
@@ -329,7 +421,14 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         timer: StoredValue::new_local(None),
         chunk: StoredValue::new_local(2_000),
         drawn_at: StoredValue::new_local(0.0),
+        worker: StoredValue::new_local(None),
+        engine: RwSignal::new("worker"),
     };
+    on_cleanup(move || {
+        if let Some(w) = ctx.worker.try_get_value().flatten() {
+            w.terminate();
+        }
+    });
     // Restore the last event; a corrupt save is reported and set aside, never a blank page.
     if let Some(text) = storage::get(KEY_STATE) {
         match SaveFile::from_json(&text) {
@@ -369,6 +468,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
                     prop:value=move || ctx.fraction.get()
                     aria-label=move || ctx.t("编排进度", "Solving progress")
                     data-state=move || progress_state(ctx)
+                    data-engine=move || ctx.engine.get()
                 ></progress>
                 <span class="status" data-testid="status" aria-live="polite">
                     {move || {

@@ -39,6 +39,7 @@ test('solves the 19-pair case with a finishing progress bar and prints one A4 pa
   const seen = await page.evaluate(() => window.__seen);
   assert.ok(seen.some((s) => s.startsWith('running')), `progress ran: ${seen.slice(0, 5)}`);
   assert.equal(await page.evaluate(() => document.querySelector('[data-testid=progress]').value), 1);
+  assert.equal(await page.getAttribute('[data-testid=progress]', 'data-engine'), 'worker', 'solved in a Web Worker');
 
   assert.equal(await metric(page, 'unplaced'), 0);
   assert.equal(await metric(page, 'max_consecutive'), 2);

@@ -299,7 +299,7 @@ pub struct EntrantBound {
 }
 
 /// Proven lower bounds, one per reported metric.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bounds {
     /// Matches to place (entrant-vs-entrant; knockout matches are placed after).
     pub matches: usize,

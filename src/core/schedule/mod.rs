@@ -9,6 +9,7 @@ mod draft;
 mod export;
 mod fixtures;
 mod instance;
+mod job;
 mod model;
 mod results;
 mod seats;
@@ -23,6 +24,7 @@ pub use export::{to_csv, to_ics, ExportError, SaveFile, SavedResult, SAVE_VERSIO
 pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Fixture, Side, Stage,
 };
+pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
 pub use model::{
     parse_date, parse_time, Absence, Format, Problem, ProblemError, Session, SlotInfo,
     MAX_ENTRANTS, MAX_SLOTS_PER_SESSION, MIN_ENTRANTS,

@@ -331,6 +331,11 @@ impl Solver {
         &self.bounds
     }
 
+    /// The iteration at which the best timetable last improved (a cheap "has it changed?" check).
+    pub fn best_found_at(&self) -> u64 {
+        self.last_gain
+    }
+
     /// The best timetable found so far, on tables.
     pub fn best(&self) -> Schedule {
         assign_tables(&self.inst, &self.best_slot_of)
