@@ -88,6 +88,17 @@ test('solves the 19-pair case with a finishing progress bar and prints one A4 pa
   assert.deepEqual(page.errors, []);
 });
 
+test('without its Web Worker the page solves in timer slices instead', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.route('**/schedule_worker_loader.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await solve(page);
+  assert.equal(await page.getAttribute('[data-testid=progress]', 'data-engine'), 'page');
+  assert.equal(await metric(page, 'back_to_back'), 38);
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 171);
+  // The failed worker script shows up as a console error; nothing else may.
+  assert.deepEqual(page.errors.filter((e) => !/404|schedule_worker/.test(e)), []);
+});
+
 test('30-minute matches on 7 tables do not fit; the suggested 8 tables do', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await page.fill('[data-testid=match-minutes]', '30');
@@ -118,6 +129,11 @@ test('groups 5/5/5/4 with a crossover knockout placed after the group stage', as
   const last = await page.locator('[data-testid=session-page]').last().locator('[data-testid=match]').allTextContents();
   assert.ok(last.includes('F: W SF1 – W SF2'), 'the final is in the last session');
   assert.equal(await page.locator('[data-testid=standings]').count(), 4);
+  // English on request: headings and metric names follow the language switch.
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await page.textContent('[data-testid=session-page] h2'), /^Session 1/);
+  assert.match(await page.textContent('[data-metric=back_to_back]'), /Back-to-backs in all/);
+  assert.match(await page.textContent('[data-testid=standings] caption'), /Group A/);
   assert.deepEqual(page.errors, []);
 });
 
