@@ -1,6 +1,397 @@
-//! `xq schedule`: not built yet (its issue is open).
+//! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
-pub fn run(_args: &[String]) -> i32 {
-    eprintln!("xq schedule: not available yet");
-    2
+use crate::core::schedule::{
+    fit, side_name, solve, Bounds, Fit, Format, Metrics, Problem, Solution, DEFAULT_BUDGET,
+};
+use serde_json::{json, Value};
+use std::time::Instant;
+
+const USAGE: &str =
+    "usage: xq schedule (--entrants N | --entrants-file FILE) --tables T --sessions S \
+--session-minutes M --match-minutes K [--double | --groups G] [--seed N] [--budget ITER] [--json]
+       xq schedule --bench";
+
+/// Exit status when the matches cannot fit.
+const INFEASIBLE: i32 = 3;
+
+struct Options {
+    problem: Problem,
+    seed: u64,
+    budget: u64,
+    json: bool,
+}
+
+fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
+    *i += 1;
+    args.get(*i)
+        .map(String::as_str)
+        .ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{flag}: `{text}` is not a whole number"))
+}
+
+fn need<T>(x: Option<T>, flag: &str) -> Result<T, String> {
+    x.ok_or_else(|| format!("{flag} is required"))
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut entrants: Option<Vec<String>> = None;
+    let (mut tables, mut sessions, mut session_minutes, mut match_minutes) =
+        (None, None, None, None);
+    let (mut double, mut groups) = (false, None);
+    let (mut seed, mut budget, mut json) = (1u64, DEFAULT_BUDGET, false);
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        match flag {
+            "--entrants" => {
+                let n: usize = number(value(args, &mut i, flag)?, flag)?;
+                entrants = Some((1..=n).map(|k| k.to_string()).collect());
+            }
+            "--entrants-file" => {
+                let path = value(args, &mut i, flag)?;
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("--entrants-file {path}: {e}"))?;
+                entrants = Some(
+                    text.lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(String::from)
+                        .collect(),
+                );
+            }
+            "--tables" => tables = Some(number(value(args, &mut i, flag)?, flag)?),
+            "--sessions" => sessions = Some(number(value(args, &mut i, flag)?, flag)?),
+            "--session-minutes" => {
+                session_minutes = Some(number(value(args, &mut i, flag)?, flag)?)
+            }
+            "--match-minutes" => match_minutes = Some(number(value(args, &mut i, flag)?, flag)?),
+            "--double" => double = true,
+            "--groups" => groups = Some(number(value(args, &mut i, flag)?, flag)?),
+            "--seed" => seed = number(value(args, &mut i, flag)?, flag)?,
+            "--budget" => budget = number(value(args, &mut i, flag)?, flag)?,
+            "--json" => json = true,
+            other => return Err(format!("unknown option `{other}`")),
+        }
+        i += 1;
+    }
+    let entrants = entrants.ok_or("--entrants or --entrants-file is required")?;
+    let mut problem = Problem::round_robin(
+        0,
+        need(tables, "--tables")?,
+        need(sessions, "--sessions")?,
+        need(session_minutes, "--session-minutes")?,
+        need(match_minutes, "--match-minutes")?,
+        double,
+    );
+    problem.entrants = entrants;
+    if let Some(groups) = groups {
+        if double {
+            return Err("--double and --groups cannot be combined".into());
+        }
+        problem.format = Format::GroupsKnockout { groups };
+    }
+    problem.validate().map_err(|e| e.to_string())?;
+    Ok(Options {
+        problem,
+        seed,
+        budget,
+        json,
+    })
+}
+
+fn metrics_json(m: &Metrics) -> Value {
+    json!({
+        "slots_used": m.slots_used,
+        "unplaced": m.unplaced,
+        "max_consecutive": m.max_consecutive,
+        "back_to_back": m.back_to_back,
+        "max_back_to_back": m.max_back_to_back,
+        "session_spread": m.session_spread,
+        "idle_slots": m.idle_slots,
+        "table_excess": m.table_excess,
+    })
+}
+
+fn bounds_json(b: &Bounds) -> Value {
+    json!({
+        "matches": b.matches,
+        "slots_used": b.slots_used,
+        "max_consecutive": b.max_consecutive,
+        "back_to_back": b.back_to_back,
+        "max_back_to_back": b.max_back_to_back,
+        "session_spread": b.session_spread,
+        "idle_slots": b.idle_slots,
+        "table_excess": b.table_excess,
+    })
+}
+
+/// The whole answer as one JSON object (the CLI's stable output).
+fn answer_json(p: &Problem, sol: &Solution, seed: u64) -> Value {
+    let mut out = json!({
+        "entrants": p.entrants,
+        "seed": seed,
+        "bounds": bounds_json(&sol.bounds),
+    });
+    match &sol.fit {
+        Fit::DoesNotFit {
+            shortfall,
+            suggestions,
+        } => {
+            out["feasible"] = json!(false);
+            out["reason"] = json!(shortfall.to_string());
+            out["shortfall"] = json!(shortfall);
+            let matches = p.fixtures().len();
+            out["suggestions"] = suggestions
+                .iter()
+                .map(|s| {
+                    let mut v = json!(s);
+                    v["text"] = json!(s.describe(matches, p.tables));
+                    v
+                })
+                .collect();
+        }
+        Fit::Fits if sol.metrics.unplaced > 0 => {
+            out["feasible"] = json!(false);
+            out["reason"] = json!(format!(
+                "no legal timetable found: {} matches left over (try another seed or a larger budget)",
+                sol.metrics.unplaced
+            ));
+            out["suggestions"] = json!([]);
+        }
+        Fit::Fits => {
+            let fixtures = p.fixtures();
+            let slots = p.slots();
+            let mut per_slot: Vec<Vec<Value>> = vec![Vec::new(); slots.len()];
+            for pl in &sol.schedule.placements {
+                let f = &fixtures[pl.fixture];
+                per_slot[pl.slot].push(json!({
+                    "table": pl.table + 1,
+                    "a": side_name(&f.a, &p.entrants),
+                    "b": side_name(&f.b, &p.entrants),
+                    "stage": f.stage.to_string(),
+                }));
+            }
+            out["feasible"] = json!(true);
+            out["optimal"] = json!(sol.optimal);
+            out["iterations"] = json!(sol.iterations);
+            out["slots"] = slots
+                .iter()
+                .zip(per_slot)
+                .map(|(s, matches)| {
+                    json!({
+                        "session": s.session + 1,
+                        "slot": s.index + 1,
+                        "start_minute": s.start_minute,
+                        "matches": matches,
+                    })
+                })
+                .collect();
+            out["metrics"] = metrics_json(&sol.metrics);
+        }
+    }
+    out
+}
+
+fn print_text(p: &Problem, sol: &Solution) {
+    if let Fit::DoesNotFit {
+        shortfall,
+        suggestions,
+    } = &sol.fit
+    {
+        println!("does not fit: {shortfall}");
+        let matches = p.fixtures().len();
+        for s in suggestions {
+            println!("  would fit with {}", s.describe(matches, p.tables));
+        }
+        return;
+    }
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    for (g, s) in slots.iter().enumerate() {
+        let line: Vec<String> = sol
+            .schedule
+            .placements
+            .iter()
+            .filter(|pl| pl.slot == g)
+            .map(|pl| {
+                let f = &fixtures[pl.fixture];
+                format!(
+                    "T{} {}-{}",
+                    pl.table + 1,
+                    side_name(&f.a, &p.entrants),
+                    side_name(&f.b, &p.entrants)
+                )
+            })
+            .collect();
+        println!(
+            "session {} slot {} (+{} min): {}",
+            s.session + 1,
+            s.index + 1,
+            s.start_minute,
+            line.join("  ")
+        );
+    }
+    println!("{}", metric_line(&sol.metrics, &sol.bounds));
+}
+
+fn metric_line(m: &Metrics, b: &Bounds) -> String {
+    format!(
+        "unplaced {} | slots {} (≥{}) | max run {} (≥{}) | back-to-backs {} (≥{}), most {} (≥{}) | spread {} (≥{}) | idle {} (≥{}) | table excess {} (≥{})",
+        m.unplaced,
+        m.slots_used,
+        b.slots_used,
+        m.max_consecutive,
+        b.max_consecutive,
+        m.back_to_back,
+        b.back_to_back,
+        m.max_back_to_back,
+        b.max_back_to_back,
+        m.session_spread,
+        b.session_spread,
+        m.idle_slots,
+        b.idle_slots,
+        m.table_excess,
+        b.table_excess
+    )
+}
+
+/// Runs `xq schedule` with `args`; returns the exit status.
+pub fn run(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "--bench") {
+        return bench();
+    }
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return 0;
+    }
+    let opts = match parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("xq schedule: {e}\n{USAGE}");
+            return 2;
+        }
+    };
+    let sol = match solve(&opts.problem, opts.seed, opts.budget) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xq schedule: {e}");
+            return 2;
+        }
+    };
+    if opts.json {
+        println!("{}", answer_json(&opts.problem, &sol, opts.seed));
+    } else {
+        print_text(&opts.problem, &sol);
+    }
+    let feasible = matches!(sol.fit, Fit::Fits) && sol.metrics.unplaced == 0;
+    if feasible {
+        0
+    } else {
+        INFEASIBLE
+    }
+}
+
+fn bench_case(name: &str, p: &Problem, seed: u64) -> Option<(Solution, f64)> {
+    let start = Instant::now();
+    let sol = match solve(p, seed, DEFAULT_BUDGET) {
+        Ok(s) => s,
+        Err(e) => {
+            println!("{name}: invalid problem: {e}");
+            return None;
+        }
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let valid = sol.schedule.validate(p).is_ok();
+    match &sol.fit {
+        Fit::DoesNotFit {
+            shortfall,
+            suggestions,
+        } => {
+            let matches = p.fixtures().len();
+            let list: Vec<String> = suggestions
+                .iter()
+                .map(|s| s.describe(matches, p.tables))
+                .collect();
+            println!(
+                "{name}: infeasible in {:.3} s: {shortfall}; fits with {}",
+                secs,
+                list.join(" | ")
+            );
+        }
+        Fit::Fits => println!(
+            "{name}: valid {valid} optimal {} in {:.3} s, {} iterations\n  {}",
+            sol.optimal,
+            secs,
+            sol.iterations,
+            metric_line(&sol.metrics, &sol.bounds)
+        ),
+    }
+    Some((sol, secs))
+}
+
+/// The benchmark cases of issue 8, with their pass criteria.
+fn bench() -> i32 {
+    let mut ok = true;
+    let p = Problem::round_robin(19, 7, 8, 90, 22, false);
+    if let Some((sol, secs)) = bench_case("19 pairs, 7 tables, 8x90 min, 22-min matches", &p, 1) {
+        let m = &sol.metrics;
+        let pass = sol.schedule.validate(&p).is_ok()
+            && m.max_consecutive <= 2
+            && m.back_to_back == 38
+            && m.max_back_to_back == 2
+            && m.session_spread <= 1
+            && secs < 1.0;
+        println!(
+            "  target (valid, run ≤2, 38 back-to-backs, 2 each, spread ≤1, < 1 s): {}",
+            verdict(pass)
+        );
+        ok &= pass;
+    }
+    let p = Problem::round_robin(19, 7, 8, 90, 30, false);
+    if bench_case("19 pairs, 7 tables, 8x90 min, 30-min matches", &p, 1).is_some() {
+        let pass = matches!(fit(&p), Ok(Fit::DoesNotFit { .. }));
+        println!("  target (infeasible with suggestions): {}", verdict(pass));
+        ok &= pass;
+    }
+    let p = Problem::round_robin(19, 8, 8, 90, 30, false);
+    if let Some((sol, _)) = bench_case("19 pairs, 8 tables, 8x90 min, 30-min matches", &p, 1) {
+        let pass = sol.schedule.validate(&p).is_ok();
+        println!("  target (valid): {}", verdict(pass));
+        ok &= pass;
+    }
+    let mut p = Problem::round_robin(19, 7, 8, 90, 22, false);
+    p.format = Format::GroupsKnockout { groups: 4 };
+    if let Some((sol, _)) = bench_case(
+        "19 pairs in groups 5/5/5/4 + knockout, 7 tables, 8x90/22",
+        &p,
+        1,
+    ) {
+        let pass = sol.schedule.validate(&p).is_ok();
+        println!("  target (valid): {}", verdict(pass));
+        ok &= pass;
+    }
+    let p = Problem::round_robin(64, 16, 24, 120, 20, false);
+    if let Some((sol, _)) = bench_case("64 entrants, 16 tables, 24x120 min, 20-min matches", &p, 1)
+    {
+        let pass = sol.schedule.validate(&p).is_ok();
+        println!("  target (valid): {}", verdict(pass));
+        ok &= pass;
+    }
+    if ok {
+        0
+    } else {
+        1
+    }
+}
+
+fn verdict(pass: bool) -> &'static str {
+    if pass {
+        "pass"
+    } else {
+        "FAIL"
+    }
 }

@@ -10,6 +10,7 @@ mod files;
 mod i18n;
 mod play;
 mod route;
+mod schedule;
 mod scoresheet;
 mod storage;
 mod tournament;
@@ -38,6 +39,7 @@ fn App() -> impl IntoView {
                 <a href="#/scoresheet" class:active=move || matches!(route.get(), Route::Scoresheet(_))>{tr("记录纸", "Scoresheet")}</a>
                 <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr("循环赛", "Round robin")}</a>
                 <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr("棋钟", "Clock")}</a>
+                <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr("赛程编排", "Schedule")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -54,6 +56,7 @@ fn App() -> impl IntoView {
                 Route::Scoresheet(query) => view! { <scoresheet::ScoresheetPage query=query /> }.into_any(),
                 Route::Tournament(query) => view! { <tournament::TournamentPage query=query /> }.into_any(),
                 Route::Clock(query) => view! { <clock::ClockPage query=query /> }.into_any(),
+                Route::Schedule(query) => view! { <schedule::SchedulePage query=query /> }.into_any(),
             }}
         </main>
     }

@@ -13,6 +13,8 @@ pub enum Route {
     Tournament(String),
     /// `#/clock` (optionally `?preset=…` or `?control=…`): the standalone game clock.
     Clock(String),
+    /// `#/schedule`: the match scheduler.
+    Schedule(String),
 }
 
 impl Route {
@@ -24,6 +26,7 @@ impl Route {
             "/scoresheet" => Route::Scoresheet(query.to_string()),
             "/tournament" => Route::Tournament(query.to_string()),
             "/clock" => Route::Clock(query.to_string()),
+            "/schedule" => Route::Schedule(query.to_string()),
             _ => Route::Play(query.to_string()),
         }
     }

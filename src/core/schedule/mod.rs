@@ -1,1 +1,38 @@
-//! The match scheduler: see issue 8.
+//! The match scheduler (issue 8): every required match on a table in a session slot, fairly and fast.
+//!
+//! A [`Problem`] (entrants, format, tables, sessions, match length, absences) is checked by [`fit`]
+//! (objective 1 with the arithmetic and the smallest changes that fit), bounded by [`Bounds`], and
+//! solved by a [`Solver`] that runs in slices (`step`) or in one call ([`solve`]).
+
+mod bounds;
+mod draft;
+mod export;
+mod fixtures;
+mod instance;
+mod job;
+mod model;
+mod results;
+mod seats;
+mod solver;
+mod timetable;
+
+pub use bounds::{
+    fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
+};
+pub use draft::{parse_absences, parse_entrants, Draft, DraftError};
+pub use export::{to_csv, to_ics, ExportError, SaveFile, SavedResult, SAVE_VERSION};
+pub use fixtures::{
+    berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Fixture, Side, Stage,
+};
+pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
+pub use model::{
+    parse_date, parse_time, Absence, Format, Problem, ProblemError, Session, SlotInfo,
+    MAX_ENTRANTS, MAX_SLOTS_PER_SESSION, MIN_ENTRANTS,
+};
+pub use results::{
+    game_winner, standings, BestOf, GameError, MatchScore, Outcome, Points, ScoreError, Standing,
+    Verdict, Winner, GAME_POINTS,
+};
+pub use seats::{seat_holders, side_label};
+pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
+pub use timetable::{Metrics, Placement, Schedule, Violation};

@@ -1,0 +1,302 @@
+//! Exports: CSV timetable, iCalendar events, and a versioned JSON save file with validated import.
+
+use super::fixtures::side_name;
+use super::model::{parse_date, parse_time, Problem, ProblemError};
+use super::results::{BestOf, MatchScore, ScoreError};
+use super::timetable::{Schedule, Violation};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Version written into saved JSON; older or newer files are refused rather than misread.
+pub const SAVE_VERSION: u32 = 1;
+
+/// A result entered for one fixture.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedResult {
+    /// Fixture index.
+    pub fixture: usize,
+    /// The score.
+    pub score: MatchScore,
+}
+
+/// Everything the app keeps about one event: problem, timetable, results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// Format version ([`SAVE_VERSION`]).
+    pub version: u32,
+    /// The problem.
+    pub problem: Problem,
+    /// The timetable (may be partial).
+    pub schedule: Schedule,
+    /// Results entered so far.
+    #[serde(default)]
+    pub results: Vec<SavedResult>,
+    /// Match length for new results (best of 3, 5 or 7).
+    #[serde(default = "best_of_five")]
+    pub best_of: BestOf,
+}
+
+fn best_of_five() -> BestOf {
+    BestOf::new(5).expect("5 is a valid match length")
+}
+
+/// Why an export or import failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportError {
+    /// The text is not JSON of the right shape.
+    Json(String),
+    /// Saved by another format version.
+    Version(u32),
+    /// The problem inside is invalid.
+    Problem(ProblemError),
+    /// The timetable inside breaks a hard constraint.
+    Schedule(Violation),
+    /// A result names a fixture that does not exist.
+    ResultFixture(usize),
+    /// Two results for one fixture.
+    ResultTwice(usize),
+    /// A result's score is impossible.
+    Score {
+        /// Fixture index.
+        fixture: usize,
+        /// The fault.
+        error: ScoreError,
+    },
+    /// iCalendar needs a date and start time for this session (0-based).
+    MissingDateOrTime(usize),
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::Json(e) => write!(f, "not a schedule save file: {e}"),
+            ExportError::Version(v) => {
+                write!(
+                    f,
+                    "save file version {v}; this app reads version {SAVE_VERSION}"
+                )
+            }
+            ExportError::Problem(e) => write!(f, "{e}"),
+            ExportError::Schedule(e) => write!(f, "{e}"),
+            ExportError::ResultFixture(i) => {
+                write!(f, "a result names fixture {i}, which does not exist")
+            }
+            ExportError::ResultTwice(i) => write!(f, "fixture {i} has two results"),
+            ExportError::Score { fixture, error } => write!(f, "fixture {fixture}: {error}"),
+            ExportError::MissingDateOrTime(s) => write!(
+                f,
+                "session {} needs a date and a start time for calendar export",
+                s + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+impl SaveFile {
+    /// Pretty JSON for download or localStorage.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("plain data always serialises")
+    }
+
+    /// Reads and checks a save file: version, problem, hard constraints, every score.
+    pub fn from_json(text: &str) -> Result<SaveFile, ExportError> {
+        #[derive(Deserialize)]
+        struct Head {
+            version: u32,
+        }
+        let head: Head =
+            serde_json::from_str(text).map_err(|e| ExportError::Json(e.to_string()))?;
+        if head.version != SAVE_VERSION {
+            return Err(ExportError::Version(head.version));
+        }
+        let save: SaveFile =
+            serde_json::from_str(text).map_err(|e| ExportError::Json(e.to_string()))?;
+        save.problem.validate().map_err(ExportError::Problem)?;
+        save.schedule
+            .validate_partial(&save.problem)
+            .map_err(ExportError::Schedule)?;
+        let count = save.problem.fixtures().len();
+        let mut seen = vec![false; count];
+        for r in &save.results {
+            if r.fixture >= count {
+                return Err(ExportError::ResultFixture(r.fixture));
+            }
+            if std::mem::replace(&mut seen[r.fixture], true) {
+                return Err(ExportError::ResultTwice(r.fixture));
+            }
+            r.score.verdict().map_err(|error| ExportError::Score {
+                fixture: r.fixture,
+                error,
+            })?;
+        }
+        Ok(save)
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The timetable as CSV: one row per match, in playing order.
+pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let mut out = String::from("session,date,slot,start,table,stage,a,b\n");
+    for pl in &schedule.placements {
+        let (Some(f), Some(s)) = (fixtures.get(pl.fixture), slots.get(pl.slot)) else {
+            continue;
+        };
+        let date = p.sessions[s.session].date.clone().unwrap_or_default();
+        let start = p.clock(s).unwrap_or_else(|| format!("+{}", s.start_minute));
+        let row = [
+            (s.session + 1).to_string(),
+            date,
+            (s.index + 1).to_string(),
+            start,
+            (pl.table + 1).to_string(),
+            f.stage.to_string(),
+            side_name(&f.a, &p.entrants),
+            side_name(&f.b, &p.entrants),
+        ];
+        let row: Vec<String> = row.iter().map(|x| csv_field(x)).collect();
+        out.push_str(&row.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+pub(crate) fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y } as i64;
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = m as i64;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The civil date of a day count since 1970-01-01.
+pub(crate) fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// `YYYYMMDDTHHMMSS` for a day count and minutes after its midnight (minutes may run past a day).
+fn ics_time(day: i64, minutes: i64) -> String {
+    let (y, m, d) = civil_from_days(day + minutes.div_euclid(1440));
+    let t = minutes.rem_euclid(1440);
+    format!("{y:04}{m:02}{d:02}T{:02}{:02}00", t / 60, t % 60)
+}
+
+fn ics_text(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
+}
+
+/// The timetable as iCalendar: one event per match, in floating local time.
+///
+/// Every session needs a date and a start time. `now_ms` (Unix milliseconds) stamps the events (DTSTAMP).
+pub fn to_ics(p: &Problem, schedule: &Schedule, now_ms: u64) -> Result<String, ExportError> {
+    let mut starts = Vec::new();
+    for (i, s) in p.sessions.iter().enumerate() {
+        let date = s.date.as_deref().and_then(parse_date);
+        let time = s.start.as_deref().and_then(parse_time);
+        let (Some((y, m, d)), Some(t)) = (date, time) else {
+            return Err(ExportError::MissingDateOrTime(i));
+        };
+        starts.push((days_from_civil(y, m, d), t as i64));
+    }
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let secs = (now_ms / 1000) as i64;
+    let stamp = format!(
+        "{}Z",
+        ics_time(secs.div_euclid(86_400), secs.rem_euclid(86_400) / 60)
+    );
+    let mut out = String::from(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//xiangqi-club//match scheduler//EN\r\nCALSCALE:GREGORIAN\r\n",
+    );
+    for pl in &schedule.placements {
+        let (Some(f), Some(s)) = (fixtures.get(pl.fixture), slots.get(pl.slot)) else {
+            continue;
+        };
+        let (day, start) = starts[s.session];
+        let begin = start + s.start_minute as i64;
+        let summary = format!(
+            "{} v {} (table {})",
+            side_name(&f.a, &p.entrants),
+            side_name(&f.b, &p.entrants),
+            pl.table + 1
+        );
+        out.push_str("BEGIN:VEVENT\r\n");
+        out.push_str(&format!(
+            "UID:match-{}-slot-{}@xiangqi-club\r\n",
+            pl.fixture, pl.slot
+        ));
+        out.push_str(&format!("DTSTAMP:{stamp}\r\n"));
+        out.push_str(&format!("DTSTART:{}\r\n", ics_time(day, begin)));
+        out.push_str(&format!(
+            "DTEND:{}\r\n",
+            ics_time(day, begin + p.match_minutes as i64)
+        ));
+        out.push_str(&format!("SUMMARY:{}\r\n", ics_text(&summary)));
+        out.push_str(&format!(
+            "LOCATION:{}\r\n",
+            ics_text(&format!("Table {}", pl.table + 1))
+        ));
+        out.push_str(&format!(
+            "DESCRIPTION:{}\r\n",
+            ics_text(&format!(
+                "Session {}, slot {}, {}",
+                s.session + 1,
+                s.index + 1,
+                f.stage
+            ))
+        ));
+        out.push_str("END:VEVENT\r\n");
+    }
+    out.push_str("END:VCALENDAR\r\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_round_trip() {
+        for &(y, m, d) in &[(1970, 1, 1), (2000, 2, 29), (2026, 11, 29), (2100, 3, 1)] {
+            let z = days_from_civil(y, m, d);
+            assert_eq!(civil_from_days(z), (y as i64, m, d));
+        }
+        assert_eq!(days_from_civil(1970, 1, 2), 1);
+        assert_eq!(
+            ics_time(days_from_civil(2026, 12, 31), 23 * 60 + 70),
+            "20270101T001000"
+        );
+    }
+
+    #[test]
+    fn csv_quotes_commas() {
+        assert_eq!(csv_field("Li, Wang"), "\"Li, Wang\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
+}

@@ -1,0 +1,336 @@
+//! The required matches: Berger rounds for a round robin, or snake-seeded groups plus a crossover knockout.
+
+use super::model::{Format, Problem};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One side of a fixture: a known entrant, or a seat filled later ("A1", "W QF1").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Entrant index (0-based).
+    Entrant(usize),
+    /// Placeholder for a knockout seat.
+    Seat(String),
+}
+
+/// Which part of the event a fixture belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Round robin of the whole field; `round` is its Berger round (0-based).
+    RoundRobin {
+        /// Berger round (0-based).
+        round: usize,
+    },
+    /// Group round robin; `group` 0 is group A.
+    Group {
+        /// Group index (0 = A).
+        group: usize,
+        /// Berger round within the group (0-based).
+        round: usize,
+    },
+    /// Knockout; `round` 0 is the crossover round, and the final and third place share the last.
+    Knockout {
+        /// Knockout round (0-based).
+        round: usize,
+        /// Short label: QF1, SF2, F, 3rd.
+        label: String,
+    },
+}
+
+/// One required match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fixture {
+    /// First-named side (serves first / home).
+    pub a: Side,
+    /// Second-named side.
+    pub b: Side,
+    /// Where it belongs.
+    pub stage: Stage,
+}
+
+impl Fixture {
+    /// Both entrants when the fixture is between known entrants.
+    pub fn entrants(&self) -> Option<(usize, usize)> {
+        match (&self.a, &self.b) {
+            (Side::Entrant(a), Side::Entrant(b)) => Some((*a, *b)),
+            _ => None,
+        }
+    }
+
+    /// Knockout round, if a knockout fixture.
+    pub fn knockout_round(&self) -> Option<usize> {
+        match self.stage {
+            Stage::Knockout { round, .. } => Some(round),
+            _ => None,
+        }
+    }
+}
+
+/// A side's display name given the entrant names.
+pub fn side_name(side: &Side, names: &[String]) -> String {
+    match side {
+        Side::Entrant(i) => names
+            .get(*i)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", i + 1)),
+        Side::Seat(s) => s.clone(),
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::RoundRobin { round } => write!(f, "R{}", round + 1),
+            Stage::Group { group, round } => {
+                write!(f, "Group {} R{}", group_letter(*group), round + 1)
+            }
+            Stage::Knockout { label, .. } => write!(f, "{label}"),
+        }
+    }
+}
+
+/// Group letter: 0 → 'A'.
+pub fn group_letter(group: usize) -> char {
+    (b'A' + (group % 26) as u8) as char
+}
+
+/// Berger rounds by the circle method: entrant `n-1` (or the bye) stays put, the rest rotate.
+/// Returns `rounds[r] = [(a, b), …]` over entrants `0..n`; the bye is left out.
+pub fn berger_rounds(n: usize) -> Vec<Vec<(usize, usize)>> {
+    if n < 2 {
+        return Vec::new();
+    }
+    let size = n + n % 2;
+    let mut ring: Vec<usize> = (0..size).collect();
+    let mut rounds = Vec::with_capacity(size - 1);
+    for r in 0..size - 1 {
+        let mut round = Vec::with_capacity(size / 2);
+        for i in 0..size / 2 {
+            let (x, y) = (ring[i], ring[size - 1 - i]);
+            if x >= n || y >= n {
+                continue;
+            }
+            // Alternate ends so nobody is always named first (the fixed seat flips each round).
+            let swap = if i == 0 { r % 2 == 1 } else { i % 2 == 1 };
+            round.push(if swap { (y, x) } else { (x, y) });
+        }
+        rounds.push(round);
+        ring[..size - 1].rotate_right(1);
+    }
+    rounds
+}
+
+/// Snake seeding into `groups`: seeds 1..G go A..; the next row runs back, and so on.
+pub fn snake_groups(entrants: usize, groups: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); groups.max(1)];
+    for seed in 0..entrants {
+        let row = seed / groups.max(1);
+        let col = seed % groups.max(1);
+        let g = if row.is_multiple_of(2) {
+            col
+        } else {
+            groups - 1 - col
+        };
+        out[g].push(seed);
+    }
+    out
+}
+
+fn round_name(matches: usize) -> &'static str {
+    match matches {
+        1 => "F",
+        2 => "SF",
+        4 => "QF",
+        8 => "R16",
+        _ => "R32",
+    }
+}
+
+/// The knockout after `groups` groups (top two go through), round by round.
+///
+/// The crossover round pairs groups A/B, C/D, …: X1–Y2 in the top half, Y1–X2 in the bottom half, so
+/// two group winners of a pair can only meet in the final. The final round also holds the third-place match.
+pub fn knockout_rounds(groups: usize) -> Vec<Vec<Fixture>> {
+    let mut rounds: Vec<Vec<Fixture>> = Vec::new();
+    let mut first = Vec::new();
+    let pairs = groups / 2;
+    let seat = |g: usize, place: usize| Side::Seat(format!("{}{}", group_letter(g), place));
+    let mut crossings = Vec::new();
+    for k in 0..pairs {
+        crossings.push((seat(2 * k, 1), seat(2 * k + 1, 2)));
+    }
+    for k in 0..pairs {
+        crossings.push((seat(2 * k + 1, 1), seat(2 * k, 2)));
+    }
+    let name = round_name(crossings.len());
+    for (i, (a, b)) in crossings.into_iter().enumerate() {
+        first.push(Fixture {
+            a,
+            b,
+            stage: Stage::Knockout {
+                round: 0,
+                label: format!("{name}{}", i + 1),
+            },
+        });
+    }
+    rounds.push(first);
+    loop {
+        let prev = rounds.last().expect("first round pushed");
+        // Stop once the last round is the final (with its third-place match) or a lone match.
+        if prev.len() < 2
+            || prev
+                .iter()
+                .any(|f| matches!(&f.stage, Stage::Knockout { label, .. } if label == "F"))
+        {
+            break;
+        }
+        let labels: Vec<String> = prev
+            .iter()
+            .map(|f| match &f.stage {
+                Stage::Knockout { label, .. } => label.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        let round = rounds.len();
+        let count = labels.len() / 2;
+        let mut next = Vec::new();
+        if count == 1 {
+            next.push(Fixture {
+                a: Side::Seat(format!("W {}", labels[0])),
+                b: Side::Seat(format!("W {}", labels[1])),
+                stage: Stage::Knockout {
+                    round,
+                    label: "F".into(),
+                },
+            });
+            next.push(Fixture {
+                a: Side::Seat(format!("L {}", labels[0])),
+                b: Side::Seat(format!("L {}", labels[1])),
+                stage: Stage::Knockout {
+                    round,
+                    label: "3rd".into(),
+                },
+            });
+        } else {
+            let name = round_name(count);
+            for i in 0..count {
+                next.push(Fixture {
+                    a: Side::Seat(format!("W {}", labels[2 * i])),
+                    b: Side::Seat(format!("W {}", labels[2 * i + 1])),
+                    stage: Stage::Knockout {
+                        round,
+                        label: format!("{name}{}", i + 1),
+                    },
+                });
+            }
+        }
+        rounds.push(next);
+    }
+    rounds
+}
+
+impl Problem {
+    /// Every required match, in a playable order (Berger rounds; group stage before knockout).
+    pub fn fixtures(&self) -> Vec<Fixture> {
+        let n = self.entrants.len();
+        let mut out = Vec::new();
+        match self.format {
+            Format::RoundRobin { double } => {
+                let rounds = berger_rounds(n);
+                for (r, round) in rounds.iter().enumerate() {
+                    for &(a, b) in round {
+                        out.push(Fixture {
+                            a: Side::Entrant(a),
+                            b: Side::Entrant(b),
+                            stage: Stage::RoundRobin { round: r },
+                        });
+                    }
+                }
+                if double {
+                    let k = rounds.len();
+                    for (r, round) in rounds.iter().enumerate() {
+                        for &(a, b) in round {
+                            out.push(Fixture {
+                                a: Side::Entrant(b),
+                                b: Side::Entrant(a),
+                                stage: Stage::RoundRobin { round: k + r },
+                            });
+                        }
+                    }
+                }
+            }
+            Format::GroupsKnockout { groups } => {
+                let members = snake_groups(n, groups);
+                let per_group: Vec<Vec<Vec<(usize, usize)>>> =
+                    members.iter().map(|m| berger_rounds(m.len())).collect();
+                let most = per_group.iter().map(Vec::len).max().unwrap_or(0);
+                for r in 0..most {
+                    for (g, rounds) in per_group.iter().enumerate() {
+                        for &(a, b) in rounds.get(r).into_iter().flatten() {
+                            out.push(Fixture {
+                                a: Side::Entrant(members[g][a]),
+                                b: Side::Entrant(members[g][b]),
+                                stage: Stage::Group { group: g, round: r },
+                            });
+                        }
+                    }
+                }
+                out.extend(knockout_rounds(groups).into_iter().flatten());
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn berger_rounds_meet_everyone_once() {
+        for n in 3..=20 {
+            let rounds = berger_rounds(n);
+            let mut met = vec![vec![0; n]; n];
+            for round in &rounds {
+                let mut busy = vec![false; n];
+                for &(a, b) in round {
+                    assert!(!busy[a] && !busy[b]);
+                    busy[a] = true;
+                    busy[b] = true;
+                    met[a][b] += 1;
+                    met[b][a] += 1;
+                }
+            }
+            for (a, row) in met.iter().enumerate() {
+                for (b, &c) in row.iter().enumerate() {
+                    assert_eq!(c, usize::from(a != b), "n={n} {a}-{b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn snake_gives_5_5_5_4_for_19() {
+        let g = snake_groups(19, 4);
+        let sizes: Vec<usize> = g.iter().map(Vec::len).collect();
+        assert_eq!(sizes, vec![5, 5, 5, 4]);
+        assert_eq!(g[0], vec![0, 7, 8, 15, 16]);
+        assert_eq!(g[3], vec![3, 4, 11, 12]);
+    }
+
+    #[test]
+    fn crossover_keeps_group_winners_apart() {
+        let r = knockout_rounds(4);
+        let names: Vec<String> = r[0]
+            .iter()
+            .map(|f| format!("{:?}-{:?}", f.a, f.b))
+            .collect();
+        assert!(names[0].contains("A1") && names[0].contains("B2"));
+        assert!(names[2].contains("B1") && names[2].contains("A2"));
+        assert_eq!(r.len(), 3);
+        assert_eq!(r[1].len(), 2);
+        assert_eq!(r[2].len(), 2);
+    }
+}

@@ -1,0 +1,108 @@
+//! The solver's view of a problem: entrant-vs-entrant matches, usable slots, availability masks.
+
+use super::model::{Problem, SlotInfo};
+
+/// A validated problem flattened for the solver and the bounds.
+#[derive(Clone, Debug)]
+pub(crate) struct Instance {
+    /// Number of entrants.
+    pub n: usize,
+    /// Tables.
+    pub tables: usize,
+    /// Solver matches: (fixture index, a, b) for fixtures between known entrants.
+    pub matches: Vec<(usize, usize, usize)>,
+    /// Every slot of the timetable.
+    pub all_slots: Vec<SlotInfo>,
+    /// Slots the solver may use (a prefix of `all_slots`; the tail is kept for the knockout).
+    pub usable: usize,
+    /// Knockout rounds: (fixture indices, first reserved slot, slots reserved).
+    pub knockout: Vec<(Vec<usize>, usize, usize)>,
+    /// Number of sessions.
+    pub sessions: usize,
+    /// Availability mask within the session: bit i set if entrant may play slot i; index e*sessions+s.
+    pub avail: Vec<u64>,
+    /// Matches each entrant must play in the solver's part.
+    pub games: Vec<usize>,
+}
+
+impl Instance {
+    /// Flattens a problem that passed [`Problem::validate`].
+    pub fn new(p: &Problem) -> Instance {
+        let n = p.entrants.len();
+        let fixtures = p.fixtures();
+        let all_slots = p.slots();
+        let mut matches = Vec::new();
+        let mut games = vec![0; n];
+        let mut ko_rounds: Vec<Vec<usize>> = Vec::new();
+        for (i, f) in fixtures.iter().enumerate() {
+            if let Some((a, b)) = f.entrants() {
+                matches.push((i, a, b));
+                games[a] += 1;
+                games[b] += 1;
+            } else if let Some(r) = f.knockout_round() {
+                if ko_rounds.len() <= r {
+                    ko_rounds.resize(r + 1, Vec::new());
+                }
+                ko_rounds[r].push(i);
+            }
+        }
+        let tables = p.tables;
+        let reserved: usize = ko_rounds.iter().map(|r| r.len().div_ceil(tables)).sum();
+        let usable = all_slots.len().saturating_sub(reserved);
+        let mut knockout = Vec::new();
+        let mut next = usable;
+        for r in ko_rounds {
+            let k = r.len().div_ceil(tables);
+            knockout.push((r, next, k));
+            next += k;
+        }
+        let sessions = p.sessions.len();
+        let mut session_len = vec![0; sessions];
+        for (g, s) in all_slots.iter().enumerate() {
+            if g < usable {
+                session_len[s.session] += 1;
+            }
+        }
+        let mut avail = vec![0u64; n * sessions];
+        for e in 0..n {
+            for s in 0..sessions {
+                let mut m = 0u64;
+                for i in 0..session_len[s] {
+                    if p.available(e, s, i) {
+                        m |= 1 << i;
+                    }
+                }
+                avail[e * sessions + s] = m;
+            }
+        }
+        Instance {
+            n,
+            tables,
+            matches,
+            all_slots,
+            usable,
+            knockout,
+            sessions,
+            avail,
+            games,
+        }
+    }
+
+    /// Whether entrant `e` may play in global slot `g`.
+    pub fn can_play(&self, e: usize, g: usize) -> bool {
+        let s = self.all_slots[g];
+        g < self.usable && self.avail[e * self.sessions + s.session] >> s.index & 1 == 1
+    }
+
+    /// The knockout needs more slots than the timetable has.
+    pub fn knockout_overflows(&self) -> bool {
+        let reserved: usize = self.knockout.iter().map(|k| k.2).sum();
+        reserved > self.all_slots.len()
+    }
+
+    /// Most matches slot `g` can hold: the tables, or half the entrants free to play.
+    pub fn slot_capacity(&self, g: usize) -> usize {
+        let free = (0..self.n).filter(|&e| self.can_play(e, g)).count();
+        self.tables.min(free / 2)
+    }
+}

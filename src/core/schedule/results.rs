@@ -1,0 +1,553 @@
+//! Table-tennis results: games to 11 won by two, best of 3/5/7, and round-robin standings.
+//!
+//! The seed's plans (table-tennis-scheduling.md) play "每局都取11球制 … 必须领先对方2球" (games to 11,
+//! lead of 2), best of 3, 5 or 7 ("五局三胜制", "七局四胜制"), and score a no-show as a walkover
+//! counted 11:0 ("弃权处理。即为11：0"). Points follow the usual table-tennis league rule 2/1/0: a win 2,
+//! a played loss 1, a walkover loss 0 (plan 1 writes "胜一场得两分；平局得一分；负一场得零分" — draws
+//! cannot happen in an odd number of games, so [`Points::seed_plan`] gives that 2/0/0 reading).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Points needed to win a game.
+pub const GAME_POINTS: u32 = 11;
+
+/// Match length: best of 3, 5 or 7 games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
+pub struct BestOf(u32);
+
+impl BestOf {
+    /// Best of `games` (3, 5 or 7).
+    pub fn new(games: u32) -> Result<BestOf, ScoreError> {
+        match games {
+            3 | 5 | 7 => Ok(BestOf(games)),
+            _ => Err(ScoreError::BestOf(games)),
+        }
+    }
+
+    /// Games in the longest match.
+    pub fn games(self) -> u32 {
+        self.0
+    }
+
+    /// Games needed to win the match.
+    pub fn to_win(self) -> u32 {
+        self.0 / 2 + 1
+    }
+}
+
+impl TryFrom<u32> for BestOf {
+    type Error = ScoreError;
+    fn try_from(games: u32) -> Result<BestOf, ScoreError> {
+        BestOf::new(games)
+    }
+}
+
+impl From<BestOf> for u32 {
+    fn from(b: BestOf) -> u32 {
+        b.0
+    }
+}
+
+/// Which side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    /// The first-named side.
+    A,
+    /// The second-named side.
+    B,
+}
+
+/// What went wrong with one game's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// Nobody has 11, or the lead is under two: the game is not over.
+    Unfinished {
+        /// First side's points.
+        a: u32,
+        /// Second side's points.
+        b: u32,
+    },
+    /// The game went on after it was won (e.g. 12–5, or 14–10).
+    PlayedPastWin {
+        /// First side's points.
+        a: u32,
+        /// Second side's points.
+        b: u32,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GameError::Unfinished { a, b } => {
+                write!(
+                    f,
+                    "{a}–{b} is not finished: a game is won at 11 with a lead of 2"
+                )
+            }
+            GameError::PlayedPastWin { a, b } => {
+                write!(f, "{a}–{b} cannot happen: the game ended as soon as one side had 11 and a lead of 2")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// What went wrong with a match score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreError {
+    /// Not best of 3, 5 or 7.
+    BestOf(u32),
+    /// One game's score is impossible (game index 0-based).
+    Game {
+        /// Game index (0-based).
+        index: usize,
+        /// The fault.
+        error: GameError,
+    },
+    /// Nobody has won enough games yet.
+    Undecided {
+        /// Games won by A.
+        a: u32,
+        /// Games won by B.
+        b: u32,
+        /// Games needed.
+        needed: u32,
+    },
+    /// Games were listed after the match was already won (game index 0-based).
+    PlayedOn {
+        /// Index of the first surplus game.
+        index: usize,
+    },
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ScoreError::BestOf(n) => write!(f, "best of {n}: matches are best of 3, 5 or 7"),
+            ScoreError::Game { index, error } => write!(f, "game {}: {error}", index + 1),
+            ScoreError::Undecided { a, b, needed } => {
+                write!(f, "{a}–{b} in games: the winner needs {needed}")
+            }
+            ScoreError::PlayedOn { index } => {
+                write!(f, "game {} was played after the match was won", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+/// The winner of a game scored `a`–`b`, if it is a finished table-tennis game.
+pub fn game_winner(a: u32, b: u32) -> Result<Winner, GameError> {
+    let (hi, lo) = (a.max(b), a.min(b));
+    if hi < GAME_POINTS || hi - lo < 2 {
+        return Err(GameError::Unfinished { a, b });
+    }
+    // Either 11 against at most 9, or past 10–10 with a lead of exactly 2.
+    let ok =
+        (hi == GAME_POINTS && lo <= GAME_POINTS - 2) || (lo >= GAME_POINTS - 1 && hi - lo == 2);
+    if !ok {
+        return Err(GameError::PlayedPastWin { a, b });
+    }
+    Ok(if a > b { Winner::A } else { Winner::B })
+}
+
+/// How a match ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Played out: points of each game, first side first.
+    Played {
+        /// (A's points, B's points) per game.
+        games: Vec<(u32, u32)>,
+    },
+    /// One side did not come: counted as the needed games won 11–0.
+    Walkover {
+        /// The side that was there.
+        winner: Winner,
+    },
+}
+
+/// A match result as entered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchScore {
+    /// Best of 3, 5 or 7.
+    pub best_of: BestOf,
+    /// Played games or walkover.
+    pub outcome: Outcome,
+}
+
+/// A checked result: who won and the counts the standings need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// The winner.
+    pub winner: Winner,
+    /// Decided by walkover.
+    pub walkover: bool,
+    /// Games won (A, B).
+    pub games: (u32, u32),
+    /// Points won (A, B).
+    pub points: (u32, u32),
+}
+
+impl MatchScore {
+    /// Checks the score and returns the verdict.
+    pub fn verdict(&self) -> Result<Verdict, ScoreError> {
+        let need = self.best_of.to_win();
+        match &self.outcome {
+            Outcome::Walkover { winner } => {
+                let (g, p) = (need, need * GAME_POINTS);
+                let (games, points) = match winner {
+                    Winner::A => ((g, 0), (p, 0)),
+                    Winner::B => ((0, g), (0, p)),
+                };
+                Ok(Verdict {
+                    winner: *winner,
+                    walkover: true,
+                    games,
+                    points,
+                })
+            }
+            Outcome::Played { games } => {
+                let (mut ga, mut gb, mut pa, mut pb) = (0, 0, 0, 0);
+                for (index, &(a, b)) in games.iter().enumerate() {
+                    if ga == need || gb == need {
+                        return Err(ScoreError::PlayedOn { index });
+                    }
+                    match game_winner(a, b).map_err(|error| ScoreError::Game { index, error })? {
+                        Winner::A => ga += 1,
+                        Winner::B => gb += 1,
+                    }
+                    pa += a;
+                    pb += b;
+                }
+                if ga < need && gb < need {
+                    return Err(ScoreError::Undecided {
+                        a: ga,
+                        b: gb,
+                        needed: need,
+                    });
+                }
+                Ok(Verdict {
+                    winner: if ga == need { Winner::A } else { Winner::B },
+                    walkover: false,
+                    games: (ga, gb),
+                    points: (pa, pb),
+                })
+            }
+        }
+    }
+
+    /// Parses "11-7 9-11 11-5" (games separated by spaces or commas; `–` also accepted).
+    pub fn parse(best_of: BestOf, text: &str) -> Result<MatchScore, String> {
+        let mut games = Vec::new();
+        for part in text.split([' ', ',', ';']).filter(|s| !s.trim().is_empty()) {
+            let part = part.trim();
+            let (a, b) = part
+                .split_once(['-', '–', ':'])
+                .ok_or_else(|| format!("`{part}` is not a game score like 11-7"))?;
+            let num = |s: &str| {
+                s.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("`{part}` is not a game score like 11-7"))
+            };
+            games.push((num(a)?, num(b)?));
+        }
+        let score = MatchScore {
+            best_of,
+            outcome: Outcome::Played { games },
+        };
+        score.verdict().map_err(|e| e.to_string())?;
+        Ok(score)
+    }
+}
+
+/// League points for a win, a played loss and a walkover loss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Points {
+    /// Points for a win (walkover wins too).
+    pub win: u32,
+    /// Points for a loss in a played match.
+    pub loss: u32,
+    /// Points for losing by not turning up.
+    pub walkover_loss: u32,
+}
+
+impl Points {
+    /// The table-tennis league rule: win 2, played loss 1, walkover 0.
+    pub fn table_tennis() -> Points {
+        Points {
+            win: 2,
+            loss: 1,
+            walkover_loss: 0,
+        }
+    }
+
+    /// Plan 1 of the seed read literally (win 2, loss 0; its "draw 1" cannot occur).
+    pub fn seed_plan() -> Points {
+        Points {
+            win: 2,
+            loss: 0,
+            walkover_loss: 0,
+        }
+    }
+}
+
+impl Default for Points {
+    fn default() -> Points {
+        Points::table_tennis()
+    }
+}
+
+/// One line of a round-robin table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// Entrant index (0-based).
+    pub entrant: usize,
+    /// Place, 1 first.
+    pub rank: usize,
+    /// Matches with a result.
+    pub played: u32,
+    /// Matches won.
+    pub won: u32,
+    /// Matches lost.
+    pub lost: u32,
+    /// League points.
+    pub points: u32,
+    /// Games won.
+    pub games_won: u32,
+    /// Games lost.
+    pub games_lost: u32,
+    /// Rally points won.
+    pub points_won: u32,
+    /// Rally points lost.
+    pub points_lost: u32,
+}
+
+/// A ratio won/lost that compares exactly (lost 0 is infinite).
+fn ratio_cmp(w1: u32, l1: u32, w2: u32, l2: u32) -> std::cmp::Ordering {
+    (w1 as u64 * l2 as u64)
+        .cmp(&(w2 as u64 * l1 as u64))
+        .then_with(|| l2.cmp(&l1))
+}
+
+/// Standings of `group` (entrant indices) from results `(a, b, verdict)`; results naming others are ignored.
+///
+/// Order: league points; ties are split by the matches among the tied entrants only (their points, then
+/// games ratio, then rally-points ratio), then by seeding order.
+pub fn standings(
+    group: &[usize],
+    results: &[(usize, usize, Verdict)],
+    points: Points,
+) -> Vec<Standing> {
+    let tally = |members: &[usize]| -> Vec<Standing> {
+        let mut rows: Vec<Standing> = members
+            .iter()
+            .map(|&e| Standing {
+                entrant: e,
+                rank: 0,
+                played: 0,
+                won: 0,
+                lost: 0,
+                points: 0,
+                games_won: 0,
+                games_lost: 0,
+                points_won: 0,
+                points_lost: 0,
+            })
+            .collect();
+        for &(a, b, v) in results {
+            let (Some(ia), Some(ib)) = (
+                members.iter().position(|&x| x == a),
+                members.iter().position(|&x| x == b),
+            ) else {
+                continue;
+            };
+            for (i, me_a) in [(ia, true), (ib, false)] {
+                let r = &mut rows[i];
+                let won = (v.winner == Winner::A) == me_a;
+                let (gw, gl) = if me_a {
+                    v.games
+                } else {
+                    (v.games.1, v.games.0)
+                };
+                let (pw, pl) = if me_a {
+                    v.points
+                } else {
+                    (v.points.1, v.points.0)
+                };
+                r.played += 1;
+                r.games_won += gw;
+                r.games_lost += gl;
+                r.points_won += pw;
+                r.points_lost += pl;
+                if won {
+                    r.won += 1;
+                    r.points += points.win;
+                } else {
+                    r.lost += 1;
+                    r.points += if v.walkover {
+                        points.walkover_loss
+                    } else {
+                        points.loss
+                    };
+                }
+            }
+        }
+        rows
+    };
+    let mut rows = tally(group);
+    rows.sort_by_key(|r| std::cmp::Reverse(r.points));
+    let mut i = 0;
+    while i < rows.len() {
+        let mut j = i + 1;
+        while j < rows.len() && rows[j].points == rows[i].points {
+            j += 1;
+        }
+        if j - i > 1 {
+            let tied: Vec<usize> = rows[i..j].iter().map(|r| r.entrant).collect();
+            let mini = tally(&tied);
+            let key = |e: usize| mini.iter().find(|r| r.entrant == e).expect("tied entrant");
+            rows[i..j].sort_by(|x, y| {
+                let (a, b) = (key(x.entrant), key(y.entrant));
+                b.points
+                    .cmp(&a.points)
+                    .then_with(|| ratio_cmp(b.games_won, b.games_lost, a.games_won, a.games_lost))
+                    .then_with(|| {
+                        ratio_cmp(b.points_won, b.points_lost, a.points_won, a.points_lost)
+                    })
+                    .then_with(|| {
+                        let pos = |e| group.iter().position(|&g| g == e);
+                        pos(x.entrant).cmp(&pos(y.entrant))
+                    })
+            });
+        }
+        i = j;
+    }
+    for (k, r) in rows.iter_mut().enumerate() {
+        r.rank = k + 1;
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(best: u32, games: &[(u32, u32)]) -> MatchScore {
+        MatchScore {
+            best_of: BestOf::new(best).unwrap(),
+            outcome: Outcome::Played {
+                games: games.to_vec(),
+            },
+        }
+    }
+
+    #[test]
+    fn games_to_eleven_by_two() {
+        assert_eq!(game_winner(11, 9), Ok(Winner::A));
+        assert_eq!(game_winner(12, 14), Ok(Winner::B));
+        assert_eq!(game_winner(11, 0), Ok(Winner::A));
+        assert_eq!(
+            game_winner(11, 10),
+            Err(GameError::Unfinished { a: 11, b: 10 })
+        );
+        assert_eq!(
+            game_winner(10, 8),
+            Err(GameError::Unfinished { a: 10, b: 8 })
+        );
+        assert_eq!(
+            game_winner(12, 5),
+            Err(GameError::PlayedPastWin { a: 12, b: 5 })
+        );
+        assert_eq!(
+            game_winner(15, 11),
+            Err(GameError::PlayedPastWin { a: 15, b: 11 })
+        );
+        assert_eq!(game_winner(9, 9), Err(GameError::Unfinished { a: 9, b: 9 }));
+    }
+
+    #[test]
+    fn match_needs_a_majority_and_stops_there() {
+        let v = played(5, &[(11, 7), (9, 11), (11, 5), (13, 11)])
+            .verdict()
+            .unwrap();
+        assert_eq!(v.winner, Winner::A);
+        assert_eq!(v.games, (3, 1));
+        assert_eq!(v.points, (44, 34));
+        assert_eq!(
+            played(5, &[(11, 7), (11, 9)]).verdict(),
+            Err(ScoreError::Undecided {
+                a: 2,
+                b: 0,
+                needed: 3
+            })
+        );
+        assert_eq!(
+            played(3, &[(11, 7), (11, 9), (11, 3)]).verdict(),
+            Err(ScoreError::PlayedOn { index: 2 })
+        );
+        assert!(matches!(
+            played(7, &[(11, 10)]).verdict(),
+            Err(ScoreError::Game { index: 0, .. })
+        ));
+        assert_eq!(BestOf::new(4), Err(ScoreError::BestOf(4)));
+    }
+
+    #[test]
+    fn walkover_counts_eleven_nil() {
+        let s = MatchScore {
+            best_of: BestOf::new(5).unwrap(),
+            outcome: Outcome::Walkover { winner: Winner::B },
+        };
+        let v = s.verdict().unwrap();
+        assert_eq!(v.games, (0, 3));
+        assert_eq!(v.points, (0, 33));
+    }
+
+    #[test]
+    fn parse_game_list() {
+        let s = MatchScore::parse(BestOf::new(3).unwrap(), "11-7, 9–11 11:5").unwrap();
+        assert_eq!(s.verdict().unwrap().games, (2, 1));
+        assert!(MatchScore::parse(BestOf::new(3).unwrap(), "11-7 x").is_err());
+    }
+
+    #[test]
+    fn standings_two_one_zero_with_head_to_head() {
+        let three = BestOf::new(3).unwrap();
+        let win_a = played(3, &[(11, 5), (11, 5)]).verdict().unwrap();
+        let win_b = played(3, &[(5, 11), (5, 11)]).verdict().unwrap();
+        let wo = MatchScore {
+            best_of: three,
+            outcome: Outcome::Walkover { winner: Winner::A },
+        }
+        .verdict()
+        .unwrap();
+        // 0 beats 1, 1 beats 2, 2 beats 0; everyone beats 3 (0 by walkover).
+        let results = vec![
+            (0, 1, win_a),
+            (1, 2, win_a),
+            (0, 2, win_b),
+            (0, 3, wo),
+            (1, 3, win_a),
+            (2, 3, win_a),
+        ];
+        let t = standings(&[0, 1, 2, 3], &results, Points::table_tennis());
+        assert_eq!(t[0].entrant, 0); // 2 wins + 1 played loss = 5 points
+        assert_eq!(t[0].points, 5);
+        assert_eq!(t[3].entrant, 3);
+        assert_eq!(t[3].points, 2); // walkover loss 0 + two played losses 1 each
+        assert_eq!(
+            t.iter().map(|r| r.rank).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4]
+        );
+        // 0, 1 and 2 tie on 5 and on the mini-league (one win each, equal games and points): seeding.
+        let p: Vec<u32> = t.iter().map(|r| r.points).collect();
+        assert_eq!(p, vec![5, 5, 5, 2]);
+    }
+}

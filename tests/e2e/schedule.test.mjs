@@ -1,0 +1,211 @@
+// The match scheduler page (issue 8): solve the 19-pair case in the browser with a progress bar,
+// check the metrics against their bounds, print the session pages and the entrant slips to A4 PDF,
+// enter results into the standings, export, and survive a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startApp, OUT } from './harness.mjs';
+
+let app;
+before(async () => { app = await startApp(); });
+after(async () => { await app?.close(); });
+
+const pdfPages = (buf) => (buf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+const metric = async (page, key) => Number((await page.textContent(`[data-metric=${key}] .value`)).trim());
+
+async function solve(page) {
+  const t0 = Date.now();
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  return Date.now() - t0;
+}
+
+test('solves the 19-pair case with a finishing progress bar and prints one A4 page per session', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  // The defaults are the organiser's question: 19 pairs, 7 tables, 8 sessions of 90 min, 22-min matches.
+  assert.equal((await page.inputValue('[data-testid=tables]')), '7');
+  assert.equal((await page.inputValue('[data-testid=match-minutes]')), '22');
+  // Watch the bar while it runs: it must report progress before it reports done.
+  await page.evaluate(() => {
+    window.__seen = [];
+    const bar = document.querySelector('[data-testid=progress]');
+    new MutationObserver(() => window.__seen.push(bar.dataset.state + ':' + bar.value))
+      .observe(bar, { attributes: true });
+  });
+  const ms = await solve(page);
+  console.log(`19 pairs solved in the browser (debug or release build as built) in ${ms} ms`);
+  const seen = await page.evaluate(() => window.__seen);
+  assert.ok(seen.some((s) => s.startsWith('running')), `progress ran: ${seen.slice(0, 5)}`);
+  assert.equal(await page.evaluate(() => document.querySelector('[data-testid=progress]').value), 1);
+  assert.equal(await page.getAttribute('[data-testid=progress]', 'data-engine'), 'worker', 'solved in a Web Worker');
+
+  assert.equal(await metric(page, 'unplaced'), 0);
+  assert.equal(await metric(page, 'max_consecutive'), 2);
+  assert.equal(await metric(page, 'back_to_back'), 38);
+  assert.equal(await metric(page, 'max_back_to_back'), 2);
+  assert.ok((await metric(page, 'session_spread')) <= 1);
+  assert.equal((await page.textContent('[data-metric=back_to_back] .bound')).trim(), '38 ✓');
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 171);
+  assert.equal(await page.locator('[data-testid=session-page]').count(), 8);
+  // Clock times: sessions start at 19:00 by default, slot 2 at 19:22.
+  assert.match(await page.textContent('[data-testid=session-page] tbody tr:nth-child(2) th'), /2 · 19:22/);
+
+  // Every pair meets exactly once, nobody twice in a slot (read back from the rendered table).
+  const cells = await page.$$eval('[data-testid=session-page] tbody tr', (rows) =>
+    rows.map((r) => [...r.querySelectorAll('[data-testid=match]')].map((c) => c.textContent.split(' – '))));
+  const met = new Set();
+  for (const slot of cells) {
+    const busy = new Set();
+    for (const [a, b] of slot) {
+      assert.ok(!busy.has(a) && !busy.has(b), `twice in a slot: ${a} ${b}`);
+      busy.add(a); busy.add(b);
+      const key = [a, b].sort().join('-');
+      assert.ok(!met.has(key), `pair twice: ${key}`);
+      met.add(key);
+    }
+  }
+  assert.equal(met.size, 171);
+
+  await page.emulateMedia({ media: 'print' });
+  const pdf = path.join(OUT, 'schedule-sessions.pdf');
+  const buf = await page.pdf({ path: pdf, format: 'A4', printBackground: false });
+  assert.equal(pdfPages(buf), 8, 'one A4 page per session');
+  const text = execFileSync('pdftotext', [pdf, '-']).toString();
+  assert.match(text, /第1场次/);
+  assert.match(text, /第8场次/);
+  assert.doesNotMatch(text, /开始编排/, 'controls are not printed');
+
+  await page.emulateMedia({ media: 'screen' });
+  await page.selectOption('[data-testid=print-mode]', 'slips');
+  await page.emulateMedia({ media: 'print' });
+  const slips = path.join(OUT, 'schedule-slips.pdf');
+  const sbuf = await page.pdf({ path: slips, format: 'A4', printBackground: false });
+  assert.equal(pdfPages(sbuf), 19, 'one slip per entrant');
+  await page.emulateMedia({ media: 'screen' });
+  await page.screenshot({ path: path.join(OUT, 'schedule-19.png'), fullPage: false });
+  assert.deepEqual(page.errors, []);
+});
+
+test('without its Web Worker the page solves in timer slices instead', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.route('**/schedule_worker_loader.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await solve(page);
+  assert.equal(await page.getAttribute('[data-testid=progress]', 'data-engine'), 'page');
+  assert.equal(await metric(page, 'back_to_back'), 38);
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 171);
+  // The failed worker script shows up as a console error; nothing else may.
+  assert.deepEqual(page.errors.filter((e) => !/404|schedule_worker/.test(e)), []);
+});
+
+test('30-minute matches on 7 tables do not fit; the suggested 8 tables do', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.fill('[data-testid=match-minutes]', '30');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=infeasible]');
+  assert.match(await page.textContent('[data-testid=infeasible]'), /171 matches > 7 tables × 24 slots = 168/);
+  const items = await page.locator('[data-testid=suggestions] li').allTextContents();
+  assert.ok(items[0].includes('8 tables: 8 × 24 slots = 192 ≥ 171'), items[0]);
+  assert.ok(items.some((t) => t.includes('22 min (4 slots a session)')), items.join('|'));
+  await page.click('[data-testid=suggestions] li:first-child button');
+  assert.equal(await page.inputValue('[data-testid=tables]'), '8');
+  await solve(page);
+  assert.equal(await metric(page, 'unplaced'), 0);
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 171);
+  assert.equal(await page.locator('[data-testid=infeasible]').count(), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('groups 5/5/5/4 with a crossover knockout placed after the group stage', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.selectOption('[data-testid=format]', 'groups');
+  await solve(page);
+  const cells = await page.locator('[data-testid=timetable] [data-testid=match]').allTextContents();
+  assert.equal(cells.length, 3 * 10 + 6 + 8);
+  for (const ko of ['QF1: A1 – B2', 'QF3: B1 – A2', 'SF1: W QF1 – W QF2', 'F: W SF1 – W SF2', '3rd: L SF1 – L SF2']) {
+    assert.ok(cells.includes(ko), ko);
+  }
+  const last = await page.locator('[data-testid=session-page]').last().locator('[data-testid=match]').allTextContents();
+  assert.ok(last.includes('F: W SF1 – W SF2'), 'the final is in the last session');
+  assert.equal(await page.locator('[data-testid=standings]').count(), 4);
+  // English on request: headings and metric names follow the language switch.
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await page.textContent('[data-testid=session-page] h2'), /^Session 1/);
+  assert.match(await page.textContent('[data-metric=back_to_back]'), /Back-to-backs in all/);
+  assert.match(await page.textContent('[data-testid=standings] caption'), /Group A/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('Stop halts a long solve and keeps the best timetable so far', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  // 30 entrants, 435 matches in 448 places: tight enough that it runs for a while.
+  await page.fill('[data-testid=entrants]', Array.from({ length: 30 }, (_, i) => `P${i + 1}`).join('\n'));
+  await page.fill('[data-testid=tables]', '8');
+  await page.fill('[data-testid=sessions]', '14');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=running]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=progress]').value > 0);
+  // The page answers while it solves: typing into the seed box works.
+  await page.fill('[data-testid=seed]', '7');
+  assert.equal(await page.inputValue('[data-testid=seed]'), '7');
+  await page.click('[data-testid=stop]');
+  await page.waitForSelector('[data-testid=progress]:not([data-state=running])');
+  const value = await page.evaluate(() => document.querySelector('[data-testid=progress]').value);
+  assert.ok(value > 0 && value < 1, `stopped part way: ${value}`);
+  const placed = await page.locator('[data-testid=timetable] [data-testid=match]').count();
+  assert.equal(placed, 435 - (await metric(page, 'unplaced')));
+  assert.ok(placed > 400, `best so far is shown: ${placed}`);
+  assert.equal(await page.locator('[data-testid=session-page]').count(), 14);
+  assert.deepEqual(page.errors, []);
+});
+
+test('results feed the standings, bad scores are refused, exports download, and a reload keeps it all', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.fill('[data-testid=entrants]', 'Li & Wang\nZhao & Qian\nSun & Zhou\nWu & Zheng\nFeng & Chen');
+  await page.fill('[data-testid=tables]', '2');
+  await page.fill('[data-testid=sessions]', '2');
+  await page.fill('[data-testid=first-date]', '2026-12-05');
+  await solve(page);
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 10);
+
+  const first = page.locator('[data-testid=score]').first();
+  await first.fill('11-10 11-5 11-3');
+  await first.press('Enter');
+  await first.dispatchEvent('change');
+  await page.waitForSelector('.score-error');
+  assert.match(await page.textContent('.score-error'), /11–10 is not finished/);
+  await first.fill('11-7 9-11 11-5 11-8');
+  await first.dispatchEvent('change');
+  await page.waitForFunction(() => !document.querySelector('.score-error'));
+  const points = await page.$$eval('[data-testid=standings] tbody tr', (rows) =>
+    rows.map((r) => Number(r.querySelector('.points').textContent)));
+  assert.deepEqual(points.slice(0, 2), [2, 1], 'win 2, loss 1');
+
+  const download = async (id) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=${id}]`)]);
+    return fs.readFileSync(await dl.path(), 'utf8');
+  };
+  const csv = await download('export-csv');
+  assert.equal(csv.trim().split('\n').length, 11);
+  assert.match(csv, /^session,date,slot,start,table,stage,a,b\n1,2026-12-05,1,19:00,/);
+  const ics = await download('export-ics');
+  assert.equal((ics.match(/BEGIN:VEVENT/g) || []).length, 10);
+  assert.match(ics, /DTSTART:20261212T19/, 'second session a week later');
+  const json = JSON.parse(await download('export-json'));
+  assert.equal(json.version, 1);
+  assert.equal(json.results.length, 1);
+
+  await page.reload();
+  await page.waitForSelector('[data-testid=timetable]');
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 10);
+  assert.equal(await page.inputValue('[data-testid=score] >> nth=0'), '11-7 9-11 11-5 11-8');
+
+  // A corrupt save is reported and set aside, not a blank page.
+  await page.evaluate(() => localStorage.setItem('xq.schedule.state', '{"version":1,"problem":'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=message]');
+  assert.match(await page.textContent('[data-testid=message]'), /xq.schedule.corrupt/);
+  assert.ok(await page.evaluate(() => localStorage.getItem('xq.schedule.corrupt')));
+  assert.deepEqual(page.errors, []);
+});
