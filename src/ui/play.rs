@@ -19,6 +19,8 @@ use leptos::prelude::*;
 const SESSION_KEY: &str = "xq.play.session";
 const CORRUPT_KEY: &str = "xq.play.corrupt";
 const SETTINGS_KEY: &str = "xq.play.settings";
+/// The game most recently replaced (by a link, the editor, an import or a new game): restorable.
+const PREVIOUS_KEY: &str = "xq.play.previous";
 
 /// Display settings, remembered across visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,10 +74,15 @@ fn initial_session(query: &str) -> (Session, Option<String>) {
     if has_link {
         match SharedGame::parse_prefix(query) {
             Ok((shared, err)) => {
-                if let Some(s) = saved.filter(|s| {
+                let same = |s: &Session| {
                     s.game().start() == &shared.start && s.game().moves() == shared.moves
-                }) {
-                    return (s, notice);
+                };
+                if let Some(s) = saved.as_ref().filter(|s| same(s)) {
+                    return (s.clone(), notice);
+                }
+                if let Some(old) = saved.filter(|s| s.game().ply() > 0) {
+                    // Opening a link must not lose the game that was on the board.
+                    let _ = storage::set(PREVIOUS_KEY, &old.to_json());
                 }
                 let mut session = Session::from_position(shared.start.clone());
                 for m in &shared.moves {
@@ -132,6 +139,27 @@ pub fn PlayPage(query: String) -> impl IntoView {
     let projector = RwSignal::new(false);
     let marks = RwSignal::new(Vec::<Mark>::new());
 
+    let previous = RwSignal::new(storage::get(PREVIOUS_KEY).is_some());
+    // Replaces the game on the board, keeping the old one restorable if it had moves.
+    let replace = move |next: Session| {
+        let old = session.with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
+        if let Some(json) = old {
+            if storage::set(PREVIOUS_KEY, &json).is_ok() {
+                previous.set(true);
+            }
+        }
+        session.set(next);
+        selected.set(None);
+    };
+    let restore_previous = move |_| {
+        let Some(json) = storage::get(PREVIOUS_KEY) else {
+            return;
+        };
+        match Session::from_json(&json) {
+            Ok(old) => replace(old),
+            Err(e) => notice.set(Some(format!("无法恢复 / Cannot restore: {e}"))),
+        }
+    };
     let shown = Memo::new(move |_| session.with(|s| s.shown().clone()));
     let setup = Signal::derive(move || shown.with(|p| p.to_setup()));
     let check = Signal::derive(move || shown.with(|p| p.is_check().then(|| p.king(p.turn()))));
@@ -393,9 +421,8 @@ pub fn PlayPage(query: String) -> impl IntoView {
                             start=shown.get_untracked().to_setup()
                             looks=looks
                             on_done=Callback::new(move |pos: Position| {
-                                session.set(Session::from_position(pos));
+                                replace(Session::from_position(pos));
                                 editing.set(false);
-                                selected.set(None);
                             })
                             on_cancel=Callback::new(move |_| editing.set(false))
                         />
@@ -427,7 +454,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                                     match c {
                                         Confirm::Cut(m, _) => enter(m, true),
                                         Confirm::NewGame => {
-                                            session.set(Session::from_position(Position::start()));
+                                            replace(Session::from_position(Position::start()));
                                             message.set(None);
                                         }
                                     }
@@ -463,6 +490,11 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         <button data-testid="flip" aria-keyshortcuts="f" on:click=move |_| settings.update(|s| s.flipped = !s.flipped)>
                             {tr("翻转棋盘", "Flip board")}
                         </button>
+                        <Show when=move || previous.get()>
+                            <button data-testid="restore-previous" on:click=restore_previous>
+                                {tr("恢复上一局", "Restore previous game")}
+                            </button>
+                        </Show>
                         <button data-testid="edit" on:click=move |_| { selected.set(None); editing.set(true); }>{tr("摆局", "Set up position")}</button>
                         <button data-testid="projector" aria-pressed=move || projector.get().to_string() on:click=toggle_projector>
                             {tr("投影模式", "Projector mode")}
@@ -545,8 +577,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         <PgnImport on_import=Callback::new(move |pgn: crate::core::notation::record::PgnGame| {
                             match Session::from_pgn(&pgn) {
                                 Ok(s) => {
-                                    session.set(s);
-                                    selected.set(None);
+                                    replace(s);
                                     message.set(None);
                                 }
                                 Err(e) => notice.set(Some(format!("棋谱无法载入 / The game cannot be loaded: {e}"))),

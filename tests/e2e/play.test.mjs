@@ -211,3 +211,24 @@ test('drag and drop moves a piece; a right-drag draws an arrow, a click clears i
   await clickPoint(page, 'a0');
   assert.equal(await page.locator('.mark-arrow, .mark-circle').count(), 0);
 });
+
+test('opening a link or starting a new game keeps the previous game restorable', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  await playMoves(page, ['h2e2', 'h9g7']);
+  await page.goto(app.base + 'index.html#/play?moves=b2e2');
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.deepEqual(await moveTexts(page), ['炮八平五']);
+  await page.click('[data-testid=restore-previous]');
+  assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7']);
+  // New game after confirming; the game it replaced can come back too.
+  await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=confirm-yes]');
+  assert.equal((await moveTexts(page)).length, 0);
+  await page.click('[data-testid=restore-previous]');
+  assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7']);
+  assert.deepEqual(page.errors, []);
+});
