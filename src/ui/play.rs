@@ -528,7 +528,11 @@ pub fn PlayPage(query: String) -> impl IntoView {
                                 <option value="none" selected=move || session.with(|s| s.clock().is_none())>{tr("不计时", "No clock")}</option>
                                 {Preset::ALL.into_iter().filter(|p| *p != Preset::Custom).map(|p| {
                                     let label = move || if lang.get() == Lang::En { p.en() } else { p.zh() };
-                                    view! { <option value=p.id()>{label}</option> }
+                                    // After a reload the select shows the game's control again.
+                                    let chosen = move || session.with(|s| s.clock().is_some_and(|c| {
+                                        [Color::Red, Color::Black].iter().zip(p.controls()).all(|(side, ctl)| *c.control(*side) == ctl)
+                                    }));
+                                    view! { <option value=p.id() selected=chosen>{label}</option> }
                                 }).collect_view()}
                                 <option value="custom">{tr("自定义（见下）", "Custom (below)")}</option>
                             </select>

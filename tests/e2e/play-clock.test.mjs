@@ -30,6 +30,7 @@ test('moves press the clock; the clock and whose time runs survive a reload', as
   await page.reload();
   await page.waitForSelector('[data-testid=clock-black]');
   assert.equal(await page.getAttribute('[data-testid=clock-black]', 'data-running'), 'true');
+  assert.equal(await page.inputValue('[data-testid=time-control]'), 'fischer-5-3');
   const blackMs = Number(await page.getAttribute('[data-testid=clock-black]', 'data-ms'));
   assert.ok(blackMs < 300_000 - 1000, `the time while reloading was charged to Black: ${blackMs}`);
   await playMoves(page, ['h9g7']);
