@@ -7,6 +7,7 @@ use super::clock::{Clock, Flag, Status};
 use super::game::{Game, GameRecord, RecordError};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
+use super::share::SharedGame;
 use std::fmt;
 
 /// The board's game: a [`Game`], its clock if timed, the ply shown, and the moves taken back.
@@ -311,6 +312,15 @@ impl Session {
             })?;
         }
         Ok(Session::new(game))
+    }
+
+    /// The share-link query for the whole game (`fen=…&moves=…`, see [`SharedGame`]).
+    pub fn share_query(&self) -> String {
+        SharedGame {
+            start: self.game.start().clone(),
+            moves: self.game.moves().to_vec(),
+        }
+        .to_query()
     }
 
     /// The saved form.

@@ -8,7 +8,7 @@
 //! recomputed from `performance.now()` at every animation frame (never by counting ticks), so a
 //! throttled tab or a slow device cannot make them drift.
 
-use super::i18n::{tr, use_lang, Lang};
+use super::i18n::{side_name, tr, use_lang, Lang};
 use super::storage;
 use crate::core::clock::{
     format_ms, Clock, ClockError, Control, Flag, Preset, SideReading, Status,
@@ -339,14 +339,6 @@ impl Op {
             (Op::Undo, _) => c.undo_press(t),
             (Op::Finish, _) => c.finish(t).map(|_| ()),
         }
-    }
-}
-
-fn side_name(side: Color, lang: Lang) -> &'static str {
-    if lang == Lang::En {
-        side.english()
-    } else {
-        side.chinese()
     }
 }
 

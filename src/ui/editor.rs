@@ -77,7 +77,7 @@ pub fn Editor(
 
     view! {
         <div class="editor" data-testid="editor">
-            <Board setup=Signal::derive(move || setup.get()) looks=looks on_point=on_point />
+            <Board setup=setup looks=looks on_point=on_point />
             <div class="editor-tools no-print">
                 <div class="palette" role="toolbar" aria-label=tr("红方棋子", "Red pieces")>{palette(Color::Red)}</div>
                 <div class="palette" role="toolbar" aria-label=tr("黑方棋子", "Black pieces")>{palette(Color::Black)}</div>

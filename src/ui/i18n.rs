@@ -38,6 +38,14 @@ pub fn use_lang() -> RwSignal<Lang> {
     use_context::<RwSignal<Lang>>().unwrap_or_else(|| RwSignal::new(Lang::Zh))
 }
 
+/// A side's name in `lang`: 红方/黑方 or Red/Black.
+pub fn side_name(side: crate::core::Color, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => side.chinese(),
+        Lang::En => side.english(),
+    }
+}
+
 /// A reactive text: `zh` or `en` following the current language.
 pub fn tr(
     zh: &'static str,

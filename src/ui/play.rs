@@ -5,14 +5,14 @@
 use super::board::{Board, Looks, Mark};
 use super::clock::{now_ms, ClockFaces};
 use super::editor::Editor;
-use super::i18n::{tr, use_lang, Lang};
+use super::i18n::{side_name, tr, use_lang, Lang};
 use super::scoresheet::{PgnExport, PgnImport};
 use super::storage;
 use super::verdict::GamePanel;
 use crate::core::clock::{Clock, Control, Preset};
 use crate::core::notation::{self, Notation};
 use crate::core::session::{EnterError, Session};
-use crate::core::share::SharedGame;
+use crate::core::share::{param, SharedGame};
 use crate::core::{Color, Move, Position, Square};
 use leptos::prelude::*;
 
@@ -68,9 +68,7 @@ fn initial_session(query: &str) -> (Session, Option<String>) {
         }
         None => None,
     };
-    let has_link = ["fen=", "moves="]
-        .iter()
-        .any(|k| query.split('&').any(|kv| kv.starts_with(k)));
+    let has_link = param(query, "fen").is_some() || param(query, "moves").is_some();
     if has_link {
         match SharedGame::parse_prefix(query) {
             Ok((shared, err)) => {
@@ -117,13 +115,6 @@ fn load_settings() -> Settings {
         .unwrap_or_default()
 }
 
-fn side_name(c: Color, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => c.chinese(),
-        Lang::En => c.english(),
-    }
-}
-
 /// The play page; `query` is the part of the hash after `?`.
 #[component]
 pub fn PlayPage(query: String) -> impl IntoView {
@@ -161,16 +152,23 @@ pub fn PlayPage(query: String) -> impl IntoView {
         }
     };
     let shown = Memo::new(move |_| session.with(|s| s.shown().clone()));
-    let setup = Signal::derive(move || shown.with(|p| p.to_setup()));
-    let check = Signal::derive(move || shown.with(|p| p.is_check().then(|| p.king(p.turn()))));
-    let targets = Signal::derive(move || {
+    // Read at every frame by the faces: a memo is borrowed, not cloned per read. The fallback is
+    // never drawn (the faces show only when the game has a clock).
+    let game_clock = Memo::new(move |_| {
+        session
+            .with(|s| s.clock().cloned())
+            .unwrap_or_else(|| Clock::from_preset(Preset::Fischer15_10))
+    });
+    let setup = Memo::new(move |_| shown.with(|p| p.to_setup()));
+    let check = Memo::new(move |_| shown.with(|p| p.is_check().then(|| p.king(p.turn()))));
+    let targets = Memo::new(move |_| {
         selected
             .get()
             .map(|sq| shown.with(|p| p.legal_moves_from(sq).iter().map(|m| m.to).collect()))
             .unwrap_or_default()
     });
-    let last_move = Signal::derive(move || session.with(|s| s.last_move().map(|m| (m.from, m.to))));
-    let looks = Signal::derive(move || {
+    let last_move = Memo::new(move |_| session.with(|s| s.last_move().map(|m| (m.from, m.to))));
+    let looks = Memo::new(move |_| {
         let s = settings.get();
         Looks {
             flipped: s.flipped,
@@ -194,13 +192,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
         if let Err(e) = storage::set(SESSION_KEY, &json) {
             notice.set(Some(format!("无法保存对局 / Cannot save the game: {e}")));
         }
-        let query = session.with(|s| {
-            SharedGame {
-                start: s.game().start().clone(),
-                moves: s.game().moves().to_vec(),
-            }
-            .to_query()
-        });
+        let query = session.with(Session::share_query);
         let hash = if query.is_empty() {
             "#/play".to_string()
         } else {
@@ -373,13 +365,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
             loc.origin().unwrap_or_default(),
             loc.pathname().unwrap_or_default()
         );
-        let q = session.with(|s| {
-            SharedGame {
-                start: s.game().start().clone(),
-                moves: s.game().moves().to_vec(),
-            }
-            .to_query()
-        });
+        let q = session.with(Session::share_query);
         if q.is_empty() {
             format!("{base}#/play")
         } else {
@@ -432,7 +418,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                     <Show when=move || session.with(|s| s.clock().is_some())>
                         <div class="play-clock" data-testid="play-clock">
                             <ClockFaces
-                                clock=Signal::derive(move || session.with(|s| s.clock().cloned().unwrap_or_else(|| Clock::from_preset(Preset::Fischer15_10))))
+                                clock=game_clock
                                 on_flag=Callback::new(move |_| session.update(|s| { s.tick(now_ms()); }))
                             />
                         </div>
@@ -571,7 +557,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         </div>
                         <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
                         <a class="scoresheet-link" data-testid="scoresheet-link" href=move || {
-                            let q = session.with(|s| SharedGame { start: s.game().start().clone(), moves: s.game().moves().to_vec() }.to_query());
+                            let q = session.with(Session::share_query);
                             format!("#/scoresheet?{q}")
                         }>{tr("打印记录纸", "Print scoresheet")}</a>
                     </div>

@@ -6,19 +6,11 @@
 //! (`0-1 perpetual-check 24.1`) in `data-summary`, the explanation in the current language as
 //! text; `[data-testid=cycle] tbody tr` lists the classified cycle.
 
-use super::i18n::{tr, use_lang, Lang};
+use super::i18n::{side_name, tr, use_lang, Lang};
 use crate::core::game::{Game, OfferOutcome};
 use crate::core::session::Session;
 use crate::core::Color;
 use leptos::prelude::*;
-
-/// A side's name in the current language.
-fn side_name(lang: Lang, c: Color) -> &'static str {
-    match lang {
-        Lang::Zh => c.chinese(),
-        Lang::En => c.english(),
-    }
-}
 
 /// The panel: status, verdict with its clause, the classified repetition cycle, draw offers,
 /// resignation.
@@ -33,7 +25,7 @@ pub fn GamePanel(session: RwSignal<Session>) -> impl IntoView {
         let l = lang.get();
         session.with(|s| {
             let g = s.game();
-            let turn = side_name(l, g.position().turn());
+            let turn = side_name(g.position().turn(), l);
             let check = g.position().is_check();
             let mut text = match (l, check) {
                 (Lang::Zh, false) => format!("第{}着后，轮到{turn}走棋", g.ply()),
@@ -83,7 +75,7 @@ pub fn GamePanel(session: RwSignal<Session>) -> impl IntoView {
                     view! {
                         <tr class:attack=m.kind.is_attack()>
                             <td>{m.ply}</td>
-                            <td>{side_name(l, m.mover)}</td>
+                            <td>{side_name(m.mover, l)}</td>
                             <td><code>{m.mv.to_string()}</code></td>
                             <td>{kind}</td>
                             <td>{m.kind.clause()}</td>
@@ -168,7 +160,7 @@ pub fn GamePanel(session: RwSignal<Session>) -> impl IntoView {
             {verdict}
             {move || pending().map(|c| {
                 let l = lang.get();
-                let who = side_name(l, c);
+                let who = side_name(c, l);
                 let text = if l == Lang::En { format!("{who} offers a draw") } else { format!("{who}提和") };
                 view! { <p class="offer" data-testid="offer" role="status">{text}</p> }
             })}
