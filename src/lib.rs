@@ -1,10 +1,14 @@
-//! Xiangqi club tool: a pure rules core (usable natively and in the browser) and a Leptos UI.
+//! Xiangqi club tool: the domain modules (usable natively and in the browser) and a Leptos UI.
 //!
-//! The [`core`] module never touches the web: it builds and tests natively. The `ui` module exists
-//! only for `wasm32` and is a thin layer over the core.
+//! [`xiangqi`] is the game and its rules, [`clock`] the tournament clock, [`events`] round robins
+//! and match timetables. None of them touches the web: they build and test natively. The `ui`
+//! module exists only for `wasm32` and is a thin layer over them.
 #![deny(missing_docs)]
 
-pub mod core;
+pub mod clock;
+pub mod events;
+pub mod rng;
+pub mod xiangqi;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -1,11 +1,11 @@
 //! The game clock against article 6 and rules 4.1.4, 21.1, 22.1 and 22.5, plus property tests
 //! over random event sequences.
 
-use xiangqi_club::core::clock::{
-    format_ms, Bonus, Clock, ClockError, Control, Event, Flag, Preset, SideReading, Status,
+use xiangqi_club::clock::{
+    format_ms, Bonus, Clock, ClockError, ClockEvent, Control, Flag, Preset, SideReading, Status,
 };
-use xiangqi_club::core::rng::Rng;
-use xiangqi_club::core::Color::{Black, Red};
+use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::Color::{Black, Red};
 
 const SEC: u64 = 1_000;
 const MIN: u64 = 60 * SEC;
@@ -417,12 +417,12 @@ fn stage_time(c: &Control, stage_number: u32) -> u64 {
 }
 
 /// How long the clock ran up to `end` by the start, pause and resume events of `history`.
-fn running_time(history: &[Event], end: u64) -> u64 {
+fn running_time(history: &[ClockEvent], end: u64) -> u64 {
     let (mut total, mut since) = (0, None);
     for ev in history.iter().take_while(|e| e.at_ms() <= end) {
         match *ev {
-            Event::Start { at_ms, .. } | Event::Resume { at_ms } => since = Some(at_ms),
-            Event::Pause { at_ms } => total += since.take().map_or(0, |s| at_ms - s),
+            ClockEvent::Start { at_ms, .. } | ClockEvent::Resume { at_ms } => since = Some(at_ms),
+            ClockEvent::Pause { at_ms } => total += since.take().map_or(0, |s| at_ms - s),
             _ => {}
         }
     }
@@ -641,7 +641,7 @@ fn run_sequence(seed: u64, with_undo: bool) -> (u32, u32) {
                 let had = clock
                     .history()
                     .iter()
-                    .any(|e| matches!(e, Event::Press { .. }));
+                    .any(|e| matches!(e, ClockEvent::Press { .. }));
                 let res = clock.undo_press(t);
                 if !had {
                     assert_eq!(res, Err(ClockError::NothingToUndo));
@@ -661,8 +661,8 @@ fn run_sequence(seed: u64, with_undo: bool) -> (u32, u32) {
                 let began = h
                     .iter()
                     .rev()
-                    .find(|e| matches!(e, Event::Press { .. } | Event::Start { .. }))
-                    .map_or(0, Event::at_ms);
+                    .find(|e| matches!(e, ClockEvent::Press { .. } | ClockEvent::Start { .. }))
+                    .map_or(0, ClockEvent::at_ms);
                 let mover = clock.turn().index();
                 turn_start_spent[mover] =
                     after[mover].spent_ms - (running_time(h, end) - running_time(h, began));

@@ -4,11 +4,11 @@
 //!
 //! Every position is built with `Position::from_fen`, which refuses illegal setups.
 
-use xiangqi_club::core::game::{Game, GameError, GameResult, OfferOutcome, Reason};
-use xiangqi_club::core::rules::{
+use xiangqi_club::xiangqi::game::{Game, GameError, GameResult, OfferOutcome, Reason};
+use xiangqi_club::xiangqi::rules::{
     classify, judge_cycle, ClassifiedMove, CycleRuling, IdleKind, MoveKind, Target,
 };
-use xiangqi_club::core::{Color, Move, Piece, Position, Role, Square};
+use xiangqi_club::xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 /// A FEN from pieces like `"K e0"` (uppercase Red) and the side to move (`'w'` or `'b'`).
 fn fen(pieces: &[&str], turn: char) -> String {
@@ -124,7 +124,7 @@ fn clause_4_1_9_resignation_and_4_1_4_timeout() {
     assert_eq!(g.verdict().unwrap().summary(), "1-0 resign 4.1.9");
     assert_eq!(
         g.play(mv("h9g7")),
-        Err(xiangqi_club::core::PlayError::GameOver)
+        Err(xiangqi_club::xiangqi::PlayError::GameOver)
     );
     assert_eq!(g.resign(Color::Red), Err(GameError::GameOver));
     // Undoing the move takes the resignation back with it.
@@ -280,7 +280,7 @@ fn clause_4_2_4_a_capture_restarts_the_count() {
 fn clause_23_3_at_most_ten_checks_of_the_claimant_count() {
     // Red checks over and over with a chariot, Black also checks. Positions never repeat three
     // times because kings and chariots walk. Counted: plies minus the claimant's checks beyond 10.
-    use xiangqi_club::core::rules::limits::{counted_plies, move_limit_reached};
+    use xiangqi_club::xiangqi::rules::limits::{counted_plies, move_limit_reached};
     assert_eq!(counted_plies(120, 25), 105);
     // Both sides checked 25 times in 120 plies: neither may claim yet (23.3).
     assert!(!move_limit_reached(60, 120, [25, 25]));
@@ -337,14 +337,14 @@ fn clause_4_2_1_simple_draws() {
 fn clause_25_1_only_the_third_occurrence_is_a_repetition() {
     let horses = "h0g2 h9g7 g2h0 g7h9";
     let g = Game::from_iccs(
-        xiangqi_club::core::fen::START_FEN,
+        xiangqi_club::xiangqi::fen::START_FEN,
         &horses.split(' ').collect::<Vec<_>>(),
     )
     .unwrap();
     assert!(g.verdict().is_none(), "twice is not yet a repetition");
     let all = times(horses, 2);
     let g = Game::from_iccs(
-        xiangqi_club::core::fen::START_FEN,
+        xiangqi_club::xiangqi::fen::START_FEN,
         &all.split(' ').collect::<Vec<_>>(),
     )
     .unwrap();

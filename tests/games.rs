@@ -4,12 +4,12 @@
 //! GBK, Big5) import.
 
 use std::path::{Path, PathBuf};
-use xiangqi_club::core::notation::pgn::{
+use xiangqi_club::xiangqi::notation::pgn::{
     decode, read_pgn, read_pgn_all, write_move_list, write_pgn, TextEncoding,
 };
-use xiangqi_club::core::notation::record::PgnGame;
-use xiangqi_club::core::notation::{chinese, read, read_as, Notation};
-use xiangqi_club::core::{Move, Position};
+use xiangqi_club::xiangqi::notation::record::PgnGame;
+use xiangqi_club::xiangqi::notation::{chinese, read, read_as, Notation};
+use xiangqi_club::xiangqi::{Move, Position};
 
 struct Record {
     id: String,

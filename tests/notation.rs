@@ -1,13 +1,15 @@
 //! Notation (article 7.5): every tandem case, the encodings of real files, and the property that
 //! every legal move written in any notation reads back as the same move.
 
-use xiangqi_club::core::fen::START_FEN;
-use xiangqi_club::core::notation::pgn::{
+use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::fen::START_FEN;
+use xiangqi_club::xiangqi::notation::pgn::{
     decode, read_pgn, read_pgn_bytes, PgnErrorKind, TextEncoding,
 };
-use xiangqi_club::core::notation::{chinese, read, read_as, write, wxf, Notation, NotationError};
-use xiangqi_club::core::rng::Rng;
-use xiangqi_club::core::{Color, Move, Piece, PlayError, Position, Role, Setup, Square};
+use xiangqi_club::xiangqi::notation::{
+    chinese, read, read_as, write, wxf, Notation, NotationError,
+};
+use xiangqi_club::xiangqi::{Color, Move, Piece, PlayError, Position, Role, Setup, Square};
 
 fn mv(s: &str) -> Move {
     Move::from_iccs(s).unwrap()

@@ -1,8 +1,8 @@
 //! Perft against published counts (tests/data/perft.tsv, agreed by Fairy-Stockfish and Pikafish).
 //! Depths 1–3 run always; the deeper rows run with `cargo test --release -- --ignored`.
 
-use xiangqi_club::core::perft::{divide, perft};
-use xiangqi_club::core::Position;
+use xiangqi_club::xiangqi::perft::{divide, perft};
+use xiangqi_club::xiangqi::Position;
 
 struct Case {
     fen: String,

@@ -1,8 +1,8 @@
 //! Property tests over random playouts: unmake restores everything, FEN round-trips, and no
 //! generated move leaves the mover's king attacked or the kings facing (article 4.1.2).
 
-use xiangqi_club::core::rng::Rng;
-use xiangqi_club::core::{Color, Position, Role};
+use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::{Color, Position, Role};
 
 fn starts() -> Vec<Position> {
     include_str!("data/perft.tsv")
@@ -19,7 +19,7 @@ fn kings_facing(p: &Position) -> bool {
     let (r, b) = (p.king(Color::Red), p.king(Color::Black));
     r.file() == b.file()
         && (r.rank() + 1..b.rank()).all(|rank| {
-            p.piece_at(xiangqi_club::core::Square::new(r.file(), rank).unwrap())
+            p.piece_at(xiangqi_club::xiangqi::Square::new(r.file(), rank).unwrap())
                 .is_none()
         })
 }

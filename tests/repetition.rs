@@ -4,7 +4,7 @@
 //! the case is decided by the 1999 Chinese rules; each such decision is listed in [`DECIDED`]
 //! with the clause it rests on.
 
-use xiangqi_club::core::game::{Game, GameResult, Reason};
+use xiangqi_club::xiangqi::game::{Game, GameResult, Reason};
 
 /// Cases the two engines disagree on, by their line in the original TSV (header = line 1).
 const DECIDED: &[(usize, &str, &str)] = &[
@@ -89,7 +89,7 @@ fn judge(c: &Case) -> Game {
         if g.verdict().is_some() {
             break;
         }
-        let mv = xiangqi_club::core::Move::from_iccs(m).unwrap();
+        let mv = xiangqi_club::xiangqi::Move::from_iccs(m).unwrap();
         g.play(mv)
             .unwrap_or_else(|e| panic!("line {}: {m}: {e}", c.line));
     }

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 use std::process::Command;
-use xiangqi_club::core::rng::Rng;
-use xiangqi_club::core::schedule::*;
+use xiangqi_club::events::schedule::*;
+use xiangqi_club::rng::Rng;
 
 fn nineteen(tables: usize, match_minutes: u32) -> Problem {
     Problem::round_robin(19, tables, 8, 90, match_minutes, false)
@@ -275,7 +275,7 @@ fn groups_and_crossover_knockout_for_nineteen() {
     );
     // Group games only within a group.
     for f in &fixtures {
-        if let (Some((a, b)), Stage::Group { group, .. }) = (f.entrants(), &f.stage) {
+        if let (Some((a, b)), Phase::Group { group, .. }) = (f.entrants(), &f.stage) {
             assert!(groups[*group].contains(&a) && groups[*group].contains(&b));
         }
     }
@@ -286,7 +286,7 @@ fn groups_and_crossover_knockout_for_nineteen() {
         sol.schedule
             .placements
             .iter()
-            .find(|pl| matches!(&fixtures[pl.fixture].stage, Stage::Knockout { label: l, .. } if l == label))
+            .find(|pl| matches!(&fixtures[pl.fixture].stage, Phase::Knockout { label: l, .. } if l == label))
             .unwrap()
             .slot
     };
@@ -429,7 +429,7 @@ fn standings_count_two_one_zero() {
     let v = |text: &str| MatchScore::parse(three, text).unwrap().verdict().unwrap();
     let wo_b = MatchScore {
         best_of: three,
-        outcome: Outcome::Walkover { winner: Winner::B },
+        outcome: MatchOutcome::Walkover { winner: Winner::B },
     }
     .verdict()
     .unwrap();
@@ -483,7 +483,7 @@ fn json_save_round_trip_and_rejects_bad_files() {
         Err(ExportError::Schedule(_))
     ));
     let mut bad = save.clone();
-    bad.results[0].score.outcome = Outcome::Played {
+    bad.results[0].score.outcome = MatchOutcome::Played {
         games: vec![(11, 10)],
     };
     assert!(matches!(

@@ -4,12 +4,18 @@
 
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
-use xiangqi_club::core::tournament::*;
+use xiangqi_club::events::round_robin::*;
 
 // ---------------------------------------------------------------- helpers
 
 fn individual(names: &[&str], cycles: Cycles, scoring: Scoring) -> Tournament {
-    let mut t = Tournament::new("Club championship", Format::Individual, cycles, scoring).unwrap();
+    let mut t = Tournament::new(
+        "Club championship",
+        Competition::Individual,
+        cycles,
+        scoring,
+    )
+    .unwrap();
     t.add_entrant_list(&names.join("\n")).unwrap();
     // Numbers by hand in entry order, so entrant k is the k-th name.
     let order: Vec<usize> = (1..=names.len()).collect();
@@ -229,7 +235,13 @@ fn cli_rejects_bad_arguments() {
 #[test]
 fn seeded_draw_is_reproducible_and_hand_numbers_are_checked() {
     let names = ["甲", "乙", "丙", "丁", "戊", "己"];
-    let mut a = Tournament::new("t", Format::Individual, Cycles::Single, Scoring::CLASSIC).unwrap();
+    let mut a = Tournament::new(
+        "t",
+        Competition::Individual,
+        Cycles::Single,
+        Scoring::CLASSIC,
+    )
+    .unwrap();
     a.add_entrant_list(&names.join("\n")).unwrap();
     let mut b = a.clone();
     a.draw_lots(2026).unwrap();
@@ -245,7 +257,13 @@ fn seeded_draw_is_reproducible_and_hand_numbers_are_checked() {
     a.clear_draw().unwrap();
     a.add_entrant(Entrant::new("庚")).unwrap();
 
-    let mut c = Tournament::new("t", Format::Individual, Cycles::Single, Scoring::CLASSIC).unwrap();
+    let mut c = Tournament::new(
+        "t",
+        Competition::Individual,
+        Cycles::Single,
+        Scoring::CLASSIC,
+    )
+    .unwrap();
     c.add_entrant_list("A\nB\nC").unwrap();
     assert!(matches!(
         c.set_numbers(&[1, 1, 2]),
@@ -657,7 +675,7 @@ fn exactly_half_the_opponents_means_results_stand() {
 // ---------------------------------------------------------------- team events (12, 13.2, 14.2, 15.3)
 
 fn team_event() -> Tournament {
-    let format = Format::Team {
+    let format = Competition::Team {
         boards: 4,
         order: BoardOrder::Substitutes,
     };
@@ -697,7 +715,7 @@ fn played_team_event() -> Tournament {
 fn team_event_with_four_boards() {
     // 13.2: the first-listed team has Red on boards 1 and 3, Black on 2 and 4.
     let colours: Vec<_> = (1..=4).map(first_team_color).collect();
-    use xiangqi_club::core::Color::{Black, Red};
+    use xiangqi_club::xiangqi::Color::{Black, Red};
     assert_eq!(colours, [Red, Black, Red, Black]);
 
     let t = played_team_event();

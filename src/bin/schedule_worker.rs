@@ -1,7 +1,7 @@
 //! The match scheduler's Web Worker (issue 8): solves off the page's thread, posting JSON progress.
 //!
 //! Built by Trunk from `index.html` (`data-type="worker"`, loaded as `schedule_worker_loader.js`);
-//! the protocol lives in `core::schedule::job`. Natively it only says what it is for.
+//! the protocol lives in `events::schedule::job`. Natively it only says what it is for.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -11,7 +11,7 @@ fn main() {
     let post_scope = scope.clone();
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
         let request = ev.data().as_string().unwrap_or_default();
-        xiangqi_club::core::schedule::run_job(
+        xiangqi_club::events::schedule::run_job(
             &request,
             &mut |report| {
                 let _ = post_scope.post_message(&JsValue::from_str(&report));
@@ -23,7 +23,7 @@ fn main() {
     onmessage.forget();
     // Messages sent before this point found no handler: tell the page to send its request now.
     let _ = scope.post_message(&JsValue::from_str(
-        xiangqi_club::core::schedule::WORKER_READY,
+        xiangqi_club::events::schedule::WORKER_READY,
     ));
 }
 

@@ -2,8 +2,8 @@
 //! notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file) and prints
 //! its main line alone, one move per line, or a complete PGN.
 
-use crate::core::notation::pgn::{read_pgn_bytes, write_move_list, write_pgn};
-use crate::core::notation::Notation;
+use crate::xiangqi::notation::pgn::{read_pgn_bytes, write_move_list, write_pgn};
+use crate::xiangqi::notation::Notation;
 use std::io::{Read, Write};
 
 const USAGE: &str = "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]";

@@ -3,9 +3,9 @@
 //! For a repetition the classified cycle comes first, one move per line; the last line is always
 //! the verdict (`0-1 perpetual-check 24.1`) or `none`. A bad FEN or illegal move exits 1.
 
-use crate::core::fen::START_FEN;
-use crate::core::game::Game;
-use crate::core::Move;
+use crate::xiangqi::fen::START_FEN;
+use crate::xiangqi::game::Game;
+use crate::xiangqi::Move;
 
 const USAGE: &str = "usage: xq judge \"<FEN>|start\" [--limit MOVES] <ICCS moves...>";
 
@@ -41,7 +41,7 @@ pub fn run(args: &[String]) -> i32 {
             moves.extend(a.split_whitespace().map(str::to_string));
         }
     }
-    let start = match crate::core::Position::from_fen(fen) {
+    let start = match crate::xiangqi::Position::from_fen(fen) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("xq judge: {e}");

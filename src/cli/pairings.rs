@@ -1,6 +1,6 @@
 //! `xq pairings --players N [--double]`: the Berger tables, one line per round in FIDE layout.
 
-use crate::core::tournament::BergerTable;
+use crate::events::round_robin::BergerTable;
 
 const USAGE: &str = "usage: xq pairings --players N [--double]";
 

@@ -1,8 +1,8 @@
 //! `xq perft` and `xq bench`: move-generator counts and speed.
 
-use crate::core::fen::START_FEN;
-use crate::core::perft::{divide, perft as count};
-use crate::core::Position;
+use crate::xiangqi::fen::START_FEN;
+use crate::xiangqi::perft::{divide, perft as count};
+use crate::xiangqi::Position;
 use std::time::Instant;
 
 /// `xq perft "<FEN>" <depth> [--divide]`: prints the node count as its last line.

@@ -1,6 +1,6 @@
 //! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
-use crate::core::schedule::{
+use crate::events::schedule::{
     fit, side_name, solve, Bounds, Fit, Format, Metrics, Problem, Solution, DEFAULT_BUDGET,
 };
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! legal destinations. Points are buttons: click or keyboard selects, pointer drag moves, a
 //! right-drag draws an arrow (or a circle when it ends where it began).
 
-use crate::core::{Color, Setup, Square};
+use crate::xiangqi::{Color, Setup, Square};
 use leptos::prelude::*;
 
 /// Board geometry in SVG units: 100 between lines, a margin for the file numbers.

@@ -4,17 +4,15 @@
 //! Test contract: `[data-testid=clock-red]` / `[data-testid=clock-black]` show each side's time as
 //! text (`1:29:59`, `4:59`, `0:09.4`), carry `data-running="true"` while that side's time runs and
 //! `data-ms` with the exact face value; the standalone page has `[data-testid=clock-press-red]` /
-//! `[data-testid=clock-press-black]`. All timing lives in [`crate::core::clock`]: the faces are
+//! `[data-testid=clock-press-black]`. All timing lives in [`crate::clock`]: the faces are
 //! recomputed from `performance.now()` at every animation frame (never by counting ticks), so a
 //! throttled tab or a slow device cannot make them drift.
 
 use super::i18n::{side_name, tr, use_lang, Lang};
 use super::storage;
-use crate::core::clock::{
-    format_ms, Clock, ClockError, Control, Flag, Preset, SideReading, Status,
-};
-use crate::core::share::param as query_param;
-use crate::core::Color;
+use crate::clock::{format_ms, Clock, ClockError, Control, Flag, Preset, SideReading, Status};
+use crate::xiangqi::share::param as query_param;
+use crate::xiangqi::Color;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;

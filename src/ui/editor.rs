@@ -3,8 +3,8 @@
 
 use super::board::{Board, Looks};
 use super::i18n::{tr, use_lang, Lang};
-use crate::core::fen::Setup;
-use crate::core::{Color, Piece, Position, Role, Square};
+use crate::xiangqi::fen::Setup;
+use crate::xiangqi::{Color, Piece, Position, Role, Square};
 use leptos::prelude::*;
 
 /// What a click on the board does in the editor.

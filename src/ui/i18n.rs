@@ -39,7 +39,7 @@ pub fn use_lang() -> RwSignal<Lang> {
 }
 
 /// A side's name in `lang`: 红方/黑方 or Red/Black.
-pub fn side_name(side: crate::core::Color, lang: Lang) -> &'static str {
+pub fn side_name(side: crate::xiangqi::Color, lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => side.chinese(),
         Lang::En => side.english(),

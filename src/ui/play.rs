@@ -1,6 +1,6 @@
 //! `#/play`: a game at the board — moves by click or drag, the move list, takeback, draw offers,
 //! resignation, projector mode, the position editor and share links. State lives in a core
-//! [`Session`]; this file only wires it to the page and to localStorage.
+//! [`PlaySession`]; this file only wires it to the page and to localStorage.
 
 use super::board::{Board, Looks, Mark};
 use super::clock::{now_ms, ClockFaces};
@@ -9,11 +9,11 @@ use super::i18n::{side_name, tr, use_lang, Lang};
 use super::scoresheet::{PgnExport, PgnImport};
 use super::storage;
 use super::verdict::GamePanel;
-use crate::core::clock::{Clock, Control, Preset};
-use crate::core::notation::{self, Notation};
-use crate::core::session::{EnterError, Session};
-use crate::core::share::{param, SharedGame};
-use crate::core::{Color, Move, Position, Square};
+use crate::clock::{Clock, Control, Preset};
+use crate::xiangqi::notation::{self, Notation};
+use crate::xiangqi::session::{EnterError, PlaySession};
+use crate::xiangqi::share::{param, SharedGame};
+use crate::xiangqi::{Color, Move, Position, Square};
 use leptos::prelude::*;
 
 const SESSION_KEY: &str = "xq.play.session";
@@ -53,8 +53,8 @@ enum Confirm {
 
 /// The session to open: from the link when it names a game, else the saved one, else a new game.
 /// The second value is a message for the user (a bad link or a corrupt save set aside).
-fn initial_session(query: &str) -> (Session, Option<String>) {
-    let saved = storage::get(SESSION_KEY).map(|json| (Session::from_json(&json), json));
+fn initial_session(query: &str) -> (PlaySession, Option<String>) {
+    let saved = storage::get(SESSION_KEY).map(|json| (PlaySession::from_json(&json), json));
     let mut notice = None;
     let saved = match saved {
         Some((Ok(s), _)) => Some(s),
@@ -72,7 +72,7 @@ fn initial_session(query: &str) -> (Session, Option<String>) {
     if has_link {
         match SharedGame::parse_prefix(query) {
             Ok((shared, err)) => {
-                let same = |s: &Session| {
+                let same = |s: &PlaySession| {
                     s.game().start() == &shared.start && s.game().moves() == shared.moves
                 };
                 if let Some(s) = saved.as_ref().filter(|s| same(s)) {
@@ -82,7 +82,7 @@ fn initial_session(query: &str) -> (Session, Option<String>) {
                     // Opening a link must not lose the game that was on the board.
                     let _ = storage::set(PREVIOUS_KEY, &old.to_json());
                 }
-                let mut session = Session::from_position(shared.start.clone());
+                let mut session = PlaySession::from_position(shared.start.clone());
                 for m in &shared.moves {
                     let _ = session.enter(*m, false, 0);
                 }
@@ -96,14 +96,14 @@ fn initial_session(query: &str) -> (Session, Option<String>) {
             Err(e) => {
                 let msg = format!("链接中的局面无效 / Invalid position in link: {e}");
                 (
-                    saved.unwrap_or_else(|| Session::from_position(Position::start())),
+                    saved.unwrap_or_else(|| PlaySession::from_position(Position::start())),
                     Some(msg),
                 )
             }
         }
     } else {
         (
-            saved.unwrap_or_else(|| Session::from_position(Position::start())),
+            saved.unwrap_or_else(|| PlaySession::from_position(Position::start())),
             notice,
         )
     }
@@ -132,7 +132,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
 
     let previous = RwSignal::new(storage::get(PREVIOUS_KEY).is_some());
     // Replaces the game on the board, keeping the old one restorable if it had moves.
-    let replace = move |next: Session| {
+    let replace = move |next: PlaySession| {
         let old = session.with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
         if let Some(json) = old {
             if storage::set(PREVIOUS_KEY, &json).is_ok() {
@@ -146,7 +146,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
         let Some(json) = storage::get(PREVIOUS_KEY) else {
             return;
         };
-        match Session::from_json(&json) {
+        match PlaySession::from_json(&json) {
             Ok(old) => replace(old),
             Err(e) => notice.set(Some(format!("无法恢复 / Cannot restore: {e}"))),
         }
@@ -192,7 +192,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
         if let Err(e) = storage::set(SESSION_KEY, &json) {
             notice.set(Some(format!("无法保存对局 / Cannot save the game: {e}")));
         }
-        let query = session.with(Session::share_query);
+        let query = session.with(PlaySession::share_query);
         let hash = if query.is_empty() {
             "#/play".to_string()
         } else {
@@ -365,7 +365,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
             loc.origin().unwrap_or_default(),
             loc.pathname().unwrap_or_default()
         );
-        let q = session.with(Session::share_query);
+        let q = session.with(PlaySession::share_query);
         if q.is_empty() {
             format!("{base}#/play")
         } else {
@@ -407,7 +407,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                             start=shown.get_untracked().to_setup()
                             looks=looks
                             on_done=Callback::new(move |pos: Position| {
-                                replace(Session::from_position(pos));
+                                replace(PlaySession::from_position(pos));
                                 editing.set(false);
                             })
                             on_cancel=Callback::new(move |_| editing.set(false))
@@ -440,7 +440,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                                     match c {
                                         Confirm::Cut(m, _) => enter(m, true),
                                         Confirm::NewGame => {
-                                            replace(Session::from_position(Position::start()));
+                                            replace(PlaySession::from_position(Position::start()));
                                             message.set(None);
                                         }
                                     }
@@ -463,7 +463,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                             if session.with_untracked(|s| s.game().ply() > 0) {
                                 confirm.set(Some(Confirm::NewGame));
                             } else {
-                                session.set(Session::from_position(Position::start()));
+                                session.set(PlaySession::from_position(Position::start()));
                             }
                         }>{tr("新对局", "New game")}</button>
                         <button data-testid="takeback" disabled=move || session.with(|s| s.game().ply() == 0) on:click=move |_| {
@@ -557,15 +557,15 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         </div>
                         <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
                         <a class="scoresheet-link" data-testid="scoresheet-link" href=move || {
-                            let q = session.with(Session::share_query);
+                            let q = session.with(PlaySession::share_query);
                             format!("#/scoresheet?{q}")
                         }>{tr("打印记录纸", "Print scoresheet")}</a>
                     </div>
                     <details class="pgn">
                         <summary>{tr("导入 / 导出棋谱 (PGN)", "Import / export (PGN)")}</summary>
                         <PgnExport game=Signal::derive(move || session.with(|s| s.to_pgn())) />
-                        <PgnImport on_import=Callback::new(move |pgn: crate::core::notation::record::PgnGame| {
-                            match Session::from_pgn(&pgn) {
+                        <PgnImport on_import=Callback::new(move |pgn: crate::xiangqi::notation::record::PgnGame| {
+                            match PlaySession::from_pgn(&pgn) {
                                 Ok(s) => {
                                     replace(s);
                                     message.set(None);

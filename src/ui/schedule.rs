@@ -7,11 +7,11 @@
 use super::files::download;
 use super::i18n::{use_lang, Lang};
 use super::storage;
-use crate::core::schedule::{
+use crate::events::schedule::{
     group_letter, seat_holders, side_label, snake_groups, standings, to_csv, to_ics, BestOf,
-    Bounds, Draft, Fit, Format, MatchScore, Metrics, Outcome, Points, Problem, SaveFile,
-    SavedResult, Schedule, SolveReport, SolveRequest, Solver, Stage, Verdict, Winner, SAVE_VERSION,
-    WORKER_READY,
+    Bounds, Draft, Fit, Format, MatchOutcome, MatchScore, MatchVerdict, Metrics, Phase, Points,
+    Problem, SaveFile, SavedResult, Schedule, SolveReport, SolveRequest, Solver, Winner,
+    SAVE_VERSION, WORKER_READY,
 };
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -94,7 +94,8 @@ impl Ctx {
         let metrics = file.schedule.metrics(&file.problem);
         let bounds = Bounds::of(&file.problem).ok();
         self.draft.set(Draft::from_problem(&file.problem));
-        self.fit.set(crate::core::schedule::fit(&file.problem).ok());
+        self.fit
+            .set(crate::events::schedule::fit(&file.problem).ok());
         self.metrics.set(bounds.map(|b| (metrics, b)));
         self.problem.set(Some(file.problem));
         self.schedule.set(Some(file.schedule));
@@ -355,18 +356,18 @@ fn slot_time(p: &Problem, slot: usize) -> String {
 
 fn score_text(score: &MatchScore) -> String {
     match &score.outcome {
-        Outcome::Played { games } => games
+        MatchOutcome::Played { games } => games
             .iter()
             .map(|(a, b)| format!("{a}-{b}"))
             .collect::<Vec<_>>()
             .join(" "),
-        Outcome::Walkover { winner: Winner::A } => "W/O A".into(),
-        Outcome::Walkover { winner: Winner::B } => "W/O B".into(),
+        MatchOutcome::Walkover { winner: Winner::A } => "W/O A".into(),
+        MatchOutcome::Walkover { winner: Winner::B } => "W/O B".into(),
     }
 }
 
 /// Verdicts of round-robin results: (a, b, verdict).
-fn verdicts(p: &Problem, results: &[SavedResult]) -> Vec<(usize, usize, Verdict)> {
+fn verdicts(p: &Problem, results: &[SavedResult]) -> Vec<(usize, usize, MatchVerdict)> {
     let fixtures = p.fixtures();
     results
         .iter()
@@ -636,9 +637,9 @@ fn FitReport(ctx: Ctx) -> impl IntoView {
                                     {text}" "
                                     <button on:click=move |_| {
                                         ctx.draft.update(|d| match apply {
-                                            crate::core::schedule::Suggestion::Tables { tables, .. } => d.tables = tables.to_string(),
-                                            crate::core::schedule::Suggestion::MatchMinutes { minutes, .. } => d.match_minutes = minutes.to_string(),
-                                            crate::core::schedule::Suggestion::Sessions { sessions, .. } => d.sessions = sessions.to_string(),
+                                            crate::events::schedule::Suggestion::Tables { tables, .. } => d.tables = tables.to_string(),
+                                            crate::events::schedule::Suggestion::MatchMinutes { minutes, .. } => d.match_minutes = minutes.to_string(),
+                                            crate::events::schedule::Suggestion::Sessions { sessions, .. } => d.sessions = sessions.to_string(),
                                         });
                                     }>{ctx.t("采用", "Use this")}</button>
                                 </li>
@@ -775,9 +776,9 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
                                     .map(|pl| {
                                         let f = &fixtures[pl.fixture];
                                         let stage = match &f.stage {
-                                            Stage::Knockout { label, .. } => format!("{label}: "),
-                                            Stage::Group { group, .. } => format!("{}: ", group_letter(*group)),
-                                            Stage::RoundRobin { .. } => String::new(),
+                                            Phase::Knockout { label, .. } => format!("{label}: "),
+                                            Phase::Group { group, .. } => format!("{}: ", group_letter(*group)),
+                                            Phase::RoundRobin { .. } => String::new(),
                                         };
                                         format!("{stage}{} – {}", side_label(&f.a, &p.entrants, &seats), side_label(&f.b, &p.entrants, &seats))
                                     });
@@ -955,11 +956,11 @@ fn enter_result(ctx: Ctx, fixture: usize, text: String) -> Result<(), String> {
         "" => None,
         "W/O A" | "WO A" => Some(MatchScore {
             best_of,
-            outcome: Outcome::Walkover { winner: Winner::A },
+            outcome: MatchOutcome::Walkover { winner: Winner::A },
         }),
         "W/O B" | "WO B" => Some(MatchScore {
             best_of,
-            outcome: Outcome::Walkover { winner: Winner::B },
+            outcome: MatchOutcome::Walkover { winner: Winner::B },
         }),
         _ => Some(MatchScore::parse(best_of, &text)?),
     };

@@ -11,11 +11,11 @@
 use super::files::{download, safe_stem};
 use super::i18n::tr;
 use super::storage;
-use crate::core::notation::chinese::{OVER_LINE, UNDER_LINE};
-use crate::core::notation::pgn::{read_pgn, read_pgn_bytes, write_pgn, PgnError};
-use crate::core::notation::record::{PgnGame, PgnResult, ScoresheetForm, ScoresheetRow};
-use crate::core::notation::Notation;
-use crate::core::share::SharedGame;
+use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
+use crate::xiangqi::notation::pgn::{read_pgn, read_pgn_bytes, write_pgn, PgnError};
+use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, ScoresheetRow};
+use crate::xiangqi::notation::Notation;
+use crate::xiangqi::share::SharedGame;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -42,7 +42,7 @@ const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
 
 /// The game to open: from the link, else the saved one; with a notice when something was wrong.
 fn initial_game(query: &str) -> (PgnGame, Option<String>) {
-    use crate::core::share::param;
+    use crate::xiangqi::share::param;
     if param(query, "fen").is_some() || param(query, "moves").is_some() {
         return match SharedGame::parse_prefix(query) {
             Ok((shared, err)) => {
@@ -83,7 +83,7 @@ fn initial_game(query: &str) -> (PgnGame, Option<String>) {
 #[component]
 pub fn ScoresheetPage(query: String) -> impl IntoView {
     let (start, notice) = initial_game(&query);
-    let blank_requested = crate::core::share::param(&query, "blank").is_some();
+    let blank_requested = crate::xiangqi::share::param(&query, "blank").is_some();
     // A game opened from a link replaces the saved one: keep that one restorable.
     let current = write_pgn(&start, Notation::Chinese);
     let saved = storage::get(KEY)

@@ -1,5 +1,5 @@
 //! `#/tournament`: run a round robin — create, entrants, draw, results, standings, crosstable,
-//! print, files. Every rule lives in `core::tournament`; this page only shows and stores.
+//! print, files. Every rule lives in `events::round_robin`; this page only shows and stores.
 //!
 //! Test contract: each pairing row carries `data-round`, `data-red`, `data-black` (entrant
 //! numbers) and `select[data-testid=result]` controls (one per board); the standings table is
@@ -9,8 +9,8 @@
 use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
-use crate::core::tournament::{
-    BoardOrder, Cycles, Format, Outcome, RoundView, Scoring, TieBreak, Tournament,
+use crate::events::round_robin::{
+    BoardOrder, Competition, Cycles, Outcome, RoundView, Scoring, TieBreak, Tournament,
 };
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -184,8 +184,8 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                 names: t.entrants().iter().map(|e| e.name.clone()).collect(),
                 boards: t.format().boards(),
                 order: match t.format() {
-                    Format::Team { order, .. } => Some(order),
-                    Format::Individual => None,
+                    Competition::Team { order, .. } => Some(order),
+                    Competition::Individual => None,
                 },
                 rosters: t.entrants().iter().all(|e| !e.members.is_empty()),
             })
@@ -325,9 +325,9 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         "chosen" => BoardOrder::ChosenPerMatch,
                         _ => BoardOrder::Fixed,
                     };
-                    Format::Team { boards: b, order }
+                    Competition::Team { boards: b, order }
                 } else {
-                    Format::Individual
+                    Competition::Individual
                 };
                 let cycles = if double.get_untracked() { Cycles::Double } else { Cycles::Single };
                 let scoring = if scheme.get_untracked() == "210" { Scoring::TWO_ONE_ZERO } else { Scoring::CLASSIC };
@@ -756,8 +756,8 @@ pub fn TournamentPage(query: String) -> impl IntoView {
     let settings_line = move || {
         let t = current.get()?;
         let f = match t.format() {
-            Format::Individual => tr("个人赛", "Individual")().to_string(),
-            Format::Team { boards, .. } => format!(
+            Competition::Individual => tr("个人赛", "Individual")().to_string(),
+            Competition::Team { boards, .. } => format!(
                 "{} · {boards} {}",
                 tr("团体赛", "Team")(),
                 tr("台", "boards")()

@@ -7,15 +7,15 @@
 //! text; `[data-testid=cycle] tbody tr` lists the classified cycle.
 
 use super::i18n::{side_name, tr, use_lang, Lang};
-use crate::core::game::{Game, OfferOutcome};
-use crate::core::session::Session;
-use crate::core::Color;
+use crate::xiangqi::game::{Game, OfferOutcome};
+use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::Color;
 use leptos::prelude::*;
 
 /// The panel: status, verdict with its clause, the classified repetition cycle, draw offers,
 /// resignation.
 #[component]
-pub fn GamePanel(session: RwSignal<Session>) -> impl IntoView {
+pub fn GamePanel(session: RwSignal<PlaySession>) -> impl IntoView {
     let lang = use_lang();
     let game = GameHandle(session);
     // The outcome of the last button press (an offer, a foul, a refusal by the rules).
@@ -187,7 +187,7 @@ pub fn GamePanel(session: RwSignal<Session>) -> impl IntoView {
 
 /// The session's game, read and changed like a signal of [`Game`].
 #[derive(Clone, Copy)]
-struct GameHandle(RwSignal<Session>);
+struct GameHandle(RwSignal<PlaySession>);
 
 impl GameHandle {
     fn with<T>(&self, f: impl FnOnce(&Game) -> T) -> T {

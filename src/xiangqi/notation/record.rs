@@ -2,7 +2,7 @@
 //! and the scoresheet rows of article 7 (回合 by 回合, Red and Black columns).
 
 use super::{chinese, write, Notation};
-use crate::core::{Color, Move, PlayError, Position};
+use crate::xiangqi::{Color, Move, PlayError, Position};
 use std::fmt;
 
 /// A game's result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`, `*`).

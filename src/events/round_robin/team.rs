@@ -1,6 +1,6 @@
 //! Team events (article 12): boards, board orders and the colour of each board (13.2).
 
-use crate::core::Color;
+use crate::xiangqi::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -9,7 +9,7 @@ use super::bounds::{fit, Bounds, Fit};
 use super::instance::Instance;
 use super::model::{Problem, ProblemError};
 use super::timetable::{assign_tables, idle_in, Metrics, Schedule};
-use crate::core::rng::Rng;
+use crate::rng::Rng;
 
 const NONE: u32 = u32::MAX;
 /// Cost components in lexicographic order: unplaced, run excess, back-to-backs, back-to-back deviation

@@ -14,7 +14,7 @@ pub use control::{Bonus, Byoyomi, Control, ControlError, Stage, MAX_TIME_MS};
 pub use format::format_ms;
 pub use preset::Preset;
 
-use crate::core::board::Color;
+use crate::xiangqi::board::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -29,7 +29,7 @@ pub struct Flag {
 
 /// Something that happened to the clock, with its timestamp; the history is a list of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Event {
+pub enum ClockEvent {
     /// The game began; `first`'s clock runs (even if that player is late, rule 21.1).
     Start {
         /// When.
@@ -77,17 +77,17 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl ClockEvent {
     /// When the event happened.
     pub fn at_ms(&self) -> u64 {
         match *self {
-            Event::Start { at_ms, .. }
-            | Event::Press { at_ms }
-            | Event::Pause { at_ms }
-            | Event::Resume { at_ms }
-            | Event::AddTime { at_ms, .. }
-            | Event::SetTime { at_ms, .. }
-            | Event::Finish { at_ms } => at_ms,
+            ClockEvent::Start { at_ms, .. }
+            | ClockEvent::Press { at_ms }
+            | ClockEvent::Pause { at_ms }
+            | ClockEvent::Resume { at_ms }
+            | ClockEvent::AddTime { at_ms, .. }
+            | ClockEvent::SetTime { at_ms, .. }
+            | ClockEvent::Finish { at_ms } => at_ms,
         }
     }
 }
@@ -384,9 +384,9 @@ impl State {
     }
 
     /// Applies `ev` if it is allowed now; on error nothing changes.
-    fn apply(&mut self, controls: &[Control; 2], ev: &Event) -> Result<(), ClockError> {
+    fn apply(&mut self, controls: &[Control; 2], ev: &ClockEvent) -> Result<(), ClockError> {
         let now = ev.at_ms();
-        if let Event::Start { first, .. } = *ev {
+        if let ClockEvent::Start { first, .. } = *ev {
             if self.phase != Phase::NotStarted {
                 return Err(match self.phase {
                     Phase::Finished { .. } => ClockError::Finished,
@@ -401,7 +401,7 @@ impl State {
         if let Phase::Finished { .. } = self.phase {
             return Err(ClockError::Finished);
         }
-        if let Event::Finish { .. } = ev {
+        if let ClockEvent::Finish { .. } = ev {
             let flag = self.flag(controls, now);
             self.phase = match self.phase {
                 Phase::NotStarted => return Err(ClockError::NotStarted),
@@ -418,7 +418,7 @@ impl State {
             return Err(ClockError::FlagFallen(flag));
         }
         match *ev {
-            Event::Press { .. } => {
+            ClockEvent::Press { .. } => {
                 let since = match self.phase {
                     Phase::Running { since } => since,
                     Phase::Paused => return Err(ClockError::Paused),
@@ -429,7 +429,7 @@ impl State {
                 self.used = 0;
                 self.phase = Phase::Running { since: now };
             }
-            Event::Pause { .. } => match self.phase {
+            ClockEvent::Pause { .. } => match self.phase {
                 Phase::Running { since } => {
                     self.used += now.saturating_sub(since);
                     self.phase = Phase::Paused;
@@ -437,12 +437,12 @@ impl State {
                 Phase::Paused => return Err(ClockError::Paused),
                 _ => return Err(ClockError::NotStarted),
             },
-            Event::Resume { .. } => match self.phase {
+            ClockEvent::Resume { .. } => match self.phase {
                 Phase::Paused => self.phase = Phase::Running { since: now },
                 Phase::Running { .. } => return Err(ClockError::NotPaused),
                 _ => return Err(ClockError::NotStarted),
             },
-            Event::AddTime { side, ms, .. } => {
+            ClockEvent::AddTime { side, ms, .. } => {
                 if ms > MAX_TIME_MS {
                     return Err(ClockError::TooLong { ms });
                 }
@@ -454,13 +454,13 @@ impl State {
                 let shown = self.charge(controls, side, e).remaining;
                 self.set_main(controls, side, shown + ms, now);
             }
-            Event::SetTime { side, ms, .. } => {
+            ClockEvent::SetTime { side, ms, .. } => {
                 if ms > MAX_TIME_MS {
                     return Err(ClockError::TooLong { ms });
                 }
                 self.set_main(controls, side, ms, now);
             }
-            Event::Start { .. } | Event::Finish { .. } => {}
+            ClockEvent::Start { .. } | ClockEvent::Finish { .. } => {}
         }
         Ok(())
     }
@@ -468,7 +468,7 @@ impl State {
     /// The state after `history`. Events after a flag fall are moot and skipped: they were
     /// accepted before an undone press moved the fall earlier, and count again if a further undo
     /// moves it back.
-    fn fold(controls: &[Control; 2], history: &[Event]) -> Result<State, ClockError> {
+    fn fold(controls: &[Control; 2], history: &[ClockEvent]) -> Result<State, ClockError> {
         let mut state = State::new(controls);
         let mut last = 0;
         for (index, ev) in history.iter().enumerate() {
@@ -528,7 +528,7 @@ impl State {
 #[serde(try_from = "Record", into = "Record")]
 pub struct Clock {
     controls: [Control; 2],
-    history: Vec<Event>,
+    history: Vec<ClockEvent>,
     last_ms: u64,
     state: State,
 }
@@ -538,7 +538,7 @@ pub struct Clock {
 struct Record {
     red: Control,
     black: Control,
-    history: Vec<Event>,
+    history: Vec<ClockEvent>,
     last_ms: u64,
 }
 
@@ -559,7 +559,7 @@ impl TryFrom<Record> for Clock {
     fn try_from(r: Record) -> Result<Clock, ClockError> {
         let controls = [r.red, r.black];
         let state = State::fold(&controls, &r.history)?;
-        let last = r.history.last().map_or(0, Event::at_ms);
+        let last = r.history.last().map_or(0, ClockEvent::at_ms);
         if r.last_ms < last {
             return Err(ClockError::TimeWentBackwards {
                 last_ms: last,
@@ -605,7 +605,7 @@ impl Clock {
 
     /// Every event accepted so far, in order (an undone press is gone; events after a flag fall
     /// that an undo brought forward stay, without effect).
-    pub fn history(&self) -> &[Event] {
+    pub fn history(&self) -> &[ClockEvent] {
         &self.history
     }
 
@@ -623,7 +623,7 @@ impl Clock {
     /// Starts the game with `first` to move; its time runs from now even if that player is late
     /// (rule 21.1).
     pub fn start(&mut self, now_ms: u64, first: Color) -> Result<(), ClockError> {
-        self.record(Event::Start {
+        self.record(ClockEvent::Start {
             at_ms: now_ms,
             first,
         })
@@ -631,22 +631,22 @@ impl Clock {
 
     /// The side to move has completed a move: charge it, add its bonus, start the other side.
     pub fn press(&mut self, now_ms: u64) -> Result<(), ClockError> {
-        self.record(Event::Press { at_ms: now_ms })
+        self.record(ClockEvent::Press { at_ms: now_ms })
     }
 
     /// The arbiter stops the clock.
     pub fn pause(&mut self, now_ms: u64) -> Result<(), ClockError> {
-        self.record(Event::Pause { at_ms: now_ms })
+        self.record(ClockEvent::Pause { at_ms: now_ms })
     }
 
     /// The arbiter restarts the clock of the side to move.
     pub fn resume(&mut self, now_ms: u64) -> Result<(), ClockError> {
-        self.record(Event::Resume { at_ms: now_ms })
+        self.record(ClockEvent::Resume { at_ms: now_ms })
     }
 
     /// The arbiter gives `side` `ms` more main time.
     pub fn add_time(&mut self, now_ms: u64, side: Color, ms: u64) -> Result<(), ClockError> {
-        self.record(Event::AddTime {
+        self.record(ClockEvent::AddTime {
             at_ms: now_ms,
             side,
             ms,
@@ -655,7 +655,7 @@ impl Clock {
 
     /// The arbiter sets `side`'s main time to `ms`.
     pub fn set_time(&mut self, now_ms: u64, side: Color, ms: u64) -> Result<(), ClockError> {
-        self.record(Event::SetTime {
+        self.record(ClockEvent::SetTime {
             at_ms: now_ms,
             side,
             ms,
@@ -666,7 +666,7 @@ impl Clock {
     /// resignation, agreed draw). A flag that falls later does not count (rule 22.5); one that
     /// fell before is returned, and then the game is lost on time.
     pub fn finish(&mut self, now_ms: u64) -> Result<Option<Flag>, ClockError> {
-        self.record(Event::Finish { at_ms: now_ms })?;
+        self.record(ClockEvent::Finish { at_ms: now_ms })?;
         Ok(self.state.flag(&self.controls, now_ms))
     }
 
@@ -684,7 +684,7 @@ impl Clock {
         let undone = self
             .history
             .iter()
-            .rposition(|e| matches!(e, Event::Press { .. }))
+            .rposition(|e| matches!(e, ClockEvent::Press { .. }))
             .ok_or(ClockError::NothingToUndo)?;
         let mut history = self.history.clone();
         history.remove(undone);
@@ -768,7 +768,7 @@ impl Clock {
         Ok(())
     }
 
-    fn record(&mut self, ev: Event) -> Result<(), ClockError> {
+    fn record(&mut self, ev: ClockEvent) -> Result<(), ClockError> {
         self.check_time(ev.at_ms())?;
         self.state.apply(&self.controls, &ev)?;
         self.history.push(ev);

@@ -6,7 +6,7 @@
 //! be lowercase or full-width (`Ｃ２＝５`).
 
 use super::{describe, resolve, Action, Descriptor, NotationError, Selector, Tandem};
-use crate::core::{Move, Position, Role};
+use crate::xiangqi::{Move, Position, Role};
 
 /// Folds full-width ASCII forms (`Ｃ２＝５`) to ASCII and drops spaces.
 fn normalize(text: &str) -> String {

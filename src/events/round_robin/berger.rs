@@ -3,7 +3,7 @@
 //! Rule 13.1: in each pairing the number listed first plays Red. Rule 13.5: the second cycle of a
 //! double round robin repeats the first with colours swapped.
 
-use crate::core::rng::Rng;
+use crate::rng::Rng;
 use std::fmt;
 
 /// The largest field a table is built for: far beyond any club event, small enough to print.

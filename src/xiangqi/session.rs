@@ -3,18 +3,18 @@
 //! The UI only calls these methods; what "play from an earlier position" or "takeback" means is
 //! decided here, so it is tested natively.
 
-use super::clock::{Clock, Flag, Status};
 use super::game::{Game, GameRecord, RecordError};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
 use super::share::SharedGame;
+use crate::clock::{Clock, Flag, Status};
 use std::fmt;
 
 /// The board's game: a [`Game`], its clock if timed, the ply shown, and the moves taken back.
 ///
 /// Every method that can change whose time runs takes `now_ms`: the session never reads a clock.
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct PlaySession {
     game: Game,
     clock: Option<Clock>,
     view: usize,
@@ -97,11 +97,11 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
-impl Session {
+impl PlaySession {
     /// A session over `game`, showing its last position.
-    pub fn new(game: Game) -> Session {
+    pub fn new(game: Game) -> PlaySession {
         let view = game.ply();
-        Session {
+        PlaySession {
             game,
             clock: None,
             view,
@@ -110,8 +110,8 @@ impl Session {
     }
 
     /// A new game from `start`.
-    pub fn from_position(start: Position) -> Session {
-        Session::new(Game::new(start))
+    pub fn from_position(start: Position) -> PlaySession {
+        PlaySession::new(Game::new(start))
     }
 
     /// The game record.
@@ -302,7 +302,7 @@ impl Session {
 
     /// A session for an imported PGN game; `Err` names the first move the rules refuse (for
     /// example a move after the game was already decided).
-    pub fn from_pgn(pgn: &PgnGame) -> Result<Session, RecordError> {
+    pub fn from_pgn(pgn: &PgnGame) -> Result<PlaySession, RecordError> {
         let mut game = Game::new(pgn.start().clone());
         for (i, &m) in pgn.moves().iter().enumerate() {
             game.play(m).map_err(|error| RecordError::Illegal {
@@ -311,7 +311,7 @@ impl Session {
                 error,
             })?;
         }
-        Ok(Session::new(game))
+        Ok(PlaySession::new(game))
     }
 
     /// The share-link query for the whole game (`fen=…&moves=…`, see [`SharedGame`]).
@@ -340,7 +340,7 @@ impl Session {
     }
 
     /// Restores a session from its JSON; any defect is an `Err`, never a panic.
-    pub fn from_json(json: &str) -> Result<Session, RestoreError> {
+    pub fn from_json(json: &str) -> Result<PlaySession, RestoreError> {
         let saved: SavedSession =
             serde_json::from_str(json).map_err(|e| RestoreError::Json(e.to_string()))?;
         if saved.version != 1 {
@@ -353,7 +353,7 @@ impl Session {
             .filter_map(|s| Move::from_iccs(s))
             .collect();
         let view = saved.view.min(game.ply());
-        Ok(Session {
+        Ok(PlaySession {
             game,
             clock: saved.clock,
             view,
@@ -365,14 +365,14 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Color;
+    use crate::xiangqi::Color;
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
     }
 
-    fn session(moves: &[&str]) -> Session {
-        let mut s = Session::from_position(Position::start());
+    fn session(moves: &[&str]) -> PlaySession {
+        let mut s = PlaySession::from_position(Position::start());
         for m in moves {
             assert_eq!(s.enter(mv(m), false, 0), Ok(Entered::Played));
         }
@@ -419,8 +419,8 @@ mod tests {
 
     #[test]
     fn a_timed_game_presses_on_each_move_and_ends_on_time() {
-        use crate::core::clock::{Clock, Control};
-        let mut s = Session::from_position(Position::start());
+        use crate::clock::{Clock, Control};
+        let mut s = PlaySession::from_position(Position::start());
         assert!(s.set_clock(Some(Clock::new(Control::sudden_death(60_000).unwrap()))));
         s.enter(mv("h2e2"), false, 1_000).unwrap();
         s.enter(mv("h9g7"), false, 5_000).unwrap();
@@ -438,15 +438,15 @@ mod tests {
             s.enter(mv("h0g2"), false, 71_000),
             Err(EnterError::Illegal(PlayError::GameOver))
         ));
-        let restored = Session::from_json(&s.to_json()).unwrap();
+        let restored = PlaySession::from_json(&s.to_json()).unwrap();
         assert_eq!(restored.clock(), s.clock());
     }
 
     #[test]
     fn a_mate_before_the_flag_stands() {
-        use crate::core::clock::{Clock, Control};
+        use crate::clock::{Clock, Control};
         let mut s =
-            Session::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
+            PlaySession::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
         s.set_clock(Some(Clock::new(Control::sudden_death(10_000).unwrap())));
         s.enter(mv("b7b9"), false, 1_000).unwrap();
         // Rule 22.5: the clock is frozen by the mate, so no later flag changes the result.
@@ -459,10 +459,10 @@ mod tests {
         let s = session(&["h2e2", "h9g7"]);
         let pgn = s.to_pgn();
         assert_eq!(pgn.moves(), s.game().moves());
-        let back = Session::from_pgn(&pgn).unwrap();
+        let back = PlaySession::from_pgn(&pgn).unwrap();
         assert_eq!(back.game().moves(), s.game().moves());
         let mut mated =
-            Session::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
+            PlaySession::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
         mated.enter(mv("b7b9"), false, 0).unwrap();
         assert_eq!(mated.to_pgn().tag("Result"), Some("1-0"));
     }
@@ -471,21 +471,21 @@ mod tests {
     fn saves_and_restores_and_rejects_corrupt_state() {
         let mut s = session(&["h2e2", "h9g7", "h0g2"]);
         s.back();
-        let restored = Session::from_json(&s.to_json()).unwrap();
+        let restored = PlaySession::from_json(&s.to_json()).unwrap();
         assert_eq!(restored.view(), 2);
         assert_eq!(restored.game().moves(), s.game().moves());
         assert!(matches!(
-            Session::from_json("{not json"),
+            PlaySession::from_json("{not json"),
             Err(RestoreError::Json(_))
         ));
         let future = s.to_json().replace("\"version\":1", "\"version\":9");
         assert_eq!(
-            Session::from_json(&future).unwrap_err(),
+            PlaySession::from_json(&future).unwrap_err(),
             RestoreError::Version(9)
         );
         let bad = s.to_json().replace("h0g2", "h0h5");
         assert!(matches!(
-            Session::from_json(&bad),
+            PlaySession::from_json(&bad),
             Err(RestoreError::Record(_))
         ));
     }

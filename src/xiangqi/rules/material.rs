@@ -1,6 +1,6 @@
 //! Material (子力) and its value, article 25.3: the yardstick for "winning material" in a chase.
 
-use crate::core::{Color, Piece, Position, Role, Square};
+use crate::xiangqi::{Color, Piece, Position, Role, Square};
 
 /// The value of `piece` standing on `at`, in units where a horse is 5 (25.3: 车 = 2 马 = 2 炮,
 /// 马 = 炮, 士 = 相). A crossed pawn counts like an advisor, an uncrossed pawn less (not 子力).

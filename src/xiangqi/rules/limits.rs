@@ -1,7 +1,7 @@
 //! Draws that need no repetition: the natural move limit (4.2.4 with 23.3) and simple material (4.2.1).
 
 use super::material::attackers_of;
-use crate::core::{Color, Position, Role};
+use crate::xiangqi::{Color, Position, Role};
 
 /// The natural move limit of 4.2.4: 60 moves (回合) by both sides without a capture.
 pub const DEFAULT_MOVE_LIMIT: u32 = 60;

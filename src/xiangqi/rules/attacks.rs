@@ -3,7 +3,7 @@
 //! The position's move generator answers "what may the side to move play"; the 棋例 also need
 //! "what does this piece hit" for either side (roots, blocking, following), so this is separate.
 
-use crate::core::{Color, Position, Role, Square};
+use crate::xiangqi::{Color, Position, Role, Square};
 
 fn at(f: i32, r: i32) -> Option<Square> {
     if (0..9).contains(&f) && (0..10).contains(&r) {

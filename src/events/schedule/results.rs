@@ -62,7 +62,7 @@ pub enum Winner {
 
 /// What went wrong with one game's score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameError {
+pub enum GameScoreError {
     /// Nobody has 11, or the lead is under two: the game is not over.
     Unfinished {
         /// First side's points.
@@ -79,23 +79,23 @@ pub enum GameError {
     },
 }
 
-impl fmt::Display for GameError {
+impl fmt::Display for GameScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            GameError::Unfinished { a, b } => {
+            GameScoreError::Unfinished { a, b } => {
                 write!(
                     f,
                     "{a}–{b} is not finished: a game is won at 11 with a lead of 2"
                 )
             }
-            GameError::PlayedPastWin { a, b } => {
+            GameScoreError::PlayedPastWin { a, b } => {
                 write!(f, "{a}–{b} cannot happen: the game ended as soon as one side had 11 and a lead of 2")
             }
         }
     }
 }
 
-impl std::error::Error for GameError {}
+impl std::error::Error for GameScoreError {}
 
 /// What went wrong with a match score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ pub enum ScoreError {
         /// Game index (0-based).
         index: usize,
         /// The fault.
-        error: GameError,
+        error: GameScoreError,
     },
     /// Nobody has won enough games yet.
     Undecided {
@@ -143,16 +143,16 @@ impl fmt::Display for ScoreError {
 impl std::error::Error for ScoreError {}
 
 /// The winner of a game scored `a`–`b`, if it is a finished table-tennis game.
-pub fn game_winner(a: u32, b: u32) -> Result<Winner, GameError> {
+pub fn game_winner(a: u32, b: u32) -> Result<Winner, GameScoreError> {
     let (hi, lo) = (a.max(b), a.min(b));
     if hi < GAME_POINTS || hi - lo < 2 {
-        return Err(GameError::Unfinished { a, b });
+        return Err(GameScoreError::Unfinished { a, b });
     }
     // Either 11 against at most 9, or past 10–10 with a lead of exactly 2.
     let ok =
         (hi == GAME_POINTS && lo <= GAME_POINTS - 2) || (lo >= GAME_POINTS - 1 && hi - lo == 2);
     if !ok {
-        return Err(GameError::PlayedPastWin { a, b });
+        return Err(GameScoreError::PlayedPastWin { a, b });
     }
     Ok(if a > b { Winner::A } else { Winner::B })
 }
@@ -160,7 +160,7 @@ pub fn game_winner(a: u32, b: u32) -> Result<Winner, GameError> {
 /// How a match ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Outcome {
+pub enum MatchOutcome {
     /// Played out: points of each game, first side first.
     Played {
         /// (A's points, B's points) per game.
@@ -179,12 +179,12 @@ pub struct MatchScore {
     /// Best of 3, 5 or 7.
     pub best_of: BestOf,
     /// Played games or walkover.
-    pub outcome: Outcome,
+    pub outcome: MatchOutcome,
 }
 
 /// A checked result: who won and the counts the standings need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdict {
+pub struct MatchVerdict {
     /// The winner.
     pub winner: Winner,
     /// Decided by walkover.
@@ -197,23 +197,23 @@ pub struct Verdict {
 
 impl MatchScore {
     /// Checks the score and returns the verdict.
-    pub fn verdict(&self) -> Result<Verdict, ScoreError> {
+    pub fn verdict(&self) -> Result<MatchVerdict, ScoreError> {
         let need = self.best_of.to_win();
         match &self.outcome {
-            Outcome::Walkover { winner } => {
+            MatchOutcome::Walkover { winner } => {
                 let (g, p) = (need, need * GAME_POINTS);
                 let (games, points) = match winner {
                     Winner::A => ((g, 0), (p, 0)),
                     Winner::B => ((0, g), (0, p)),
                 };
-                Ok(Verdict {
+                Ok(MatchVerdict {
                     winner: *winner,
                     walkover: true,
                     games,
                     points,
                 })
             }
-            Outcome::Played { games } => {
+            MatchOutcome::Played { games } => {
                 let (mut ga, mut gb, mut pa, mut pb) = (0, 0, 0, 0);
                 for (index, &(a, b)) in games.iter().enumerate() {
                     if ga == need || gb == need {
@@ -233,7 +233,7 @@ impl MatchScore {
                         needed: need,
                     });
                 }
-                Ok(Verdict {
+                Ok(MatchVerdict {
                     winner: if ga == need { Winner::A } else { Winner::B },
                     walkover: false,
                     games: (ga, gb),
@@ -260,7 +260,7 @@ impl MatchScore {
         }
         let score = MatchScore {
             best_of,
-            outcome: Outcome::Played { games },
+            outcome: MatchOutcome::Played { games },
         };
         score.verdict().map_err(|e| e.to_string())?;
         Ok(score)
@@ -342,7 +342,7 @@ fn ratio_cmp(w1: u32, l1: u32, w2: u32, l2: u32) -> std::cmp::Ordering {
 /// games ratio, then rally-points ratio), then by seeding order.
 pub fn standings(
     group: &[usize],
-    results: &[(usize, usize, Verdict)],
+    results: &[(usize, usize, MatchVerdict)],
     points: Points,
 ) -> Vec<Standing> {
     let tally = |members: &[usize]| -> Vec<Standing> {
@@ -442,7 +442,7 @@ mod tests {
     fn played(best: u32, games: &[(u32, u32)]) -> MatchScore {
         MatchScore {
             best_of: BestOf::new(best).unwrap(),
-            outcome: Outcome::Played {
+            outcome: MatchOutcome::Played {
                 games: games.to_vec(),
             },
         }
@@ -455,21 +455,24 @@ mod tests {
         assert_eq!(game_winner(11, 0), Ok(Winner::A));
         assert_eq!(
             game_winner(11, 10),
-            Err(GameError::Unfinished { a: 11, b: 10 })
+            Err(GameScoreError::Unfinished { a: 11, b: 10 })
         );
         assert_eq!(
             game_winner(10, 8),
-            Err(GameError::Unfinished { a: 10, b: 8 })
+            Err(GameScoreError::Unfinished { a: 10, b: 8 })
         );
         assert_eq!(
             game_winner(12, 5),
-            Err(GameError::PlayedPastWin { a: 12, b: 5 })
+            Err(GameScoreError::PlayedPastWin { a: 12, b: 5 })
         );
         assert_eq!(
             game_winner(15, 11),
-            Err(GameError::PlayedPastWin { a: 15, b: 11 })
+            Err(GameScoreError::PlayedPastWin { a: 15, b: 11 })
         );
-        assert_eq!(game_winner(9, 9), Err(GameError::Unfinished { a: 9, b: 9 }));
+        assert_eq!(
+            game_winner(9, 9),
+            Err(GameScoreError::Unfinished { a: 9, b: 9 })
+        );
     }
 
     #[test]
@@ -503,7 +506,7 @@ mod tests {
     fn walkover_counts_eleven_nil() {
         let s = MatchScore {
             best_of: BestOf::new(5).unwrap(),
-            outcome: Outcome::Walkover { winner: Winner::B },
+            outcome: MatchOutcome::Walkover { winner: Winner::B },
         };
         let v = s.verdict().unwrap();
         assert_eq!(v.games, (0, 3));
@@ -524,7 +527,7 @@ mod tests {
         let win_b = played(3, &[(5, 11), (5, 11)]).verdict().unwrap();
         let wo = MatchScore {
             best_of: three,
-            outcome: Outcome::Walkover { winner: Winner::A },
+            outcome: MatchOutcome::Walkover { winner: Winner::A },
         }
         .verdict()
         .unwrap();

@@ -22,7 +22,8 @@ pub use bounds::{
 pub use draft::{parse_absences, parse_entrants, Draft, DraftError};
 pub use export::{to_csv, to_ics, ExportError, SaveFile, SavedResult, SAVE_VERSION};
 pub use fixtures::{
-    berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Fixture, Side, Stage,
+    berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Contender, Fixture,
+    Phase,
 };
 pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
 pub use model::{
@@ -30,8 +31,8 @@ pub use model::{
     MAX_ENTRANTS, MAX_SLOTS_PER_SESSION, MIN_ENTRANTS,
 };
 pub use results::{
-    game_winner, standings, BestOf, GameError, MatchScore, Outcome, Points, ScoreError, Standing,
-    Verdict, Winner, GAME_POINTS,
+    game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict, Points,
+    ScoreError, Standing, Winner, GAME_POINTS,
 };
 pub use seats::{seat_holders, side_label};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};

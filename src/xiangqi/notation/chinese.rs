@@ -12,7 +12,7 @@
 //! spacing are accepted.
 
 use super::{describe, resolve, Action, Descriptor, NotationError, Selector, Tandem};
-use crate::core::{Color, Move, Position, Role};
+use crate::xiangqi::{Color, Move, Position, Role};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const FULL_WIDTH: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -158,7 +158,7 @@ fn number(color: Color, n: u8) -> char {
 }
 
 fn piece_char(color: Color, role: Role) -> char {
-    crate::core::Piece::new(color, role).chinese()
+    crate::xiangqi::Piece::new(color, role).chinese()
 }
 
 fn marker(t: Tandem) -> char {
@@ -282,7 +282,7 @@ mod tests {
             read(&black, "將5平4"),
             Err(NotationError::Illegal {
                 text: "將5平4".into(),
-                reason: crate::core::PlayError::OwnPiece(mv("e9d9").to),
+                reason: crate::xiangqi::PlayError::OwnPiece(mv("e9d9").to),
             })
         );
     }

@@ -7,7 +7,7 @@ use std::fmt;
 /// One side of a fixture: a known entrant, or a seat filled later ("A1", "W QF1").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Side {
+pub enum Contender {
     /// Entrant index (0-based).
     Entrant(usize),
     /// Placeholder for a knockout seat.
@@ -17,7 +17,7 @@ pub enum Side {
 /// Which part of the event a fixture belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Stage {
+pub enum Phase {
     /// Round robin of the whole field; `round` is its Berger round (0-based).
     RoundRobin {
         /// Berger round (0-based).
@@ -43,18 +43,18 @@ pub enum Stage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fixture {
     /// First-named side (serves first / home).
-    pub a: Side,
+    pub a: Contender,
     /// Second-named side.
-    pub b: Side,
+    pub b: Contender,
     /// Where it belongs.
-    pub stage: Stage,
+    pub stage: Phase,
 }
 
 impl Fixture {
     /// Both entrants when the fixture is between known entrants.
     pub fn entrants(&self) -> Option<(usize, usize)> {
         match (&self.a, &self.b) {
-            (Side::Entrant(a), Side::Entrant(b)) => Some((*a, *b)),
+            (Contender::Entrant(a), Contender::Entrant(b)) => Some((*a, *b)),
             _ => None,
         }
     }
@@ -62,31 +62,31 @@ impl Fixture {
     /// Knockout round, if a knockout fixture.
     pub fn knockout_round(&self) -> Option<usize> {
         match self.stage {
-            Stage::Knockout { round, .. } => Some(round),
+            Phase::Knockout { round, .. } => Some(round),
             _ => None,
         }
     }
 }
 
 /// A side's display name given the entrant names.
-pub fn side_name(side: &Side, names: &[String]) -> String {
+pub fn side_name(side: &Contender, names: &[String]) -> String {
     match side {
-        Side::Entrant(i) => names
+        Contender::Entrant(i) => names
             .get(*i)
             .cloned()
             .unwrap_or_else(|| format!("#{}", i + 1)),
-        Side::Seat(s) => s.clone(),
+        Contender::Seat(s) => s.clone(),
     }
 }
 
-impl fmt::Display for Stage {
+impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stage::RoundRobin { round } => write!(f, "R{}", round + 1),
-            Stage::Group { group, round } => {
+            Phase::RoundRobin { round } => write!(f, "R{}", round + 1),
+            Phase::Group { group, round } => {
                 write!(f, "Group {} R{}", group_letter(*group), round + 1)
             }
-            Stage::Knockout { label, .. } => write!(f, "{label}"),
+            Phase::Knockout { label, .. } => write!(f, "{label}"),
         }
     }
 }
@@ -156,7 +156,7 @@ pub fn knockout_rounds(groups: usize) -> Vec<Vec<Fixture>> {
     let mut rounds: Vec<Vec<Fixture>> = Vec::new();
     let mut first = Vec::new();
     let pairs = groups / 2;
-    let seat = |g: usize, place: usize| Side::Seat(format!("{}{}", group_letter(g), place));
+    let seat = |g: usize, place: usize| Contender::Seat(format!("{}{}", group_letter(g), place));
     let mut crossings = Vec::new();
     for k in 0..pairs {
         crossings.push((seat(2 * k, 1), seat(2 * k + 1, 2)));
@@ -169,7 +169,7 @@ pub fn knockout_rounds(groups: usize) -> Vec<Vec<Fixture>> {
         first.push(Fixture {
             a,
             b,
-            stage: Stage::Knockout {
+            stage: Phase::Knockout {
                 round: 0,
                 label: format!("{name}{}", i + 1),
             },
@@ -182,14 +182,14 @@ pub fn knockout_rounds(groups: usize) -> Vec<Vec<Fixture>> {
         if prev.len() < 2
             || prev
                 .iter()
-                .any(|f| matches!(&f.stage, Stage::Knockout { label, .. } if label == "F"))
+                .any(|f| matches!(&f.stage, Phase::Knockout { label, .. } if label == "F"))
         {
             break;
         }
         let labels: Vec<String> = prev
             .iter()
             .map(|f| match &f.stage {
-                Stage::Knockout { label, .. } => label.clone(),
+                Phase::Knockout { label, .. } => label.clone(),
                 _ => String::new(),
             })
             .collect();
@@ -198,17 +198,17 @@ pub fn knockout_rounds(groups: usize) -> Vec<Vec<Fixture>> {
         let mut next = Vec::new();
         if count == 1 {
             next.push(Fixture {
-                a: Side::Seat(format!("W {}", labels[0])),
-                b: Side::Seat(format!("W {}", labels[1])),
-                stage: Stage::Knockout {
+                a: Contender::Seat(format!("W {}", labels[0])),
+                b: Contender::Seat(format!("W {}", labels[1])),
+                stage: Phase::Knockout {
                     round,
                     label: "F".into(),
                 },
             });
             next.push(Fixture {
-                a: Side::Seat(format!("L {}", labels[0])),
-                b: Side::Seat(format!("L {}", labels[1])),
-                stage: Stage::Knockout {
+                a: Contender::Seat(format!("L {}", labels[0])),
+                b: Contender::Seat(format!("L {}", labels[1])),
+                stage: Phase::Knockout {
                     round,
                     label: "3rd".into(),
                 },
@@ -217,9 +217,9 @@ pub fn knockout_rounds(groups: usize) -> Vec<Vec<Fixture>> {
             let name = round_name(count);
             for i in 0..count {
                 next.push(Fixture {
-                    a: Side::Seat(format!("W {}", labels[2 * i])),
-                    b: Side::Seat(format!("W {}", labels[2 * i + 1])),
-                    stage: Stage::Knockout {
+                    a: Contender::Seat(format!("W {}", labels[2 * i])),
+                    b: Contender::Seat(format!("W {}", labels[2 * i + 1])),
+                    stage: Phase::Knockout {
                         round,
                         label: format!("{name}{}", i + 1),
                     },
@@ -242,9 +242,9 @@ impl Problem {
                 for (r, round) in rounds.iter().enumerate() {
                     for &(a, b) in round {
                         out.push(Fixture {
-                            a: Side::Entrant(a),
-                            b: Side::Entrant(b),
-                            stage: Stage::RoundRobin { round: r },
+                            a: Contender::Entrant(a),
+                            b: Contender::Entrant(b),
+                            stage: Phase::RoundRobin { round: r },
                         });
                     }
                 }
@@ -253,9 +253,9 @@ impl Problem {
                     for (r, round) in rounds.iter().enumerate() {
                         for &(a, b) in round {
                             out.push(Fixture {
-                                a: Side::Entrant(b),
-                                b: Side::Entrant(a),
-                                stage: Stage::RoundRobin { round: k + r },
+                                a: Contender::Entrant(b),
+                                b: Contender::Entrant(a),
+                                stage: Phase::RoundRobin { round: k + r },
                             });
                         }
                     }
@@ -270,9 +270,9 @@ impl Problem {
                     for (g, rounds) in per_group.iter().enumerate() {
                         for &(a, b) in rounds.get(r).into_iter().flatten() {
                             out.push(Fixture {
-                                a: Side::Entrant(members[g][a]),
-                                b: Side::Entrant(members[g][b]),
-                                stage: Stage::Group { group: g, round: r },
+                                a: Contender::Entrant(members[g][a]),
+                                b: Contender::Entrant(members[g][b]),
+                                stage: Phase::Group { group: g, round: r },
                             });
                         }
                     }

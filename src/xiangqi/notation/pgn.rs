@@ -10,8 +10,8 @@
 
 use super::record::{PgnGame, PgnResult};
 use super::{chinese, read, Notation, NotationError};
-use crate::core::fen::{FenError, START_FEN};
-use crate::core::{Color, Position};
+use crate::xiangqi::fen::{FenError, START_FEN};
+use crate::xiangqi::{Color, Position};
 use std::fmt;
 
 /// How the bytes of a file were decoded.
@@ -557,7 +557,7 @@ fn split_glued(t: &str) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Move;
+    use crate::xiangqi::Move;
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()

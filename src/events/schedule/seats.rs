@@ -1,7 +1,7 @@
 //! Who fills the knockout seats ("A1", "W QF1", "L SF2") once the results that decide them are in.
 
 use super::export::SavedResult;
-use super::fixtures::{group_letter, snake_groups, Side, Stage};
+use super::fixtures::{group_letter, snake_groups, Contender, Phase};
 use super::model::{Format, Problem};
 use super::results::{standings, Points, Winner};
 use std::collections::BTreeMap;
@@ -28,7 +28,7 @@ pub fn seat_holders(
         let mut decided = Vec::new();
         let mut complete = true;
         for (i, f) in fixtures.iter().enumerate() {
-            if !matches!(f.stage, Stage::Group { group, .. } if group == g) {
+            if !matches!(f.stage, Phase::Group { group, .. } if group == g) {
                 continue;
             }
             match (f.entrants(), verdict_of(i)) {
@@ -44,12 +44,12 @@ pub fn seat_holders(
     }
     // Knockout fixtures are listed round by round, so feeders are settled before their sequels.
     for (i, f) in fixtures.iter().enumerate() {
-        let Stage::Knockout { label, .. } = &f.stage else {
+        let Phase::Knockout { label, .. } = &f.stage else {
             continue;
         };
-        let holder = |side: &Side| match side {
-            Side::Entrant(e) => Some(*e),
-            Side::Seat(s) => seats.get(s).copied(),
+        let holder = |side: &Contender| match side {
+            Contender::Entrant(e) => Some(*e),
+            Contender::Seat(s) => seats.get(s).copied(),
         };
         let (Some(a), Some(b), Some(v)) = (holder(&f.a), holder(&f.b), verdict_of(i)) else {
             continue;
@@ -66,10 +66,10 @@ pub fn seat_holders(
 }
 
 /// A side's name with its holder when decided: "A1 (Li & Wang)".
-pub fn side_label(side: &Side, names: &[String], seats: &BTreeMap<String, usize>) -> String {
+pub fn side_label(side: &Contender, names: &[String], seats: &BTreeMap<String, usize>) -> String {
     match side {
-        Side::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
-        Side::Seat(s) => match seats.get(s).and_then(|&e| names.get(e)) {
+        Contender::Entrant(e) => names.get(*e).cloned().unwrap_or_default(),
+        Contender::Seat(s) => match seats.get(s).and_then(|&e| names.get(e)) {
             Some(name) => format!("{s} ({name})"),
             None => s.clone(),
         },
@@ -79,7 +79,7 @@ pub fn side_label(side: &Side, names: &[String], seats: &BTreeMap<String, usize>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::schedule::{BestOf, MatchScore, Problem};
+    use crate::events::schedule::{BestOf, MatchScore, Problem};
 
     #[test]
     fn group_places_then_knockout_winners() {
@@ -110,7 +110,7 @@ mod tests {
         assert!(!seats.contains_key("W SF1"));
         let sf1 = fixtures
             .iter()
-            .position(|f| matches!(&f.stage, Stage::Knockout { label, .. } if label == "SF1"))
+            .position(|f| matches!(&f.stage, Phase::Knockout { label, .. } if label == "SF1"))
             .unwrap();
         results.push(SavedResult {
             fixture: sf1,
@@ -122,9 +122,12 @@ mod tests {
         assert_eq!(seats.get("L SF1"), Some(&0));
         let names: Vec<String> = p.entrants.clone();
         assert_eq!(
-            side_label(&Side::Seat("L SF1".into()), &names, &seats),
+            side_label(&Contender::Seat("L SF1".into()), &names, &seats),
             "L SF1 (1)"
         );
-        assert_eq!(side_label(&Side::Seat("W F".into()), &names, &seats), "W F");
+        assert_eq!(
+            side_label(&Contender::Seat("W F".into()), &names, &seats),
+            "W F"
+        );
     }
 }

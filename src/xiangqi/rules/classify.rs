@@ -7,7 +7,7 @@
 use super::attacks::{attackers, attacks, blocks, with_turn_passed};
 use super::limits::simple_draw;
 use super::material::{equal_value, is_material, value};
-use crate::core::{Color, Move, Piece, Position, Role, Square};
+use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
 use std::fmt;
 
 /// How many checking moves a mate threat (杀, 28.2) may take: "next move or continuous checks".
@@ -523,7 +523,7 @@ pub fn mates_by_checks(pos: &Position, checks: u32) -> bool {
 }
 
 mod square_iccs {
-    use crate::core::Square;
+    use crate::xiangqi::Square;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(s: &Square, ser: S) -> Result<S::Ok, S::Error> {
@@ -537,7 +537,7 @@ mod square_iccs {
 }
 
 mod move_iccs {
-    use crate::core::Move;
+    use crate::xiangqi::Move;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(m: &Move, ser: S) -> Result<S::Ok, S::Error> {

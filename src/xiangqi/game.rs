@@ -5,10 +5,12 @@
 //! 23.1 and its fouls (9.1.3, 4.1.8), loss on time (4.1.4), repetition by the 棋例 (24–29), the
 //! natural move limit (4.2.4, 23.3) and simple drawn material (4.2.1).
 
-use crate::core::fen::FenError;
-use crate::core::rules::limits::{insufficient_material, move_limit_reached, DEFAULT_MOVE_LIMIT};
-use crate::core::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling, MoveKind};
-use crate::core::{Color, Move, PlayError, Position};
+use crate::xiangqi::fen::FenError;
+use crate::xiangqi::rules::limits::{
+    insufficient_material, move_limit_reached, DEFAULT_MOVE_LIMIT,
+};
+use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling, MoveKind};
+use crate::xiangqi::{Color, Move, PlayError, Position};
 use std::fmt;
 
 /// How a game ended, from Red's point of view.
@@ -247,7 +249,7 @@ pub enum EventKind {
 
 /// An event, after the given number of plies, by one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Event {
+pub struct GameEvent {
     /// How many moves had been played.
     pub ply: usize,
     /// Who.
@@ -320,7 +322,7 @@ pub enum RecordError {
         error: PlayError,
     },
     /// An event refers to a ply beyond the moves.
-    Event(usize),
+    GameEvent(usize),
 }
 
 impl fmt::Display for RecordError {
@@ -331,7 +333,9 @@ impl fmt::Display for RecordError {
             RecordError::Illegal { ply, mv, error } => {
                 write!(f, "move {ply} `{mv}` is illegal: {error}")
             }
-            RecordError::Event(ply) => write!(f, "an event at ply {ply} is beyond the last move"),
+            RecordError::GameEvent(ply) => {
+                write!(f, "an event at ply {ply} is beyond the last move")
+            }
         }
     }
 }
@@ -347,7 +351,7 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// Draw offers and answers, fouls, resignation, flag fall.
     #[serde(default)]
-    pub events: Vec<Event>,
+    pub events: Vec<GameEvent>,
     /// The natural move limit in moves (4.2.4).
     #[serde(default = "default_limit")]
     pub move_limit: u32,
@@ -365,7 +369,7 @@ pub struct Game {
     moves: Vec<Move>,
     /// Whether each move gave check (for the move-limit count of 23.3).
     checks: Vec<bool>,
-    events: Vec<Event>,
+    events: Vec<GameEvent>,
     move_limit: u32,
     verdict: Option<Verdict>,
 }
@@ -437,7 +441,7 @@ impl Game {
     }
 
     /// The events (offers, answers, fouls, resignation, flag) so far.
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &[GameEvent] {
         &self.events
     }
 
@@ -533,7 +537,7 @@ impl Game {
             .rev()
             .find(|e| e.kind == EventKind::OfferDraw);
         if last_offer.is_some_and(|e| e.by == by) {
-            self.events.push(Event {
+            self.events.push(GameEvent {
                 ply,
                 by,
                 kind: EventKind::Foul,
@@ -543,7 +547,7 @@ impl Game {
                 fouls: self.fouls(by),
             });
         }
-        self.events.push(Event {
+        self.events.push(GameEvent {
             ply,
             by,
             kind: EventKind::OfferDraw,
@@ -568,7 +572,7 @@ impl Game {
         if self.pending_offer().is_none() {
             return Err(GameError::NoOffer);
         }
-        self.events.push(Event {
+        self.events.push(GameEvent {
             ply: self.moves.len(),
             by: self.position().turn(),
             kind,
@@ -591,7 +595,7 @@ impl Game {
         if self.verdict.is_some() {
             return Err(GameError::GameOver);
         }
-        self.events.push(Event {
+        self.events.push(GameEvent {
             ply: self.moves.len(),
             by,
             kind,
@@ -629,7 +633,7 @@ impl Game {
         }
         let n = r.moves.len();
         if let Some(e) = r.events.iter().find(|e| e.ply > n) {
-            return Err(RecordError::Event(e.ply));
+            return Err(RecordError::GameEvent(e.ply));
         }
         g.events
             .extend(r.events.iter().filter(|e| e.ply == n).copied());
@@ -823,7 +827,7 @@ mod tests {
         assert!(g.verdict().is_none());
         assert_eq!(
             g.play(mv("e0e2")),
-            Err(PlayError::NotAMoveOf(crate::core::Role::King))
+            Err(PlayError::NotAMoveOf(crate::xiangqi::Role::King))
         );
         assert_eq!(g.undo(), Some(mv("g7h9")));
         assert_eq!(g.position().fen(), g.position_at(3).unwrap().fen());

@@ -1,18 +1,16 @@
-//! The pure core: rules, notation, clock, tournament and scheduling. No web crate is reachable here.
+//! The game of Xiangqi: board, FEN, positions and legal moves, the game record and its verdict under
+//! the 1999 rules (棋例 included), notation, perft, share links and the board's play session.
+//! No web crate is reachable here.
 
 pub mod board;
-pub mod clock;
 pub mod fen;
 pub mod game;
 pub mod notation;
 pub mod perft;
 pub mod position;
-pub mod rng;
 pub mod rules;
-pub mod schedule;
 pub mod session;
 pub mod share;
-pub mod tournament;
 
 pub use board::{Color, Piece, Role, Square};
 pub use fen::{ParseFenError, PositionError, Setup};

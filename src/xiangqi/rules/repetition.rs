@@ -1,7 +1,7 @@
 //! Ruling on a repeated cycle (待判局面, article 24) by the general principles of article 26.
 
 use super::classify::{ClassifiedMove, IdleKind, MoveKind, Target};
-use crate::core::Color;
+use crate::xiangqi::Color;
 
 /// The ruling on a cycle of classified moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -125,7 +125,7 @@ pub fn judge_cycle(moves: &[ClassifiedMove]) -> (CycleRuling, Vec<ClassifiedMove
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Move, Piece, Role, Square};
+    use crate::xiangqi::{Move, Piece, Role, Square};
 
     fn m(mover: Color, from: &str, to: &str, kind: MoveKind) -> ClassifiedMove {
         ClassifiedMove {

@@ -1,7 +1,7 @@
 //! ICCS coordinates: `h2e2` (also `H2-E2`), files a–i from Red's left, ranks 0–9 from Red's side.
 
 use super::NotationError;
-use crate::core::{Move, Position};
+use crate::xiangqi::{Move, Position};
 
 /// Whether `text` has the shape of ICCS coordinates.
 pub fn looks_like(text: &str) -> bool {

@@ -2,7 +2,7 @@
 //! entrants, and the crosstable (score grid).
 
 use super::result::{match_points, Outcome, Personal, Side, Value};
-use super::{Format, MatchRecord, Tournament};
+use super::{Competition, MatchRecord, Tournament};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -40,7 +40,7 @@ impl TieBreak {
     ];
 
     /// The rules' order: 15.1 for individual and 15.3 for team events, with 18.4 applied first.
-    pub fn defaults(format: Format) -> Vec<TieBreak> {
+    pub fn defaults(format: Competition) -> Vec<TieBreak> {
         if format.is_team() {
             vec![
                 TieBreak::Discipline,
@@ -61,7 +61,7 @@ impl TieBreak {
     }
 
     /// Whether the criterion means something in this format.
-    pub fn applies_to(self, format: Format) -> bool {
+    pub fn applies_to(self, format: Competition) -> bool {
         match self {
             TieBreak::SonnebornBerger | TieBreak::Wins => !format.is_team(),
             TieBreak::GamePoints | TieBreak::GameWins => format.is_team(),

@@ -23,7 +23,7 @@ use std::fmt;
 
 /// Individual or team event (article 12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Format {
+pub enum Competition {
     /// One game per pairing, scored 1/½/0 or the chosen scheme (14.1).
     Individual,
     /// A match of `boards` games per pairing, scored in game and match points (14.2).
@@ -35,18 +35,18 @@ pub enum Format {
     },
 }
 
-impl Format {
+impl Competition {
     /// Games per pairing: 1, or the number of boards.
     pub fn boards(&self) -> usize {
         match self {
-            Format::Individual => 1,
-            Format::Team { boards, .. } => *boards,
+            Competition::Individual => 1,
+            Competition::Team { boards, .. } => *boards,
         }
     }
 
     /// Whether this is a team event.
     pub fn is_team(&self) -> bool {
-        matches!(self, Format::Team { .. })
+        matches!(self, Competition::Team { .. })
     }
 }
 
@@ -295,7 +295,7 @@ impl From<BergerError> for TournamentError {
 #[serde(deny_unknown_fields)]
 pub struct Tournament {
     name: String,
-    format: Format,
+    format: Competition,
     cycles: Cycles,
     scoring: Scoring,
     tiebreaks: Vec<TieBreak>,
@@ -308,7 +308,7 @@ impl Tournament {
     /// A new event without entrants, tie-breaks in the order of 15.1 or 15.3 with 18.4 first.
     pub fn new(
         name: &str,
-        format: Format,
+        format: Competition,
         cycles: Cycles,
         scoring: Scoring,
     ) -> Result<Tournament, TournamentError> {
@@ -341,7 +341,7 @@ impl Tournament {
     }
 
     /// Individual or team.
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> Competition {
         self.format
     }
 
@@ -741,7 +741,7 @@ impl Tournament {
             return Err(TournamentError::EmptyName);
         }
         self.scoring.validate().map_err(TournamentError::Scoring)?;
-        if let Format::Team { boards, .. } = self.format {
+        if let Competition::Team { boards, .. } = self.format {
             if boards == 0 || boards > MAX_BOARDS {
                 return Err(TournamentError::BadBoards(boards));
             }
@@ -791,7 +791,7 @@ impl Tournament {
             }
         }
         if let Some((first, second)) = &m.lineups {
-            let Format::Team { boards, order } = self.format else {
+            let Competition::Team { boards, order } = self.format else {
                 return Err(TournamentError::NoRoster(m.red));
             };
             for (team, lineup) in [(m.red, first), (m.black, second)] {
@@ -820,7 +820,7 @@ fn round_view(table: &BergerTable, round: usize) -> RoundView {
     }
 }
 
-fn check_entrants(format: Format, entrants: &[Entrant]) -> Result<(), TournamentError> {
+fn check_entrants(format: Competition, entrants: &[Entrant]) -> Result<(), TournamentError> {
     let mut names: Vec<&str> = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
         if e.name.trim().is_empty() {
@@ -831,10 +831,12 @@ fn check_entrants(format: Format, entrants: &[Entrant]) -> Result<(), Tournament
         }
         names.push(&e.name);
         match format {
-            Format::Individual if !e.members.is_empty() => {
+            Competition::Individual if !e.members.is_empty() => {
                 return Err(TournamentError::MembersInIndividual(i + 1));
             }
-            Format::Team { boards, .. } if !e.members.is_empty() && e.members.len() < boards => {
+            Competition::Team { boards, .. }
+                if !e.members.is_empty() && e.members.len() < boards =>
+            {
                 return Err(TournamentError::RosterTooShort {
                     team: i + 1,
                     boards,
@@ -850,7 +852,7 @@ fn check_entrants(format: Format, entrants: &[Entrant]) -> Result<(), Tournament
     Ok(())
 }
 
-fn check_tiebreaks(format: Format, order: &[TieBreak]) -> Result<(), TournamentError> {
+fn check_tiebreaks(format: Competition, order: &[TieBreak]) -> Result<(), TournamentError> {
     for (i, t) in order.iter().enumerate() {
         if !t.applies_to(format) {
             return Err(TournamentError::TieBreakNotFor(*t));
