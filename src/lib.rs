@@ -7,6 +7,7 @@
 
 pub mod clock;
 pub mod events;
+pub mod lang;
 pub mod rng;
 pub mod xiangqi;
 

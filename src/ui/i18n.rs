@@ -2,14 +2,7 @@
 
 use leptos::prelude::*;
 
-/// The interface language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// 中文 (default).
-    Zh,
-    /// English.
-    En,
-}
+pub use crate::lang::Lang;
 
 const KEY: &str = "xq.lang";
 
@@ -26,7 +19,7 @@ pub fn provide_lang() -> RwSignal<Lang> {
         // A preference that cannot be saved is simply not remembered.
         let _ = super::storage::set(KEY, if l == Lang::En { "en" } else { "zh" });
         if let Some(el) = document().document_element() {
-            let _ = el.set_attribute("lang", if l == Lang::En { "en" } else { "zh-CN" });
+            let _ = el.set_attribute("lang", l.tag());
         }
     });
     provide_context(lang);
@@ -40,10 +33,7 @@ pub fn use_lang() -> RwSignal<Lang> {
 
 /// A side's name in `lang`: 红方/黑方 or Red/Black.
 pub fn side_name(side: crate::xiangqi::Color, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => side.chinese(),
-        Lang::En => side.english(),
-    }
+    lang.pick(side.chinese(), side.english())
 }
 
 /// A reactive text: `zh` or `en` following the current language.
@@ -52,5 +42,5 @@ pub fn tr(
     en: &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = use_lang();
-    move || if lang.get() == Lang::En { en } else { zh }
+    move || lang.get().pick(zh, en)
 }

@@ -46,6 +46,12 @@ impl Color {
     }
 }
 
+impl crate::lang::Say for Color {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        lang.pick(self.chinese(), self.english()).to_string()
+    }
+}
+
 /// What a piece is, independent of its side.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,

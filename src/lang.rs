@@ -1,0 +1,63 @@
+//! The two languages of the interface, and the one way a domain value is put into words.
+//!
+//! Every user-visible text of the domain (errors, verdicts, names) implements [`Say`]; the UI
+//! asks for the current [`Lang`] and never assembles a sentence itself. Static labels in the UI
+//! are written as pairs `tr(zh, en)` there.
+
+use std::fmt;
+
+/// The interface language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// 中文 (default).
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Picks the text for this language from a pair.
+    pub const fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// The BCP 47 tag for the document: `zh-CN` or `en`.
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+}
+
+/// A value that can put itself into words for users, in either language.
+///
+/// ```
+/// use xiangqi_club::lang::{Lang, Say};
+/// use xiangqi_club::xiangqi::Color;
+/// assert_eq!(Color::Red.say(Lang::Zh), "红方");
+/// assert_eq!(Color::Black.say(Lang::En), "Black");
+/// ```
+pub trait Say {
+    /// The text in `lang`: one sentence or name, never a mix of both languages.
+    fn say(&self, lang: Lang) -> String;
+}
+
+impl<T: Say + ?Sized> Say for &T {
+    fn say(&self, lang: Lang) -> String {
+        (**self).say(lang)
+    }
+}
+
+/// Shows any [`Say`] value in one language through `Display` (for `format!` and CLI output).
+pub struct In<'a, T: ?Sized>(pub &'a T, pub Lang);
+
+impl<T: Say + ?Sized> fmt::Display for In<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.say(self.1))
+    }
+}
