@@ -38,7 +38,7 @@ impl Lang {
 ///
 /// ```
 /// use xiangqi_club::lang::{Lang, Say};
-/// use xiangqi_club::xiangqi::Color;
+/// use xiangqi_club::color::Color;
 /// assert_eq!(Color::Red.say(Lang::Zh), "红方");
 /// assert_eq!(Color::Black.say(Lang::En), "Black");
 /// ```

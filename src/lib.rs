@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod clock;
+pub mod color;
 pub mod events;
 pub mod lang;
 pub mod rng;

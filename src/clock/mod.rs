@@ -14,7 +14,7 @@ pub use control::{Bonus, Byoyomi, Control, ControlError, Stage, MAX_TIME_MS};
 pub use format::format_ms;
 pub use preset::Preset;
 
-use crate::xiangqi::board::Color;
+use crate::color::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

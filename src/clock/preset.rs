@@ -2,7 +2,7 @@
 //! (saved with games and in settings) and Chinese and English labels.
 
 use super::control::{Control, Stage};
-use crate::xiangqi::board::Color;
+use crate::color::Color;
 
 const MIN: u64 = 60_000;
 const SEC: u64 = 1_000;

@@ -2,55 +2,7 @@
 
 use std::fmt;
 
-/// A side: Red moves first (article 1.3).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-pub enum Color {
-    /// 红方, uppercase letters in FEN.
-    Red,
-    /// 黑方, lowercase letters in FEN.
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
-        }
-    }
-
-    /// 0 for Red, 1 for Black: an index into per-side arrays.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The side's Chinese name, 红方 or 黑方.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            Color::Red => "红方",
-            Color::Black => "黑方",
-        }
-    }
-
-    /// `"Red"` or `"Black"`.
-    pub const fn english(self) -> &'static str {
-        match self {
-            Color::Red => "Red",
-            Color::Black => "Black",
-        }
-    }
-}
-
-impl crate::lang::Say for Color {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        lang.pick(self.chinese(), self.english()).to_string()
-    }
-}
+pub use crate::color::Color;
 
 /// What a piece is, independent of its side.
 #[derive(

@@ -1,6 +1,6 @@
 //! Team events (article 12): boards, board orders and the colour of each board (13.2).
 
-use crate::xiangqi::Color;
+use crate::color::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
