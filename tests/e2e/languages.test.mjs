@@ -1,0 +1,76 @@
+// Issue 11: one catalogue of words. Every page, in each language, shows no word of the other one.
+// Text that is the same in both languages is marked `translate="no"` (the board's pieces, Chinese
+// move notation, people's names, the language button itself) and is not read here.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+let app;
+before(async () => { app = await startApp(); });
+after(async () => { await app?.close(); });
+
+// Codes and abbreviations that are written the same in a Chinese interface.
+const LATIN_OK = new Set([
+  'FEN', 'PGN', 'ICCS', 'WXF', 'CSV', 'JSON', 'ICS', 'TRF', 'UCI', 'A4', 'A3', 'PDF', 'Elo', 'ID',
+  'W', 'O', 'vs', 'nps', 'kN', 'cp', 'KB', 'MB', 'ms', 's', 'min', 'h', 'x', 'iCalendar',
+  // Keys on the keyboard are named by what is printed on them.
+  'Shift', 'Space', 'Esc', 'Home', 'End', 'Enter', 'Ctrl', 'Alt',
+]);
+
+const PAGES = [
+  '#/play',
+  '#/play?fen=' + encodeURIComponent('3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1'),
+  '#/scoresheet',
+  '#/clock',
+  '#/tournament',
+  '#/schedule',
+];
+
+/** Every visible text (text nodes, placeholders, titles, labels) outside `translate="no"`. */
+async function visibleTexts(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const skip = (el) => el.closest('[translate="no"], script, style, noscript, [hidden]');
+    const shown = (el) => {
+      const s = getComputedStyle(el);
+      return s.display !== 'none' && s.visibility !== 'hidden' && el.getClientRects().length > 0;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent.trim();
+      if (text && el && !skip(el) && shown(el)) out.push(text);
+    }
+    for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+      if (skip(el) || !shown(el)) continue;
+      for (const a of ['placeholder', 'title', 'aria-label']) {
+        const v = el.getAttribute(a);
+        if (v && v.trim()) out.push(v.trim());
+      }
+    }
+    return out;
+  });
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e]/;
+const foreignInChinese = (text) => (text.match(/[A-Za-z]{2,}/g) || []).filter((w) => !LATIN_OK.has(w));
+
+for (const lang of ['zh', 'en']) {
+  for (const hash of PAGES) {
+    test(`${hash.split('?')[0]} in ${lang === 'zh' ? 'Chinese' : 'English'} shows no word of the other language`, async () => {
+      const page = await app.newPage('#/play', { waitFor: '#main' });
+      await page.evaluate((l) => localStorage.setItem('xq.lang', l), lang);
+      await page.goto(app.base + 'index.html' + hash);
+      await page.reload();
+      await page.waitForSelector('#main > *', { timeout: 20000 });
+      await page.waitForTimeout(300);
+      const texts = await visibleTexts(page);
+      assert.ok(texts.length > 5, `the page shows text (${texts.length})`);
+      const bad = lang === 'zh'
+        ? texts.filter((t) => foreignInChinese(t).length > 0)
+        : texts.filter((t) => CJK.test(t));
+      assert.deepEqual(bad, [], `${hash} (${lang}) shows words of the other language`);
+      assert.deepEqual(page.errors, []);
+    });
+  }
+}
