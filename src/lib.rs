@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod clock;
+pub mod engine;
 pub mod events;
 pub mod lang;
 pub mod rng;
