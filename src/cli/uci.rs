@@ -16,7 +16,10 @@ fn parse_position(args: &[&str]) -> Result<Root, String> {
     let (fen, rest) = match args.first() {
         Some(&"startpos") => (START_FEN.to_string(), &args[1..]),
         Some(&"fen") => {
-            let end = args.iter().position(|a| *a == "moves").unwrap_or(args.len());
+            let end = args
+                .iter()
+                .position(|a| *a == "moves")
+                .unwrap_or(args.len());
             (args[1..end].join(" "), &args[end..])
         }
         _ => return Err("position needs `startpos` or `fen`".into()),
@@ -37,7 +40,11 @@ fn parse_go(args: &[&str], red: bool) -> Limits {
     let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0, 0, None);
     let mut it = args.iter();
     while let Some(&key) = it.next() {
-        let mut num = || it.next().and_then(|v| v.parse::<i64>().ok()).map(|v| v.max(0) as u64);
+        let mut num = || {
+            it.next()
+                .and_then(|v| v.parse::<i64>().ok())
+                .map(|v| v.max(0) as u64)
+        };
         match key {
             "depth" => limits.depth = num().map(|d| d as u32),
             "nodes" => limits.nodes = num(),

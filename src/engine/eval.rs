@@ -29,13 +29,7 @@ const fn pst_value(role: usize, f: i32, r: i32) -> i32 {
             let rr = if r > 2 { 2 } else { r };
             raised[rr as usize] - if fc == 0 { 0 } else { 8 }
         }
-        ADVISOR => {
-            if f == 4 && r == 1 {
-                8
-            } else {
-                0
-            }
-        }
+        ADVISOR if f == 4 && r == 1 => 8,
         ELEPHANT => {
             if f == 4 && r == 2 {
                 10
@@ -243,11 +237,7 @@ pub fn evaluate_red(pos: &Position) -> i32 {
                 }
                 score[side] += cannon_patterns(b, s, side, enemy_king);
             }
-            PAWN => {
-                if own_r >= 5 {
-                    attack[side] += 1;
-                }
-            }
+            PAWN if own_r >= 5 => attack[side] += 1,
             _ => {}
         }
     }

@@ -549,9 +549,7 @@ impl Search<'_> {
         let mut moves = Vec::with_capacity(n - first);
         for i in first..n {
             let (pos, mv) = before(i);
-            let Some(kind) = classify(pos, mv) else {
-                return None;
-            };
+            let kind = classify(pos, mv)?;
             moves.push(ClassifiedMove {
                 ply: i + 1,
                 mover: pos.turn(),
