@@ -5,6 +5,7 @@ mod judge;
 mod pairings;
 mod perft;
 mod schedule;
+mod uci;
 
 /// Runs `xq` with `args` (without the program name); returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
@@ -14,7 +15,9 @@ pub fn run(args: &[String]) -> i32 {
     };
     match cmd.as_str() {
         "perft" => perft::perft(rest),
+        "bench" if rest.first().is_some_and(|a| a == "search") => uci::bench(&rest[1..]),
         "bench" => perft::bench(rest),
+        "uci" => uci::run(rest),
         "judge" => judge::run(rest),
         "convert" => convert::run(rest),
         "pairings" => pairings::run(rest),
@@ -33,6 +36,8 @@ pub fn run(args: &[String]) -> i32 {
 const USAGE: &str = "usage: xq <command> [args]
   perft \"<FEN>\" <depth> [--divide]   count leaf nodes of the legal-move tree
   bench                              perft 5 from the start position, nodes per second
+  bench search [depth]               fixed engine search of fixed positions: nodes, nodes per second
+  uci                                the engine over UCI (as Pikafish speaks it) on stdin/stdout
   judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules
   convert --to <format> [FILE]       convert a game between notations and PGN
   pairings --players N [--double]    Berger round-robin tables

@@ -6,6 +6,7 @@
 mod board;
 pub mod clock;
 mod editor;
+mod engine_panel;
 mod files;
 mod i18n;
 mod play;

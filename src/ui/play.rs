@@ -5,6 +5,7 @@
 use super::board::{Board, Looks, Mark};
 use super::clock::{now_ms, ClockFaces};
 use super::editor::Editor;
+use super::engine_panel::EnginePanel;
 use super::i18n::{side_name, tr, use_lang, Lang};
 use super::scoresheet::{PgnExport, PgnImport};
 use super::storage;
@@ -424,6 +425,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         </div>
                     </Show>
                     <GamePanel session=session />
+                    <EnginePanel session=session marks=marks notation=Signal::derive(move || settings.get().notation) />
                     {move || message.get().map(|m| view! { <p class="message" data-testid="message" role="alert">{m}</p> })}
                     {move || confirm.get().map(|c| {
                         let text = match (c, lang.get()) {

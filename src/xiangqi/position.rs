@@ -718,6 +718,45 @@ impl Position {
         self.hash = undo.hash;
     }
 
+    /// Passes the turn (a null move, for the engine's null-move pruning); undone by calling it again.
+    ///
+    /// The hash flips its side key like a real move; counters are left alone.
+    #[inline]
+    pub fn pass_unchecked(&mut self) {
+        self.turn = self.turn.other();
+        self.hash ^= T.side;
+    }
+
+    /// The raw board, one piece code per point (see [`Piece::code`]); the engine's evaluation reads it.
+    #[inline]
+    pub fn codes(&self) -> &[u8; 90] {
+        &self.board
+    }
+
+    /// The points holding `color`'s pieces, bit `i` for point index `i`.
+    #[inline]
+    pub fn occupied(&self, color: Color) -> u128 {
+        self.occ[color.index()]
+    }
+
+    /// The legal captures of the side to move (the engine's quiescence search).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, u128::MAX);
+        let them = self.occ[self.turn.other().index()];
+        let mut n = 0;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            if (them >> m.to.index()) & 1 != 0 {
+                list.moves[n] = m;
+                n += 1;
+            }
+        }
+        list.len = n;
+        self.retain_legal(&mut list);
+        list
+    }
+
     /// Recomputes the hash from scratch (tests compare it with the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.turn == Color::Black { T.side } else { 0 };

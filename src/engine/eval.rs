@@ -1,0 +1,364 @@
+//! The hand-written evaluation: material (a pawn gains value across the river), piece-square
+//! tables, king safety, mobility and the classic patterns (空头炮, 沉底炮, 马后炮, connected
+//! advisors and elephants). Scores are centipawns from the side to move's point of view.
+
+use crate::xiangqi::{Color, Position};
+
+/// Piece values by role index (king, advisor, elephant, horse, chariot, cannon, pawn).
+pub const VALUE: [i32; 7] = [0, 120, 120, 420, 900, 450, 90];
+/// What a pawn is worth once it has crossed the river (it may then move sideways, 2.2.7).
+pub const PAWN_CROSSED: i32 = 180;
+
+const KING: usize = 0;
+const ADVISOR: usize = 1;
+const ELEPHANT: usize = 2;
+const HORSE: usize = 3;
+const CHARIOT: usize = 4;
+const CANNON: usize = 5;
+const PAWN: usize = 6;
+
+/// Bonus for the side to move (it is its turn to use the position).
+const TEMPO: i32 = 10;
+
+/// Piece-square bonus for `role` on (`file`, `rank`) seen from Red (rank 0 = Red's back rank).
+const fn pst_value(role: usize, f: i32, r: i32) -> i32 {
+    let fc = if f > 4 { f - 4 } else { 4 - f };
+    match role {
+        KING => {
+            let raised = [0, -10, -25];
+            let rr = if r > 2 { 2 } else { r };
+            raised[rr as usize] - if fc == 0 { 0 } else { 8 }
+        }
+        ADVISOR if f == 4 && r == 1 => 8,
+        ELEPHANT => {
+            if f == 4 && r == 2 {
+                10
+            } else if r == 4 {
+                -5
+            } else {
+                0
+            }
+        }
+        HORSE => {
+            let advance = [-20, -8, 4, 10, 14, 20, 28, 30, 22, 4];
+            let mut v = advance[r as usize] + (4 - fc) * 4;
+            if fc == 4 {
+                v -= 12;
+            }
+            // 窝心马: a horse on the palace centre blocks its own king.
+            if f == 4 && r == 1 {
+                v -= 30;
+            }
+            v
+        }
+        CHARIOT => {
+            let mut v = if r >= 5 { 12 } else { 0 };
+            if fc == 1 {
+                v += 6;
+            }
+            if r == 6 || r == 7 {
+                v += 8;
+            }
+            v
+        }
+        CANNON => {
+            let mut v = if fc == 0 { 18 } else { 0 };
+            if r == 2 || r == 7 {
+                v += 6;
+            }
+            v
+        }
+        PAWN => {
+            if r < 5 {
+                if r == 4 {
+                    8
+                } else {
+                    0
+                }
+            } else {
+                let row = [0, 0, 0, 0, 0, 10, 22, 30, 26, -35];
+                row[r as usize] + (4 - fc) * 5
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// Piece-square tables indexed by piece code (1..=14) and point, both colours.
+const fn build_pst() -> [[i32; 90]; 15] {
+    let mut t = [[0; 90]; 15];
+    let mut role = 0;
+    while role < 7 {
+        let mut s = 0;
+        while s < 90 {
+            let f = (s % 9) as i32;
+            let r = (s / 9) as i32;
+            let mat = if role == PAWN && r >= 5 {
+                PAWN_CROSSED
+            } else {
+                VALUE[role]
+            };
+            t[1 + role][s] = mat + pst_value(role, f, r);
+            let bm = if role == PAWN && r <= 4 {
+                PAWN_CROSSED
+            } else {
+                VALUE[role]
+            };
+            t[8 + role][s] = bm + pst_value(role, f, 9 - r);
+            s += 1;
+        }
+        role += 1;
+    }
+    t
+}
+
+/// Material plus piece-square value per piece code and point.
+pub static PST: [[i32; 90]; 15] = build_pst();
+
+const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+#[inline(always)]
+fn at(f: i32, r: i32) -> Option<usize> {
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        Some((r * 9 + f) as usize)
+    } else {
+        None
+    }
+}
+
+#[inline(always)]
+fn role_of(code: u8) -> usize {
+    ((code - 1) % 7) as usize
+}
+
+#[inline(always)]
+fn side_of(code: u8) -> usize {
+    (code > 7) as usize
+}
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let red = evaluate_red(pos);
+    if pos.turn() == Color::Red {
+        red + TEMPO
+    } else {
+        -red + TEMPO
+    }
+}
+
+/// The evaluation from Red's point of view (what the analysis bar shows).
+pub fn evaluate_red(pos: &Position) -> i32 {
+    let b = pos.codes();
+    let mut score = [0i32; 2];
+    let mut defenders = [0i32; 2];
+    let mut attack = [0i32; 2];
+    let mut advisors: [[usize; 2]; 2] = [[0; 2]; 2];
+    let mut elephants: [[usize; 2]; 2] = [[0; 2]; 2];
+    let mut n_adv = [0usize; 2];
+    let mut n_ele = [0usize; 2];
+    let kings = [pos.king(Color::Red).index(), pos.king(Color::Black).index()];
+    let mut bits = pos.occupied(Color::Red) | pos.occupied(Color::Black);
+    while bits != 0 {
+        let s = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let code = b[s];
+        let side = side_of(code);
+        let role = role_of(code);
+        score[side] += PST[code as usize][s];
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        // Rank seen from this side: 0 = own back rank.
+        let own_r = if side == 0 { r } else { 9 - r };
+        let enemy_king = kings[side ^ 1];
+        match role {
+            ADVISOR => {
+                defenders[side] += 1;
+                advisors[side][n_adv[side].min(1)] = s;
+                n_adv[side] += 1;
+            }
+            ELEPHANT => {
+                defenders[side] += 1;
+                elephants[side][n_ele[side].min(1)] = s;
+                n_ele[side] += 1;
+            }
+            CHARIOT => {
+                let mut mob = 0;
+                for (df, dr) in ORTHO {
+                    let (mut x, mut y) = (f + df, r + dr);
+                    while let Some(t) = at(x, y) {
+                        if b[t] == 0 {
+                            mob += 1;
+                        } else {
+                            if side_of(b[t]) != side {
+                                mob += 1;
+                            }
+                            break;
+                        }
+                        x += df;
+                        y += dr;
+                    }
+                }
+                score[side] += mob * 3 - 15;
+                if own_r >= 5 || f as usize == enemy_king % 9 {
+                    attack[side] += 3;
+                }
+            }
+            HORSE => {
+                let mut mob = 0;
+                for (df, dr) in [
+                    (1, 2),
+                    (-1, 2),
+                    (1, -2),
+                    (-1, -2),
+                    (2, 1),
+                    (2, -1),
+                    (-2, 1),
+                    (-2, -1),
+                ] {
+                    let leg = if dr == 2 || dr == -2 {
+                        at(f, r + dr / 2)
+                    } else {
+                        at(f + df / 2, r)
+                    };
+                    if let (Some(t), Some(l)) = (at(f + df, r + dr), leg) {
+                        if b[l] == 0 && (b[t] == 0 || side_of(b[t]) != side) {
+                            mob += 1;
+                        }
+                    }
+                }
+                score[side] += mob * 6 - 18;
+                if own_r >= 5 {
+                    attack[side] += 2;
+                }
+                horse_behind_cannon(b, s, side, enemy_king, &mut score);
+            }
+            CANNON => {
+                if own_r >= 5 || f as usize == enemy_king % 9 {
+                    attack[side] += 2;
+                }
+                score[side] += cannon_patterns(b, s, side, enemy_king);
+            }
+            PAWN if own_r >= 5 => attack[side] += 1,
+            _ => {}
+        }
+    }
+    for side in 0..2 {
+        // King safety: enemy attackers against missing defenders.
+        let shield = defenders[side].min(4);
+        let danger = attack[side ^ 1];
+        score[side] -= danger * (6 - shield) * 3;
+        // Connected advisors: both present, one on the palace centre.
+        if n_adv[side] == 2 {
+            let centre = if side == 0 { 13 } else { 76 };
+            if advisors[side].contains(&centre) {
+                score[side] += 15;
+            }
+        }
+        // Connected elephants: both present and guarding each other across an open eye.
+        if n_ele[side] == 2 {
+            let (a, e) = (elephants[side][0], elephants[side][1]);
+            let (df, dr) = (
+                (a % 9) as i32 - (e % 9) as i32,
+                (a / 9) as i32 - (e / 9) as i32,
+            );
+            if df.abs() == 2 && dr.abs() == 2 {
+                let eye = (a + e) / 2;
+                if b[eye] == 0 {
+                    score[side] += 15;
+                }
+            }
+        }
+    }
+    score[0] - score[1]
+}
+
+/// 空头炮 (a cannon on the enemy king's file with nothing between) and 沉底炮 (a cannon on the enemy
+/// back rank, deadly with a screen towards the king).
+fn cannon_patterns(b: &[u8; 90], s: usize, side: usize, king: usize) -> i32 {
+    let mut v = 0;
+    let (f, r) = (s % 9, s / 9);
+    let (kf, kr) = (king % 9, king / 9);
+    if f == kf {
+        let (lo, hi) = (s.min(king), s.max(king));
+        let between = (lo + 9..hi).step_by(9).filter(|&i| b[i] != 0).count();
+        if between == 0 {
+            v += if kf == 4 { 70 } else { 35 };
+        }
+    }
+    let back = if side == 0 { 9 } else { 0 };
+    if r == back {
+        v += 15;
+        if kr == back {
+            let (lo, hi) = (s.min(king), s.max(king));
+            let between = (lo + 1..hi).filter(|&i| b[i] != 0).count();
+            if between == 1 {
+                v += 25;
+            }
+        }
+    }
+    v
+}
+
+/// 马后炮: our horse next to the enemy king's line as the screen of our cannon behind it.
+fn horse_behind_cannon(b: &[u8; 90], s: usize, side: usize, king: usize, score: &mut [i32; 2]) {
+    let (hf, hr) = ((s % 9) as i32, (s / 9) as i32);
+    let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
+    let cannon = if side == 0 { 6 } else { 13 };
+    if (hf == kf && (hr - kr).abs() <= 2) || (hr == kr && (hf - kf).abs() <= 2) {
+        let (df, dr) = ((hf - kf).signum(), (hr - kr).signum());
+        // Between king and horse must be empty for the horse to be the cannon's screen.
+        let (mut x, mut y) = (kf + df, kr + dr);
+        while (x, y) != (hf, hr) {
+            match at(x, y) {
+                Some(t) if b[t] == 0 => {}
+                _ => return,
+            }
+            x += df;
+            y += dr;
+        }
+        let (mut x, mut y) = (hf + df, hr + dr);
+        while let Some(t) = at(x, y) {
+            if b[t] != 0 {
+                if b[t] == cannon {
+                    score[side] += 40;
+                }
+                return;
+            }
+            x += df;
+            y += dr;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let p = Position::start();
+        assert_eq!(evaluate_red(&p), 0);
+    }
+
+    #[test]
+    fn mirrored_positions_score_opposite() {
+        // Red up a chariot, then the same with colours swapped.
+        let a = Position::from_fen(
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .unwrap();
+        let b = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 b - - 0 1",
+        )
+        .unwrap();
+        assert!(evaluate_red(&a) > 600);
+        assert_eq!(evaluate_red(&a), -evaluate_red(&b));
+        assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    #[test]
+    fn a_pawn_gains_value_across_the_river() {
+        let home = Position::from_fen("4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+        let crossed = Position::from_fen("4k4/9/9/4P4/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        assert!(evaluate_red(&crossed) > evaluate_red(&home) + 60);
+    }
+}

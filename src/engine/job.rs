@@ -1,0 +1,248 @@
+//! One engine job as a message exchange, for the Web Worker: a JSON request in, JSON reports out.
+//!
+//! Kept in the core (no web crate) so the protocol is tested natively; the worker binary only wires
+//! it to `postMessage`. The clock comes in as a parameter. A job is stopped by ending the worker:
+//! the page keeps the last reported line, whose first move is the move to play.
+
+use super::search::{Engine, Info, Level, Limits, Root, Score};
+use crate::xiangqi::rules::attacks::with_turn_passed;
+use crate::xiangqi::{Color, Move, Position};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+
+/// The worker's first message: its handler is installed, so requests can be sent.
+pub const WORKER_READY: &str = "ready";
+
+/// What to search for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    /// The best move for the side to move (the computer's move, a hint, the analysis).
+    Best,
+    /// What the side not to move would play if it could move now (a teacher's "show threats").
+    Threats,
+}
+
+/// What the page asks the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineRequest {
+    /// Echoed in every report, so late reports of an old job are recognised.
+    pub id: u64,
+    /// The game's start position.
+    pub fen: String,
+    /// The moves played since, in ICCS (`h2e2`): the search needs them for repetitions.
+    pub moves: Vec<String>,
+    /// Best move or threats.
+    pub task: Task,
+    /// Strength 1..=8.
+    pub level: u8,
+    /// Seed of the level's controlled randomness.
+    pub seed: u64,
+    /// Depth, node and time limits.
+    pub limits: Limits,
+}
+
+/// One report from the worker: progress while searching, then the final one with `done`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EngineReport {
+    /// The request's id.
+    pub id: u64,
+    /// The last report of this job.
+    pub done: bool,
+    /// Iteration depth.
+    pub depth: u32,
+    /// Score from Red's point of view (the analysis bar's convention).
+    pub score_red: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The principal variation in ICCS, from the position searched (after a pass for threats).
+    pub pv: Vec<String>,
+    /// The move to play (on the final report), ICCS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
+    /// Set when the request could not be used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<JobError>,
+}
+
+/// Why a request could not be searched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JobError {
+    /// The JSON did not parse.
+    BadRequest(String),
+    /// The FEN was refused.
+    BadFen(String),
+    /// A move was not legal.
+    IllegalMove(String),
+    /// Threats cannot be shown while the side to move is in check.
+    InCheck,
+}
+
+impl std::fmt::Display for JobError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JobError::BadRequest(e) => write!(f, "bad request: {e}"),
+            JobError::BadFen(e) => write!(f, "bad FEN: {e}"),
+            JobError::IllegalMove(m) => write!(f, "illegal move {m}"),
+            JobError::InCheck => write!(f, "no threats to show while in check"),
+        }
+    }
+}
+
+impl crate::lang::Say for JobError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::En => self.to_string(),
+            crate::lang::Lang::Zh => match self {
+                JobError::BadRequest(e) => format!("请求无效：{e}"),
+                JobError::BadFen(e) => format!("局面（FEN）无效：{e}"),
+                JobError::IllegalMove(m) => format!("着法 {m} 不合法"),
+                JobError::InCheck => "被将军时无法显示威胁".into(),
+            },
+        }
+    }
+}
+
+/// Milliseconds between progress reports inside one iteration are not sent: each completed
+/// iteration reports, which is often enough for the analysis panel.
+fn report(id: u64, info: &Info, turn: Color, done: bool, best: Option<Move>) -> EngineReport {
+    let score_red = if turn == Color::Red {
+        info.score
+    } else {
+        info.score.negate()
+    };
+    EngineReport {
+        id,
+        done,
+        depth: info.depth,
+        score_red,
+        nodes: info.nodes,
+        nps: info.nps(),
+        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+        best: best.map(|m| m.to_string()),
+        error: None,
+    }
+}
+
+/// Parses the request into the root to search.
+pub fn root_of(req: &EngineRequest) -> Result<Root, JobError> {
+    let start = Position::from_fen(&req.fen).map_err(|e| JobError::BadFen(e.to_string()))?;
+    let mut moves = Vec::with_capacity(req.moves.len());
+    for s in &req.moves {
+        moves.push(Move::from_iccs(s).ok_or_else(|| JobError::IllegalMove(s.clone()))?);
+    }
+    let root = Root::new(start, &moves).map_err(|(m, _)| JobError::IllegalMove(m.to_string()))?;
+    match req.task {
+        Task::Best => Ok(root),
+        Task::Threats => {
+            let passed = with_turn_passed(root.position()).ok_or(JobError::InCheck)?;
+            Ok(Root::new(passed, &[]).unwrap_or_else(|_| unreachable!("no moves to refuse")))
+        }
+    }
+}
+
+/// Runs one request to the end with `engine`, posting a JSON [`EngineReport`] per iteration.
+pub fn run_job(
+    engine: &mut Engine,
+    request: &str,
+    post: &mut dyn FnMut(String),
+    now_ms: &dyn Fn() -> f64,
+) {
+    let to_json =
+        |r: &EngineReport| serde_json::to_string(r).unwrap_or_else(|_| unreachable!("plain data"));
+    let fail = |id: u64, e: JobError| EngineReport {
+        id,
+        done: true,
+        depth: 0,
+        score_red: Score::Cp(0),
+        nodes: 0,
+        nps: 0,
+        pv: Vec::new(),
+        best: None,
+        error: Some(e),
+    };
+    let req: EngineRequest = match serde_json::from_str(request) {
+        Ok(r) => r,
+        Err(e) => return post(to_json(&fail(0, JobError::BadRequest(e.to_string())))),
+    };
+    let root = match root_of(&req) {
+        Ok(r) => r,
+        Err(e) => return post(to_json(&fail(req.id, e))),
+    };
+    let turn = root.position().turn();
+    engine.set_level(Level::new(req.level), req.seed);
+    let stop = AtomicBool::new(false);
+    let out = engine.think(&root, req.limits, now_ms, &stop, &mut |info| {
+        post(to_json(&report(req.id, info, turn, false, None)));
+    });
+    post(to_json(&report(req.id, &out.info, turn, true, out.best)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::fen::START_FEN;
+
+    fn request(task: Task, moves: &[&str]) -> String {
+        serde_json::to_string(&EngineRequest {
+            id: 7,
+            fen: START_FEN.into(),
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            task,
+            level: 8,
+            seed: 1,
+            limits: Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+        })
+        .unwrap()
+    }
+
+    fn run(req: &str) -> Vec<EngineReport> {
+        let mut out = Vec::new();
+        let mut engine = Engine::new(1);
+        run_job(
+            &mut engine,
+            req,
+            &mut |s| out.push(serde_json::from_str(&s).unwrap()),
+            &|| 0.0,
+        );
+        out
+    }
+
+    #[test]
+    fn reports_each_iteration_then_a_legal_best_move() {
+        let reports = run(&request(Task::Best, &["h2e2"]));
+        assert_eq!(reports.len(), 4);
+        let last = reports.last().unwrap();
+        assert!(last.done && last.depth == 3 && last.id == 7);
+        let mut pos = Position::start();
+        pos.play(Move::from_iccs("h2e2").unwrap()).unwrap();
+        let best = Move::from_iccs(last.best.as_deref().unwrap()).unwrap();
+        assert!(pos.is_legal(best));
+    }
+
+    #[test]
+    fn threats_are_moves_of_the_side_not_to_move() {
+        let reports = run(&request(Task::Threats, &["h2e2"]));
+        let best = Move::from_iccs(reports.last().unwrap().best.as_deref().unwrap()).unwrap();
+        // After 炮二平五 it is Black's turn; the threat is a Red move.
+        let pos = Position::start()
+            .after(Move::from_iccs("h2e2").unwrap())
+            .unwrap();
+        assert!(!pos.is_legal(best));
+        assert_eq!(pos.piece_at(best.from).unwrap().color, Color::Red);
+        assert!(with_turn_passed(&pos).unwrap().is_legal(best));
+    }
+
+    #[test]
+    fn bad_requests_get_an_error_report() {
+        assert!(matches!(run("{")[0].error, Some(JobError::BadRequest(_))));
+        let illegal = run(&request(Task::Best, &["a0a5"]));
+        assert_eq!(illegal[0].error, Some(JobError::IllegalMove("a0a5".into())));
+        assert!(illegal[0].done);
+    }
+}

@@ -1,0 +1,12 @@
+//! The computer opponent: a search over [`Position`](crate::xiangqi::Position) that plays, hints
+//! and analyses, natively (`xq uci`) and in the browser's Web Worker from the same source.
+//!
+//! [`search`] holds the alpha-beta search and strength levels, [`eval`] the evaluation, [`tt`] the
+//! transposition table and [`job`] the worker's JSON protocol.
+
+pub mod eval;
+pub mod job;
+pub mod search;
+pub mod tt;
+
+pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE};

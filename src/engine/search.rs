@@ -1,0 +1,891 @@
+//! Iterative-deepening principal variation search with aspiration windows, quiescence, a
+//! transposition table, null-move pruning, late-move reductions and check extensions.
+//!
+//! Repetitions are ruled by the same code as [`Game::verdict`](crate::xiangqi::game::Game::verdict):
+//! when a position recurs on the searched line (or in the game before it), the moves of the cycle
+//! are classified with [`classify`] and judged with [`judge_cycle`] (articles 24–29). A cycle the
+//! side to move would lose is scored as a loss, one the opponent must break as a win, others as a
+//! draw. The ruling is made at the first recurrence, as Pikafish does, since a side that may not
+//! repeat a cycle once may not repeat it twice.
+
+use super::eval::{evaluate, PST};
+use super::tt::{Bound, Tt};
+use crate::rng::Rng;
+use crate::xiangqi::position::Undo;
+use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
+use crate::xiangqi::{Color, Move, PlayError, Position};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The score of being mated now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30000;
+/// Scores beyond this are mates (or wins by the repetition rules).
+pub const MATE_BOUND: i32 = MATE - 1000;
+const INF: i32 = 31000;
+/// The deepest line the search follows.
+pub const MAX_PLY: usize = 120;
+const MAX_DEPTH: u32 = 64;
+
+/// When the search must stop: any limit reached ends it (none set: until stopped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Limits {
+    /// Deepest iteration in plies.
+    pub depth: Option<u32>,
+    /// Nodes to search.
+    pub nodes: Option<u64>,
+    /// Milliseconds to think.
+    pub movetime_ms: Option<u64>,
+}
+
+impl Limits {
+    /// A thinking time from the game clock: `remaining_ms` left, `increment_ms` added per move.
+    pub fn from_clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Limits {
+        let togo = moves_to_go.unwrap_or(30).clamp(1, 50);
+        let budget = remaining_ms / togo + increment_ms * 3 / 4;
+        let cap = remaining_ms.saturating_sub(50) / 3;
+        Limits {
+            movetime_ms: Some(budget.min(cap).max(10)),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A strength level from 1 (a beginner who blunders believably) to 8 (full strength).
+///
+/// Lower levels search shallower and see the position through seeded noise in the evaluation:
+/// their mistakes are misjudgements, never random moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: u8 = 1;
+    /// Full strength.
+    pub const MAX: u8 = 8;
+    /// Full strength (limited by time only).
+    pub const FULL: Level = Level(8);
+
+    /// The level `n`, clamped to 1..=8.
+    pub fn new(n: u8) -> Level {
+        Level(n.clamp(Self::MIN, Self::MAX))
+    }
+
+    /// The level's number.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The depth and node caps of this level.
+    pub fn limits(self) -> Limits {
+        let (depth, nodes) = match self.0 {
+            1 => (Some(1), Some(2_000)),
+            2 => (Some(2), Some(10_000)),
+            3 => (Some(3), Some(40_000)),
+            4 => (Some(4), Some(150_000)),
+            5 => (Some(6), Some(500_000)),
+            6 => (Some(8), Some(2_000_000)),
+            7 => (None, Some(8_000_000)),
+            _ => (None, None),
+        };
+        Limits {
+            depth,
+            nodes,
+            movetime_ms: None,
+        }
+    }
+
+    /// The amplitude of the evaluation noise in centipawns.
+    pub fn noise(self) -> i32 {
+        [0, 180, 120, 80, 50, 25, 10, 0, 0][self.0 as usize]
+    }
+}
+
+/// A score as a player reads it, from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate (or a win by the repetition rules) in this many moves; negative when being mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// Reads an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s + 1) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+
+    /// The same score from the other side.
+    pub fn negate(self) -> Score {
+        match self {
+            Score::Cp(c) => Score::Cp(-c),
+            Score::Mate(m) => Score::Mate(-m),
+        }
+    }
+
+    /// `cp 35` or `mate -3`, as UCI prints it.
+    pub fn uci(self) -> String {
+        match self {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        }
+    }
+}
+
+/// What the search reports after each iteration (and when it ends).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score from the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the start.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// The root of a search: the game so far (for repetitions) and the position to move in.
+#[derive(Clone, Debug)]
+pub struct Root {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+impl Root {
+    /// The position after `moves` from `start`, or the first illegal move with its reason.
+    pub fn new(start: Position, moves: &[Move]) -> Result<Root, (Move, PlayError)> {
+        let mut root = Root {
+            positions: vec![start],
+            moves: Vec::new(),
+        };
+        for &m in moves {
+            root.push(m).map_err(|e| (m, e))?;
+        }
+        Ok(root)
+    }
+
+    /// Plays one more move.
+    pub fn push(&mut self, m: Move) -> Result<(), PlayError> {
+        let next = self.position().after(m)?;
+        self.positions.push(next);
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// The position to move in.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!())
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The move to play; `None` when the side to move has none (mated or stalemated).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The last completed iteration.
+    pub info: Info,
+}
+
+/// One ply on the searched line.
+#[derive(Clone, Copy)]
+struct Step {
+    mv: Option<Move>,
+    undo: Option<Undo>,
+}
+
+/// The engine: tables that live across searches (transposition table, history) and settings.
+pub struct Engine {
+    tt: Tt,
+    history: Vec<[i32; 90]>,
+    level: Level,
+    seed: u64,
+    rulings: HashMap<u64, Option<Color>>,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mb` megabytes, at full strength.
+    pub fn new(tt_mb: usize) -> Engine {
+        Engine {
+            tt: Tt::new(tt_mb),
+            history: vec![[0; 90]; 15],
+            level: Level::FULL,
+            seed: 0,
+            rulings: HashMap::new(),
+        }
+    }
+
+    /// Sets the strength and the seed of its controlled randomness.
+    pub fn set_level(&mut self, level: Level, seed: u64) {
+        self.level = level;
+        self.seed = Rng::new(seed).next_u64();
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.history {
+            h.fill(0);
+        }
+        self.rulings.clear();
+    }
+
+    /// Searches `root` within `limits` (and the level's caps); `now_ms` is the clock, `stop` may
+    /// be raised from elsewhere, `on_info` hears every completed iteration.
+    pub fn think(
+        &mut self,
+        root: &Root,
+        limits: Limits,
+        now_ms: &dyn Fn() -> f64,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        let caps = self.level.limits();
+        let limits = Limits {
+            depth: min_opt(limits.depth, caps.depth),
+            nodes: min_opt(limits.nodes, caps.nodes),
+            movetime_ms: limits.movetime_ms,
+        };
+        self.tt.new_search();
+        for h in &mut self.history {
+            for v in h.iter_mut() {
+                *v /= 8;
+            }
+        }
+        let mut s = Search {
+            pos: root.position().clone(),
+            keys: root.positions.iter().map(Position::hash).collect(),
+            past: root,
+            steps: Vec::new(),
+            null_barrier: 0,
+            tt: &mut self.tt,
+            history: &mut self.history,
+            rulings: &mut self.rulings,
+            killers: [[None; 2]; MAX_PLY + 1],
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            start: now_ms(),
+            now_ms,
+            stop,
+            limits,
+            stopped: false,
+            noise: self.level.noise(),
+            seed: self.seed,
+        };
+        s.iterate(on_info)
+    }
+}
+
+fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+struct Search<'a> {
+    pos: Position,
+    /// Hashes of every position from the game's start to the current node.
+    keys: Vec<u64>,
+    past: &'a Root,
+    steps: Vec<Step>,
+    /// Index into `keys` before which repetitions are not looked for (a null move).
+    null_barrier: usize,
+    tt: &'a mut Tt,
+    history: &'a mut Vec<[i32; 90]>,
+    rulings: &'a mut HashMap<u64, Option<Color>>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    seldepth: u32,
+    root_depth: u32,
+    start: f64,
+    now_ms: &'a dyn Fn() -> f64,
+    stop: &'a AtomicBool,
+    limits: Limits,
+    stopped: bool,
+    noise: i32,
+    seed: u64,
+}
+
+#[inline]
+fn value_of(code: u8) -> i32 {
+    super::eval::VALUE[((code - 1) % 7) as usize]
+}
+
+impl Search<'_> {
+    fn elapsed(&self) -> f64 {
+        (self.now_ms)() - self.start
+    }
+
+    fn info(&self, depth: u32, score: i32) -> Info {
+        Info {
+            depth,
+            seldepth: self.seldepth,
+            score: Score::from_internal(score),
+            nodes: self.nodes,
+            time_ms: self.elapsed().max(0.0) as u64,
+            pv: self.pv[0][..self.pv_len[0]]
+                .iter()
+                .map_while(|m| *m)
+                .collect(),
+        }
+    }
+
+    fn iterate(&mut self, on_info: &mut dyn FnMut(&Info)) -> Outcome {
+        let legal = self.pos.legal_moves();
+        let mut best: Option<Move> = legal.iter().next().copied();
+        let mut ponder = None;
+        let mut last = Info {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Cp(0),
+            nodes: 0,
+            time_ms: 0,
+            pv: best.into_iter().collect(),
+        };
+        if legal.is_empty() {
+            last.score = Score::Mate(0);
+            return Outcome {
+                best: None,
+                ponder: None,
+                info: last,
+            };
+        }
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            let mut delta = 35;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.search(depth as i32, alpha, beta, 0, false);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (s + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta += delta / 2 + 10;
+                if delta > 600 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            if self.stopped && depth > 1 {
+                // A partial iteration counts only when it already changed its mind on a full window.
+                break;
+            }
+            prev = score;
+            if let Some(m) = self.pv[0][0] {
+                best = Some(m);
+                ponder = if self.pv_len[0] > 1 {
+                    self.pv[0][1]
+                } else {
+                    None
+                };
+            }
+            last = self.info(depth, score);
+            on_info(&last);
+            if self.stopped {
+                break;
+            }
+            // A forced mate found within the depth: deeper search cannot change it.
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
+                break;
+            }
+            if let Some(t) = self.limits.movetime_ms {
+                // The next iteration would take several times longer than this one: do not start it.
+                if self.elapsed() > t as f64 * 0.45 {
+                    break;
+                }
+            }
+            if legal.len() == 1 && depth >= 4 {
+                break;
+            }
+        }
+        last.nodes = self.nodes;
+        last.time_ms = self.elapsed().max(0.0) as u64;
+        Outcome {
+            best,
+            ponder,
+            info: last,
+        }
+    }
+
+    /// Whether a limit is reached; checked every 1024 nodes (never before depth 1 is complete).
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 && self.root_depth > 1 {
+            let over_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            let over_time = self
+                .limits
+                .movetime_ms
+                .is_some_and(|t| self.elapsed() >= t as f64);
+            if over_nodes || over_time || self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn eval(&self) -> i32 {
+        let e = evaluate(&self.pos);
+        if self.noise == 0 {
+            return e;
+        }
+        let mut r = Rng::new(self.pos.hash() ^ self.seed);
+        e + r.below(2 * self.noise as usize + 1) as i32 - self.noise
+    }
+
+    fn make(&mut self, m: Move) {
+        let undo = self.pos.play_unchecked(m);
+        self.steps.push(Step {
+            mv: Some(m),
+            undo: Some(undo),
+        });
+        self.keys.push(self.pos.hash());
+    }
+
+    fn unmake(&mut self) {
+        let step = self.steps.pop().unwrap_or_else(|| unreachable!());
+        self.keys.pop();
+        if let (Some(m), Some(u)) = (step.mv, step.undo) {
+            self.pos.undo(m, u);
+        }
+    }
+
+    /// The repetition score at this node, if the position occurred before with the same side to move.
+    fn repetition(&mut self, ply: usize) -> Option<i32> {
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        let window = (self.pos.halfmoves() as usize).min(n - self.null_barrier);
+        let mut back = 4;
+        while back <= window {
+            if self.keys[n - back] == key {
+                let loser = self.rule_cycle(n - back);
+                let turn = self.pos.turn();
+                return Some(match loser {
+                    Some(c) if c == turn => -(MATE - ply as i32),
+                    Some(_) => MATE - ply as i32,
+                    None => 0,
+                });
+            }
+            back += 2;
+        }
+        None
+    }
+
+    /// Judges the cycle from position index `first` to now with the rules module; the loser if any.
+    fn rule_cycle(&mut self, first: usize) -> Option<Color> {
+        let n = self.keys.len() - 1;
+        let mut id = 0xcbf2_9ce4_8422_2325u64;
+        for &k in &self.keys[first..=n] {
+            id = (id ^ k).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        if let Some(&r) = self.rulings.get(&id) {
+            return r;
+        }
+        // Positions before each move of the cycle: the game's, then the searched line's.
+        let game_len = self.past.positions.len();
+        let mut line = Vec::with_capacity(self.steps.len() + 1);
+        let mut p = self.pos.clone();
+        line.push(p.clone());
+        for step in self.steps.iter().rev() {
+            if let (Some(m), Some(u)) = (step.mv, step.undo) {
+                p.undo(m, u);
+            }
+            line.push(p.clone());
+        }
+        line.reverse();
+        let before = |i: usize| -> (&Position, Move) {
+            if i + 1 < game_len {
+                (&self.past.positions[i], self.past.moves[i])
+            } else {
+                let j = i + 1 - game_len;
+                let m = self.steps[j]
+                    .mv
+                    .unwrap_or_else(|| unreachable!("no null move in a cycle"));
+                (&line[j], m)
+            }
+        };
+        let mut moves = Vec::with_capacity(n - first);
+        for i in first..n {
+            let (pos, mv) = before(i);
+            let kind = classify(pos, mv)?;
+            moves.push(ClassifiedMove {
+                ply: i + 1,
+                mover: pos.turn(),
+                mv,
+                piece: pos.piece_at(mv.from).unwrap_or_else(|| unreachable!()),
+                kind,
+            });
+        }
+        let loser = match judge_cycle(&moves).0 {
+            CycleRuling::PerpetualCheck { loser } | CycleRuling::Forbidden { loser } => Some(loser),
+            CycleRuling::Draw { .. } => None,
+        };
+        self.rulings.insert(id, loser);
+        loser
+    }
+
+    fn order(&self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+        let b = self.pos.codes();
+        moves
+            .iter()
+            .map(|&m| {
+                let victim = b[m.to.index()];
+                let s = if Some(m) == hash_move {
+                    1 << 30
+                } else if victim != 0 {
+                    (1 << 24) + value_of(victim) * 16 - value_of(b[m.from.index()]) / 16
+                } else if self.killers[ply][0] == Some(m) {
+                    (1 << 23) + 1
+                } else if self.killers[ply][1] == Some(m) {
+                    1 << 23
+                } else {
+                    self.history[b[m.from.index()] as usize][m.to.index()]
+                };
+                (m, s)
+            })
+            .collect()
+    }
+
+    fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        if self.check_stop() {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if let Some(s) = self.repetition(ply) {
+                return s;
+            }
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY {
+            return self.eval();
+        }
+        let in_check = self.pos.is_check();
+        // Check extension, bounded so perpetual checks cannot run away.
+        let depth = if in_check && ply < 2 * self.root_depth as usize + 4 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        let hash_move = entry.and_then(|e| e.mv());
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && e.depth() >= depth {
+                let s = from_tt(e.score(), ply);
+                let cut = match e.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check { -INF } else { self.eval() };
+        // Reverse futility: far above beta near the leaves.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 110 * depth >= beta
+        {
+            return static_eval;
+        }
+        // Null move: never in check, never with only pawns (and king, advisors, elephants) left.
+        if null_ok
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_pieces(self.pos.turn())
+        {
+            let r = 2 + depth / 4;
+            self.pos.pass_unchecked();
+            self.steps.push(Step {
+                mv: None,
+                undo: None,
+            });
+            self.keys.push(self.pos.hash());
+            let saved = self.null_barrier;
+            self.null_barrier = self.keys.len() - 1;
+            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.null_barrier = saved;
+            self.keys.pop();
+            self.steps.pop();
+            self.pos.pass_unchecked();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
+        let legal = self.pos.legal_moves();
+        if legal.is_empty() {
+            // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
+            return -(MATE - ply as i32);
+        }
+        let mut moves = self.order(legal.as_slice(), hash_move, ply);
+        let mut best = -INF;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        let b = *self.pos.codes();
+        for i in 0..moves.len() {
+            pick(&mut moves, i);
+            let m = moves[i].0;
+            let capture = b[m.to.index()] != 0;
+            self.make(m);
+            let gives_check = self.pos.is_check();
+            let new_depth = depth - 1;
+            let mut s;
+            if i == 0 {
+                s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && i >= 3
+                    && !capture
+                    && !in_check
+                    && !gives_check
+                    && moves[i].1 < (1 << 23)
+                {
+                    r = 1 + (i >= 8) as i32 + (depth >= 7 && i >= 14) as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    self.pv[ply][ply] = Some(m);
+                    let len = self.pv_len[ply + 1].max(ply + 1);
+                    for j in ply + 1..len {
+                        self.pv[ply][j] = self.pv[ply + 1][j];
+                    }
+                    self.pv_len[ply] = len;
+                    if s >= beta {
+                        if !capture {
+                            if self.killers[ply][0] != Some(m) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(m);
+                            }
+                            let h = &mut self.history[b[m.from.index()] as usize][m.to.index()];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply >= MAX_PLY {
+            return self.eval();
+        }
+        let in_check = self.pos.is_check();
+        let b = *self.pos.codes();
+        let mut best;
+        let mut moves;
+        if in_check {
+            let legal = self.pos.legal_moves();
+            if legal.is_empty() {
+                return -(MATE - ply as i32);
+            }
+            if qply >= 6 {
+                return self.eval();
+            }
+            best = -INF;
+            moves = self.order(legal.as_slice(), None, ply);
+        } else {
+            let stand = self.eval();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            let caps = self.pos.legal_captures();
+            moves = self.order(caps.as_slice(), None, ply);
+            // Checks just past the horizon: quiet moves that give check, tried after the captures.
+            if qply == 0 {
+                for &m in self.pos.legal_moves().iter() {
+                    if b[m.to.index()] == 0 {
+                        let u = self.pos.play_unchecked(m);
+                        let check = self.pos.is_check();
+                        self.pos.undo(m, u);
+                        if check {
+                            moves.push((m, 0));
+                        }
+                    }
+                }
+            }
+        }
+        for i in 0..moves.len() {
+            pick(&mut moves, i);
+            let m = moves[i].0;
+            let victim = b[m.to.index()];
+            // Delta pruning: even winning the piece cannot reach alpha.
+            if !in_check && victim != 0 && best > -MATE_BOUND {
+                let gain = PST[victim as usize][m.to.index()].abs() + 150;
+                if best + gain < alpha {
+                    continue;
+                }
+            }
+            self.make(m);
+            let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn has_pieces(&self, color: Color) -> bool {
+        let b = self.pos.codes();
+        let mut bits = self.pos.occupied(color);
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let role = (b[s] - 1) % 7;
+            if (3..=5).contains(&role) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Moves the best-scored remaining move to index `i` (selection sort, lazily).
+#[inline]
+fn pick(moves: &mut [(Move, i32)], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,156 @@
+//! The transposition table: search results keyed by the position's Zobrist hash.
+
+use crate::xiangqi::{Move, Square};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value (a PV node).
+    Exact,
+    /// At least this (a fail-high).
+    Lower,
+    /// At most this (a fail-low).
+    Upper,
+}
+
+/// One stored result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    depth: i8,
+    bound: u8,
+    generation: u8,
+}
+
+const NO_MOVE: u16 = u16::MAX;
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        mv: NO_MOVE,
+        score: 0,
+        depth: -1,
+        bound: 0,
+        generation: 0,
+    };
+
+    /// The best move found, if any.
+    pub fn mv(&self) -> Option<Move> {
+        if self.mv == NO_MOVE {
+            return None;
+        }
+        let from = Square::from_index((self.mv >> 7) as usize)?;
+        let to = Square::from_index((self.mv & 127) as usize)?;
+        Some(Move::new(from, to))
+    }
+
+    /// The stored score (mate scores relative to the node, see [`Tt::store`]).
+    pub fn score(&self) -> i32 {
+        self.score as i32
+    }
+
+    /// The depth it was searched to.
+    pub fn depth(&self) -> i32 {
+        self.depth as i32
+    }
+
+    /// The kind of bound.
+    pub fn bound(&self) -> Bound {
+        match self.bound {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+}
+
+/// A fixed-size, always-available table (depth-preferred within a search, newest across searches).
+pub struct Tt {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl Tt {
+    /// A table of about `megabytes` MB (at least 1024 entries).
+    pub fn new(megabytes: usize) -> Tt {
+        let n = (megabytes * 1024 * 1024 / std::mem::size_of::<Entry>())
+            .max(1024)
+            .next_power_of_two()
+            / 2;
+        Tt {
+            entries: vec![Entry::EMPTY; n.max(1024)],
+            generation: 0,
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::EMPTY);
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: older entries become the first to replace.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[self.slot(key)];
+        (e.key == key && e.depth >= 0).then_some(e)
+    }
+
+    /// Stores a result; `score` must already be made node-relative for mates.
+    #[inline]
+    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let i = self.slot(key);
+        let old = self.entries[i];
+        if old.key == key || old.generation != self.generation || depth >= old.depth as i32 {
+            let mv = match mv {
+                Some(m) => ((m.from.index() as u16) << 7) | m.to.index() as u16,
+                None if old.key == key => old.mv,
+                None => NO_MOVE,
+            };
+            self.entries[i] = Entry {
+                key,
+                mv,
+                score: score.clamp(-32000, 32000) as i16,
+                depth: depth.clamp(0, 127) as i8,
+                bound: match bound {
+                    Bound::Exact => 0,
+                    Bound::Lower => 1,
+                    Bound::Upper => 2,
+                },
+                generation: self.generation,
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds() {
+        let mut tt = Tt::new(1);
+        let m = Move::from_iccs("h2e2").unwrap();
+        tt.store(12345, Some(m), -77, 5, Bound::Lower);
+        let e = tt.probe(12345).unwrap();
+        assert_eq!(
+            (e.mv(), e.score(), e.depth(), e.bound()),
+            (Some(m), -77, 5, Bound::Lower)
+        );
+        assert!(tt.probe(54321).is_none());
+        tt.clear();
+        assert!(tt.probe(12345).is_none());
+    }
+}

@@ -1,0 +1,531 @@
+//! The computer on the play page (issue 17): play against it (side, level, time per move), a hint
+//! (arrow and Chinese notation), analysis (evaluation bar and number from Red's side, best line in
+//! the chosen notation, depth, nodes per second), a teacher's "show threats", stop and move now.
+//!
+//! The search runs in a Web Worker (`engine_worker`), created on first use so its code is not part
+//! of the first page load. A search cannot be interrupted from outside, so stop and move now end
+//! the worker and keep its last report; the next job starts a fresh one.
+
+use super::board::Mark;
+use super::clock::now_ms;
+use super::i18n::{tr, use_lang, Lang};
+use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
+use crate::engine::{Level, Limits, Score};
+use crate::xiangqi::notation::{self, Notation};
+use crate::xiangqi::rules::attacks::with_turn_passed;
+use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::{Color, Move, Position};
+use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+
+/// What the current search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Job {
+    /// The computer's move in the game.
+    Play,
+    /// A hint for the side to move.
+    Hint,
+    /// What the side not to move threatens.
+    Threats,
+    /// Continuous analysis of the shown position.
+    Analysis,
+}
+
+/// The worker and the request waiting for it to be ready.
+struct Worker {
+    worker: web_sys::Worker,
+    ready: bool,
+    busy: bool,
+    pending: Option<String>,
+}
+
+#[derive(Clone, Copy)]
+struct Ctx {
+    session: RwSignal<PlaySession>,
+    marks: RwSignal<Vec<Mark>>,
+    computer: RwSignal<Option<Color>>,
+    level: RwSignal<u8>,
+    think_ms: RwSignal<u64>,
+    analysing: RwSignal<bool>,
+    /// The running job: its id and kind.
+    current: RwSignal<Option<(u64, Job)>>,
+    /// The last report of the running (or last) job, with the position its line starts from.
+    report: RwSignal<Option<(EngineReport, Position, Job)>>,
+    /// The hint or threat found, with its job kind.
+    found: RwSignal<Option<(Move, Position, Job)>>,
+    message: RwSignal<Option<String>>,
+    next_id: StoredValue<u64>,
+    worker: StoredValue<Option<Worker>, LocalStorage>,
+    /// The position the running job searches from (after a pass for threats).
+    job_root: StoredValue<Option<Position>, LocalStorage>,
+}
+
+fn level_name(n: u8, lang: Lang) -> String {
+    let (zh, en) = match n {
+        1 => ("入门", "Beginner"),
+        2 => ("初级", "Novice"),
+        3 => ("业余", "Casual"),
+        4 => ("俱乐部", "Club"),
+        5 => ("进阶", "Advanced"),
+        6 => ("强", "Strong"),
+        7 => ("很强", "Expert"),
+        _ => ("全力", "Full strength"),
+    };
+    format!("{n} · {}", lang.pick(zh, en))
+}
+
+/// The evaluation as a player reads it: pawns from Red's side, or a mate count.
+fn score_text(s: Score, lang: Lang) -> String {
+    match s {
+        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        Score::Mate(m) if m > 0 => match lang {
+            Lang::Zh => format!("红 {m} 步杀"),
+            Lang::En => format!("Red mates in {m}"),
+        },
+        Score::Mate(m) => match lang {
+            Lang::Zh => format!("黑 {} 步杀", -m),
+            Lang::En => format!("Black mates in {}", -m),
+        },
+    }
+}
+
+/// Red's share of the bar, 0..=1.
+fn red_share(s: Score) -> f64 {
+    match s {
+        Score::Cp(c) => 1.0 / (1.0 + (-(c as f64) / 400.0).exp()),
+        Score::Mate(m) if m > 0 => 1.0,
+        Score::Mate(_) => 0.0,
+    }
+}
+
+/// The line in `notation`, played out from `root` (stops at the first move that does not fit).
+fn line_text(root: &Position, pv: &[String], notation: Notation) -> String {
+    let mut pos = root.clone();
+    let mut words = Vec::new();
+    for s in pv {
+        let Some(m) = Move::from_iccs(s).filter(|m| pos.is_legal(*m)) else {
+            break;
+        };
+        words.push(notation::write(&pos, m, notation));
+        pos.play_unchecked(m);
+    }
+    words.join(" ")
+}
+
+impl Ctx {
+    fn end_worker(self) {
+        if let Some(w) = self.worker.try_update_value(|w| w.take()).flatten() {
+            w.worker.terminate();
+        }
+    }
+
+    /// The worker, created on first use.
+    fn ensure_worker(self) -> bool {
+        if self.worker.with_value(|w| w.is_some()) {
+            return true;
+        }
+        let Ok(worker) = web_sys::Worker::new("./engine_worker_loader.js") else {
+            return false;
+        };
+        let onmessage =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+                let text = ev.data().as_string().unwrap_or_default();
+                if text == WORKER_READY {
+                    self.worker.update_value(|w| {
+                        if let Some(w) = w.as_mut() {
+                            w.ready = true;
+                            if let Some(req) = w.pending.take() {
+                                w.busy = w.worker.post_message(&JsValue::from_str(&req)).is_ok();
+                            }
+                        }
+                    });
+                    return;
+                }
+                if let Ok(report) = serde_json::from_str::<EngineReport>(&text) {
+                    self.on_report(report);
+                }
+            });
+        let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            self.end_worker();
+            self.current.set(None);
+            self.message.set(Some(
+                use_lang_now()
+                    .pick("引擎无法启动", "The engine could not start")
+                    .into(),
+            ));
+        });
+        worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+        onmessage.forget();
+        onerror.forget();
+        self.worker.set_value(Some(Worker {
+            worker,
+            ready: false,
+            busy: false,
+            pending: None,
+        }));
+        true
+    }
+
+    fn on_report(self, report: EngineReport) {
+        let Some((id, job)) = self.current.get_untracked() else {
+            return;
+        };
+        if report.id != id {
+            return;
+        }
+        if let Some(e) = &report.error {
+            self.message
+                .set(Some(crate::lang::Say::say(e, use_lang_now())));
+            self.finish();
+            return;
+        }
+        let root = self.job_root.get_value();
+        if let Some(root) = root.clone() {
+            self.report.set(Some((report.clone(), root, job)));
+        }
+        if report.done {
+            self.finish();
+            let best = report.best.as_deref().and_then(Move::from_iccs);
+            self.conclude(job, best, root);
+        }
+    }
+
+    /// Acts on a finished (or cut short) job's move.
+    fn conclude(self, job: Job, best: Option<Move>, root: Option<Position>) {
+        let (Some(m), Some(root)) = (best, root) else {
+            return;
+        };
+        match job {
+            Job::Play => {
+                let still = self
+                    .session
+                    .with_untracked(|s| s.at_end() && *s.shown() == root);
+                if still {
+                    self.session.update(|s| {
+                        let _ = s.enter(m, false, now_ms());
+                    });
+                    self.marks.set(Vec::new());
+                }
+            }
+            Job::Hint | Job::Threats => {
+                self.marks.set(vec![Mark::Arrow(m.from, m.to)]);
+                self.found.set(Some((m, root, job)));
+            }
+            Job::Analysis => {}
+        }
+    }
+
+    fn finish(self) {
+        self.current.set(None);
+        self.worker.update_value(|w| {
+            if let Some(w) = w.as_mut() {
+                w.busy = false;
+            }
+        });
+    }
+
+    /// Starts `job` on the shown position, replacing any running job.
+    fn start(self, job: Job) {
+        if self.current.get_untracked().is_some() {
+            // A running search cannot be interrupted: a fresh worker takes the new job.
+            self.end_worker();
+            self.current.set(None);
+        }
+        let (fen, moves, shown, clock_ms) = self.session.with_untracked(|s| {
+            let g = s.game();
+            let moves: Vec<String> = g.moves()[..s.view()]
+                .iter()
+                .map(|m| m.to_string())
+                .collect();
+            let clock = s.clock().map(|c| {
+                let r = c.side(now_ms(), s.shown().turn());
+                (r.face_ms(), r.moves_owed)
+            });
+            (g.start().fen(), moves, s.shown().clone(), clock)
+        });
+        let root = match job {
+            Job::Threats => match with_turn_passed(&shown) {
+                Some(p) => p,
+                None => {
+                    self.message.set(Some(
+                        use_lang_now()
+                            .pick("被将军时无法显示威胁", "No threats to show while in check")
+                            .into(),
+                    ));
+                    return;
+                }
+            },
+            _ => shown,
+        };
+        let (level, limits) = match job {
+            Job::Play => {
+                let mut limits = Limits {
+                    movetime_ms: Some(self.think_ms.get_untracked()),
+                    ..Limits::default()
+                };
+                if let Some((left, owed)) = clock_ms {
+                    let by_clock = Limits::from_clock(left, 0, owed.map(u64::from)).movetime_ms;
+                    limits.movetime_ms = limits.movetime_ms.min(by_clock);
+                }
+                (self.level.get_untracked(), limits)
+            }
+            Job::Hint | Job::Threats => (
+                Level::MAX,
+                Limits {
+                    movetime_ms: Some(self.think_ms.get_untracked().max(1000)),
+                    ..Limits::default()
+                },
+            ),
+            Job::Analysis => (
+                Level::MAX,
+                Limits {
+                    movetime_ms: Some(10 * 60 * 1000),
+                    ..Limits::default()
+                },
+            ),
+        };
+        let id = self.next_id.get_value() + 1;
+        self.next_id.set_value(id);
+        let request = EngineRequest {
+            id,
+            fen,
+            moves,
+            task: if job == Job::Threats {
+                Task::Threats
+            } else {
+                Task::Best
+            },
+            level,
+            seed: now_ms(),
+            limits,
+        };
+        let Ok(text) = serde_json::to_string(&request) else {
+            return;
+        };
+        if !self.ensure_worker() {
+            self.message.set(Some(
+                use_lang_now()
+                    .pick("引擎无法启动", "The engine could not start")
+                    .into(),
+            ));
+            return;
+        }
+        self.message.set(None);
+        if job != Job::Analysis {
+            self.found.set(None);
+        }
+        self.job_root.set_value(Some(root));
+        self.current.set(Some((id, job)));
+        self.worker.update_value(|w| {
+            if let Some(w) = w.as_mut() {
+                if w.ready {
+                    w.busy = w.worker.post_message(&JsValue::from_str(&text)).is_ok();
+                } else {
+                    w.pending = Some(text);
+                }
+            }
+        });
+    }
+
+    /// Ends the running job; with `use_it`, its best line so far is acted on (move now).
+    fn stop(self, use_it: bool) {
+        let Some((_, job)) = self.current.get_untracked() else {
+            return;
+        };
+        self.end_worker();
+        self.current.set(None);
+        if use_it {
+            let best = self.report.with_untracked(|r| {
+                r.as_ref()
+                    .and_then(|(r, _, _)| r.pv.first().and_then(|m| Move::from_iccs(m)))
+            });
+            self.conclude(job, best, self.job_root.get_value());
+        }
+        if job == Job::Analysis {
+            self.analysing.set(false);
+        }
+    }
+}
+
+fn use_lang_now() -> Lang {
+    use_context::<RwSignal<Lang>>()
+        .map(|l| l.get_untracked())
+        .unwrap_or(Lang::Zh)
+}
+
+/// The computer's controls and readouts, beside the board.
+#[component]
+pub fn EnginePanel(
+    session: RwSignal<PlaySession>,
+    marks: RwSignal<Vec<Mark>>,
+    #[prop(into)] notation: Signal<Notation>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let ctx = Ctx {
+        session,
+        marks,
+        computer: RwSignal::new(None),
+        level: RwSignal::new(3),
+        think_ms: RwSignal::new(2000),
+        analysing: RwSignal::new(false),
+        current: RwSignal::new(None),
+        report: RwSignal::new(None),
+        found: RwSignal::new(None),
+        message: RwSignal::new(None),
+        next_id: StoredValue::new(0),
+        worker: StoredValue::new_local(None),
+        job_root: StoredValue::new_local(None),
+    };
+    on_cleanup(move || {
+        if let Some(Some(w)) = ctx.worker.try_update_value(|w| w.take()) {
+            w.worker.terminate();
+        }
+    });
+    // What decides whether the computer should be thinking: the shown position and the game state.
+    let state = Memo::new(move |_| {
+        session.with(|s| {
+            (
+                s.shown().hash(),
+                s.game().ply(),
+                s.at_end(),
+                s.game().verdict().is_some(),
+                s.shown().turn(),
+            )
+        })
+    });
+    Effect::new(move || {
+        let (_, _, at_end, over, turn) = state.get();
+        let computer = ctx.computer.get();
+        let analysing = ctx.analysing.get();
+        let running = ctx.current.get_untracked().map(|(_, j)| j);
+        // A hint or threat shown belongs to the position it was found in.
+        if ctx.found.with_untracked(|f| {
+            f.as_ref().is_some_and(|(_, p, j)| {
+                let shown = session.with_untracked(|s| s.shown().clone());
+                match j {
+                    Job::Threats => with_turn_passed(&shown).as_ref() != Some(p),
+                    _ => *p != shown,
+                }
+            })
+        }) {
+            ctx.found.set(None);
+            marks.set(Vec::new());
+        }
+        if at_end && !over && computer == Some(turn) {
+            ctx.start(Job::Play);
+        } else if analysing && !over {
+            ctx.start(Job::Analysis);
+        } else if matches!(running, Some(Job::Play | Job::Analysis)) {
+            ctx.stop(false);
+        }
+    });
+
+    let t = move |zh: &'static str, en: &'static str| lang.get().pick(zh, en);
+    let running = move || ctx.current.get().is_some();
+    let thinking_label = move || {
+        ctx.current.get().map(|(_, j)| match j {
+            Job::Play => t("电脑思考中…", "The computer is thinking…"),
+            Job::Hint => t("正在找提示…", "Finding a hint…"),
+            Job::Threats => t("正在找威胁…", "Finding threats…"),
+            Job::Analysis => t("分析中…", "Analysing…"),
+        })
+    };
+    let readout = move || {
+        ctx.report.get().map(|(r, root, job)| {
+            let l = lang.get();
+            let share = red_share(r.score_red);
+            let line = line_text(&root, &r.pv, notation.get());
+            let who = if job == Job::Threats {
+                t("威胁", "Threat")
+            } else {
+                t("最佳着法", "Best line")
+            };
+            view! {
+                <div class="engine-eval" data-testid="engine-eval">
+                    <div class="eval-bar" role="img" aria-label=t("局面评估（红方视角）", "Evaluation (Red's view)")>
+                        <div class="eval-red" style=format!("width:{:.1}%", share * 100.0)></div>
+                    </div>
+                    <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
+                </div>
+                <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p>
+                <p class="engine-stats" data-testid="engine-stats">
+                    {format!("{} {} · {} {} · {} {}k/s",
+                        t("深度", "depth"), r.depth,
+                        t("节点", "nodes"), r.nodes,
+                        t("速度", "speed"), r.nps / 1000)}
+                </p>
+            }
+        })
+    };
+    let found_text = move || {
+        ctx.found.get().map(|(m, root, job)| {
+            let word = if job == Job::Threats {
+                t("威胁", "Threat")
+            } else {
+                t("提示", "Hint")
+            };
+            view! {
+                <p class="engine-hint" data-testid="engine-hint">
+                    {word} ": " <strong>{notation::write(&root, m, Notation::Chinese)}</strong>
+                </p>
+            }
+        })
+    };
+
+    view! {
+        <section class="engine-panel" data-testid="engine-panel" aria-label=tr("电脑", "Computer")>
+            <div class="engine-settings">
+                <label>{tr("电脑执", "Computer plays")} " "
+                    <select data-testid="engine-side" on:change=move |ev| {
+                        ctx.computer.set(match event_target_value(&ev).as_str() {
+                            "red" => Some(Color::Red),
+                            "black" => Some(Color::Black),
+                            _ => None,
+                        });
+                    }>
+                        <option value="off" selected=move || ctx.computer.get().is_none()>{tr("不参与", "Nobody")}</option>
+                        <option value="red" selected=move || ctx.computer.get() == Some(Color::Red)>{tr("红方", "Red")}</option>
+                        <option value="black" selected=move || ctx.computer.get() == Some(Color::Black)>{tr("黑方", "Black")}</option>
+                    </select>
+                </label>
+                <label>{tr("等级", "Level")} " "
+                    <select data-testid="engine-level" on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                            ctx.level.set(n);
+                        }
+                    }>
+                        {(Level::MIN..=Level::MAX).map(|n| view! {
+                            <option value=n.to_string() selected=move || ctx.level.get() == n>{move || level_name(n, lang.get())}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>{tr("每步用时", "Time per move")} " "
+                    <select data-testid="engine-time" on:change=move |ev| {
+                        if let Ok(ms) = event_target_value(&ev).parse::<u64>() {
+                            ctx.think_ms.set(ms);
+                        }
+                    }>
+                        {[500u64, 1000, 2000, 5000, 10000, 30000].into_iter().map(|ms| view! {
+                            <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{format!("{} s", ms as f64 / 1000.0)}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </div>
+            <div class="controls engine-actions" role="toolbar" aria-label=tr("电脑操作", "Computer actions")>
+                <button data-testid="engine-hint-button" on:click=move |_| ctx.start(Job::Hint)>{tr("提示", "Hint")}</button>
+                <button data-testid="engine-threats" on:click=move |_| ctx.start(Job::Threats)>{tr("显示威胁", "Show threats")}</button>
+                <button data-testid="engine-analyse" aria-pressed=move || ctx.analysing.get().to_string() on:click=move |_| {
+                    let on = !ctx.analysing.get_untracked();
+                    ctx.analysing.set(on);
+                }>{move || if ctx.analysing.get() { t("停止分析", "Stop analysis") } else { t("分析", "Analyse") }}</button>
+                <button data-testid="engine-stop" disabled=move || !running() on:click=move |_| ctx.stop(false)>{tr("停止", "Stop")}</button>
+                <button data-testid="engine-move-now" disabled=move || !matches!(ctx.current.get(), Some((_, Job::Play | Job::Hint | Job::Threats))) on:click=move |_| ctx.stop(true)>{tr("立即走棋", "Move now")}</button>
+            </div>
+            {move || thinking_label().map(|s| view! { <p class="engine-thinking" data-testid="engine-thinking" aria-live="polite">{s}</p> })}
+            {found_text}
+            {readout}
+            {move || ctx.message.get().map(|m| view! { <p class="message" role="alert">{m}</p> })}
+        </section>
+    }
+}
