@@ -380,3 +380,26 @@ fn errors_say_themselves_in_both_languages() {
     assert!(e.say(Lang::En).contains("pairing"));
     assert_eq!(event(1, None).pair_next(), Err(SwissError::TooFewEntrants));
 }
+
+#[test]
+fn team_standings_use_rule_15_4() {
+    // 15.4: match points, then 团体对手分, 全队总局分, 全队胜场, 全队犯规.
+    let mut ev = event(4, Some(2));
+    ev.boards = Some(4);
+    let p = ev.pair_next().unwrap();
+    assert_eq!(p.to_string(), "Rd 1: 1-3 4-2");
+    ev.record_team_round(&p, &[(5, 3), (4, 4)]).unwrap();
+    let p = ev.pair_next().unwrap();
+    ev.record_team_round(&p, &[(6, 2), (1, 7)]).unwrap();
+    let order = SwissTieBreak::order(true, Buchholz::Full);
+    assert_eq!(
+        order.iter().map(|t| t.say(Lang::Zh)).collect::<Vec<_>>(),
+        vec!["团体对手分", "全队总局分", "全队胜场", "全队犯规"]
+    );
+    let rows = swiss_standings(&ev, &order);
+    for row in &rows {
+        let e = &ev.entrants[row.entrant];
+        assert_eq!(row.ties[1], e.game_points.iter().sum::<u32>() as i64);
+    }
+    assert!(rows.windows(2).all(|w| w[0].points >= w[1].points));
+}

@@ -138,9 +138,6 @@ pub struct Entrant {
     /// Game points of each team match, in round order (teams only; 15.4 全队总局分).
     #[serde(default)]
     pub game_points: Vec<u32>,
-    /// Games won in each team match (teams only; used for 胜局 of team members is not needed).
-    #[serde(default)]
-    pub boards_won: Vec<u32>,
 }
 
 impl Entrant {
@@ -154,7 +151,6 @@ impl Entrant {
             withdrawn: false,
             fouls: 0,
             game_points: Vec::new(),
-            boards_won: Vec::new(),
         }
     }
 
@@ -451,6 +447,34 @@ impl Swiss {
             };
             e.history.push(rec.unwrap_or(Record::Absent(leave)));
             e.next = None;
+        }
+        Ok(())
+    }
+
+    /// Records a team round: `scores[i]` is the game points (2 a win, 1 a draw per board) of the
+    /// Red (first-move, 13.3) and Black team of `pairing.boards[i]`; more game points wins the
+    /// match (14.2), equal is a drawn match.
+    pub fn record_team_round(
+        &mut self,
+        pairing: &RoundPairing,
+        scores: &[(u32, u32)],
+    ) -> Result<(), SwissError> {
+        let results: Vec<BoardResult> = scores
+            .iter()
+            .map(|&(r, b)| match r.cmp(&b) {
+                std::cmp::Ordering::Greater => BoardResult::RedWins,
+                std::cmp::Ordering::Equal => BoardResult::Draw,
+                std::cmp::Ordering::Less => BoardResult::BlackWins,
+            })
+            .collect();
+        self.record_round(pairing, &results)?;
+        let round = self.rounds_played() - 1;
+        for e in self.entrants.iter_mut() {
+            e.game_points.resize(round + 1, 0);
+        }
+        for (b, &(r, k)) in pairing.boards.iter().zip(scores) {
+            self.entrants[b.red].game_points[round] = r;
+            self.entrants[b.black].game_points[round] = k;
         }
         Ok(())
     }

@@ -31,6 +31,8 @@ pub enum SwissTieBreak {
     GamePoints,
     /// 全队胜场: matches won (15.4).
     MatchWins,
+    /// 全队犯规: the team's fouls, fewer is better (15.4).
+    TeamFouls,
 }
 
 impl SwissTieBreak {
@@ -41,7 +43,7 @@ impl SwissTieBreak {
                 SwissTieBreak::TeamOpponentScores(buchholz),
                 SwissTieBreak::GamePoints,
                 SwissTieBreak::MatchWins,
-                SwissTieBreak::Fouls,
+                SwissTieBreak::TeamFouls,
             ]
         } else {
             vec![
@@ -79,6 +81,8 @@ impl Say for SwissTieBreak {
             (SwissTieBreak::GamePoints, Lang::En) => "Game points".into(),
             (SwissTieBreak::MatchWins, Lang::Zh) => "全队胜场".into(),
             (SwissTieBreak::MatchWins, Lang::En) => "Matches won".into(),
+            (SwissTieBreak::TeamFouls, Lang::Zh) => "全队犯规".into(),
+            (SwissTieBreak::TeamFouls, Lang::En) => "Team fouls".into(),
         }
     }
 }
@@ -141,7 +145,7 @@ fn value(event: &Swiss, i: usize, t: SwissTieBreak) -> i64 {
             opponent_sum(event, i, b)
         }
         SwissTieBreak::Wins | SwissTieBreak::MatchWins => wins,
-        SwissTieBreak::Fouls => e.fouls as i64,
+        SwissTieBreak::Fouls | SwissTieBreak::TeamFouls => e.fouls as i64,
         SwissTieBreak::GamePoints => e.game_points.iter().map(|&g| g as i64).sum(),
     }
 }
@@ -160,7 +164,13 @@ pub fn swiss_standings(event: &Swiss, order: &[SwissTieBreak]) -> Vec<SwissRow> 
     let key = |r: &SwissRow| -> Vec<i64> {
         let mut k = vec![-(r.points as i64)];
         for (t, v) in order.iter().zip(&r.ties) {
-            k.push(if *t == SwissTieBreak::Fouls { *v } else { -v });
+            k.push(
+                if matches!(t, SwissTieBreak::Fouls | SwissTieBreak::TeamFouls) {
+                    *v
+                } else {
+                    -v
+                },
+            );
         }
         k
     };
