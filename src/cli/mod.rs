@@ -5,6 +5,7 @@ mod judge;
 mod pairings;
 mod perft;
 mod schedule;
+mod swiss;
 mod uci;
 
 /// Runs `xq` with `args` (without the program name); returns the process exit status.
@@ -22,6 +23,7 @@ pub fn run(args: &[String]) -> i32 {
         "convert" => convert::run(rest),
         "pairings" => pairings::run(rest),
         "schedule" => schedule::run(rest),
+        "swiss" => swiss::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             0
@@ -41,4 +43,5 @@ const USAGE: &str = "usage: xq <command> [args]
   judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules
   convert --to <format> [FILE]       convert a game between notations and PGN
   pairings --players N [--double]    Berger round-robin tables
-  schedule --entrants N ... --json   solve a match timetable";
+  schedule --entrants N ... --json   solve a match timetable
+  swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)";

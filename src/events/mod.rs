@@ -1,5 +1,8 @@
 //! Competitions: round robins by the 1999 rules (pairings, results, standings, files) and the match
 //! timetable on limited tables and sessions. Needs nothing from the game but a colour.
 
+pub mod knockout;
 pub mod round_robin;
 pub mod schedule;
+pub mod swiss;
+pub mod trf;

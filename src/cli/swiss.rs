@@ -1,0 +1,176 @@
+//! `xq swiss FILE.trf`: the next round of a Swiss by the FIDE Dutch system, one line as
+//! `xq pairings` prints (`Rd 5: 3-8 12-1 7-bye`, Red first). With `--rounds N --random-results
+//! SEED` it plays the event out to N rounds with seeded random results (absences, half-point
+//! byes, forfeits and withdrawals included), printing each round; `--out FILE` writes the final
+//! TRF. `--players N` starts from N rated players instead of a file.
+
+use crate::events::swiss::{BoardResult, Entrant, Leave, Swiss};
+use crate::events::trf::{parse_trf, write_trf};
+use crate::rng::Rng;
+
+const USAGE: &str = "usage: xq swiss (FILE.trf | --players N) [--rounds N --random-results SEED] [--accelerated] [--out FILE]";
+
+/// Runs `xq swiss`; exit 0, 1 when no valid pairing exists, 2 on bad input.
+pub fn run(args: &[String]) -> i32 {
+    let mut file = None;
+    let mut players = None;
+    let mut rounds = None;
+    let mut seed = None;
+    let mut out = None;
+    let mut accelerated = false;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut number = |name: &str| -> Result<u64, i32> {
+            let v = it.next().ok_or_else(|| {
+                eprintln!("xq swiss: {name} needs a value\n{USAGE}");
+                2
+            })?;
+            v.parse().map_err(|_| {
+                eprintln!("xq swiss: {name} must be a whole number, got `{v}`\n{USAGE}");
+                2
+            })
+        };
+        let r = match arg.as_str() {
+            "--rounds" => number("--rounds").map(|v| rounds = Some(v as usize)),
+            "--random-results" => number("--random-results").map(|v| seed = Some(v)),
+            "--players" => number("--players").map(|v| players = Some(v as usize)),
+            "--accelerated" => {
+                accelerated = true;
+                Ok(())
+            }
+            "--out" => match it.next() {
+                Some(f) => {
+                    out = Some(f.clone());
+                    Ok(())
+                }
+                None => {
+                    eprintln!("xq swiss: --out needs a file\n{USAGE}");
+                    Err(2)
+                }
+            },
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return 0;
+            }
+            other if !other.starts_with("--") && file.is_none() => {
+                file = Some(other.to_string());
+                Ok(())
+            }
+            other => {
+                eprintln!("xq swiss: unexpected argument `{other}`\n{USAGE}");
+                Err(2)
+            }
+        };
+        if let Err(code) = r {
+            return code;
+        }
+    }
+    let mut event = match (&file, players) {
+        (Some(f), None) => {
+            let text = match std::fs::read_to_string(f) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("xq swiss: cannot read {f}: {e}");
+                    return 2;
+                }
+            };
+            match parse_trf(&text) {
+                Ok(ev) => ev,
+                Err(e) => {
+                    eprintln!("xq swiss: {f}: {e}");
+                    return 2;
+                }
+            }
+        }
+        (None, Some(n)) => {
+            let mut rng = Rng::new(seed.unwrap_or(0) ^ 0x5157_1553);
+            let mut ev = Swiss::new(rounds);
+            for k in 0..n {
+                ev.add_entrant(Entrant::new(
+                    format!("Player {}", k + 1),
+                    1200 + rng.below(1400) as u32,
+                ));
+            }
+            ev.seed_by_rating();
+            ev
+        }
+        _ => {
+            eprintln!("xq swiss: give a TRF file or --players N\n{USAGE}");
+            return 2;
+        }
+    };
+    if accelerated {
+        event.accelerated = true;
+    }
+    let code = match (rounds, seed) {
+        (None, None) => match event.pair_next() {
+            Ok(p) => {
+                println!("{p}");
+                0
+            }
+            Err(e) => {
+                eprintln!("xq swiss: {e}");
+                1
+            }
+        },
+        (Some(n), Some(seed)) => {
+            if event.rounds_planned.is_none_or(|r| r < n) {
+                event.rounds_planned = Some(n);
+            }
+            play_out(&mut event, n, seed)
+        }
+        _ => {
+            eprintln!("xq swiss: --rounds and --random-results go together\n{USAGE}");
+            return 2;
+        }
+    };
+    if let Some(f) = out {
+        if let Err(e) = std::fs::write(&f, write_trf(&event)) {
+            eprintln!("xq swiss: cannot write {f}: {e}");
+            return 2;
+        }
+    }
+    code
+}
+
+/// Plays rounds with random results until `rounds` are recorded; prints each pairing.
+fn play_out(event: &mut Swiss, rounds: usize, seed: u64) -> i32 {
+    let mut rng = Rng::new(seed);
+    while event.rounds_played() < rounds {
+        let first = event.rounds_played() == 0;
+        for e in event.entrants.iter_mut().filter(|e| !e.withdrawn) {
+            let x = rng.below(1000);
+            if !first && x < 12 {
+                e.withdrawn = true;
+            } else if x < 40 {
+                e.next = Some(Leave::Zero);
+            } else if x < 55 {
+                e.next = Some(Leave::Half);
+            }
+        }
+        let pairing = match event.pair_next() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("xq swiss: round {}: {e}", event.rounds_played() + 1);
+                return 1;
+            }
+        };
+        println!("{pairing}");
+        let results: Vec<BoardResult> = pairing
+            .boards
+            .iter()
+            .map(|_| match rng.below(100) {
+                0..=1 => BoardResult::RedWinsByForfeit,
+                2..=3 => BoardResult::BlackWinsByForfeit,
+                4..=43 => BoardResult::RedWins,
+                44..=67 => BoardResult::Draw,
+                _ => BoardResult::BlackWins,
+            })
+            .collect();
+        if let Err(e) = event.record_round(&pairing, &results) {
+            eprintln!("xq swiss: {e}");
+            return 2;
+        }
+    }
+    0
+}

@@ -1,0 +1,1004 @@
+//! The FIDE Dutch system (C.04.3, 2025 edition, with C.04.1/C.04.2) as a sequence of
+//! maximum-weight matchings.
+//!
+//! Each criterion of C.04.3 becomes a field of bits in the edge weight, most important highest:
+//! absolute criteria and completion (C1–C4), pairs and scores in the current and next bracket
+//! (C5–C8), the bye assignee's unplayed games (C9), colour preferences (C10–C13), repeated
+//! floaters (C14–C21), and finally the order of exchanges and transpositions (B.2–B.6). Brackets
+//! are settled from the top score group down, fixing pairs one by one exactly as bbpPairings
+//! does, so both give the same pairing.
+
+// Index loops mirror the published algorithm step by step; iterators would hide that.
+#![allow(clippy::needless_range_loop)]
+
+use super::blossom::Matcher;
+use super::wide::Wide;
+use super::{Board, Leave, Record, RoundPairing, Swiss, SwissError, DRAW, WIN};
+use crate::xiangqi::Color;
+use std::collections::HashMap;
+
+/// One round's record of an entrant, in the terms of the pairing rules.
+#[derive(Clone, Copy, Debug)]
+struct Match {
+    opponent: usize,
+    color: Option<Color>,
+    /// 2 win, 1 draw, 0 loss for this entrant.
+    score: u8,
+    played: bool,
+    /// Took part in the pairing: a game (played or forfeited) or the pairing-allocated bye.
+    paired: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Player {
+    id: usize,
+    rank: usize,
+    matches: Vec<Match>,
+    score: u32,
+    imbalance: usize,
+    preference: Option<Color>,
+    /// The colour played the last two (or more) times in a row.
+    repeated: Option<Color>,
+    strong: bool,
+    played_games: usize,
+    /// Index in the file order among all entrants (Baku acceleration goes by it).
+    file_rank: usize,
+}
+
+impl Player {
+    fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+    fn absolute_preference(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+}
+
+/// Float directions of C.04.3 A.4.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+struct Tour {
+    players: Vec<Player>,
+    played_rounds: usize,
+    expected_rounds: Option<usize>,
+    initial_color: Color,
+    accelerated: bool,
+    entrant_count: usize,
+}
+
+impl Tour {
+    /// Points of one record: every kind of loss, absence or forfeit is 0, every win or bye 2.
+    fn points(&self, _p: &Player, m: &Match) -> u32 {
+        match m.score {
+            0 => 0,
+            1 => DRAW,
+            _ => WIN,
+        }
+    }
+
+    fn acceleration(&self, p: &Player, round: usize) -> u32 {
+        let Some(expected) = self.expected_rounds.filter(|_| self.accelerated) else {
+            return 0;
+        };
+        if expected == 0 || p.file_rank > (self.entrant_count - 1) / 2 {
+            return 0;
+        }
+        let last = (expected - 1) / 2;
+        let full = last / 2;
+        if round <= full {
+            WIN
+        } else if round <= last {
+            DRAW
+        } else {
+            0
+        }
+    }
+
+    /// Score with acceleration, `back` rounds ago.
+    fn sa_back(&self, p: &Player, back: usize) -> u32 {
+        let mut score = p.score;
+        let mut round = self.played_rounds;
+        for _ in 0..back {
+            round -= 1;
+            score -= self.points(p, &p.matches[round]);
+        }
+        score + self.acceleration(p, round)
+    }
+
+    fn sa(&self, p: &Player) -> u32 {
+        self.sa_back(p, 0)
+    }
+
+    fn eligible_for_bye(&self, p: &Player) -> bool {
+        p.matches
+            .iter()
+            .all(|m| m.played || !(self.points(p, m) >= WIN || (m.paired && m.opponent == p.id)))
+    }
+
+    fn float(&self, p: &Player, back: usize) -> Float {
+        let m = &p.matches[self.played_rounds - back];
+        if !m.played {
+            return if self.points(p, m) > 0 {
+                Float::Down
+            } else {
+                Float::None
+            };
+        }
+        let mine = self.sa_back(p, back);
+        let theirs = self.sa_back(&self.players[m.opponent], back);
+        if mine > theirs {
+            Float::Down
+        } else if mine < theirs {
+            Float::Up
+        } else {
+            Float::None
+        }
+    }
+
+    /// `a` ranks below `b` (lower accelerated score, or equal score and larger rank index).
+    fn below(&self, a: &Player, b: &Player) -> bool {
+        (self.sa(a), b.rank) < (self.sa(b), a.rank)
+    }
+
+    fn compatible(&self, a: &Player, b: &Player) -> bool {
+        let played_with = a.matches.iter().any(|m| m.played && m.opponent == b.id);
+        if played_with {
+            return false;
+        }
+        let threshold = (self.played_rounds as u32 * WIN) >> 1;
+        let last_round = self
+            .expected_rounds
+            .is_some_and(|e| self.played_rounds + 1 >= e);
+        !a.absolute_preference()
+            || !b.absolute_preference()
+            || a.preference != b.preference
+            || (last_round && (self.sa(a) > threshold || self.sa(b) > threshold))
+    }
+}
+
+fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+fn compatible_prefs(a: Option<Color>, b: Option<Color>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
+
+/// The colours of the last round in which the two played different colours.
+fn first_color_difference(a: &Player, b: &Player) -> (Option<Color>, Option<Color>) {
+    let mut ia = a.matches.iter().rev().filter(|m| m.played);
+    let mut ib = b.matches.iter().rev().filter(|m| m.played);
+    loop {
+        match (ia.next(), ib.next()) {
+            (Some(x), Some(y)) if x.color == y.color => continue,
+            (x, y) => return (x.and_then(|m| m.color), y.and_then(|m| m.color)),
+        }
+    }
+}
+
+/// C.04.3 E (colour allocation), before the rank-parity fallback.
+fn neutral_color(p: &Player, o: &Player) -> Option<Color> {
+    if compatible_prefs(p.preference, o.preference) {
+        if p.preference.is_some() {
+            p.preference
+        } else {
+            o.preference.map(Color::other)
+        }
+    } else if p.absolute_preference() && (p.imbalance > o.imbalance || !o.absolute_preference()) {
+        p.preference
+    } else if o.absolute_preference() && (o.imbalance > p.imbalance || !p.absolute_preference()) {
+        o.preference.map(Color::other)
+    } else if p.strong && !o.strong {
+        p.preference
+    } else if o.strong && !p.strong {
+        o.preference.map(Color::other)
+    } else {
+        match first_color_difference(p, o) {
+            (Some(_), Some(oc)) => Some(oc),
+            _ => None,
+        }
+    }
+}
+
+struct Ctx<'a, const L: usize> {
+    t: &'a Tour,
+    sorted: Vec<usize>,
+    s: u32,
+    g: u32,
+    shifts: HashMap<u32, u32>,
+    max: Wide<L>,
+}
+
+impl<const L: usize> Ctx<'_, L> {
+    fn p(&self, v: usize) -> &Player {
+        &self.t.players[self.sorted[v]]
+    }
+
+    fn shift(&self, p: &Player) -> u32 {
+        self.shifts[&self.t.sa(p)]
+    }
+
+    fn bye_candidate(&self, p: &Player, bye_score: u32) -> bool {
+        self.t.eligible_for_bye(p) && self.t.sa(p) <= bye_score
+    }
+
+    fn color_bits(&self, mut r: Wide<L>, p: &Player, o: &Player, current: bool) -> Wide<L> {
+        let s = self.s;
+        r = r.shl(s);
+        r = r.or_u64(
+            (current
+                && (!p.absolute_imbalance()
+                    || !o.absolute_imbalance()
+                    || p.preference != o.preference)) as u64,
+        );
+        r = r.shl(s);
+        let rep = if p.imbalance == o.imbalance {
+            p.repeated.is_none() || p.repeated != o.repeated
+        } else {
+            let lesser = if p.imbalance > o.imbalance { o } else { p };
+            lesser.repeated != p.preference.map(Color::other)
+        };
+        r = r.or_u64(
+            (current
+                && (!p.absolute_preference()
+                    || !o.absolute_preference()
+                    || p.preference != o.preference
+                    || rep)) as u64,
+        );
+        r = r.shl(s);
+        r = r.or_u64((current && compatible_prefs(p.preference, o.preference)) as u64);
+        r = r.shl(s);
+        r = r.or_u64(
+            (current
+                && ((!p.strong && !p.absolute_preference())
+                    || (!o.strong && !o.absolute_preference())
+                    || (p.absolute_preference() && o.absolute_preference())
+                    || p.preference != o.preference)) as u64,
+        );
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn edge(
+        &self,
+        hi: &Player,
+        lo: &Player,
+        current: bool,
+        next: bool,
+        bye_score: u32,
+        single_downfloater_bye: bool,
+        unplayed_ranks: &HashMap<usize, usize>,
+    ) -> Wide<L> {
+        let t = self.t;
+        let (s, g) = (self.s, self.g);
+        if !t.compatible(hi, lo) {
+            return Wide::ZERO;
+        }
+        let one = Wide::<L>::from_u64(1);
+        let mut r = Wide::from_u64(
+            1 + !self.bye_candidate(hi, bye_score) as u64
+                + !self.bye_candidate(lo, bye_score) as u64,
+        );
+        r = r.shl(s).or_u64(current as u64);
+        r = r.shl(g);
+        if current {
+            r = bitor(r, one.shl(self.shift(hi)));
+        }
+        r = r.shl(s).or_u64(next as u64);
+        r = r.shl(g);
+        if next {
+            r = bitor(r, one.shl(self.shift(hi)));
+        }
+        r = r.shl(s).shl(s);
+        if single_downfloater_bye {
+            if t.sa(hi) == bye_score {
+                r = r.or_u64(unplayed_ranks[&hi.played_games] as u64);
+            }
+            if t.sa(lo) == bye_score {
+                r = r.add_u64(unplayed_ranks[&lo.played_games] as u64);
+            }
+        }
+        r = self.color_bits(r, lo, hi, current);
+        let (shi, slo) = (t.sa(hi), t.sa(lo));
+        for back in [1, 2] {
+            if t.played_rounds < back {
+                continue;
+            }
+            r = r.shl(s);
+            if current {
+                r = r.or_u64((t.float(lo, back) == Float::Down) as u64);
+                r = r.add_u64((shi <= slo && t.float(hi, back) == Float::Down) as u64);
+            }
+            r = r.shl(s);
+            if current {
+                r = r.or_u64(!(shi > slo && t.float(lo, back) == Float::Up) as u64);
+            }
+        }
+        for back in [1, 2] {
+            if t.played_rounds < back {
+                continue;
+            }
+            r = r.shl(g);
+            if current {
+                if t.float(lo, back) == Float::Down {
+                    r = r.add(one.shl(self.shift(lo)));
+                }
+                if t.float(hi, back) == Float::Down {
+                    r = r.add(one.shl(self.shift(hi)));
+                }
+            }
+            r = r.shl(g);
+            if current && !(t.float(lo, back) == Float::Up && shi > slo) {
+                r = bitor(r, one.shl(self.shift(hi)));
+            }
+        }
+        r.shl(s).shl(s).shl(s).shl(1)
+    }
+}
+
+/// `a | b` where `b` is one bit in a field of `a` that was just shifted in (so it is zero).
+fn bitor<const L: usize>(a: Wide<L>, b: Wide<L>) -> Wide<L> {
+    a.add(b)
+}
+
+/// The number of weight bits the criteria need for this field (see [`Ctx::edge`]).
+fn weight_bits(played_rounds: usize, s: u32, g: u32) -> u32 {
+    let mut bits = 2 + s + g + s + g + 2 * s + 4 * s;
+    for back in [1, 2] {
+        if played_rounds >= back {
+            bits += 2 * s + 2 * g;
+        }
+    }
+    bits + 3 * s + 1 + 2
+}
+
+fn build_tour(event: &Swiss) -> Result<Tour, SwissError> {
+    event.validate()?;
+    let played_rounds = event.rounds_played();
+    if event.accelerated && event.rounds_planned.is_none() {
+        return Err(SwissError::AccelerationNeedsRounds);
+    }
+    if event.rounds_planned.is_some_and(|r| played_rounds >= r) {
+        return Err(SwissError::EventFinished);
+    }
+    let mut players = Vec::new();
+    let mut rank = 0;
+    for (id, e) in event.entrants.iter().enumerate() {
+        let mut matches: Vec<Match> = e
+            .history
+            .iter()
+            .map(|r| match *r {
+                Record::Game {
+                    opponent,
+                    color,
+                    outcome,
+                    played,
+                } => Match {
+                    opponent,
+                    color: Some(color),
+                    score: outcome.points() as u8,
+                    played,
+                    paired: true,
+                },
+                Record::Bye => Match {
+                    opponent: id,
+                    color: None,
+                    score: 2,
+                    played: false,
+                    paired: true,
+                },
+                Record::Absent(leave) => Match {
+                    opponent: id,
+                    color: None,
+                    score: leave.points() as u8,
+                    played: false,
+                    paired: false,
+                },
+            })
+            .collect();
+        let score: u32 = e.history.iter().map(Record::points).sum();
+        if !e.pairable() {
+            let leave = if e.withdrawn {
+                Leave::Zero
+            } else {
+                e.next.unwrap_or(Leave::Zero)
+            };
+            matches.push(Match {
+                opponent: id,
+                color: None,
+                score: leave.points() as u8,
+                played: false,
+                paired: false,
+            });
+        }
+        // bbpPairings drops entrants that never took part in a pairing and sit out this round.
+        let valid = matches.len() <= played_rounds || matches.iter().any(|m| m.paired);
+        let (mut white, mut black, mut consecutive, mut repeated, mut played_games) =
+            (0usize, 0usize, 0usize, None, 0usize);
+        for m in matches.iter().filter(|m| m.played) {
+            played_games += 1;
+            let c = m.color.expect("played games have a colour");
+            if c == Color::Red {
+                white += 1;
+            } else {
+                black += 1;
+            }
+            if consecutive == 0 || Some(c) != repeated {
+                consecutive = 1;
+            } else {
+                consecutive += 1;
+            }
+            repeated = Some(c);
+        }
+        let lower = if white > black {
+            Color::Black
+        } else {
+            Color::Red
+        };
+        let imbalance = white.abs_diff(black);
+        let preference = if imbalance > 1 {
+            Some(lower)
+        } else if consecutive > 1 {
+            repeated.map(Color::other)
+        } else if imbalance > 0 {
+            Some(lower)
+        } else if consecutive > 0 {
+            repeated.map(Color::other)
+        } else {
+            None
+        };
+        if consecutive <= 1 {
+            repeated = None;
+        }
+        let mut p = Player {
+            id,
+            rank: if valid { rank } else { usize::MAX },
+            matches,
+            score,
+            imbalance,
+            preference,
+            repeated,
+            strong: false,
+            played_games,
+            file_rank: id,
+        };
+        p.strong = !p.absolute_preference() && p.imbalance > 0;
+        if valid {
+            rank += 1;
+        }
+        players.push((p, valid));
+    }
+    let entrant_count = players.len();
+    let valid: Vec<bool> = players.iter().map(|p| p.1).collect();
+    let mut tour = Tour {
+        players: players.into_iter().map(|p| p.0).collect(),
+        played_rounds,
+        expected_rounds: event.rounds_planned,
+        initial_color: event.first_color,
+        accelerated: event.accelerated,
+        entrant_count,
+    };
+    // Invalid entrants keep a rank past all others so they never sort among the pairable.
+    for (p, v) in tour.players.iter_mut().zip(valid) {
+        if !v {
+            p.rank = usize::MAX / 2 + p.id;
+        }
+    }
+    Ok(tour)
+}
+
+/// Pairs the next round of `event` by the Dutch system; boards in publication order.
+pub fn pair_round(event: &Swiss) -> Result<RoundPairing, SwissError> {
+    let tour = build_tour(event)?;
+    let mut sorted: Vec<usize> = tour
+        .players
+        .iter()
+        .filter(|p| p.matches.len() <= tour.played_rounds && p.rank < usize::MAX / 2)
+        .map(|p| p.id)
+        .collect();
+    if sorted.len() < 2 {
+        return Err(SwissError::TooFewEntrants);
+    }
+    sorted.sort_by(|&a, &b| {
+        let (pa, pb) = (&tour.players[a], &tour.players[b]);
+        tour.sa(pb).cmp(&tour.sa(pa)).then(pa.rank.cmp(&pb.rank))
+    });
+    // Score-group bit fields: the lowest group gets the lowest bits.
+    let mut shifts = HashMap::new();
+    let mut g = 0u32;
+    let mut max_group = 0usize;
+    let mut run = 0usize;
+    for i in (0..sorted.len()).rev() {
+        run += 1;
+        let score = tour.sa(&tour.players[sorted[i]]);
+        if i == 0 || score < tour.sa(&tour.players[sorted[i - 1]]) {
+            shifts.insert(score, g);
+            max_group = max_group.max(run);
+            g += bits(run);
+            run = 0;
+        }
+    }
+    let s = bits(max_group);
+    let need = weight_bits(tour.played_rounds, s, g) + 4;
+    let pairs = match need.div_ceil(64) {
+        0..=2 => run_dutch::<2>(&tour, sorted, s, g, shifts),
+        3..=4 => run_dutch::<4>(&tour, sorted, s, g, shifts),
+        5..=8 => run_dutch::<8>(&tour, sorted, s, g, shifts),
+        9..=16 => run_dutch::<16>(&tour, sorted, s, g, shifts),
+        17..=32 => run_dutch::<32>(&tour, sorted, s, g, shifts),
+        _ => Err(SwissError::TooLarge),
+    }?;
+    Ok(publish(&tour, pairs))
+}
+
+/// Orders boards for publication (C.04.2: by the higher score, the lower score, then rank) and
+/// puts the bye last.
+fn publish(tour: &Tour, pairs: Vec<(usize, usize)>) -> RoundPairing {
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for (w, b) in pairs {
+        if w == b {
+            bye = Some(w);
+        } else {
+            boards.push(Board { red: w, black: b });
+        }
+    }
+    let key = |b: &Board| {
+        let (pw, pb) = (&tour.players[b.red], &tour.players[b.black]);
+        let (hi, lo) = if (pw.score, pb.rank) < (pb.score, pw.rank) {
+            (pb, pw)
+        } else {
+            (pw, pb)
+        };
+        (
+            std::cmp::Reverse(hi.score),
+            std::cmp::Reverse(lo.score),
+            hi.rank,
+        )
+    };
+    boards.sort_by_key(key);
+    RoundPairing {
+        round: tour.played_rounds + 1,
+        boards,
+        bye,
+    }
+}
+
+fn run_dutch<const L: usize>(
+    tour: &Tour,
+    sorted: Vec<usize>,
+    s: u32,
+    g: u32,
+    shifts: HashMap<u32, u32>,
+) -> Result<Vec<(usize, usize)>, SwissError> {
+    let n = sorted.len();
+    let bits = weight_bits(tour.played_rounds, s, g);
+    let max = Wide::<L>::from_u64(1).shl(bits).sub_u64(1);
+    let cx = Ctx::<L> {
+        t: tour,
+        sorted,
+        s,
+        g,
+        shifts,
+        max,
+    };
+    let sa = |v: usize| tour.sa(cx.p(v));
+    let no_ranks = HashMap::new();
+    let mut m = Matcher::<L>::new(n);
+    let odd = n % 2 == 1;
+    let top = sa(0);
+    for pi in 0..n {
+        for oi in 0..pi {
+            let (p, o) = (cx.p(pi), cx.p(oi));
+            let w = if odd {
+                if tour.compatible(p, o) {
+                    let mut w = Wide::from_u64(
+                        1 + !tour.eligible_for_bye(p) as u64 + !tour.eligible_for_bye(o) as u64,
+                    );
+                    w = w.shl(g).add_u64((cx.shift(p) + cx.shift(o)) as u64);
+                    w.shl(s).or_u64((tour.sa(p) >= top) as u64)
+                } else {
+                    Wide::ZERO
+                }
+            } else {
+                cx.edge(o, p, false, false, 0, false, &no_ranks)
+            };
+            m.set(pi, oi, w);
+        }
+    }
+    let mate = m.solve();
+    let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
+    if unmatched.len() > 1 || unmatched.iter().any(|&v| !tour.eligible_for_bye(cx.p(v))) {
+        return Err(SwissError::NoValidPairing);
+    }
+    let mut bye_score = 0;
+    let mut sdba = false;
+    let mut ranks = HashMap::new();
+    if odd {
+        bye_score = sa(unmatched[0]);
+        if bye_score >= top {
+            sdba = true;
+            for v in 0..n {
+                if sa(v) < top {
+                    break;
+                }
+                if sa(mate[v]) < top {
+                    sdba = false;
+                    break;
+                }
+            }
+        }
+        let mut counts: Vec<usize> = (0..n)
+            .filter(|&v| sa(v) == bye_score)
+            .map(|v| cx.p(v).played_games)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        for (rank, c) in counts.into_iter().enumerate() {
+            ranks.insert(c, rank);
+        }
+        for pi in 0..n {
+            for oi in 0..pi {
+                let w = cx.edge(cx.p(oi), cx.p(pi), false, false, bye_score, sdba, &ranks);
+                m.set(pi, oi, w);
+            }
+        }
+    }
+
+    let finalize = |m: &mut Matcher<L>, a: usize, b: usize| {
+        for u in 0..n {
+            if u != a {
+                m.set(a, u, if u == b { cx.max } else { Wide::ZERO });
+            }
+            if u != b {
+                m.set(b, u, if u == a { cx.max } else { Wide::ZERO });
+            }
+        }
+    };
+
+    let mut partner: Vec<Option<usize>> = vec![None; n];
+    let mut vidx: Vec<usize> = Vec::new();
+    let mut next = 0;
+    while next < n && sa(next) >= top {
+        vidx.push(next);
+        next += 1;
+    }
+    let mut matched = vec![false; n];
+    let mut sg_begin = 0usize;
+    let mut sg_begin_v = 0usize;
+    let mut guard = 0;
+    while vidx.len() > 1 || next < n {
+        guard += 1;
+        if guard > 4 * n + 8 {
+            return Err(SwissError::NoValidPairing);
+        }
+        let next_sg_begin = vidx.len();
+        let next_sg_begin_v = sg_begin_v + (next_sg_begin - sg_begin);
+        let sg_iter = next;
+        while next < n && sa(next) >= sa(sg_iter) {
+            vidx.push(next);
+            next += 1;
+        }
+        let len = vidx.len();
+        // base[larger][smaller]
+        let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); len];
+        for larger in sg_begin..len {
+            for smaller in 0..larger {
+                base[larger].push(cx.edge(
+                    cx.p(vidx[smaller]),
+                    cx.p(vidx[larger]),
+                    larger < next_sg_begin,
+                    larger >= next_sg_begin,
+                    bye_score,
+                    sdba,
+                    &ranks,
+                ));
+            }
+        }
+        for (larger, row) in base.iter().enumerate() {
+            for (smaller, &w) in row.iter().enumerate() {
+                m.set(vidx[larger], vidx[smaller], w);
+            }
+        }
+        let ewc = |base: &Vec<Vec<Wide<L>>>,
+                   smaller: usize,
+                   larger: usize,
+                   rem_idx: usize,
+                   rem_pairs: usize| {
+            let r = base[larger][smaller];
+            if r.is_zero() {
+                return r;
+            }
+            if rem_idx < rem_pairs {
+                r.add(
+                    Wide::from_u64(1)
+                        .shl(2 * s)
+                        .sub_u64(rem_idx as u64)
+                        .double(),
+                )
+            } else {
+                r.sub_u64(2 * rem_idx as u64)
+            }
+        };
+        let in_bracket = |x: usize| x >= sg_begin_v && x < next_sg_begin_v;
+        let mut stable = m.solve();
+
+        // Choose the moved-down players to pair in this bracket.
+        let mut md_score = 0;
+        let mut remaining = 0usize;
+        let mut remaining_matched = 0usize;
+        for pi in 0..sg_begin {
+            if pi == 0 || sa(vidx[pi]) < md_score {
+                md_score = sa(vidx[pi]);
+                remaining = 0;
+                remaining_matched = 0;
+                let mut k = pi;
+                while k < len && sa(vidx[k]) >= md_score {
+                    remaining += 1;
+                    if in_bracket(stable[vidx[k]]) {
+                        remaining_matched += 1;
+                    }
+                    k += 1;
+                }
+            }
+            if remaining_matched == 0 {
+                continue;
+            }
+            let pv = vidx[pi];
+            if remaining <= remaining_matched {
+                matched[pv] = true;
+                continue;
+            }
+            remaining -= 1;
+            if !in_bracket(stable[pv]) {
+                for oi in sg_begin..next_sg_begin {
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        m.set(pv, vidx[oi], w.or_u64(1));
+                    }
+                }
+                stable = m.solve();
+            }
+            if in_bracket(stable[pv]) {
+                matched[pv] = true;
+                remaining_matched -= 1;
+                for oi in sg_begin..next_sg_begin {
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        m.set(
+                            pv,
+                            vidx[oi],
+                            w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1),
+                        );
+                    }
+                }
+            }
+        }
+
+        // Choose the opponents of the moved-down players.
+        for pi in 0..sg_begin {
+            let pv = vidx[pi];
+            if !matched[pv] {
+                continue;
+            }
+            let mut addend = len as u64;
+            for oi in (sg_begin..next_sg_begin).rev() {
+                let ov = vidx[oi];
+                if matched[ov] {
+                    continue;
+                }
+                let w = base[oi][pi];
+                if !w.is_zero() {
+                    m.set(pv, ov, w.add_u64(addend));
+                    addend += 1;
+                }
+            }
+            stable = m.solve();
+            let mv = stable[pv];
+            matched[mv] = true;
+            finalize(&mut m, pv, mv);
+        }
+
+        // The remainder: its pairs, then exchanges between its halves (B.2–B.5).
+        let mut remainder: Vec<usize> = Vec::new();
+        let mut rem_pairs = 0usize;
+        for pi in sg_begin..next_sg_begin {
+            let pv = vidx[pi];
+            if stable[pv] < sg_begin_v {
+                continue;
+            }
+            remainder.push(pi);
+            if stable[pv] < pv {
+                rem_pairs += 1;
+            }
+        }
+        for (oi_pos, &oi) in remainder.iter().enumerate() {
+            for (pr, &pi) in remainder[..oi_pos].iter().enumerate() {
+                m.set(vidx[pi], vidx[oi], ewc(&base, pi, oi, pr, rem_pairs));
+            }
+        }
+        stable = m.solve();
+        let exchanged =
+            |stable: &Vec<usize>, v: usize| stable[v] <= v || stable[v] >= next_sg_begin_v;
+        let down_in = |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_sg_begin_v;
+        let mut exchange_count = 0;
+        for &pi in remainder.iter().take(rem_pairs) {
+            exchange_count += exchanged(&stable, vidx[pi]) as usize;
+        }
+
+        // Lowest players of S1 to be exchanged where possible.
+        let mut left = exchange_count;
+        let mut pr = rem_pairs;
+        let mut pos = rem_pairs;
+        while pos > 0 && left > 0 {
+            pr -= 1;
+            pos -= 1;
+            let pi = remainder[pos];
+            let pv = vidx[pi];
+            if down_in(&stable, pv) {
+                for &oi in &remainder[pos + 1..] {
+                    let w = ewc(&base, pi, oi, pr, rem_pairs);
+                    if !w.is_zero() {
+                        m.set(pv, vidx[oi], w.sub_u64(1));
+                    }
+                }
+                stable = m.solve();
+            }
+            let exchange = exchanged(&stable, pv);
+            left -= exchange as usize;
+            for &oi in &remainder[pos + 1..] {
+                if exchange {
+                    base[oi][pi] = Wide::ZERO;
+                }
+                m.set(pv, vidx[oi], ewc(&base, pi, oi, pr, rem_pairs));
+            }
+        }
+
+        // Highest players of S2 to be exchanged where possible.
+        let mut left = exchange_count;
+        let mut ri = rem_pairs;
+        let mut pos = rem_pairs;
+        while pos < remainder.len() && left > 1 {
+            let pi = remainder[pos];
+            let pv = vidx[pi];
+            let already = down_in(&stable, pv);
+            if !already {
+                for &oi in &remainder[pos + 1..] {
+                    let w = ewc(&base, pi, oi, ri, rem_pairs);
+                    if !w.is_zero() {
+                        m.set(pv, vidx[oi], w.add_u64(1));
+                    }
+                }
+                stable = m.solve();
+            }
+            if down_in(&stable, pv) {
+                left -= 1;
+                for &oi in &remainder[..pos] {
+                    base[pi][oi] = Wide::ZERO;
+                    m.set(pv, vidx[oi], Wide::ZERO);
+                }
+                for oi in next_sg_begin..len {
+                    base[oi][pi] = Wide::ZERO;
+                    m.set(pv, vidx[oi], Wide::ZERO);
+                }
+            }
+            if !already {
+                for &oi in &remainder[pos + 1..] {
+                    m.set(pv, vidx[oi], ewc(&base, pi, oi, ri, rem_pairs));
+                }
+            }
+            ri += 1;
+            pos += 1;
+        }
+
+        // Fix who is in S1, then pair each S1 player with the highest possible S2 player.
+        for a in 0..remainder.len() {
+            let pv = vidx[remainder[a]];
+            for b in a + 1..remainder.len() {
+                let ov = vidx[remainder[b]];
+                if exchanged(&stable, pv) || down_in(&stable, ov) {
+                    base[remainder[b]][remainder[a]] = Wide::ZERO;
+                }
+                m.set(pv, ov, base[remainder[b]][remainder[a]]);
+            }
+        }
+        for &pi in &remainder {
+            let pv = vidx[pi];
+            if down_in(&stable, pv) {
+                let mut addend = 0u64;
+                for &oi in remainder.iter().rev() {
+                    let ov = vidx[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        m.set(pv, ov, w.add_u64(addend));
+                    }
+                    addend += 1;
+                }
+                stable = m.solve();
+                let mv = stable[pv];
+                matched[pv] = true;
+                matched[mv] = true;
+                finalize(&mut m, pv, mv);
+            }
+        }
+
+        // Carry the unpaired down into the next bracket.
+        let mut new_vidx = Vec::new();
+        sg_begin = 0;
+        sdba = odd && sg_iter < n && bye_score >= sa(sg_iter);
+        for (pi, &pv) in vidx.iter().enumerate() {
+            if pi < next_sg_begin && matched[pv] {
+                partner[pv] = Some(stable[pv]);
+                partner[stable[pv]] = Some(pv);
+            } else {
+                new_vidx.push(pv);
+                if pi < next_sg_begin {
+                    sg_begin += 1;
+                }
+                if sdba && sa(stable[pv]) < sa(sg_iter) {
+                    sdba = false;
+                }
+            }
+        }
+        vidx = new_vidx;
+        sg_begin_v = next_sg_begin_v;
+    }
+
+    let mut out = Vec::new();
+    for v in 0..n {
+        let p = cx.p(v);
+        match partner[v] {
+            Some(w) => {
+                let o = cx.p(w);
+                if p.id < o.id {
+                    let c = choose_color(tour, p, o);
+                    out.push(if c == Color::Red {
+                        (p.id, o.id)
+                    } else {
+                        (o.id, p.id)
+                    });
+                }
+            }
+            None => out.push((p.id, p.id)),
+        }
+    }
+    Ok(out)
+}
+
+/// C.04.3 E: the colour of `p` against `o`; without any preference, by the rank-parity rule
+/// from the first colour drawn for pairing number 1.
+fn choose_color(t: &Tour, p: &Player, o: &Player) -> Color {
+    if let Some(c) = neutral_color(p, o) {
+        return c;
+    }
+    let init = t.initial_color;
+    match p.preference {
+        None => {
+            if t.below(p, o) {
+                if o.rank & 1 == 1 {
+                    init
+                } else {
+                    init.other()
+                }
+            } else if p.rank & 1 == 1 {
+                init.other()
+            } else {
+                init
+            }
+        }
+        Some(pref) => {
+            if t.below(p, o) {
+                o.preference.map(Color::other).unwrap_or(init)
+            } else {
+                pref
+            }
+        }
+    }
+}

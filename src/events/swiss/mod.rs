@@ -1,0 +1,492 @@
+//! Swiss events (积分编排制, rule 11.4): entrants, the record of each round, and the pairing of
+//! the next round by the FIDE Dutch system.
+//!
+//! Appendix 2 of the 1999 rules (附录二 积分编排制) is not in the reference text, so the FIDE Dutch
+//! system (FIDE Handbook C.04.3, with the general rules C.04.1 and C.04.2, 2025 edition) is the
+//! exact definition used here; the reference implementation it is checked against is bbpPairings.
+//! Points are counted as in the 1999 rules (win 2, draw 1, loss 0), which is the FIDE 1-½-0 scale
+//! doubled, so pairings are the same.
+//!
+//! The event stores facts only (who met whom, with which colour, and the result); scores, colour
+//! preferences, floats and standings are derived.
+
+mod blossom;
+mod dutch;
+pub mod standings;
+pub mod team;
+mod wide;
+
+pub use dutch::pair_round;
+pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
+pub use team::board_colors;
+
+use crate::lang::{Lang, Say};
+use crate::xiangqi::Color;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Points for a win in the 1999 rules (a draw is 1, a loss 0).
+pub const WIN: u32 = 2;
+/// Points for a draw.
+pub const DRAW: u32 = 1;
+
+/// The result of one game (or team match) for one entrant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Won: 2 points.
+    Win,
+    /// Drawn: 1 point.
+    Draw,
+    /// Lost: 0 points.
+    Loss,
+}
+
+impl Outcome {
+    /// Points by the 1999 rules.
+    pub fn points(self) -> u32 {
+        match self {
+            Outcome::Win => WIN,
+            Outcome::Draw => DRAW,
+            Outcome::Loss => 0,
+        }
+    }
+
+    /// The opponent's outcome.
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
+}
+
+/// Points granted to an entrant who was not paired in a round (a requested bye or an absence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Leave {
+    /// Absent, withdrawn or not yet entered: no points.
+    Zero,
+    /// A half-point bye granted by the organiser: a draw's points.
+    Half,
+    /// A full-point bye granted by the organiser: a win's points.
+    Full,
+}
+
+impl Leave {
+    /// Points by the 1999 rules.
+    pub fn points(self) -> u32 {
+        match self {
+            Leave::Zero => 0,
+            Leave::Half => DRAW,
+            Leave::Full => WIN,
+        }
+    }
+}
+
+/// What happened to one entrant in one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Record {
+    /// Paired against `opponent` (an entrant index) with `color`.
+    Game {
+        /// The opponent's index in the event.
+        opponent: usize,
+        /// This entrant's side (for teams: Red = the team "to move first", 13.3).
+        color: Color,
+        /// This entrant's result.
+        outcome: Outcome,
+        /// False when the game was not played (a forfeit: 20.4, rule 19): no colour, no float
+        /// and the two may meet again.
+        played: bool,
+    },
+    /// The pairing-allocated bye (20.2): a win's points, at most once per entrant.
+    Bye,
+    /// Not paired this round.
+    Absent(Leave),
+}
+
+impl Record {
+    /// Points earned by this record.
+    pub fn points(&self) -> u32 {
+        match *self {
+            Record::Game { outcome, .. } => outcome.points(),
+            Record::Bye => WIN,
+            Record::Absent(leave) => leave.points(),
+        }
+    }
+}
+
+/// One entrant of a Swiss: a player or a team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    /// Display name.
+    pub name: String,
+    /// Rating (0 when unrated): orders pairing numbers before round 1.
+    #[serde(default)]
+    pub rating: u32,
+    /// One record per completed round.
+    #[serde(default)]
+    pub history: Vec<Record>,
+    /// Not to be paired in the next round (a requested bye or an announced absence).
+    #[serde(default)]
+    pub next: Option<Leave>,
+    /// Withdrew (20.3, 20.4): never paired again; past results stand.
+    #[serde(default)]
+    pub withdrawn: bool,
+    /// Fouls (犯规) recorded by the arbiter: the last tie-break of 15.2/15.4.
+    #[serde(default)]
+    pub fouls: u32,
+    /// Game points of each team match, in round order (teams only; 15.4 全队总局分).
+    #[serde(default)]
+    pub game_points: Vec<u32>,
+}
+
+impl Entrant {
+    /// A new entrant without history.
+    pub fn new(name: impl Into<String>, rating: u32) -> Self {
+        Entrant {
+            name: name.into(),
+            rating,
+            history: Vec::new(),
+            next: None,
+            withdrawn: false,
+            fouls: 0,
+            game_points: Vec::new(),
+        }
+    }
+
+    /// Points so far.
+    pub fn score(&self) -> u32 {
+        self.history.iter().map(Record::points).sum()
+    }
+
+    /// Whether the entrant is to be paired in the coming round.
+    pub fn pairable(&self) -> bool {
+        !self.withdrawn && self.next.is_none()
+    }
+}
+
+/// A Swiss event: entrants in pairing-number order (entrant `k` has pairing number `k + 1`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Swiss {
+    /// Entrants; the index is the pairing number minus one.
+    pub entrants: Vec<Entrant>,
+    /// Rounds planned (the last round relaxes colour rules for the leaders, C.04.3 A.7 / C3).
+    pub rounds_planned: Option<usize>,
+    /// The colour of pairing number 1 in round 1 (drawn by lot before the event).
+    pub first_color: Color,
+    /// Baku acceleration (C.04.5): the top half gets virtual points in the first rounds.
+    #[serde(default)]
+    pub accelerated: bool,
+    /// Team event: entrants are teams and colours are the "first-move" team of 13.3.
+    #[serde(default)]
+    pub boards: Option<usize>,
+}
+
+/// One board of a round: `red` moves first (for teams: the team with Red on odd boards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// Entrant index with Red.
+    pub red: usize,
+    /// Entrant index with Black.
+    pub black: usize,
+}
+
+/// The pairing of one round, boards in publication order (highest scores first), bye last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundPairing {
+    /// Round number (1-based).
+    pub round: usize,
+    /// Boards in order.
+    pub boards: Vec<Board>,
+    /// The entrant given the pairing-allocated bye.
+    pub bye: Option<usize>,
+}
+
+impl fmt::Display for RoundPairing {
+    /// `Rd 5: 3-8 12-1 7-bye` (pairing numbers, Red first), as `xq pairings` prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rd {}:", self.round)?;
+        for b in &self.boards {
+            write!(f, " {}-{}", b.red + 1, b.black + 1)?;
+        }
+        if let Some(b) = self.bye {
+            write!(f, " {}-bye", b + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// The result of one board, from Red's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardResult {
+    /// Red won.
+    RedWins,
+    /// Drawn.
+    Draw,
+    /// Black won.
+    BlackWins,
+    /// Black did not play: Red wins by forfeit.
+    RedWinsByForfeit,
+    /// Red did not play: Black wins by forfeit.
+    BlackWinsByForfeit,
+    /// Neither played: both lose.
+    DoubleForfeit,
+}
+
+/// Why an event cannot be paired or a round cannot be recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SwissError {
+    /// Fewer than two entrants can be paired.
+    TooFewEntrants,
+    /// No pairing satisfies the absolute criteria (no rematch, colour limits, one bye).
+    NoValidPairing,
+    /// Entrants have histories of different lengths.
+    RaggedHistory {
+        /// Pairing number of the first entrant whose history length differs.
+        entrant: usize,
+    },
+    /// A record names an opponent that does not exist or does not name it back.
+    InconsistentRecord {
+        /// Pairing number.
+        entrant: usize,
+        /// Round number.
+        round: usize,
+    },
+    /// Results were given for a different number of boards than the pairing has.
+    ResultCount {
+        /// Boards paired.
+        boards: usize,
+        /// Results given.
+        results: usize,
+    },
+    /// The event already played all planned rounds.
+    EventFinished,
+    /// Baku acceleration needs the number of rounds.
+    AccelerationNeedsRounds,
+    /// The field is too large for the pairing weights.
+    TooLarge,
+}
+
+impl Say for SwissError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SwissError::TooFewEntrants, Lang::Zh) => "可编排的选手不足两名".into(),
+            (SwissError::TooFewEntrants, Lang::En) => {
+                "fewer than two entrants can be paired".into()
+            }
+            (SwissError::NoValidPairing, Lang::Zh) => {
+                "没有满足绝对条件（不重复相遇、先后手限制、轮空至多一次）的编排".into()
+            }
+            (SwissError::NoValidPairing, Lang::En) => {
+                "no pairing meets the absolute criteria (no rematch, colour limits, one bye)".into()
+            }
+            (SwissError::RaggedHistory { entrant }, Lang::Zh) => {
+                format!("{entrant} 号的轮次记录数与其他人不同")
+            }
+            (SwissError::RaggedHistory { entrant }, Lang::En) => {
+                format!("entrant {entrant} has a different number of rounds from the others")
+            }
+            (SwissError::InconsistentRecord { entrant, round }, Lang::Zh) => {
+                format!("第 {round} 轮 {entrant} 号的对手记录不一致")
+            }
+            (SwissError::InconsistentRecord { entrant, round }, Lang::En) => {
+                format!("round {round}: entrant {entrant}'s opponent does not match")
+            }
+            (SwissError::ResultCount { boards, results }, Lang::Zh) => {
+                format!("本轮有 {boards} 台，却给出了 {results} 个结果")
+            }
+            (SwissError::ResultCount { boards, results }, Lang::En) => {
+                format!("{results} results given for {boards} boards")
+            }
+            (SwissError::EventFinished, Lang::Zh) => "计划的轮次已全部赛完".into(),
+            (SwissError::EventFinished, Lang::En) => "all planned rounds have been played".into(),
+            (SwissError::AccelerationNeedsRounds, Lang::Zh) => "加速编排需要先设定总轮数".into(),
+            (SwissError::AccelerationNeedsRounds, Lang::En) => {
+                "accelerated pairing needs the number of rounds".into()
+            }
+            (SwissError::TooLarge, Lang::Zh) => "参赛人数过多，无法编排".into(),
+            (SwissError::TooLarge, Lang::En) => "the field is too large to pair".into(),
+        }
+    }
+}
+
+impl fmt::Display for SwissError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for SwissError {}
+
+impl Swiss {
+    /// An empty individual event.
+    pub fn new(rounds_planned: Option<usize>) -> Self {
+        Swiss {
+            entrants: Vec::new(),
+            rounds_planned,
+            first_color: Color::Red,
+            accelerated: false,
+            boards: None,
+        }
+    }
+
+    /// Rounds recorded so far.
+    pub fn rounds_played(&self) -> usize {
+        self.entrants
+            .iter()
+            .map(|e| e.history.len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Adds an entrant; after round 1 it is a late entry with zero-point absences so far.
+    pub fn add_entrant(&mut self, mut entrant: Entrant) -> usize {
+        let played = self.rounds_played();
+        while entrant.history.len() < played {
+            entrant.history.push(Record::Absent(Leave::Zero));
+        }
+        self.entrants.push(entrant);
+        self.entrants.len() - 1
+    }
+
+    /// Orders entrants by rating (highest first, then name) so pairing numbers follow strength;
+    /// only before round 1.
+    pub fn seed_by_rating(&mut self) {
+        if self.rounds_played() == 0 {
+            self.entrants
+                .sort_by(|a, b| b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name)));
+        }
+    }
+
+    /// Checks that histories line up: same length, and each game names its opponent back.
+    pub fn validate(&self) -> Result<(), SwissError> {
+        let played = self.rounds_played();
+        for (i, e) in self.entrants.iter().enumerate() {
+            if e.history.len() != played {
+                return Err(SwissError::RaggedHistory { entrant: i + 1 });
+            }
+            for (r, rec) in e.history.iter().enumerate() {
+                if let Record::Game {
+                    opponent,
+                    color,
+                    outcome,
+                    played,
+                } = *rec
+                {
+                    let back = self.entrants.get(opponent).and_then(|o| o.history.get(r));
+                    let ok = opponent != i
+                        && matches!(back, Some(Record::Game { opponent: o, color: c, outcome: x, played: p })
+                            if *o == i && *c == color.other() && *p == played
+                                && (*x == outcome.flip() || (!played && *x == Outcome::Loss && outcome == Outcome::Loss)));
+                    if !ok {
+                        return Err(SwissError::InconsistentRecord {
+                            entrant: i + 1,
+                            round: r + 1,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Pairs the next round by the Dutch system.
+    pub fn pair_next(&self) -> Result<RoundPairing, SwissError> {
+        pair_round(self)
+    }
+
+    /// Records a round: `results[i]` is the result of `pairing.boards[i]`. Entrants not in the
+    /// pairing are recorded absent with their requested leave (zero if withdrawn), and their
+    /// `next` is cleared.
+    pub fn record_round(
+        &mut self,
+        pairing: &RoundPairing,
+        results: &[BoardResult],
+    ) -> Result<(), SwissError> {
+        if results.len() != pairing.boards.len() {
+            return Err(SwissError::ResultCount {
+                boards: pairing.boards.len(),
+                results: results.len(),
+            });
+        }
+        let played = self.rounds_played();
+        let mut recs: Vec<Option<Record>> = vec![None; self.entrants.len()];
+        for (b, r) in pairing.boards.iter().zip(results) {
+            let (red, black, played) = match r {
+                BoardResult::RedWins => (Outcome::Win, Outcome::Loss, true),
+                BoardResult::Draw => (Outcome::Draw, Outcome::Draw, true),
+                BoardResult::BlackWins => (Outcome::Loss, Outcome::Win, true),
+                BoardResult::RedWinsByForfeit => (Outcome::Win, Outcome::Loss, false),
+                BoardResult::BlackWinsByForfeit => (Outcome::Loss, Outcome::Win, false),
+                BoardResult::DoubleForfeit => (Outcome::Loss, Outcome::Loss, false),
+            };
+            recs[b.red] = Some(Record::Game {
+                opponent: b.black,
+                color: Color::Red,
+                outcome: red,
+                played,
+            });
+            recs[b.black] = Some(Record::Game {
+                opponent: b.red,
+                color: Color::Black,
+                outcome: black,
+                played,
+            });
+        }
+        if let Some(b) = pairing.bye {
+            recs[b] = Some(Record::Bye);
+        }
+        for (e, rec) in self.entrants.iter_mut().zip(recs) {
+            while e.history.len() < played {
+                e.history.push(Record::Absent(Leave::Zero));
+            }
+            let leave = if e.withdrawn {
+                Leave::Zero
+            } else {
+                e.next.unwrap_or(Leave::Zero)
+            };
+            e.history.push(rec.unwrap_or(Record::Absent(leave)));
+            e.next = None;
+        }
+        Ok(())
+    }
+
+    /// Records a team round: `scores[i]` is the game points (2 a win, 1 a draw per board) of the
+    /// Red (first-move, 13.3) and Black team of `pairing.boards[i]`; more game points wins the
+    /// match (14.2), equal is a drawn match.
+    pub fn record_team_round(
+        &mut self,
+        pairing: &RoundPairing,
+        scores: &[(u32, u32)],
+    ) -> Result<(), SwissError> {
+        let results: Vec<BoardResult> = scores
+            .iter()
+            .map(|&(r, b)| match r.cmp(&b) {
+                std::cmp::Ordering::Greater => BoardResult::RedWins,
+                std::cmp::Ordering::Equal => BoardResult::Draw,
+                std::cmp::Ordering::Less => BoardResult::BlackWins,
+            })
+            .collect();
+        self.record_round(pairing, &results)?;
+        let round = self.rounds_played() - 1;
+        for e in self.entrants.iter_mut() {
+            e.game_points.resize(round + 1, 0);
+        }
+        for (b, &(r, k)) in pairing.boards.iter().zip(scores) {
+            self.entrants[b.red].game_points[round] = r;
+            self.entrants[b.black].game_points[round] = k;
+        }
+        Ok(())
+    }
+
+    /// Withdraws entrant `i` (20.4): results stand; if it was paired in the round now being
+    /// played, record that game as a forfeit win for the opponent.
+    pub fn withdraw(&mut self, i: usize) {
+        if let Some(e) = self.entrants.get_mut(i) {
+            e.withdrawn = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

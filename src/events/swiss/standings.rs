@@ -1,0 +1,186 @@
+//! Swiss standings by the 1999 rules: points, then 15.2 (对手分, 胜局, 犯规) for individuals and
+//! 15.4 (团体对手分, 全队总局分, 全队胜场, 全队犯规) for teams, each tie-break its own column.
+
+use super::{Outcome, Record, Swiss};
+use crate::lang::{Lang, Say};
+
+/// Which opponents' scores count in 对手分 (Buchholz): all, or clubs' usual variants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Buchholz {
+    /// All opponents (15.2 as written).
+    #[default]
+    Full,
+    /// Without the lowest opponent score (Buchholz cut-1).
+    Cut1,
+    /// Without the highest and the lowest (median Buchholz).
+    Median,
+}
+
+/// A tie-break column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwissTieBreak {
+    /// 对手分: sum of the opponents' points (15.2), in the chosen variant.
+    OpponentScores(Buchholz),
+    /// 胜局: games won (15.2).
+    Wins,
+    /// 犯规: fouls, fewer is better (15.2, 15.4).
+    Fouls,
+    /// 团体对手分: sum of the opposing teams' match points (15.4).
+    TeamOpponentScores(Buchholz),
+    /// 全队总局分: game points of all boards (15.4).
+    GamePoints,
+    /// 全队胜场: matches won (15.4).
+    MatchWins,
+    /// 全队犯规: the team's fouls, fewer is better (15.4).
+    TeamFouls,
+}
+
+impl SwissTieBreak {
+    /// The columns of 15.2 (individual) or 15.4 (team), in order.
+    pub fn order(team: bool, buchholz: Buchholz) -> Vec<SwissTieBreak> {
+        if team {
+            vec![
+                SwissTieBreak::TeamOpponentScores(buchholz),
+                SwissTieBreak::GamePoints,
+                SwissTieBreak::MatchWins,
+                SwissTieBreak::TeamFouls,
+            ]
+        } else {
+            vec![
+                SwissTieBreak::OpponentScores(buchholz),
+                SwissTieBreak::Wins,
+                SwissTieBreak::Fouls,
+            ]
+        }
+    }
+}
+
+impl Say for SwissTieBreak {
+    fn say(&self, lang: Lang) -> String {
+        let variant = |b: &Buchholz| match (b, lang) {
+            (Buchholz::Full, _) => "",
+            (Buchholz::Cut1, Lang::Zh) => "（去最低）",
+            (Buchholz::Cut1, Lang::En) => " (cut 1)",
+            (Buchholz::Median, Lang::Zh) => "（去高低）",
+            (Buchholz::Median, Lang::En) => " (median)",
+        };
+        match (self, lang) {
+            (SwissTieBreak::OpponentScores(b), Lang::Zh) => format!("对手分{}", variant(b)),
+            (SwissTieBreak::OpponentScores(b), Lang::En) => {
+                format!("Opponents' points{}", variant(b))
+            }
+            (SwissTieBreak::Wins, Lang::Zh) => "胜局".into(),
+            (SwissTieBreak::Wins, Lang::En) => "Wins".into(),
+            (SwissTieBreak::Fouls, Lang::Zh) => "犯规".into(),
+            (SwissTieBreak::Fouls, Lang::En) => "Fouls".into(),
+            (SwissTieBreak::TeamOpponentScores(b), Lang::Zh) => format!("团体对手分{}", variant(b)),
+            (SwissTieBreak::TeamOpponentScores(b), Lang::En) => {
+                format!("Opponent teams' points{}", variant(b))
+            }
+            (SwissTieBreak::GamePoints, Lang::Zh) => "全队总局分".into(),
+            (SwissTieBreak::GamePoints, Lang::En) => "Game points".into(),
+            (SwissTieBreak::MatchWins, Lang::Zh) => "全队胜场".into(),
+            (SwissTieBreak::MatchWins, Lang::En) => "Matches won".into(),
+            (SwissTieBreak::TeamFouls, Lang::Zh) => "全队犯规".into(),
+            (SwissTieBreak::TeamFouls, Lang::En) => "Team fouls".into(),
+        }
+    }
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwissRow {
+    /// Place (shared when points and every tie-break are equal).
+    pub place: usize,
+    /// Entrant index.
+    pub entrant: usize,
+    /// Points (match points for teams).
+    pub points: u32,
+    /// Tie-break values in column order (fouls shown as counted; fewer ranks higher).
+    pub ties: Vec<i64>,
+}
+
+fn opponent_sum(event: &Swiss, i: usize, b: Buchholz) -> i64 {
+    let mut scores: Vec<i64> = event.entrants[i]
+        .history
+        .iter()
+        .filter_map(|r| match r {
+            Record::Game {
+                opponent,
+                played: true,
+                ..
+            } => Some(event.entrants[*opponent].score() as i64),
+            _ => None,
+        })
+        .collect();
+    scores.sort_unstable();
+    let (lo, hi) = match b {
+        Buchholz::Full => (0, 0),
+        Buchholz::Cut1 => (1, 0),
+        Buchholz::Median => (1, 1),
+    };
+    if scores.len() <= lo + hi {
+        return 0;
+    }
+    scores[lo..scores.len() - hi].iter().sum()
+}
+
+fn value(event: &Swiss, i: usize, t: SwissTieBreak) -> i64 {
+    let e = &event.entrants[i];
+    let wins = e
+        .history
+        .iter()
+        .filter(|r| {
+            matches!(
+                r,
+                Record::Game {
+                    outcome: Outcome::Win,
+                    ..
+                }
+            )
+        })
+        .count() as i64;
+    match t {
+        SwissTieBreak::OpponentScores(b) | SwissTieBreak::TeamOpponentScores(b) => {
+            opponent_sum(event, i, b)
+        }
+        SwissTieBreak::Wins | SwissTieBreak::MatchWins => wins,
+        SwissTieBreak::Fouls | SwissTieBreak::TeamFouls => e.fouls as i64,
+        SwissTieBreak::GamePoints => e.game_points.iter().map(|&g| g as i64).sum(),
+    }
+}
+
+/// Standings of `event` with the tie-breaks `order` (see [`SwissTieBreak::order`]).
+pub fn swiss_standings(event: &Swiss, order: &[SwissTieBreak]) -> Vec<SwissRow> {
+    let mut rows: Vec<SwissRow> = (0..event.entrants.len())
+        .map(|i| SwissRow {
+            place: 0,
+            entrant: i,
+            points: event.entrants[i].score(),
+            ties: order.iter().map(|&t| value(event, i, t)).collect(),
+        })
+        .collect();
+    // Fouls count against: compare them negated.
+    let key = |r: &SwissRow| -> Vec<i64> {
+        let mut k = vec![-(r.points as i64)];
+        for (t, v) in order.iter().zip(&r.ties) {
+            k.push(
+                if matches!(t, SwissTieBreak::Fouls | SwissTieBreak::TeamFouls) {
+                    *v
+                } else {
+                    -v
+                },
+            );
+        }
+        k
+    };
+    rows.sort_by(|a, b| key(a).cmp(&key(b)).then(a.entrant.cmp(&b.entrant)));
+    for i in 0..rows.len() {
+        rows[i].place = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
+            rows[i - 1].place
+        } else {
+            i + 1
+        };
+    }
+    rows
+}

@@ -1,0 +1,405 @@
+//! Swiss pairing by the FIDE Dutch system (C.04.3, 2025; the 1999 rules' appendix 2 is absent
+//! from the reference): round-one layout, byes (20.2), withdrawals (20.4), late entries, team
+//! colours (13.3), agreement with bbpPairings, and properties over thousands of random events.
+
+use xiangqi_club::events::swiss::{
+    board_colors, swiss_standings, BoardResult, Buchholz, Entrant, Leave, Outcome, Record,
+    RoundPairing, Swiss, SwissError, SwissTieBreak,
+};
+use xiangqi_club::events::trf::{parse_trf, write_trf};
+use xiangqi_club::lang::{Lang, Say};
+use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::Color;
+
+fn event(n: usize, rounds: Option<usize>) -> Swiss {
+    let mut ev = Swiss::new(rounds);
+    for k in 0..n {
+        ev.add_entrant(Entrant::new(format!("P{}", k + 1), 2000 - k as u32));
+    }
+    ev
+}
+
+fn random_results(rng: &mut Rng, p: &RoundPairing) -> Vec<BoardResult> {
+    p.boards
+        .iter()
+        .map(|_| match rng.below(100) {
+            0..=2 => BoardResult::RedWinsByForfeit,
+            3..=5 => BoardResult::BlackWinsByForfeit,
+            6..=45 => BoardResult::RedWins,
+            46..=70 => BoardResult::Draw,
+            _ => BoardResult::BlackWins,
+        })
+        .collect()
+}
+
+#[test]
+fn round_one_top_half_meets_bottom_half_with_alternating_colours() {
+    // C.04.3: S1 = top half, S2 = bottom half; pairing number 1 gets the colour drawn (white1).
+    let ev = event(8, Some(5));
+    assert_eq!(ev.pair_next().unwrap().to_string(), "Rd 1: 1-5 6-2 3-7 8-4");
+    let mut black = event(8, Some(5));
+    black.first_color = Color::Black;
+    assert_eq!(
+        black.pair_next().unwrap().to_string(),
+        "Rd 1: 5-1 2-6 7-3 4-8"
+    );
+}
+
+#[test]
+fn odd_field_gives_the_bye_to_the_lowest_and_never_twice() {
+    // 20.2 / C.04.1: an odd field makes one pairing-allocated bye, to the lowest ranked eligible.
+    let mut ev = event(5, Some(4));
+    let p = ev.pair_next().unwrap();
+    assert_eq!(p.to_string(), "Rd 1: 1-3 4-2 5-bye");
+    ev.record_round(&p, &[BoardResult::RedWins, BoardResult::RedWins])
+        .unwrap();
+    let p2 = ev.pair_next().unwrap();
+    // Player 5 has 2 points from the bye but may not get it again; someone with 0 gets it.
+    let bye = p2.bye.unwrap();
+    assert_ne!(bye, 4);
+    assert_eq!(ev.entrants[bye].score(), 0);
+}
+
+#[test]
+fn forfeit_winner_is_not_eligible_for_the_bye() {
+    // C.04.1 (2025): a player who scored a win without playing may not receive the bye.
+    let mut ev = event(3, Some(3));
+    let p = ev.pair_next().unwrap();
+    assert_eq!(p.to_string(), "Rd 1: 1-2 3-bye");
+    ev.record_round(&p, &[BoardResult::BlackWinsByForfeit])
+        .unwrap();
+    let p2 = ev.pair_next().unwrap();
+    assert!(p2.bye != Some(2) && p2.bye != Some(1), "{p2}");
+}
+
+#[test]
+fn withdrawal_keeps_results_and_stops_pairing() {
+    // 20.4: results stand; the withdrawn player is not paired again.
+    let mut ev = event(6, Some(5));
+    let mut rng = Rng::new(3);
+    for _ in 0..2 {
+        let p = ev.pair_next().unwrap();
+        let r = random_results(&mut rng, &p);
+        ev.record_round(&p, &r).unwrap();
+    }
+    let before = ev.entrants[0].score();
+    ev.withdraw(0);
+    let p = ev.pair_next().unwrap();
+    assert!(p.boards.iter().all(|b| b.red != 0 && b.black != 0));
+    assert!(p.bye.is_some(), "five remain, one bye: {p}");
+    let r = random_results(&mut rng, &p);
+    ev.record_round(&p, &r).unwrap();
+    assert_eq!(ev.entrants[0].score(), before);
+    assert_eq!(ev.entrants[0].history[2], Record::Absent(Leave::Zero));
+}
+
+#[test]
+fn unplayed_game_is_a_forfeit_and_may_be_paired_again() {
+    // 20.4: a game the withdrawn side did not play is lost by forfeit; it gives no colour.
+    let mut ev = event(2, None);
+    let p = ev.pair_next().unwrap();
+    ev.record_round(&p, &[BoardResult::RedWinsByForfeit])
+        .unwrap();
+    assert_eq!(ev.entrants[0].score(), 2);
+    assert_eq!(ev.entrants[1].score(), 0);
+    // The two never played, so they may meet (and the forfeit gave no colour history).
+    assert_eq!(ev.pair_next().unwrap().to_string(), "Rd 2: 1-2");
+}
+
+#[test]
+fn late_entry_starts_with_absences_and_is_paired() {
+    let mut ev = event(4, Some(4));
+    let p = ev.pair_next().unwrap();
+    ev.record_round(&p, &[BoardResult::RedWins, BoardResult::Draw])
+        .unwrap();
+    let late = ev.add_entrant(Entrant::new("Late", 1500));
+    assert_eq!(ev.entrants[late].history, vec![Record::Absent(Leave::Zero)]);
+    let p2 = ev.pair_next().unwrap();
+    let seen = p2.bye == Some(late) || p2.boards.iter().any(|b| b.red == late || b.black == late);
+    assert!(seen, "{p2}");
+}
+
+#[test]
+fn half_point_bye_request_is_honoured() {
+    let mut ev = event(6, Some(5));
+    ev.entrants[1].next = Some(Leave::Half);
+    let p = ev.pair_next().unwrap();
+    assert!(p.boards.iter().all(|b| b.red != 1 && b.black != 1));
+    assert!(p.bye.is_some());
+    let r = vec![BoardResult::Draw; p.boards.len()];
+    ev.record_round(&p, &r).unwrap();
+    assert_eq!(ev.entrants[1].history[0], Record::Absent(Leave::Half));
+    assert_eq!(ev.entrants[1].score(), 1);
+}
+
+#[test]
+fn accelerated_first_round_pairs_within_each_half() {
+    // Baku acceleration (C.04.5): the top half starts with a virtual win, so 1–10 and 11–20
+    // are paired separately in round 1.
+    let mut ev = event(20, Some(9));
+    ev.accelerated = true;
+    let p = ev.pair_next().unwrap();
+    for b in &p.boards {
+        assert_eq!(b.red < 10, b.black < 10, "{p}");
+    }
+    assert_eq!(
+        p.to_string(),
+        "Rd 1: 1-6 7-2 3-8 9-4 5-10 11-16 17-12 13-18 19-14 15-20"
+    );
+    let mut plain = event(20, Some(9));
+    plain.accelerated = false;
+    assert_eq!(plain.pair_next().unwrap().boards[0].black, 10);
+    assert_eq!(
+        Swiss {
+            rounds_planned: None,
+            ..ev.clone()
+        }
+        .pair_next(),
+        Err(SwissError::AccelerationNeedsRounds)
+    );
+}
+
+#[test]
+fn team_colours_follow_rule_13_3() {
+    // 13.3: the team "to move first" has Red on odd boards, Black on even boards.
+    assert_eq!(
+        board_colors(4),
+        vec![Color::Red, Color::Black, Color::Red, Color::Black]
+    );
+}
+
+#[test]
+fn team_swiss_pairs_teams_like_players() {
+    // Team Swiss: the Dutch pairing on match points; the Red team is the first-move team.
+    let mut ev = event(6, Some(3));
+    ev.boards = Some(4);
+    let p = ev.pair_next().unwrap();
+    assert_eq!(p.to_string(), "Rd 1: 1-4 5-2 3-6");
+}
+
+#[test]
+fn agrees_with_bbp_pairings_on_recorded_cases() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/swiss-bbp");
+    let expected = std::fs::read_to_string(format!("{dir}/expected.txt")).unwrap();
+    let mut n = 0;
+    for line in expected.lines() {
+        let (name, want) = line.split_once(' ').unwrap();
+        let text = std::fs::read_to_string(format!("{dir}/{name}.trf")).unwrap();
+        let ev = parse_trf(&text).unwrap();
+        assert_eq!(ev.pair_next().unwrap().to_string(), want, "{name}");
+        // The file written back pairs the same.
+        let again = parse_trf(&write_trf(&ev)).unwrap();
+        assert_eq!(
+            again.pair_next().unwrap().to_string(),
+            want,
+            "{name} after round trip"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 20);
+}
+
+/// Colour sequence of played games.
+fn colours(ev: &Swiss, i: usize) -> Vec<Color> {
+    ev.entrants[i]
+        .history
+        .iter()
+        .filter_map(|r| match r {
+            Record::Game {
+                color,
+                played: true,
+                ..
+            } => Some(*color),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn thousands_of_random_events_keep_the_absolute_criteria() {
+    // C.04.3 C1–C3 with rounds not planned (so the last-round relaxation never applies): no
+    // rematch, no colour three times in a row, colour difference at most two, one bye each,
+    // everyone present paired or bye'd exactly once a round.
+    let mut rng = Rng::new(2026);
+    let (mut events, mut rounds, mut stopped) = (0, 0, 0);
+    while events < 2000 {
+        let n = 2 + rng.below(23);
+        let total = 1 + rng.below(9.min(n));
+        let mut ev = event(n, None);
+        events += 1;
+        for _ in 0..total {
+            for e in ev.entrants.iter_mut() {
+                match rng.below(100) {
+                    0..=2 => e.next = Some(Leave::Zero),
+                    3 => e.next = Some(Leave::Half),
+                    4 if !e.history.is_empty() => e.withdrawn = true,
+                    _ => {}
+                }
+            }
+            let present: Vec<usize> = (0..n).filter(|&i| ev.entrants[i].pairable()).collect();
+            let p = match ev.pair_next() {
+                Ok(p) => p,
+                Err(SwissError::NoValidPairing) | Err(SwissError::TooFewEntrants) => {
+                    stopped += 1;
+                    break;
+                }
+                Err(e) => panic!("{e}"),
+            };
+            let mut seen = vec![0; n];
+            for b in &p.boards {
+                seen[b.red] += 1;
+                seen[b.black] += 1;
+                let met = ev.entrants[b.red].history.iter().any(|r| {
+                    matches!(r, Record::Game { opponent, played: true, .. } if *opponent == b.black)
+                });
+                assert!(!met, "rematch {} {}", b.red + 1, b.black + 1);
+            }
+            if let Some(b) = p.bye {
+                seen[b] += 1;
+                assert!(!ev.entrants[b].history.contains(&Record::Bye), "second bye");
+            }
+            for (i, count) in seen.iter().enumerate() {
+                assert_eq!(*count, present.contains(&i) as usize, "entrant {}", i + 1);
+            }
+            let r = random_results(&mut rng, &p);
+            ev.record_round(&p, &r).unwrap();
+            rounds += 1;
+            for i in 0..n {
+                let c = colours(&ev, i);
+                assert!(
+                    !c.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]),
+                    "{:?}",
+                    c
+                );
+                let red = c.iter().filter(|&&x| x == Color::Red).count();
+                assert!(red.abs_diff(c.len() - red) <= 2, "{:?}", c);
+            }
+        }
+    }
+    assert!(rounds > 5000, "{rounds} rounds");
+    assert!(
+        stopped < events / 4,
+        "{stopped} of {events} events had no valid pairing"
+    );
+}
+
+#[test]
+fn standings_use_rule_15_2_in_order_each_in_its_own_column() {
+    // 15.2: points, then 对手分, 胜局, 犯规.
+    let mut ev = event(4, Some(3));
+    // Round 1: 1-3 (1 wins), 4-2 (draw); round 2: pair and record.
+    let p = ev.pair_next().unwrap();
+    assert_eq!(p.to_string(), "Rd 1: 1-3 4-2");
+    ev.record_round(&p, &[BoardResult::RedWins, BoardResult::Draw])
+        .unwrap();
+    let p = ev.pair_next().unwrap();
+    let r = vec![BoardResult::Draw; p.boards.len()];
+    ev.record_round(&p, &r).unwrap();
+    ev.entrants[1].fouls = 1;
+    let order = SwissTieBreak::order(false, Buchholz::Full);
+    assert_eq!(
+        order.iter().map(|t| t.say(Lang::Zh)).collect::<Vec<_>>(),
+        vec!["对手分", "胜局", "犯规"]
+    );
+    let rows = swiss_standings(&ev, &order);
+    assert_eq!(rows[0].entrant, 0);
+    assert_eq!(rows[0].points, 3);
+    // Columns: opponents' scores sum equals the sum of the opponents' points.
+    for row in &rows {
+        let sum: i64 = ev.entrants[row.entrant]
+            .history
+            .iter()
+            .filter_map(|r| match r {
+                Record::Game { opponent, .. } => Some(ev.entrants[*opponent].score() as i64),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(row.ties[0], sum);
+        let wins = ev.entrants[row.entrant]
+            .history
+            .iter()
+            .filter(|r| {
+                matches!(
+                    r,
+                    Record::Game {
+                        outcome: Outcome::Win,
+                        ..
+                    }
+                )
+            })
+            .count() as i64;
+        assert_eq!(row.ties[1], wins);
+    }
+    // Places never decrease and ties share a place.
+    assert!(rows.windows(2).all(|w| w[0].place <= w[1].place));
+}
+
+#[test]
+fn buchholz_variants_drop_the_lowest_and_highest() {
+    let mut ev = event(8, Some(4));
+    let mut rng = Rng::new(9);
+    for _ in 0..4 {
+        let p = ev.pair_next().unwrap();
+        let r: Vec<BoardResult> = p
+            .boards
+            .iter()
+            .map(|_| match rng.below(3) {
+                0 => BoardResult::RedWins,
+                1 => BoardResult::Draw,
+                _ => BoardResult::BlackWins,
+            })
+            .collect();
+        ev.record_round(&p, &r).unwrap();
+    }
+    let full = swiss_standings(&ev, &[SwissTieBreak::OpponentScores(Buchholz::Full)]);
+    let cut = swiss_standings(&ev, &[SwissTieBreak::OpponentScores(Buchholz::Cut1)]);
+    let med = swiss_standings(&ev, &[SwissTieBreak::OpponentScores(Buchholz::Median)]);
+    for i in 0..8 {
+        let mut opp: Vec<i64> = ev.entrants[i]
+            .history
+            .iter()
+            .filter_map(|r| match r {
+                Record::Game { opponent, .. } => Some(ev.entrants[*opponent].score() as i64),
+                _ => None,
+            })
+            .collect();
+        opp.sort();
+        let get = |rows: &[xiangqi_club::events::swiss::SwissRow]| {
+            rows.iter().find(|r| r.entrant == i).unwrap().ties[0]
+        };
+        assert_eq!(get(&full), opp.iter().sum::<i64>());
+        assert_eq!(get(&cut), opp[1..].iter().sum::<i64>());
+        assert_eq!(get(&med), opp[1..opp.len() - 1].iter().sum::<i64>());
+    }
+}
+
+#[test]
+fn errors_say_themselves_in_both_languages() {
+    let e = SwissError::NoValidPairing;
+    assert!(e.say(Lang::Zh).contains("编排"));
+    assert!(e.say(Lang::En).contains("pairing"));
+    assert_eq!(event(1, None).pair_next(), Err(SwissError::TooFewEntrants));
+}
+
+#[test]
+fn team_standings_use_rule_15_4() {
+    // 15.4: match points, then 团体对手分, 全队总局分, 全队胜场, 全队犯规.
+    let mut ev = event(4, Some(2));
+    ev.boards = Some(4);
+    let p = ev.pair_next().unwrap();
+    assert_eq!(p.to_string(), "Rd 1: 1-3 4-2");
+    ev.record_team_round(&p, &[(5, 3), (4, 4)]).unwrap();
+    let p = ev.pair_next().unwrap();
+    ev.record_team_round(&p, &[(6, 2), (1, 7)]).unwrap();
+    let order = SwissTieBreak::order(true, Buchholz::Full);
+    assert_eq!(
+        order.iter().map(|t| t.say(Lang::Zh)).collect::<Vec<_>>(),
+        vec!["团体对手分", "全队总局分", "全队胜场", "全队犯规"]
+    );
+    let rows = swiss_standings(&ev, &order);
+    for row in &rows {
+        let e = &ev.entrants[row.entrant];
+        assert_eq!(row.ties[1], e.game_points.iter().sum::<u32>() as i64);
+    }
+    assert!(rows.windows(2).all(|w| w[0].points >= w[1].points));
+}
