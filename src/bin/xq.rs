@@ -3,7 +3,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     restore_sigpipe();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     std::process::exit(xiangqi_club::cli::run(&args));
 }
 

@@ -1,7 +1,8 @@
 //! `xq judge "<FEN>" <ICCS moves...>`: plays a game record and prints its verdict under the 1999 rules.
 //!
 //! For a repetition the classified cycle comes first, one move per line; the last line is always
-//! the verdict (`0-1 perpetual-check 24.1`) or `none`. A bad FEN or illegal move exits 1.
+//! the verdict (`0-1 perpetual-check 24.1`) or `none`. A bad FEN, an illegal move or a token that
+//! is not a move (`h2e2`, or `H2-E2`; empty ones included) exits 1, naming it.
 
 use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::game::Game;
@@ -36,9 +37,23 @@ pub fn run(args: &[String]) -> i32 {
                     return 2;
                 }
             }
+        } else if a.trim().is_empty() {
+            eprintln!(
+                "xq judge: move {}: an empty argument is not a move like h2e2",
+                moves.len() + 1
+            );
+            return 1;
         } else {
             // Allow moves given as one space-separated argument too.
-            moves.extend(a.split_whitespace().map(str::to_string));
+            for token in a.split_whitespace() {
+                match token.parse::<Move>() {
+                    Ok(m) => moves.push((token.to_string(), m)),
+                    Err(e) => {
+                        eprintln!("xq judge: move {}: {e}", moves.len() + 1);
+                        return 1;
+                    }
+                }
+            }
         }
     }
     let start = match crate::xiangqi::Position::from_fen(fen) {
@@ -52,14 +67,7 @@ pub fn run(args: &[String]) -> i32 {
     if let Some(n) = limit {
         game.set_move_limit(n);
     }
-    for (i, s) in moves.iter().enumerate() {
-        let Some(m) = Move::from_iccs(s) else {
-            eprintln!(
-                "xq judge: move {}: `{s}` is not an ICCS move like h2e2",
-                i + 1
-            );
-            return 1;
-        };
+    for (i, (s, m)) in moves.iter().enumerate() {
         if game.verdict().is_some() {
             eprintln!(
                 "xq judge: the game ended at ply {}; {} later move(s) not played",
@@ -68,7 +76,7 @@ pub fn run(args: &[String]) -> i32 {
             );
             break;
         }
-        if let Err(e) = game.play(m) {
+        if let Err(e) = game.play(*m) {
             eprintln!("xq judge: move {} `{s}` is illegal: {e}", i + 1);
             return 1;
         }

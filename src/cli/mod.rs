@@ -8,8 +8,18 @@ mod schedule;
 mod swiss;
 mod uci;
 
-/// Runs `xq` with `args` (without the program name); returns the process exit status.
-pub fn run(args: &[String]) -> i32 {
+use std::ffi::OsString;
+
+/// Runs `xq` with `args` (without the program name, as the OS gave them); returns the exit
+/// status. An argument that is not UTF-8 is refused with status 2, never a panic.
+pub fn run(args: &[OsString]) -> i32 {
+    let args = match utf8_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("xq: {e}");
+            return 2;
+        }
+    };
     let Some((cmd, rest)) = args.split_first() else {
         eprintln!("{USAGE}");
         return 2;
@@ -33,6 +43,22 @@ pub fn run(args: &[String]) -> i32 {
             2
         }
     }
+}
+
+/// The arguments as text; names the first one that is not valid UTF-8 (shown lossily).
+fn utf8_args(args: &[OsString]) -> Result<Vec<String>, String> {
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.clone().into_string().map_err(|bad| {
+                format!(
+                    "argument {} `{}` is not valid UTF-8 text",
+                    i + 1,
+                    bad.to_string_lossy()
+                )
+            })
+        })
+        .collect()
 }
 
 const USAGE: &str = "usage: xq <command> [args]

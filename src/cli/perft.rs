@@ -1,7 +1,7 @@
 //! `xq perft` and `xq bench`: move-generator counts and speed.
 
 use crate::xiangqi::fen::START_FEN;
-use crate::xiangqi::perft::{divide, perft as count};
+use crate::xiangqi::perft::{divide, perft as count, MAX_DEPTH};
 use crate::xiangqi::Position;
 use std::time::Instant;
 
@@ -17,9 +17,12 @@ pub fn perft(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let Ok(depth) = depth.parse::<u32>() else {
-        eprintln!("xq perft: depth must be a whole number, got `{depth}`");
-        return 2;
+    let depth = match depth_arg(depth) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("xq perft: {e}");
+            return 2;
+        }
     };
     let mut pos = match Position::from_fen(fen) {
         Ok(p) => p,
@@ -42,11 +45,11 @@ pub fn perft(args: &[String]) -> i32 {
 
 /// `xq bench [depth]`: perft from the start position (default depth 5), timed.
 pub fn bench(args: &[String]) -> i32 {
-    let depth = match args.first().map(|d| d.parse::<u32>()) {
+    let depth = match args.first().map(|d| depth_arg(d)) {
         None => 5,
         Some(Ok(d)) => d,
-        Some(Err(_)) => {
-            eprintln!("usage: xq bench [depth]");
+        Some(Err(e)) => {
+            eprintln!("xq bench: {e}\nusage: xq bench [depth]");
             return 2;
         }
     };
@@ -57,4 +60,13 @@ pub fn bench(args: &[String]) -> i32 {
     println!("perft {depth} start position: {nodes} nodes in {secs:.3} s");
     println!("{:.0} nodes/s", nodes as f64 / secs.max(1e-9));
     0
+}
+
+/// A depth from 0 to [`MAX_DEPTH`]; deeper would only exhaust the stack or the afternoon.
+fn depth_arg(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        Ok(d) => Err(format!("depth {d} is above the limit of {MAX_DEPTH}")),
+        Err(_) => Err(format!("depth must be a whole number, got `{text}`")),
+    }
 }

@@ -1,7 +1,8 @@
 //! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
 use crate::events::schedule::{
-    fit, side_name, solve, Bounds, Fit, Format, Metrics, Problem, Solution, DEFAULT_BUDGET,
+    fit, side_name, solve, Bounds, Fit, Format, Metrics, Problem, ProblemError, Solution,
+    DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
 };
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -33,6 +34,26 @@ fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
         .map_err(|_| format!("{flag}: `{text}` is not a whole number"))
 }
 
+/// Largest entrants file read: 128 names of 100 bytes fit many times over.
+const MAX_ENTRANTS_FILE_BYTES: u64 = 1 << 20;
+
+/// `text` as a number no larger than `max`, checked before anything is sized by it.
+fn capped<T>(
+    text: &str,
+    flag: &str,
+    max: T,
+    too_many: impl Fn(T) -> ProblemError,
+) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Copy,
+{
+    let n: T = number(text, flag)?;
+    if n > max {
+        return Err(format!("{flag}: {}", too_many(n)));
+    }
+    Ok(n)
+}
+
 fn need<T>(x: Option<T>, flag: &str) -> Result<T, String> {
     x.ok_or_else(|| format!("{flag} is required"))
 }
@@ -48,13 +69,17 @@ fn parse(args: &[String]) -> Result<Options, String> {
         let flag = args[i].as_str();
         match flag {
             "--entrants" => {
-                let n: usize = number(value(args, &mut i, flag)?, flag)?;
+                let n: usize = capped(
+                    value(args, &mut i, flag)?,
+                    flag,
+                    MAX_ENTRANTS,
+                    ProblemError::TooManyEntrants,
+                )?;
                 entrants = Some((1..=n).map(|k| k.to_string()).collect());
             }
             "--entrants-file" => {
                 let path = value(args, &mut i, flag)?;
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("--entrants-file {path}: {e}"))?;
+                let text = read_capped(path).map_err(|e| format!("--entrants-file {path}: {e}"))?;
                 entrants = Some(
                     text.lines()
                         .map(str::trim)
@@ -63,10 +88,27 @@ fn parse(args: &[String]) -> Result<Options, String> {
                         .collect(),
                 );
             }
-            "--tables" => tables = Some(number(value(args, &mut i, flag)?, flag)?),
-            "--sessions" => sessions = Some(number(value(args, &mut i, flag)?, flag)?),
+            "--tables" => {
+                let text = value(args, &mut i, flag)?;
+                tables = Some(capped(text, flag, MAX_TABLES, ProblemError::TooManyTables)?)
+            }
+            "--sessions" => {
+                let text = value(args, &mut i, flag)?;
+                sessions = Some(capped(
+                    text,
+                    flag,
+                    MAX_SESSIONS,
+                    ProblemError::TooManySessions,
+                )?)
+            }
             "--session-minutes" => {
-                session_minutes = Some(number(value(args, &mut i, flag)?, flag)?)
+                let text = value(args, &mut i, flag)?;
+                session_minutes = Some(capped(text, flag, MAX_SESSION_MINUTES, |minutes| {
+                    ProblemError::SessionOverADay {
+                        session: 0,
+                        minutes,
+                    }
+                })?)
             }
             "--match-minutes" => match_minutes = Some(number(value(args, &mut i, flag)?, flag)?),
             "--double" => double = true,
@@ -101,6 +143,23 @@ fn parse(args: &[String]) -> Result<Options, String> {
         budget,
         json,
     })
+}
+
+/// The file's text, refused unread when larger than [`MAX_ENTRANTS_FILE_BYTES`].
+fn read_capped(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_ENTRANTS_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_ENTRANTS_FILE_BYTES {
+        return Err(format!(
+            "larger than {} KB; an entrants file holds one name per line",
+            MAX_ENTRANTS_FILE_BYTES / 1024
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
 
 fn metrics_json(m: &Metrics) -> Value {

@@ -12,7 +12,7 @@ mod preset;
 
 pub use control::{Bonus, Byoyomi, Control, ControlError, Stage, MAX_TIME_MS};
 pub use format::format_ms;
-pub use preset::Preset;
+pub use preset::{ParsePresetError, Preset};
 
 use crate::color::Color;
 use serde::{Deserialize, Serialize};

@@ -3,6 +3,7 @@
 
 use super::control::{Control, Stage};
 use crate::color::Color;
+use std::fmt;
 
 const MIN: u64 = 60_000;
 const SEC: u64 = 1_000;
@@ -153,6 +154,48 @@ impl Preset {
     /// Both sides' controls, Red first.
     pub fn controls(self) -> [Control; 2] {
         [self.control(Color::Red), self.control(Color::Black)]
+    }
+}
+
+/// Why a text is not the id of a preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePresetError {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for ParsePresetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not the id of a time-control preset", self.text)
+    }
+}
+
+impl std::error::Error for ParsePresetError {}
+
+impl crate::lang::Say for ParsePresetError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh => format!("“{}”不是预设计时方式的代号", self.text),
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
+
+/// Reads a preset by its stable [`Preset::id`], as saved with games and in links.
+///
+/// ```
+/// use xiangqi_club::clock::Preset;
+/// for p in Preset::ALL {
+///     assert_eq!(p.id().parse::<Preset>(), Ok(p));
+/// }
+/// assert!("rule-9.9".parse::<Preset>().is_err());
+/// ```
+impl std::str::FromStr for Preset {
+    type Err = ParsePresetError;
+    fn from_str(s: &str) -> Result<Preset, ParsePresetError> {
+        Preset::from_id(s).ok_or_else(|| ParsePresetError {
+            text: s.to_string(),
+        })
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::events::swiss::{Entrant, Leave, Outcome, Record, Swiss};
 use crate::lang::{Lang, Say};
-use crate::xiangqi::Color;
+use crate::color::Color;
 use std::fmt;
 
 /// Why a TRF file cannot be read.

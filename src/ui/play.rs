@@ -568,9 +568,13 @@ pub fn PlayPage(query: String) -> impl IntoView {
                         <PgnExport game=Signal::derive(move || session.with(|s| s.to_pgn())) />
                         <PgnImport on_import=Callback::new(move |pgn: crate::xiangqi::notation::record::PgnGame| {
                             match PlaySession::from_pgn(&pgn) {
-                                Ok(s) => {
+                                Ok((s, after_end)) => {
                                     replace(s);
                                     message.set(None);
+                                    if let Some(a) = after_end {
+                                        use crate::lang::Say;
+                                        notice.set(Some(a.say(lang.get_untracked())));
+                                    }
                                 }
                                 Err(e) => notice.set(Some(format!("棋谱无法载入 / The game cannot be loaded: {e}"))),
                             }

@@ -242,6 +242,53 @@ impl Square {
     }
 }
 
+/// Why a text is not a point of the board such as `e4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a point: a file a-i then a rank 0-9, like e4",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl crate::lang::Say for ParseSquareError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh => {
+                format!("“{}”不是棋盘上的点：应为列 a-i 加行 0-9，如 e4", self.text)
+            }
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
+
+/// Reads a point as written in ICCS: `e4` (the file letter may be upper case).
+///
+/// ```
+/// use xiangqi_club::xiangqi::Square;
+/// let sq: Square = "e4".parse().unwrap();
+/// assert_eq!((sq.file(), sq.rank()), (4, 4));
+/// assert!("j0".parse::<Square>().is_err());
+/// ```
+impl std::str::FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        Square::parse(s).ok_or_else(|| ParseSquareError {
+            text: s.to_string(),
+        })
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank())

@@ -47,6 +47,9 @@ pub enum ParseFenError {
         /// The rank it stands on (0–9 from Red's side).
         rank: u8,
     },
+    /// Only the board was given: who moves next is not implied by the board, so it must be written
+    /// (`w` or `b`), as in the FEN of the Chinese Xiangqi computer notation standard.
+    MissingTurn,
     /// The side to move must be `w` (or `r`) for Red or `b` for Black.
     BadTurn {
         /// What was found instead.
@@ -85,6 +88,10 @@ impl fmt::Display for ParseFenError {
             ParseFenError::UnknownPiece { found, rank } => {
                 write!(f, "unknown piece letter '{found}' on rank {rank} (expected one of k a b n r c p, upper or lower case, or a digit)")
             }
+            ParseFenError::MissingTurn => write!(
+                f,
+                "the side to move is missing: add 'w' (Red) or 'b' (Black) after the board"
+            ),
             ParseFenError::BadTurn { found } => {
                 write!(
                     f,
@@ -235,7 +242,8 @@ impl Setup {
         }
     }
 
-    /// Parses a FEN; missing trailing fields default to `w - - 0 1`.
+    /// Parses a FEN; the board and the side to move are required, missing counters default to
+    /// `- - 0 1`.
     pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let Some(placement) = fields.first() else {
@@ -271,7 +279,8 @@ impl Setup {
             }
         }
         let turn = match fields.get(1).copied() {
-            None | Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
+            None => return Err(ParseFenError::MissingTurn),
+            Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
             Some("b") | Some("B") => Color::Black,
             Some(other) => {
                 return Err(ParseFenError::BadTurn {
@@ -451,6 +460,15 @@ mod tests {
         let s = Setup::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r")
             .unwrap();
         assert_eq!(s.to_fen(), START_FEN);
+    }
+
+    #[test]
+    fn board_without_side_to_move_is_refused() {
+        // Issue 12: a FEN without its side-to-move field was accepted as Red to move, silently.
+        assert_eq!(
+            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"),
+            FenError::Parse(ParseFenError::MissingTurn)
+        );
     }
 
     #[test]

@@ -12,6 +12,6 @@ pub mod rules;
 pub mod session;
 pub mod share;
 
-pub use board::{Color, Piece, Role, Square};
+pub use board::{Color, ParseSquareError, Piece, Role, Square};
 pub use fen::{ParseFenError, PositionError, Setup};
-pub use position::{Move, MoveList, PlayError, Position};
+pub use position::{Move, MoveList, ParseMoveError, PlayError, Position};

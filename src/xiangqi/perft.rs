@@ -2,6 +2,10 @@
 
 use super::position::{Move, Position};
 
+/// The deepest perft accepted from outside: each ply is one stack frame, and depth 9 from the
+/// start position already counts about 10^13 nodes (hours), so deeper asks are mistakes.
+pub const MAX_DEPTH: u32 = 12;
+
 /// Counts the leaf nodes `depth` plies below `pos` (bulk-counting the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {

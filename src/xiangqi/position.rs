@@ -38,6 +38,77 @@ impl Move {
     }
 }
 
+/// Why a text is not a move in coordinates (`h2e2`, or the ICCS file form `H2-E2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.text.trim().is_empty() {
+            write!(f, "an empty move: an ICCS move is written like h2e2")
+        } else {
+            write!(
+                f,
+                "`{}` is not an ICCS move: write two points like h2e2 (or H2-E2)",
+                self.text
+            )
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl crate::lang::Say for ParseMoveError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh if self.text.trim().is_empty() => {
+                "着法为空：着法写作两个点，如 h2e2".to_string()
+            }
+            crate::lang::Lang::Zh => {
+                format!("“{}”不是着法：应写两个点，如 h2e2（或 H2-E2）", self.text)
+            }
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
+
+/// Reads a move strictly: `h2e2` (either case), or `H2-E2` as ICCS game files write it.
+/// Stray dashes and mixed forms such as `h2-e2` are refused (use [`Move::from_iccs`] to read
+/// files leniently).
+///
+/// ```
+/// use xiangqi_club::xiangqi::Move;
+/// let m: Move = "h2e2".parse().unwrap();
+/// assert_eq!(m, "H2-E2".parse().unwrap());
+/// assert_eq!(m.to_string(), "h2e2");
+/// assert!("h2-e2".parse::<Move>().is_err());
+/// assert!("".parse::<Move>().is_err());
+/// ```
+impl std::str::FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let err = || ParseMoveError {
+            text: s.to_string(),
+        };
+        let b = s.as_bytes();
+        if !s.is_ascii() {
+            return Err(err());
+        }
+        let (from, to) = match b.len() {
+            4 => (&s[..2], &s[2..]),
+            5 if b[2] == b'-' && !b.iter().any(u8::is_ascii_lowercase) => (&s[..2], &s[3..]),
+            _ => return Err(err()),
+        };
+        match (from.parse::<Square>(), to.parse::<Square>()) {
+            (Ok(from), Ok(to)) => Ok(Move { from, to }),
+            _ => Err(err()),
+        }
+    }
+}
+
 impl fmt::Display for Move {
     /// ICCS coordinates, e.g. `h2e2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

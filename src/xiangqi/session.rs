@@ -3,7 +3,7 @@
 //! The UI only calls these methods; what "play from an earlier position" or "takeback" means is
 //! decided here, so it is tested natively.
 
-use super::game::{Game, GameRecord, RecordError};
+use super::game::{Game, GameRecord, RecordError, Verdict};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
 use super::share::SharedGame;
@@ -56,6 +56,43 @@ impl fmt::Display for EnterError {
 }
 
 impl std::error::Error for EnterError {}
+
+/// A game file that goes on after the rules ended the game (players who did not claim the move
+/// limit, a repetition the arbiter let pass): the board keeps the game up to the verdict and says
+/// how many recorded moves it left out, instead of loading nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesAfterEnd {
+    /// The decision the rules reach, and the ply it falls on.
+    pub verdict: Verdict,
+    /// Recorded moves after that ply, not played on the board.
+    pub unplayed: usize,
+}
+
+impl fmt::Display for MovesAfterEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the game ended at ply {} ({}); the {} later recorded moves were not played",
+            self.verdict.ply,
+            self.verdict.explain_en(),
+            self.unplayed
+        )
+    }
+}
+
+impl crate::lang::Say for MovesAfterEnd {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh => format!(
+                "对局在第 {} 步已结束（{}），其后记录的 {} 步未载入",
+                self.verdict.ply,
+                self.verdict.explain_zh(),
+                self.unplayed
+            ),
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
 
 /// The saved form of a session (localStorage, versioned).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -300,18 +337,26 @@ impl PlaySession {
         pgn
     }
 
-    /// A session for an imported PGN game; `Err` names the first move the rules refuse (for
-    /// example a move after the game was already decided).
-    pub fn from_pgn(pgn: &PgnGame) -> Result<PlaySession, RecordError> {
+    /// A session for an imported PGN game. A record read as PGN has legal moves only, so every
+    /// file the scoresheet accepts loads here too: moves recorded after the rules ended the game
+    /// are left out and reported as [`MovesAfterEnd`]. `Err` names a move the rules refuse.
+    pub fn from_pgn(pgn: &PgnGame) -> Result<(PlaySession, Option<MovesAfterEnd>), RecordError> {
         let mut game = Game::new(pgn.start().clone());
         for (i, &m) in pgn.moves().iter().enumerate() {
+            if let Some(v) = game.verdict() {
+                let after = MovesAfterEnd {
+                    verdict: v.clone(),
+                    unplayed: pgn.moves().len() - i,
+                };
+                return Ok((PlaySession::new(game), Some(after)));
+            }
             game.play(m).map_err(|error| RecordError::Illegal {
                 ply: i + 1,
                 mv: m.to_string(),
                 error,
             })?;
         }
-        Ok(PlaySession::new(game))
+        Ok((PlaySession::new(game), None))
     }
 
     /// The share-link query for the whole game (`fen=…&moves=…`, see [`SharedGame`]).
@@ -459,8 +504,9 @@ mod tests {
         let s = session(&["h2e2", "h9g7"]);
         let pgn = s.to_pgn();
         assert_eq!(pgn.moves(), s.game().moves());
-        let back = PlaySession::from_pgn(&pgn).unwrap();
+        let (back, after_end) = PlaySession::from_pgn(&pgn).unwrap();
         assert_eq!(back.game().moves(), s.game().moves());
+        assert_eq!(after_end, None);
         let mut mated =
             PlaySession::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
         mated.enter(mv("b7b9"), false, 0).unwrap();
@@ -488,5 +534,35 @@ mod tests {
             PlaySession::from_json(&bad),
             Err(RestoreError::Record(_))
         ));
+    }
+
+    #[test]
+    fn a_record_longer_than_the_game_loads_up_to_the_verdict() {
+        // Issue 12: a 20,000-ply PGN was accepted by the scoresheet but refused by the play page
+        // ("the game is over"), and nothing loaded. Horses shuffling without a capture reach a
+        // repetition or the 60-move limit (rule 4.2.4) long before 20,000 plies.
+        let cycle = [
+            "h0g2", "h9g7", "g2h0", "g7h9", "b0c2", "b9c7", "c2b0", "c7b9",
+        ];
+        let moves: Vec<&str> = cycle.iter().copied().cycle().take(20_000).collect();
+        let mut text = String::new();
+        for (i, m) in moves.iter().enumerate() {
+            if i % 2 == 0 {
+                text.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            text.push_str(m);
+            text.push(' ');
+        }
+        let pgn = crate::xiangqi::notation::pgn::read_pgn(&text).unwrap();
+        assert_eq!(pgn.moves().len(), 20_000);
+        let (s, after_end) = PlaySession::from_pgn(&pgn).unwrap();
+        let after_end = after_end.expect("the rules end this game early");
+        let ended = s.game().verdict().unwrap().ply;
+        assert_eq!(ended, s.game().ply());
+        assert_eq!(after_end.verdict.ply, ended);
+        assert_eq!(ended + after_end.unplayed, 20_000);
+        use crate::lang::{Lang, Say};
+        assert!(after_end.say(Lang::Zh).contains("未载入"));
+        assert!(after_end.say(Lang::En).contains("not played"));
     }
 }

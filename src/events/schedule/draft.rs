@@ -54,6 +54,9 @@ impl Default for Draft {
     }
 }
 
+/// Most days between two sessions: a year (dates far beyond would overflow the calendar).
+pub const MAX_EVERY_DAYS: i64 = 366;
+
 /// Why the form does not make a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DraftError {
@@ -82,6 +85,8 @@ pub enum DraftError {
         /// The name or number given.
         who: String,
     },
+    /// Days between sessions outside 0 to [`MAX_EVERY_DAYS`] (what was typed).
+    Interval(String),
     /// An unknown format.
     Format(String),
     /// The fields read fine but the problem is invalid.
@@ -106,6 +111,10 @@ impl fmt::Display for DraftError {
                     "absence line {line}: nobody is called or numbered `{who}`"
                 )
             }
+            DraftError::Interval(t) => write!(
+                f,
+                "days between sessions: `{t}` must be from 0 to {MAX_EVERY_DAYS}"
+            ),
             DraftError::Format(t) => write!(f, "unknown format `{t}`"),
             DraftError::Problem(e) => write!(f, "{e}"),
         }
@@ -204,6 +213,9 @@ impl Draft {
         } else {
             0
         };
+        if !(0..=MAX_EVERY_DAYS).contains(&every) {
+            return Err(DraftError::Interval(self.every_days.clone()));
+        }
         let sessions = (0..count.min(10_000))
             .map(|k| Session {
                 minutes,

@@ -28,11 +28,12 @@ pub use fixtures::{
 pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
 pub use model::{
     parse_date, parse_time, Absence, Format, Problem, ProblemError, Session, SlotInfo,
-    MAX_ENTRANTS, MAX_SLOTS_PER_SESSION, MIN_ENTRANTS,
+    MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES,
+    MIN_ENTRANTS,
 };
 pub use results::{
-    game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict, Points,
-    ScoreError, Standing, Winner, GAME_POINTS,
+    game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict,
+    ParseMatchScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,
 };
 pub use seats::{seat_holders, side_label};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};

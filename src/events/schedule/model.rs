@@ -9,6 +9,12 @@ pub const MIN_ENTRANTS: usize = 3;
 pub const MAX_ENTRANTS: usize = 128;
 /// Most slots one session may hold: an entrant's session is kept as one 64-bit mask.
 pub const MAX_SLOTS_PER_SESSION: usize = 64;
+/// Most tables: more than one per pair of the largest field can never be used.
+pub const MAX_TABLES: usize = MAX_ENTRANTS / 2;
+/// Most sessions: twice what a double round robin of the largest field needs at one table.
+pub const MAX_SESSIONS: usize = 512;
+/// Longest session, in minutes: one day.
+pub const MAX_SESSION_MINUTES: u32 = 24 * 60;
 
 /// How the required matches are drawn up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,6 +99,17 @@ pub enum ProblemError {
     DuplicateName(String),
     /// Zero tables.
     NoTables,
+    /// More than [`MAX_TABLES`] tables.
+    TooManyTables(usize),
+    /// More than [`MAX_SESSIONS`] sessions.
+    TooManySessions(usize),
+    /// A session longer than [`MAX_SESSION_MINUTES`].
+    SessionOverADay {
+        /// Session index (0-based).
+        session: usize,
+        /// Its length in minutes.
+        minutes: u32,
+    },
     /// Zero sessions.
     NoSessions,
     /// Match length of zero minutes.
@@ -149,6 +166,15 @@ impl fmt::Display for ProblemError {
             EmptyName(i) => write!(f, "entrant {} has an empty name", i + 1),
             DuplicateName(n) => write!(f, "two entrants are both called `{n}`"),
             NoTables => write!(f, "at least one table is needed"),
+            TooManyTables(n) => write!(f, "{n} tables: at most {MAX_TABLES} are supported"),
+            TooManySessions(n) => {
+                write!(f, "{n} sessions: at most {MAX_SESSIONS} are supported")
+            }
+            SessionOverADay { session, minutes } => write!(
+                f,
+                "session {} lasts {minutes} min; at most {MAX_SESSION_MINUTES} (one day) are supported",
+                session + 1
+            ),
             NoSessions => write!(f, "at least one session is needed"),
             ZeroMatchMinutes => write!(f, "the match length must be at least one minute"),
             SessionTooShort {
@@ -278,13 +304,25 @@ impl Problem {
         if self.tables == 0 {
             return Err(ProblemError::NoTables);
         }
+        if self.tables > MAX_TABLES {
+            return Err(ProblemError::TooManyTables(self.tables));
+        }
         if self.sessions.is_empty() {
             return Err(ProblemError::NoSessions);
+        }
+        if self.sessions.len() > MAX_SESSIONS {
+            return Err(ProblemError::TooManySessions(self.sessions.len()));
         }
         if self.match_minutes == 0 {
             return Err(ProblemError::ZeroMatchMinutes);
         }
         for (i, s) in self.sessions.iter().enumerate() {
+            if s.minutes > MAX_SESSION_MINUTES {
+                return Err(ProblemError::SessionOverADay {
+                    session: i,
+                    minutes: s.minutes,
+                });
+            }
             let slots = (s.minutes / self.match_minutes) as usize;
             if slots == 0 {
                 return Err(ProblemError::SessionTooShort {

@@ -214,7 +214,7 @@ impl MatchScore {
                 })
             }
             MatchOutcome::Played { games } => {
-                let (mut ga, mut gb, mut pa, mut pb) = (0, 0, 0, 0);
+                let (mut ga, mut gb, mut pa, mut pb) = (0, 0, 0u32, 0u32);
                 for (index, &(a, b)) in games.iter().enumerate() {
                     if ga == need || gb == need {
                         return Err(ScoreError::PlayedOn { index });
@@ -223,8 +223,9 @@ impl MatchScore {
                         Winner::A => ga += 1,
                         Winner::B => gb += 1,
                     }
-                    pa += a;
-                    pb += b;
+                    // Saturating: a won game may be scored up to u32::MAX (deuce without end).
+                    pa = pa.saturating_add(a);
+                    pb = pb.saturating_add(b);
                 }
                 if ga < need && gb < need {
                     return Err(ScoreError::Undecided {
@@ -263,6 +264,73 @@ impl MatchScore {
             outcome: MatchOutcome::Played { games },
         };
         score.verdict().map_err(|e| e.to_string())?;
+        Ok(score)
+    }
+}
+
+/// Why a text is not a played match score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMatchScoreError {
+    /// No game given.
+    Empty,
+    /// A part that is not a game score like `11-7`.
+    Game(String),
+    /// The games do not make a finished match of 3, 5 or 7 games.
+    Score(ScoreError),
+}
+
+impl fmt::Display for ParseMatchScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMatchScoreError::Empty => write!(f, "no game score given, e.g. 11-7 9-11 11-5"),
+            ParseMatchScoreError::Game(part) => {
+                write!(f, "`{part}` is not a game score like 11-7")
+            }
+            ParseMatchScoreError::Score(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseMatchScoreError {}
+
+/// Reads a played match as its game scores (`11-7 9-11 11-5`); the match length is what the
+/// winner's game count implies (2 wins: best of 3, 3: best of 5, 4: best of 7). A walkover has no
+/// game scores and is entered as [`MatchOutcome::Walkover`].
+///
+/// ```
+/// use xiangqi_club::events::schedule::{MatchScore, Winner};
+/// let s: MatchScore = "11-7 9-11 11-5".parse().unwrap();
+/// assert_eq!(s.best_of.games(), 3);
+/// assert_eq!(s.verdict().unwrap().winner, Winner::A);
+/// assert!("11-7 11-12".parse::<MatchScore>().is_err());
+/// ```
+impl std::str::FromStr for MatchScore {
+    type Err = ParseMatchScoreError;
+    fn from_str(text: &str) -> Result<MatchScore, ParseMatchScoreError> {
+        // The same game syntax as [`MatchScore::parse`].
+        let mut games = Vec::new();
+        for part in text.split([' ', ',', ';']).filter(|s| !s.trim().is_empty()) {
+            let part = part.trim();
+            let game = part
+                .split_once(['-', '–', ':'])
+                .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+            games.push(game.ok_or_else(|| ParseMatchScoreError::Game(part.to_string()))?);
+        }
+        if games.is_empty() {
+            return Err(ParseMatchScoreError::Empty);
+        }
+        let won = |w| {
+            games
+                .iter()
+                .filter(|&&(a, b)| game_winner(a, b) == Ok(w))
+                .count() as u32
+        };
+        let most = won(Winner::A).max(won(Winner::B)).clamp(2, 4);
+        let score = MatchScore {
+            best_of: BestOf::new(2 * most - 1).map_err(ParseMatchScoreError::Score)?,
+            outcome: MatchOutcome::Played { games },
+        };
+        score.verdict().map_err(ParseMatchScoreError::Score)?;
         Ok(score)
     }
 }

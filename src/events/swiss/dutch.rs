@@ -14,7 +14,7 @@
 use super::blossom::Matcher;
 use super::wide::Wide;
 use super::{Board, Leave, Record, RoundPairing, Swiss, SwissError, DRAW, WIN};
-use crate::xiangqi::Color;
+use crate::color::Color;
 use std::collections::HashMap;
 
 /// One round's record of an entrant, in the terms of the pairing rules.

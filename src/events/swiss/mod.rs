@@ -21,7 +21,7 @@ pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
 pub use team::board_colors;
 
 use crate::lang::{Lang, Say};
-use crate::xiangqi::Color;
+use crate::color::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -2,7 +2,7 @@
 //! Black on even boards.
 
 use crate::events::round_robin::first_team_color;
-use crate::xiangqi::Color;
+use crate::color::Color;
 
 /// The colour of the first-move team on each board `1..=boards` (13.3); its opponent has the
 /// other colour.

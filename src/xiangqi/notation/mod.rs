@@ -39,6 +39,66 @@ impl Notation {
     }
 }
 
+/// Why a text names no notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNotationError {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a notation: use Chinese, ChineseShort, WXF or ICCS",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+impl crate::lang::Say for ParseNotationError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh => format!(
+                "“{}”不是记谱法：可用 Chinese、ChineseShort、WXF 或 ICCS",
+                self.text
+            ),
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
+
+/// Reads a notation by its [`Notation::name`], in any case (`short` also names the short form).
+///
+/// ```
+/// use xiangqi_club::xiangqi::notation::Notation;
+/// assert_eq!("WXF".parse(), Ok(Notation::Wxf));
+/// assert_eq!("iccs".parse(), Ok(Notation::Iccs));
+/// assert_eq!("short".parse(), Ok(Notation::ChineseShort));
+/// assert!("png".parse::<Notation>().is_err());
+/// ```
+impl std::str::FromStr for Notation {
+    type Err = ParseNotationError;
+    fn from_str(s: &str) -> Result<Notation, ParseNotationError> {
+        let all = [
+            Notation::Chinese,
+            Notation::ChineseShort,
+            Notation::Wxf,
+            Notation::Iccs,
+        ];
+        if s.eq_ignore_ascii_case("short") {
+            return Ok(Notation::ChineseShort);
+        }
+        all.into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseNotationError {
+                text: s.to_string(),
+            })
+    }
+}
+
 /// Why a written move does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {

@@ -1,0 +1,816 @@
+//! Every parser of untrusted text, fed arbitrary bytes and mutated valid inputs (issue 12): each
+//! must answer `Ok` (and then round-trip) or a typed `Err` that can be put into words, never panic
+//! or hang. The normal run takes a fast slice ([`FAST`] cases each); the deep run takes
+//! [`DEEP`] cases per parser:
+//!
+//! ```text
+//! cargo test --test fuzz_parsers -- --ignored
+//! ```
+//!
+//! Seeds come from this repository's tests/data (230 real games, the perft positions).
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::ffi::OsString;
+use std::fmt::Debug;
+use std::str::FromStr;
+use xiangqi_club::clock::{Clock, Control, Preset};
+use xiangqi_club::events::round_robin::{
+    parse_entrant_list, Competition, Cycles, Outcome, Scoring, Tournament,
+};
+use xiangqi_club::events::schedule::{
+    parse_absences, parse_entrants, solve, Draft, MatchScore, Problem, SaveFile, SolveRequest,
+};
+use xiangqi_club::lang::{Lang, Say};
+use xiangqi_club::xiangqi::fen::{Setup, START_FEN};
+use xiangqi_club::xiangqi::game::{Game, GameRecord};
+use xiangqi_club::xiangqi::notation::pgn::{read_pgn, read_pgn_all, read_pgn_bytes};
+use xiangqi_club::xiangqi::notation::{self, chinese, wxf, Notation};
+use xiangqi_club::xiangqi::session::PlaySession;
+use xiangqi_club::xiangqi::share::{param, percent_decode, SharedGame};
+use xiangqi_club::xiangqi::{Move, Position, Square};
+
+/// Cases per parser in the normal `cargo test` run.
+const FAST: u32 = 200;
+/// Cases per parser in the ignored deep run.
+const DEEP: u32 = 100_000;
+
+fn fuzz<S>(cases: u32, strategy: S, check: impl Fn(S::Value))
+where
+    S: Strategy,
+    S::Value: Debug,
+{
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        max_shrink_iters: 2_000,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&strategy, |v| {
+        check(v);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+// ------------------------------------------------------------------------------------ inputs
+
+/// Characters that matter to some parser: separators, digits, notation, quotes, braces, NUL.
+const SPICE: &[char] = &[
+    '/',
+    ' ',
+    '-',
+    '+',
+    '.',
+    '=',
+    '&',
+    '%',
+    ',',
+    ':',
+    ';',
+    '@',
+    '#',
+    '"',
+    '\\',
+    '{',
+    '}',
+    '[',
+    ']',
+    '(',
+    ')',
+    '\n',
+    '\r',
+    '\t',
+    '\0',
+    '0',
+    '1',
+    '2',
+    '5',
+    '9',
+    'a',
+    'e',
+    'h',
+    'i',
+    'k',
+    'r',
+    'w',
+    'b',
+    'K',
+    'R',
+    'C',
+    'H',
+    '车',
+    '马',
+    '炮',
+    '兵',
+    '帅',
+    '将',
+    '进',
+    '退',
+    '平',
+    '前',
+    '后',
+    '中',
+    '二',
+    '五',
+    '九',
+    '１',
+    '９',
+    '＠',
+    '：',
+    '、',
+    'é',
+    '\u{FFFD}',
+    '\u{10FFFF}',
+];
+
+/// Numbers and words at the edges of every integer type and date.
+const EDGES: &[&str] = &[
+    "0",
+    "-1",
+    "255",
+    "256",
+    "65536",
+    "4294967295",
+    "4294967296",
+    "-2147483649",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551615",
+    "99999999999999999999999",
+    "1e999",
+    "NaN",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "\"\"",
+    "9999-12-31",
+    "2026-02-29",
+    "23:59",
+    "24:00",
+];
+
+/// One edit of a text: where (as a fraction of its length), what, and with which characters.
+fn edits() -> impl Strategy<Value = Vec<(usize, u8, String)>> {
+    let piece = prop_oneof![
+        3 => proptest::sample::select(SPICE).prop_map(String::from),
+        2 => proptest::sample::select(EDGES).prop_map(String::from),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    proptest::collection::vec((any::<usize>(), 0u8..5, piece), 1..8)
+}
+
+fn apply(seed: &str, edits: &[(usize, u8, String)]) -> String {
+    let mut chars: Vec<char> = seed.chars().collect();
+    for (at, kind, piece) in edits {
+        let at = *at;
+        let i = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
+        match kind {
+            0 => {
+                for (k, c) in piece.chars().enumerate() {
+                    chars.insert(i + k, c);
+                }
+            }
+            1 if i < chars.len() => {
+                chars.remove(i);
+            }
+            // Replace a run of digits or letters (a number, a word) with the piece.
+            2 if i < chars.len() => {
+                let end = (i..chars.len())
+                    .find(|&k| !chars[k].is_alphanumeric())
+                    .unwrap_or(chars.len())
+                    .max(i + 1);
+                chars.splice(i..end, piece.chars());
+            }
+            // Duplicate a slice: long runs, repeated fields.
+            _ => {
+                let end = (i + 1 + at % 16).min(chars.len());
+                let dup: Vec<char> = chars[i.min(end)..end].to_vec();
+                for (k, d) in dup.into_iter().enumerate() {
+                    chars.insert(end + k, d);
+                }
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Arbitrary text, arbitrary bytes read lossily, or a valid seed with a few edits.
+fn text(seeds: Vec<String>) -> impl Strategy<Value = String> {
+    prop_oneof![
+        1 => any::<String>(),
+        1 => proptest::collection::vec(any::<u8>(), 0..256)
+            .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+        4 => (proptest::sample::select(seeds), edits()).prop_map(|(s, e)| apply(&s, &e)),
+    ]
+}
+
+/// Arbitrary bytes, or a valid seed file with a few byte edits (so encodings break mid-character).
+fn bytes(seeds: Vec<Vec<u8>>) -> impl Strategy<Value = Vec<u8>> {
+    let edits = proptest::collection::vec((any::<usize>(), 0u8..3, any::<u8>()), 1..8);
+    prop_oneof![
+        1 => proptest::collection::vec(any::<u8>(), 0..512),
+        4 => (proptest::sample::select(seeds), edits).prop_map(|(mut b, e)| {
+            for (at, kind, x) in e {
+                let i = if b.is_empty() { 0 } else { at % b.len() };
+                match kind {
+                    0 => b.insert(i, x),
+                    1 if i < b.len() => {
+                        b.remove(i);
+                    }
+                    _ if i < b.len() => b[i] = x,
+                    _ => b.push(x),
+                }
+            }
+            b
+        }),
+    ]
+}
+
+/// A typed error must also be sayable in both languages (when it has words of its own).
+fn said<E: std::fmt::Display>(e: &E) {
+    assert!(!e.to_string().is_empty());
+}
+
+fn said_both<E: Say + std::fmt::Display>(e: &E) {
+    said(e);
+    assert!(!e.say(Lang::Zh).is_empty() && !e.say(Lang::En).is_empty());
+}
+
+// ------------------------------------------------------------------------------------ seeds
+
+fn data(path: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
+}
+
+fn fen_seeds() -> Vec<String> {
+    let mut v = vec![START_FEN.to_string()];
+    let perft = std::fs::read_to_string(data("perft.tsv")).unwrap();
+    v.extend(
+        perft
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split('\t').next())
+            .filter(|f| f.contains('/'))
+            .take(20)
+            .map(str::to_string),
+    );
+    v
+}
+
+fn move_seeds() -> Vec<String> {
+    [
+        "h2e2",
+        "H2-E2",
+        "h9g7",
+        "炮二平五",
+        "马８进７",
+        "马2进3",
+        "前车进一",
+        "后炮平四",
+        "兵五进一",
+        "C2.5",
+        "H8+7",
+        "c2=5",
+        "+C.5",
+        "-R+1",
+        "R1.2",
+        "炮25",
+        "a0a1",
+        "e0e1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// A few real game files (bytes as stored: UTF-8, GBK, Big5) and PGN written by the app.
+fn pgn_seeds() -> Vec<Vec<u8>> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&data("games/raw"), &mut files);
+    // Every 20th file: a spread of sources and encodings.
+    let mut v: Vec<Vec<u8>> = files
+        .iter()
+        .step_by(20)
+        .filter_map(|p| std::fs::read(p).ok())
+        .filter(|b| b.len() < 64 * 1024)
+        .collect();
+    assert!(v.len() >= 5, "seed games found: {}", v.len());
+    v.push(
+        "[Event \"x\"]\n[Format \"ICCS\"]\n1. h2e2 h9g7 2. h0g2 i9h9 *\n"
+            .as_bytes()
+            .to_vec(),
+    );
+    v.push(
+        "1. 炮二平五 马８进７ 2. 马二进三 车９平８ {comment} 1-0"
+            .as_bytes()
+            .to_vec(),
+    );
+    v
+}
+
+fn pgn_text_seeds() -> Vec<String> {
+    pgn_seeds()
+        .iter()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .collect()
+}
+
+fn played() -> PlaySession {
+    let mut s = PlaySession::from_position(Position::start());
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        s.enter(m.parse().unwrap(), false, 0).unwrap();
+    }
+    s
+}
+
+fn tournament() -> Tournament {
+    let mut t = Tournament::new(
+        "Club",
+        Competition::Individual,
+        Cycles::Single,
+        Scoring::CLASSIC,
+    )
+    .unwrap();
+    t.add_entrant_list("张三\n李四\n王五\nZhao").unwrap();
+    t.draw_lots(7).unwrap();
+    t
+}
+
+fn schedule_save() -> SaveFile {
+    let p = Problem::round_robin(5, 2, 3, 60, 20, false);
+    let sol = solve(&p, 1, 2_000).unwrap();
+    SaveFile {
+        version: 1,
+        problem: p,
+        schedule: sol.schedule,
+        results: Vec::new(),
+        best_of: xiangqi_club::events::schedule::BestOf::new(5).unwrap(),
+    }
+}
+
+// ------------------------------------------------------------------------------------ checks
+
+fn check_fen(s: String) {
+    match Setup::from_fen(&s) {
+        Ok(setup) => assert_eq!(Setup::from_fen(&setup.to_fen()).as_ref(), Ok(&setup)),
+        Err(e) => said(&e),
+    }
+    match Position::from_fen(&s) {
+        Ok(p) => {
+            assert_eq!(Position::from_fen(&p.fen()).unwrap().fen(), p.fen());
+            let _ = p.legal_moves();
+        }
+        Err(e) => said(&e),
+    }
+}
+
+fn check_moves(s: String) {
+    let pos = Position::start();
+    match Move::from_str(&s) {
+        Ok(m) => assert_eq!(m.to_string().parse::<Move>(), Ok(m)),
+        Err(e) => said_both(&e),
+    }
+    let _ = Move::from_iccs(&s);
+    match Square::from_str(&s) {
+        Ok(sq) => assert_eq!(sq.to_string().parse::<Square>(), Ok(sq)),
+        Err(e) => said_both(&e),
+    }
+    if let Err(e) = notation::read(&pos, &s) {
+        said(&e);
+    }
+    for n in [
+        Notation::Chinese,
+        Notation::ChineseShort,
+        Notation::Wxf,
+        Notation::Iccs,
+    ] {
+        match notation::read_as(&pos, &s, n) {
+            Ok(m) => assert!(pos.legal_moves().contains(&m)),
+            Err(e) => said(&e),
+        }
+    }
+    let _ = chinese::parse(&s);
+    let _ = wxf::parse(&s);
+    let _ = s.parse::<Notation>();
+}
+
+fn check_pgn_bytes(b: Vec<u8>) {
+    match read_pgn_bytes(&b) {
+        Ok(g) => {
+            // What was read replays and writes back.
+            let text = notation::pgn::write_pgn(&g, Notation::Iccs);
+            assert_eq!(read_pgn(&text).unwrap().moves(), g.moves());
+            if let Ok((s, _)) = PlaySession::from_pgn(&g) {
+                assert!(s.game().ply() <= g.moves().len());
+            }
+        }
+        Err(e) => said(&e),
+    }
+}
+
+fn check_pgn_text(s: String) {
+    if let Err(e) = read_pgn(&s) {
+        said(&e);
+    }
+    for r in read_pgn_all(&s) {
+        if let Err(e) = r {
+            said(&e);
+        }
+    }
+}
+
+fn check_share(s: String) {
+    let _ = percent_decode(&s);
+    let _ = param(&s, "fen");
+    match SharedGame::parse_prefix(&s) {
+        Ok((g, _)) => {
+            let again = SharedGame::parse(&g.to_query()).unwrap();
+            assert_eq!(again.moves, g.moves);
+        }
+        Err(e) => said(&e),
+    }
+}
+
+fn check_saved_json(s: String) {
+    match PlaySession::from_json(&s) {
+        Ok(p) => assert!(p.view() <= p.game().ply()),
+        Err(e) => said(&e),
+    }
+    if let Ok(r) = serde_json::from_str::<GameRecord>(&s) {
+        if let Err(e) = Game::from_record(&r) {
+            said(&e);
+        }
+    }
+    let _ = serde_json::from_str::<Game>(&s);
+    if let Ok(c) = serde_json::from_str::<Clock>(&s) {
+        for now in [0, 1, c.last_event_ms(), u64::MAX / 2, u64::MAX] {
+            let _ = c.status(now);
+            let _ = c.flag(now);
+        }
+    }
+    match Tournament::from_json(&s) {
+        Ok(t) => assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t),
+        Err(e) => said(&e),
+    }
+    match SaveFile::from_json(&s) {
+        Ok(f) => assert_eq!(SaveFile::from_json(&f.to_json()).unwrap(), f),
+        Err(e) => said(&e),
+    }
+    if let Ok(d) = serde_json::from_str::<Draft>(&s) {
+        if let Err(e) = d.to_problem() {
+            said(&e);
+        }
+    }
+    if let Ok(r) = serde_json::from_str::<SolveRequest>(&s) {
+        if let Err(e) = r.problem.validate() {
+            said(&e);
+        }
+    }
+}
+
+fn check_imports(s: String) {
+    let list = parse_entrant_list(&s, false);
+    let teams = parse_entrant_list(&s, true);
+    assert!(list.len() <= s.lines().count() && teams.len() <= s.lines().count());
+    let mut t = Tournament::new(
+        "Club",
+        Competition::Individual,
+        Cycles::Single,
+        Scoring::CLASSIC,
+    )
+    .unwrap();
+    if let Err(e) = t.add_entrant_list(&s) {
+        said(&e);
+    }
+    let names = parse_entrants(&s);
+    if let Err(e) = parse_absences(&s, &names) {
+        said(&e);
+    }
+    let mut p = Problem::round_robin(0, 2, 3, 60, 20, false);
+    p.entrants = names;
+    if let Err(e) = p.validate() {
+        said(&e);
+    }
+    let draft = Draft {
+        entrants: s.clone(),
+        absences: s.clone(),
+        ..Draft::default()
+    };
+    if let Err(e) = draft.to_problem() {
+        said(&e);
+    }
+}
+
+fn check_small_texts(s: String) {
+    let _ = s.parse::<Control>();
+    if let Err(e) = s.parse::<Preset>() {
+        said_both(&e);
+    }
+    if let Err(e) = s.parse::<Outcome>() {
+        said(&e);
+    }
+    if let Err(e) = s.parse::<MatchScore>() {
+        said(&e);
+    }
+    let _ = xiangqi_club::events::schedule::MatchScore::parse(
+        xiangqi_club::events::schedule::BestOf::new(5).unwrap(),
+        &s,
+    );
+}
+
+fn json_seeds() -> Vec<String> {
+    let p = played();
+    vec![
+        p.to_json(),
+        serde_json::to_string(&p.game().record()).unwrap(),
+        serde_json::to_string(&Clock::from_preset(Preset::Fischer15_10)).unwrap(),
+        tournament().to_json(),
+        schedule_save().to_json(),
+        serde_json::to_string(&Draft::default()).unwrap(),
+        serde_json::to_string(&Draft {
+            first_date: "2026-03-14".into(),
+            every_days: "7".into(),
+            absences: "1 @ 2\n3 @ 1 late".into(),
+            ..Draft::default()
+        })
+        .unwrap(),
+    ]
+}
+
+fn import_seeds() -> Vec<String> {
+    vec![
+        "1. 张三\n2. 李四\n3) 王五\n# comment\n\nZhao".to_string(),
+        "红队：甲，乙、丙\nBlue: A, B, C\n".to_string(),
+        "1 @ 2\n2 @ 1 late\n张三 ＠ 3 迟到".to_string(),
+    ]
+}
+
+fn small_seeds() -> Vec<String> {
+    let mut v: Vec<String> = Preset::ALL.iter().map(|p| p.id().to_string()).collect();
+    v.extend(
+        [
+            "90m+30s",
+            "40/90m, 10/15m",
+            "11-7 9-11 11-5",
+            "11-9 11-9 11-9",
+            "1-0",
+            "0-1",
+            "½-½",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    v
+}
+
+// ------------------------------------------------------------------------------------ the CLI
+
+/// Argument lists that reach every command's parser; perft depths and solver budgets stay small
+/// so a lucky valid mutation finishes quickly.
+fn cli_seeds() -> Vec<Vec<String>> {
+    let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        v(&["perft", START_FEN, "2"]),
+        v(&["perft", START_FEN, "1", "--divide"]),
+        v(&["bench", "1"]),
+        v(&["judge", "start", "h2e2", "h9g7"]),
+        v(&["judge", START_FEN, "--limit", "3", "h2e2 h9g7"]),
+        v(&["pairings", "--players", "6", "--double"]),
+        v(&[
+            "schedule",
+            "--entrants",
+            "4",
+            "--tables",
+            "2",
+            "--sessions",
+            "2",
+            "--session-minutes",
+            "60",
+            "--match-minutes",
+            "20",
+            "--budget",
+            "200",
+            "--json",
+        ]),
+        v(&["help"]),
+    ]
+}
+
+/// Tokens a hostile tester types: huge and negative numbers, empty, flags out of place.
+const NASTY: &[&str] = &[
+    "",
+    " ",
+    "0",
+    "-1",
+    "13",
+    "30000",
+    "4294967296",
+    "18446744073709551615",
+    "99999999999999999999999",
+    "--divide",
+    "--limit",
+    "--players",
+    "--tables",
+    "--sessions",
+    "--entrants",
+    "--groups",
+    "--double",
+    "--json",
+    "h2-e2",
+    "h2e2",
+    "start",
+    "1-0",
+    "NaN",
+    "9/9",
+];
+
+fn cli_args() -> impl Strategy<Value = Vec<OsString>> {
+    let token = prop_oneof![
+        4 => proptest::sample::select(NASTY).prop_map(str::to_string),
+        1 => any::<String>(),
+    ];
+    let edits = proptest::collection::vec((any::<usize>(), 0u8..3, token), 0..4);
+    let bad_utf8 = proptest::option::weighted(0.2, (any::<usize>(), any::<u8>()));
+    (proptest::sample::select(cli_seeds()), edits, bad_utf8).prop_map(|(mut args, e, bad)| {
+        for (at, kind, tok) in e {
+            // The command name (index 0) stays, so no command reads stdin or runs unbounded.
+            let i = 1 + at % args.len();
+            match kind {
+                0 => args.insert(i.min(args.len()), tok),
+                1 if i < args.len() => {
+                    args.remove(i);
+                }
+                _ if i < args.len() => args[i] = tok,
+                _ => args.push(tok),
+            }
+        }
+        // A schedule run must keep a small budget; perft and bench a small depth.
+        args.retain(|a| a != "--budget");
+        if args[0] == "schedule" {
+            args.extend(["--budget".to_string(), "100".to_string()]);
+        }
+        let deep = |a: &String| a.parse::<u32>().is_ok_and(|d| (4..=12).contains(&d));
+        if args[0] == "perft" || args[0] == "bench" {
+            args.retain(|a| !deep(a));
+        }
+        if args[0] == "bench" && args.len() == 1 {
+            args.push("1".to_string());
+        }
+        let mut os: Vec<OsString> = args.into_iter().map(OsString::from).collect();
+        if let Some((at, byte)) = bad {
+            use std::os::unix::ffi::OsStringExt;
+            let i = at % os.len();
+            let mut b = std::mem::take(&mut os[i]).into_vec();
+            b.push(0x80 | (byte & 0x3F));
+            b.insert(0, 0xFF);
+            os[i] = OsString::from_vec(b);
+        }
+        os
+    })
+}
+
+fn check_cli(args: Vec<OsString>) {
+    let status = xiangqi_club::cli::run(&args);
+    assert!((0..=3).contains(&status), "status {status} for {args:?}");
+    if args.iter().any(|a| a.to_str().is_none()) {
+        assert_eq!(status, 2, "a non-UTF-8 argument is a usage error: {args:?}");
+    }
+}
+
+// ------------------------------------------------------------------------------------ the runs
+
+fn fen(n: u32) {
+    fuzz(n, text(fen_seeds()), check_fen);
+}
+fn moves(n: u32) {
+    fuzz(n, text(move_seeds()), check_moves);
+}
+fn pgn_bytes(n: u32) {
+    fuzz(n, bytes(pgn_seeds()), check_pgn_bytes);
+}
+fn pgn_text(n: u32) {
+    fuzz(n, text(pgn_text_seeds()), check_pgn_text);
+}
+fn share(n: u32) {
+    let seeds = vec![
+        played().share_query(),
+        "fen=3k5%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F4R4%2F4K4%20w%20-%20-%200%201&moves=e1e8".into(),
+        "moves=h2e2,h9g7 h0g2".into(),
+    ];
+    fuzz(n, text(seeds), check_share);
+}
+fn saved_json(n: u32) {
+    fuzz(n, text(json_seeds()), check_saved_json);
+}
+fn imports(n: u32) {
+    fuzz(n, text(import_seeds()), check_imports);
+}
+fn small_texts(n: u32) {
+    fuzz(n, text(small_seeds()), check_small_texts);
+}
+fn cli(n: u32) {
+    fuzz(n, cli_args(), check_cli);
+}
+
+#[test]
+fn fen_fast() {
+    fen(FAST);
+}
+#[test]
+fn moves_fast() {
+    moves(FAST);
+}
+#[test]
+fn pgn_bytes_fast() {
+    pgn_bytes(FAST);
+}
+#[test]
+fn pgn_text_fast() {
+    pgn_text(FAST);
+}
+#[test]
+fn share_links_fast() {
+    share(FAST);
+}
+#[test]
+fn saved_json_fast() {
+    saved_json(FAST);
+}
+#[test]
+fn imports_fast() {
+    imports(FAST);
+}
+#[test]
+fn scores_presets_controls_fast() {
+    small_texts(FAST);
+}
+#[test]
+fn cli_fast() {
+    cli(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn deep() {
+    fen(DEEP);
+    moves(DEEP);
+    share(DEEP);
+    small_texts(DEEP);
+    imports(DEEP);
+    pgn_text(DEEP);
+    pgn_bytes(DEEP);
+    saved_json(DEEP);
+    cli(DEEP);
+}
+
+// ------------------------------------------------------------------------------------ found
+
+/// Cases the fuzzing found, kept as plain tests.
+#[test]
+fn found_cases_answer_with_errors() {
+    // A u32::MAX deuce game is a finished game; summing two of them overflowed.
+    let huge = "4294967295-4294967293 4294967295-4294967293";
+    assert!(huge.parse::<MatchScore>().is_ok());
+    // A multi-byte character inside a 4-byte move used to be sliced mid-character.
+    assert!("aé1".parse::<Move>().is_err());
+    // Days between sessions of i64::MAX overflowed the calendar arithmetic of the form.
+    for every in ["9223372036854775807", "-9223372036854775807", "367"] {
+        let d = Draft {
+            first_date: "2026-01-01".into(),
+            every_days: every.into(),
+            sessions: "3".into(),
+            ..Draft::default()
+        };
+        assert_eq!(
+            d.to_problem(),
+            Err(xiangqi_club::events::schedule::DraftError::Interval(
+                every.into()
+            ))
+        );
+    }
+}
