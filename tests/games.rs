@@ -3,9 +3,14 @@
 //! included), every game converts to every format and reads back, and the original files (UTF-8,
 //! GBK, Big5) import.
 
+// Reads files from disk and decodes with the native tables (encoding_rs): not a wasm32 test.
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::path::{Path, PathBuf};
+use xiangqi_club::rng::Rng;
 use xiangqi_club::xiangqi::notation::pgn::{
-    decode, read_pgn, read_pgn_all, write_move_list, write_pgn, TextEncoding,
+    decode, decode_with, read_pgn, read_pgn_all, write_move_list, write_pgn, EncodingRs,
+    PgnErrorKind, TextEncoding,
 };
 use xiangqi_club::xiangqi::notation::record::PgnGame;
 use xiangqi_club::xiangqi::notation::{chinese, read, read_as, Notation};
@@ -307,4 +312,137 @@ fn cli_converts_files_and_reports_bad_input() {
         .output()
         .unwrap();
     assert_eq!(usage.status.code(), Some(2));
+}
+
+// --- damaged UTF-8 (issue 12: one stray byte used to turn the file into GBK mojibake) ----------
+
+/// Byte offsets where a character starts (a stray byte inserted there damages nothing else).
+fn char_starts(bytes: &[u8]) -> Vec<usize> {
+    (0..=bytes.len())
+        .filter(|&i| i == bytes.len() || (bytes[i] & 0xC0) != 0x80)
+        .collect()
+}
+
+/// Reads game `k` of damaged UTF-8 `bytes`: the moves read, whether it read to the end, and the
+/// decoding (it must be UTF-8 with the damage named).
+fn read_damaged(bytes: &[u8], k: usize, id: &str) -> (Vec<Move>, bool, usize) {
+    let d = decode_with(bytes, &EncodingRs);
+    assert_eq!(d.encoding, TextEncoding::Utf8, "{id}");
+    let w = d.warning().unwrap_or_else(|| panic!("{id}: no warning"));
+    assert!(w.to_string().contains("line "), "{id}: {w}");
+    let first = d.damage[0].byte.expect("UTF-8 damage has a byte offset");
+    match read_pgn_all(&d.text).into_iter().nth(k) {
+        Some(Ok(g)) => (g.moves().to_vec(), true, first),
+        Some(Err(e)) => {
+            assert_ne!(e.kind, PgnErrorKind::Empty, "{id}");
+            (e.partial.moves().to_vec(), false, first)
+        }
+        None => panic!("{id}: no game #{k}"),
+    }
+}
+
+/// Every game as its own UTF-8 PGN, and every original UTF-8 file: (id, bytes, game index, moves).
+fn utf8_files() -> Vec<(String, Vec<u8>, usize, Vec<Move>)> {
+    let mut files = Vec::new();
+    for r in records() {
+        let g = game_of(&r);
+        files.push((
+            r.id.clone(),
+            write_pgn(&g, Notation::Chinese).into_bytes(),
+            0,
+            r.iccs.clone(),
+        ));
+        if r.encoding != "gb18030" && r.encoding != "big5hkscs" {
+            if let Some((path, k)) = raw_file(&r) {
+                let bytes = std::fs::read(&path).expect("raw file");
+                files.push((
+                    format!("{} {}", r.id, path.display()),
+                    bytes,
+                    k,
+                    r.iccs.clone(),
+                ));
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn a_stray_byte_in_utf8_loses_no_move() {
+    let mut rng = Rng::new(12);
+    let files = utf8_files();
+    assert!(files.len() >= 230 + 19, "{}", files.len());
+    for (id, bytes, k, moves) in &files {
+        let starts = char_starts(bytes);
+        // At a seeded place, and right where the first move starts.
+        let first_move = bytes.windows(2).position(|w| w == b"1.").unwrap_or(0);
+        for at in [starts[rng.below(starts.len())], first_move] {
+            let mut damaged = bytes.clone();
+            damaged.insert(at, 0xFF);
+            let (read, whole, byte) = read_damaged(&damaged, *k, id);
+            assert_eq!(byte, at, "{id}");
+            assert!(whole, "{id}: stray byte at {at} stopped the reading");
+            assert_eq!(&read, moves, "{id}: stray byte at {at}");
+        }
+    }
+}
+
+#[test]
+fn utf8_cut_mid_character_keeps_the_moves_before_the_cut() {
+    for (id, bytes, k, moves) in &utf8_files() {
+        // Cut inside the last multi-byte character (a move, a comment or a name).
+        let Some(lead) = bytes.iter().rposition(|&b| b >= 0xC0) else {
+            continue;
+        };
+        let cut = &bytes[..lead + 1];
+        let (read, _, _) = read_damaged(cut, *k, id);
+        assert!(moves.starts_with(&read), "{id}: {read:?}");
+        // Our own PGN ends with a Chinese move then the result: only the cut move is lost.
+        if !id.contains(' ') {
+            assert!(
+                read.len() + 1 >= moves.len(),
+                "{id}: {} of {}",
+                read.len(),
+                moves.len()
+            );
+        }
+    }
+}
+
+/// Runs `xq convert --to iccs` on `input` (stdin): exit code, stdout, stderr.
+fn convert_iccs(input: &[u8]) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(["convert", "--to", "iccs"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn cli_reads_damaged_utf8_with_a_warning_and_refuses_zero_moves() {
+    let mut damaged = "[Event \"e\"]\n1. 炮二平五 马８进７\n2. 马二进"
+        .as_bytes()
+        .to_vec();
+    damaged.insert(15, 0xFF);
+    damaged.extend("三 车９平８\n*\n".as_bytes());
+    let (code, out, err) = convert_iccs(&damaged);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "h2e2\nh9g7\nh0g2\ni9h9\n");
+    assert!(
+        err.contains("warning") && err.contains("line 2 (byte 15)"),
+        "{err}"
+    );
+    // Move text whose moves cannot be read (here UTF-8 seen as GBK): an error, not 0 moves.
+    let (mojibake, _, _) = encoding_rs::GB18030.decode("1. 炮二平五 马８进７\n".as_bytes());
+    let (code, out, err) = convert_iccs(mojibake.as_bytes());
+    assert_eq!(code, Some(1), "{out}");
+    assert!(err.contains("no move could be read"), "{err}");
 }

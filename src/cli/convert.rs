@@ -2,7 +2,9 @@
 //! notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file) and prints
 //! its main line alone, one move per line, or a complete PGN.
 
-use crate::xiangqi::notation::pgn::{read_pgn_bytes, write_move_list, write_pgn};
+use crate::xiangqi::notation::pgn::{
+    decode_with, read_pgn, write_move_list, write_pgn, EncodingRs,
+};
 use crate::xiangqi::notation::Notation;
 use std::io::{Read, Write};
 
@@ -54,7 +56,12 @@ pub fn run(args: &[String]) -> i32 {
         eprintln!("xq convert: {}: {e}", file.as_deref().unwrap_or("stdin"));
         return 1;
     }
-    let game = match read_pgn_bytes(&bytes) {
+    let decoded = decode_with(&bytes, &EncodingRs);
+    if let Some(w) = decoded.warning() {
+        eprintln!("xq convert: warning: {w}");
+    }
+    // No move read from move text is an error (exit 1), never an empty game.
+    let game = match read_pgn(&decoded.text) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("xq convert: {e}");

@@ -42,3 +42,20 @@ pub fn safe_stem(name: &str, fallback: &str) -> String {
         s
     }
 }
+
+/// GBK and Big5 through the browser's own `TextDecoder`: the decode tables are the browser's,
+/// not compiled into the app (see `xiangqi::notation::decode`).
+pub struct BrowserCharsets;
+
+impl crate::xiangqi::notation::decode::Charsets for BrowserCharsets {
+    fn decode(
+        &self,
+        encoding: crate::xiangqi::notation::decode::TextEncoding,
+        bytes: &[u8],
+    ) -> String {
+        // A browser without the label reads nothing: the UTF-8 reading then wins.
+        web_sys::TextDecoder::new_with_label(encoding.label())
+            .and_then(|d| d.decode_with_u8_array(bytes))
+            .unwrap_or_default()
+    }
+}

@@ -8,11 +8,13 @@
 //! Test contract: `[data-testid=scoresheet]` is the sheet; its move cells carry
 //! `data-round` and `data-side` (`red`/`black`).
 
+use super::files::BrowserCharsets;
 use super::files::{download, safe_stem};
-use super::i18n::tr;
+use super::i18n::{tr, use_lang};
 use super::storage;
+use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
-use crate::xiangqi::notation::pgn::{read_pgn, read_pgn_bytes, write_pgn, PgnError};
+use crate::xiangqi::notation::pgn::{decode_with, read_pgn, write_pgn, PgnError};
 use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, ScoresheetRow};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::share::SharedGame;
@@ -359,6 +361,9 @@ pub fn PgnImport(
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let failed: RwSignal<Option<(String, PgnGame)>> = RwSignal::new(None);
+    // Bytes that did not decode (named by line and byte), in both languages.
+    let warning: RwSignal<Option<[String; 2]>> = RwSignal::new(None);
+    let lang = use_lang();
     let file_input = NodeRef::<leptos::html::Input>::new();
     let take = move |result: Result<PgnGame, PgnError>| match result {
         Ok(g) => {
@@ -385,7 +390,11 @@ pub fn PgnImport(
         let onload = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::Event| match r
             .result()
         {
-            Ok(buf) => take(read_pgn_bytes(&js_sys::Uint8Array::new(&buf).to_vec())),
+            Ok(buf) => {
+                let d = decode_with(&js_sys::Uint8Array::new(&buf).to_vec(), &BrowserCharsets);
+                warning.set(d.warning().map(|w| [w.say(Lang::Zh), w.say(Lang::En)]));
+                take(read_pgn(&d.text));
+            }
             Err(_) => failed.set(Some((
                 "无法读取文件 / Cannot read the file".into(),
                 PgnGame::default(),
@@ -407,12 +416,17 @@ pub fn PgnImport(
             <textarea id="pgn-text" data-testid="pgn-text" rows="4"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-            <button type="button" data-testid="pgn-import" on:click=move |_| take(read_pgn(&text.get_untracked()))>
+            <button type="button" data-testid="pgn-import" on:click=move |_| { warning.set(None); take(read_pgn(&text.get_untracked())) }>
                 {tr("导入", "Import")}
             </button>
             <label for="pgn-file">{tr("或选择文件", "or choose a file")}</label>
             <input id="pgn-file" type="file" accept=".pgn,.PGN,.txt,text/plain" data-testid="pgn-file"
                 node_ref=file_input on:change=from_file />
+            {move || warning.get().map(|[zh, en]| view! {
+                <p class="warning" role="status" data-testid="pgn-warning">
+                    {if lang.get() == Lang::En { en } else { zh }}
+                </p>
+            })}
             {move || failed.get().map(|(msg, partial)| {
                 let n = partial.moves().len();
                 view! {

@@ -6,6 +6,7 @@
 //! position, so that every written move names exactly one legal move or fails with a reason.
 
 pub mod chinese;
+pub mod decode;
 pub mod iccs;
 pub mod pgn;
 pub mod record;

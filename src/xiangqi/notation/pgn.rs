@@ -5,7 +5,7 @@
 //! what real files contain: UTF-8, GBK or Big5 bytes ([`decode`]), any of the notations (detected
 //! move by move), move numbers with or without dots, `...` placeholders, `{}` and `;` comments,
 //! `()` variations (skipped: only the main line is kept), result tokens, free-text title lines and
-//! odd bytes in tag values. A broken file imports as far as it is valid: the error carries the
+//! odd bytes in tag values, and U+FFFD (bytes that did not decode) skipped. A broken file imports as far as it is valid: the error carries the
 //! partial game and says at which move and why reading stopped.
 
 use super::record::{PgnGame, PgnResult};
@@ -14,37 +14,9 @@ use crate::xiangqi::fen::{FenError, START_FEN};
 use crate::xiangqi::{Color, Position};
 use std::fmt;
 
-/// How the bytes of a file were decoded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TextEncoding {
-    /// UTF-8 (a byte-order mark is dropped).
-    Utf8,
-    /// GBK / GB18030, as xqbase and most mainland software write.
-    Gbk,
-    /// Big5, as traditional-character XQWizard files are.
-    Big5,
-}
-
-/// Decodes a game file's bytes: UTF-8 when valid, else GBK or Big5, whichever reads as more
-/// Xiangqi notation.
-pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return (s.to_string(), TextEncoding::Utf8);
-    }
-    let (gbk, _, gbk_bad) = encoding_rs::GB18030.decode(bytes);
-    let (big5, _, big5_bad) = encoding_rs::BIG5.decode(bytes);
-    let score = |s: &str, bad: bool| -> i64 {
-        let hits = s.chars().filter(|&c| chinese::is_notation_char(c)).count() as i64;
-        let junk = s.chars().filter(|&c| c == '\u{FFFD}').count() as i64;
-        hits - 4 * junk - if bad { 1 } else { 0 }
-    };
-    if score(&big5, big5_bad) > score(&gbk, gbk_bad) {
-        (big5.into_owned(), TextEncoding::Big5)
-    } else {
-        (gbk.into_owned(), TextEncoding::Gbk)
-    }
-}
+#[cfg(not(target_arch = "wasm32"))]
+pub use super::decode::{decode, EncodingRs};
+pub use super::decode::{decode_with, Charsets, Decoded, TextEncoding};
 
 /// Where reading a game stopped and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +41,9 @@ pub enum PgnErrorKind {
     Unclosed(char),
     /// Nothing resembling a game.
     Empty,
+    /// The text has move numbers or moves, yet not one move could be read (wrong encoding,
+    /// a foreign notation): an error, so that no game is silently replaced by an empty one.
+    NoMoves,
 }
 
 /// A game that could not be read to the end: the part that was valid, and why it stopped.
@@ -99,6 +74,7 @@ impl fmt::Display for PgnError {
                 self.partial.moves().len()
             ),
             PgnErrorKind::Empty => write!(f, "no game found"),
+            PgnErrorKind::NoMoves => write!(f, "the file has move text but no move could be read"),
         }
     }
 }
@@ -210,6 +186,7 @@ pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
 }
 
 /// Decodes bytes ([`decode`]) and reads the first game.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_pgn_bytes(bytes: &[u8]) -> Result<PgnGame, PgnError> {
     read_pgn(&decode(bytes).0)
 }
@@ -225,7 +202,13 @@ pub fn read_pgn_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 }
 
 struct Reader<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    chars: std::iter::Peekable<std::iter::Filter<std::str::Chars<'a>, fn(&char) -> bool>>,
+}
+
+/// Whether a character is text rather than U+FFFD, the mark of bytes that did not decode: a stray
+/// byte is skipped where it stands (the decoding warning names it) so the moves around it stay.
+fn is_text(c: &char) -> bool {
+    *c != '\u{FFFD}'
 }
 
 fn is_result_token(t: &str) -> Option<PgnResult> {
@@ -240,6 +223,12 @@ fn is_number_or_dots(t: &str) -> bool {
     let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
     t.chars()
         .all(|c| matches!(c, '.' | '．' | '…' | '、' | '。'))
+}
+
+/// Whether a token is a move number with its dots (`12.`, `3...`), not a bare number.
+fn is_move_number(t: &str) -> bool {
+    t.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c))
+        && t.ends_with(['.', '．', '…', '、'])
 }
 
 /// Drops a leading move number glued to a move (`1.炮二平五`).
@@ -315,7 +304,7 @@ fn lenient_fen(fen: &str) -> Result<Position, FenError> {
 impl<'a> Reader<'a> {
     fn new(text: &'a str) -> Reader<'a> {
         Reader {
-            chars: text.chars().peekable(),
+            chars: text.chars().filter(is_text as fn(&char) -> bool).peekable(),
         }
     }
 
@@ -444,6 +433,8 @@ impl<'a> Reader<'a> {
             }
         }
         let mut round = game.start().fullmoves();
+        // Move numbers seen: the text meant to have moves.
+        let mut numbered = false;
         loop {
             self.skip_ws();
             let Some(&c) = self.chars.peek() else { break };
@@ -487,6 +478,7 @@ impl<'a> Reader<'a> {
                 break;
             }
             if tok.is_empty() || is_number_or_dots(&tok) {
+                numbered |= is_move_number(&tok);
                 continue;
             }
             let mut parts: Vec<String> = Vec::new();
@@ -495,6 +487,7 @@ impl<'a> Reader<'a> {
             } else {
                 strip_number(&tok)
             };
+            numbered |= t.len() != tok.len();
             if is_move_syntax(t) {
                 parts.push(t.to_string());
             } else if let Some((a, b)) = split_glued(t) {
@@ -522,6 +515,9 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+        }
+        if numbered && game.moves().is_empty() {
+            return fail(game, PgnErrorKind::NoMoves);
         }
         Some(Ok(game))
     }
@@ -631,6 +627,24 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn numbered_text_without_a_readable_move_is_an_error() {
+        // UTF-8 炮二平五 马８进７ read as GBK: numbers survive, moves become mojibake.
+        let (mojibake, _, _) = encoding_rs::GB18030.decode("1. 炮二平五 马８进７\n".as_bytes());
+        for text in [
+            mojibake.as_ref(),
+            "1. xyz 2. abc",
+            "[Event \"e\"]\n1.炮十平五",
+        ] {
+            let e = read_pgn(text).unwrap_err();
+            assert_eq!(e.kind, PgnErrorKind::NoMoves, "{text}");
+        }
+        // A position with no moves yet, or a title with a number, is still a game.
+        let study = "[FEN \"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n{第1题} *";
+        assert!(read_pgn(study).unwrap().moves().is_empty());
     }
 
     #[test]
