@@ -2,4 +2,5 @@
 //! timetable on limited tables and sessions. Needs nothing from the game but a colour.
 
 pub mod round_robin;
+pub mod say;
 pub mod schedule;

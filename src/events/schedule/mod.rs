@@ -20,7 +20,7 @@ pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
 pub use draft::{parse_absences, parse_entrants, Draft, DraftError};
-pub use export::{to_csv, to_ics, ExportError, SaveFile, SavedResult, SAVE_VERSION};
+pub use export::{to_csv, to_ics, verdicts, ExportError, SaveFile, SavedResult, SAVE_VERSION};
 pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Contender, Fixture,
     Phase,
@@ -31,9 +31,9 @@ pub use model::{
     MAX_ENTRANTS, MAX_SLOTS_PER_SESSION, MIN_ENTRANTS,
 };
 pub use results::{
-    game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict, Points,
-    ScoreError, Standing, Winner, GAME_POINTS,
+    game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict,
+    ParseScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,
 };
 pub use seats::{seat_holders, side_label};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
-pub use timetable::{Metrics, Placement, Schedule, Violation};
+pub use timetable::{EntrantMatch, Gap, Metrics, Placement, Schedule, Violation};
