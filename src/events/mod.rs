@@ -3,6 +3,7 @@
 
 pub mod knockout;
 pub mod round_robin;
+pub mod say;
 pub mod schedule;
 pub mod swiss;
 pub mod trf;

@@ -4,9 +4,9 @@
 //! acceleration (192 FIDE_DUTCH_2025_BAKU). Points in the file are FIDE points (1, ½, 0), half the
 //! 1999 rules' points.
 
+use crate::color::Color;
 use crate::events::swiss::{Entrant, Leave, Outcome, Record, Swiss};
 use crate::lang::{Lang, Say};
-use crate::color::Color;
 use std::fmt;
 
 /// Why a TRF file cannot be read.

@@ -8,11 +8,11 @@ use super::files::download;
 use super::i18n::{use_lang, Lang};
 use super::storage;
 use crate::events::schedule::{
-    group_letter, seat_holders, side_label, snake_groups, standings, to_csv, to_ics, BestOf,
-    Bounds, Draft, Fit, Format, MatchOutcome, MatchScore, MatchVerdict, Metrics, Phase, Points,
-    Problem, SaveFile, SavedResult, Schedule, SolveReport, SolveRequest, Solver, Winner,
-    SAVE_VERSION, WORKER_READY,
+    group_letter, seat_holders, side_label, snake_groups, standings, to_csv, to_ics, verdicts,
+    BestOf, Bounds, Draft, Fit, Format, MatchScore, Metrics, Phase, Points, Problem, SaveFile,
+    SavedResult, Schedule, SlotInfo, SolveReport, SolveRequest, Solver, SAVE_VERSION, WORKER_READY,
 };
+use crate::lang::Say;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -22,8 +22,9 @@ const KEY_DRAFT: &str = "xq.schedule.draft";
 const KEY_CORRUPT: &str = "xq.schedule.corrupt";
 /// Wall-clock time one slice of solving may take before the page gets the thread back.
 const SLICE_MS: f64 = 25.0;
-/// The best-so-far timetable is redrawn at most this often while solving (drawing costs more than a slice).
-const REDRAW_MS: f64 = 300.0;
+/// The best-so-far timetable is redrawn at most this often while solving: drawing 128 entrants'
+/// timetable costs tens of milliseconds, so redrawing on every report made the page stutter.
+const REDRAW_MS: f64 = 1500.0;
 
 /// Everything the page shares, all `Copy` so timer callbacks can carry it.
 #[derive(Clone, Copy)]
@@ -47,8 +48,40 @@ struct Ctx {
     chunk: StoredValue<u64, LocalStorage>,
     drawn_at: StoredValue<f64, LocalStorage>,
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
-    /// Where the solver runs: "worker" (a Web Worker) or "page" (timer slices on the page).
-    engine: RwSignal<&'static str>,
+    /// Where the solver runs.
+    engine: RwSignal<Engine>,
+}
+
+/// Where the solver runs: a Web Worker, or timer slices on the page when no worker can start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    Worker,
+    Page,
+}
+
+impl Engine {
+    /// The `data-engine` value the tests read.
+    fn key(self) -> &'static str {
+        match self {
+            Engine::Worker => "worker",
+            Engine::Page => "page",
+        }
+    }
+}
+
+/// What the print button prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PrintMode {
+    Sessions,
+    Slips,
+}
+
+/// The files the page writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExportKind {
+    Csv,
+    Ics,
+    Json,
 }
 
 impl Ctx {
@@ -58,6 +91,11 @@ impl Ctx {
         } else {
             zh
         }
+    }
+
+    /// Shows a domain error in the current language.
+    fn fail(&self, e: &dyn Say) {
+        self.message.set(Some(e.say(self.lang.get_untracked())));
     }
 
     fn say(&self, zh: &str, en: &str) {
@@ -170,7 +208,7 @@ fn start_solving(ctx: Ctx) {
     let problem = match ctx.draft.get_untracked().to_problem() {
         Ok(p) => p,
         Err(e) => {
-            ctx.message.set(Some(e.to_string()));
+            ctx.fail(&e);
             return;
         }
     };
@@ -178,7 +216,7 @@ fn start_solving(ctx: Ctx) {
     let solver = match Solver::new(&problem, seed) {
         Ok(s) => s,
         Err(e) => {
-            ctx.message.set(Some(e.to_string()));
+            ctx.fail(&e);
             return;
         }
     };
@@ -205,7 +243,7 @@ fn start_solving(ctx: Ctx) {
 
 /// Falls back to solving on the page in timer slices.
 fn solve_on_page(ctx: Ctx) {
-    ctx.engine.set("page");
+    ctx.engine.set(Engine::Page);
     ctx.timer
         .set_value(Some(Timeout::new(0, move || slice(ctx))));
 }
@@ -261,8 +299,11 @@ fn start_worker(ctx: Ctx, problem: &Problem, seed: u64) -> bool {
             ctx.iterations.set(report.iterations);
             ctx.optimal.set(report.optimal);
             if let Some(best) = report.schedule {
-                ctx.metrics.set(Some((report.metrics, report.bounds)));
-                ctx.schedule.set(Some(best));
+                if report.done || now_ms() - ctx.drawn_at.get_value() >= REDRAW_MS {
+                    ctx.metrics.set(Some((report.metrics, report.bounds)));
+                    ctx.schedule.set(Some(best));
+                    ctx.drawn_at.set_value(now_ms());
+                }
             }
             if report.done {
                 ctx.running.set(false);
@@ -282,7 +323,7 @@ fn start_worker(ctx: Ctx, problem: &Problem, seed: u64) -> bool {
     // The handlers live as long as the page; they are small and one pair per solve.
     onmessage.forget();
     onerror.forget();
-    ctx.engine.set("worker");
+    ctx.engine.set(Engine::Worker);
     ctx.worker.set_value(Some(worker));
     true
 }
@@ -293,7 +334,7 @@ fn stop_solving(ctx: Ctx) {
     ctx.timer.set_value(None);
     end_worker(ctx);
     // With the worker, the last timetable it sent is the best shown; on the page, ask the solver.
-    if was_running && ctx.engine.get_untracked() == "page" {
+    if was_running && ctx.engine.get_untracked() == Engine::Page {
         // Show the very best found, not the last drawn one.
         let drawn = ctx.solver.with_value(|solver| {
             solver.as_ref().map(|solver| {
@@ -334,7 +375,13 @@ fn import_file(ctx: Ctx, input: web_sys::HtmlInputElement) {
                 ctx.save();
                 ctx.say("已导入", "Imported");
             }
-            Err(e) => ctx.say(&format!("导入失败：{e}"), &format!("Import failed: {e}")),
+            Err(e) => {
+                let lang = ctx.lang.get_untracked();
+                ctx.say(
+                    &format!("导入失败：{}", e.say(lang)),
+                    &format!("Import failed: {}", e.say(lang)),
+                )
+            }
         }
     });
     reader.set_onload(Some(onload.as_ref().unchecked_ref()));
@@ -345,37 +392,12 @@ fn import_file(ctx: Ctx, input: web_sys::HtmlInputElement) {
 }
 
 /// "19:00" or "+22′" for a slot.
-fn slot_time(p: &Problem, slot: usize) -> String {
-    let slots = p.slots();
+fn slot_time(p: &Problem, slots: &[SlotInfo], slot: usize) -> String {
     let Some(s) = slots.get(slot) else {
         return String::new();
     };
     p.clock(s)
         .unwrap_or_else(|| format!("+{}′", s.start_minute))
-}
-
-fn score_text(score: &MatchScore) -> String {
-    match &score.outcome {
-        MatchOutcome::Played { games } => games
-            .iter()
-            .map(|(a, b)| format!("{a}-{b}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-        MatchOutcome::Walkover { winner: Winner::A } => "W/O A".into(),
-        MatchOutcome::Walkover { winner: Winner::B } => "W/O B".into(),
-    }
-}
-
-/// Verdicts of round-robin results: (a, b, verdict).
-fn verdicts(p: &Problem, results: &[SavedResult]) -> Vec<(usize, usize, MatchVerdict)> {
-    let fixtures = p.fixtures();
-    results
-        .iter()
-        .filter_map(|r| {
-            let (a, b) = fixtures.get(r.fixture)?.entrants()?;
-            Some((a, b, r.score.verdict().ok()?))
-        })
-        .collect()
 }
 
 /// The scheduler page; `query` is unused for now (the state lives in localStorage).
@@ -404,7 +426,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         chunk: StoredValue::new_local(2_000),
         drawn_at: StoredValue::new_local(0.0),
         worker: StoredValue::new_local(None),
-        engine: RwSignal::new("worker"),
+        engine: RwSignal::new(Engine::Worker),
     };
     on_cleanup(move || {
         if let Some(w) = ctx.worker.try_get_value().flatten() {
@@ -418,9 +440,13 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             Err(e) => {
                 let _ = storage::set(KEY_CORRUPT, &text);
                 ctx.say(
-                    &format!("保存的赛程已损坏，已另存到 {KEY_CORRUPT}：{e}"),
                     &format!(
-                        "The saved schedule was corrupt and was set aside as {KEY_CORRUPT}: {e}"
+                        "保存的赛程已损坏，已另存到 {KEY_CORRUPT}：{}",
+                        e.say(Lang::Zh)
+                    ),
+                    &format!(
+                        "The saved schedule was corrupt and was set aside as {KEY_CORRUPT}: {}",
+                        e.say(Lang::En)
                     ),
                 );
             }
@@ -432,9 +458,9 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             let _ = storage::set(KEY_DRAFT, &text);
         }
     });
-    let print_mode = RwSignal::new("sessions");
+    let print_mode = RwSignal::new(PrintMode::Sessions);
     view! {
-        <section class="schedule" class:print-slips=move || print_mode.get() == "slips">
+        <section class="schedule" class:print-slips=move || print_mode.get() == PrintMode::Slips>
             <h1 class="no-print">{move || ctx.t("比赛编排", "Match scheduler")}</h1>
             <ProblemForm ctx=ctx />
             <div class="solve-bar no-print">
@@ -450,7 +476,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
                     prop:value=move || ctx.fraction.get()
                     aria-label=move || ctx.t("编排进度", "Solving progress")
                     data-state=move || progress_state(ctx)
-                    data-engine=move || ctx.engine.get()
+                    data-engine=move || ctx.engine.get().key()
                 ></progress>
                 <span class="status" data-testid="status" aria-live="polite">
                     {move || {
@@ -473,9 +499,9 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             <FitReport ctx=ctx />
             <MetricsTable ctx=ctx />
             <div class="export-bar no-print">
-                <button data-testid="export-csv" on:click=move |_| export(ctx, "csv")>"CSV"</button>
-                <button data-testid="export-ics" on:click=move |_| export(ctx, "ics")>"iCalendar"</button>
-                <button data-testid="export-json" on:click=move |_| export(ctx, "json")>"JSON"</button>
+                <button data-testid="export-csv" on:click=move |_| export(ctx, ExportKind::Csv)>"CSV"</button>
+                <button data-testid="export-ics" on:click=move |_| export(ctx, ExportKind::Ics)>"iCalendar"</button>
+                <button data-testid="export-json" on:click=move |_| export(ctx, ExportKind::Json)>"JSON"</button>
                 <label class="import">
                     {move || ctx.t("导入 JSON", "Import JSON")}
                     <input
@@ -489,7 +515,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
                     {move || ctx.t("打印：", "Print: ")}
                     <select
                         data-testid="print-mode"
-                        on:change=move |ev| print_mode.set(if event_target_value(&ev) == "slips" { "slips" } else { "sessions" })
+                        on:change=move |ev| print_mode.set(if event_target_value(&ev) == "slips" { PrintMode::Slips } else { PrintMode::Sessions })
                     >
                         <option value="sessions">{move || ctx.t("每场次一页", "one page per session")}</option>
                         <option value="slips">{move || ctx.t("每对一张单", "one slip per entrant")}</option>
@@ -505,18 +531,18 @@ pub fn SchedulePage(query: String) -> impl IntoView {
     }
 }
 
-fn export(ctx: Ctx, kind: &str) {
+fn export(ctx: Ctx, kind: ExportKind) {
     let (Some(p), Some(s)) = (ctx.problem.get_untracked(), ctx.schedule.get_untracked()) else {
         ctx.say("还没有赛程", "There is no timetable yet");
         return;
     };
     let done = match kind {
-        "csv" => download("schedule.csv", "text/csv", &to_csv(&p, &s)),
-        "ics" => match to_ics(&p, &s, js_sys::Date::now() as u64) {
+        ExportKind::Csv => download("schedule.csv", "text/csv", &to_csv(&p, &s)),
+        ExportKind::Ics => match to_ics(&p, &s, js_sys::Date::now() as u64) {
             Ok(text) => download("schedule.ics", "text/calendar", &text),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.say(ctx.lang.get_untracked())),
         },
-        _ => {
+        ExportKind::Json => {
             let file = SaveFile {
                 version: SAVE_VERSION,
                 problem: p,
@@ -747,6 +773,12 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
         let seats = seat_holders(&p, &ctx.results.get(), Points::table_tennis());
         let fixtures = p.fixtures();
         let slots = p.slots();
+        // One lookup per cell instead of a scan of every placement per cell.
+        let at: std::collections::HashMap<(usize, usize), usize> = s
+            .placements
+            .iter()
+            .map(|pl| ((pl.slot, pl.table), pl.fixture))
+            .collect();
         let lang = ctx.lang.get();
         let en = lang == Lang::En;
         let pages = (0..p.sessions.len())
@@ -769,12 +801,10 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
                     .map(|(g, x)| {
                         let cells = (0..p.tables)
                             .map(|t| {
-                                let text = s
-                                    .placements
-                                    .iter()
-                                    .find(|pl| pl.slot == g && pl.table == t)
-                                    .map(|pl| {
-                                        let f = &fixtures[pl.fixture];
+                                let text = at
+                                    .get(&(g, t))
+                                    .map(|&fixture| {
+                                        let f = &fixtures[fixture];
                                         let stage = match &f.stage {
                                             Phase::Knockout { label, .. } => format!("{label}: "),
                                             Phase::Group { group, .. } => format!("{}: ", group_letter(*group)),
@@ -788,7 +818,7 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
                             .collect_view();
                         view! {
                             <tr>
-                                <th scope="row">{format!("{} · {}", x.index + 1, slot_time(&p, g))}</th>
+                                <th scope="row">{format!("{} · {}", x.index + 1, slot_time(&p, &slots, g))}</th>
                                 {cells}
                             </tr>
                         }
@@ -812,64 +842,22 @@ fn Timetable(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// One entrant's matches: (slot, table, opponent, stage) in playing order.
-fn entrant_matches(p: &Problem, s: &Schedule, e: usize) -> Vec<(usize, usize, String)> {
-    let fixtures = p.fixtures();
-    s.placements
-        .iter()
-        .filter_map(|pl| {
-            let (a, b) = fixtures[pl.fixture].entrants()?;
-            let other = if a == e {
-                b
-            } else if b == e {
-                a
-            } else {
-                return None;
-            };
-            Some((pl.slot, pl.table, p.entrants[other].clone()))
-        })
-        .collect()
-}
-
 fn entrant_table(p: &Problem, s: &Schedule, e: usize, en: bool) -> impl IntoView {
     let slots = p.slots();
-    let list = entrant_matches(p, s, e);
-    let rows = list
-        .iter()
-        .enumerate()
-        .map(|(i, (g, t, other))| {
-            let x = slots[*g];
-            let rest = match i.checked_sub(1).map(|j| list[j].0) {
-                Some(prev) if slots[prev].session == x.session => {
-                    let gap = x.index - slots[prev].index - 1;
-                    if gap == 0 {
-                        if en {
-                            "back-to-back".to_string()
-                        } else {
-                            "连打".to_string()
-                        }
-                    } else if en {
-                        format!("{gap} slot rest")
-                    } else {
-                        format!("休息{gap}个时段")
-                    }
-                }
-                _ => {
-                    if en {
-                        "first of session".to_string()
-                    } else {
-                        "本场首场".to_string()
-                    }
-                }
-            };
+    let lang = if en { Lang::En } else { Lang::Zh };
+    let rows = s
+        .entrant_matches(p, e)
+        .into_iter()
+        .map(|m| {
+            let x = slots[m.slot];
             view! {
                 <tr>
                     <td>{x.session + 1}</td>
                     <td>{p.sessions[x.session].date.clone().unwrap_or_default()}</td>
-                    <td>{slot_time(p, *g)}</td>
-                    <td>{t + 1}</td>
-                    <td>{other.clone()}</td>
-                    <td>{rest}</td>
+                    <td>{slot_time(p, &slots, m.slot)}</td>
+                    <td>{m.table + 1}</td>
+                    <td>{p.entrants[m.opponent].clone()}</td>
+                    <td>{m.gap.say(lang)}</td>
                 </tr>
             }
         })
@@ -950,19 +938,12 @@ fn Slips(ctx: Ctx) -> impl IntoView {
 }
 
 fn enter_result(ctx: Ctx, fixture: usize, text: String) -> Result<(), String> {
-    let best_of = BestOf::new(ctx.best_of.get_untracked()).map_err(|e| e.to_string())?;
-    let text = text.trim().to_string();
-    let score = match text.to_ascii_uppercase().as_str() {
-        "" => None,
-        "W/O A" | "WO A" => Some(MatchScore {
-            best_of,
-            outcome: MatchOutcome::Walkover { winner: Winner::A },
-        }),
-        "W/O B" | "WO B" => Some(MatchScore {
-            best_of,
-            outcome: MatchOutcome::Walkover { winner: Winner::B },
-        }),
-        _ => Some(MatchScore::parse(best_of, &text)?),
+    let lang = ctx.lang.get_untracked();
+    let best_of = BestOf::new(ctx.best_of.get_untracked()).map_err(|e| e.say(lang))?;
+    let score = if text.trim().is_empty() {
+        None
+    } else {
+        Some(MatchScore::parse(best_of, &text).map_err(|e| e.say(lang))?)
     };
     ctx.results.update(|rs| {
         rs.retain(|r| r.fixture != fixture);
@@ -989,6 +970,11 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
         let fixtures = p.fixtures();
         let results = ctx.results.get_untracked();
         let seats = seat_holders(&p, &results, Points::table_tennis());
+        let slots = p.slots();
+        let scores: std::collections::HashMap<usize, String> = results
+            .iter()
+            .map(|r| (r.fixture, r.score.to_string()))
+            .collect();
 
         let rows = s
             .placements
@@ -996,21 +982,17 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
             .map(|pl| {
                 let f = &fixtures[pl.fixture];
                 let fixture = pl.fixture;
-                let current = results
-                    .iter()
-                    .find(|r| r.fixture == fixture)
-                    .map(|r| score_text(&r.score))
-                    .unwrap_or_default();
+                let current = scores.get(&fixture).cloned().unwrap_or_default();
                 let label = format!(
                     "{} – {}",
                     side_label(&f.a, &p.entrants, &seats),
                     side_label(&f.b, &p.entrants, &seats)
                 );
                 let aria = format!("{} {label}", if en { "Score of" } else { "比分" });
-                let slot = p.slots()[pl.slot];
+                let slot = slots[pl.slot];
                 view! {
                     <tr>
-                        <td>{format!("{}-{} {}", slot.session + 1, slot.index + 1, slot_time(&p, pl.slot))}</td>
+                        <td>{format!("{}-{} {}", slot.session + 1, slot.index + 1, slot_time(&p, &slots, pl.slot))}</td>
                         <td>{pl.table + 1}</td>
                         <td>{label}</td>
                         <td>

@@ -6,19 +6,23 @@
 //! computed from the stored facts, so a file round-trips exactly.
 
 pub mod berger;
+pub mod entry;
 pub mod io;
 pub mod result;
 pub mod standings;
 pub mod team;
 
 pub use berger::{draw_lots, BergerError, BergerTable, Pairing};
+pub use entry::{BoardEntry, PartialResults};
 pub use io::{parse_entrant_list, ImportError, FILE_VERSION};
-pub use result::{match_points, Outcome, Personal, Scoring, ScoringError, Side, Value};
+pub use result::{
+    match_points, Outcome, ParseOutcomeError, Personal, Scoring, ScoringError, Side, Value,
+};
 pub use standings::{Crosstable, Place, StandingRow, Standings, TieBreak, TieValue};
 pub use team::{first_team_color, validate_lineup, BoardOrder, LineupError, MAX_BOARDS};
 
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// Individual or team event (article 12).
@@ -646,22 +650,58 @@ impl Tournament {
         met * 2 < total
     }
 
+    /// Rule 20.3 for every entrant at once (index 0 unused): one pass over the results.
+    pub(crate) fn annulled_all(&self) -> Vec<bool> {
+        let mut met = vec![0usize; self.entrants.len() + 1];
+        for m in self.results.iter().filter(|m| !m.games.is_empty()) {
+            for k in [m.red, m.black] {
+                if let Some(c) = met.get_mut(k) {
+                    *c += 1;
+                }
+            }
+        }
+        let per_opponent = if self.cycles == Cycles::Double { 2 } else { 1 };
+        let total = (self.entrants.len().saturating_sub(1)) * per_opponent;
+        (0..=self.entrants.len())
+            .map(|k| k > 0 && self.entrants[k - 1].withdrawn_after.is_some() && met[k] * 2 < total)
+            .collect()
+    }
+
+    /// Whether entrant `k` had withdrawn before `round` (20.3/20.4): its games from then on are
+    /// forfeits and take no result.
+    pub fn gone_by(&self, k: usize, round: usize) -> bool {
+        matches!(self.entrant(k).map(|e| e.withdrawn_after), Ok(Some(w)) if w < round)
+    }
+
+    /// Whether the pairing `red`–`black` of `round` is decided by a withdrawal (20.3) rather than
+    /// played: then no result is entered for it.
+    pub fn is_forfeit_by_withdrawal(&self, round: usize, red: usize, black: usize) -> bool {
+        self.gone_by(red, round) || self.gone_by(black, round)
+    }
+
+    /// The recorded results of one round, keyed by (first-listed, second-listed) entrant.
+    pub fn round_results(&self, round: usize) -> HashMap<(usize, usize), &MatchRecord> {
+        self.results
+            .iter()
+            .filter(|m| m.round == round)
+            .map(|m| ((m.red, m.black), m))
+            .collect()
+    }
+
     /// The results that count: recorded ones minus annulled entrants' games, plus the forfeits
     /// (20.3) of games a withdrawn entrant will not play.
     pub fn counted_results(&self) -> Vec<MatchRecord> {
         let Ok(table) = self.table() else {
             return Vec::new();
         };
-        let annulled: Vec<bool> = (0..=self.entrants.len())
-            .map(|k| k > 0 && self.is_annulled(k))
-            .collect();
+        let annulled = self.annulled_all();
         let mut out: Vec<MatchRecord> = self
             .results
             .iter()
             .filter(|m| !m.games.is_empty() && !annulled[m.red] && !annulled[m.black])
             .cloned()
             .collect();
-        let gone_by = |k: usize, round: usize| matches!(self.entrants[k - 1].withdrawn_after, Some(w) if w < round);
+        let gone_by = |k: usize, round: usize| self.gone_by(k, round);
         let boards = self.format.boards();
         let recorded: HashSet<(usize, usize, usize)> = self
             .results

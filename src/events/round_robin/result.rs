@@ -137,7 +137,7 @@ impl fmt::Display for ParseOutcomeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown result `{}` (use 1-0, ½-½ or 1/2-1/2 or =, 0-1, +/-, -/+, -/-)",
+            "unknown result `{}` (use 1-0, ½-½ or 1/2 or =, 0-1, +/-, -/+, -/-)",
             self.0
         )
     }
@@ -151,9 +151,11 @@ impl FromStr for Outcome {
     fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
         let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
         Ok(match t.as_str() {
-            "1-0" | "1:0" => Outcome::FirstWins,
-            "½-½" | "1/2-1/2" | "0.5-0.5" | "=" | "½:½" => Outcome::Draw,
-            "0-1" | "0:1" => Outcome::SecondWins,
+            "1-0" | "1:0" | "红胜" => Outcome::FirstWins,
+            "½-½" | "1/2-1/2" | "0.5-0.5" | "=" | "½:½" | "½" | "1/2" | "和" | "和棋" => {
+                Outcome::Draw
+            }
+            "0-1" | "0:1" | "黑胜" => Outcome::SecondWins,
             "+/-" | "+-" | "+:-" => Outcome::FirstByForfeit,
             "-/+" | "-+" | "-:+" => Outcome::SecondByForfeit,
             "-/-" | "--" | "-:-" => Outcome::DoubleForfeit,

@@ -3,6 +3,7 @@
 
 use super::result::{match_points, Outcome, Personal, Side, Value};
 use super::{Competition, MatchRecord, Tournament};
+use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -93,6 +94,20 @@ impl TieBreak {
             TieBreak::DirectEncounter => "直胜 Direct",
             TieBreak::Fouls => "犯规 Fouls",
         }
+    }
+
+    /// The column name in one language (the UI shows one language at a time).
+    pub fn label_in(self, lang: Lang) -> &'static str {
+        let (zh, en) = match self {
+            TieBreak::Discipline => ("处分", "Discipline"),
+            TieBreak::SonnebornBerger => ("小分", "SB"),
+            TieBreak::Wins => ("胜局", "Wins"),
+            TieBreak::GamePoints => ("局分", "Game pts"),
+            TieBreak::GameWins => ("胜局", "Game wins"),
+            TieBreak::DirectEncounter => ("直胜", "Direct"),
+            TieBreak::Fouls => ("犯规", "Fouls"),
+        };
+        lang.pick(zh, en)
     }
 
     /// Parses a [`TieBreak::key`].
@@ -193,6 +208,17 @@ pub struct Standings {
     pub columns: Vec<TieBreak>,
     /// Ranked entrants first, then annulled ones.
     pub rows: Vec<StandingRow>,
+}
+
+impl Standings {
+    /// The score column's name in one language: match points in team events, else points.
+    pub fn score_label_in(&self, lang: Lang) -> &'static str {
+        if self.score_label.starts_with("场分") {
+            lang.pick("场分", "Match pts")
+        } else {
+            lang.pick("积分", "Points")
+        }
+    }
 }
 
 /// Everything counted for one entrant.
@@ -319,7 +345,8 @@ impl Tournament {
         };
 
         // Refine groups criterion by criterion; a group is a run of entrants equal so far.
-        let ranked: Vec<usize> = (1..=n).filter(|&k| !self.is_annulled(k)).collect();
+        let annulled = self.annulled_all();
+        let ranked: Vec<usize> = (1..=n).filter(|&k| !annulled[k]).collect();
         let mut groups: Vec<Vec<usize>> = vec![ranked];
         let mut direct: HashMap<usize, i64> = HashMap::new();
         let criteria: Vec<Option<TieBreak>> = std::iter::once(None)
@@ -432,7 +459,7 @@ impl Tournament {
                 rows.push(row(k, Some(place)));
             }
         }
-        for k in (1..=n).filter(|&k| self.is_annulled(k)) {
+        for k in (1..=n).filter(|&k| annulled[k]) {
             rows.push(row(k, None));
         }
         Standings {

@@ -2,7 +2,7 @@
 
 use super::fixtures::side_name;
 use super::model::{parse_date, parse_time, Problem, ProblemError};
-use super::results::{BestOf, MatchScore, ScoreError};
+use super::results::{BestOf, MatchScore, MatchVerdict, ScoreError};
 use super::timetable::{Schedule, Violation};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,6 +17,19 @@ pub struct SavedResult {
     pub fixture: usize,
     /// The score.
     pub score: MatchScore,
+}
+
+/// The checked results between known entrants, as `(a, b, verdict)` for [`standings`](super::standings);
+/// knockout seats and impossible scores are left out.
+pub fn verdicts(p: &Problem, results: &[SavedResult]) -> Vec<(usize, usize, MatchVerdict)> {
+    let fixtures = p.fixtures();
+    results
+        .iter()
+        .filter_map(|r| {
+            let (a, b) = fixtures.get(r.fixture)?.entrants()?;
+            Some((a, b, r.score.verdict().ok()?))
+        })
+        .collect()
 }
 
 /// Everything the app keeps about one event: problem, timetable, results.

@@ -1,6 +1,7 @@
 //! The required matches: Berger rounds for a round robin, or snake-seeded groups plus a crossover knockout.
 
 use super::model::{Format, Problem};
+use crate::events::round_robin::berger::round_of;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -96,30 +97,23 @@ pub fn group_letter(group: usize) -> char {
     (b'A' + (group % 26) as u8) as char
 }
 
-/// Berger rounds by the circle method: entrant `n-1` (or the bye) stays put, the rest rotate.
-/// Returns `rounds[r] = [(a, b), …]` over entrants `0..n`; the bye is left out.
+/// The Berger rounds of the round-robin module (one generator for both views), 0-based and without
+/// the bye: `rounds[r] = [(a, b), …]` over entrants `0..n`, `a` named first (Red, rule 13.1). Round
+/// `r` here is round `r + 1` of [`BergerTable`](crate::events::round_robin::BergerTable).
 pub fn berger_rounds(n: usize) -> Vec<Vec<(usize, usize)>> {
     if n < 2 {
         return Vec::new();
     }
-    let size = n + n % 2;
-    let mut ring: Vec<usize> = (0..size).collect();
-    let mut rounds = Vec::with_capacity(size - 1);
-    for r in 0..size - 1 {
-        let mut round = Vec::with_capacity(size / 2);
-        for i in 0..size / 2 {
-            let (x, y) = (ring[i], ring[size - 1 - i]);
-            if x >= n || y >= n {
-                continue;
-            }
-            // Alternate ends so nobody is always named first (the fixed seat flips each round).
-            let swap = if i == 0 { r % 2 == 1 } else { i % 2 == 1 };
-            round.push(if swap { (y, x) } else { (x, y) });
-        }
-        rounds.push(round);
-        ring[..size - 1].rotate_right(1);
-    }
-    rounds
+    (1..)
+        .map_while(|r| round_of(n, false, r))
+        .map(|round| {
+            round
+                .into_iter()
+                .filter(|p| p.red <= n && p.black <= n)
+                .map(|p| (p.red - 1, p.black - 1))
+                .collect()
+        })
+        .collect()
 }
 
 /// Snake seeding into `groups`: seeds 1..G go A..; the next row runs back, and so on.
@@ -307,6 +301,24 @@ mod tests {
                 for (b, &c) in row.iter().enumerate() {
                     assert_eq!(c, usize::from(a != b), "n={n} {a}-{b}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn berger_rounds_are_the_round_robin_table() {
+        use crate::events::round_robin::BergerTable;
+        for n in 2..=13 {
+            let table = BergerTable::new(n, false).unwrap();
+            let ours = berger_rounds(n);
+            assert_eq!(ours.len(), table.round_count());
+            for (r, round) in ours.iter().enumerate() {
+                let games: Vec<(usize, usize)> = table
+                    .games(r + 1)
+                    .iter()
+                    .map(|p| (p.red - 1, p.black - 1))
+                    .collect();
+                assert_eq!(*round, games, "n={n} round {}", r + 1);
             }
         }
     }

@@ -19,8 +19,8 @@ mod timetable;
 pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
-pub use draft::{parse_absences, parse_entrants, Draft, DraftError};
-pub use export::{to_csv, to_ics, ExportError, SaveFile, SavedResult, SAVE_VERSION};
+pub use draft::{parse_absences, parse_entrants, Draft, DraftError, MAX_EVERY_DAYS};
+pub use export::{to_csv, to_ics, verdicts, ExportError, SaveFile, SavedResult, SAVE_VERSION};
 pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Contender, Fixture,
     Phase,
@@ -33,8 +33,8 @@ pub use model::{
 };
 pub use results::{
     game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict,
-    ParseMatchScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,
+    ParseScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,
 };
 pub use seats::{seat_holders, side_label};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
-pub use timetable::{Metrics, Placement, Schedule, Violation};
+pub use timetable::{EntrantMatch, Gap, Metrics, Placement, Schedule, Violation};

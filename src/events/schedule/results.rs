@@ -6,6 +6,7 @@
 //! a played loss 1, a walkover loss 0 (plan 1 writes "胜一场得两分；平局得一分；负一场得零分" — draws
 //! cannot happen in an odd number of games, so [`Points::seed_plan`] gives that 2/0/0 reading).
 
+use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -81,17 +82,7 @@ pub enum GameScoreError {
 
 impl fmt::Display for GameScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            GameScoreError::Unfinished { a, b } => {
-                write!(
-                    f,
-                    "{a}–{b} is not finished: a game is won at 11 with a lead of 2"
-                )
-            }
-            GameScoreError::PlayedPastWin { a, b } => {
-                write!(f, "{a}–{b} cannot happen: the game ended as soon as one side had 11 and a lead of 2")
-            }
-        }
+        f.write_str(&self.say(Lang::En))
     }
 }
 
@@ -127,16 +118,7 @@ pub enum ScoreError {
 
 impl fmt::Display for ScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            ScoreError::BestOf(n) => write!(f, "best of {n}: matches are best of 3, 5 or 7"),
-            ScoreError::Game { index, error } => write!(f, "game {}: {error}", index + 1),
-            ScoreError::Undecided { a, b, needed } => {
-                write!(f, "{a}–{b} in games: the winner needs {needed}")
-            }
-            ScoreError::PlayedOn { index } => {
-                write!(f, "game {} was played after the match was won", index + 1)
-            }
-        }
+        f.write_str(&self.say(Lang::En))
     }
 }
 
@@ -244,54 +226,150 @@ impl MatchScore {
         }
     }
 
-    /// Parses "11-7 9-11 11-5" (games separated by spaces or commas; `–` also accepted).
-    pub fn parse(best_of: BestOf, text: &str) -> Result<MatchScore, String> {
+    /// Parses "11-7 9-11 11-5" (games separated by spaces or commas; `–` and `:` also accepted) or a
+    /// walkover `W/O A` / `W/O B` (also `WO A`); the inverse of `Display`.
+    pub fn parse(best_of: BestOf, text: &str) -> Result<MatchScore, ParseScoreError> {
+        let squeezed: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let walkover = match squeezed.as_str() {
+            "W/OA" | "WOA" => Some(Winner::A),
+            "W/OB" | "WOB" => Some(Winner::B),
+            _ => None,
+        };
+        if let Some(winner) = walkover {
+            return Ok(MatchScore {
+                best_of,
+                outcome: MatchOutcome::Walkover { winner },
+            });
+        }
         let mut games = Vec::new();
         for part in text.split([' ', ',', ';']).filter(|s| !s.trim().is_empty()) {
             let part = part.trim();
-            let (a, b) = part
-                .split_once(['-', '–', ':'])
-                .ok_or_else(|| format!("`{part}` is not a game score like 11-7"))?;
-            let num = |s: &str| {
-                s.trim()
-                    .parse::<u32>()
-                    .map_err(|_| format!("`{part}` is not a game score like 11-7"))
-            };
+            let bad = || ParseScoreError::NotAGame(part.to_string());
+            let (a, b) = part.split_once(['-', '–', ':']).ok_or_else(bad)?;
+            let num = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
             games.push((num(a)?, num(b)?));
+        }
+        if games.is_empty() {
+            return Err(ParseScoreError::Empty);
         }
         let score = MatchScore {
             best_of,
             outcome: MatchOutcome::Played { games },
         };
-        score.verdict().map_err(|e| e.to_string())?;
+        score.verdict().map_err(ParseScoreError::Score)?;
         Ok(score)
     }
 }
 
-/// Why a text is not a played match score.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseMatchScoreError {
-    /// No game given.
-    Empty,
-    /// A part that is not a game score like `11-7`.
-    Game(String),
-    /// The games do not make a finished match of 3, 5 or 7 games.
-    Score(ScoreError),
-}
-
-impl fmt::Display for ParseMatchScoreError {
+impl fmt::Display for MatchScore {
+    /// `11-7 9-11 11-5`, or `W/O A` / `W/O B` for a walkover: what [`MatchScore::parse`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseMatchScoreError::Empty => write!(f, "no game score given, e.g. 11-7 9-11 11-5"),
-            ParseMatchScoreError::Game(part) => {
-                write!(f, "`{part}` is not a game score like 11-7")
+        match &self.outcome {
+            MatchOutcome::Played { games } => {
+                for (i, (a, b)) in games.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{a}-{b}")?;
+                }
+                Ok(())
             }
-            ParseMatchScoreError::Score(e) => write!(f, "{e}"),
+            MatchOutcome::Walkover { winner: Winner::A } => f.write_str("W/O A"),
+            MatchOutcome::Walkover { winner: Winner::B } => f.write_str("W/O B"),
         }
     }
 }
 
-impl std::error::Error for ParseMatchScoreError {}
+/// Why a typed match score was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseScoreError {
+    /// Nothing but blanks.
+    Empty,
+    /// A part that is not a game score like `11-7`.
+    NotAGame(String),
+    /// The games read, but the match they describe is impossible.
+    Score(ScoreError),
+}
+
+impl fmt::Display for ParseScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for ParseScoreError {}
+
+impl Say for ParseScoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ParseScoreError::Empty, Lang::En) => {
+                "enter the game scores, e.g. 11-7 9-11 11-5, or W/O A".into()
+            }
+            (ParseScoreError::Empty, Lang::Zh) => {
+                "请填写各局比分，如 11-7 9-11 11-5，弃权填 W/O A".into()
+            }
+            (ParseScoreError::NotAGame(p), Lang::En) => {
+                format!("`{p}` is not a game score like 11-7")
+            }
+            (ParseScoreError::NotAGame(p), Lang::Zh) => format!("“{p}”不是一局的比分（如 11-7）"),
+            (ParseScoreError::Score(e), lang) => e.say(lang),
+        }
+    }
+}
+
+impl Say for GameScoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (*self, lang) {
+            (GameScoreError::Unfinished { a, b }, Lang::En) => {
+                format!("{a}–{b} is not finished: a game is won at 11 with a lead of 2")
+            }
+            (GameScoreError::Unfinished { a, b }, Lang::Zh) => {
+                format!("{a}–{b} 未打完：每局先得 11 分且领先 2 分者胜")
+            }
+            (GameScoreError::PlayedPastWin { a, b }, Lang::En) => format!(
+                "{a}–{b} cannot happen: the game ended as soon as one side had 11 and a lead of 2"
+            ),
+            (GameScoreError::PlayedPastWin { a, b }, Lang::Zh) => {
+                format!("{a}–{b} 不可能：一方先得 11 分且领先 2 分时该局即结束")
+            }
+        }
+    }
+}
+
+impl Say for ScoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (*self, lang) {
+            (ScoreError::BestOf(n), Lang::En) => {
+                format!("best of {n}: matches are best of 3, 5 or 7")
+            }
+            (ScoreError::BestOf(n), Lang::Zh) => {
+                format!("{n} 局制不可用：每场为三局、五局或七局制")
+            }
+            (ScoreError::Game { index, error }, Lang::En) => {
+                format!("game {}: {}", index + 1, error.say(lang))
+            }
+            (ScoreError::Game { index, error }, Lang::Zh) => {
+                format!("第 {} 局：{}", index + 1, error.say(lang))
+            }
+            (ScoreError::Undecided { a, b, needed }, Lang::En) => {
+                format!("{a}–{b} in games: the winner needs {needed}")
+            }
+            (ScoreError::Undecided { a, b, needed }, Lang::Zh) => {
+                format!("局数 {a}–{b}：胜方须赢 {needed} 局")
+            }
+            (ScoreError::PlayedOn { index }, Lang::En) => {
+                format!("game {} was played after the match was won", index + 1)
+            }
+            (ScoreError::PlayedOn { index }, Lang::Zh) => {
+                format!("第 {} 局在胜负已定后才打，不应计入", index + 1)
+            }
+        }
+    }
+}
 
 /// Reads a played match as its game scores (`11-7 9-11 11-5`); the match length is what the
 /// winner's game count implies (2 wins: best of 3, 3: best of 5, 4: best of 7). A walkover has no
@@ -305,8 +383,8 @@ impl std::error::Error for ParseMatchScoreError {}
 /// assert!("11-7 11-12".parse::<MatchScore>().is_err());
 /// ```
 impl std::str::FromStr for MatchScore {
-    type Err = ParseMatchScoreError;
-    fn from_str(text: &str) -> Result<MatchScore, ParseMatchScoreError> {
+    type Err = ParseScoreError;
+    fn from_str(text: &str) -> Result<MatchScore, ParseScoreError> {
         // The same game syntax as [`MatchScore::parse`].
         let mut games = Vec::new();
         for part in text.split([' ', ',', ';']).filter(|s| !s.trim().is_empty()) {
@@ -314,10 +392,10 @@ impl std::str::FromStr for MatchScore {
             let game = part
                 .split_once(['-', '–', ':'])
                 .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
-            games.push(game.ok_or_else(|| ParseMatchScoreError::Game(part.to_string()))?);
+            games.push(game.ok_or_else(|| ParseScoreError::NotAGame(part.to_string()))?);
         }
         if games.is_empty() {
-            return Err(ParseMatchScoreError::Empty);
+            return Err(ParseScoreError::Empty);
         }
         let won = |w| {
             games
@@ -327,10 +405,10 @@ impl std::str::FromStr for MatchScore {
         };
         let most = won(Winner::A).max(won(Winner::B)).clamp(2, 4);
         let score = MatchScore {
-            best_of: BestOf::new(2 * most - 1).map_err(ParseMatchScoreError::Score)?,
+            best_of: BestOf::new(2 * most - 1).map_err(ParseScoreError::Score)?,
             outcome: MatchOutcome::Played { games },
         };
-        score.verdict().map_err(ParseMatchScoreError::Score)?;
+        score.verdict().map_err(ParseScoreError::Score)?;
         Ok(score)
     }
 }
@@ -586,6 +664,24 @@ mod tests {
         let s = MatchScore::parse(BestOf::new(3).unwrap(), "11-7, 9–11 11:5").unwrap();
         assert_eq!(s.verdict().unwrap().games, (2, 1));
         assert!(MatchScore::parse(BestOf::new(3).unwrap(), "11-7 x").is_err());
+    }
+
+    #[test]
+    fn scores_round_trip_through_text() {
+        let five = BestOf::new(5).unwrap();
+        for text in ["11-7 9-11 11-5 12-10", "W/O A", "W/O B", "3-11 5-11 9-11"] {
+            let s = MatchScore::parse(five, text).unwrap();
+            assert_eq!(s.to_string(), text);
+            assert_eq!(MatchScore::parse(five, &s.to_string()), Ok(s));
+        }
+        assert_eq!(
+            MatchScore::parse(five, " wo b ").unwrap().outcome,
+            MatchOutcome::Walkover { winner: Winner::B }
+        );
+        assert_eq!(MatchScore::parse(five, "  "), Err(ParseScoreError::Empty));
+        let e = MatchScore::parse(five, "11-10 11-3 11-3").unwrap_err();
+        assert!(e.say(Lang::Zh).contains("第 1 局"), "{}", e.say(Lang::Zh));
+        assert!(!e.say(Lang::Zh).contains("game"));
     }
 
     #[test]

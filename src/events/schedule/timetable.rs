@@ -24,6 +24,46 @@ pub struct Schedule {
     pub placements: Vec<Placement>,
 }
 
+/// How long an entrant waits before a match, within its session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gap {
+    /// The entrant's first match of the session.
+    FirstOfSession,
+    /// Straight after the previous match (连打).
+    BackToBack,
+    /// This many slots of rest since the previous match.
+    Rest(usize),
+}
+
+impl crate::lang::Say for Gap {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang::*;
+        match (*self, lang) {
+            (Gap::FirstOfSession, Zh) => "本场首场".into(),
+            (Gap::FirstOfSession, En) => "first of session".into(),
+            (Gap::BackToBack, Zh) => "连打".into(),
+            (Gap::BackToBack, En) => "back-to-back".into(),
+            (Gap::Rest(n), Zh) => format!("休息{n}个时段"),
+            (Gap::Rest(n), En) => format!("{n} slot rest"),
+        }
+    }
+}
+
+/// One match of one entrant, in playing order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntrantMatch {
+    /// Fixture index.
+    pub fixture: usize,
+    /// Global slot.
+    pub slot: usize,
+    /// Table (0-based).
+    pub table: usize,
+    /// The opponent (entrant index).
+    pub opponent: usize,
+    /// The wait before it.
+    pub gap: Gap,
+}
+
 /// A broken hard constraint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
@@ -154,6 +194,45 @@ pub(crate) fn idle_in(mask: u64) -> usize {
 }
 
 impl Schedule {
+    /// Entrant `e`'s matches between known entrants, in playing order, with the rest before each.
+    pub fn entrant_matches(&self, p: &Problem, e: usize) -> Vec<EntrantMatch> {
+        let fixtures = p.fixtures();
+        let slots = p.slots();
+        let mut placed: Vec<&Placement> = self
+            .placements
+            .iter()
+            .filter(|pl| {
+                fixtures
+                    .get(pl.fixture)
+                    .and_then(Fixture::entrants)
+                    .is_some_and(|(a, b)| a == e || b == e)
+            })
+            .collect();
+        placed.sort_by_key(|pl| (pl.slot, pl.table));
+        let mut out: Vec<EntrantMatch> = Vec::with_capacity(placed.len());
+        for pl in placed {
+            let Some((a, b)) = fixtures[pl.fixture].entrants() else {
+                continue;
+            };
+            let x = slots[pl.slot];
+            let gap = match out.last().map(|m| slots[m.slot]) {
+                Some(prev) if prev.session == x.session => match x.index - prev.index - 1 {
+                    0 => Gap::BackToBack,
+                    n => Gap::Rest(n),
+                },
+                _ => Gap::FirstOfSession,
+            };
+            out.push(EntrantMatch {
+                fixture: pl.fixture,
+                slot: pl.slot,
+                table: pl.table,
+                opponent: if a == e { b } else { a },
+                gap,
+            });
+        }
+        out
+    }
+
     /// The fixtures not placed, in fixture order.
     pub fn unplaced(&self, p: &Problem) -> Vec<usize> {
         let mut placed = vec![false; p.fixtures().len()];

@@ -20,8 +20,8 @@ pub use dutch::pair_round;
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
 pub use team::board_colors;
 
-use crate::lang::{Lang, Say};
 use crate::color::Color;
+use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -1,8 +1,8 @@
 //! Team Swiss colours (rule 13.3): the team paired "to move first" has Red on odd boards and
 //! Black on even boards.
 
-use crate::events::round_robin::first_team_color;
 use crate::color::Color;
+use crate::events::round_robin::first_team_color;
 
 /// The colour of the first-move team on each board `1..=boards` (13.3); its opponent has the
 /// other colour.
