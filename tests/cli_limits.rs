@@ -2,6 +2,8 @@
 //! with a message and exit status 1 or 2, never a panic (status 101), an abort (134) or a stack
 //! overflow, and sizes are refused before anything is allocated.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::ffi::OsString;
 use std::process::Command;
 
@@ -20,6 +22,7 @@ fn xq<A: Into<OsString> + Clone>(args: &[A]) -> (i32, String, String) {
     )
 }
 
+#[cfg(unix)]
 #[test]
 fn a_non_utf8_argument_is_a_usage_error_not_a_panic() {
     use std::os::unix::ffi::OsStringExt;
