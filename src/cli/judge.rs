@@ -3,6 +3,7 @@
 //! For a repetition the classified cycle comes first, one move per line; the last line is always
 //! the verdict (`0-1 perpetual-check 24.1`) or `none`. A bad FEN or illegal move exits 1.
 
+use crate::lang::{Lang, Say};
 use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::game::Game;
 use crate::xiangqi::Move;
@@ -86,8 +87,8 @@ pub fn run(args: &[String]) -> i32 {
                     println!("  {m}");
                 }
             }
-            println!("{}", v.explain_zh());
-            println!("{}", v.explain_en());
+            println!("{}", v.say(Lang::Zh));
+            println!("{}", v.say(Lang::En));
             println!("{}", v.summary());
         }
         None => println!("none"),
