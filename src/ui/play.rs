@@ -17,6 +17,7 @@ use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimitError;
 use crate::xiangqi::session::{EnterError, OpenNotice, PlaySession, RestoreError};
+use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, PlayError, Position, Square};
 use leptos::prelude::*;
 
@@ -504,6 +505,11 @@ fn BoardArea() -> impl IntoView {
             when=move || store.mode.get() == Mode::Edit
             fallback=move || view! {
                 <div class="board-wrap" class:over=over data-over=move || over.get().then_some("true")>
+                    {move || over.get().then(|| {
+                        let lang = use_lang();
+                        let text = move || session.with(|s| s.game().verdict().map(|v| Headline(v).say(lang.get())));
+                        view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
+                    })}
                     <Board
                         setup=setup
                         check=check
@@ -565,6 +571,7 @@ fn SidePanel() -> impl IntoView {
     view! {
         <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
             <section class="panel-group game-group" aria-label=tr("对局", "Game")>
+                <h2 class="group-title">{tr("对局", "Game")}</h2>
                 <Show when=move || session.with(|s| s.clock().is_some())>
                     <div class="play-clock" data-testid="play-clock">
                         <ClockFaces
@@ -578,16 +585,19 @@ fn SidePanel() -> impl IntoView {
                 <DrawAndResign />
             </section>
             <section class="panel-group record-group" aria-label=tr("棋谱", "Record")>
+                <h2 class="group-title">{tr("棋谱", "Record")}</h2>
                 <MoveList />
                 <StepControls />
                 <RecordGroup />
             </section>
             // Analysis / 分析: the engine panel goes here, as one component call.
             <section class="panel-group view-group" aria-label=tr("棋盘显示", "Board view")>
+                <h2 class="group-title">{tr("棋盘显示", "Board view")}</h2>
                 <ViewOptions />
                 <GameSettings />
             </section>
             <section class="panel-group share-group" aria-label=tr("分享", "Sharing")>
+                <h2 class="group-title">{tr("分享", "Sharing")}</h2>
                 <ShareGroup />
             </section>
         </aside>
