@@ -4,6 +4,7 @@
 //!
 //! Every position is built with `Position::from_fen`, which refuses illegal setups.
 
+use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::game::{Game, GameError, GameResult, OfferOutcome, Reason};
 use xiangqi_club::xiangqi::rules::{
     classify, judge_cycle, ClassifiedMove, CycleRuling, IdleKind, MoveKind, Target,
@@ -99,8 +100,8 @@ fn clause_4_1_1_checkmate() {
     assert!(g.position().is_checkmate());
     let v = g.verdict().unwrap();
     assert_eq!(v.summary(), "1-0 checkmate 4.1.1");
-    assert_eq!(v.explain_zh(), "黑方被将死，红方胜（第4.1.1条）");
-    assert_eq!(v.explain_en(), "Black is checkmated (rule 4.1.1)");
+    assert_eq!(v.say(Lang::Zh), "黑方被将死，红方胜（第4.1.1条）");
+    assert_eq!(v.say(Lang::En), "Black is checkmated (rule 4.1.1)");
 }
 
 #[test]
@@ -162,7 +163,7 @@ fn clause_23_1_draw_offers() {
     g.accept_draw().unwrap();
     let v = g.verdict().unwrap();
     assert_eq!(v.summary(), "1/2-1/2 agreement 4.2.2");
-    assert_eq!(v.explain_zh(), "红方提和，对方同意，和棋（第4.2.2条）");
+    assert_eq!(v.say(Lang::Zh), "红方提和，对方同意，和棋（第4.2.2条）");
 }
 
 #[test]
@@ -234,7 +235,7 @@ fn clause_4_2_4_sixty_moves_without_capture() {
     let v = g.verdict().unwrap();
     assert_eq!(v.summary(), "1/2-1/2 move-limit 4.2.4");
     assert_eq!(
-        v.explain_zh(),
+        v.say(Lang::Zh),
         "连续60回合双方均未吃子，自然限着作和（第4.2.4条）"
     );
     // The limit is a setting (4.2.4: 可根据比赛等级酌减).
@@ -419,9 +420,9 @@ fn clause_26_1_and_24_1_one_sided_perpetual_check_loses() {
     );
     let v = g.verdict().unwrap();
     assert_eq!(v.summary(), "0-1 perpetual-check 24.1");
-    assert_eq!(v.explain_zh(), "红方长将，判负（第24.1条）");
+    assert_eq!(v.say(Lang::Zh), "红方长将，判负（第24.1条）");
     assert_eq!(
-        v.explain_en(),
+        v.say(Lang::En),
         "Red checked perpetually and loses (rule 24.1)"
     );
     let c = v.cycle.as_ref().unwrap();
@@ -467,7 +468,7 @@ fn clause_26_3_mutual_perpetual_check_is_a_draw() {
     .unwrap();
     assert_eq!(summary(&g), "1/2-1/2 repetition 26.3");
     assert_eq!(
-        g.verdict().unwrap().explain_zh(),
+        g.verdict().unwrap().say(Lang::Zh),
         "双方均为禁止着法，不变作和（第26.3条）"
     );
 }
@@ -483,7 +484,7 @@ fn clause_26_4_and_28_12_perpetual_chase_loses() {
     let v = g.verdict().unwrap();
     assert_eq!(v.summary(), "0-1 perpetual-chase 26.4");
     assert_eq!(
-        v.explain_zh(),
+        v.say(Lang::Zh),
         "红方长捉，对方为允许着法，红方不变判负（第26.4条）"
     );
     let c = v.cycle.as_ref().unwrap();

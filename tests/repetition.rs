@@ -4,6 +4,7 @@
 //! the case is decided by the 1999 Chinese rules; each such decision is listed in [`DECIDED`]
 //! with the clause it rests on.
 
+use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::game::{Game, GameResult, Reason};
 
 /// Cases the two engines disagree on, by their line in the original TSV (header = line 1).
@@ -166,10 +167,14 @@ fn perpetual_check_cases_name_the_checking_side() {
     let g = judge(&c);
     let v = g.verdict().unwrap();
     assert_eq!(v.summary(), "1-0 perpetual-check 24.1");
-    assert_eq!(v.explain_zh(), "黑方长将，判负（第24.1条）");
+    assert_eq!(v.say(Lang::Zh), "黑方长将，判负（第24.1条）");
     // Line 2: Red's cannon chases Black's chariot (26.4).
     let c = cases().into_iter().find(|c| c.line == 2).unwrap();
     let v = judge(&c).verdict().unwrap().clone();
     assert_eq!(v.summary(), "0-1 perpetual-chase 26.4");
-    assert!(v.explain_zh().starts_with("红方长捉"), "{}", v.explain_zh());
+    assert!(
+        v.say(Lang::Zh).starts_with("红方长捉"),
+        "{}",
+        v.say(Lang::Zh)
+    );
 }

@@ -12,15 +12,10 @@ const USAGE: &str = "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf
 
 /// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
 fn target(name: &str) -> Option<(Notation, bool)> {
-    Some(match name {
-        "chinese" => (Notation::Chinese, false),
-        "wxf" => (Notation::Wxf, false),
-        "iccs" => (Notation::Iccs, false),
-        "pgn-chinese" => (Notation::Chinese, true),
-        "pgn-wxf" => (Notation::Wxf, true),
-        "pgn-iccs" => (Notation::Iccs, true),
-        _ => return None,
-    })
+    match name.strip_prefix("pgn-") {
+        Some(id) => Notation::from_id(id).map(|n| (n, true)),
+        None => Notation::from_id(name).map(|n| (n, false)),
+    }
 }
 
 /// Runs `xq convert`; 0 on success, 1 for unreadable input, 2 for bad arguments.

@@ -4,6 +4,7 @@
 //! the verdict (`0-1 perpetual-check 24.1`) or `none`. A bad FEN, an illegal move or a token that
 //! is not a move (`h2e2`, or `H2-E2`; empty ones included) exits 1, naming it.
 
+use crate::lang::{Lang, Say};
 use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::game::Game;
 use crate::xiangqi::Move;
@@ -94,8 +95,8 @@ pub fn run(args: &[String]) -> i32 {
                     println!("  {m}");
                 }
             }
-            println!("{}", v.explain_zh());
-            println!("{}", v.explain_en());
+            println!("{}", v.say(Lang::Zh));
+            println!("{}", v.say(Lang::En));
             println!("{}", v.summary());
         }
         None => println!("none"),

@@ -8,11 +8,15 @@
 
 mod control;
 mod format;
+pub mod link;
 mod preset;
+mod words;
 
 pub use control::{Bonus, Byoyomi, Control, ControlError, Stage, MAX_TIME_MS};
 pub use format::format_ms;
+pub use link::ClockLinkError;
 pub use preset::{ParsePresetError, Preset};
+pub use words::SideInfo;
 
 use crate::color::Color;
 use serde::{Deserialize, Serialize};

@@ -85,6 +85,20 @@ impl Preset {
         Preset::ALL.into_iter().find(|p| p.id() == id)
     }
 
+    /// The preset `clock` was set from: both sides' controls equal its own. [`Preset::Custom`] is
+    /// never named (any control may equal its starting point).
+    pub fn of(clock: &super::Clock) -> Option<Preset> {
+        Preset::ALL
+            .into_iter()
+            .filter(|p| *p != Preset::Custom)
+            .find(|p| {
+                [Color::Red, Color::Black]
+                    .into_iter()
+                    .zip(p.controls())
+                    .all(|(side, c)| *clock.control(side) == c)
+            })
+    }
+
     /// The Chinese label.
     pub const fn zh(self) -> &'static str {
         match self {
@@ -219,6 +233,15 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), Preset::ALL.len());
         assert_eq!(Preset::from_id("blitz"), None);
+    }
+
+    #[test]
+    fn a_clock_knows_its_preset() {
+        for p in Preset::ALL.into_iter().filter(|p| *p != Preset::Custom) {
+            assert_eq!(Preset::of(&super::super::Clock::from_preset(p)), Some(p));
+        }
+        let odd = super::super::Clock::new("7m+1s".parse().unwrap());
+        assert_eq!(Preset::of(&odd), None);
     }
 
     #[test]

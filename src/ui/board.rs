@@ -2,8 +2,11 @@
 //!
 //! Test contract: `[data-testid=board]` holds 90 points with `data-square` (ICCS, `e0`), where a
 //! piece stands `data-piece` (its FEN letter), and after a selection `data-legal="true"` on the
-//! legal destinations. Points are buttons: click or keyboard selects, pointer drag moves, a
-//! right-drag draws an arrow (or a circle when it ends where it began).
+//! legal destinations, and `data-last="true"` on both points of the last move. Points are buttons:
+//! click or keyboard selects, pointer drag moves, a right-drag draws an arrow (or a circle when it
+//! ends where it began) in green, red with Shift, blue with Alt or Ctrl, yellow with Shift+Alt;
+//! drawing the same mark again removes it (`[data-testid=mark]` with `data-brush`). Pieces are
+//! SVG, so the character keeps its place inside the rim at every size.
 
 use crate::xiangqi::{Color, Setup, Square};
 use leptos::prelude::*;
@@ -14,13 +17,68 @@ const MARGIN: f64 = 90.0;
 const WIDTH: f64 = 8.0 * STEP + 2.0 * MARGIN;
 const HEIGHT: f64 = 9.0 * STEP + 2.0 * MARGIN;
 
+/// The colour of a mark, chosen by the modifier keys held while drawing (as on lichess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brush {
+    /// No modifier.
+    Green,
+    /// Shift.
+    Red,
+    /// Alt or Ctrl.
+    Blue,
+    /// Shift and Alt (or Ctrl).
+    Yellow,
+}
+
+impl Brush {
+    fn from_keys(shift: bool, alt: bool) -> Brush {
+        match (shift, alt) {
+            (false, false) => Brush::Green,
+            (true, false) => Brush::Red,
+            (false, true) => Brush::Blue,
+            (true, true) => Brush::Yellow,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Brush::Green => "green",
+            Brush::Red => "red",
+            Brush::Blue => "blue",
+            Brush::Yellow => "yellow",
+        }
+    }
+}
+
 /// A teacher's mark on the board: an arrow between two points or a circle on one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// An arrow from the first point to the second.
-    Arrow(Square, Square),
+    Arrow(Square, Square, Brush),
     /// A circle around a point.
-    Circle(Square),
+    Circle(Square, Brush),
+}
+
+impl Mark {
+    /// The same mark in any colour: drawing it again removes it, in another colour recolours it.
+    fn place(self) -> (Square, Option<Square>) {
+        match self {
+            Mark::Arrow(a, b, _) => (a, Some(b)),
+            Mark::Circle(a, _) => (a, None),
+        }
+    }
+}
+
+/// A piece drawn as SVG: a disc, an inner ring and the character sized to the rim.
+#[component]
+pub fn PieceFace(piece: crate::xiangqi::Piece, class: String) -> impl IntoView {
+    view! {
+        <svg class=class viewBox="0 0 100 100" aria-hidden="true">
+            <circle class="disc" cx="50" cy="50" r="47" />
+            <circle class="ring" cx="50" cy="50" r="39" />
+            <text x="50" y="53" text-anchor="middle" dominant-baseline="central">{piece.chinese().to_string()}</text>
+        </svg>
+    }
 }
 
 /// Screen column and row (0-based from the top left) of a point, Red at the bottom unless flipped.
@@ -106,12 +164,15 @@ fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
 /// Arrows and circles over the board.
 #[component]
 fn MarksLayer(marks: RwSignal<Vec<Mark>>, flipped: Signal<bool>) -> impl IntoView {
+    let brushes = [Brush::Green, Brush::Red, Brush::Blue, Brush::Yellow];
     view! {
         <svg class="board-marks" viewBox=format!("0 0 {WIDTH} {HEIGHT}") aria-hidden="true">
             <defs>
-                <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse">
-                    <path d="M 0 0 L 10 5 L 0 10 z" />
-                </marker>
+                {brushes.into_iter().map(|b| view! {
+                    <marker id=format!("arrowhead-{}", b.name()) class=format!("brush-{}", b.name()) viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse">
+                        <path d="M 0 0 L 10 5 L 0 10 z" />
+                    </marker>
+                }).collect_view()}
             </defs>
             {move || {
                 let flip = flipped.get();
@@ -119,16 +180,19 @@ fn MarksLayer(marks: RwSignal<Vec<Mark>>, flipped: Signal<bool>) -> impl IntoVie
                     .get()
                     .into_iter()
                     .map(|m| match m {
-                        Mark::Arrow(a, b) => {
+                        Mark::Arrow(a, b, brush) => {
                             let (x1, y1) = svg_xy(a, flip);
                             let (x2, y2) = svg_xy(b, flip);
                             let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
                             let (ex, ey) = (x2 - (x2 - x1) / len * 30.0, y2 - (y2 - y1) / len * 30.0);
-                            view! { <line class="mark-arrow" x1=x1 y1=y1 x2=ex y2=ey marker-end="url(#arrowhead)" /> }.into_any()
+                            view! { <line data-testid="mark" data-from=a.to_string() data-to=b.to_string() data-brush=brush.name()
+                                class=format!("mark-arrow brush-{}", brush.name()) x1=x1 y1=y1 x2=ex y2=ey
+                                marker-end=format!("url(#arrowhead-{})", brush.name()) /> }.into_any()
                         }
-                        Mark::Circle(s) => {
+                        Mark::Circle(s, brush) => {
                             let (cx, cy) = svg_xy(s, flip);
-                            view! { <circle class="mark-circle" cx=cx cy=cy r="50" /> }.into_any()
+                            view! { <circle data-testid="mark" data-from=s.to_string() data-brush=brush.name()
+                                class=format!("mark-circle brush-{}", brush.name()) cx=cx cy=cy r="50" /> }.into_any()
                         }
                     })
                     .collect_view()
@@ -174,6 +238,12 @@ pub fn Board(
     #[prop(optional)] on_point: Option<Callback<Square>>,
     #[prop(optional)] on_drag: Option<Callback<(Square, Square)>>,
     #[prop(optional)] marks: Option<RwSignal<Vec<Mark>>>,
+    /// Any piece may be dragged, whoever is to move (the editor).
+    #[prop(optional)]
+    drag_any: bool,
+    /// A right-click on a point calls this instead of drawing (the editor's eraser).
+    #[prop(optional)]
+    on_erase: Option<Callback<Square>>,
 ) -> impl IntoView {
     let flipped = Signal::derive(move || looks.get().flipped);
     let marks = marks.unwrap_or_else(|| RwSignal::new(Vec::new()));
@@ -193,13 +263,20 @@ pub fn Board(
             return;
         };
         if ev.button() == 2 {
-            right_from.set(Some(sq));
+            if let Some(erase) = on_erase {
+                erase.run(sq);
+            } else {
+                right_from.set(Some(sq));
+            }
             return;
         }
         if ev.button() != 0 || on_drag.is_none() {
             return;
         }
-        let movable = setup.with_untracked(|p| p.piece_at(sq).is_some_and(|pc| pc.color == p.turn));
+        let movable = setup.with_untracked(|p| {
+            p.piece_at(sq)
+                .is_some_and(|pc| drag_any || pc.color == p.turn)
+        });
         if movable {
             drag.set(Some((
                 sq,
@@ -228,17 +305,18 @@ pub fn Board(
         );
         if ev.button() == 2 {
             if let (Some(a), Some(b)) = (right_from.get_untracked(), at) {
+                let brush = Brush::from_keys(ev.shift_key(), ev.alt_key() || ev.ctrl_key());
                 let mark = if a == b {
-                    Mark::Circle(a)
+                    Mark::Circle(a, brush)
                 } else {
-                    Mark::Arrow(a, b)
+                    Mark::Arrow(a, b, brush)
                 };
-                marks.update(|m| {
-                    if let Some(i) = m.iter().position(|x| *x == mark) {
+                marks.update(|m| match m.iter().position(|x| x.place() == mark.place()) {
+                    Some(i) if m[i] == mark => {
                         m.remove(i);
-                    } else {
-                        m.push(mark);
                     }
+                    Some(i) => m[i] = mark,
+                    None => m.push(mark),
                 });
             }
             right_from.set(None);
@@ -265,13 +343,15 @@ pub fn Board(
         let left = (x - rect.left()) / rect.width() * 100.0;
         let top = (y - rect.top()) / rect.height() * 100.0;
         let class = if piece.color == Color::Red {
-            "piece red ghost"
+            "piece red"
         } else {
-            "piece black ghost"
+            "piece black"
         };
-        Some(
-            view! { <span class=class style=format!("left:{left:.2}%;top:{top:.2}%") aria-hidden="true">{piece.chinese().to_string()}</span> },
-        )
+        Some(view! {
+            <span class="ghost" style=format!("left:{left:.2}%;top:{top:.2}%")>
+                <PieceFace piece=piece class=class.to_string() />
+            </span>
+        })
     };
 
     let points = Square::all()
@@ -285,9 +365,10 @@ pub fn Board(
                 format!("left:{x:.3}%;top:{y:.3}%")
             };
             let label = move || match piece() {
-                Some(p) => format!("{sq} {}{}", p.color.chinese(), p.chinese()),
+                Some(p) => format!("{sq} {}", p.chinese()),
                 None => sq.to_string(),
             };
+            let last = move || last_move.get().is_some_and(|(a, b)| a == sq || b == sq);
             let in_check = move || check.get() == Some(sq);
             let dragging_this = move || drag.get().is_some_and(|(s, _, _, moved)| s == sq && moved);
             view! {
@@ -297,7 +378,8 @@ pub fn Board(
                     data-piece=move || piece().map(|p| p.char().to_string())
                     data-legal=move || targets.with(|t| t.contains(&sq)).then_some("true")
                     class:selected=move || selected.get() == Some(sq)
-                    class:last=move || last_move.get().is_some_and(|(a, b)| a == sq || b == sq)
+                    class:last=last
+                    data-last=move || last().then_some("true")
                     class:check=in_check
                     class:dragging=dragging_this
                     style=style
@@ -321,10 +403,10 @@ pub fn Board(
                         if let Some((from, to)) = last_move.get_untracked().filter(|(_, to)| l.animate && *to == sq) {
                             let (fc, fr) = screen_cell(from, l.flipped);
                             let (tc, tr) = screen_cell(to, l.flipped);
-                            class.push_str(" arrive");
                             style = format!("--dx:{};--dy:{}", fc as i32 - tc as i32, fr as i32 - tr as i32);
                         }
-                        view! { <span class=class style=style aria-hidden="true">{p.chinese().to_string()}</span> }
+                        let arrive = !style.is_empty();
+                        view! { <span class="piece-slot" style=style class:arrive=arrive><PieceFace piece=p class=class /></span> }
                     })}
                 </button>
             }
@@ -335,7 +417,7 @@ pub fn Board(
             class="board"
             data-testid="board"
             role="group"
-            aria-label="棋盘 board"
+            aria-label=super::i18n::tr("棋盘", "Board")
             node_ref=board_ref
             on:pointerdown=on_pointer_down
             on:pointermove=on_pointer_move

@@ -8,10 +8,12 @@
 //! recomputed from `performance.now()` at every animation frame (never by counting ticks), so a
 //! throttled tab or a slow device cannot make them drift.
 
-use super::i18n::{side_name, tr, use_lang, Lang};
+use super::i18n::{tr, use_lang, Lang};
 use super::storage;
-use crate::clock::{format_ms, Clock, ClockError, Control, Flag, Preset, SideReading, Status};
-use crate::xiangqi::share::param as query_param;
+use crate::clock::{
+    format_ms, link, Clock, ClockError, ClockLinkError, Flag, Preset, SideInfo, SideReading, Status,
+};
+use crate::lang::Say;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -152,69 +154,36 @@ struct Saved {
     clock: Clock,
 }
 
-impl Saved {
-    fn from_preset(p: Preset) -> Saved {
-        Saved {
-            preset: p.id().to_string(),
-            clock: Clock::from_preset(p),
-        }
-    }
-}
-
-/// A message in both languages.
+/// A message on the clock page, said again in the current language when it changes.
 #[derive(Clone, Debug, PartialEq)]
-struct Msg {
-    zh: String,
-    en: String,
+enum ClockNote {
+    /// The link or the control fields do not give a clock.
+    Link(ClockLinkError),
+    /// The saved clock could not be read (set aside under [`CORRUPT_KEY`]).
+    Corrupt,
+    /// The browser refused to save.
+    CannotSave,
+    /// The clock refused an action.
+    Refused(ClockError),
 }
 
-impl Msg {
-    fn new(zh: impl Into<String>, en: impl Into<String>) -> Msg {
-        Msg {
-            zh: zh.into(),
-            en: en.into(),
+impl Say for ClockNote {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ClockNote::Link(e), _) => e.say(lang),
+            (ClockNote::Refused(e), _) => e.say(lang),
+            (ClockNote::Corrupt, Lang::Zh) => format!("保存的棋钟无法读取，已另存为 {CORRUPT_KEY}"),
+            (ClockNote::Corrupt, Lang::En) => {
+                format!("The saved clock could not be read and was set aside as {CORRUPT_KEY}")
+            }
+            (ClockNote::CannotSave, _) => lang
+                .pick(
+                    "浏览器拒绝保存棋钟",
+                    "The browser refused to save the clock",
+                )
+                .into(),
         }
     }
-
-    fn text(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            self.en.clone()
-        } else {
-            self.zh.clone()
-        }
-    }
-}
-
-/// The clock a link asks for: `?preset=<id>`, `?control=<notation>` for both sides, or
-/// `?red=…&black=…`.
-fn from_query(query: &str) -> Option<Result<Saved, Msg>> {
-    if let Some(id) = query_param(query, "preset") {
-        return Some(Preset::from_id(&id).map(Saved::from_preset).ok_or_else(|| {
-            Msg::new(format!("未知的预设：{id}"), format!("Unknown preset: {id}"))
-        }));
-    }
-    let both = query_param(query, "control");
-    let red = query_param(query, "red").or_else(|| both.clone())?;
-    let black = query_param(query, "black")
-        .or(both)
-        .unwrap_or_else(|| red.clone());
-    Some(controls(&red, &black).map(|(r, b)| Saved {
-        preset: Preset::Custom.id().to_string(),
-        clock: Clock::handicap(r, b),
-    }))
-}
-
-/// Reads both sides' controls from their notation.
-fn controls(red: &str, black: &str) -> Result<(Control, Control), Msg> {
-    let read = |text: &str, zh: &str, en: &str| {
-        text.parse::<Control>().map_err(|e| {
-            Msg::new(
-                format!("{zh}的计时方式有误：{e}"),
-                format!("{en}'s time control is wrong: {e}"),
-            )
-        })
-    };
-    Ok((read(red, "红方", "Red")?, read(black, "黑方", "Black")?))
 }
 
 /// Whether a game is under way on `clock` (running or paused), so it must not be replaced.
@@ -223,35 +192,438 @@ fn in_play(clock: &Clock, now: u64) -> bool {
 }
 
 /// The saved clock, or the link's, or the default; plus a message when something was wrong.
-fn load(query: &str) -> (Saved, Option<Msg>) {
+fn load(query: &str) -> (Preset, Clock, Option<ClockNote>) {
     let mut note = None;
     let saved = storage::get(KEY).and_then(|raw| match serde_json::from_str::<Saved>(&raw) {
-        Ok(s) => Some(s),
-        Err(e) => {
+        Ok(s) => Some((
+            Preset::from_id(&s.preset).unwrap_or(Preset::Custom),
+            s.clock,
+        )),
+        Err(_) => {
             let _ = storage::set(CORRUPT_KEY, &raw);
-            note = Some(Msg::new(
-                format!("保存的棋钟无法读取，已另存为 {CORRUPT_KEY}：{e}"),
-                format!(
-                    "The saved clock could not be read and was set aside as {CORRUPT_KEY}: {e}"
-                ),
-            ));
+            note = Some(ClockNote::Corrupt);
             None
         }
     });
-    let busy = saved
-        .as_ref()
-        .is_some_and(|s| in_play(&s.clock, event_ms(&s.clock)));
-    match (saved, from_query(query)) {
-        (Some(s), _) if busy => (s, note),
-        (_, Some(Ok(q))) => (q, note),
-        (s, Some(Err(e))) => (
-            s.unwrap_or_else(|| Saved::from_preset(Preset::Rule6_1)),
-            Some(e),
-        ),
-        (s, None) => (
-            s.unwrap_or_else(|| Saved::from_preset(Preset::Rule6_1)),
-            note,
-        ),
+    let busy = saved.as_ref().is_some_and(|(_, c)| in_play(c, event_ms(c)));
+    let default = || (Preset::Rule6_1, Clock::from_preset(Preset::Rule6_1));
+    match (saved, link::from_query(query)) {
+        (Some((p, c)), _) if busy => (p, c, note),
+        (_, Some(Ok((p, c)))) => (p, c, note),
+        (s, Some(Err(e))) => {
+            let (p, c) = s.unwrap_or_else(default);
+            (p, c, Some(ClockNote::Link(e)))
+        }
+        (s, None) => {
+            let (p, c) = s.unwrap_or_else(default);
+            (p, c, note)
+        }
+    }
+}
+
+/// The standalone clock's state, shared by its components through context.
+#[derive(Clone, Copy)]
+struct ClockStore {
+    clock: RwSignal<Clock>,
+    preset: RwSignal<Preset>,
+    message: RwSignal<Option<ClockNote>>,
+    red_text: RwSignal<String>,
+    black_text: RwSignal<String>,
+    muted: RwSignal<bool>,
+    /// The instant the faces show, refreshed every frame while time runs.
+    now: RwSignal<u64>,
+    /// Per side: until when the half flashes.
+    flash_until: RwSignal<[u64; 2]>,
+    /// Per side: the face at the last frame (to catch the 10 s crossing).
+    last_face: StoredValue<[u64; 2]>,
+    flag_seen: StoredValue<Option<Flag>>,
+    audio: StoredValue<Option<web_sys::AudioContext>, LocalStorage>,
+}
+
+impl ClockStore {
+    fn save(self) {
+        let saved = Saved {
+            preset: self.preset.get_untracked().id().to_string(),
+            clock: self.clock.get_untracked(),
+        };
+        let result = serde_json::to_string(&saved)
+            .map_err(|e| e.to_string())
+            .and_then(|json| storage::set(KEY, &json));
+        if result.is_err() {
+            self.message.set(Some(ClockNote::CannotSave));
+        }
+    }
+
+    fn beep(self, freq: f32, secs: f64) {
+        if !self.muted.get_untracked() {
+            self.audio.with_value(|a| {
+                if let Some(ctx) = a {
+                    let _ = tone(ctx, freq, secs);
+                }
+            });
+        }
+    }
+
+    /// Flashes a side's half and beeps: short at 10 s left, long at a flag fall.
+    fn alert(self, side: Color, t: u64, long: bool) {
+        self.flash_until
+            .update(|f| f[side.index()] = t + if long { 3_000 } else { 1_000 });
+        if long {
+            self.beep(440.0, 1.2);
+        } else {
+            self.beep(880.0, 0.15);
+        }
+    }
+
+    fn act(self, op: Op) {
+        // Sound may only start after a user gesture, so the audio context is made here.
+        if self.audio.with_value(|a| a.is_none()) {
+            self.audio.set_value(web_sys::AudioContext::new().ok());
+        }
+        let t = self.clock.with_untracked(event_ms);
+        let result = self.clock.try_update(|c| op.run(c, t));
+        match result {
+            Some(Err(ClockError::FlagFallen(_))) | Some(Ok(())) | None => {}
+            Some(Err(e)) => self.message.set(Some(ClockNote::Refused(e))),
+        }
+        self.now.set(t);
+        self.save();
+    }
+
+    fn reset(self, clock: Clock) {
+        self.clock.set(clock);
+        self.message.set(None);
+        self.flag_seen.set_value(None);
+        self.last_face.set_value([u64::MAX; 2]);
+        self.save();
+    }
+
+    fn apply_setup(self) {
+        match link::from_controls(
+            &self.red_text.get_untracked(),
+            &self.black_text.get_untracked(),
+        ) {
+            Ok(c) => self.reset(c),
+            Err(e) => self.message.set(Some(ClockNote::Link(e))),
+        }
+    }
+
+    fn choose_preset(self, p: Preset) {
+        self.preset.set(p);
+        self.red_text.set(p.control(Color::Red).to_string());
+        self.black_text.set(p.control(Color::Black).to_string());
+        if p != Preset::Custom {
+            self.apply_setup();
+        }
+    }
+
+    fn status(self) -> Status {
+        self.clock.with(|c| c.status(self.now.get()))
+    }
+
+    fn reading(self, side: Color) -> Signal<SideReading> {
+        Signal::derive(move || self.clock.with(|c| c.side(self.now.get(), side)))
+    }
+}
+
+/// The standalone clock page; `query` may choose the control (see [`link::from_query`]).
+#[component]
+pub fn ClockPage(query: String) -> impl IntoView {
+    let (preset, initial, note) = load(&query);
+    let clock = RwSignal::new(initial);
+    let last_face = StoredValue::new([u64::MAX; 2]);
+    let flag_seen = StoredValue::new(None::<Flag>);
+    let flash_until = RwSignal::new([0u64; 2]);
+    let muted = RwSignal::new(storage::get(MUTE_KEY).as_deref() == Some("1"));
+    let audio = StoredValue::new_local(None);
+    let wake: StoredValue<Option<JsValue>, LocalStorage> = StoredValue::new_local(None);
+    let wake_wanted = StoredValue::new(false);
+    // The store needs `now`, which the frame loop below makes: build the loop's handler first.
+    let store_cell: StoredValue<Option<ClockStore>> = StoredValue::new(None);
+    let now = frame_now(clock.into(), move |t| {
+        let Some(store) = store_cell.get_value() else {
+            return;
+        };
+        let (faces, flag, running) = clock.with_untracked(|c| {
+            (
+                [c.side(t, Color::Red), c.side(t, Color::Black)],
+                c.flag(t),
+                c.running(t).is_some(),
+            )
+        });
+        let before = last_face.get_value();
+        for side in [Color::Red, Color::Black] {
+            let r = &faces[side.index()];
+            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
+                store.alert(side, t, false);
+            }
+        }
+        last_face.set_value([faces[0].face_ms(), faces[1].face_ms()]);
+        if flag.is_some() && flag != flag_seen.get_value() {
+            flag_seen.set_value(flag);
+            if let Some(f) = flag {
+                store.alert(f.side, t, true);
+                store.save();
+            }
+        }
+        if running != wake_wanted.get_value() {
+            wake_wanted.set_value(running);
+            if running {
+                acquire_wake_lock(wake);
+            } else {
+                release_wake_lock(wake);
+            }
+        }
+    });
+    let store = ClockStore {
+        clock,
+        preset: RwSignal::new(preset),
+        message: RwSignal::new(note),
+        red_text: RwSignal::new(clock.with_untracked(|c| c.control(Color::Red).to_string())),
+        black_text: RwSignal::new(clock.with_untracked(|c| c.control(Color::Black).to_string())),
+        muted,
+        now,
+        flash_until,
+        last_face,
+        flag_seen,
+        audio,
+    };
+    store_cell.set_value(Some(store));
+    provide_context(store);
+
+    // A hidden tab loses its wake lock; ask again when it shows.
+    let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        if !document().hidden() {
+            wake.set_value(None);
+            wake_wanted.set_value(false);
+        }
+    });
+    on_cleanup(move || {
+        vis.remove();
+        release_wake_lock(wake);
+    });
+    clock_keys(store);
+
+    view! {
+        <section class="clock-page" id="clock-page">
+            <ClockHalf side=Color::Black />
+            <ClockBar />
+            <ClockHalf side=Color::Red />
+        </section>
+    }
+}
+
+/// Space presses for the side to move; left and right Shift press for Red and Black.
+fn clock_keys(store: ClockStore) {
+    let keys = window_event_listener(leptos::ev::keydown, move |e: web_sys::KeyboardEvent| {
+        if e.repeat() {
+            return;
+        }
+        let target = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
+        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+            return;
+        }
+        let on_half = target
+            .as_ref()
+            .and_then(|el| el.get_attribute("data-testid"))
+            .is_some_and(|id| id.starts_with("clock-press"));
+        match e.code().as_str() {
+            // Space on another focused control activates that control instead.
+            "Space" if tag != "BUTTON" || on_half => {
+                e.prevent_default();
+                store.act(Op::Space);
+            }
+            "ShiftLeft" => store.act(Op::Press(Color::Red)),
+            "ShiftRight" => store.act(Op::Press(Color::Black)),
+            _ => {}
+        }
+    });
+    on_cleanup(move || keys.remove());
+}
+
+/// One player's half: the whole half is the clock's button, its text turned towards the player.
+#[component]
+fn ClockHalf(side: Color) -> impl IntoView {
+    let store = expect_context::<ClockStore>();
+    let lang = use_lang();
+    let r = store.reading(side);
+    let testid = match side {
+        Color::Red => "clock-press-red",
+        Color::Black => "clock-press-black",
+    };
+    let class = match side {
+        Color::Red => "clock-half red",
+        Color::Black => "clock-half black",
+    };
+    let label = move || {
+        let l = lang.get();
+        match l {
+            Lang::En => format!("{}'s clock: press after moving", side.say(l)),
+            Lang::Zh => format!("{}的钟：走棋后按下", side.say(l)),
+        }
+    };
+    // What this player needs to know, on their own half (the middle bar faces Red only).
+    let own_status = move || {
+        let l = lang.get();
+        match store.status() {
+            Status::Running(s) if s == side => l.pick("轮到你走棋", "Your move").to_string(),
+            Status::Running(_) => l.pick("对方思考中", "Opponent's move").to_string(),
+            s => s.say(l),
+        }
+    };
+    view! {
+        <button
+            class=class
+            data-testid=testid
+            aria-label=label
+            class:running=move || r.with(|r| r.running)
+            class:flagged=move || r.with(|r| r.flagged)
+            class:low=move || r.with(|r| r.face_ms() < WARN_MS)
+            class:flash=move || store.now.get() < store.flash_until.get()[side.index()]
+            on:pointerdown=move |e| {
+                e.prevent_default();
+                store.act(Op::Press(side));
+            }
+            on:keydown=move |e: web_sys::KeyboardEvent| {
+                if e.key() == "Enter" {
+                    e.prevent_default();
+                    store.act(Op::Press(side));
+                }
+            }
+        >
+            <span class="clock-half-inner">
+                <span class="clock-side-name">{move || side.say(lang.get())}</span>
+                <Face side=side reading=r />
+                <span class="clock-side-info">{move || SideInfo(&r.get()).say(lang.get())}</span>
+                <span class="clock-own-status">{own_status}</span>
+            </span>
+        </button>
+    }
+}
+
+/// The middle bar: status, the arbiter's buttons and the time control.
+#[component]
+fn ClockBar() -> impl IntoView {
+    let store = expect_context::<ClockStore>();
+    let lang = use_lang();
+    let status = move || store.status();
+    let in_game = move || matches!(status(), Status::Running(_) | Status::Paused(_));
+    let started = move || status() != Status::NotStarted;
+    let new_game = move || {
+        let (r, b) = store.clock.with_untracked(|c| {
+            (
+                c.control(Color::Red).clone(),
+                c.control(Color::Black).clone(),
+            )
+        });
+        store.reset(Clock::handicap(r, b));
+    };
+    let fullscreen = move || {
+        let doc = document();
+        if doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        } else if let Some(el) = doc.get_element_by_id("clock-page") {
+            let _ = el.request_fullscreen();
+        }
+    };
+    view! {
+        <div class="clock-bar">
+            {move || store.message.get().map(|m| view! {
+                <p class="error" role="alert">{move || m.say(lang.get())}</p>
+            })}
+            <p class="clock-status" data-testid="clock-status" role="status">
+                {move || status().say(lang.get())}
+            </p>
+            <div class="clock-buttons">
+                <button data-testid="clock-pause" disabled=move || !in_game() on:click=move |_| store.act(Op::PauseOrResume)>
+                    {move || if matches!(status(), Status::Paused(_)) { tr("继续", "Resume")() } else { tr("暂停", "Pause")() }}
+                </button>
+                <button data-testid="clock-undo" disabled=move || !in_game() && !matches!(status(), Status::Flagged(_))
+                    on:click=move |_| store.act(Op::Undo)>
+                    {tr("撤销按钟", "Undo press")}
+                </button>
+                <button data-testid="clock-finish" disabled=move || !in_game() && !matches!(status(), Status::Flagged(_))
+                    on:click=move |_| store.act(Op::Finish)>
+                    {tr("终局", "Game over")}
+                </button>
+                <button data-testid="clock-new" disabled=move || !started() || in_game() on:click=move |_| new_game()>
+                    {tr("新局", "New game")}
+                </button>
+                <button data-testid="clock-mute" aria-pressed=move || if store.muted.get() { "true" } else { "false" }
+                    on:click=move |_| {
+                        store.muted.update(|m| *m = !*m);
+                        let _ = storage::set(MUTE_KEY, if store.muted.get_untracked() { "1" } else { "0" });
+                    }>
+                    {move || if store.muted.get() { tr("开声音", "Sound on")() } else { tr("静音", "Mute")() }}
+                </button>
+                <button data-testid="clock-fullscreen" on:click=move |_| fullscreen()>
+                    {tr("全屏", "Full screen")}
+                </button>
+            </div>
+            <ClockSetup />
+        </div>
+    }
+}
+
+/// The time control: a preset, or each side's control in notation.
+#[component]
+fn ClockSetup() -> impl IntoView {
+    let store = expect_context::<ClockStore>();
+    let lang = use_lang();
+    let status = move || store.status();
+    let in_game = move || matches!(status(), Status::Running(_) | Status::Paused(_));
+    let started = move || status() != Status::NotStarted;
+    view! {
+        <details class="clock-setup" open=move || !started()>
+            <summary>{tr("计时方式", "Time control")}</summary>
+            <fieldset disabled=in_game>
+                <label>
+                    {tr("预设", "Preset")} " "
+                    <select data-testid="clock-preset" on:change=move |e| {
+                        if let Some(p) = Preset::from_id(&event_target_value(&e)) {
+                            store.choose_preset(p);
+                        }
+                    }>
+                        {Preset::ALL.into_iter().map(|p| view! {
+                            <option value=p.id() selected=move || store.preset.get() == p>{move || p.say(lang.get())}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>
+                    {tr("红方", "Red")} " "
+                    <input data-testid="clock-control-red" spellcheck="false"
+                        prop:value=move || store.red_text.get()
+                        on:input=move |e| {
+                            store.red_text.set(event_target_value(&e));
+                            store.preset.set(Preset::Custom);
+                        } />
+                </label>
+                <label>
+                    {tr("黑方", "Black")} " "
+                    <input data-testid="clock-control-black" spellcheck="false"
+                        prop:value=move || store.black_text.get()
+                        on:input=move |e| {
+                            store.black_text.set(event_target_value(&e));
+                            store.preset.set(Preset::Custom);
+                        } />
+                </label>
+                <button data-testid="clock-apply" on:click=move |_| store.apply_setup()>
+                    {tr("设定", "Set")}
+                </button>
+                <p class="clock-help">
+                    {tr(
+                        "写法：90m/40, 15m/10（40着90分钟，以后每10着15分钟）；2h+30s（每着加30秒）；20m byo 3x30s（读秒）；5m delay 5s。",
+                        "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.",
+                    )}
+                </p>
+                <p class="clock-keys">
+                    {tr("空格：走棋方按钟 · 左Shift：红方 · 右Shift：黑方", "Space: the side to move presses · Left Shift: Red · Right Shift: Black")}
+                </p>
+            </fieldset>
+        </details>
     }
 }
 
@@ -337,410 +709,5 @@ impl Op {
             (Op::Undo, _) => c.undo_press(t),
             (Op::Finish, _) => c.finish(t).map(|_| ()),
         }
-    }
-}
-
-/// Moves, stage and byo-yomi under a face.
-fn side_info(r: &SideReading, lang: Lang) -> String {
-    let mut s = if lang == Lang::En {
-        format!("{} moves · stage {}", r.moves, r.stage_number)
-    } else {
-        format!("{}着 · 第{}时限", r.moves, r.stage_number)
-    };
-    if let Some(k) = r.moves_owed {
-        s += &if lang == Lang::En {
-            format!(" · {k} to go")
-        } else {
-            format!(" · 还差{k}着")
-        };
-    }
-    if r.periods_left > 0 {
-        s += &if lang == Lang::En {
-            format!(" · byo-yomi ×{}", r.periods_left)
-        } else {
-            format!(" · 读秒{}次", r.periods_left)
-        };
-    }
-    if r.delay_left_ms > 0 && r.running {
-        s += &format!(" · +{:.1}s", r.delay_left_ms as f64 / 1000.0);
-    }
-    s
-}
-
-fn status_text(status: Status, lang: Lang) -> String {
-    let en = lang == Lang::En;
-    match status {
-        Status::NotStarted if en => {
-            "Press your half to start your opponent's time; Space starts Red's".into()
-        }
-        Status::NotStarted => "按己方一侧开动对方的钟；空格键开动红方".into(),
-        Status::Running(side) if en => format!("{} to move", side.english()),
-        Status::Running(side) => format!("{}走棋", side.chinese()),
-        Status::Paused(_) if en => "Paused by the arbiter".into(),
-        Status::Paused(_) => "裁判暂停".into(),
-        Status::Flagged(f) | Status::Finished { flag: Some(f), .. } if en => {
-            format!("{} lost on time (rules 4.1.4, 22.1)", f.side.english())
-        }
-        Status::Flagged(f) | Status::Finished { flag: Some(f), .. } => {
-            format!("{}超时判负（第4.1.4、22.1条）", f.side.chinese())
-        }
-        Status::Finished { .. } if en => "Game over: the clock is stopped".into(),
-        Status::Finished { .. } => "对局结束，棋钟已停".into(),
-    }
-}
-
-/// The standalone clock page; `query` may choose the control (see [`from_query`]).
-#[component]
-pub fn ClockPage(query: String) -> impl IntoView {
-    let lang = use_lang();
-    let (initial, note) = load(&query);
-    let clock = RwSignal::new(initial.clock);
-    let preset = RwSignal::new(initial.preset);
-    let message = RwSignal::new(note);
-    let red_text = RwSignal::new(clock.with_untracked(|c| c.control(Color::Red).to_string()));
-    let black_text = RwSignal::new(clock.with_untracked(|c| c.control(Color::Black).to_string()));
-    let muted = RwSignal::new(storage::get(MUTE_KEY).as_deref() == Some("1"));
-    let audio: StoredValue<Option<web_sys::AudioContext>, LocalStorage> =
-        StoredValue::new_local(None);
-    let wake: StoredValue<Option<JsValue>, LocalStorage> = StoredValue::new_local(None);
-    let wake_wanted = StoredValue::new(false);
-    // Per side: the face at the last frame (to catch the 10 s crossing) and the flash deadline.
-    let last_face = StoredValue::new([u64::MAX; 2]);
-    let flag_seen = StoredValue::new(None::<Flag>);
-    let flash_until = RwSignal::new([0u64; 2]);
-
-    let save = move || {
-        let saved = Saved {
-            preset: preset.get_untracked(),
-            clock: clock.get_untracked(),
-        };
-        let result = serde_json::to_string(&saved)
-            .map_err(|e| e.to_string())
-            .and_then(|json| storage::set(KEY, &json));
-        if let Err(e) = result {
-            message.set(Some(Msg::new(
-                format!("无法保存棋钟：{e}"),
-                format!("Could not save the clock: {e}"),
-            )));
-        }
-    };
-    let beep = move |freq: f32, secs: f64| {
-        if !muted.get_untracked() {
-            audio.with_value(|a| {
-                if let Some(ctx) = a {
-                    let _ = tone(ctx, freq, secs);
-                }
-            });
-        }
-    };
-    let alert = move |side: Color, t: u64, long: bool| {
-        flash_until.update(|f| f[side.index()] = t + if long { 3_000 } else { 1_000 });
-        if long {
-            beep(440.0, 1.2);
-        } else {
-            beep(880.0, 0.15);
-        }
-    };
-
-    let now = frame_now(clock.into(), move |t| {
-        let (faces, flag, running) = clock.with_untracked(|c| {
-            (
-                [c.side(t, Color::Red), c.side(t, Color::Black)],
-                c.flag(t),
-                c.running(t).is_some(),
-            )
-        });
-        let before = last_face.get_value();
-        for side in [Color::Red, Color::Black] {
-            let r = &faces[side.index()];
-            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
-                alert(side, t, false);
-            }
-        }
-        last_face.set_value([faces[0].face_ms(), faces[1].face_ms()]);
-        if flag.is_some() && flag != flag_seen.get_value() {
-            flag_seen.set_value(flag);
-            if let Some(f) = flag {
-                alert(f.side, t, true);
-                save();
-            }
-        }
-        if running != wake_wanted.get_value() {
-            wake_wanted.set_value(running);
-            if running {
-                acquire_wake_lock(wake);
-            } else {
-                release_wake_lock(wake);
-            }
-        }
-    });
-    // A hidden tab loses its wake lock; ask again when it shows.
-    let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
-        if !document().hidden() {
-            wake.set_value(None);
-            wake_wanted.set_value(false);
-        }
-    });
-    on_cleanup(move || {
-        vis.remove();
-        release_wake_lock(wake);
-    });
-
-    let act = move |op: Op| {
-        // Sound may only start after a user gesture, so the audio context is made here.
-        if audio.with_value(|a| a.is_none()) {
-            audio.set_value(web_sys::AudioContext::new().ok());
-        }
-        let t = clock.with_untracked(event_ms);
-        let result = clock.try_update(|c| op.run(c, t));
-        match result {
-            Some(Err(ClockError::FlagFallen(_))) | Some(Ok(())) | None => {}
-            Some(Err(e)) => message.set(Some(Msg::new(e.to_string(), e.to_string()))),
-        }
-        now.set(t);
-        save();
-    };
-
-    let keys = window_event_listener(leptos::ev::keydown, move |e: web_sys::KeyboardEvent| {
-        if e.repeat() {
-            return;
-        }
-        let target = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
-        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
-            return;
-        }
-        let on_half = target
-            .as_ref()
-            .and_then(|el| el.get_attribute("data-testid"))
-            .is_some_and(|id| id.starts_with("clock-press"));
-        match e.code().as_str() {
-            // Space on another focused control activates that control instead.
-            "Space" if tag != "BUTTON" || on_half => {
-                e.prevent_default();
-                act(Op::Space);
-            }
-            "ShiftLeft" => act(Op::Press(Color::Red)),
-            "ShiftRight" => act(Op::Press(Color::Black)),
-            _ => {}
-        }
-    });
-    on_cleanup(move || keys.remove());
-
-    let reading =
-        move |side: Color| Signal::derive(move || clock.with(|c| c.side(now.get(), side)));
-    let status = Signal::derive(move || clock.with(|c| c.status(now.get())));
-    let in_game = move || matches!(status.get(), Status::Running(_) | Status::Paused(_));
-    let started = move || status.get() != Status::NotStarted;
-
-    let apply_setup = move || match controls(&red_text.get_untracked(), &black_text.get_untracked())
-    {
-        Ok((r, b)) => {
-            clock.set(Clock::handicap(r, b));
-            message.set(None);
-            flag_seen.set_value(None);
-            last_face.set_value([u64::MAX; 2]);
-            save();
-        }
-        Err(m) => message.set(Some(m)),
-    };
-    let choose_preset = move |id: String| {
-        if let Some(p) = Preset::from_id(&id) {
-            preset.set(id);
-            red_text.set(p.control(Color::Red).to_string());
-            black_text.set(p.control(Color::Black).to_string());
-            if p != Preset::Custom {
-                apply_setup();
-            }
-        }
-    };
-    let new_game = move || {
-        let (r, b) = clock.with_untracked(|c| {
-            (
-                c.control(Color::Red).clone(),
-                c.control(Color::Black).clone(),
-            )
-        });
-        clock.set(Clock::handicap(r, b));
-        flag_seen.set_value(None);
-        last_face.set_value([u64::MAX; 2]);
-        save();
-    };
-    let fullscreen = move || {
-        let doc = document();
-        if doc.fullscreen_element().is_some() {
-            doc.exit_fullscreen();
-        } else if let Some(el) = doc.get_element_by_id("clock-page") {
-            let _ = el.request_fullscreen();
-        }
-    };
-
-    let half = move |side: Color| {
-        let r = reading(side);
-        let testid = match side {
-            Color::Red => "clock-press-red",
-            Color::Black => "clock-press-black",
-        };
-        let class = match side {
-            Color::Red => "clock-half red",
-            Color::Black => "clock-half black",
-        };
-        let label = move || {
-            let l = lang.get();
-            if l == Lang::En {
-                format!("{}'s clock: press after moving", side.english())
-            } else {
-                format!("{}的钟：走棋后按下", side.chinese())
-            }
-        };
-        view! {
-            <button
-                class=class
-                data-testid=testid
-                aria-label=label
-                class:running=move || r.with(|r| r.running)
-                class:flagged=move || r.with(|r| r.flagged)
-                class:low=move || r.with(|r| r.face_ms() < WARN_MS)
-                class:flash=move || now.get() < flash_until.get()[side.index()]
-                on:pointerdown=move |e| {
-                    e.prevent_default();
-                    act(Op::Press(side));
-                }
-                on:keydown=move |e: web_sys::KeyboardEvent| {
-                    if e.key() == "Enter" {
-                        e.prevent_default();
-                        act(Op::Press(side));
-                    }
-                }
-            >
-                <span class="clock-half-inner">
-                    <span class="clock-side-name">{move || side_name(side, lang.get())}</span>
-                    <Face side=side reading=r />
-                    <span class="clock-side-info">{move || side_info(&r.get(), lang.get())}</span>
-                </span>
-            </button>
-        }
-    };
-
-    let preset_options = move || {
-        let l = lang.get();
-        Preset::ALL
-            .iter()
-            .map(|p| {
-                let id = p.id();
-                let label = if l == Lang::En { p.en() } else { p.zh() };
-                view! { <option value=id selected=move || preset.get() == id>{label}</option> }
-            })
-            .collect_view()
-    };
-
-    view! {
-        <section class="clock-page" id="clock-page">
-            {half(Color::Black)}
-            <div class="clock-bar">
-                {move || message.get().map(|m| view! {
-                    <p class="error" role="alert">{m.text(lang.get())}</p>
-                })}
-                <p class="clock-status" data-testid="clock-status" role="status">
-                    {move || status_text(status.get(), lang.get())}
-                </p>
-                <div class="clock-buttons">
-                    <button
-                        data-testid="clock-pause"
-                        disabled=move || !in_game()
-                        on:click=move |_| act(Op::PauseOrResume)
-                    >
-                        {move || if matches!(status.get(), Status::Paused(_)) { tr("继续", "Resume")() } else { tr("暂停", "Pause")() }}
-                    </button>
-                    <button
-                        data-testid="clock-undo"
-                        disabled=move || !in_game() && !matches!(status.get(), Status::Flagged(_))
-                        on:click=move |_| act(Op::Undo)
-                    >
-                        {tr("撤销按钟", "Undo press")}
-                    </button>
-                    <button
-                        data-testid="clock-finish"
-                        disabled=move || !in_game() && !matches!(status.get(), Status::Flagged(_))
-                        on:click=move |_| act(Op::Finish)
-                    >
-                        {tr("终局", "Game over")}
-                    </button>
-                    <button
-                        data-testid="clock-new"
-                        disabled=move || !started() || in_game()
-                        on:click=move |_| new_game()
-                    >
-                        {tr("新局", "New game")}
-                    </button>
-                    <button
-                        data-testid="clock-mute"
-                        aria-pressed=move || if muted.get() { "true" } else { "false" }
-                        on:click=move |_| {
-                            muted.update(|m| *m = !*m);
-                            let _ = storage::set(MUTE_KEY, if muted.get_untracked() { "1" } else { "0" });
-                        }
-                    >
-                        {move || if muted.get() { tr("开声音", "Sound on")() } else { tr("静音", "Mute")() }}
-                    </button>
-                    <button data-testid="clock-fullscreen" on:click=move |_| fullscreen()>
-                        {tr("全屏", "Full screen")}
-                    </button>
-                </div>
-                <details class="clock-setup" open=move || !started()>
-                    <summary>{tr("计时方式", "Time control")}</summary>
-                    <fieldset disabled=in_game>
-                        <label>
-                            {tr("预设", "Preset")} " "
-                            <select
-                                data-testid="clock-preset"
-                                on:change=move |e| choose_preset(event_target_value(&e))
-                            >
-                                {preset_options}
-                            </select>
-                        </label>
-                        <label>
-                            {tr("红方", "Red")} " "
-                            <input
-                                data-testid="clock-control-red"
-                                prop:value=move || red_text.get()
-                                on:input=move |e| {
-                                    red_text.set(event_target_value(&e));
-                                    preset.set(Preset::Custom.id().to_string());
-                                }
-                                spellcheck="false"
-                            />
-                        </label>
-                        <label>
-                            {tr("黑方", "Black")} " "
-                            <input
-                                data-testid="clock-control-black"
-                                prop:value=move || black_text.get()
-                                on:input=move |e| {
-                                    black_text.set(event_target_value(&e));
-                                    preset.set(Preset::Custom.id().to_string());
-                                }
-                                spellcheck="false"
-                            />
-                        </label>
-                        <button data-testid="clock-apply" on:click=move |_| apply_setup()>
-                            {tr("设定", "Set")}
-                        </button>
-                        <p class="clock-help">
-                            {tr(
-                                "写法：90m/40, 15m/10（40着90分钟，以后每10着15分钟）；2h+30s（每着加30秒）；20m byo 3x30s（读秒）；5m delay 5s。",
-                                "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.",
-                            )}
-                        </p>
-                    </fieldset>
-                </details>
-                <p class="clock-keys">
-                    {tr("空格：走棋方按钟 · 左Shift：红方 · 右Shift：黑方", "Space: the side to move presses · Left Shift: Red · Right Shift: Black")}
-                </p>
-            </div>
-            {half(Color::Red)}
-        </section>
     }
 }

@@ -1,9 +1,11 @@
-//! The position editor: place and remove pieces, choose the side to move, validate with the
-//! core's FEN errors, then play from the position.
+//! The position editor: place pieces from the palette, drag them to another point, erase with the
+//! eraser or a right-click, choose the side to move, validate with the core's errors (said in the
+//! user's language), then play from the position.
 
-use super::board::{Board, Looks};
-use super::i18n::{tr, use_lang, Lang};
-use crate::xiangqi::fen::Setup;
+use super::board::{Board, Looks, PieceFace};
+use super::i18n::{tr, use_lang};
+use crate::lang::Say;
+use crate::xiangqi::fen::{FenError, Setup};
 use crate::xiangqi::{Color, Piece, Position, Role, Square};
 use leptos::prelude::*;
 
@@ -29,7 +31,7 @@ pub fn Editor(
     let tool = RwSignal::new(Tool::Place(Piece::new(Color::Red, Role::Chariot)));
     let validity = Memo::new(move |_| setup.with(Position::from_setup));
     let fen_input = RwSignal::new(String::new());
-    let fen_error = RwSignal::new(None::<String>);
+    let fen_error = RwSignal::new(None::<FenError>);
 
     let on_point = Callback::new(move |sq: Square| {
         setup.update(|s| {
@@ -42,14 +44,32 @@ pub fn Editor(
         });
     });
 
-    let palette =
-        move |color: Color| {
-            Role::ALL
+    // A piece dragged to another point moves there (replacing what stood there).
+    let on_drag = Callback::new(move |(from, to): (Square, Square)| {
+        setup.update(|s| {
+            if let Some(p) = s.board[from.index()].take() {
+                s.board[to.index()] = Some(p);
+            }
+        });
+    });
+    let on_erase = Callback::new(move |sq: Square| setup.update(|s| s.board[sq.index()] = None));
+
+    let palette = move |color: Color| {
+        Role::ALL
             .iter()
             .map(|&role| {
                 let piece = Piece::new(color, role);
-                let class = if color == Color::Red { "piece red" } else { "piece black" };
-                let label = format!("{}{}", color.chinese(), piece.chinese());
+                let class = if color == Color::Red {
+                    "piece red"
+                } else {
+                    "piece black"
+                };
+                let label = move || match lang.get() {
+                    crate::lang::Lang::Zh => {
+                        format!("{}{}", color.say(crate::lang::Lang::Zh), piece.chinese())
+                    }
+                    l => format!("{} {}", color.say(l), role.english()),
+                };
                 view! {
                     <button
                         class="palette-piece"
@@ -59,25 +79,25 @@ pub fn Editor(
                         class:active=move || tool.get() == Tool::Place(piece)
                         on:click=move |_| tool.set(Tool::Place(piece))
                     >
-                        <span class=class aria-hidden="true">{piece.chinese().to_string()}</span>
+                        <PieceFace piece=piece class=class.to_string() />
                     </button>
                 }
             })
             .collect_view()
-        };
+    };
 
     let error_text = move || {
+        let l = lang.get();
         validity.with(|v| {
-            v.as_ref().err().map(|e| match lang.get() {
-                Lang::Zh => format!("局面不合规则：{e}"),
-                Lang::En => format!("Not a legal position: {e}"),
-            })
+            v.as_ref()
+                .err()
+                .map(|e| FenError::Position(e.clone()).say(l))
         })
     };
 
     view! {
         <div class="editor" data-testid="editor">
-            <Board setup=setup looks=looks on_point=on_point />
+            <Board setup=setup looks=looks on_point=on_point on_drag=on_drag drag_any=true on_erase=on_erase />
             <div class="editor-tools no-print">
                 <div class="palette" role="toolbar" aria-label=tr("红方棋子", "Red pieces")>{palette(Color::Red)}</div>
                 <div class="palette" role="toolbar" aria-label=tr("黑方棋子", "Black pieces")>{palette(Color::Black)}</div>
@@ -102,14 +122,15 @@ pub fn Editor(
                     ev.prevent_default();
                     match Setup::from_fen(&fen_input.get_untracked()) {
                         Ok(s) => { setup.set(s); fen_error.set(None); }
-                        Err(e) => fen_error.set(Some(format!("FEN: {e}"))),
+                        Err(e) => fen_error.set(Some(FenError::Parse(e))),
                     }
                 }>
                     <label>"FEN " <input data-testid="editor-fen" prop:value=move || fen_input.get()
                         on:input=move |ev| fen_input.set(event_target_value(&ev)) /></label>
                     <button type="submit">{tr("载入", "Load")}</button>
                 </form>
-                {move || fen_error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+                {move || fen_error.get().map(|e| view! { <p class="error" data-testid="editor-fen-error" role="alert">{move || e.say(lang.get())}</p> })}
+                <p class="hint">{tr("点击放子，拖动移子，右键或橡皮移除", "Click to place, drag to move, right-click or eraser to remove")}</p>
                 <p class="editor-fen-now">"FEN " <code>{move || setup.with(|s| s.to_fen())}</code></p>
                 {move || error_text().map(|e| view! { <p class="error" data-testid="editor-error" role="alert">{e}</p> })}
                 <div class="controls">

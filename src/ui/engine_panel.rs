@@ -6,7 +6,7 @@
 //! of the first page load. A search cannot be interrupted from outside, so stop and move now end
 //! the worker and keep its last report; the next job starts a fresh one.
 
-use super::board::Mark;
+use super::board::{Brush, Mark};
 use super::clock::now_ms;
 use super::i18n::{tr, use_lang, Lang};
 use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
@@ -209,7 +209,13 @@ impl Ctx {
                 }
             }
             Job::Hint | Job::Threats => {
-                self.marks.set(vec![Mark::Arrow(m.from, m.to)]);
+                // Threats in red, as the side not to move would play them; hints in blue.
+                let brush = if job == Job::Threats {
+                    Brush::Red
+                } else {
+                    Brush::Blue
+                };
+                self.marks.set(vec![Mark::Arrow(m.from, m.to, brush)]);
                 self.found.set(Some((m, root, job)));
             }
             Job::Analysis => {}

@@ -31,11 +31,6 @@ pub fn use_lang() -> RwSignal<Lang> {
     use_context::<RwSignal<Lang>>().unwrap_or_else(|| RwSignal::new(Lang::Zh))
 }
 
-/// A side's name in `lang`: 红方/黑方 or Red/Black.
-pub fn side_name(side: crate::xiangqi::Color, lang: Lang) -> &'static str {
-    lang.pick(side.chinese(), side.english())
-}
-
 /// A reactive text: `zh` or `en` following the current language.
 pub fn tr(
     zh: &'static str,

@@ -1,20 +1,25 @@
 //! `#/play`: a game at the board — moves by click or drag, the move list, takeback, draw offers,
 //! resignation, projector mode, the position editor and share links. State lives in a core
-//! [`PlaySession`]; this file only wires it to the page and to localStorage.
+//! [`PlaySession`]; the page's components share it through a [`PlayStore`] in context, and this
+//! file only wires it to the page and to localStorage.
 
 use super::board::{Board, Looks, Mark};
 use super::clock::{now_ms, ClockFaces};
 use super::editor::Editor;
 use super::engine_panel::EnginePanel;
-use super::i18n::{side_name, tr, use_lang, Lang};
-use super::scoresheet::{PgnExport, PgnImport};
+use super::i18n::{tr, use_lang, Lang};
+use super::moves::{MoveList, StepControls};
+use super::play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
 use super::storage;
-use super::verdict::GamePanel;
-use crate::clock::{Clock, Control, Preset};
-use crate::xiangqi::notation::{self, Notation};
-use crate::xiangqi::session::{EnterError, PlaySession};
-use crate::xiangqi::share::{param, SharedGame};
-use crate::xiangqi::{Color, Move, Position, Square};
+use super::verdict::{DrawAndResign, GameStatus};
+use crate::clock::{Clock, ControlError, Preset};
+use crate::lang::Say;
+use crate::xiangqi::game::{GameError, OfferOutcome};
+use crate::xiangqi::notation::Notation;
+use crate::xiangqi::rules::limits::MoveLimitError;
+use crate::xiangqi::session::{EnterError, OpenNotice, PlaySession, RestoreError};
+use crate::xiangqi::words::Headline;
+use crate::xiangqi::{Color, Move, PlayError, Position, Square};
 use leptos::prelude::*;
 
 const SESSION_KEY: &str = "xq.play.session";
@@ -25,11 +30,11 @@ const PREVIOUS_KEY: &str = "xq.play.previous";
 
 /// Display settings, remembered across visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-struct Settings {
-    flipped: bool,
-    animate: bool,
-    far_upside_down: bool,
-    notation: Notation,
+pub(super) struct Settings {
+    pub flipped: bool,
+    pub animate: bool,
+    pub far_upside_down: bool,
+    pub notation: Notation,
 }
 
 impl Default for Settings {
@@ -43,71 +48,252 @@ impl Default for Settings {
     }
 }
 
-/// A question waiting for the user's answer.
+/// What the board is for right now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Confirm {
+pub(super) enum Mode {
+    /// Playing the game.
+    Play,
+    /// Setting up a position in the editor: game actions are off.
+    Edit,
+}
+
+/// A question waiting for the user's answer (`data-testid=confirm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Confirm {
     /// Playing `Move` from an earlier position cuts this many later plies.
     Cut(Move, usize),
     /// Starting a new game discards the current one.
     NewGame,
+    /// A side resigns: the game ends.
+    Resign(Color),
+    /// A draw offer now would be a foul (9.1.3).
+    FoulOffer(Color),
 }
 
-/// The session to open: from the link when it names a game, else the saved one, else a new game.
-/// The second value is a message for the user (a bad link or a corrupt save set aside).
-fn initial_session(query: &str) -> (PlaySession, Option<String>) {
-    let saved = storage::get(SESSION_KEY).map(|json| (PlaySession::from_json(&json), json));
-    let mut notice = None;
-    let saved = match saved {
-        Some((Ok(s), _)) => Some(s),
-        Some((Err(e), json)) => {
-            // Keep the broken text for inspection; never lose it silently.
-            let _ = storage::set(CORRUPT_KEY, &json);
-            notice = Some(format!(
-                "保存的对局已损坏，已另存 / The saved game was corrupt and has been set aside: {e}"
-            ));
-            None
-        }
-        None => None,
-    };
-    let has_link = param(query, "fen").is_some() || param(query, "moves").is_some();
-    if has_link {
-        match SharedGame::parse_prefix(query) {
-            Ok((shared, err)) => {
-                let same = |s: &PlaySession| {
-                    s.game().start() == &shared.start && s.game().moves() == shared.moves
-                };
-                if let Some(s) = saved.as_ref().filter(|s| same(s)) {
-                    return (s.clone(), notice);
-                }
-                if let Some(old) = saved.filter(|s| s.game().ply() > 0) {
-                    // Opening a link must not lose the game that was on the board.
-                    let _ = storage::set(PREVIOUS_KEY, &old.to_json());
-                }
-                let mut session = PlaySession::from_position(shared.start.clone());
-                for m in &shared.moves {
-                    let _ = session.enter(*m, false, 0);
-                }
-                if let Some(e) = err {
-                    notice = Some(format!(
-                        "链接中的着法有误，已载入此前的部分 / The link's moves stop early: {e}"
-                    ));
-                }
-                (session, notice)
+impl Say for Confirm {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Confirm::Cut(_, n), _) => EnterError::WouldCut { later: *n }.say(lang),
+            (Confirm::NewGame, Lang::Zh) => "开始新对局？当前对局将被替换（可恢复）。".into(),
+            (Confirm::NewGame, Lang::En) => {
+                "Start a new game? The current one will be replaced (it can be restored).".into()
             }
-            Err(e) => {
-                let msg = format!("链接中的局面无效 / Invalid position in link: {e}");
-                (
-                    saved.unwrap_or_else(|| PlaySession::from_position(Position::start())),
-                    Some(msg),
-                )
-            }
+            (Confirm::Resign(c), Lang::Zh) => format!("{}认输，结束对局？", c.say(lang)),
+            (Confirm::Resign(c), Lang::En) => format!("{} resigns and the game ends?", c.say(lang)),
+            (Confirm::FoulOffer(c), Lang::Zh) => format!(
+                "{}上次的提和已被拒绝，再次提和将判犯规（第9.1.3条），三次犯规判负（第4.1.8条）。仍要提和吗？",
+                c.say(lang)
+            ),
+            (Confirm::FoulOffer(c), Lang::En) => format!(
+                "{}'s last draw offer was refused: offering again is a foul (rule 9.1.3), and three fouls lose (rule 4.1.8). Offer anyway?",
+                c.say(lang)
+            ),
         }
-    } else {
-        (
-            saved.unwrap_or_else(|| PlaySession::from_position(Position::start())),
-            notice,
-        )
     }
+}
+
+/// A short message to the user, said again in the current language when it changes.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Note {
+    /// A move the rules refuse.
+    Illegal(PlayError),
+    /// The game is over: no more moves.
+    GameOver,
+    /// A piece of the side not to move was clicked.
+    NotYourTurn(Color),
+    /// The link was copied.
+    CopiedLink,
+    /// The FEN was copied.
+    CopiedFen,
+    /// The move-limit field is out of range.
+    Limit(MoveLimitError),
+    /// The custom time control does not read.
+    Control(ControlError),
+    /// What became of a draw offer.
+    Offer(OfferOutcome),
+    /// A draw offer, answer or resignation the rules refuse.
+    Refused(GameError),
+    /// The game to restore does not replay.
+    Restore(RestoreError),
+    /// An imported game does not replay.
+    Import(crate::xiangqi::game::RecordError),
+    /// Something about how the board opened.
+    Opened(OpenNotice),
+    /// The browser refused to save.
+    CannotSave,
+    /// An imported game went on after its result: loaded up to the verdict.
+    AfterEnd(crate::xiangqi::session::MovesAfterEnd),
+}
+
+impl Say for Note {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Note::Illegal(e), _) => e.say(lang),
+            (Note::GameOver, _) => lang.pick("对局已结束", "The game is over").into(),
+            (Note::NotYourTurn(c), Lang::Zh) => format!("现在轮到{}走棋", c.say(lang)),
+            (Note::NotYourTurn(c), Lang::En) => format!("It is {}'s turn", c.say(lang)),
+            (Note::CopiedLink, _) => lang.pick("已复制链接 ✓", "Link copied ✓").into(),
+            (Note::CopiedFen, _) => lang.pick("已复制 FEN ✓", "FEN copied ✓").into(),
+            (Note::Limit(e), _) => e.say(lang),
+            (Note::AfterEnd(a), _) => a.say(lang),
+            (Note::Control(e), _) => e.say(lang),
+            (Note::Offer(o), _) => o.say(lang),
+            (Note::Refused(e), _) => e.say(lang),
+            (Note::Restore(e), Lang::Zh) => format!("无法恢复：{}", e.say(lang)),
+            (Note::Restore(e), Lang::En) => format!("Cannot restore: {}", e.say(lang)),
+            (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
+            (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
+            (Note::Opened(n), _) => n.say(lang),
+            (Note::CannotSave, _) => lang
+                .pick(
+                    "浏览器拒绝保存对局（存储已满或被禁用）",
+                    "The browser refused to save the game (storage full or disabled)",
+                )
+                .into(),
+        }
+    }
+}
+
+/// The play page's state, shared by its components through context.
+#[derive(Clone, Copy)]
+pub(super) struct PlayStore {
+    pub session: RwSignal<PlaySession>,
+    pub settings: RwSignal<Settings>,
+    pub selected: RwSignal<Option<Square>>,
+    /// The message under the board (illegal move, turn, copied).
+    pub message: RwSignal<Option<Note>>,
+    /// The outcome of the last draw offer, answer or resignation.
+    pub note: RwSignal<Option<Note>>,
+    /// Banners at the top (a bad link, a corrupt save, an import error).
+    pub notices: RwSignal<Vec<Note>>,
+    pub confirm: RwSignal<Option<Confirm>>,
+    pub mode: RwSignal<Mode>,
+    pub projector: RwSignal<bool>,
+    pub marks: RwSignal<Vec<Mark>>,
+    /// Whether a replaced game can be restored.
+    pub previous: RwSignal<bool>,
+}
+
+/// The page's store, provided by [`PlayPage`].
+pub(super) fn use_play() -> PlayStore {
+    expect_context::<PlayStore>()
+}
+
+impl PlayStore {
+    /// Replaces the game on the board, keeping the old one restorable if it had moves.
+    pub fn replace(self, next: PlaySession) {
+        let old = self
+            .session
+            .with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
+        if let Some(json) = old {
+            if storage::set(PREVIOUS_KEY, &json).is_ok() {
+                self.previous.set(true);
+            }
+        }
+        self.session.set(next);
+        self.selected.set(None);
+        self.message.set(None);
+        self.note.set(None);
+    }
+
+    /// Brings back the game replaced last.
+    pub fn restore_previous(self) {
+        let Some(json) = storage::get(PREVIOUS_KEY) else {
+            return;
+        };
+        match PlaySession::from_json(&json) {
+            Ok(old) => self.replace(old),
+            Err(e) => self.notices.update(|n| n.push(Note::Restore(e))),
+        }
+    }
+
+    /// Enters a move from the board, asking first when it would cut later moves.
+    pub fn enter(self, m: Move, cut_confirmed: bool) {
+        let result = self
+            .session
+            .try_update(|s| s.enter(m, cut_confirmed, now_ms()));
+        self.selected.set(None);
+        match result {
+            Some(Ok(_)) => {
+                self.message.set(None);
+                self.note.set(None);
+            }
+            Some(Err(EnterError::WouldCut { later })) => {
+                self.confirm.set(Some(Confirm::Cut(m, later)))
+            }
+            Some(Err(EnterError::Illegal(e))) => self.message.set(Some(Note::Illegal(e))),
+            None => {}
+        }
+    }
+
+    /// Runs the answer "yes" to a confirmation.
+    pub fn confirmed(self, c: Confirm) {
+        self.confirm.set(None);
+        match c {
+            Confirm::Cut(m, _) => self.enter(m, true),
+            Confirm::NewGame => self.replace(PlaySession::from_position(Position::start())),
+            Confirm::Resign(side) => self.act(|g| g.resign(side).map(|_| None)),
+            Confirm::FoulOffer(_) => self.act(|g| g.offer_draw().map(Some)),
+        }
+    }
+
+    /// Changes the game by a draw offer, an answer or a resignation, notes the outcome, and
+    /// freezes a timed game's clock if it has ended (rule 22.5).
+    pub fn act(
+        self,
+        f: impl FnOnce(&mut crate::xiangqi::game::Game) -> Result<Option<OfferOutcome>, GameError>,
+    ) {
+        let mut out = None;
+        self.session.update(|s| {
+            out = match f(s.game_mut()) {
+                Ok(o) => o.map(Note::Offer),
+                Err(e) => Some(Note::Refused(e)),
+            };
+            s.tick(now_ms());
+        });
+        self.note.set(out);
+    }
+
+    /// Flips the board; a message about the old view goes.
+    pub fn flip(self) {
+        self.settings.update(|s| s.flipped = !s.flipped);
+        self.message.set(None);
+    }
+
+    /// Leaves projector mode (and the browser's full screen).
+    pub fn set_projector(self, on: bool) {
+        self.projector.set(on);
+        let doc = document();
+        if on {
+            if let Some(el) = doc.document_element() {
+                // Fullscreen may be refused (no user gesture, iframe): the layout still enlarges.
+                let _ = el.request_fullscreen();
+            }
+        } else if doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        }
+    }
+}
+
+/// Opens the board for the link `query`, with the saved game; corrupt saves and replaced games
+/// are kept in storage, never lost.
+fn open(query: &str) -> (PlaySession, Vec<Note>) {
+    let saved = storage::get(SESSION_KEY);
+    let opened = PlaySession::open(query, saved.as_deref());
+    if let Some(json) = saved.filter(|_| {
+        opened
+            .notices
+            .iter()
+            .any(|n| matches!(n, OpenNotice::Corrupt(_)))
+    }) {
+        let _ = storage::set(CORRUPT_KEY, &json);
+    }
+    if let Some(old) = &opened.replaced {
+        // Opening a link must not lose the game that was on the board.
+        let _ = storage::set(PREVIOUS_KEY, &old.to_json());
+    }
+    let notes = opened.notices.into_iter().map(Note::Opened).collect();
+    (opened.session, notes)
 }
 
 fn load_settings() -> Settings {
@@ -119,79 +305,32 @@ fn load_settings() -> Settings {
 /// The play page; `query` is the part of the hash after `?`.
 #[component]
 pub fn PlayPage(query: String) -> impl IntoView {
-    let lang = use_lang();
-    let (initial, first_notice) = initial_session(&query);
-    let session = RwSignal::new(initial);
-    let notice = RwSignal::new(first_notice);
-    let message = RwSignal::new(None::<String>);
-    let selected = RwSignal::new(None::<Square>);
-    let confirm = RwSignal::new(None::<Confirm>);
-    let settings = RwSignal::new(load_settings());
-    let editing = RwSignal::new(false);
-    let projector = RwSignal::new(false);
-    let marks = RwSignal::new(Vec::<Mark>::new());
-
-    let previous = RwSignal::new(storage::get(PREVIOUS_KEY).is_some());
-    // Replaces the game on the board, keeping the old one restorable if it had moves.
-    let replace = move |next: PlaySession| {
-        let old = session.with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
-        if let Some(json) = old {
-            if storage::set(PREVIOUS_KEY, &json).is_ok() {
-                previous.set(true);
-            }
-        }
-        session.set(next);
-        selected.set(None);
+    let (initial, notices) = open(&query);
+    let store = PlayStore {
+        session: RwSignal::new(initial),
+        settings: RwSignal::new(load_settings()),
+        selected: RwSignal::new(None),
+        message: RwSignal::new(None),
+        note: RwSignal::new(None),
+        notices: RwSignal::new(notices),
+        confirm: RwSignal::new(None),
+        mode: RwSignal::new(Mode::Play),
+        projector: RwSignal::new(false),
+        marks: RwSignal::new(Vec::new()),
+        previous: RwSignal::new(storage::get(PREVIOUS_KEY).is_some()),
     };
-    let restore_previous = move |_| {
-        let Some(json) = storage::get(PREVIOUS_KEY) else {
-            return;
-        };
-        match PlaySession::from_json(&json) {
-            Ok(old) => replace(old),
-            Err(e) => notice.set(Some(format!("无法恢复 / Cannot restore: {e}"))),
-        }
-    };
-    let shown = Memo::new(move |_| session.with(|s| s.shown().clone()));
-    // Read at every frame by the faces: a memo is borrowed, not cloned per read. The fallback is
-    // never drawn (the faces show only when the game has a clock).
-    let game_clock = Memo::new(move |_| {
-        session
-            .with(|s| s.clock().cloned())
-            .unwrap_or_else(|| Clock::from_preset(Preset::Fischer15_10))
-    });
-    let setup = Memo::new(move |_| shown.with(|p| p.to_setup()));
-    let check = Memo::new(move |_| shown.with(|p| p.is_check().then(|| p.king(p.turn()))));
-    let targets = Memo::new(move |_| {
-        selected
-            .get()
-            .map(|sq| shown.with(|p| p.legal_moves_from(sq).iter().map(|m| m.to).collect()))
-            .unwrap_or_default()
-    });
-    let last_move = Memo::new(move |_| session.with(|s| s.last_move().map(|m| (m.from, m.to))));
-    let looks = Memo::new(move |_| {
-        let s = settings.get();
-        Looks {
-            flipped: s.flipped,
-            animate: s.animate,
-            far_upside_down: s.far_upside_down,
-        }
-    });
-    let verdict = Memo::new(move |_| {
-        session.with(|s| {
-            if s.at_end() {
-                s.game().verdict().cloned()
-            } else {
-                None
-            }
-        })
-    });
+    provide_context(store);
+    let session = store.session;
 
     // Save every change, and keep the address bar a link to the game (replaceState: no reload).
     Effect::new(move || {
         let json = session.with(|s| s.to_json());
-        if let Err(e) = storage::set(SESSION_KEY, &json) {
-            notice.set(Some(format!("无法保存对局 / Cannot save the game: {e}")));
+        if storage::set(SESSION_KEY, &json).is_err() {
+            store.notices.update(|n| {
+                if !n.contains(&Note::CannotSave) {
+                    n.push(Note::CannotSave)
+                }
+            });
         }
         let query = session.with(PlaySession::share_query);
         let hash = if query.is_empty() {
@@ -204,68 +343,55 @@ pub fn PlayPage(query: String) -> impl IntoView {
         }
     });
     Effect::new(move || {
-        if let Ok(json) = serde_json::to_string(&settings.get()) {
+        if let Ok(json) = serde_json::to_string(&store.settings.get()) {
             let _ = storage::set(SETTINGS_KEY, &json);
         }
     });
+    board_keys(store);
 
-    let enter = move |m: Move, cut_confirmed: bool| {
-        let result = session.try_update(|s| s.enter(m, cut_confirmed, now_ms()));
-        selected.set(None);
-        match result {
-            Some(Ok(_)) => message.set(None),
-            Some(Err(EnterError::WouldCut { later })) => confirm.set(Some(Confirm::Cut(m, later))),
-            Some(Err(EnterError::Illegal(e))) => message.set(Some(match lang.get_untracked() {
-                Lang::Zh => e.chinese(),
-                Lang::En => e.to_string(),
-            })),
-            None => {}
-        }
-    };
-    let on_point = Callback::new(move |sq: Square| {
-        if editing.get_untracked() {
-            return;
-        }
-        let pos = shown.get_untracked();
-        if verdict.with_untracked(|v| v.is_some()) {
-            message.set(Some(tr_now(lang, "对局已结束", "The game is over").into()));
-            return;
-        }
-        let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-        match selected.get_untracked() {
-            Some(from) if from == sq => selected.set(None),
-            _ if own => {
-                selected.set(Some(sq));
-                message.set(None);
-            }
-            Some(from) => enter(Move::new(from, sq), false),
-            None => {
-                if pos.piece_at(sq).is_some() {
-                    let side = side_name(pos.turn(), lang.get_untracked());
-                    message.set(Some(match lang.get_untracked() {
-                        Lang::Zh => format!("现在轮到{side}走棋"),
-                        Lang::En => format!("It is {side}'s turn"),
-                    }));
-                }
-            }
-        }
-    });
-    let on_drag = Callback::new(move |(from, to): (Square, Square)| {
-        if !editing.get_untracked() && verdict.with_untracked(|v| v.is_none()) {
-            enter(Move::new(from, to), false);
-        }
-    });
+    view! {
+        <section class="play" class:projector=store.projector class:editing=move || store.mode.get() == Mode::Edit>
+            <Notices />
+            <div class="play-layout">
+                <div class="board-column">
+                    <BoardArea />
+                    {move || store.message.get().map(|m| view! {
+                        <p class="message" data-testid="message" role="alert">{move || m.say(use_lang().get())}</p>
+                    })}
+                </div>
+                <SidePanel />
+            </div>
+        </section>
+    }
+}
 
-    // Keyboard: arrows and Home/End step through the game, `f` flips the board.
+/// Keyboard: arrows and Home/End step through the game, `f` flips the board, Esc cancels a
+/// selection, a question or a message, then leaves projector mode.
+fn board_keys(store: PlayStore) {
+    let session = store.session;
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         let typing = ev
             .target()
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
             .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if typing || editing.get_untracked() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
+        let editing = store.mode.get_untracked() == Mode::Edit;
         let handled = match ev.key().as_str() {
+            "Escape" => {
+                let busy = store.selected.get_untracked().is_some()
+                    || store.confirm.get_untracked().is_some()
+                    || store.message.with_untracked(Option::is_some);
+                store.selected.set(None);
+                store.confirm.set(None);
+                store.message.set(None);
+                if !busy && store.projector.get_untracked() {
+                    store.set_projector(false);
+                }
+                true
+            }
+            _ if editing => false,
             "ArrowLeft" => {
                 session.update(|s| {
                     s.back();
@@ -287,310 +413,204 @@ pub fn PlayPage(query: String) -> impl IntoView {
                 true
             }
             "f" | "F" => {
-                settings.update(|s| s.flipped = !s.flipped);
-                true
-            }
-            "Escape" => {
-                selected.set(None);
-                confirm.set(None);
+                store.flip();
                 true
             }
             _ => false,
         };
         if handled {
-            selected.set(None);
+            store.selected.set(None);
             ev.prevent_default();
         }
     });
     on_cleanup(move || keys.remove());
-
-    let toggle_projector = move |_| {
-        let on = !projector.get_untracked();
-        projector.set(on);
-        let doc = document();
-        if on {
-            if let Some(el) = doc.document_element() {
-                // Fullscreen may be refused (no user gesture, iframe): the layout still enlarges.
-                let _ = el.request_fullscreen();
+    // The browser leaves full screen on Esc itself (no keydown reaches the page): follow it.
+    let fs = window_event_listener(
+        leptos::ev::Custom::new("fullscreenchange"),
+        move |_: web_sys::Event| {
+            if document().fullscreen_element().is_none() && store.projector.get_untracked() {
+                store.projector.set(false);
             }
-        } else if doc.fullscreen_element().is_some() {
-            doc.exit_fullscreen();
-        }
-    };
+        },
+    );
+    on_cleanup(move || fs.remove());
+}
 
-    let move_list = move || {
-        let notation = settings.get().notation;
-        session.with(|s| {
-            let game = s.game();
-            let view_ply = s.view();
-            game.moves()
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| {
-                    let ply = i + 1;
-                    let before = game.position_at(i).cloned().unwrap_or_default();
-                    let text = notation::write(&before, m, notation);
-                    let number = (ply % 2 == 1 || i == 0).then(|| {
-                        let n = before.fullmoves();
-                        if before.turn() == Color::Red {
-                            format!("{n}.")
-                        } else {
-                            format!("{n}. …")
-                        }
-                    });
-                    view! {
-                        {number.map(|n| view! { <span class="move-no">{n}</span> })}
-                        <button
-                            class="move"
-                            data-ply=ply
-                            class:current=ply == view_ply
-                            aria-current=(ply == view_ply).then_some("step")
-                            on:click=move |_| {
-                                selected.set(None);
-                                session.update(|s| s.go_to(ply));
-                            }
-                        >
-                            {text}
-                        </button>
-                    }
-                })
-                .collect_view()
-        })
-    };
-
-    let fen_text = move || shown.with(|p| p.fen());
-    let link_text = move || {
-        let loc = window().location();
-        let base = format!(
-            "{}{}",
-            loc.origin().unwrap_or_default(),
-            loc.pathname().unwrap_or_default()
-        );
-        let q = session.with(PlaySession::share_query);
-        if q.is_empty() {
-            format!("{base}#/play")
-        } else {
-            format!("{base}#/play?{q}")
-        }
-    };
-    let copy = move |text: String, what: &'static str| {
-        let clip = window().navigator().clipboard();
-        let _ = clip.write_text(&text);
-        message.set(Some(format!("{what} ✓")));
-    };
-
+/// Banners: a bad link, a corrupt save, an import that failed; each dismissible.
+#[component]
+fn Notices() -> impl IntoView {
+    let store = use_play();
+    let lang = use_lang();
     view! {
-        <section class="play" class:projector=projector>
-            {move || notice.get().map(|n| view! {
-                <p class="error" role="alert">{n} " "
-                    <button class="link-button" on:click=move |_| notice.set(None)>{tr("知道了", "Dismiss")}</button>
-                </p>
-            })}
-            <div class="play-layout">
-                <div class="board-column">
-                    <Show
-                        when=move || editing.get()
-                        fallback=move || view! {
-                            <Board
-                                setup=setup
-                                check=check
-                                looks=looks
-                                selected=selected
-                                targets=targets
-                                last_move=last_move
-                                on_point=on_point
-                                on_drag=on_drag
-                                marks=marks
-                            />
-                        }
-                    >
-                        <Editor
-                            start=shown.get_untracked().to_setup()
-                            looks=looks
-                            on_done=Callback::new(move |pos: Position| {
-                                replace(PlaySession::from_position(pos));
-                                editing.set(false);
-                            })
-                            on_cancel=Callback::new(move |_| editing.set(false))
-                        />
-                    </Show>
-                </div>
-                <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
-                    <Show when=move || session.with(|s| s.clock().is_some())>
-                        <div class="play-clock" data-testid="play-clock">
-                            <ClockFaces
-                                clock=game_clock
-                                on_flag=Callback::new(move |_| session.update(|s| { s.tick(now_ms()); }))
-                            />
-                        </div>
-                    </Show>
-                    <GamePanel session=session />
-                    <EnginePanel session=session marks=marks notation=Signal::derive(move || settings.get().notation) />
-                    {move || message.get().map(|m| view! { <p class="message" data-testid="message" role="alert">{m}</p> })}
-                    {move || confirm.get().map(|c| {
-                        let text = match (c, lang.get()) {
-                            (Confirm::Cut(_, n), Lang::Zh) => format!("从这里走棋将删除后面的 {n} 步，确定吗？"),
-                            (Confirm::Cut(_, n), Lang::En) => format!("Playing here removes the {n} later moves. Continue?"),
-                            (Confirm::NewGame, Lang::Zh) => "开始新对局？当前对局将被替换。".to_string(),
-                            (Confirm::NewGame, Lang::En) => "Start a new game? The current one will be replaced.".to_string(),
-                        };
-                        view! {
-                            <div class="confirm" role="alertdialog" data-testid="confirm">
-                                <p>{text}</p>
-                                <button data-testid="confirm-yes" on:click=move |_| {
-                                    confirm.set(None);
-                                    match c {
-                                        Confirm::Cut(m, _) => enter(m, true),
-                                        Confirm::NewGame => {
-                                            replace(PlaySession::from_position(Position::start()));
-                                            message.set(None);
-                                        }
-                                    }
-                                }>{tr("确定", "Yes")}</button>
-                                <button data-testid="confirm-no" on:click=move |_| confirm.set(None)>{tr("取消", "Cancel")}</button>
-                            </div>
-                        }
-                    })}
-                    <ol class="move-list" data-testid="move-list" aria-label=tr("着法", "Moves")>
-                        {move_list}
-                    </ol>
-                    <div class="step-controls" role="toolbar" aria-label=tr("浏览", "Step through")>
-                        <button aria-label=tr("开局", "First position") on:click=move |_| session.update(|s| s.go_to(0))>"«"</button>
-                        <button aria-label=tr("上一步", "Previous move") on:click=move |_| session.update(|s| { s.back(); })>"‹"</button>
-                        <button aria-label=tr("下一步", "Next move") on:click=move |_| session.update(|s| { s.forward(); })>"›"</button>
-                        <button aria-label=tr("最新", "Last position") on:click=move |_| session.update(|s| s.go_to(usize::MAX))>"»"</button>
-                    </div>
-                    <div class="controls" role="toolbar" aria-label=tr("对局操作", "Game actions")>
-                        <button data-testid="new-game" on:click=move |_| {
-                            if session.with_untracked(|s| s.game().ply() > 0) {
-                                confirm.set(Some(Confirm::NewGame));
-                            } else {
-                                session.set(PlaySession::from_position(Position::start()));
-                            }
-                        }>{tr("新对局", "New game")}</button>
-                        <button data-testid="takeback" disabled=move || session.with(|s| s.game().ply() == 0) on:click=move |_| {
-                            session.update(|s| { s.takeback(now_ms()); });
-                            selected.set(None);
-                        }>{tr("悔棋", "Take back")}</button>
-                        <button data-testid="redo" disabled=move || session.with(|s| !s.can_redo()) on:click=move |_| {
-                            session.update(|s| { s.redo(); });
-                        }>{tr("还原", "Redo")}</button>
-                        <button data-testid="flip" aria-keyshortcuts="f" on:click=move |_| settings.update(|s| s.flipped = !s.flipped)>
-                            {tr("翻转棋盘", "Flip board")}
-                        </button>
-                        <Show when=move || previous.get()>
-                            <button data-testid="restore-previous" on:click=restore_previous>
-                                {tr("恢复上一局", "Restore previous game")}
-                            </button>
-                        </Show>
-                        <button data-testid="edit" on:click=move |_| { selected.set(None); editing.set(true); }>{tr("摆局", "Set up position")}</button>
-                        <button data-testid="projector" aria-pressed=move || projector.get().to_string() on:click=toggle_projector>
-                            {tr("投影模式", "Projector mode")}
-                        </button>
-                    </div>
-                    <fieldset class="options">
-                        <legend>{tr("显示", "Display")}</legend>
-                        <label>{tr("记谱", "Notation")} " "
-                            <select data-testid="notation" on:change=move |ev| {
-                                let n = match event_target_value(&ev).as_str() {
-                                    "short" => Notation::ChineseShort,
-                                    "wxf" => Notation::Wxf,
-                                    "iccs" => Notation::Iccs,
-                                    _ => Notation::Chinese,
-                                };
-                                settings.update(|s| s.notation = n);
-                            }>
-                                <option value="chinese" selected=move || settings.get().notation == Notation::Chinese>{tr("中文", "Chinese")}</option>
-                                <option value="short" selected=move || settings.get().notation == Notation::ChineseShort>{tr("中文简写", "Chinese short")}</option>
-                                <option value="wxf" selected=move || settings.get().notation == Notation::Wxf>"WXF"</option>
-                                <option value="iccs" selected=move || settings.get().notation == Notation::Iccs>"ICCS"</option>
-                            </select>
-                        </label>
-                        <label>{tr("棋钟（开局前选择）", "Clock (chosen before the first move)")} " "
-                            <select data-testid="time-control" disabled=move || session.with(|s| s.game().ply() > 0)
-                                on:change=move |ev| {
-                                    let id = event_target_value(&ev);
-                                    let clock = Preset::from_id(&id).map(Clock::from_preset);
-                                    session.update(|s| { s.set_clock(clock); });
-                                }>
-                                <option value="none" selected=move || session.with(|s| s.clock().is_none())>{tr("不计时", "No clock")}</option>
-                                {Preset::ALL.into_iter().filter(|p| *p != Preset::Custom).map(|p| {
-                                    let label = move || if lang.get() == Lang::En { p.en() } else { p.zh() };
-                                    // After a reload the select shows the game's control again.
-                                    let chosen = move || session.with(|s| s.clock().is_some_and(|c| {
-                                        [Color::Red, Color::Black].iter().zip(p.controls()).all(|(side, ctl)| *c.control(*side) == ctl)
-                                    }));
-                                    view! { <option value=p.id() selected=chosen>{label}</option> }
-                                }).collect_view()}
-                                <option value="custom">{tr("自定义（见下）", "Custom (below)")}</option>
-                            </select>
-                        </label>
-                        <label>{tr("自定义时限", "Custom control")} " "
-                            <input data-testid="custom-control" placeholder="90m/40, 15m/10" disabled=move || session.with(|s| s.game().ply() > 0)
-                                on:change=move |ev| {
-                                    match event_target_value(&ev).parse::<Control>() {
-                                        Ok(c) => session.update(|s| { s.set_clock(Some(Clock::new(c))); }),
-                                        Err(e) => message.set(Some(e.to_string())),
-                                    }
-                                } />
-                        </label>
-                        <label>{tr("自然限着（回合，第4.2.4条）", "Move limit (moves, rule 4.2.4)")} " "
-                            <input type="number" min="1" max="200" data-testid="limit" class="limit"
-                                prop:value=move || session.with(|s| s.game().move_limit().to_string())
-                                on:change=move |ev| {
-                                    match event_target_value(&ev).trim().parse::<u32>() {
-                                        Ok(n) if (1..=200).contains(&n) => session.update(|s| s.game_mut().set_move_limit(n)),
-                                        _ => message.set(Some(tr_now(lang, "限着须为 1–200 回合", "The limit must be 1–200 moves").into())),
-                                    }
-                                } />
-                        </label>
-                        <label><input type="checkbox" prop:checked=move || settings.get().animate on:change=move |ev| {
-                            settings.update(|s| s.animate = event_target_checked(&ev));
-                        } /> {tr("走子动画", "Animate moves")}</label>
-                        <label><input type="checkbox" data-testid="upside-down" prop:checked=move || settings.get().far_upside_down on:change=move |ev| {
-                            settings.update(|s| s.far_upside_down = event_target_checked(&ev));
-                        } /> {tr("对方棋子倒置（如实物棋盘）", "Far side upside down (as on a table)")}</label>
-                    </fieldset>
-                    <div class="share">
-                        <label>"FEN " <code data-testid="fen">{fen_text}</code></label>
-                        <div class="controls">
-                            <button data-testid="copy-fen" on:click=move |_| copy(fen_text(), "FEN")>{tr("复制局面 FEN", "Copy FEN")}</button>
-                            <button data-testid="copy-link" on:click=move |_| copy(link_text(), "Link")>{tr("复制链接", "Copy link")}</button>
-                        </div>
-                        <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
-                        <a class="scoresheet-link" data-testid="scoresheet-link" href=move || {
-                            let q = session.with(PlaySession::share_query);
-                            format!("#/scoresheet?{q}")
-                        }>{tr("打印记录纸", "Print scoresheet")}</a>
-                    </div>
-                    <details class="pgn">
-                        <summary>{tr("导入 / 导出棋谱 (PGN)", "Import / export (PGN)")}</summary>
-                        <PgnExport game=Signal::derive(move || session.with(|s| s.to_pgn())) />
-                        <PgnImport on_import=Callback::new(move |pgn: crate::xiangqi::notation::record::PgnGame| {
-                            match PlaySession::from_pgn(&pgn) {
-                                Ok((s, after_end)) => {
-                                    replace(s);
-                                    message.set(None);
-                                    if let Some(a) = after_end {
-                                        use crate::lang::Say;
-                                        notice.set(Some(a.say(lang.get_untracked())));
-                                    }
-                                }
-                                Err(e) => notice.set(Some(format!("棋谱无法载入 / The game cannot be loaded: {e}"))),
-                            }
-                        }) />
-                    </details>
-                </aside>
-            </div>
-        </section>
+        {move || store.notices.get().into_iter().enumerate().map(|(i, n)| view! {
+            <p class="error notice" data-testid="notice" role="alert">
+                <span>{move || n.say(lang.get())}</span>
+                <button class="link-button" on:click=move |_| store.notices.update(|v| { if i < v.len() { v.remove(i); } })>
+                    {tr("知道了", "Dismiss")}
+                </button>
+            </p>
+        }).collect_view()}
     }
 }
 
-/// The current-language text, read once (for messages set from event handlers).
-fn tr_now(lang: RwSignal<Lang>, zh: &'static str, en: &'static str) -> &'static str {
-    if lang.get_untracked() == Lang::En {
-        en
-    } else {
-        zh
+/// The board, or the editor while setting up a position.
+#[component]
+fn BoardArea() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let selected = store.selected;
+    let shown = Memo::new(move |_| session.with(|s| s.shown().clone()));
+    let setup = Memo::new(move |_| shown.with(|p| p.to_setup()));
+    let check = Memo::new(move |_| shown.with(|p| p.is_check().then(|| p.king(p.turn()))));
+    let targets = Memo::new(move |_| {
+        selected
+            .get()
+            .map(|sq| shown.with(|p| p.legal_moves_from(sq).iter().map(|m| m.to).collect()))
+            .unwrap_or_default()
+    });
+    let last_move = Memo::new(move |_| session.with(|s| s.last_move().map(|m| (m.from, m.to))));
+    let over = Memo::new(move |_| session.with(|s| s.at_end() && s.game().verdict().is_some()));
+    let looks = Memo::new(move |_| {
+        let s = store.settings.get();
+        Looks {
+            flipped: s.flipped,
+            animate: s.animate,
+            far_upside_down: s.far_upside_down,
+        }
+    });
+    let on_point = Callback::new(move |sq: Square| {
+        let pos = shown.get_untracked();
+        if over.get_untracked() {
+            store.message.set(Some(Note::GameOver));
+            return;
+        }
+        let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
+        match selected.get_untracked() {
+            Some(from) if from == sq => selected.set(None),
+            _ if own => {
+                selected.set(Some(sq));
+                store.message.set(None);
+            }
+            Some(from) => store.enter(Move::new(from, sq), false),
+            None => {
+                if pos.piece_at(sq).is_some() {
+                    store.message.set(Some(Note::NotYourTurn(pos.turn())));
+                }
+            }
+        }
+    });
+    let on_drag = Callback::new(move |(from, to): (Square, Square)| {
+        if !over.get_untracked() {
+            store.enter(Move::new(from, to), false);
+        }
+    });
+    view! {
+        <Show
+            when=move || store.mode.get() == Mode::Edit
+            fallback=move || view! {
+                <div class="board-wrap" class:over=over data-over=move || over.get().then_some("true")>
+                    {move || over.get().then(|| {
+                        let lang = use_lang();
+                        let text = move || session.with(|s| s.game().verdict().map(|v| Headline(v).say(lang.get())));
+                        view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
+                    })}
+                    <Board
+                        setup=setup
+                        check=check
+                        looks=looks
+                        selected=selected
+                        targets=targets
+                        last_move=last_move
+                        on_point=on_point
+                        on_drag=on_drag
+                        marks=store.marks
+                    />
+                </div>
+            }
+        >
+            <Editor
+                start=shown.get_untracked().to_setup()
+                looks=looks
+                on_done=Callback::new(move |pos: Position| {
+                    store.replace(PlaySession::from_position(pos));
+                    store.mode.set(Mode::Play);
+                })
+                on_cancel=Callback::new(move |_| store.mode.set(Mode::Play))
+            />
+        </Show>
+    }
+}
+
+/// The question waiting for an answer, with yes and no.
+#[component]
+fn ConfirmBox() -> impl IntoView {
+    let store = use_play();
+    let lang = use_lang();
+    move || {
+        store.confirm.get().map(|c| {
+            view! {
+                <div class="confirm" role="alertdialog" data-testid="confirm" data-kind=format!("{c:?}")>
+                    <p>{move || c.say(lang.get())}</p>
+                    <button class="primary" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{tr("确定", "Yes")}</button>
+                    <button data-testid="confirm-no" on:click=move |_| store.confirm.set(None)>{tr("取消", "Cancel")}</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// The panel beside the board, grouped by what the user is doing: the game, the record, the
+/// board view and sharing. Common actions are large; rare ones sit in menus.
+#[component]
+fn SidePanel() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    // Read at every frame by the faces: a memo is borrowed, not cloned per read. The fallback is
+    // never drawn (the faces show only when the game has a clock).
+    let game_clock = Memo::new(move |_| {
+        session
+            .with(|s| s.clock().cloned())
+            .unwrap_or_else(|| Clock::from_preset(Preset::Fischer15_10))
+    });
+    view! {
+        <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
+            <section class="panel-group game-group" aria-label=tr("对局", "Game")>
+                <h2 class="group-title">{tr("对局", "Game")}</h2>
+                <Show when=move || session.with(|s| s.clock().is_some())>
+                    <div class="play-clock" data-testid="play-clock">
+                        <ClockFaces
+                            clock=game_clock
+                            on_flag=Callback::new(move |_| session.update(|s| { s.tick(now_ms()); }))
+                        />
+                    </div>
+                </Show>
+                <GameStatus />
+                <ConfirmBox />
+                <DrawAndResign />
+            </section>
+            <section class="panel-group record-group" aria-label=tr("棋谱", "Record")>
+                <h2 class="group-title">{tr("棋谱", "Record")}</h2>
+                <MoveList />
+                <StepControls />
+                <RecordGroup />
+            </section>
+            <section class="panel-group engine-group" aria-label=tr("电脑", "Computer")>
+                <h2 class="group-title">{tr("电脑", "Computer")}</h2>
+                <EnginePanel
+                    session=session
+                    marks=store.marks
+                    notation=Signal::derive(move || store.settings.get().notation)
+                />
+            </section>
+            <section class="panel-group view-group" aria-label=tr("棋盘显示", "Board view")>
+                <h2 class="group-title">{tr("棋盘显示", "Board view")}</h2>
+                <ViewOptions />
+                <GameSettings />
+            </section>
+            <section class="panel-group share-group" aria-label=tr("分享", "Sharing")>
+                <h2 class="group-title">{tr("分享", "Sharing")}</h2>
+                <ShareGroup />
+            </section>
+        </aside>
     }
 }

@@ -43,47 +43,85 @@ const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
 ];
 
 /// The game to open: from the link, else the saved one; with a notice when something was wrong.
-fn initial_game(query: &str) -> (PgnGame, Option<String>) {
+/// A link to the game already saved keeps the saved header (names, event, round, date); a link's
+/// `result=1-0` (as the board writes it for a finished game) ticks the result box.
+fn initial_game(query: &str) -> (PgnGame, Option<Notice>) {
     use crate::xiangqi::share::param;
-    if param(query, "fen").is_some() || param(query, "moves").is_some() {
-        return match SharedGame::parse_prefix(query) {
-            Ok((shared, err)) => {
-                let mut g = PgnGame::new(shared.start);
-                for m in shared.moves {
-                    // parse_prefix returns legal moves only.
-                    let _ = g.push(m);
-                }
-                (
-                    g,
-                    err.map(|e| format!("链接中的着法有误 / Bad move in link: {e}")),
-                )
-            }
-            Err(e) => (
-                PgnGame::default(),
-                Some(format!("链接中的局面无效 / Invalid position in link: {e}")),
-            ),
-        };
+    let saved = storage::get(KEY).map(|text| (read_pgn(&text), text));
+    let (saved, mut notice) = match saved {
+        None => (None, None),
+        Some((Ok(g), _)) => (Some(g), None),
+        Some((Err(e), text)) => {
+            let _ = storage::set(CORRUPT_KEY, &text);
+            (None, Some(Notice::Corrupt(e.to_string())))
+        }
+    };
+    if param(query, "fen").is_none() && param(query, "moves").is_none() {
+        return (saved.unwrap_or_default(), notice);
     }
-    match storage::get(KEY) {
-        None => (PgnGame::default(), None),
-        Some(text) => match read_pgn(&text) {
-            Ok(g) => (g, None),
-            Err(e) => {
-                let _ = storage::set(CORRUPT_KEY, &text);
-                (
-                    PgnGame::default(),
-                    Some(format!(
-                        "保存的对局已损坏，已移至 {CORRUPT_KEY} / The saved game was corrupt and was set aside in {CORRUPT_KEY}: {e}"
-                    )),
-                )
+    let mut game = match SharedGame::parse_prefix(query) {
+        Ok((shared, err)) => {
+            if let Some(e) = err {
+                notice = Some(Notice::Link(e));
             }
-        },
+            match saved.filter(|g| g.start() == &shared.start && g.moves() == shared.moves) {
+                Some(same) => same,
+                None => {
+                    let mut g = PgnGame::new(shared.start);
+                    for m in shared.moves {
+                        // parse_prefix returns legal moves only.
+                        let _ = g.push(m);
+                    }
+                    g
+                }
+            }
+        }
+        Err(e) => {
+            notice = Some(Notice::Link(e));
+            return (saved.unwrap_or_default(), notice);
+        }
+    };
+    if let Some(r) =
+        param(query, "result").filter(|r| ["1-0", "0-1", "1/2-1/2"].contains(&r.as_str()))
+    {
+        game.set_tag("Result", &r);
+    }
+    (game, notice)
+}
+
+/// A message on the scoresheet page, in the current language.
+#[derive(Clone, Debug, PartialEq)]
+enum Notice {
+    /// The link's game is invalid or stops early.
+    Link(crate::xiangqi::share::LinkError),
+    /// The saved game could not be read (set aside).
+    Corrupt(String),
+    /// The browser refused to save.
+    CannotSave,
+}
+
+impl Say for Notice {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Notice::Link(e), Lang::Zh) => format!("链接中的对局有误：{}", e.say(lang)),
+            (Notice::Link(e), Lang::En) => format!("The link's game is wrong: {}", e.say(lang)),
+            (Notice::Corrupt(e), Lang::Zh) => {
+                format!("保存的对局已损坏，已移至 {CORRUPT_KEY}：{e}")
+            }
+            (Notice::Corrupt(e), Lang::En) => {
+                format!("The saved game was corrupt and was set aside in {CORRUPT_KEY}: {e}")
+            }
+            (Notice::CannotSave, _) => lang
+                .pick("浏览器拒绝保存", "The browser refused to save")
+                .into(),
+        }
     }
 }
 
 /// The scoresheet page; `query` is the part of the hash after `?`.
 #[component]
 pub fn ScoresheetPage(query: String) -> impl IntoView {
+    let lang = use_lang();
     let (start, notice) = initial_game(&query);
     let blank_requested = crate::xiangqi::share::param(&query, "blank").is_some();
     // A game opened from a link replaces the saved one: keep that one restorable.
@@ -99,8 +137,8 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
 
     Effect::new(move || {
         let text = game.with(|g| write_pgn(g, Notation::Chinese));
-        if let Err(e) = storage::set(KEY, &text) {
-            notice.set(Some(format!("无法保存 / Could not save: {e}")));
+        if storage::set(KEY, &text).is_err() {
+            notice.set(Some(Notice::CannotSave));
         }
     });
 
@@ -126,7 +164,7 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
 
     view! {
         <section class="scoresheet-page">
-            {move || notice.get().map(|n| view! { <p class="error no-print" role="alert">{n}</p> })}
+            {move || notice.get().map(|n| view! { <p class="error no-print" role="alert">{move || n.say(lang.get())}</p> })}
             <div class="scoresheet-controls no-print">
                 <fieldset>
                     <legend>{tr("记录纸", "Scoresheet")}</legend>
@@ -231,9 +269,9 @@ fn move_cell(text: Option<String>) -> impl IntoView {
             let last = chars.pop().map(String::from).unwrap_or_default();
             let head: String = chars.into_iter().collect();
             let title = if class == "advance" {
-                "进 / forward"
+                tr("进", "forward")
             } else {
-                "退 / back"
+                tr("退", "back")
             };
             view! { <span>{head}<span class=class title=title>{last}</span></span> }.into_any()
         }

@@ -1,31 +1,36 @@
-//! The game's verdict and the 23.1 draw-offer / resignation controls, as one embeddable panel.
+//! The game's state beside the board: the status line (`将死 · 红方胜 (第4.1.1条)` once over),
+//! the verdict with its clause and the classified cycle, and the 23.1 draw-offer, resignation and
+//! takeback controls. Everything shown comes from the core's `Game` through [`Say`].
 //!
-//! Embed with `<GamePanel session=session />`; the panel only calls the core's `Game` methods
-//! and shows `Game::verdict()`. Test contract: `[data-testid=status]` carries `data-result` and
-//! `data-reason` once the game has ended; `[data-testid=verdict]` holds the summary line
-//! (`0-1 perpetual-check 24.1`) in `data-summary`, the explanation in the current language as
-//! text; `[data-testid=cycle] tbody tr` lists the classified cycle.
+//! Test contract: `[data-testid=status]` carries `data-result` and `data-reason` once the game has
+//! ended; `[data-testid=verdict]` holds the summary (`0-1 perpetual-check 24.1`) in
+//! `data-summary` and the explanation in the current language as text;
+//! `[data-testid=cycle] tbody tr` lists the classified cycle. Resignation and a draw offer that
+//! would be a foul ask first (`[data-testid=confirm]`).
 
-use super::i18n::{side_name, tr, use_lang, Lang};
-use crate::xiangqi::game::{Game, OfferOutcome};
-use crate::xiangqi::session::PlaySession;
+use super::clock::now_ms;
+use super::i18n::{tr, use_lang};
+use super::play::{use_play, Confirm, Mode};
+use crate::lang::{Lang, Say};
+use crate::xiangqi::words::Headline;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
 
-/// The panel: status, verdict with its clause, the classified repetition cycle, draw offers,
-/// resignation.
+/// The status line, the verdict, fouls, a pending offer and the cycle of a repetition.
 #[component]
-pub fn GamePanel(session: RwSignal<PlaySession>) -> impl IntoView {
+pub fn GameStatus() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
     let lang = use_lang();
-    let game = GameHandle(session);
-    // The outcome of the last button press (an offer, a foul, a refusal by the rules).
-    let note = RwSignal::new(String::new());
-    let over = move || game.with(|g| g.verdict().is_some());
+    let verdict = Memo::new(move |_| session.with(|s| s.game().verdict().cloned()));
     let status = move || {
         let l = lang.get();
+        if let Some(v) = verdict.get() {
+            return Headline(&v).say(l);
+        }
         session.with(|s| {
             let g = s.game();
-            let turn = side_name(g.position().turn(), l);
+            let turn = g.position().turn().say(l);
             let check = g.position().is_check();
             let mut text = match (l, check) {
                 (Lang::Zh, false) => format!("第{}着后，轮到{turn}走棋", g.ply()),
@@ -42,42 +47,67 @@ pub fn GamePanel(session: RwSignal<PlaySession>) -> impl IntoView {
             text
         })
     };
-    let result = move || game.with(|g| g.verdict().map(|v| v.result_token()));
-    let reason = move || game.with(|g| g.verdict().map(|v| v.reason_token()));
-    let verdict = move || {
-        game.with(|g| {
-            g.verdict().map(|v| {
-                let text = if lang.get() == Lang::En {
-                    v.explain_en()
-                } else {
-                    v.explain_zh()
-                };
-                let summary = v.summary();
-                let shown = summary.clone();
-                view! {
-                    <div class="verdict" data-testid="verdict" data-summary=summary>
-                        <p class="verdict-result">{shown}</p>
-                        <p class="verdict-text">{text}</p>
-                    </div>
-                }
+    let result = move || verdict.with(|v| v.as_ref().map(|v| v.result_token()));
+    let reason = move || verdict.with(|v| v.as_ref().map(|v| v.reason_token()));
+    let winner = move || {
+        verdict.with(|v| {
+            v.as_ref().map(|v| match v.result_token() {
+                "1-0" => "red",
+                "0-1" => "black",
+                _ => "draw",
             })
         })
     };
-    let cycle = move || {
+    let explain = move || {
+        verdict.get().map(|v| {
+            let summary = v.summary();
+            view! {
+                <p class="verdict" data-testid="verdict" data-summary=summary>{move || v.say(lang.get())}</p>
+            }
+        })
+    };
+    let fouls = move || {
         let l = lang.get();
-        game.with(|g| {
-            let c = g.verdict().and_then(|v| v.cycle.clone())?;
+        session.with(|s| {
+            let g = s.game();
+            let (r, b) = (g.fouls(Color::Red), g.fouls(Color::Black));
+            (r + b > 0).then(|| match l {
+                Lang::Zh => format!("犯规：红方{r}次，黑方{b}次（三次判负，第4.1.8条）"),
+                Lang::En => format!("Fouls: Red {r}, Black {b} (three lose, rule 4.1.8)"),
+            })
+        })
+    };
+    view! {
+        <div class="game-panel" aria-label=tr("对局状态", "Game status")>
+            <p class="game-status" class:over=move || verdict.with(Option::is_some) data-winner=winner
+                data-testid="status" data-result=result data-reason=reason role="status">{status}</p>
+            {explain}
+            {move || fouls().map(|f| view! { <p class="fouls" data-testid="fouls">{f}</p> })}
+            {move || store.note.get().map(|n| view! { <p class="note" data-testid="note" role="status">{move || n.say(lang.get())}</p> })}
+            <CycleTable />
+        </div>
+    }
+}
+
+/// The repeated cycle of a repetition verdict, each move classified with its clause.
+#[component]
+fn CycleTable() -> impl IntoView {
+    let session = use_play().session;
+    let lang = use_lang();
+    move || {
+        let l = lang.get();
+        session.with(|s| {
+            let c = s.game().verdict().and_then(|v| v.cycle.clone())?;
             let rows = c
                 .moves
                 .iter()
                 .map(|m| {
-                    let kind = if l == Lang::En { m.kind.en() } else { m.kind.zh() };
                     view! {
                         <tr class:attack=m.kind.is_attack()>
                             <td>{m.ply}</td>
-                            <td>{side_name(m.mover, l)}</td>
+                            <td>{m.mover.say(l)}</td>
                             <td><code>{m.mv.to_string()}</code></td>
-                            <td>{kind}</td>
+                            <td>{m.kind.say(l)}</td>
                             <td>{m.kind.clause()}</td>
                         </tr>
                     }
@@ -99,106 +129,107 @@ pub fn GamePanel(session: RwSignal<PlaySession>) -> impl IntoView {
                 </table>
             })
         })
-    };
-    let offer = move |_| {
-        let l = lang.get_untracked();
-        let mut out = String::new();
-        game.update(|g| {
-            out = match g.offer_draw() {
-                Ok(OfferOutcome::Offered) => match l {
-                    Lang::Zh => "已提和，等待对方答复（第23.1条）".into(),
-                    Lang::En => "Draw offered; waiting for the answer (rule 23.1)".into(),
-                },
-                Ok(OfferOutcome::Foul { fouls }) => match l {
-                    Lang::Zh => format!("被拒绝后连续提和，判犯规（第9.1.3条），已犯规{fouls}次"),
-                    Lang::En => format!(
-                        "Offering again after a refusal is a foul (rule 9.1.3): {fouls} so far"
-                    ),
-                },
-                Err(e) => e.to_string(),
-            };
-        });
-        note.set(out);
-    };
-    let answer = move |accept: bool| {
-        let mut out = String::new();
-        game.update(|g| {
-            let r = if accept {
-                g.accept_draw()
-            } else {
-                g.decline_draw()
-            };
-            if let Err(e) = r {
-                out = e.to_string();
-            }
-        });
-        note.set(out);
-    };
-    let resign = move |c: Color| {
-        let mut out = String::new();
-        game.update(|g| {
-            if let Err(e) = g.resign(c) {
-                out = e.to_string();
-            }
-        });
-        note.set(out);
-    };
-    let pending = move || game.with(|g| g.pending_offer());
-    let fouls = move || {
-        let l = lang.get();
-        game.with(|g| {
-            let (r, b) = (g.fouls(Color::Red), g.fouls(Color::Black));
-            (r + b > 0).then(|| match l {
-                Lang::Zh => format!("犯规：红方{r}次，黑方{b}次（三次判负，第4.1.8条）"),
-                Lang::En => format!("Fouls: Red {r}, Black {b} (three lose, rule 4.1.8)"),
-            })
-        })
-    };
-    view! {
-        <section class="game-panel" aria-label=tr("对局状态", "Game status")>
-            <p class="game-status" data-testid="status" data-result=result data-reason=reason role="status">{status}</p>
-            {verdict}
-            {move || pending().map(|c| {
-                let l = lang.get();
-                let who = side_name(c, l);
-                let text = if l == Lang::En { format!("{who} offers a draw") } else { format!("{who}提和") };
-                view! { <p class="offer" data-testid="offer" role="status">{text}</p> }
-            })}
-            <div class="game-controls no-print">
-                <button data-testid="offer-draw" disabled=over on:click=offer>{tr("提和", "Offer draw")}</button>
-                <button data-testid="accept-draw" disabled=move || over() || pending().is_none() on:click=move |_| answer(true)>
-                    {tr("同意和棋", "Accept draw")}
-                </button>
-                <button data-testid="decline-draw" disabled=move || over() || pending().is_none() on:click=move |_| answer(false)>
-                    {tr("拒绝和棋", "Decline draw")}
-                </button>
-                <button data-testid="resign-red" disabled=over on:click=move |_| resign(Color::Red)>{tr("红方认输", "Red resigns")}</button>
-                <button data-testid="resign-black" disabled=over on:click=move |_| resign(Color::Black)>{tr("黑方认输", "Black resigns")}</button>
-            </div>
-            {move || fouls().map(|f| view! { <p class="fouls" data-testid="fouls">{f}</p> })}
-            {move || {
-                let n = note.get();
-                (!n.is_empty()).then(|| view! { <p class="note" data-testid="note" role="status">{n}</p> })
-            }}
-            {cycle}
-        </section>
     }
 }
 
-/// The session's game, read and changed like a signal of [`Game`].
-#[derive(Clone, Copy)]
-struct GameHandle(RwSignal<PlaySession>);
-
-impl GameHandle {
-    fn with<T>(&self, f: impl FnOnce(&Game) -> T) -> T {
-        self.0.with(|s| f(s.game()))
-    }
-
-    /// Changes the game, then freezes a timed game's clock if it has ended (rule 22.5).
-    fn update(&self, f: impl FnOnce(&mut Game)) {
-        self.0.update(|s| {
-            f(s.game_mut());
-            s.tick(super::clock::now_ms());
-        });
+/// Takeback, the draw offer of the side that just moved (23.1), the answer to an offer, and
+/// resignation; then the rarer actions in a menu. Off while the editor is open.
+#[component]
+pub fn DrawAndResign() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let lang = use_lang();
+    let editing = move || store.mode.get() == Mode::Edit;
+    let over = move || session.with(|s| s.game().verdict().is_some());
+    let pending = move || session.with(|s| s.game().pending_offer());
+    let offerer = move || session.with(|s| s.game().offerer());
+    let offer_label = move || {
+        let l = lang.get();
+        match offerer() {
+            Some(c) => match l {
+                Lang::Zh => format!("{}走完后提和", c.say(l)),
+                Lang::En => format!("{}: offer a draw after moving", c.say(l)),
+            },
+            None => lang
+                .get()
+                .pick("走完一着后才能提和", "Offer a draw after a move")
+                .into(),
+        }
+    };
+    let offer = move |_| {
+        let Some(by) = offerer() else { return };
+        if session.with_untracked(|s| s.game().offer_is_foul()) {
+            store.confirm.set(Some(Confirm::FoulOffer(by)));
+        } else {
+            store.act(|g| g.offer_draw().map(Some));
+        }
+    };
+    let resign = move |c: Color| store.confirm.set(Some(Confirm::Resign(c)));
+    view! {
+        <div class="game-actions" role="toolbar" aria-label=tr("对局操作", "Game actions")>
+            {move || pending().map(|c| {
+                let l = lang.get();
+                let text = match l {
+                    Lang::Zh => format!("{}提和，{}是否同意？", c.say(l), c.other().say(l)),
+                    Lang::En => format!("{} offers a draw. Does {} accept?", c.say(l), c.other().say(l)),
+                };
+                view! {
+                    <div class="offer-box" role="status">
+                        <p class="offer" data-testid="offer">{text}</p>
+                        <button class="primary" data-testid="accept-draw" on:click=move |_| store.act(|g| g.accept_draw().map(|_| None))>
+                            {tr("同意和棋", "Accept draw")}
+                        </button>
+                        <button data-testid="decline-draw" on:click=move |_| store.act(|g| g.decline_draw().map(|_| None))>
+                            {tr("拒绝", "Decline")}
+                        </button>
+                    </div>
+                }
+            })}
+            <div class="main-actions">
+                <button class="big" data-testid="takeback"
+                    disabled=move || editing() || session.with(|s| s.game().ply() == 0 && s.game().verdict().is_none())
+                    on:click=move |_| {
+                        session.update(|s| { s.takeback(now_ms()); });
+                        store.selected.set(None);
+                        store.note.set(None);
+                    }>
+                    {tr("悔棋", "Take back")}
+                </button>
+                <button class="big" data-testid="offer-draw" title=tr("第23.1条：在己方走完一着后、对方思考时提和", "Rule 23.1: offer after making your own move, on your opponent's time")
+                    disabled=move || editing() || over() || offerer().is_none() || pending().is_some()
+                    on:click=offer>
+                    {offer_label}
+                </button>
+            </div>
+            <div class="resign-actions">
+                <button data-testid="resign-red" disabled=move || editing() || over() on:click=move |_| resign(Color::Red)>{tr("红方认输", "Red resigns")}</button>
+                <button data-testid="resign-black" disabled=move || editing() || over() on:click=move |_| resign(Color::Black)>{tr("黑方认输", "Black resigns")}</button>
+            </div>
+            <details class="menu" data-testid="more">
+                <summary>{tr("更多操作", "More actions")}</summary>
+                <div class="menu-items">
+                    <button data-testid="new-game" disabled=editing on:click=move |_| {
+                        if session.with_untracked(|s| s.game().ply() > 0) {
+                            store.confirm.set(Some(Confirm::NewGame));
+                        } else {
+                            store.replace(crate::xiangqi::session::PlaySession::from_position(crate::xiangqi::Position::start()));
+                        }
+                    }>{tr("新对局", "New game")}</button>
+                    <button data-testid="redo" disabled=move || editing() || session.with(|s| !s.can_redo()) on:click=move |_| {
+                        session.update(|s| { s.redo(); });
+                    }>{tr("还原悔棋", "Redo")}</button>
+                    <button data-testid="edit" disabled=editing on:click=move |_| {
+                        store.selected.set(None);
+                        store.message.set(None);
+                        store.mode.set(Mode::Edit);
+                    }>{tr("摆局", "Set up position")}</button>
+                    <Show when=move || store.previous.get()>
+                        <button data-testid="restore-previous" on:click=move |_| store.restore_previous()>
+                            {tr("恢复上一局", "Restore previous game")}
+                        </button>
+                    </Show>
+                </div>
+            </details>
+        </div>
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::xiangqi::fen::FenError;
 use crate::xiangqi::rules::limits::{
-    insufficient_material, move_limit_reached, DEFAULT_MOVE_LIMIT,
+    insufficient_material, move_limit_reached, MoveLimit, DEFAULT_MOVE_LIMIT,
 };
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling, MoveKind};
 use crate::xiangqi::{Color, Move, PlayError, Position};
@@ -142,7 +142,7 @@ impl Verdict {
     }
 
     /// The name of the forbidden perpetual attack of `side` in the cycle: 长捉, 长杀 or 长打.
-    fn attack_name(&self, side: Color) -> (&'static str, &'static str) {
+    pub(crate) fn attack_name(&self, side: Color) -> (&'static str, &'static str) {
         let kinds: Vec<&MoveKind> = self
             .cycle
             .iter()
@@ -160,7 +160,7 @@ impl Verdict {
     }
 
     /// The decision in Chinese, e.g. `黑方长将，判负（第24.1条）`.
-    pub fn explain_zh(&self) -> String {
+    pub(crate) fn explain_zh(&self) -> String {
         let side = self.side.map_or("", |c| c.chinese());
         let winner = match self.result {
             GameResult::RedWins => "红方胜",
@@ -191,7 +191,7 @@ impl Verdict {
     }
 
     /// The decision in English, e.g. `Black checked perpetually and loses (rule 24.1)`.
-    pub fn explain_en(&self) -> String {
+    pub(crate) fn explain_en(&self) -> String {
         let side = self.side.map_or("", |c| c.english());
         let what = match self.reason {
             Reason::Checkmate => format!("{side} is checkmated"),
@@ -410,6 +410,11 @@ impl Game {
         self.refresh();
     }
 
+    /// Sets the natural move limit from a board's setting (1–200 moves, [`MoveLimit`]).
+    pub fn set_limit(&mut self, limit: MoveLimit) {
+        self.set_move_limit(limit.moves());
+    }
+
     /// The natural move limit in moves.
     pub fn move_limit(&self) -> u32 {
         self.move_limit
@@ -495,6 +500,18 @@ impl Game {
         Some(m)
     }
 
+    /// Takes back a resignation or an agreed draw made at the current ply (the game goes on, its
+    /// moves untouched); returns the event, or `None` when the game did not end that way.
+    pub fn retract_ending(&mut self) -> Option<GameEvent> {
+        let ply = self.moves.len();
+        let i = self.events.iter().rposition(|e| {
+            e.ply == ply && matches!(e.kind, EventKind::Resign | EventKind::AcceptDraw)
+        })?;
+        let e = self.events.remove(i);
+        self.refresh();
+        Some(e)
+    }
+
     /// The side whose draw offer awaits an answer, if any.
     pub fn pending_offer(&self) -> Option<Color> {
         let ply = self.moves.len();
@@ -517,6 +534,24 @@ impl Game {
             .count() as u32
     }
 
+    /// The side that may offer a draw now: the one that has just moved (23.1), if any move was made.
+    pub fn offerer(&self) -> Option<Color> {
+        (!self.moves.is_empty()).then(|| self.position().turn().other())
+    }
+
+    /// Whether a draw offer now would be a foul (9.1.3): the side that just moved made the last
+    /// offer, and it was refused. The board warns before recording it.
+    pub fn offer_is_foul(&self) -> bool {
+        let Some(by) = self.offerer() else {
+            return false;
+        };
+        self.events
+            .iter()
+            .rev()
+            .find(|e| e.kind == EventKind::OfferDraw)
+            .is_some_and(|e| e.by == by)
+    }
+
     /// The side that just moved offers a draw (23.1: only after one's own move, and offers must
     /// alternate). Offering again after one's own offer was refused is a foul (9.1.3).
     pub fn offer_draw(&mut self) -> Result<OfferOutcome, GameError> {
@@ -531,12 +566,7 @@ impl Game {
         }
         let by = self.position().turn().other();
         let ply = self.moves.len();
-        let last_offer = self
-            .events
-            .iter()
-            .rev()
-            .find(|e| e.kind == EventKind::OfferDraw);
-        if last_offer.is_some_and(|e| e.by == by) {
+        if self.offer_is_foul() {
             self.events.push(GameEvent {
                 ply,
                 by,

@@ -11,6 +11,7 @@ pub mod position;
 pub mod rules;
 pub mod session;
 pub mod share;
+pub mod words;
 
 pub use board::{Color, ParseSquareError, Piece, Role, Square};
 pub use fen::{ParseFenError, PositionError, Setup};

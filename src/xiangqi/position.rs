@@ -214,8 +214,10 @@ pub enum PlayError {
     PawnDirection,
     /// The two kings would face each other on an open file (4.1.2).
     KingsWouldFace,
-    /// The mover's king would be (or stay) in check (4.1.1).
+    /// The mover's king is in check and would stay in check (4.1.1).
     KingInCheck,
+    /// The mover's king is not in check but the move would expose it (a pinned piece, 4.1.1).
+    ExposesKing,
     /// The game is over: nothing can be played.
     GameOver,
 }
@@ -243,31 +245,8 @@ impl fmt::Display for PlayError {
             ),
             PlayError::KingsWouldFace => write!(f, "would leave the kings facing"),
             PlayError::KingInCheck => write!(f, "king in check"),
+            PlayError::ExposesKing => write!(f, "the move would expose the king to capture"),
             PlayError::GameOver => write!(f, "the game is over"),
-        }
-    }
-}
-
-impl PlayError {
-    /// The reason in Chinese, as a player or arbiter would say it.
-    pub fn chinese(&self) -> String {
-        match self {
-            PlayError::NoPiece(s) => format!("{s} 没有棋子"),
-            PlayError::NotYourTurn(s) => format!("{s} 的棋子不是走棋方的"),
-            PlayError::OwnPiece(s) => format!("{s} 是己方棋子"),
-            PlayError::NotAMoveOf(r) => {
-                format!("{}不能这样走", Piece::new(Color::Red, *r).chinese())
-            }
-            PlayError::LeavesPalace => "不能走出九宫".into(),
-            PlayError::CrossesRiver => "相（象）不能过河".into(),
-            PlayError::ElephantEyeBlocked => "塞象眼".into(),
-            PlayError::HorseLegBlocked => "蹩马腿".into(),
-            PlayError::PathBlocked => "中间有子阻挡".into(),
-            PlayError::CannonNeedsScreen => "炮吃子须隔一子（炮架）".into(),
-            PlayError::PawnDirection => "兵（卒）只能向前，过河后才能横走".into(),
-            PlayError::KingsWouldFace => "将帅不能照面".into(),
-            PlayError::KingInCheck => "被将军（不能送将）".into(),
-            PlayError::GameOver => "对局已结束".into(),
         }
     }
 }
@@ -925,7 +904,11 @@ impl Position {
         } {
             return PlayError::KingsWouldFace;
         }
-        PlayError::KingInCheck
+        if self.is_check() {
+            PlayError::KingInCheck
+        } else {
+            PlayError::ExposesKing
+        }
     }
 
     /// Pseudo-legal moves of the mover's pieces on the points of `mask`.
@@ -1196,6 +1179,9 @@ mod tests {
         let check = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K3r w").unwrap();
         assert_eq!(check.why_illegal(mv("e0f0")), PlayError::KingInCheck);
         assert!(check.is_check());
+        // A pinned chariot: the king is not in check, the move would expose it.
+        let pinned = Position::from_fen("4k4/9/9/9/9/9/9/4r4/4R4/4K4 w").unwrap();
+        assert_eq!(pinned.why_illegal(mv("e1d1")), PlayError::ExposesKing);
     }
 
     #[test]

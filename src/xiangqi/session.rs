@@ -6,7 +6,7 @@
 use super::game::{Game, GameRecord, RecordError, Verdict};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
-use super::share::SharedGame;
+use super::share::{param, LinkError, SharedGame};
 use crate::clock::{Clock, Flag, Status};
 use std::fmt;
 
@@ -134,7 +134,94 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
+/// Something the user must be told when the board opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenNotice {
+    /// The saved game could not be restored (its text is to be set aside, never lost).
+    Corrupt(RestoreError),
+    /// The link's position is invalid: the link was not opened.
+    LinkRefused(LinkError),
+    /// The link's moves stop at a bad one: the game opened with the `kept` moves before it.
+    LinkCut {
+        /// How many moves were opened.
+        kept: usize,
+        /// What is wrong with the next one.
+        error: LinkError,
+    },
+}
+
+/// What the board opens: from the link when it names a game, else the saved game, else a new one.
+#[derive(Clone, Debug)]
+pub struct Opened {
+    /// The game to show.
+    pub session: PlaySession,
+    /// The saved game a link replaced, when it had moves: to be kept restorable.
+    pub replaced: Option<PlaySession>,
+    /// What went wrong, in order.
+    pub notices: Vec<OpenNotice>,
+}
+
 impl PlaySession {
+    /// Opens the board for the hash query `query` (`fen=…&moves=…`, see [`SharedGame`]) with the
+    /// saved session's JSON `saved`. A link equal to the saved game keeps the saved session (its
+    /// clock, events and view); a bad link or save is reported, never silently dropped.
+    pub fn open(query: &str, saved: Option<&str>) -> Opened {
+        let mut notices = Vec::new();
+        let saved = saved.and_then(|json| match PlaySession::from_json(json) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                notices.push(OpenNotice::Corrupt(e));
+                None
+            }
+        });
+        let fresh = || PlaySession::from_position(Position::start());
+        if param(query, "fen").is_none() && param(query, "moves").is_none() {
+            return Opened {
+                session: saved.unwrap_or_else(fresh),
+                replaced: None,
+                notices,
+            };
+        }
+        match SharedGame::parse_prefix(query) {
+            Err(e) => {
+                notices.push(OpenNotice::LinkRefused(e));
+                Opened {
+                    session: saved.unwrap_or_else(fresh),
+                    replaced: None,
+                    notices,
+                }
+            }
+            Ok((shared, err)) => {
+                if let Some(error) = err {
+                    notices.push(OpenNotice::LinkCut {
+                        kept: shared.moves.len(),
+                        error,
+                    });
+                }
+                let same = |s: &PlaySession| {
+                    s.game.start() == &shared.start && s.game.moves() == shared.moves
+                };
+                if let Some(s) = saved.as_ref().filter(|s| same(s)) {
+                    return Opened {
+                        session: s.clone(),
+                        replaced: None,
+                        notices,
+                    };
+                }
+                let mut game = Game::new(shared.start.clone());
+                for &m in &shared.moves {
+                    // Every move of a parsed link was legal in turn.
+                    let _ = game.play(m);
+                }
+                Opened {
+                    session: PlaySession::new(game),
+                    replaced: saved.filter(|s| s.game.ply() > 0),
+                    notices,
+                }
+            }
+        }
+    }
+
     /// A session over `game`, showing its last position.
     pub fn new(game: Game) -> PlaySession {
         let view = game.ply();
@@ -290,9 +377,13 @@ impl PlaySession {
         Ok(Entered::Played)
     }
 
-    /// Takes back the last move of the game (it can be redone); false if there is none. A timed
-    /// game takes back the clock press too.
+    /// Takes back the last thing done at the board: a resignation or agreed draw alone when the
+    /// game ended so (its moves stay), else the last move (it can be redone); false if there is
+    /// nothing. A timed game takes back the clock press too.
     pub fn takeback(&mut self, now_ms: u64) -> bool {
+        if self.at_end() && self.game.retract_ending().is_some() {
+            return true;
+        }
         match self.game.undo() {
             Some(m) => {
                 if let Some(clock) = self.clock.as_mut() {
@@ -449,6 +540,18 @@ mod tests {
     }
 
     #[test]
+    fn takeback_after_a_resignation_removes_only_the_resignation() {
+        let mut s = session(&["h2e2", "h9g7"]);
+        s.game_mut().resign(Color::Red).unwrap();
+        assert!(s.game().verdict().is_some());
+        assert!(s.takeback(0));
+        assert!(s.game().verdict().is_none());
+        assert_eq!(s.game().ply(), 2, "the moves stay");
+        assert!(s.takeback(0));
+        assert_eq!(s.game().ply(), 1);
+    }
+
+    #[test]
     fn takeback_and_redo() {
         let mut s = session(&["h2e2", "h9g7"]);
         assert!(s.takeback(0));
@@ -511,6 +614,37 @@ mod tests {
             PlaySession::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
         mated.enter(mv("b7b9"), false, 0).unwrap();
         assert_eq!(mated.to_pgn().tag("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn opening_links_and_saves() {
+        let saved = session(&["h2e2", "h9g7"]).to_json();
+        // No link: the saved game.
+        let o = PlaySession::open("", Some(&saved));
+        assert_eq!(o.session.game().ply(), 2);
+        assert!(o.notices.is_empty() && o.replaced.is_none());
+        // A link to another game replaces it and keeps it restorable.
+        let o = PlaySession::open("moves=b2e2", Some(&saved));
+        assert_eq!(o.session.game().moves(), &[mv("b2e2")]);
+        assert_eq!(o.replaced.map(|s| s.game().ply()), Some(2));
+        // A bad FEN opens nothing new and says so.
+        let o = PlaySession::open("fen=garbage", Some(&saved));
+        assert_eq!(o.session.game().ply(), 2);
+        assert!(matches!(o.notices[..], [OpenNotice::LinkRefused(_)]));
+        // A bad move keeps the moves before it and says so.
+        let o = PlaySession::open("moves=h2e2,zzzz,h9g7", None);
+        assert_eq!(o.session.game().moves(), &[mv("h2e2")]);
+        assert!(matches!(
+            o.notices[..],
+            [OpenNotice::LinkCut {
+                kept: 1,
+                error: LinkError::BadMove { ply: 2, .. }
+            }]
+        ));
+        // A corrupt save is reported, and the board opens.
+        let o = PlaySession::open("", Some("{oops"));
+        assert_eq!(o.session.game().ply(), 0);
+        assert!(matches!(o.notices[..], [OpenNotice::Corrupt(_)]));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import fs from 'node:fs';
 import { startApp, boardPieces, OUT } from './harness.mjs';
 
 let app;
@@ -37,5 +38,38 @@ test('a FEN in the link opens that position; a bad one is reported, not a blank 
   assert.equal((await page.textContent('[data-testid=fen]')).trim(), fen);
   assert.equal(Object.keys(await boardPieces(page)).length, 2);
   const bad = await app.newPage('#/play?fen=' + encodeURIComponent('4k4/9/9/9/9/9/9/9/9/4K4 w'), { waitFor: '[data-testid=board]' });
-  assert.match(await bad.textContent('[role=alert]'), /face each other/);
+  assert.match(await bad.textContent('[role=alert]'), /照面/);
+});
+
+// Issue 14: screenshots of every page at a phone, a laptop and a projector, in both languages, kept
+// in test-results/screens/ (named page-size-lang.png) for anyone to look at after a run.
+test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in both languages', async () => {
+  const dir = path.join(OUT, 'screens');
+  fs.mkdirSync(dir, { recursive: true });
+  const pages = [
+    ['play', '#/play?moves=h2e2,h9g7,h0g2,i9h9,b0c2', '[data-testid=board]'],
+    ['play-over', '#/play?fen=' + encodeURIComponent('3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1') + '&moves=b7b9', '[data-testid=board-over]'],
+    ['scoresheet', '#/scoresheet?moves=h2e2,h9g7,h0g2,i9h9', '[data-testid=scoresheet]'],
+    ['clock', '#/clock', '[data-testid=clock-red]'],
+    ['tournament', '#/tournament', '#main'],
+    ['schedule', '#/schedule', '#main'],
+  ];
+  const sizes = [[390, 844, 'phone'], [1366, 768, 'laptop'], [1920, 1080, 'projector']];
+  for (const lang of ['zh', 'en']) {
+    for (const [w, h, kind] of sizes) {
+      for (const [name, hash, ready] of pages) {
+        const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: w, height: h } });
+        await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
+        await page.goto(app.base + 'index.html' + hash);
+        await page.waitForSelector(ready);
+        if (kind === 'projector' && name.startsWith('play')) {
+          await page.click('[data-testid=projector]');
+        }
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: path.join(dir, `${name}-${w}x${h}-${lang}.png`) });
+        assert.deepEqual(page.errors, [], `${name} ${w}x${h} ${lang}`);
+        await page.context().close();
+      }
+    }
+  }
 });

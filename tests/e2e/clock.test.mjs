@@ -189,3 +189,30 @@ test('a preset is chosen from the list and a bad custom control is explained', a
   await page.screenshot({ path: path.join(OUT, 'clock-phone.png') });
   assert.deepEqual(page.errors, []);
 });
+
+// Issue 14: a phone lying between two players. Both halves are on screen without fullscreen, in
+// portrait and landscape, and each half's text faces its player.
+test('the two halves fill the screen and face their players at 390x844 and 844x390', async () => {
+  // rotate(θ) as the computed matrix(cos, sin, -sin, cos, 0, 0), rounded.
+  const turn = (page, side) => page.$eval(`[data-testid=clock-press-${side}] .clock-half-inner`, (el) => {
+    const t = getComputedStyle(el).transform;
+    if (t === 'none') return 0;
+    const [a, b] = t.slice(7, -1).split(',').map(Number);
+    return Math.round(Math.atan2(b, a) * 180 / Math.PI);
+  });
+  for (const [w, h, black, red] of [[390, 844, 180, 0], [844, 390, 90, -90]]) {
+    const page = await app.newPage('#/clock', { waitFor: '[data-testid=clock-red]', viewport: { width: w, height: h } });
+    for (const side of ['red', 'black']) {
+      const b = await page.locator(`[data-testid=clock-press-${side}]`).boundingBox();
+      assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= w + 0.5 && b.y + b.height <= h + 0.5, `${side} half inside ${w}x${h}: ${JSON.stringify(b)}`);
+      assert.ok(b.width * b.height > w * h * 0.2, `${side} half is large: ${JSON.stringify(b)}`);
+      const face = await page.locator(`[data-testid=clock-${side}]`).boundingBox();
+      assert.ok(face.y >= 0 && face.y + face.height <= h, `${side} face visible`);
+    }
+    assert.equal(Math.abs(await turn(page, 'black')), Math.abs(black), `black faces its end at ${w}x${h}`);
+    assert.equal(await turn(page, 'red'), red, `red faces its end at ${w}x${h}`);
+    const scroll = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(scroll <= h + 1, `no scrolling: ${scroll}`);
+    assert.deepEqual(page.errors, []);
+  }
+});

@@ -16,6 +16,8 @@ const fen = async (page) => (await page.textContent('[data-testid=fen]')).trim()
 const moveTexts = async (page) => page.$$eval('[data-testid=move-list] [data-ply]', (els) => els.map((e) => e.textContent.trim()
   .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xFF10 + 48))));
 const legal = async (page) => page.$$eval('[data-testid=board] [data-legal=true]', (els) => els.map((e) => e.dataset.square).sort());
+// Rare actions sit in the game group's menu.
+const more = async (page) => page.$eval('[data-testid=more]', (d) => { d.open = true; });
 const link = (f, moves = []) => '#/play?fen=' + encodeURIComponent(f) + (moves.length ? '&moves=' + moves.join(',') : '');
 
 test('click a piece to see its legal moves, click a point to move; Chinese notation by default', async () => {
@@ -90,6 +92,7 @@ test('step through the move list with clicks and keys; playing from the past ask
   // Takeback and redo.
   await page.click('[data-testid=takeback]');
   assert.equal((await moveTexts(page)).length, 2);
+  await more(page);
   await page.click('[data-testid=redo]');
   assert.equal((await moveTexts(page)).length, 3);
   // `f` flips the board: a0 is now drawn at the top right.
@@ -125,6 +128,7 @@ test('the game survives a reload, and a corrupt saved state is reported and set 
 
 test('the editor places pieces, validates, and starts play from the position', async () => {
   const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await more(page);
   await page.click('[data-testid=edit]');
   await page.click('[data-testid=editor-clear]');
   await page.click('[data-testid=palette-K]');
@@ -133,7 +137,7 @@ test('the editor places pieces, validates, and starts play from the position', a
   assert.ok(await page.isDisabled('[data-testid=editor-start]'));
   await page.click('[data-testid=palette-k]');
   await clickPoint(page, 'e9');
-  assert.match(await page.textContent('[data-testid=editor-error]'), /face each other/);
+  assert.match(await page.textContent('[data-testid=editor-error]'), /照面/);
   await clickPoint(page, 'e9'); // a second click removes it
   await clickPoint(page, 'd9');
   await page.click('[data-testid=palette-R]');
@@ -222,13 +226,200 @@ test('opening a link or starting a new game keeps the previous game restorable',
   await page.reload();
   await page.waitForSelector('[data-testid=board]');
   assert.deepEqual(await moveTexts(page), ['炮八平五']);
+  await more(page);
   await page.click('[data-testid=restore-previous]');
   assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7']);
   // New game after confirming; the game it replaced can come back too.
   await page.click('[data-testid=new-game]');
   await page.click('[data-testid=confirm-yes]');
   assert.equal((await moveTexts(page)).length, 0);
+  await more(page);
   await page.click('[data-testid=restore-previous]');
   assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7']);
   assert.deepEqual(page.errors, []);
+});
+
+// --- Issue 14: what users touch at the board -------------------------------------------------
+
+test('after checkmate the status is one clear line and the board says the game is over (4.1.1)', async () => {
+  const page = await app.newPage(link('3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1'), { waitFor: '[data-testid=board]' });
+  await playMoves(page, ['b7b9']);
+  const status = page.locator('[data-testid=status]');
+  assert.equal((await status.textContent()).trim(), '将死 · 红方胜 (第4.1.1条)');
+  assert.equal(await status.getAttribute('data-result'), '1-0');
+  assert.ok(await page.isVisible('[data-testid=board-over]'));
+  assert.doesNotMatch(await page.textContent('.side-panel'), /1-0 checkmate/, 'no raw summary on screen');
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await status.textContent(), /^Checkmate · Red wins/);
+  await page.click('[data-testid=lang-toggle]');
+  assert.deepEqual(page.errors, []);
+});
+
+test('resignation asks first, and a takeback after it removes only the resignation (4.1.9)', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]' });
+  await page.click('[data-testid=resign-red]');
+  assert.match(await page.textContent('[data-testid=confirm]'), /红方认输/);
+  await page.click('[data-testid=confirm-no]');
+  assert.equal(await page.locator('[data-testid=verdict]').count(), 0, 'no is no');
+  await page.click('[data-testid=resign-red]');
+  await page.click('[data-testid=confirm-yes]');
+  assert.equal(await page.getAttribute('[data-testid=verdict]', 'data-summary'), '0-1 resign 4.1.9');
+  await page.click('[data-testid=takeback]');
+  assert.equal(await page.locator('[data-testid=verdict]').count(), 0);
+  assert.equal((await moveTexts(page)).length, 2, 'the moves stay');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the draw offer is made by the side that just moved (23.1); a foul is explained before it is recorded (9.1.3)', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.ok(await page.isDisabled('[data-testid=offer-draw]'), 'no offer before a move');
+  await playMoves(page, ['h2e2']);
+  assert.equal((await page.textContent('[data-testid=offer-draw]')).trim(), '红方走完后提和');
+  assert.match(await page.getAttribute('[data-testid=offer-draw]', 'title'), /23\.1/);
+  await page.click('[data-testid=offer-draw]');
+  assert.match(await page.textContent('[data-testid=offer]'), /红方提和/);
+  await playMoves(page, ['h9g7']);
+  assert.equal((await page.textContent('[data-testid=offer-draw]')).trim(), '黑方走完后提和');
+  await playMoves(page, ['h0g2']);
+  await page.click('[data-testid=offer-draw]');
+  assert.match(await page.textContent('[data-testid=confirm]'), /已被拒绝.*9\.1\.3/);
+  await page.click('[data-testid=confirm-no]');
+  assert.equal(await page.locator('[data-testid=fouls]').count(), 0, 'nothing recorded on no');
+  await page.click('[data-testid=offer-draw]');
+  await page.click('[data-testid=confirm-yes]');
+  assert.match(await page.textContent('[data-testid=fouls]'), /红方1次/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('bad links are reported in the user\'s language', async () => {
+  const page = await app.newPage('#/play?fen=garbage', { waitFor: '[data-testid=board]' });
+  const notice = page.locator('[data-testid=notice]');
+  assert.match(await notice.textContent(), /链接中的局面无效/);
+  assert.doesNotMatch(await notice.textContent(), /[a-z]{4,} [a-z]{4,}/, 'no English sentence in the Chinese UI');
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await notice.textContent(), /The link's position is invalid/);
+  await page.click('[data-testid=lang-toggle]');
+  const cut = await app.newPage('#/play?moves=h2e2,zzzz,h9g7', { waitFor: '[data-testid=board]' });
+  assert.match(await cut.textContent('[data-testid=notice]'), /只载入了前 1 着.*第 2 着“zzzz”/);
+  assert.equal((await moveTexts(cut)).length, 1);
+  assert.deepEqual(page.errors, []);
+});
+
+test('both points of the last move are marked', async () => {
+  const page = await app.newPage('#/play?moves=h2e2', { waitFor: '[data-testid=board]' });
+  const marked = await page.$$eval('[data-testid=board] [data-last=true]', (els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(marked, ['e2', 'h2']);
+});
+
+test('an illegal-move message goes on Esc and on a flip; a pinned piece says it would expose the king', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await playMoves(page, ['a0a5']);
+  assert.equal(await page.locator('[data-testid=message]').count(), 1);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-testid=message]').count(), 0);
+  await playMoves(page, ['a0a5']);
+  await page.click('[data-testid=flip]');
+  assert.equal(await page.locator('[data-testid=message]').count(), 0);
+  await page.click('[data-testid=flip]');
+  const pin = await app.newPage(link('4k4/9/9/9/9/9/9/4r4/4R4/4K4 w - - 0 1'), { waitFor: '[data-testid=board]' });
+  await playMoves(pin, ['e1d1']);
+  const msg = (await pin.textContent('[data-testid=message]')).trim();
+  assert.match(msg, /送将/);
+  assert.doesNotMatch(msg, /被将军/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the editor drags pieces and erases with a right-click; game actions are off while editing', async () => {
+  const page = await app.newPage('#/play?moves=h2e2', { waitFor: '[data-testid=board]' });
+  await more(page);
+  await page.click('[data-testid=edit]');
+  for (const id of ['offer-draw', 'resign-red', 'resign-black', 'takeback']) {
+    assert.ok(await page.isDisabled(`[data-testid=${id}]`), `${id} is off`);
+  }
+  const center = async (sq) => {
+    const b = await page.locator(`[data-testid=editor] [data-square=${sq}]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const [x1, y1] = await center('a0');
+  const [x2, y2] = await center('a1');
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 5 });
+  await page.mouse.up();
+  const piece = (sq) => page.getAttribute(`[data-testid=editor] [data-square=${sq}]`, 'data-piece');
+  assert.equal(await piece('a1'), 'R');
+  assert.equal(await piece('a0'), null);
+  await page.mouse.move(x2, y2);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.up({ button: 'right' });
+  assert.equal(await piece('a1'), null, 'a right-click erases');
+  await page.click('[data-testid=editor-cancel]');
+  assert.ok(!(await page.isDisabled('[data-testid=offer-draw]')));
+  assert.deepEqual(page.errors, []);
+});
+
+test('arrows take their colour from the modifier keys; drawing one again removes it', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  const center = async (sq) => {
+    const b = await page.locator(`[data-square=${sq}]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const arrow = async (from, to, mods = []) => {
+    for (const m of mods) await page.keyboard.down(m);
+    const [a, b] = await center(from);
+    const [c, d] = await center(to);
+    await page.mouse.move(a, b);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(c, d, { steps: 3 });
+    await page.mouse.up({ button: 'right' });
+    for (const m of mods) await page.keyboard.up(m);
+  };
+  const marks = () => page.$$eval('[data-testid=mark]', (els) => els.map((e) => `${e.dataset.from}${e.dataset.to || ''}:${e.dataset.brush}`).sort());
+  await arrow('h2', 'e2');
+  await arrow('b0', 'c2', ['Shift']);
+  await arrow('h0', 'g2', ['Alt']);
+  assert.deepEqual(await marks(), ['b0c2:red', 'h0g2:blue', 'h2e2:green']);
+  await arrow('h2', 'e2', ['Shift']);
+  assert.deepEqual(await marks(), ['b0c2:red', 'h0g2:blue', 'h2e2:red'], 'another colour recolours');
+  await arrow('h2', 'e2', ['Shift']);
+  await arrow('b0', 'c2', ['Shift']);
+  assert.deepEqual(await marks(), ['h0g2:blue'], 'the same arrow again removes it');
+});
+
+test('projector mode enlarges the panel and Esc leaves it', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]', viewport: { width: 1920, height: 1080 } });
+  await page.click('[data-testid=projector]');
+  assert.equal(await page.locator('.play.projector').count(), 1);
+  const size = await page.$eval('[data-testid=move-list] .move', (e) => parseFloat(getComputedStyle(e).fontSize));
+  assert.ok(size >= 22, `move list at ${size}px`);
+  // The character stays inside the piece's rim.
+  const fit = await page.$eval('[data-square=e0] .piece', (svg) => {
+    const t = svg.querySelector('text').getBoundingClientRect();
+    const c = svg.querySelector('.ring').getBoundingClientRect();
+    return t.left >= c.left && t.right <= c.right && t.top >= c.top - 2 && t.bottom <= c.bottom + 2;
+  });
+  assert.ok(fit, 'character inside the rim');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.play.projector').count(), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('on a phone the header is one row and the board as large as the short side', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]', viewport: { width: 390, height: 844 } });
+  const header = await page.locator('.topbar').boundingBox();
+  assert.ok(header.height <= 56, `header ${header.height}px`);
+  const board = await page.locator('[data-testid=board]').boundingBox();
+  assert.ok(board.width >= 370, `board ${board.width}px wide`);
+  const land = await app.newPage('#/play', { waitFor: '[data-testid=board]', viewport: { width: 844, height: 390 } });
+  const lb = await land.locator('[data-testid=board]').boundingBox();
+  assert.ok(lb.height >= 320 && lb.y + lb.height <= 390, `landscape board ${JSON.stringify(lb)}`);
+  const fit = await land.$eval('[data-square=e0] .piece', (svg) => {
+    const t = svg.querySelector('text').getBoundingClientRect();
+    const c = svg.querySelector('.disc').getBoundingClientRect();
+    return t.width < c.width;
+  });
+  assert.ok(fit, 'characters stay on the pieces');
 });

@@ -93,6 +93,9 @@ test('draw offers follow rule 23.1 and resignation ends the game', async () => {
   await playMoves(page, ['h9g7', 'h0g2']);
   assert.equal(await page.locator('[data-testid=offer]').count(), 0);
   await page.click('[data-testid=offer-draw]');
+  // The foul is explained before it is recorded.
+  assert.match(await page.textContent('[data-testid=confirm]'), /9\.1\.3/);
+  await page.click('[data-testid=confirm-yes]');
   assert.match(await page.textContent('[data-testid=note]'), /9\.1\.3/);
   assert.match(await page.textContent('[data-testid=fouls]'), /红方1次/);
   // Black offers, Red accepts: agreed draw (4.2.2).
@@ -103,13 +106,14 @@ test('draw offers follow rule 23.1 and resignation ends the game', async () => {
   // Take back, then Black resigns.
   await page.click('[data-testid=takeback]');
   await page.click('[data-testid=resign-black]');
+  await page.click('[data-testid=confirm-yes]');
   assert.equal(await page.getAttribute('[data-testid=verdict]', 'data-summary'), '1-0 resign 4.1.9');
   assert.deepEqual(page.errors, []);
 });
 
 test('a link whose moves break off opens the game up to there and says why', async () => {
   const page = await app.newPage('#/play?moves=h2e2,e0e2', { waitFor: '[data-testid=board]' });
-  assert.match(await page.textContent('[role=alert]'), /move 2 e0e2 is illegal/);
+  assert.match(await page.textContent('[role=alert]'), /第 2 着 e0e2 不合规则/);
   assert.equal(await page.locator('[data-testid=move-list] [data-ply]').count(), 1);
   assert.deepEqual(page.errors, []);
 });

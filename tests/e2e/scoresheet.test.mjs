@@ -119,3 +119,26 @@ test('opening a game from a link keeps the saved game restorable', async () => {
   assert.equal((await page.textContent('[data-testid=sheet-red]')).trim(), '王五');
   assert.deepEqual(page.errors, []);
 });
+
+// Issue 14: a game resigned on the board prints its result; the header survives a reload.
+test('a resigned game\'s sheet ticks the result, and the header survives a reload', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]' });
+  await page.click('[data-testid=resign-black]');
+  await page.click('[data-testid=confirm-yes]');
+  const href = await page.getAttribute('[data-testid=scoresheet-link]', 'href');
+  assert.match(href, /result=1-0/);
+  await page.click('[data-testid=scoresheet-link]');
+  await page.waitForSelector(SHEET);
+  assert.match(await page.textContent('[data-testid=sheet-result]'), /☑ 红胜/);
+  await page.fill('[data-testid=field-Event]', '俱乐部月赛');
+  await page.fill('[data-testid=field-Round]', '3');
+  await page.fill('[data-testid=field-Red]', '张三');
+  await page.fill('[data-testid=field-Date]', '2026-11-30');
+  await page.reload();
+  await page.waitForSelector(SHEET);
+  assert.equal((await page.textContent('[data-testid=sheet-event]')).trim(), '俱乐部月赛');
+  assert.equal((await page.textContent('[data-testid=sheet-red]')).trim(), '张三');
+  assert.equal(await page.inputValue('[data-testid=field-Round]'), '3');
+  assert.match(await page.textContent('[data-testid=sheet-result]'), /☑ 红胜/);
+  assert.deepEqual(page.errors, []);
+});

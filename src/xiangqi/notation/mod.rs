@@ -29,6 +29,30 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// Every notation, in the order a chooser lists them.
+    pub const ALL: [Notation; 4] = [
+        Notation::Chinese,
+        Notation::ChineseShort,
+        Notation::Wxf,
+        Notation::Iccs,
+    ];
+
+    /// The stable id the CLI (`xq convert --to`) and the board's settings use: `chinese`,
+    /// `short`, `wxf`, `iccs`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Notation::Chinese => "chinese",
+            Notation::ChineseShort => "short",
+            Notation::Wxf => "wxf",
+            Notation::Iccs => "iccs",
+        }
+    }
+
+    /// The notation with this id.
+    pub fn from_id(id: &str) -> Option<Notation> {
+        Notation::ALL.into_iter().find(|n| n.id() == id)
+    }
+
     /// The name used by PGN's `[Format "..."]` tag and the CLI.
     pub const fn name(self) -> &'static str {
         match self {

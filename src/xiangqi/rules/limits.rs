@@ -6,6 +6,73 @@ use crate::xiangqi::{Color, Position, Role};
 /// The natural move limit of 4.2.4: 60 moves (回合) by both sides without a capture.
 pub const DEFAULT_MOVE_LIMIT: u32 = 60;
 
+/// A natural move limit as a competition may set it (4.2.4: 60 moves, "可根据比赛等级酌减"):
+/// a whole number of moves from [`MoveLimitError::MIN`] to [`MoveLimitError::MAX`].
+///
+/// ```
+/// use xiangqi_club::xiangqi::rules::limits::MoveLimit;
+/// assert_eq!("40".parse::<MoveLimit>().map(MoveLimit::moves), Ok(40));
+/// assert!("0".parse::<MoveLimit>().is_err() && "201".parse::<MoveLimit>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLimit(u32);
+
+/// A move limit outside 1–200 moves, or not a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLimitError;
+
+impl MoveLimitError {
+    /// The smallest limit.
+    pub const MIN: u32 = 1;
+    /// The largest limit a setting offers (more would never be reached in practice).
+    pub const MAX: u32 = 200;
+}
+
+impl std::fmt::Display for MoveLimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the move limit must be a whole number of moves from {} to {}",
+            Self::MIN,
+            Self::MAX
+        )
+    }
+}
+
+impl std::error::Error for MoveLimitError {}
+
+impl MoveLimit {
+    /// The limit of `moves` moves, if within range.
+    pub fn new(moves: u32) -> Result<MoveLimit, MoveLimitError> {
+        (MoveLimitError::MIN..=MoveLimitError::MAX)
+            .contains(&moves)
+            .then_some(MoveLimit(moves))
+            .ok_or(MoveLimitError)
+    }
+
+    /// The limit in moves.
+    pub const fn moves(self) -> u32 {
+        self.0
+    }
+}
+
+impl Default for MoveLimit {
+    fn default() -> Self {
+        MoveLimit(DEFAULT_MOVE_LIMIT)
+    }
+}
+
+impl std::str::FromStr for MoveLimit {
+    type Err = MoveLimitError;
+
+    fn from_str(s: &str) -> Result<MoveLimit, MoveLimitError> {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| MoveLimitError)
+            .and_then(MoveLimit::new)
+    }
+}
+
 /// 23.3: when the count is checked, at most this many checking moves of the claiming side count.
 pub const MAX_COUNTED_CHECKS: u32 = 10;
 

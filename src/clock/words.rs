@@ -1,0 +1,163 @@
+//! The clock's words for users, through [`Say`]: errors, presets, the clock's status and the
+//! counters under a face. English repeats the `Display` text; Chinese is written here.
+
+use super::{ClockError, ClockLinkError, ControlError, Preset, SideReading, Status, MAX_TIME_MS};
+use crate::lang::{Lang, Say};
+
+/// English text with its first letter upper-case.
+fn sentence(text: String) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => text,
+    }
+}
+
+impl Say for ClockError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        match self {
+            ClockError::TimeWentBackwards { .. } => "时间倒退了：此事件早于上一次事件".into(),
+            ClockError::AlreadyStarted => "棋钟已经开动".into(),
+            ClockError::NotStarted => "棋钟尚未开动".into(),
+            ClockError::Paused => "棋钟已暂停，请先继续".into(),
+            ClockError::NotPaused => "棋钟没有暂停".into(),
+            ClockError::Finished => "对局已结束，棋钟已停".into(),
+            ClockError::FlagFallen(flag) => {
+                format!("{}超时，判负（第22.1条）", flag.side.say(lang))
+            }
+            ClockError::NothingToUndo => "没有可撤销的按钟".into(),
+            ClockError::TooLong { .. } => {
+                format!("时间超过棋钟上限 {} 小时", MAX_TIME_MS / 3_600_000)
+            }
+            ClockError::BadHistory { index, reason } => {
+                format!("保存的棋钟记录在第 {index} 项出错：{}", reason.say(lang))
+            }
+        }
+    }
+}
+
+impl Say for ControlError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        match self {
+            ControlError::NoStages => "计时方式至少要有一个阶段".into(),
+            ControlError::BadTime(s) => format!("“{s}”不是时间；写作 90m、1h30m、30s 或 500ms"),
+            ControlError::BadMoves(s) => {
+                format!("“{s}”不是着数；写大于 0 的整数，如 90m/40")
+            }
+            ControlError::BadByoyomi(s) => {
+                format!("“{s}”不是读秒；写“次数x时长”，如 byo 3x30s")
+            }
+            ControlError::UnexpectedWord(s) => {
+                format!("看不懂“{s}”；每个阶段写作 90m/40、2h+30s、5m delay 5s 或 20m byo 3x30s")
+            }
+            ControlError::MissingValue(k) => format!("“{k}”后面缺少数值"),
+            ControlError::TwoBonuses { stage } => {
+                format!("第 {stage} 阶段同时有加秒、延时中的两种")
+            }
+            ControlError::OpenStageNotLast { stage } => {
+                format!("第 {stage} 阶段没有着数，会一直持续；只有最后阶段可以这样")
+            }
+            ControlError::ZeroMoves { stage } => format!("第 {stage} 阶段要求 0 着；至少 1 着"),
+            ControlError::TooLong { stage } => {
+                format!("第 {stage} 阶段的时间超过 {} 小时", MAX_TIME_MS / 3_600_000)
+            }
+            ControlError::ByoyomiNotFinal { stage } => {
+                format!("第 {stage} 阶段有读秒；只有不计着数的最后阶段可以读秒")
+            }
+            ControlError::ByoyomiWithBonus { stage } => {
+                format!("第 {stage} 阶段同时有读秒和加秒（或延时）；只能选一种")
+            }
+            ControlError::EmptyByoyomi { stage } => {
+                format!("第 {stage} 阶段的读秒没有次数或时长为零")
+            }
+            ControlError::NoTime => "第一阶段没有时间，开局即超时".into(),
+        }
+    }
+}
+
+impl Say for ClockLinkError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ClockLinkError::UnknownPreset(id), Lang::Zh) => format!("未知的预设：{id}"),
+            (ClockLinkError::UnknownPreset(id), Lang::En) => format!("Unknown preset: {id}"),
+            (ClockLinkError::Control { side, error }, Lang::Zh) => {
+                format!("{}的计时方式有误：{}", side.say(lang), error.say(lang))
+            }
+            (ClockLinkError::Control { side, error }, Lang::En) => format!(
+                "{}'s time control is wrong: {}",
+                side.say(lang),
+                error.say(lang)
+            ),
+        }
+    }
+}
+
+impl Say for Preset {
+    fn say(&self, lang: Lang) -> String {
+        lang.pick(self.zh(), self.en()).to_string()
+    }
+}
+
+impl Say for Status {
+    /// The clock's state in a line, as the middle bar of the clock shows it.
+    fn say(&self, lang: Lang) -> String {
+        let en = lang == Lang::En;
+        match *self {
+            Status::NotStarted if en => {
+                "Press your half to start your opponent's time; Space starts Red's".into()
+            }
+            Status::NotStarted => "按己方一侧开动对方的钟；空格键开动红方".into(),
+            Status::Running(side) if en => format!("{} to move", side.say(lang)),
+            Status::Running(side) => format!("{}走棋", side.say(lang)),
+            Status::Paused(_) if en => "Paused by the arbiter".into(),
+            Status::Paused(_) => "裁判暂停".into(),
+            Status::Flagged(f) | Status::Finished { flag: Some(f), .. } if en => {
+                format!("{} lost on time (rules 4.1.4, 22.1)", f.side.say(lang))
+            }
+            Status::Flagged(f) | Status::Finished { flag: Some(f), .. } => {
+                format!("{}超时判负（第4.1.4、22.1条）", f.side.say(lang))
+            }
+            Status::Finished { .. } if en => "Game over: the clock is stopped".into(),
+            Status::Finished { .. } => "对局结束，棋钟已停".into(),
+        }
+    }
+}
+
+/// The counters under a face: moves, stage, moves owed, byo-yomi periods and delay.
+pub struct SideInfo<'a>(pub &'a SideReading);
+
+impl Say for SideInfo<'_> {
+    fn say(&self, lang: Lang) -> String {
+        let r = self.0;
+        let en = lang == Lang::En;
+        let mut s = if en {
+            format!("{} moves · stage {}", r.moves, r.stage_number)
+        } else {
+            format!("{}着 · 第{}时限", r.moves, r.stage_number)
+        };
+        if let Some(k) = r.moves_owed {
+            s += &if en {
+                format!(" · {k} to go")
+            } else {
+                format!(" · 还差{k}着")
+            };
+        }
+        if r.periods_left > 0 {
+            s += &if en {
+                format!(" · byo-yomi ×{}", r.periods_left)
+            } else {
+                format!(" · 读秒{}次", r.periods_left)
+            };
+        }
+        if r.delay_left_ms > 0 && r.running {
+            s += &format!(" · +{:.1}s", r.delay_left_ms as f64 / 1000.0);
+        }
+        s
+    }
+}

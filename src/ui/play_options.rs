@@ -1,0 +1,180 @@
+//! The play page's quieter groups: the board view (flip, projector, notation, looks), the game's
+//! settings (clock, move limit; fixed once the game starts), the record (scoresheet, PGN) and
+//! sharing (FEN and link).
+
+use super::i18n::{tr, use_lang};
+use super::play::{use_play, Note};
+use super::scoresheet::{PgnExport, PgnImport};
+use crate::clock::{Clock, Control, Preset};
+use crate::lang::Say;
+use crate::xiangqi::notation::record::PgnGame;
+use crate::xiangqi::notation::Notation;
+use crate::xiangqi::rules::limits::MoveLimit;
+use crate::xiangqi::session::PlaySession;
+use leptos::prelude::*;
+
+/// Flip and projector (large), notation, and the looks of the pieces.
+#[component]
+pub fn ViewOptions() -> impl IntoView {
+    let store = use_play();
+    let settings = store.settings;
+    view! {
+        <div class="controls view-actions">
+            <button data-testid="flip" aria-keyshortcuts="f" on:click=move |_| store.flip()>
+                {tr("翻转棋盘", "Flip board")}
+            </button>
+            <button data-testid="projector" aria-pressed=move || store.projector.get().to_string()
+                on:click=move |_| store.set_projector(!store.projector.get_untracked())>
+                {move || if store.projector.get() { tr("退出投影 (Esc)", "Leave projector (Esc)")() } else { tr("投影模式", "Projector mode")() }}
+            </button>
+        </div>
+        <label class="field">{tr("记谱", "Notation")}
+            <select data-testid="notation" on:change=move |ev| {
+                if let Some(n) = Notation::from_id(&event_target_value(&ev)) {
+                    settings.update(|s| s.notation = n);
+                }
+            }>
+                {Notation::ALL.into_iter().map(|n| {
+                    let label = match n {
+                        Notation::Chinese => tr("中文", "Chinese"),
+                        Notation::ChineseShort => tr("中文简写", "Chinese short"),
+                        Notation::Wxf => tr("WXF", "WXF"),
+                        Notation::Iccs => tr("ICCS", "ICCS"),
+                    };
+                    view! { <option value=n.id() selected=move || settings.get().notation == n>{label}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+        <label class="check"><input type="checkbox" prop:checked=move || settings.get().animate on:change=move |ev| {
+            settings.update(|s| s.animate = event_target_checked(&ev));
+        } /> {tr("走子动画", "Animate moves")}</label>
+        <label class="check"><input type="checkbox" data-testid="upside-down" prop:checked=move || settings.get().far_upside_down on:change=move |ev| {
+            settings.update(|s| s.far_upside_down = event_target_checked(&ev));
+        } /> {tr("对方棋子倒置（如实物棋盘）", "Far side upside down (as on a table)")}</label>
+    }
+}
+
+/// The clock and the move limit: chosen before the first move.
+#[component]
+pub fn GameSettings() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let lang = use_lang();
+    let started = move || session.with(|s| s.game().ply() > 0);
+    view! {
+        <details class="menu settings" open=move || !started()>
+            <summary>{tr("计时与限着", "Clock and move limit")}</summary>
+            <label class="field">{tr("棋钟（开局前选择）", "Clock (chosen before the first move)")}
+                <select data-testid="time-control" disabled=started
+                    on:change=move |ev| {
+                        let clock = Preset::from_id(&event_target_value(&ev)).map(Clock::from_preset);
+                        session.update(|s| { s.set_clock(clock); });
+                    }>
+                    <option value="none" selected=move || session.with(|s| s.clock().is_none())>{tr("不计时", "No clock")}</option>
+                    {Preset::ALL.into_iter().filter(|p| *p != Preset::Custom).map(|p| {
+                        // After a reload the select shows the game's control again.
+                        let chosen = move || session.with(|s| s.clock().and_then(Preset::of) == Some(p));
+                        view! { <option value=p.id() selected=chosen>{move || p.say(lang.get())}</option> }
+                    }).collect_view()}
+                    <option value="custom">{tr("自定义（见下）", "Custom (below)")}</option>
+                </select>
+            </label>
+            <label class="field">{tr("自定义时限", "Custom control")}
+                <input data-testid="custom-control" placeholder="90m/40, 15m/10" disabled=started
+                    on:change=move |ev| {
+                        match event_target_value(&ev).parse::<Control>() {
+                            Ok(c) => session.update(|s| { s.set_clock(Some(Clock::new(c))); }),
+                            Err(e) => store.message.set(Some(Note::Control(e))),
+                        }
+                    } />
+            </label>
+            <label class="field">{tr("自然限着（回合，第4.2.4条）", "Move limit (moves, rule 4.2.4)")}
+                <input type="number" min="1" max="200" data-testid="limit" class="limit"
+                    prop:value=move || session.with(|s| s.game().move_limit().to_string())
+                    on:change=move |ev| {
+                        match event_target_value(&ev).parse::<MoveLimit>() {
+                            Ok(n) => session.update(|s| s.game_mut().set_limit(n)),
+                            Err(e) => store.message.set(Some(Note::Limit(e))),
+                        }
+                    } />
+            </label>
+        </details>
+    }
+}
+
+/// The scoresheet of this game, and PGN import and export.
+#[component]
+pub fn RecordGroup() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let sheet = move || {
+        session.with(|s| {
+            let mut q = s.share_query();
+            if let Some(v) = s.game().verdict() {
+                if !q.is_empty() {
+                    q.push('&');
+                }
+                q.push_str("result=");
+                q.push_str(v.result_token());
+            }
+            format!("#/scoresheet?{q}")
+        })
+    };
+    view! {
+        <div class="controls">
+            <a class="button-link" data-testid="scoresheet-link" href=sheet>{tr("打印记录纸", "Print scoresheet")}</a>
+        </div>
+        <details class="menu pgn">
+            <summary>{tr("导入 / 导出棋谱 (PGN)", "Import / export (PGN)")}</summary>
+            <PgnExport game=Signal::derive(move || session.with(|s| s.to_pgn())) />
+            <PgnImport on_import=Callback::new(move |pgn: PgnGame| {
+                match PlaySession::from_pgn(&pgn) {
+                    Ok((s, after_end)) => {
+                        store.replace(s);
+                        if let Some(a) = after_end {
+                            store.notices.update(|n| n.push(Note::AfterEnd(a)));
+                        }
+                    }
+                    Err(e) => store.notices.update(|n| n.push(Note::Import(e))),
+                }
+            }) />
+        </details>
+    }
+}
+
+/// The position's FEN and the game's link, to copy.
+#[component]
+pub fn ShareGroup() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let fen_text = move || session.with(|s| s.shown().fen());
+    let link_text = move || {
+        let loc = window().location();
+        let base = format!(
+            "{}{}",
+            loc.origin().unwrap_or_default(),
+            loc.pathname().unwrap_or_default()
+        );
+        let q = session.with(PlaySession::share_query);
+        if q.is_empty() {
+            format!("{base}#/play")
+        } else {
+            format!("{base}#/play?{q}")
+        }
+    };
+    let copy = move |text: String, what: Note| {
+        let _ = window().navigator().clipboard().write_text(&text);
+        store.message.set(Some(what));
+    };
+    view! {
+        <div class="controls">
+            <button data-testid="copy-link" on:click=move |_| copy(link_text(), Note::CopiedLink)>{tr("复制链接", "Copy link")}</button>
+            <button data-testid="copy-fen" on:click=move |_| copy(fen_text(), Note::CopiedFen)>{tr("复制 FEN", "Copy FEN")}</button>
+        </div>
+        <details class="menu share">
+            <summary>{tr("FEN 与链接", "FEN and link")}</summary>
+            <p class="fen-line">"FEN " <code data-testid="fen">{fen_text}</code></p>
+            <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
+        </details>
+    }
+}

@@ -1,0 +1,423 @@
+//! The game's words for users: every error, verdict and name of this module put into Chinese or
+//! English through [`Say`] (one language per sentence). English repeats the `Display` text, which
+//! the CLI prints; Chinese is written here, as a player or arbiter would say it.
+
+use super::fen::{FenError, ParseFenError, PositionError};
+use super::game::{GameError, GameResult, OfferOutcome, Reason, RecordError, Verdict};
+use super::notation::NotationError;
+use super::position::PlayError;
+use super::rules::limits::MoveLimitError;
+use super::rules::MoveKind;
+use super::session::{EnterError, OpenNotice, RestoreError};
+use super::share::LinkError;
+use super::{Color, Piece, Role};
+use crate::lang::{Lang, Say};
+
+/// A role's name in Chinese, by the side's own glyph (帅/将, 相/象, 兵/卒 …).
+fn role_zh(color: Color, role: Role) -> char {
+    Piece::new(color, role).chinese()
+}
+
+/// English text with its first letter upper-case, as a sentence on its own.
+fn sentence(text: String) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => text,
+    }
+}
+
+impl Say for PlayError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        match self {
+            PlayError::NoPiece(s) => format!("{s} 没有棋子"),
+            PlayError::NotYourTurn(s) => format!("{s} 的棋子不是走棋方的"),
+            PlayError::OwnPiece(s) => format!("{s} 是己方棋子"),
+            PlayError::NotAMoveOf(r) => format!("{}不能这样走", role_zh(Color::Red, *r)),
+            PlayError::LeavesPalace => "不能走出九宫".into(),
+            PlayError::CrossesRiver => "相（象）不能过河".into(),
+            PlayError::ElephantEyeBlocked => "塞象眼".into(),
+            PlayError::HorseLegBlocked => "蹩马腿".into(),
+            PlayError::PathBlocked => "中间有子阻挡".into(),
+            PlayError::CannonNeedsScreen => "炮吃子须隔一子（炮架）".into(),
+            PlayError::PawnDirection => "兵（卒）只能向前，过河后才能横走".into(),
+            PlayError::KingsWouldFace => "将帅不能照面".into(),
+            PlayError::KingInCheck => "正被将军，这步棋不能解将".into(),
+            PlayError::ExposesKing => "这步棋会让己方将（帅）被吃（送将）".into(),
+            PlayError::GameOver => "对局已结束".into(),
+        }
+    }
+}
+
+impl Say for ParseFenError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        match self {
+            ParseFenError::Empty => "FEN 是空的：没有棋盘".into(),
+            ParseFenError::WrongRankCount { found } => {
+                format!("棋盘有 {found} 行；象棋棋盘应有 10 行（以“/”分隔）")
+            }
+            ParseFenError::WrongFileCount { rank, found } => {
+                format!("第 {rank} 行占 {found} 路；每行应为 9 路")
+            }
+            ParseFenError::UnknownPiece { found, rank } => format!(
+                "第 {rank} 行有不认识的字母“{found}”（应为 k a b n r c p 的大写或小写，或数字）"
+            ),
+            ParseFenError::MissingTurn => "缺少走棋方：请在棋盘后写 w（红方）或 b（黑方）".into(),
+            ParseFenError::BadTurn { found } => {
+                format!("走棋方写作“{found}”；应为 w（红方）或 b（黑方）")
+            }
+            ParseFenError::BadCounter { which, found } => {
+                let which = if *which == "halfmove" {
+                    "半回合"
+                } else {
+                    "回合"
+                };
+                format!("{which}计数“{found}”不是整数")
+            }
+            ParseFenError::TooManyFields { found } => {
+                format!("FEN 有 {found} 段；最多 6 段")
+            }
+        }
+    }
+}
+
+impl Say for PositionError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        let side = |c: &Color| c.say(Lang::Zh);
+        match self {
+            PositionError::MissingKing(c) => {
+                format!("{}没有{}", side(c), role_zh(*c, Role::King))
+            }
+            PositionError::TooManyKings(c) => {
+                format!("{}有不止一个{}", side(c), role_zh(*c, Role::King))
+            }
+            PositionError::TooMany { color, role, count } => format!(
+                "{}有 {count} 个{}，最多只能有 {} 个",
+                side(color),
+                role_zh(*color, *role),
+                role.max_count()
+            ),
+            PositionError::KingOutsidePalace(c, sq) => {
+                format!("{}的{}在 {sq}，出了九宫", side(c), role_zh(*c, Role::King))
+            }
+            PositionError::AdvisorOffPoint(c, sq) => format!(
+                "{}的{}在 {sq}，这是士（仕）走不到的点",
+                side(c),
+                role_zh(*c, Role::Advisor)
+            ),
+            PositionError::ElephantOffPoint(c, sq) => format!(
+                "{}的{}在 {sq}，这是象（相）走不到的点",
+                side(c),
+                role_zh(*c, Role::Elephant)
+            ),
+            PositionError::PawnOffPoint(c, sq) => format!(
+                "{}的{}在 {sq}，在起始位置之后或未过河却不在本路",
+                side(c),
+                role_zh(*c, Role::Pawn)
+            ),
+            PositionError::KingsFacing { file } => format!(
+                "将帅在 {} 路照面，中间无子（第4.1.2条）",
+                (b'a' + file) as char
+            ),
+            PositionError::OpponentInCheck(c) => format!(
+                "轮到{}走棋，却可以直接吃掉对方的{}",
+                side(c),
+                role_zh(c.other(), Role::King)
+            ),
+        }
+    }
+}
+
+impl Say for FenError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (FenError::Parse(e), Lang::Zh) => format!("FEN 格式有误：{}", e.say(lang)),
+            (FenError::Parse(e), Lang::En) => format!("Invalid FEN: {}", e.say(lang)),
+            (FenError::Position(e), Lang::Zh) => format!("局面不合规则：{}", e.say(lang)),
+            (FenError::Position(e), Lang::En) => format!("Illegal position: {}", e.say(lang)),
+        }
+    }
+}
+
+impl Say for LinkError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (LinkError::Fen(e), _) => e.say(lang),
+            (LinkError::BadMove { ply, text }, Lang::Zh) => {
+                format!("第 {ply} 着“{text}”不是 ICCS 着法（如 h2e2）")
+            }
+            (LinkError::BadMove { ply, text }, Lang::En) => {
+                format!("Move {ply} “{text}” is not an ICCS move such as h2e2")
+            }
+            (LinkError::IllegalMove { ply, mv, reason }, Lang::Zh) => {
+                format!("第 {ply} 着 {mv} 不合规则：{}", reason.say(lang))
+            }
+            (LinkError::IllegalMove { ply, mv, reason }, Lang::En) => {
+                format!("Move {ply} {mv} is illegal: {}", reason.say(lang))
+            }
+        }
+    }
+}
+
+impl Say for GameError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        match self {
+            GameError::GameOver => "对局已结束".into(),
+            GameError::NoMoveYet => "只能在己方走完一着后提和（第23.1条）".into(),
+            GameError::OfferPending => "已有提和等待答复，不能重复或收回（第23.1条）".into(),
+            GameError::NoOffer => "没有需要答复的提和".into(),
+        }
+    }
+}
+
+impl Say for RecordError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (RecordError::Fen(e), _) => e.say(lang),
+            (RecordError::Notation(m), Lang::Zh) => format!("“{m}”不是 ICCS 着法（如 h2e2）"),
+            (RecordError::Illegal { ply, mv, error }, Lang::Zh) => {
+                format!("第 {ply} 着 {mv} 不合规则：{}", error.say(lang))
+            }
+            (RecordError::GameEvent(ply), Lang::Zh) => format!("第 {ply} 着处的记录超出了着法"),
+            (_, Lang::En) => sentence(self.to_string()),
+        }
+    }
+}
+
+impl Say for RestoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (RestoreError::Json(e), Lang::Zh) => format!("保存的对局无法读取：{e}"),
+            (RestoreError::Version(v), Lang::Zh) => format!("保存的对局格式版本 {v} 无法识别"),
+            (RestoreError::Record(e), Lang::Zh) => {
+                format!("保存的对局无法重放：{}", e.say(lang))
+            }
+            (RestoreError::Record(e), Lang::En) => {
+                format!("The saved game does not replay: {}", e.say(lang))
+            }
+            (_, Lang::En) => sentence(self.to_string()),
+        }
+    }
+}
+
+impl Say for OpenNotice {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (OpenNotice::Corrupt(e), Lang::Zh) => {
+                format!("保存的对局已损坏，已另存备查：{}", e.say(lang))
+            }
+            (OpenNotice::Corrupt(e), Lang::En) => format!(
+                "The saved game was corrupt and has been set aside: {}",
+                e.say(lang)
+            ),
+            (OpenNotice::LinkRefused(e), Lang::Zh) => {
+                format!("链接中的局面无效，未打开：{}", e.say(lang))
+            }
+            (OpenNotice::LinkRefused(e), Lang::En) => {
+                format!(
+                    "The link's position is invalid and was not opened: {}",
+                    e.say(lang)
+                )
+            }
+            (OpenNotice::LinkCut { kept, error }, Lang::Zh) => {
+                format!(
+                    "链接中的着法有误，只载入了前 {kept} 着。{}",
+                    error.say(lang)
+                )
+            }
+            (OpenNotice::LinkCut { kept, error }, Lang::En) => format!(
+                "The link's moves stop early: only the first {kept} were opened. {}",
+                error.say(lang)
+            ),
+        }
+    }
+}
+
+impl Say for EnterError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (EnterError::Illegal(e), _) => e.say(lang),
+            (EnterError::WouldCut { later }, Lang::Zh) => {
+                format!("从这里走棋将删除后面的 {later} 步，确定吗？")
+            }
+            (EnterError::WouldCut { later }, Lang::En) => {
+                format!("Playing here removes the {later} later moves. Continue?")
+            }
+        }
+    }
+}
+
+impl Say for MoveLimitError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!(
+                "限着须为 {}–{} 回合的整数",
+                MoveLimitError::MIN,
+                MoveLimitError::MAX
+            ),
+            Lang::En => sentence(self.to_string()),
+        }
+    }
+}
+
+impl Say for NotationError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (NotationError::Syntax { text, .. }, Lang::Zh) => format!("“{text}”不是着法"),
+            (NotationError::NoSuchPiece { text }, Lang::Zh) => {
+                format!("“{text}”：没有符合的棋子")
+            }
+            (NotationError::Ambiguous { text, .. }, Lang::Zh) => {
+                format!("“{text}”不止一种走法，请写明前后")
+            }
+            (NotationError::Illegal { text, reason }, Lang::Zh) => {
+                format!("“{text}”不合规则：{}", reason.say(lang))
+            }
+            (_, Lang::En) => sentence(self.to_string()),
+        }
+    }
+}
+
+impl Say for GameResult {
+    fn say(&self, lang: Lang) -> String {
+        let (zh, en) = match self {
+            GameResult::RedWins => ("红方胜", "Red wins"),
+            GameResult::BlackWins => ("黑方胜", "Black wins"),
+            GameResult::Draw => ("和棋", "Draw"),
+        };
+        lang.pick(zh, en).to_string()
+    }
+}
+
+impl Say for Reason {
+    fn say(&self, lang: Lang) -> String {
+        let (zh, en) = match self {
+            Reason::Checkmate => ("将死", "Checkmate"),
+            Reason::Stalemate => ("困毙", "Stalemate"),
+            Reason::Resign => ("认输", "Resignation"),
+            Reason::Agreement => ("同意作和", "Draw agreed"),
+            Reason::MoveLimit => ("自然限着", "Move limit"),
+            Reason::Repetition => ("不变作和", "Repetition"),
+            Reason::PerpetualCheck => ("长将", "Perpetual check"),
+            Reason::PerpetualChase => ("长打", "Perpetual attack"),
+            Reason::InsufficientMaterial => ("双方无子力取胜", "Insufficient material"),
+            Reason::Timeout => ("超时", "Lost on time"),
+            Reason::Fouls => ("三次犯规", "Three fouls"),
+        };
+        lang.pick(zh, en).to_string()
+    }
+}
+
+/// The one line a finished game is announced by: `将死 · 红方胜（第4.1.1条）`,
+/// `Checkmate · Red wins (rule 4.1.1)`.
+pub struct Headline<'a>(pub &'a Verdict);
+
+impl Say for Headline<'_> {
+    fn say(&self, lang: Lang) -> String {
+        let v = self.0;
+        let reason = match v.reason {
+            Reason::PerpetualChase => {
+                let (zh, en) = v.side.map_or(("长打", "Perpetual attack"), |c| {
+                    let (zh, en) = v.attack_name(c);
+                    (zh, en)
+                });
+                lang.pick(zh, &sentence(en.to_string())).to_string()
+            }
+            r => r.say(lang),
+        };
+        match lang {
+            Lang::Zh => format!("{reason} · {} (第{}条)", v.result.say(lang), v.clause),
+            Lang::En => format!("{reason} · {} (rule {})", v.result.say(lang), v.clause),
+        }
+    }
+}
+
+impl Say for Verdict {
+    /// The decision explained, e.g. `黑方长将，判负（第24.1条）`.
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => self.explain_zh(),
+            Lang::En => self.explain_en(),
+        }
+    }
+}
+
+impl Say for OfferOutcome {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (OfferOutcome::Offered, Lang::Zh) => "已提和，等待对方答复（第23.1条）".into(),
+            (OfferOutcome::Offered, Lang::En) => {
+                "Draw offered; waiting for the answer (rule 23.1)".into()
+            }
+            (OfferOutcome::Foul { fouls }, Lang::Zh) => format!(
+                "被拒绝后再次提和，判犯规（第9.1.3条）：已犯规 {fouls} 次，三次判负（第4.1.8条）"
+            ),
+            (OfferOutcome::Foul { fouls }, Lang::En) => format!(
+                "Offering again after a refusal is a foul (rule 9.1.3): {fouls} so far; three lose (rule 4.1.8)"
+            ),
+        }
+    }
+}
+
+impl Say for MoveKind {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => self.zh(),
+            Lang::En => self.en(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::{Move, Position, Setup};
+
+    #[test]
+    fn errors_read_in_one_language() {
+        let e = Position::from_setup(&Setup::empty()).unwrap_err();
+        let zh = e.say(Lang::Zh);
+        assert!(zh.starts_with("红方没有帅"), "{zh}");
+        assert!(!zh.chars().any(|c| c.is_ascii_lowercase()), "{zh}");
+        assert_eq!(e.say(Lang::En), "Red has no king");
+        let f = Position::from_fen("garbage").unwrap_err();
+        assert!(
+            f.say(Lang::Zh).starts_with("FEN 格式有误"),
+            "{}",
+            f.say(Lang::Zh)
+        );
+        assert!(f.say(Lang::En).starts_with("Invalid FEN"));
+    }
+
+    #[test]
+    fn a_pinned_piece_says_it_would_expose_the_king() {
+        let p = Position::from_fen("4k4/9/9/9/9/9/9/4r4/4R4/4K4 w").unwrap();
+        let e = p.why_illegal(Move::from_iccs("e1d1").unwrap());
+        assert!(e.say(Lang::Zh).contains("送将"));
+        assert!(e.say(Lang::En).contains("expose the king"));
+    }
+
+    #[test]
+    fn the_headline_of_a_mate() {
+        let g = crate::xiangqi::game::Game::from_iccs("3k5/R8/1R7/9/9/9/9/9/9/4K4 w", &["b7b9"])
+            .unwrap();
+        let v = g.verdict().unwrap();
+        assert_eq!(Headline(v).say(Lang::Zh), "将死 · 红方胜 (第4.1.1条)");
+        assert_eq!(
+            Headline(v).say(Lang::En),
+            "Checkmate · Red wins (rule 4.1.1)"
+        );
+    }
+}
