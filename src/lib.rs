@@ -9,6 +9,7 @@ pub mod clock;
 pub mod events;
 pub mod lang;
 pub mod rng;
+pub mod saved;
 pub mod xiangqi;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,6 +8,7 @@
 //! ```
 //!
 //! Seeds come from this repository's tests/data (230 real games, the perft positions).
+#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -22,7 +22,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 const KEY: &str = "xq.clock.state";
-const CORRUPT_KEY: &str = "xq.clock.corrupt";
 const MUTE_KEY: &str = "xq.clock.muted";
 /// Below this the face shows tenths, and crossing it beeps once.
 const WARN_MS: u64 = 10_000;
@@ -224,20 +223,9 @@ fn in_play(clock: &Clock, now: u64) -> bool {
 
 /// The saved clock, or the link's, or the default; plus a message when something was wrong.
 fn load(query: &str) -> (Saved, Option<Msg>) {
-    let mut note = None;
-    let saved = storage::get(KEY).and_then(|raw| match serde_json::from_str::<Saved>(&raw) {
-        Ok(s) => Some(s),
-        Err(e) => {
-            let _ = storage::set(CORRUPT_KEY, &raw);
-            note = Some(Msg::new(
-                format!("保存的棋钟无法读取，已另存为 {CORRUPT_KEY}：{e}"),
-                format!(
-                    "The saved clock could not be read and was set aside as {CORRUPT_KEY}: {e}"
-                ),
-            ));
-            None
-        }
-    });
+    let note = None;
+    // An unreadable save is set aside and reported by the storage helper; the clock starts fresh.
+    let saved = storage::load::<Saved>(KEY);
     let busy = saved
         .as_ref()
         .is_some_and(|s| in_play(&s.clock, event_ms(&s.clock)));

@@ -17,7 +17,6 @@ use crate::xiangqi::{Color, Move, Position, Square};
 use leptos::prelude::*;
 
 const SESSION_KEY: &str = "xq.play.session";
-const CORRUPT_KEY: &str = "xq.play.corrupt";
 const SETTINGS_KEY: &str = "xq.play.settings";
 /// The game most recently replaced (by a link, the editor, an import or a new game): restorable.
 const PREVIOUS_KEY: &str = "xq.play.previous";
@@ -54,20 +53,9 @@ enum Confirm {
 /// The session to open: from the link when it names a game, else the saved one, else a new game.
 /// The second value is a message for the user (a bad link or a corrupt save set aside).
 fn initial_session(query: &str) -> (PlaySession, Option<String>) {
-    let saved = storage::get(SESSION_KEY).map(|json| (PlaySession::from_json(&json), json));
+    // An unreadable save is set aside and reported by the storage helper; the board starts fresh.
+    let saved = storage::load_with(SESSION_KEY, PlaySession::from_json);
     let mut notice = None;
-    let saved = match saved {
-        Some((Ok(s), _)) => Some(s),
-        Some((Err(e), json)) => {
-            // Keep the broken text for inspection; never lose it silently.
-            let _ = storage::set(CORRUPT_KEY, &json);
-            notice = Some(format!(
-                "保存的对局已损坏，已另存 / The saved game was corrupt and has been set aside: {e}"
-            ));
-            None
-        }
-        None => None,
-    };
     let has_link = param(query, "fen").is_some() || param(query, "moves").is_some();
     if has_link {
         match SharedGame::parse_prefix(query) {
@@ -110,9 +98,7 @@ fn initial_session(query: &str) -> (PlaySession, Option<String>) {
 }
 
 fn load_settings() -> Settings {
-    storage::get(SETTINGS_KEY)
-        .and_then(|j| serde_json::from_str(&j).ok())
-        .unwrap_or_default()
+    storage::load(SETTINGS_KEY).unwrap_or_default()
 }
 
 /// The play page; `query` is the part of the hash after `?`.
@@ -143,12 +129,10 @@ pub fn PlayPage(query: String) -> impl IntoView {
         selected.set(None);
     };
     let restore_previous = move |_| {
-        let Some(json) = storage::get(PREVIOUS_KEY) else {
-            return;
-        };
-        match PlaySession::from_json(&json) {
-            Ok(old) => replace(old),
-            Err(e) => notice.set(Some(format!("无法恢复 / Cannot restore: {e}"))),
+        // An unreadable previous game is set aside and reported by the storage helper.
+        match storage::load_with(PREVIOUS_KEY, PlaySession::from_json) {
+            Some(old) => replace(old),
+            None => previous.set(false),
         }
     };
     let shown = Memo::new(move |_| session.with(|s| s.shown().clone()));

@@ -19,7 +19,6 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
 const KEY_STATE: &str = "xq.schedule.state";
 const KEY_DRAFT: &str = "xq.schedule.draft";
-const KEY_CORRUPT: &str = "xq.schedule.corrupt";
 /// Wall-clock time one slice of solving may take before the page gets the thread back.
 const SLICE_MS: f64 = 25.0;
 /// The best-so-far timetable is redrawn at most this often while solving (drawing costs more than a slice).
@@ -383,7 +382,7 @@ fn verdicts(p: &Problem, results: &[SavedResult]) -> Vec<(usize, usize, MatchVer
 pub fn SchedulePage(query: String) -> impl IntoView {
     let _ = query;
     let lang = use_lang();
-    let saved_draft = storage::get(KEY_DRAFT).and_then(|t| serde_json::from_str::<Draft>(&t).ok());
+    let saved_draft = storage::load::<Draft>(KEY_DRAFT);
     let ctx = Ctx {
         lang,
         draft: RwSignal::new(saved_draft.unwrap_or_default()),
@@ -412,19 +411,8 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         }
     });
     // Restore the last event; a corrupt save is reported and set aside, never a blank page.
-    if let Some(text) = storage::get(KEY_STATE) {
-        match SaveFile::from_json(&text) {
-            Ok(file) => ctx.load(file),
-            Err(e) => {
-                let _ = storage::set(KEY_CORRUPT, &text);
-                ctx.say(
-                    &format!("保存的赛程已损坏，已另存到 {KEY_CORRUPT}：{e}"),
-                    &format!(
-                        "The saved schedule was corrupt and was set aside as {KEY_CORRUPT}: {e}"
-                    ),
-                );
-            }
-        }
+    if let Some(file) = storage::load_with(KEY_STATE, SaveFile::from_json) {
+        ctx.load(file);
     }
     Effect::new(move || {
         let d = ctx.draft.get();

@@ -20,7 +20,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 const KEY: &str = "xq.scoresheet.pgn";
-const CORRUPT_KEY: &str = "xq.scoresheet.corrupt";
 /// Rounds on a blank sheet: 60 fit one A4 page in two blocks of 30.
 const BLANK_ROUNDS: u32 = 60;
 
@@ -62,21 +61,8 @@ fn initial_game(query: &str) -> (PgnGame, Option<String>) {
             ),
         };
     }
-    match storage::get(KEY) {
-        None => (PgnGame::default(), None),
-        Some(text) => match read_pgn(&text) {
-            Ok(g) => (g, None),
-            Err(e) => {
-                let _ = storage::set(CORRUPT_KEY, &text);
-                (
-                    PgnGame::default(),
-                    Some(format!(
-                        "保存的对局已损坏，已移至 {CORRUPT_KEY} / The saved game was corrupt and was set aside in {CORRUPT_KEY}: {e}"
-                    )),
-                )
-            }
-        },
-    }
+    // An unreadable save is set aside and reported by the storage helper; the sheet starts fresh.
+    (storage::load_with(KEY, read_pgn).unwrap_or_default(), None)
 }
 
 /// The scoresheet page; `query` is the part of the hash after `?`.
@@ -86,9 +72,8 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
     let blank_requested = crate::xiangqi::share::param(&query, "blank").is_some();
     // A game opened from a link replaces the saved one: keep that one restorable.
     let current = write_pgn(&start, Notation::Chinese);
-    let saved = storage::get(KEY)
-        .and_then(|t| read_pgn(&t).ok())
-        .filter(|g| write_pgn(g, Notation::Chinese) != current);
+    let saved =
+        storage::load_with(KEY, read_pgn).filter(|g| write_pgn(g, Notation::Chinese) != current);
     let game = RwSignal::new(start);
     let blank = RwSignal::new(blank_requested);
     let short = RwSignal::new(false);

@@ -18,7 +18,6 @@ use wasm_bindgen::JsCast;
 
 const IDS_KEY: &str = "xq.tournament.ids";
 const CURRENT_KEY: &str = "xq.tournament.current";
-const CORRUPT_KEY: &str = "xq.tournament.corrupt";
 
 fn event_key(id: &str) -> String {
     format!("xq.tournament.event.{id}")
@@ -31,39 +30,22 @@ enum Note {
     Info(String),
 }
 
-/// The saved events, loading whatever is readable and setting corrupt entries aside.
-fn load_events() -> (Vec<(String, Tournament)>, Vec<String>) {
-    let mut problems = Vec::new();
-    let ids: Vec<String> = match storage::get(IDS_KEY) {
-        None => Vec::new(),
-        Some(text) => serde_json::from_str(&text).unwrap_or_else(|e| {
-            let _ = storage::set(CORRUPT_KEY, &text);
-            problems.push(format!("{IDS_KEY}: {e}"));
-            Vec::new()
-        }),
-    };
-    let mut events = Vec::new();
-    for id in ids {
-        let Some(text) = storage::get(&event_key(&id)) else {
-            continue;
-        };
-        match Tournament::from_json(&text) {
-            Ok(t) => events.push((id, t)),
-            Err(e) => {
-                // Set aside, never lost: the raw text moves to the corrupt slot.
-                let _ = storage::set(CORRUPT_KEY, &text);
-                if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-                    let _ = s.remove_item(&event_key(&id));
-                }
-                problems.push(format!("{id}: {e}"));
-            }
-        }
+/// The saved events, loading whatever is readable; unreadable ones are set aside and reported by
+/// the storage helper. The index is rebuilt from the stored keys, so a corrupt or stale index never
+/// hides an event that is still stored.
+fn load_events() -> Vec<(String, Tournament)> {
+    let index: Vec<String> = storage::load(IDS_KEY).unwrap_or_default();
+    let ids = crate::saved::rebuild_index(&index, &storage::keys(), &event_key(""));
+    let events: Vec<(String, Tournament)> = ids
+        .into_iter()
+        .filter_map(|id| {
+            storage::load_with(&event_key(&id), Tournament::from_json).map(|t| (id, t))
+        })
+        .collect();
+    if events.iter().map(|(id, _)| id).ne(index.iter()) {
+        let _ = save_ids(&events);
     }
-    if !problems.is_empty() {
-        let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
-        let _ = storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default());
-    }
-    (events, problems)
+    events
 }
 
 fn save_ids(events: &[(String, Tournament)]) -> Result<(), String> {
@@ -102,15 +84,8 @@ struct Shape {
 pub fn TournamentPage(query: String) -> impl IntoView {
     let _ = query;
     let lang = use_lang();
-    let (loaded, problems) = load_events();
-    let note = RwSignal::new(if problems.is_empty() {
-        None
-    } else {
-        Some(Note::Error(format!(
-            "已将无法读取的赛事移到 {CORRUPT_KEY} / Unreadable saved event set aside in {CORRUPT_KEY}: {}",
-            problems.join("; ")
-        )))
-    });
+    let loaded = load_events();
+    let note = RwSignal::new(None::<Note>);
     let saved_current = storage::get(CURRENT_KEY);
     let first_id = loaded.first().map(|(id, _)| id.clone());
     let current_id = RwSignal::new(
@@ -292,9 +267,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                             .unwrap_or(false);
                         if !ok { return; }
                         events.update(|e| e.retain(|(i, _)| *i != id));
-                        if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-                            let _ = s.remove_item(&event_key(&id));
-                        }
+                        storage::remove(&event_key(&id));
                         let _ = events.with_untracked(|e| save_ids(e));
                         current_id.set(events.with_untracked(|e| e.first().map(|(i, _)| i.clone())));
                         creating.set(events.with_untracked(|e| e.is_empty()));
