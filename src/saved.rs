@@ -252,6 +252,60 @@ impl Say for FileTooLarge {
     }
 }
 
+/// Why a chosen file was not imported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// Larger than the import limit; not read at all.
+    TooLarge(FileTooLarge),
+    /// The browser could not read it.
+    Unreadable,
+    /// Expected UTF-8 text; the bytes stop being UTF-8 at this offset.
+    NotText {
+        /// Offset of the first byte that is not UTF-8.
+        at: usize,
+    },
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl Say for FileError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (FileError::TooLarge(e), _) => e.say(lang),
+            (FileError::Unreadable, Lang::Zh) => "无法读取该文件".to_string(),
+            (FileError::Unreadable, Lang::En) => "the file could not be read".to_string(),
+            (FileError::NotText { at }, Lang::Zh) => {
+                format!("该文件不是 UTF-8 文本（第 {at} 字节起）")
+            }
+            (FileError::NotText { at }, Lang::En) => {
+                format!("the file is not UTF-8 text (from byte {at})")
+            }
+        }
+    }
+}
+
+/// A file's bytes as UTF-8 text (a byte-order mark dropped), for JSON and entrant-list imports.
+///
+/// ```
+/// use xiangqi_club::saved::{file_text, FileError};
+/// assert_eq!(file_text(b"\xEF\xBB\xBF{}".to_vec()), Ok("{}".to_string()));
+/// assert_eq!(file_text(b"ab\xFF".to_vec()), Err(FileError::NotText { at: 2 }));
+/// ```
+pub fn file_text(mut bytes: Vec<u8>) -> Result<String, FileError> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| FileError::NotText {
+        at: e.utf8_error().valid_up_to(),
+    })
+}
+
 /// An in-memory [`Store`] with a quota in bytes (keys plus values), for tests and for native use.
 #[derive(Clone, Debug, Default)]
 pub struct MemoryStore {

@@ -312,35 +312,24 @@ fn stop_solving(ctx: Ctx) {
 
 /// Reads the chosen JSON file and loads it if it passes every check.
 fn import_file(ctx: Ctx, input: web_sys::HtmlInputElement) {
-    let Some(file) = input.files().and_then(|f| f.get(0)) else {
-        return;
-    };
-    let Ok(reader) = web_sys::FileReader::new() else {
-        ctx.say("浏览器无法读取文件", "The browser cannot read files");
-        return;
-    };
-    let r = reader.clone();
-    let onload = Closure::<dyn FnMut()>::new(move || {
-        let text = r
-            .result()
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
-        match SaveFile::from_json(&text) {
-            Ok(file) => {
+    use crate::lang::{Lang, Say};
+    super::files::read_text(
+        &input,
+        crate::saved::MAX_IMPORT_BYTES,
+        move |text| match text.map(|t| SaveFile::from_json(&t)) {
+            Ok(Ok(file)) => {
                 stop_solving(ctx);
                 ctx.load(file);
                 ctx.save();
                 ctx.say("已导入", "Imported");
             }
-            Err(e) => ctx.say(&format!("导入失败：{e}"), &format!("Import failed: {e}")),
-        }
-    });
-    reader.set_onload(Some(onload.as_ref().unchecked_ref()));
-    onload.forget();
-    if reader.read_as_text(&file).is_err() {
-        ctx.say("无法读取文件", "Could not read the file");
-    }
+            Ok(Err(e)) => ctx.say(&format!("导入失败：{e}"), &format!("Import failed: {e}")),
+            Err(e) => ctx.say(
+                &format!("导入失败：{}", e.say(Lang::Zh)),
+                &format!("Import failed: {}", e.say(Lang::En)),
+            ),
+        },
+    );
 }
 
 /// "19:00" or "+22′" for a slot.

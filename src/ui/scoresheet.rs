@@ -17,7 +17,6 @@ use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, Score
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::share::SharedGame;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 const KEY: &str = "xq.scoresheet.pgn";
 /// Rounds on a blank sheet: 60 fit one A4 page in two blocks of 30.
@@ -342,6 +341,7 @@ pub fn PgnImport(
     /// Called with the imported game.
     on_import: Callback<PgnGame>,
 ) -> impl IntoView {
+    let lang = super::i18n::use_lang();
     let text = RwSignal::new(String::new());
     let failed: RwSignal<Option<(String, PgnGame)>> = RwSignal::new(None);
     let file_input = NodeRef::<leptos::html::Input>::new();
@@ -352,39 +352,21 @@ pub fn PgnImport(
         }
         Err(e) => failed.set(Some((import_message(&e), *e.partial))),
     };
-    let from_file = move |_| {
-        let Some(input) = file_input.get() else {
-            return;
+    let from_file =
+        move |_| {
+            let Some(input) = file_input.get() else {
+                return;
+            };
+            super::files::read_bytes(&input, crate::saved::MAX_IMPORT_BYTES, move |bytes| {
+                match bytes {
+                    Ok(bytes) => take(read_pgn_bytes(&bytes)),
+                    Err(e) => {
+                        use crate::lang::Say;
+                        failed.set(Some((e.say(lang.get_untracked()), PgnGame::default())));
+                    }
+                }
+            });
         };
-        let Some(file) = input.files().and_then(|l| l.get(0)) else {
-            return;
-        };
-        let Ok(reader) = web_sys::FileReader::new() else {
-            failed.set(Some((
-                "无法读取文件 / Cannot read files here".into(),
-                PgnGame::default(),
-            )));
-            return;
-        };
-        let r = reader.clone();
-        let onload = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::Event| match r
-            .result()
-        {
-            Ok(buf) => take(read_pgn_bytes(&js_sys::Uint8Array::new(&buf).to_vec())),
-            Err(_) => failed.set(Some((
-                "无法读取文件 / Cannot read the file".into(),
-                PgnGame::default(),
-            ))),
-        });
-        reader.set_onload(Some(onload.unchecked_ref()));
-        if reader.read_as_array_buffer(&file).is_err() {
-            failed.set(Some((
-                "无法读取文件 / Cannot read the file".into(),
-                PgnGame::default(),
-            )));
-        }
-        input.set_value("");
-    };
     view! {
         <fieldset class="pgn-import">
             <legend>{tr("导入 PGN", "Import PGN")}</legend>

@@ -201,12 +201,15 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         data-testid="import-json"
                         on:change=move |ev| {
                             let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
-                            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-                            input.set_value("");
-                            let Ok(reader) = web_sys::FileReader::new() else { return };
-                            let r2 = reader.clone();
-                            let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-                                let text = r2.result().ok().and_then(|v| v.as_string()).unwrap_or_default();
+                            super::files::read_text(&input, crate::saved::MAX_IMPORT_BYTES, move |text| {
+                                let text = match text {
+                                    Ok(t) => t,
+                                    Err(e) => {
+                                        use crate::lang::Say;
+                                        note.set(Some(Note::Error(e.say(lang.get_untracked()))));
+                                        return;
+                                    }
+                                };
                                 match Tournament::from_json(&text) {
                                     Ok(t) => {
                                         let name = t.name().to_string();
@@ -216,10 +219,6 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                     Err(e) => note.set(Some(Note::Error(format!("导入失败，现有数据未改动 / Import failed, nothing changed: {e}")))),
                                 }
                             });
-                            reader.set_onload(Some(onload.unchecked_ref()));
-                            if reader.read_as_text(&file).is_err() {
-                                note.set(Some(Note::Error("无法读取文件 / Cannot read the file".into())));
-                            }
                         }
                     />
                 </label>
