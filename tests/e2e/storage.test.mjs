@@ -160,3 +160,22 @@ test('a corrupt tournament index does not hide the events still stored', async (
   assert.equal(ids.length, 1);
   assert.deepEqual(page.errors, []);
 });
+
+test('every import control refuses an oversized file unread, in the current language', async () => {
+  const big = { name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(3 * 1024 * 1024, 0x7b) };
+  const cases = [
+    { hash: '#/scoresheet', ready: '[data-testid=scoresheet]', input: '[data-testid=pgn-file]', out: '[data-testid=pgn-error]' },
+    { hash: '#/tournament', ready: '[data-testid=create-form]', input: '[data-testid=import-json]', out: '[data-testid=message]' },
+    { hash: '#/schedule', ready: '[data-testid=solve]', input: '[data-testid=import-json]', out: '[data-testid=message]' },
+  ];
+  for (const { hash, ready, input, out } of cases) {
+    const page = await app.newPage(hash, { waitFor: ready });
+    await page.setInputFiles(`${input} >> nth=0`, big);
+    await page.waitForSelector(out);
+    assert.match(await page.textContent(out), /3072 KB，超过上限 2048 KB/, hash);
+    await page.click('[data-testid=lang-toggle]');
+    await page.setInputFiles(`${input} >> nth=0`, big);
+    await page.waitForFunction((sel) => /over the limit of 2048 KB/.test(document.querySelector(sel)?.textContent || ''), out);
+    assert.deepEqual(page.errors, [], hash);
+  }
+});
