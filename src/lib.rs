@@ -12,6 +12,7 @@ pub mod engine;
 pub mod events;
 pub mod lang;
 pub mod rng;
+pub mod saved;
 pub mod xiangqi;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,7 +8,7 @@
 //! ```
 //!
 //! Seeds come from this repository's tests/data (230 real games, the perft positions).
-
+#![cfg(not(target_arch = "wasm32"))]
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
@@ -735,6 +735,38 @@ fn imports(n: u32) {
 fn small_texts(n: u32) {
     fuzz(n, text(small_seeds()), check_small_texts);
 }
+/// The storage helper over arbitrary saved text, keys and file bytes, with a small quota.
+fn check_storage((raw, keys, quota): (String, Vec<String>, usize)) {
+    use xiangqi_club::saved::{file_text, load_with, rebuild_index, Kept, MemoryStore, Store};
+    let mut store = MemoryStore::new(Some(quota));
+    let stored = store.set("xq.play.session", &raw).is_ok();
+    match load_with(&mut store, "xq.play.session", 7, PlaySession::from_json) {
+        Ok(found) => assert_eq!(found.is_some(), stored),
+        Err(u) => {
+            said_both(&u);
+            match u.kept {
+                // Never lost: either the copy holds it or the original is untouched.
+                Kept::Aside(k) => assert_eq!(store.get(&k), Some(raw.clone())),
+                Kept::InPlace => assert_eq!(store.get("xq.play.session"), Some(raw.clone())),
+            }
+        }
+    }
+    let ids = rebuild_index(&keys, &keys, "xq.tournament.event.");
+    assert!(ids.len() <= keys.len());
+    let _ = file_text(raw.into_bytes());
+}
+
+fn storage(n: u32) {
+    let keys = proptest::collection::vec(
+        text(vec![
+            "xq.tournament.event.a1".into(),
+            "xq.tournament.event.b2.corrupt.5".into(),
+        ]),
+        0..6,
+    );
+    fuzz(n, (text(json_seeds()), keys, 0usize..4096), check_storage);
+}
+
 fn cli(n: u32) {
     fuzz(n, cli_args(), check_cli);
 }
@@ -772,6 +804,10 @@ fn scores_presets_controls_fast() {
     small_texts(FAST);
 }
 #[test]
+fn storage_fast() {
+    storage(FAST);
+}
+#[test]
 fn cli_fast() {
     cli(FAST);
 }
@@ -787,6 +823,7 @@ fn deep() {
     pgn_text(DEEP);
     pgn_bytes(DEEP);
     saved_json(DEEP);
+    storage(DEEP);
     cli(DEEP);
 }
 

@@ -24,7 +24,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 const KEY: &str = "xq.clock.state";
-const CORRUPT_KEY: &str = "xq.clock.corrupt";
 const MUTE_KEY: &str = "xq.clock.muted";
 /// Below this the face shows tenths, and crossing it beeps once.
 const WARN_MS: u64 = 10_000;
@@ -159,8 +158,6 @@ struct Saved {
 enum ClockNote {
     /// The link or the control fields do not give a clock.
     Link(ClockLinkError),
-    /// The saved clock could not be read (set aside under [`CORRUPT_KEY`]).
-    Corrupt,
     /// The browser refused to save.
     CannotSave,
     /// The clock refused an action.
@@ -172,10 +169,6 @@ impl Say for ClockNote {
         match (self, lang) {
             (ClockNote::Link(e), _) => e.say(lang),
             (ClockNote::Refused(e), _) => e.say(lang),
-            (ClockNote::Corrupt, Lang::Zh) => format!("保存的棋钟无法读取，已另存为 {CORRUPT_KEY}"),
-            (ClockNote::Corrupt, Lang::En) => {
-                format!("The saved clock could not be read and was set aside as {CORRUPT_KEY}")
-            }
             (ClockNote::CannotSave, _) => lang
                 .pick(
                     "浏览器拒绝保存棋钟",
@@ -193,17 +186,13 @@ fn in_play(clock: &Clock, now: u64) -> bool {
 
 /// The saved clock, or the link's, or the default; plus a message when something was wrong.
 fn load(query: &str) -> (Preset, Clock, Option<ClockNote>) {
-    let mut note = None;
-    let saved = storage::get(KEY).and_then(|raw| match serde_json::from_str::<Saved>(&raw) {
-        Ok(s) => Some((
+    let note = None;
+    // An unreadable save is set aside and reported by the storage helper; the clock starts fresh.
+    let saved = storage::load::<Saved>(KEY).map(|s| {
+        (
             Preset::from_id(&s.preset).unwrap_or(Preset::Custom),
             s.clock,
-        )),
-        Err(_) => {
-            let _ = storage::set(CORRUPT_KEY, &raw);
-            note = Some(ClockNote::Corrupt);
-            None
-        }
+        )
     });
     let busy = saved.as_ref().is_some_and(|(_, c)| in_play(c, event_ms(c)));
     let default = || (Preset::Rule6_1, Clock::from_preset(Preset::Rule6_1));

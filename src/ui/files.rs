@@ -1,7 +1,64 @@
-//! Files leaving the app: a download of generated text, and names that are safe on every system.
+//! Files in and out: the one reader for every import control (size-limited, bilingual errors), a
+//! download of generated text, and names that are safe on every system.
 
+use crate::saved::{file_text, FileError, FileTooLarge};
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
+
+/// Reads the file chosen in `input` (refused unread above `max` bytes) and calls `done` once with
+/// its bytes or the reason. The input is cleared, so choosing the same file again reads it again.
+pub fn read_bytes(
+    input: &web_sys::HtmlInputElement,
+    max: usize,
+    done: impl FnOnce(Result<Vec<u8>, FileError>) + 'static,
+) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    if let Err(e) = FileTooLarge::check(file.size() as u64, max) {
+        done(Err(FileError::TooLarge(e)));
+        return;
+    }
+    let Ok(reader) = web_sys::FileReader::new() else {
+        done(Err(FileError::Unreadable));
+        return;
+    };
+    let once = Rc::new(RefCell::new(Some(done)));
+    let finish = move |r: Result<Vec<u8>, FileError>| {
+        if let Some(done) = once.borrow_mut().take() {
+            done(r);
+        }
+    };
+    let (on_load, on_error, on_fail) = (finish.clone(), finish.clone(), finish);
+    let r = reader.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::Event| {
+        on_load(
+            r.result()
+                .map(|buf| js_sys::Uint8Array::new(&buf).to_vec())
+                .map_err(|_| FileError::Unreadable),
+        )
+    });
+    let onerror = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::Event| {
+        on_error(Err(FileError::Unreadable))
+    });
+    reader.set_onload(Some(onload.unchecked_ref()));
+    reader.set_onerror(Some(onerror.unchecked_ref()));
+    if reader.read_as_array_buffer(&file).is_err() {
+        on_fail(Err(FileError::Unreadable));
+    }
+}
+
+/// [`read_bytes`] for UTF-8 text (JSON, entrant lists).
+pub fn read_text(
+    input: &web_sys::HtmlInputElement,
+    max: usize,
+    done: impl FnOnce(Result<String, FileError>) + 'static,
+) {
+    read_bytes(input, max, move |r| done(r.and_then(file_text)));
+}
 
 /// Offers `text` as a file download named `filename` of type `mime`.
 pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {

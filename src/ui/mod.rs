@@ -54,6 +54,7 @@ fn App() -> impl IntoView {
             </button>
         </header>
         <main id="main">
+            <storage::StorageProblems />
             {move || match route.get() {
                 Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
                 Route::Scoresheet(query) => view! { <scoresheet::ScoresheetPage query=query /> }.into_any(),

@@ -17,13 +17,12 @@ use crate::lang::Say;
 use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimitError;
-use crate::xiangqi::session::{EnterError, OpenNotice, PlaySession, RestoreError};
+use crate::xiangqi::session::{EnterError, OpenNotice, PlaySession};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, PlayError, Position, Square};
 use leptos::prelude::*;
 
 const SESSION_KEY: &str = "xq.play.session";
-const CORRUPT_KEY: &str = "xq.play.corrupt";
 const SETTINGS_KEY: &str = "xq.play.settings";
 /// The game most recently replaced (by a link, the editor, an import or a new game): restorable.
 const PREVIOUS_KEY: &str = "xq.play.previous";
@@ -113,8 +112,6 @@ pub(super) enum Note {
     Offer(OfferOutcome),
     /// A draw offer, answer or resignation the rules refuse.
     Refused(GameError),
-    /// The game to restore does not replay.
-    Restore(RestoreError),
     /// An imported game does not replay.
     Import(crate::xiangqi::game::RecordError),
     /// Something about how the board opened.
@@ -139,8 +136,6 @@ impl Say for Note {
             (Note::Control(e), _) => e.say(lang),
             (Note::Offer(o), _) => o.say(lang),
             (Note::Refused(e), _) => e.say(lang),
-            (Note::Restore(e), Lang::Zh) => format!("无法恢复：{}", e.say(lang)),
-            (Note::Restore(e), Lang::En) => format!("Cannot restore: {}", e.say(lang)),
             (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
             (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
             (Note::Opened(n), _) => n.say(lang),
@@ -198,12 +193,10 @@ impl PlayStore {
 
     /// Brings back the game replaced last.
     pub fn restore_previous(self) {
-        let Some(json) = storage::get(PREVIOUS_KEY) else {
-            return;
-        };
-        match PlaySession::from_json(&json) {
-            Ok(old) => self.replace(old),
-            Err(e) => self.notices.update(|n| n.push(Note::Restore(e))),
+        // An unreadable previous game is set aside and reported by the storage helper.
+        match storage::load_with(PREVIOUS_KEY, PlaySession::from_json) {
+            Some(old) => self.replace(old),
+            None => self.previous.set(false),
         }
     }
 
@@ -278,16 +271,11 @@ impl PlayStore {
 /// Opens the board for the link `query`, with the saved game; corrupt saves and replaced games
 /// are kept in storage, never lost.
 fn open(query: &str) -> (PlaySession, Vec<Note>) {
-    let saved = storage::get(SESSION_KEY);
+    // An unreadable save is set aside and reported by the storage helper; the board starts fresh.
+    let saved = storage::load_with(SESSION_KEY, |raw| {
+        PlaySession::from_json(raw).map(|_| raw.to_owned())
+    });
     let opened = PlaySession::open(query, saved.as_deref());
-    if let Some(json) = saved.filter(|_| {
-        opened
-            .notices
-            .iter()
-            .any(|n| matches!(n, OpenNotice::Corrupt(_)))
-    }) {
-        let _ = storage::set(CORRUPT_KEY, &json);
-    }
     if let Some(old) = &opened.replaced {
         // Opening a link must not lose the game that was on the board.
         let _ = storage::set(PREVIOUS_KEY, &old.to_json());
@@ -297,9 +285,7 @@ fn open(query: &str) -> (PlaySession, Vec<Note>) {
 }
 
 fn load_settings() -> Settings {
-    storage::get(SETTINGS_KEY)
-        .and_then(|j| serde_json::from_str(&j).ok())
-        .unwrap_or_default()
+    storage::load(SETTINGS_KEY).unwrap_or_default()
 }
 
 /// The play page; `query` is the part of the hash after `?`.

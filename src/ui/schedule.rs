@@ -19,7 +19,6 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
 const KEY_STATE: &str = "xq.schedule.state";
 const KEY_DRAFT: &str = "xq.schedule.draft";
-const KEY_CORRUPT: &str = "xq.schedule.corrupt";
 /// Wall-clock time one slice of solving may take before the page gets the thread back.
 const SLICE_MS: f64 = 25.0;
 /// The best-so-far timetable is redrawn at most this often while solving: drawing 128 entrants'
@@ -354,41 +353,27 @@ fn stop_solving(ctx: Ctx) {
 
 /// Reads the chosen JSON file and loads it if it passes every check.
 fn import_file(ctx: Ctx, input: web_sys::HtmlInputElement) {
-    let Some(file) = input.files().and_then(|f| f.get(0)) else {
-        return;
-    };
-    let Ok(reader) = web_sys::FileReader::new() else {
-        ctx.say("浏览器无法读取文件", "The browser cannot read files");
-        return;
-    };
-    let r = reader.clone();
-    let onload = Closure::<dyn FnMut()>::new(move || {
-        let text = r
-            .result()
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
-        match SaveFile::from_json(&text) {
-            Ok(file) => {
+    use crate::lang::{Lang, Say};
+    super::files::read_text(
+        &input,
+        crate::saved::MAX_IMPORT_BYTES,
+        move |text| match text.map(|t| SaveFile::from_json(&t)) {
+            Ok(Ok(file)) => {
                 stop_solving(ctx);
                 ctx.load(file);
                 ctx.save();
                 ctx.say("已导入", "Imported");
             }
-            Err(e) => {
-                let lang = ctx.lang.get_untracked();
-                ctx.say(
-                    &format!("导入失败：{}", e.say(lang)),
-                    &format!("Import failed: {}", e.say(lang)),
-                )
-            }
-        }
-    });
-    reader.set_onload(Some(onload.as_ref().unchecked_ref()));
-    onload.forget();
-    if reader.read_as_text(&file).is_err() {
-        ctx.say("无法读取文件", "Could not read the file");
-    }
+            Ok(Err(e)) => ctx.say(
+                &format!("导入失败：{}", e.say(Lang::Zh)),
+                &format!("Import failed: {}", e.say(Lang::En)),
+            ),
+            Err(e) => ctx.say(
+                &format!("导入失败：{}", e.say(Lang::Zh)),
+                &format!("Import failed: {}", e.say(Lang::En)),
+            ),
+        },
+    );
 }
 
 /// "19:00" or "+22′" for a slot.
@@ -405,7 +390,7 @@ fn slot_time(p: &Problem, slots: &[SlotInfo], slot: usize) -> String {
 pub fn SchedulePage(query: String) -> impl IntoView {
     let _ = query;
     let lang = use_lang();
-    let saved_draft = storage::get(KEY_DRAFT).and_then(|t| serde_json::from_str::<Draft>(&t).ok());
+    let saved_draft = storage::load::<Draft>(KEY_DRAFT);
     let ctx = Ctx {
         lang,
         draft: RwSignal::new(saved_draft.unwrap_or_default()),
@@ -434,23 +419,8 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         }
     });
     // Restore the last event; a corrupt save is reported and set aside, never a blank page.
-    if let Some(text) = storage::get(KEY_STATE) {
-        match SaveFile::from_json(&text) {
-            Ok(file) => ctx.load(file),
-            Err(e) => {
-                let _ = storage::set(KEY_CORRUPT, &text);
-                ctx.say(
-                    &format!(
-                        "保存的赛程已损坏，已另存到 {KEY_CORRUPT}：{}",
-                        e.say(Lang::Zh)
-                    ),
-                    &format!(
-                        "The saved schedule was corrupt and was set aside as {KEY_CORRUPT}: {}",
-                        e.say(Lang::En)
-                    ),
-                );
-            }
-        }
+    if let Some(file) = storage::load_with(KEY_STATE, SaveFile::from_json) {
+        ctx.load(file);
     }
     Effect::new(move || {
         let d = ctx.draft.get();

@@ -19,10 +19,8 @@ use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, Score
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::share::SharedGame;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 const KEY: &str = "xq.scoresheet.pgn";
-const CORRUPT_KEY: &str = "xq.scoresheet.corrupt";
 /// Rounds on a blank sheet: 60 fit one A4 page in two blocks of 30.
 const BLANK_ROUNDS: u32 = 60;
 
@@ -47,15 +45,9 @@ const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
 /// `result=1-0` (as the board writes it for a finished game) ticks the result box.
 fn initial_game(query: &str) -> (PgnGame, Option<Notice>) {
     use crate::xiangqi::share::param;
-    let saved = storage::get(KEY).map(|text| (read_pgn(&text), text));
-    let (saved, mut notice) = match saved {
-        None => (None, None),
-        Some((Ok(g), _)) => (Some(g), None),
-        Some((Err(e), text)) => {
-            let _ = storage::set(CORRUPT_KEY, &text);
-            (None, Some(Notice::Corrupt(e.to_string())))
-        }
-    };
+    // An unreadable save is set aside and reported by the storage helper; the sheet starts fresh.
+    let saved = storage::load_with(KEY, read_pgn);
+    let mut notice = None;
     if param(query, "fen").is_none() && param(query, "moves").is_none() {
         return (saved.unwrap_or_default(), notice);
     }
@@ -94,8 +86,6 @@ fn initial_game(query: &str) -> (PgnGame, Option<Notice>) {
 enum Notice {
     /// The link's game is invalid or stops early.
     Link(crate::xiangqi::share::LinkError),
-    /// The saved game could not be read (set aside).
-    Corrupt(String),
     /// The browser refused to save.
     CannotSave,
 }
@@ -105,12 +95,6 @@ impl Say for Notice {
         match (self, lang) {
             (Notice::Link(e), Lang::Zh) => format!("链接中的对局有误：{}", e.say(lang)),
             (Notice::Link(e), Lang::En) => format!("The link's game is wrong: {}", e.say(lang)),
-            (Notice::Corrupt(e), Lang::Zh) => {
-                format!("保存的对局已损坏，已移至 {CORRUPT_KEY}：{e}")
-            }
-            (Notice::Corrupt(e), Lang::En) => {
-                format!("The saved game was corrupt and was set aside in {CORRUPT_KEY}: {e}")
-            }
             (Notice::CannotSave, _) => lang
                 .pick("浏览器拒绝保存", "The browser refused to save")
                 .into(),
@@ -126,9 +110,8 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
     let blank_requested = crate::xiangqi::share::param(&query, "blank").is_some();
     // A game opened from a link replaces the saved one: keep that one restorable.
     let current = write_pgn(&start, Notation::Chinese);
-    let saved = storage::get(KEY)
-        .and_then(|t| read_pgn(&t).ok())
-        .filter(|g| write_pgn(g, Notation::Chinese) != current);
+    let saved =
+        storage::load_with(KEY, read_pgn).filter(|g| write_pgn(g, Notation::Chinese) != current);
     let game = RwSignal::new(start);
     let blank = RwSignal::new(blank_requested);
     let short = RwSignal::new(false);
@@ -410,43 +393,22 @@ pub fn PgnImport(
         }
         Err(e) => failed.set(Some((import_message(&e), *e.partial))),
     };
-    let from_file = move |_| {
-        let Some(input) = file_input.get() else {
-            return;
+    let from_file =
+        move |_| {
+            let Some(input) = file_input.get() else {
+                return;
+            };
+            super::files::read_bytes(&input, crate::saved::MAX_IMPORT_BYTES, move |bytes| {
+                match bytes {
+                    Ok(bytes) => {
+                        let d = decode_with(&bytes, &BrowserCharsets);
+                        warning.set(d.warning().map(|w| [w.say(Lang::Zh), w.say(Lang::En)]));
+                        take(read_pgn(&d.text));
+                    }
+                    Err(e) => failed.set(Some((e.say(lang.get_untracked()), PgnGame::default()))),
+                }
+            });
         };
-        let Some(file) = input.files().and_then(|l| l.get(0)) else {
-            return;
-        };
-        let Ok(reader) = web_sys::FileReader::new() else {
-            failed.set(Some((
-                "无法读取文件 / Cannot read files here".into(),
-                PgnGame::default(),
-            )));
-            return;
-        };
-        let r = reader.clone();
-        let onload = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::Event| match r
-            .result()
-        {
-            Ok(buf) => {
-                let d = decode_with(&js_sys::Uint8Array::new(&buf).to_vec(), &BrowserCharsets);
-                warning.set(d.warning().map(|w| [w.say(Lang::Zh), w.say(Lang::En)]));
-                take(read_pgn(&d.text));
-            }
-            Err(_) => failed.set(Some((
-                "无法读取文件 / Cannot read the file".into(),
-                PgnGame::default(),
-            ))),
-        });
-        reader.set_onload(Some(onload.unchecked_ref()));
-        if reader.read_as_array_buffer(&file).is_err() {
-            failed.set(Some((
-                "无法读取文件 / Cannot read the file".into(),
-                PgnGame::default(),
-            )));
-        }
-        input.set_value("");
-    };
     view! {
         <fieldset class="pgn-import">
             <legend>{tr("导入 PGN", "Import PGN")}</legend>

@@ -1,17 +1,187 @@
-//! localStorage access: failures (private mode, quota) are reported as `Err`, never panics.
+//! localStorage for every page: typed loading that sets an unreadable value aside (the logic is
+//! [`crate::saved`], tested natively), writes that report refusal, and [`StorageProblems`], the one
+//! bilingual message with its ways out (download the raw data; set it aside and start fresh).
+//!
+//! A page never bricks on its saved state: `load` gives `None` for anything unreadable and the
+//! page starts fresh. When storage is too full to copy the value aside, the original is *held*:
+//! writes to its key are refused until the user has downloaded or discarded it.
 
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+use super::i18n::{tr, use_lang};
+use crate::lang::Say;
+use crate::saved::{self, Kept, Refused, Store, Unreadable};
+use leptos::prelude::*;
+use std::cell::RefCell;
+
+/// The browser's localStorage as a [`Store`].
+struct Local(web_sys::Storage);
+
+impl Store for Local {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get_item(key).ok().flatten()
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), Refused> {
+        self.0.set_item(key, value).map_err(|_| Refused)
+    }
+    fn remove(&mut self, key: &str) {
+        let _ = self.0.remove_item(key);
+    }
+    fn keys(&self) -> Vec<String> {
+        let n = self.0.length().unwrap_or(0);
+        (0..n)
+            .filter_map(|i| self.0.key(i).ok().flatten())
+            .collect()
+    }
 }
 
-/// The string stored under `key`, if any.
+fn local() -> Option<Local> {
+    web_sys::window()?.local_storage().ok().flatten().map(Local)
+}
+
+thread_local! {
+    /// Keys whose unreadable value could not be copied aside: kept until the user decides.
+    static HELD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// Unreadable values met since the app started, shown by [`StorageProblems`].
+    static PROBLEMS: ArcRwSignal<Vec<Unreadable>> = ArcRwSignal::new(Vec::new());
+}
+
+fn problems() -> ArcRwSignal<Vec<Unreadable>> {
+    PROBLEMS.with(Clone::clone)
+}
+
+fn held(key: &str) -> bool {
+    HELD.with(|h| h.borrow().iter().any(|k| k == key))
+}
+
+fn release(key: &str) {
+    HELD.with(|h| h.borrow_mut().retain(|k| k != key));
+}
+
+fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// Records an unreadable value for the message (and holds its key when it stayed in place).
+fn report(u: Unreadable) {
+    leptos::logging::warn!("{}: {}", u.key, u.error);
+    if u.kept == Kept::InPlace {
+        HELD.with(|h| h.borrow_mut().push(u.key.clone()));
+    }
+    problems().update(|p| p.push(u));
+}
+
+/// The string stored under `key`, if any (for plain preferences; typed state uses [`load_with`]).
 pub fn get(key: &str) -> Option<String> {
-    local()?.get_item(key).ok().flatten()
+    local()?.get(key)
 }
 
-/// Stores `value` under `key`; `Err` with a message when the browser refuses.
+/// The value under `key` read by `parse`; `None` when nothing is stored or it cannot be read — then
+/// it is set aside (or held, when storage is full) and reported, and the page starts fresh.
+pub fn load_with<T, E: std::fmt::Display>(
+    key: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Option<T> {
+    // A held key was reported when first met; reading it again would only report it twice.
+    if held(key) {
+        return None;
+    }
+    let mut store = local()?;
+    match saved::load_with(&mut store, key, now_ms(), parse) {
+        Ok(v) => v,
+        Err(u) => {
+            report(u);
+            None
+        }
+    }
+}
+
+/// [`load_with`] for plain serde JSON.
+pub fn load<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
+    load_with(key, |raw| serde_json::from_str::<T>(raw))
+}
+
+/// Stores `value` under `key`; `Err` with a message when the browser refuses, or when the key
+/// holds unreadable data the user has not yet downloaded or discarded.
 pub fn set(key: &str, value: &str) -> Result<(), String> {
-    let s = local().ok_or("localStorage is not available")?;
-    s.set_item(key, value)
-        .map_err(|_| "localStorage refused the write (full or disabled)".to_string())
+    if held(key) {
+        return Err(format!(
+            "{key} holds data that could not be read; download or discard it first"
+        ));
+    }
+    let mut s = local().ok_or("localStorage is not available")?;
+    s.set(key, value).map_err(|e| e.to_string())
+}
+
+/// Removes `key` (unless it is held).
+pub fn remove(key: &str) {
+    if held(key) {
+        return;
+    }
+    if let Some(mut s) = local() {
+        s.remove(key);
+    }
+}
+
+/// Every stored key.
+pub fn keys() -> Vec<String> {
+    local().map(|s| s.keys()).unwrap_or_default()
+}
+
+/// The messages for unreadable saved data, each with its ways out; shown above every page.
+#[component]
+pub fn StorageProblems() -> impl IntoView {
+    let lang = use_lang();
+    let list = problems();
+    let shown = list.clone();
+    let remove_at = move |i: usize| list.update(|p| drop(p.remove(i)));
+    let set_at = {
+        let list = shown.clone();
+        move |i: usize, u: Unreadable| list.update(|p| p[i] = u)
+    };
+    view! {
+        {move || shown.get().into_iter().enumerate().map(|(i, u)| {
+            let remove_at = remove_at.clone();
+            let set_at = set_at.clone();
+            let text = u.clone();
+            let raw = u.raw.clone();
+            let key = u.key.clone();
+            let download = move |_| {
+                let name = format!("{}.txt", super::files::safe_stem(&key, "saved"));
+                let _ = super::files::download(&name, "text/plain;charset=utf-8", &raw);
+            };
+            let in_place = u.kept == Kept::InPlace;
+            let (retry_u, discard_key) = (u.clone(), u.key.clone());
+            let (remove_a, remove_b) = (remove_at.clone(), remove_at);
+            view! {
+                <div class="storage-problem" role="alert" data-testid="storage-problem">
+                    <p>{move || text.say(lang.get())}</p>
+                    <button type="button" data-testid="storage-download" on:click=download>
+                        {tr("下载原始数据", "Download the raw data")}
+                    </button>
+                    {if in_place {
+                        view! {
+                            <button type="button" data-testid="storage-set-aside" on:click=move |_| {
+                                let Some(mut s) = local() else { return };
+                                let u = saved::set_aside(&mut s, &retry_u.key, &retry_u.raw, &retry_u.error, now_ms());
+                                if u.kept != Kept::InPlace {
+                                    release(&u.key);
+                                }
+                                set_at(i, u);
+                            }>{tr("另存后重新开始", "Set it aside and start fresh")}</button>
+                            <button type="button" data-testid="storage-discard" on:click=move |_| {
+                                release(&discard_key);
+                                remove(&discard_key);
+                                remove_a(i);
+                            }>{tr("丢弃并重新开始", "Discard it and start fresh")}</button>
+                        }.into_any()
+                    } else {
+                        view! {
+                            <button type="button" data-testid="storage-dismiss" on:click=move |_| remove_b(i)>
+                                {tr("知道了", "Dismiss")}
+                            </button>
+                        }.into_any()
+                    }}
+                </div>
+            }
+        }).collect_view()}
+    }
 }

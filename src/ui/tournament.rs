@@ -18,7 +18,6 @@ use wasm_bindgen::JsCast;
 
 const IDS_KEY: &str = "xq.tournament.ids";
 const CURRENT_KEY: &str = "xq.tournament.current";
-const CORRUPT_KEY: &str = "xq.tournament.corrupt";
 
 fn event_key(id: &str) -> String {
     format!("xq.tournament.event.{id}")
@@ -31,39 +30,22 @@ enum Note {
     Info(String),
 }
 
-/// The saved events, loading whatever is readable and setting corrupt entries aside.
-fn load_events() -> (Vec<(String, Tournament)>, Vec<String>) {
-    let mut problems = Vec::new();
-    let ids: Vec<String> = match storage::get(IDS_KEY) {
-        None => Vec::new(),
-        Some(text) => serde_json::from_str(&text).unwrap_or_else(|e| {
-            let _ = storage::set(CORRUPT_KEY, &text);
-            problems.push(format!("{IDS_KEY}: {e}"));
-            Vec::new()
-        }),
-    };
-    let mut events = Vec::new();
-    for id in ids {
-        let Some(text) = storage::get(&event_key(&id)) else {
-            continue;
-        };
-        match Tournament::from_json(&text) {
-            Ok(t) => events.push((id, t)),
-            Err(e) => {
-                // Set aside, never lost: the raw text moves to the corrupt slot.
-                let _ = storage::set(CORRUPT_KEY, &text);
-                if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-                    let _ = s.remove_item(&event_key(&id));
-                }
-                problems.push(format!("{id}: {e}"));
-            }
-        }
+/// The saved events, loading whatever is readable; unreadable ones are set aside and reported by
+/// the storage helper. The index is rebuilt from the stored keys, so a corrupt or stale index never
+/// hides an event that is still stored.
+fn load_events() -> Vec<(String, Tournament)> {
+    let index: Vec<String> = storage::load(IDS_KEY).unwrap_or_default();
+    let ids = crate::saved::rebuild_index(&index, &storage::keys(), &event_key(""));
+    let events: Vec<(String, Tournament)> = ids
+        .into_iter()
+        .filter_map(|id| {
+            storage::load_with(&event_key(&id), Tournament::from_json).map(|t| (id, t))
+        })
+        .collect();
+    if events.iter().map(|(id, _)| id).ne(index.iter()) {
+        let _ = save_ids(&events);
     }
-    if !problems.is_empty() {
-        let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
-        let _ = storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default());
-    }
-    (events, problems)
+    events
 }
 
 fn save_ids(events: &[(String, Tournament)]) -> Result<(), String> {
@@ -102,15 +84,8 @@ struct Shape {
 pub fn TournamentPage(query: String) -> impl IntoView {
     let _ = query;
     let lang = use_lang();
-    let (loaded, problems) = load_events();
-    let note = RwSignal::new(if problems.is_empty() {
-        None
-    } else {
-        Some(Note::Error(format!(
-            "已将无法读取的赛事移到 {CORRUPT_KEY} / Unreadable saved event set aside in {CORRUPT_KEY}: {}",
-            problems.join("; ")
-        )))
-    });
+    let loaded = load_events();
+    let note = RwSignal::new(None::<Note>);
     let saved_current = storage::get(CURRENT_KEY);
     let first_id = loaded.first().map(|(id, _)| id.clone());
     let current_id = RwSignal::new(
@@ -226,12 +201,15 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         data-testid="import-json"
                         on:change=move |ev| {
                             let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
-                            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-                            input.set_value("");
-                            let Ok(reader) = web_sys::FileReader::new() else { return };
-                            let r2 = reader.clone();
-                            let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-                                let text = r2.result().ok().and_then(|v| v.as_string()).unwrap_or_default();
+                            super::files::read_text(&input, crate::saved::MAX_IMPORT_BYTES, move |text| {
+                                let text = match text {
+                                    Ok(t) => t,
+                                    Err(e) => {
+                                        use crate::lang::Say;
+                                        note.set(Some(Note::Error(e.say(lang.get_untracked()))));
+                                        return;
+                                    }
+                                };
                                 match Tournament::from_json(&text) {
                                     Ok(t) => {
                                         let name = t.name().to_string();
@@ -241,10 +219,6 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                     Err(e) => note.set(Some(Note::Error(format!("导入失败，现有数据未改动 / Import failed, nothing changed: {e}")))),
                                 }
                             });
-                            reader.set_onload(Some(onload.unchecked_ref()));
-                            if reader.read_as_text(&file).is_err() {
-                                note.set(Some(Note::Error("无法读取文件 / Cannot read the file".into())));
-                            }
                         }
                     />
                 </label>
@@ -292,9 +266,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                             .unwrap_or(false);
                         if !ok { return; }
                         events.update(|e| e.retain(|(i, _)| *i != id));
-                        if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-                            let _ = s.remove_item(&event_key(&id));
-                        }
+                        storage::remove(&event_key(&id));
                         let _ = events.with_untracked(|e| save_ids(e));
                         current_id.set(events.with_untracked(|e| e.first().map(|(i, _)| i.clone())));
                         creating.set(events.with_untracked(|e| e.is_empty()));

@@ -362,6 +362,21 @@ fn default_limit() -> u32 {
 }
 
 /// A game record with its positions and its verdict, kept current as moves are played or undone.
+///
+/// ```
+/// use xiangqi_club::xiangqi::game::Game;
+/// use xiangqi_club::xiangqi::{Color, Position};
+/// let mut game = Game::new(Position::start());
+/// game.play("h2e2".parse().unwrap()).unwrap();
+/// game.play("h9g7".parse().unwrap()).unwrap();
+/// assert_eq!(game.ply(), 2);
+/// assert!(game.verdict().is_none());
+/// game.resign(Color::Red).unwrap();
+/// let v = game.verdict().unwrap();
+/// assert_eq!((v.result_token(), v.clause), ("0-1", "4.1.9"));
+/// // A finished game takes no more moves (rule 4.1.9: resignation ends it).
+/// assert!(game.play("h0g2".parse().unwrap()).is_err());
+/// ```
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(into = "GameRecord", try_from = "GameRecord")]
 pub struct Game {

@@ -269,6 +269,19 @@ impl Undo {
 }
 
 /// A legal position: board, side to move and counters, with an incremental Zobrist hash.
+///
+/// ```
+/// use xiangqi_club::xiangqi::{Move, Position};
+/// let start = Position::start();
+/// assert_eq!(start.legal_moves().len(), 44);
+/// let m: Move = "h2e2".parse().unwrap();
+/// let after = start.after(m).unwrap();
+/// assert_eq!(after.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+/// assert_eq!(Position::from_fen(&after.fen()).unwrap(), after);
+/// // An impossible move or position is an error, never a panic.
+/// assert!(start.after("h0h5".parse().unwrap()).is_err());
+/// assert!(Position::from_fen("9/9/9 w").is_err());
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     board: [u8; 90],

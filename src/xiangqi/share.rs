@@ -7,6 +7,17 @@ use super::position::{Move, PlayError, Position};
 use std::fmt;
 
 /// What a share link holds: where the game starts and the moves played from there.
+///
+/// ```
+/// use xiangqi_club::xiangqi::share::SharedGame;
+/// let game = SharedGame::parse("moves=h2e2,h9g7").unwrap();
+/// assert_eq!(game.moves.len(), 2);
+/// assert_eq!(game.to_query(), "moves=h2e2,h9g7");
+/// // A bad move names its ply; the legal moves before it can still be opened.
+/// assert!(SharedGame::parse("moves=h2e2,h2e2").is_err());
+/// let (prefix, err) = SharedGame::parse_prefix("moves=h2e2,h2e2").unwrap();
+/// assert_eq!((prefix.moves.len(), err.is_some()), (1, true));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SharedGame {
     /// The starting position.

@@ -168,8 +168,10 @@ test('the flag falls at zero and says so; a corrupt save is reported and set asi
   await page.evaluate(() => localStorage.setItem('xq.clock.state', '{"preset":"x","clock":{"red":"9"}}'));
   await page.reload();
   await page.waitForSelector('[data-testid=clock-red]');
-  assert.match(await page.textContent('[role=alert]'), /xq\.clock\.corrupt/);
-  assert.equal(await page.evaluate(() => localStorage.getItem('xq.clock.corrupt')), '{"preset":"x","clock":{"red":"9"}}');
+  // Set aside under its own timestamped key (issue 12: one `.corrupt` slot lost earlier copies).
+  assert.match(await page.textContent('[role=alert]'), /xq\.clock\.state\.corrupt\.\d+/);
+  const aside = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.clock.state.corrupt.')).map((k) => localStorage.getItem(k)));
+  assert.deepEqual(aside, ['{"preset":"x","clock":{"red":"9"}}']);
   assert.deepEqual(page.errors, []);
 });
 

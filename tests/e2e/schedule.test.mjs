@@ -204,8 +204,8 @@ test('results feed the standings, bad scores are refused, exports download, and 
   // A corrupt save is reported and set aside, not a blank page.
   await page.evaluate(() => localStorage.setItem('xq.schedule.state', '{"version":1,"problem":'));
   await page.reload();
-  await page.waitForSelector('[data-testid=message]');
-  assert.match(await page.textContent('[data-testid=message]'), /xq.schedule.corrupt/);
-  assert.ok(await page.evaluate(() => localStorage.getItem('xq.schedule.corrupt')));
+  await page.waitForSelector('[data-testid=storage-problem]');
+  assert.match(await page.textContent('[data-testid=storage-problem]'), /xq\.schedule\.state\.corrupt\.\d+/);
+  assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('xq.schedule.state.corrupt.') && localStorage.getItem(k).length > 0)));
   assert.deepEqual(page.errors, []);
 });

@@ -104,7 +104,8 @@ test('a corrupt saved game is reported and set aside, not a blank page', async (
   await page.reload();
   await page.waitForSelector(SHEET);
   assert.match(await page.textContent('[role=alert]'), /corrupt/);
-  assert.equal(await page.evaluate(() => localStorage.getItem('xq.scoresheet.corrupt')), '1. 炮二平五 马８进７ 2. 车一进九');
+  const aside = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.scoresheet.pgn.corrupt.')).map((k) => localStorage.getItem(k)));
+  assert.deepEqual(aside, ['1. 炮二平五 马８进７ 2. 车一进九']);
   assert.deepEqual(page.errors, []);
 });
 

@@ -174,8 +174,8 @@ test('a withdrawal before half annuls the results (20.3); corrupt storage is set
   });
   await page.reload();
   await page.waitForSelector('[role=alert]');
-  assert.match(await page.textContent('[role=alert]'), /xq\.tournament\.corrupt/);
-  assert.ok(await page.evaluate(() => localStorage.getItem('xq.tournament.corrupt')?.length > 0));
+  assert.match(await page.textContent('[role=alert]'), /xq\.tournament\.event\.\w+\.corrupt\.\d+/);
+  assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => /^xq\.tournament\.event\.\w+\.corrupt\.\d+$/.test(k) && localStorage.getItem(k).length > 0)));
   await page.waitForSelector('[data-testid=create-form]');
   assert.deepEqual(page.errors, []);
 });

@@ -295,6 +295,19 @@ impl From<BergerError> for TournamentError {
 }
 
 /// A round-robin event: settings, entrants, draw and results.
+///
+/// ```
+/// use xiangqi_club::events::round_robin::{Competition, Cycles, Scoring, Tournament};
+/// let mut t = Tournament::new("Club", Competition::Individual, Cycles::Single, Scoring::CLASSIC)
+///     .unwrap();
+/// t.add_entrant_list("1. 张三\n2. 李四\n3. 王五\n4. 赵六").unwrap();
+/// t.draw_lots(7).unwrap();
+/// let rounds = t.rounds().unwrap();
+/// // Berger tables (rule 13.1): n-1 rounds of n/2 games for an even field.
+/// assert_eq!(rounds.len(), 3);
+/// assert!(rounds.iter().all(|r| r.games.len() == 2 && r.bye.is_none()));
+/// assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tournament {

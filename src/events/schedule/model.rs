@@ -69,6 +69,18 @@ pub struct Absence {
 }
 
 /// Everything the organiser fixes before solving.
+///
+/// ```
+/// use xiangqi_club::events::schedule::{solve, Problem, ProblemError};
+/// // 6 entrants, 3 tables, 2 sessions of 60 minutes, 20-minute matches, single round robin.
+/// let p = Problem::round_robin(6, 3, 2, 60, 20, false);
+/// assert_eq!(p.fixtures().len(), 15);
+/// let solution = solve(&p, 1, 20_000).unwrap();
+/// assert!(solution.schedule.validate(&p).is_ok());
+/// // Sizes are checked before anything is built from them.
+/// let huge = Problem::round_robin(6, 100_000, 2, 60, 20, false);
+/// assert_eq!(huge.validate(), Err(ProblemError::TooManyTables(100_000)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Problem {
     /// Entrant names, in seeding order (seed 1 first).

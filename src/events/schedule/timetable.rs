@@ -18,6 +18,17 @@ pub struct Placement {
 }
 
 /// A (possibly partial) timetable, placements sorted by slot then table.
+///
+/// ```
+/// use xiangqi_club::events::schedule::{solve, Problem, Schedule};
+/// let p = Problem::round_robin(4, 2, 1, 60, 20, false);
+/// let s: Schedule = solve(&p, 1, 5_000).unwrap().schedule;
+/// assert_eq!(s.placements.len(), 6);
+/// assert!(s.unplaced(&p).is_empty());
+/// // An empty timetable is a valid partial one, not a complete one.
+/// assert!(Schedule::default().validate_partial(&p).is_ok());
+/// assert!(Schedule::default().validate(&p).is_err());
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Schedule {
     /// The placed fixtures.

@@ -222,6 +222,17 @@ pub struct Descriptor {
 }
 
 /// Writes `m` (which must be legal in `pos`) in `notation`.
+///
+/// ```
+/// use xiangqi_club::xiangqi::notation::{read, write, Notation};
+/// use xiangqi_club::xiangqi::Position;
+/// let pos = Position::start();
+/// let m = read(&pos, "炮二平五").unwrap();
+/// assert_eq!(m.to_string(), "h2e2");
+/// assert_eq!(write(&pos, m, Notation::Wxf), "C2.5");
+/// assert_eq!(read(&pos, "C2.5"), Ok(m));
+/// assert!(read(&pos, "炮二进九").is_err());
+/// ```
 pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
     match notation {
         Notation::Chinese => chinese::write(pos, m),

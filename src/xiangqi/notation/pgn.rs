@@ -170,6 +170,17 @@ pub fn write_move_list(game: &PgnGame, notation: Notation) -> String {
 
 /// Reads the first game of a PGN (or bare move text); text with neither tags nor moves is
 /// [`PgnErrorKind::Empty`].
+///
+/// ```
+/// use xiangqi_club::xiangqi::notation::pgn::{read_pgn, write_pgn};
+/// use xiangqi_club::xiangqi::notation::Notation;
+/// let game = read_pgn("[Red \"张三\"]\n1. 炮二平五 马８进７ 2. 马二进三 *").unwrap();
+/// assert_eq!(game.moves().len(), 3);
+/// assert_eq!(game.tag("Red"), Some("张三"));
+/// let iccs = write_pgn(&game, Notation::Iccs);
+/// assert!(iccs.contains("1. h2e2 h9g7"));
+/// assert_eq!(read_pgn(&iccs).unwrap().moves(), game.moves());
+/// ```
 pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
     let mut r = Reader::new(text);
     match r.game() {

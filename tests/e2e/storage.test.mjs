@@ -1,0 +1,181 @@
+// "A page can never brick" (issue 12): garbage in every saved key of every page → the page renders,
+// says so in the current language, offers the raw data for download, and keeps every corrupt copy
+// under its own key; when storage is too full for the copy, nothing is deleted.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+let app;
+before(async () => { app = await startApp(); });
+after(async () => { await app.close(); });
+
+const PAGES = [
+  { hash: '#/play', ready: '[data-testid=board]', keys: ['xq.play.session', 'xq.play.settings'] },
+  { hash: '#/clock', ready: '[data-testid=clock-red]', keys: ['xq.clock.state'] },
+  { hash: '#/scoresheet', ready: '[data-testid=scoresheet]', keys: ['xq.scoresheet.pgn'] },
+  { hash: '#/tournament', ready: '[data-testid=create-form]', keys: ['xq.tournament.event.e1'] },
+  { hash: '#/schedule', ready: '[data-testid=solve]', keys: ['xq.schedule.state', 'xq.schedule.draft'] },
+];
+
+const GARBAGE = ['{"version":1,"game":', '\u0000\uFFFD not json at all', '[1,2,3]', '1. 车一进九 {'];
+
+async function asides(page, key) {
+  return page.evaluate((k) => Object.keys(localStorage)
+    .filter((x) => x.startsWith(k + '.corrupt.'))
+    .sort()
+    .map((x) => localStorage.getItem(x)), key);
+}
+
+async function put(page, key, value) {
+  await page.evaluate(([k, v]) => {
+    if (k.startsWith('xq.tournament.event.')) localStorage.setItem('xq.tournament.ids', JSON.stringify(['e1']));
+    localStorage.setItem(k, v);
+  }, [key, value]);
+}
+
+for (const { hash, ready, keys } of PAGES) {
+  for (const key of keys) {
+    test(`${hash}: garbage in ${key} is set aside, every copy kept, message in both languages`, async () => {
+      const page = await app.newPage(hash, { waitFor: ready });
+      await page.evaluate(() => localStorage.clear());
+      // Chinese first (the default language).
+      await put(page, key, GARBAGE[0]);
+      await page.reload();
+      await page.waitForSelector(ready);
+      const msg = page.locator('[data-testid=storage-problem]');
+      await msg.first().waitFor();
+      const zh = await msg.first().textContent();
+      assert.match(zh, /无法读取/);
+      assert.ok(zh.includes(key), zh);
+      assert.doesNotMatch(zh, /could not be read/);
+      assert.ok(await page.locator('[data-testid=storage-download]').first().isVisible());
+      assert.deepEqual(await asides(page, key), [GARBAGE[0]]);
+      // The page keeps working: language switch re-says the message in English.
+      await page.click('[data-testid=lang-toggle]');
+      const en = await msg.first().textContent();
+      assert.match(en, /could not be read; it was set aside as/);
+      assert.doesNotMatch(en, /无法读取/);
+      // The download offers the raw text.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('[data-testid=storage-download] >> nth=0'),
+      ]);
+      const path = await download.path();
+      const fs = await import('node:fs');
+      assert.equal(fs.readFileSync(path, 'utf8'), GARBAGE[0]);
+      // A second corruption is set aside beside the first, not over it.
+      await put(page, key, GARBAGE[1]);
+      await page.reload();
+      await page.waitForSelector(ready);
+      await msg.first().waitFor();
+      assert.deepEqual((await asides(page, key)).sort(), [GARBAGE[0], GARBAGE[1]].sort());
+      assert.deepEqual(page.errors, []);
+    });
+  }
+}
+
+test('every page survives each kind of garbage in each of its keys', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  for (const { hash, ready, keys } of PAGES) {
+    for (const key of keys) {
+      for (const g of GARBAGE) {
+        await page.evaluate(() => localStorage.clear());
+        await put(page, key, g);
+        await page.goto(app.base + 'index.html' + hash);
+        await page.reload();
+        await page.waitForSelector(ready);
+      }
+    }
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test('storage full: nothing is deleted, the download comes first, discard starts fresh', async () => {
+  const page = await app.newPage('#/clock', { waitFor: '[data-testid=clock-red]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => localStorage.setItem('xq.clock.state', '{"preset":'));
+  // The copy aside is refused, as a full quota would.
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (String(k).includes('.corrupt.') && !window.__roomAgain) throw new DOMException('full', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.reload();
+  await page.waitForSelector('[data-testid=clock-red]');
+  const msg = page.locator('[data-testid=storage-problem]');
+  await msg.waitFor();
+  assert.match(await msg.textContent(), /原数据未删除/);
+  assert.doesNotMatch(await msg.textContent(), /已另存为/);
+  // The original is still there, even after the page has run a while (no save over it).
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => localStorage.getItem('xq.clock.state')), '{"preset":');
+  assert.ok(await page.locator('[data-testid=storage-download]').isVisible());
+  // Room again: "set it aside" now works and frees the key.
+  await page.evaluate(() => { window.__roomAgain = true; });
+  await page.click('[data-testid=storage-set-aside]');
+  assert.deepEqual(await asides(page, 'xq.clock.state'), ['{"preset":']);
+  assert.match(await msg.textContent(), /已另存为 xq\.clock\.state\.corrupt\.\d+/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('storage full, then discard: the user chooses to drop the unreadable data', async () => {
+  const page = await app.newPage('#/scoresheet', { waitFor: '[data-testid=scoresheet]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => localStorage.setItem('xq.scoresheet.pgn', '1. 车一进九'));
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (String(k).includes('.corrupt.')) throw new DOMException('full', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.reload();
+  await page.waitForSelector('[data-testid=storage-discard]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('xq.scoresheet.pgn')), '1. 车一进九');
+  await page.click('[data-testid=storage-discard]');
+  assert.equal(await page.locator('[data-testid=storage-problem]').count(), 0);
+  assert.notEqual(await page.evaluate(() => localStorage.getItem('xq.scoresheet.pgn')), '1. 车一进九');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a corrupt tournament index does not hide the events still stored', async () => {
+  const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=create-form]');
+  await page.fill('[data-testid=event-name]', 'Kept');
+  await page.click('[data-testid=create]');
+  await page.fill('[data-testid=entrant-list]', 'A\nB\nC');
+  await page.click('[data-testid=add-entrants]');
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('xq.tournament.event.')));
+  await page.evaluate(() => localStorage.setItem('xq.tournament.ids', '["broken'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=storage-problem]');
+  assert.ok((await page.content()).includes('Kept'), 'the stored event is listed again');
+  assert.deepEqual(await asides(page, 'xq.tournament.ids'), ['["broken']);
+  const ids = await page.evaluate(() => JSON.parse(localStorage.getItem('xq.tournament.ids')));
+  assert.equal(ids.length, 1);
+  assert.deepEqual(page.errors, []);
+});
+
+test('every import control refuses an oversized file unread, in the current language', async () => {
+  const big = { name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(3 * 1024 * 1024, 0x7b) };
+  const cases = [
+    { hash: '#/scoresheet', ready: '[data-testid=scoresheet]', input: '[data-testid=pgn-file]', out: '[data-testid=pgn-error]' },
+    { hash: '#/tournament', ready: '[data-testid=create-form]', input: '[data-testid=import-json]', out: '[data-testid=message]' },
+    { hash: '#/schedule', ready: '[data-testid=solve]', input: '[data-testid=import-json]', out: '[data-testid=message]' },
+  ];
+  for (const { hash, ready, input, out } of cases) {
+    const page = await app.newPage(hash, { waitFor: ready });
+    await page.setInputFiles(`${input} >> nth=0`, big);
+    await page.waitForSelector(out);
+    assert.match(await page.textContent(out), /3072 KB，超过上限 2048 KB/, hash);
+    await page.click('[data-testid=lang-toggle]');
+    await page.setInputFiles(`${input} >> nth=0`, big);
+    await page.waitForFunction((sel) => /over the limit of 2048 KB/.test(document.querySelector(sel)?.textContent || ''), out);
+    assert.deepEqual(page.errors, [], hash);
+  }
+});
