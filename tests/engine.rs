@@ -142,8 +142,11 @@ fn never_returns_an_illegal_move() {
                 }
                 Some(m) => assert!(legal.contains(&m), "{m} illegal in {pos}"),
             }
-            for m in &out.info.pv {
-                let _ = m;
+            // The whole principal variation is a legal line.
+            let mut line = pos.clone();
+            for &m in &out.info.pv {
+                assert!(line.is_legal(m), "pv move {m} illegal in {line}");
+                line.play_unchecked(m);
             }
             let m = legal.as_slice()[rng.below(legal.len())];
             pos.play(m).unwrap();
