@@ -94,6 +94,10 @@ fn mate_puzzles() -> Vec<Puzzle> {
 fn finds_the_mates_of_published_games() {
     let puzzles = mate_puzzles();
     assert!(puzzles.len() >= 20, "only {} proved mates", puzzles.len());
+    for n in 1..=3 {
+        let k = puzzles.iter().filter(|p| p.moves == n).count();
+        eprintln!("proved mates in {n}: {k}");
+    }
     assert!(puzzles.iter().any(|p| p.moves == 3));
     for p in &puzzles {
         let out = think(&p.root, depth(2 * p.moves + 1));
