@@ -94,6 +94,10 @@ fn mate_puzzles() -> Vec<Puzzle> {
 fn finds_the_mates_of_published_games() {
     let puzzles = mate_puzzles();
     assert!(puzzles.len() >= 20, "only {} proved mates", puzzles.len());
+    for n in 1..=3 {
+        let k = puzzles.iter().filter(|p| p.moves == n).count();
+        eprintln!("proved mates in {n}: {k}");
+    }
     assert!(puzzles.iter().any(|p| p.moves == 3));
     for p in &puzzles {
         let out = think(&p.root, depth(2 * p.moves + 1));
@@ -142,8 +146,11 @@ fn never_returns_an_illegal_move() {
                 }
                 Some(m) => assert!(legal.contains(&m), "{m} illegal in {pos}"),
             }
-            for m in &out.info.pv {
-                let _ = m;
+            // The whole principal variation is a legal line.
+            let mut line = pos.clone();
+            for &m in &out.info.pv {
+                assert!(line.is_legal(m), "pv move {m} illegal in {line}");
+                line.play_unchecked(m);
             }
             let m = legal.as_slice()[rng.below(legal.len())];
             pos.play(m).unwrap();
@@ -226,6 +233,7 @@ fn obeys_the_repetition_rules() {
             claimed += 1;
         }
     }
+    eprintln!("losing repetitions avoided: {avoided}, wins by repetition claimed: {claimed}");
     assert!(
         avoided >= 5 && claimed >= 3,
         "avoided {avoided}, claimed {claimed}"

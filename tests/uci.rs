@@ -83,6 +83,18 @@ fn speaks_uci_and_stops_on_request() {
         Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
             .unwrap();
     assert!(black.is_legal(Move::from_iccs(&best).unwrap()));
+    // Even when the search ends by itself (a mate in one), `go infinite` waits for `stop`.
+    send("position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1");
+    send("go infinite");
+    std::thread::sleep(Duration::from_millis(500));
+    while let Ok(line) = rx.try_recv() {
+        assert!(
+            !line.starts_with("bestmove"),
+            "answered before stop: {line}"
+        );
+    }
+    send("stop");
+    assert_eq!(wait_for("bestmove").last().unwrap(), "bestmove b7b9");
     // Clock-driven search answers in time.
     send("position startpos");
     send("go wtime 2000 btime 2000 winc 0 binc 0");

@@ -137,6 +137,8 @@ pub fn run(_args: &[String]) -> i32 {
                 finish(&mut running, &mut engine);
                 let Some(mut e) = engine.take() else { continue };
                 let limits = parse_go(args, root.position().turn() == crate::xiangqi::Color::Red);
+                // `go infinite` answers only after `stop`, even if the search ends first (UCI).
+                let infinite = args.contains(&"infinite");
                 let root = root.clone();
                 stop.store(false, Ordering::Relaxed);
                 let stop = stop.clone();
@@ -157,6 +159,9 @@ pub fn run(_args: &[String]) -> i32 {
                             pv.join(" ")
                         ));
                     });
+                    while infinite && !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
                     match (out.best, out.ponder) {
                         (Some(b), Some(p)) => say(&format!("bestmove {b} ponder {p}")),
                         (Some(b), None) => say(&format!("bestmove {b}")),

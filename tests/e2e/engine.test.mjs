@@ -1,0 +1,85 @@
+// Issue 17: the computer on the play page — a game against it played by clicking to its end, the
+// page answering clicks while it thinks, hint (arrow + Chinese notation), analysis, threats, stop,
+// and the engine's code loaded only on first use. Prints the browser's nodes per second.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, playMoves } from './harness.mjs';
+
+let app;
+before(async () => { app = await startApp(); });
+after(async () => { await app?.close(); });
+
+const link = (f) => '#/play?fen=' + encodeURIComponent(f);
+const status = (page) => page.locator('[data-testid=status]');
+
+test('the engine is not loaded until first used', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.ok(!loaded.some((n) => n.includes('engine_worker')), loaded.join('\n'));
+  assert.deepEqual(page.errors, []);
+});
+
+test('a game against the computer, played by clicking to its end', async () => {
+  // Black (the player) must step the king aside; then the computer, playing Red, mates.
+  const page = await app.newPage(link('3k5/R8/1R7/9/9/9/9/9/9/5K3 b - - 0 1'), { waitFor: '[data-testid=engine-panel]' });
+  await page.selectOption('[data-testid=engine-time]', '500');
+  await page.selectOption('[data-testid=engine-side]', 'red');
+  await playMoves(page, ['d9e9']);
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.dataset.result === '1-0', null, { timeout: 30000 });
+  assert.equal(await status(page).getAttribute('data-reason'), 'checkmate');
+  assert.equal(await page.locator('[data-testid=move-list] [data-ply]').count(), 2);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the computer answers from the start at a weak level, and the page stays responsive', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
+  await page.selectOption('[data-testid=engine-level]', '1');
+  await page.selectOption('[data-testid=engine-time]', '500');
+  await page.selectOption('[data-testid=engine-side]', 'black');
+  await playMoves(page, ['h2e2']);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 2, null, { timeout: 30000 });
+  // Analysis runs until stopped; meanwhile a click on another control is handled at once.
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForSelector('[data-testid=engine-stats]', { timeout: 30000 });
+  const ms = await page.evaluate(() => {
+    const b = document.querySelector('[data-testid=notation]');
+    const t = performance.now();
+    b.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    b.focus();
+    return performance.now() - t;
+  });
+  assert.ok(ms < 100, `click took ${ms} ms`);
+  assert.ok(await page.isVisible('[data-testid=engine-thinking]'));
+  await page.click('[data-testid=engine-stop]');
+  await page.waitForSelector('[data-testid=engine-thinking]', { state: 'detached' });
+  assert.ok(await page.isVisible('[data-testid=engine-eval]'));
+  assert.match(await page.textContent('[data-testid=eval-number]'), /^[+-]\d+\.\d\d$|步杀|mates/);
+  assert.ok((await page.textContent('[data-testid=engine-pv]')).trim().length > 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('hint shows an arrow and Chinese notation; threats show what the other side would play', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
+  await page.selectOption('[data-testid=engine-time]', '500');
+  await page.click('[data-testid=engine-hint-button]');
+  await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid=engine-hint]'), /提示: [车马炮相仕帅兵前后][一二三四五六七八九][进退平][一二三四五六七八九]/);
+  assert.equal(await page.locator('.mark-arrow').count(), 1);
+  await playMoves(page, ['h2e2']);
+  // Black to move; Red's threat after 炮二平五 is to take the central pawn.
+  await page.click('[data-testid=engine-threats]');
+  await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid=engine-hint]'), /威胁: /);
+  assert.equal(await page.locator('.mark-arrow').count(), 1);
+  assert.deepEqual(page.errors, []);
+});
+
+test('nodes per second in the browser (printed for the README)', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForTimeout(5000);
+  const stats = await page.textContent('[data-testid=engine-stats]');
+  await page.click('[data-testid=engine-stop]');
+  console.log(`browser analysis after 5 s from the start position: ${stats}`);
+  assert.match(stats, /\d+k\/s/);
+});
