@@ -6,3 +6,4 @@ pub mod round_robin;
 pub mod schedule;
 pub mod swiss;
 pub mod trf;
+pub mod umpire;
