@@ -455,3 +455,20 @@ fn cli_prints_the_next_round_and_plays_random_events() {
     assert_eq!(code, 2);
     assert!(err.contains("usage"));
 }
+
+#[test]
+fn recorded_rounds_can_be_listed_again() {
+    let mut ev = event(7, Some(3));
+    let p = ev.pair_next().unwrap();
+    ev.record_round(
+        &p,
+        &[
+            BoardResult::RedWins,
+            BoardResult::Draw,
+            BoardResult::BlackWins,
+        ],
+    )
+    .unwrap();
+    assert_eq!(ev.round_pairing(1), Some(p));
+    assert_eq!(ev.round_pairing(2), None);
+}

@@ -33,8 +33,6 @@ struct Saved {
     pending: Option<RoundPairing>,
     /// Result codes of the pending boards (`1-0`, `½-½`, `0-1`, `+-`, `-+`, or `r:b` game points).
     results: Vec<String>,
-    /// Every recorded round's pairing, for the printed pairing lists.
-    history: Vec<RoundPairing>,
 }
 
 /// The saved knockout: entrant names and the bracket.
@@ -128,7 +126,6 @@ pub fn SwissPage(query: String) -> impl IntoView {
             event,
             pending: None,
             results: Vec::new(),
-            history: Vec::new(),
         }));
         note.set(None);
     };
@@ -176,7 +173,6 @@ pub fn SwissPage(query: String) -> impl IntoView {
             )),
             Some(Err(e)) => note.set(Some(e.say(lang.get()))),
             Some(Ok(())) => {
-                s.history.push(p);
                 s.pending = None;
                 s.results.clear();
                 saved.set(Some(s));
@@ -213,7 +209,6 @@ pub fn SwissPage(query: String) -> impl IntoView {
                         event,
                         pending: None,
                         results: Vec::new(),
-                        history: Vec::new(),
                     }));
                     note.set(None);
                 }
@@ -391,7 +386,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                 </tr>
             }
         }).collect_view();
-        let history = s.history.iter().map(|p| {
+        let history = (1..=played).filter_map(|r| s.event.round_pairing(r)).map(|p| {
             let line = p.boards.iter().map(|b| {
                 let res = match (s.event.entrants[b.red].history.get(p.round - 1), team_event) {
                     (Some(crate::events::swiss::Record::Game { outcome, played, .. }), false) => match (outcome, played) {
