@@ -70,7 +70,8 @@ fn parse_entrants(text: &str) -> Vec<Entrant> {
         .map(|line| {
             let (name, rating) = match line.rsplit_once([',', '\t', ' ', '，']) {
                 Some((n, r)) if r.trim().parse::<u32>().is_ok() => {
-                    (n.trim().to_string(), r.trim().parse().unwrap_or(0))
+                    let n = n.trim().trim_end_matches([',', '，', '\t']).trim();
+                    (n.to_string(), r.trim().parse().unwrap_or(0))
                 }
                 _ => (line.to_string(), 0),
             };
@@ -294,10 +295,10 @@ pub fn SwissPage(query: String) -> impl IntoView {
                                 s.event.entrants[i].next = match v.as_str() { "absent" => Some(Leave::Zero), "half" => Some(Leave::Half), "full" => Some(Leave::Full), _ => None };
                             });
                         }>
-                            <option value="play" prop:selected=next == "play">{tr("参赛", "plays")}</option>
-                            <option value="absent" prop:selected=next == "absent">{tr("缺席", "absent")}</option>
-                            <option value="half" prop:selected=next == "half">{tr("轮空半分", "half-point bye")}</option>
-                            <option value="full" prop:selected=next == "full">{tr("轮空全分", "full-point bye")}</option>
+                            <option value="play" prop:selected={next == "play"}>{tr("参赛", "plays")}</option>
+                            <option value="absent" prop:selected={next == "absent"}>{tr("缺席", "absent")}</option>
+                            <option value="half" prop:selected={next == "half"}>{tr("轮空半分", "half-point bye")}</option>
+                            <option value="full" prop:selected={next == "full"}>{tr("轮空全分", "full-point bye")}</option>
                         </select>
                     </td>
                     <td>
@@ -334,7 +335,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                             let v = event_target_value(&ev);
                             saved.update(|s| if let Some(s) = s { s.results[k] = v; });
                         }>
-                            {["", "1-0", "½-½", "0-1", "+-", "-+"].into_iter().map(|c| view! { <option value=c prop:selected=current == c>{c}</option> }).collect_view()}
+                            {["", "1-0", "½-½", "0-1", "+-", "-+"].into_iter().map(|c| view! { <option value=c prop:selected={current == c}>{c}</option> }).collect_view()}
                         </select>
                     }.into_any()
                 };
@@ -419,15 +420,6 @@ pub fn SwissPage(query: String) -> impl IntoView {
                         <option value="median">{tr("去掉最高最低", "median")}</option>
                     </select>
                 </label>
-                <label>{tr("打印", "Print")} " "
-                    <select data-testid="print-part" on:change=move |ev| print_part.set(event_target_value(&ev))>
-                        <option value="pairings">{tr("本轮对阵", "This round's pairings")}</option>
-                        <option value="standings">{tr("名次表", "Standings")}</option>
-                        <option value="rounds">{tr("各轮成绩", "All rounds")}</option>
-                        <option value="bracket">{tr("淘汰赛对阵图", "Knockout bracket")}</option>
-                    </select>
-                </label>
-                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
                 <button data-testid="swiss-discard" on:click=move |_| {
                     let sure = window().confirm_with_message(lang.get().pick("删除这个积分编排赛？", "Delete this Swiss event?")).unwrap_or(false);
                     if sure { saved.set(None); }
@@ -440,7 +432,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                 </label>
                 <div class="t-draw">
                     <button data-testid="add-entrants" on:click=add>{tr("加入", "Add")}</button>
-                    <button data-testid="seed-rating" prop:disabled=played > 0 on:click=move |_| saved.update(|s| if let Some(s) = s { s.event.seed_by_rating(); })>{tr("按等级分排序号", "Number by rating")}</button>
+                    <button data-testid="seed-rating" prop:disabled={played > 0} on:click=move |_| saved.update(|s| if let Some(s) = s { s.event.seed_by_rating(); })>{tr("按等级分排序号", "Number by rating")}</button>
                 </div>
                 <table class="t-table" data-testid="swiss-entrant-table">
                     <thead><tr><th>{tr("序号", "No.")}</th><th>{tr("姓名", "Name")}</th><th>{tr("等级分", "Rating")}</th><th>{tr("积分", "Points")}</th><th>{tr("下一轮", "Next round")}</th><th>{tr("退赛", "Withdrawal")}</th><th>{tr("犯规", "Fouls")}</th></tr></thead>
@@ -466,6 +458,17 @@ pub fn SwissPage(query: String) -> impl IntoView {
         <div class="tournament swiss">
             <style>{move || format!("@media print {{ @page {{ size: {} landscape; margin: 8mm; }} }}", if print_part.get() == "bracket" { paper.get() } else { "A4".into() })}</style>
             <h1 class="no-print">{tr("积分编排赛与淘汰赛", "Swiss and knockout")}</h1>
+            <div class="t-toolbar no-print">
+                <label>{tr("打印", "Print")} " "
+                    <select data-testid="print-part" on:change=move |ev| print_part.set(event_target_value(&ev))>
+                        <option value="pairings">{tr("本轮对阵", "This round's pairings")}</option>
+                        <option value="standings">{tr("名次表", "Standings")}</option>
+                        <option value="rounds">{tr("各轮成绩", "All rounds")}</option>
+                        <option value="bracket">{tr("淘汰赛对阵图", "Knockout bracket")}</option>
+                    </select>
+                </label>
+                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+            </div>
             {move || note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}
             {event_view}
             <KnockoutSection ko=ko saved=saved note=note print_part=print_part paper=paper />
@@ -558,13 +561,13 @@ fn KnockoutSection(
                 view! {
                     <div class="ko-match" data-match=i + 1 class:ko-done=w.is_some()>
                         <span class="ko-no">{i + 1}</span>
-                        <div class="ko-side" class:ko-win=w == Some(Side::A)>
+                        <div class="ko-side" class:ko-win={w == Some(Side::A)}>
                             <span data-testid="side-a">{name(a)}</span>
                             <button class="no-print" data-testid="win-a" prop:disabled=!live on:click=move |_| {
                                 ko.update(|k| if let Some(k) = k { if let Err(e) = k.bracket.record(i, Side::A) { note.set(Some(e.say(lang.get_untracked()))); } });
                             }>"✓"</button>
                         </div>
-                        <div class="ko-side" class:ko-win=w == Some(Side::B)>
+                        <div class="ko-side" class:ko-win={w == Some(Side::B)}>
                             <span data-testid="side-b">{name(b)}</span>
                             <button class="no-print" data-testid="win-b" prop:disabled=!live on:click=move |_| {
                                 ko.update(|k| if let Some(k) = k { if let Err(e) = k.bracket.record(i, Side::B) { note.set(Some(e.say(lang.get_untracked()))); } });
