@@ -403,3 +403,72 @@ fn team_standings_use_rule_15_4() {
     }
     assert!(rows.windows(2).all(|w| w[0].points >= w[1].points));
 }
+
+fn xq_swiss(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xq"))
+        .arg("swiss")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_prints_the_next_round_and_plays_random_events() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/swiss-bbp");
+    let (code, out, _) = xq_swiss(&[&format!("{dir}/case07.trf")]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        "Rd 6: 7-17 19-2 6-21 14-12 23-13 9-25 1-4 8-3 11-15 5-22 20-24 18-10 16-bye"
+    );
+    let trf = std::env::temp_dir().join(format!("xq-swiss-{}.trf", std::process::id()));
+    let trf = trf.to_str().unwrap();
+    let args = [
+        "--players",
+        "11",
+        "--rounds",
+        "5",
+        "--random-results",
+        "4",
+        "--out",
+        trf,
+    ];
+    let (code, out, _) = xq_swiss(&args);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert!(lines
+        .iter()
+        .enumerate()
+        .all(|(k, l)| l.starts_with(&format!("Rd {}: ", k + 1))));
+    // Same seed, same event; the file holds all five rounds.
+    assert_eq!(xq_swiss(&args).1, out);
+    let ev = parse_trf(&std::fs::read_to_string(trf).unwrap()).unwrap();
+    assert_eq!(ev.rounds_played(), 5);
+    let _ = std::fs::remove_file(trf);
+    let (code, _, err) = xq_swiss(&["--rounds", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("usage"));
+}
+
+#[test]
+fn recorded_rounds_can_be_listed_again() {
+    let mut ev = event(7, Some(3));
+    let p = ev.pair_next().unwrap();
+    ev.record_round(
+        &p,
+        &[
+            BoardResult::RedWins,
+            BoardResult::Draw,
+            BoardResult::BlackWins,
+        ],
+    )
+    .unwrap();
+    assert_eq!(ev.round_pairing(1), Some(p));
+    assert_eq!(ev.round_pairing(2), None);
+}

@@ -7,3 +7,4 @@ pub mod say;
 pub mod schedule;
 pub mod swiss;
 pub mod trf;
+pub mod umpire;

@@ -16,6 +16,7 @@ mod route;
 mod schedule;
 mod scoresheet;
 mod storage;
+mod swiss;
 mod tournament;
 mod verdict;
 
@@ -43,6 +44,7 @@ fn App() -> impl IntoView {
                 <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr("循环赛", "Round robin")}</a>
                 <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr("棋钟", "Clock")}</a>
                 <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr("赛程编排", "Schedule")}</a>
+                <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr("积分编排", "Swiss")}</a>
             </nav>
             <button
                 class="lang-toggle"
@@ -61,6 +63,7 @@ fn App() -> impl IntoView {
                 Route::Tournament(query) => view! { <tournament::TournamentPage query=query /> }.into_any(),
                 Route::Clock(query) => view! { <clock::ClockPage query=query /> }.into_any(),
                 Route::Schedule(query) => view! { <schedule::SchedulePage query=query /> }.into_any(),
+                Route::Swiss(query) => view! { <swiss::SwissPage query=query /> }.into_any(),
             }}
         </main>
     }

@@ -15,6 +15,8 @@ pub enum Route {
     Clock(String),
     /// `#/schedule`: the match scheduler.
     Schedule(String),
+    /// `#/swiss`: Swiss events and knockout brackets.
+    Swiss(String),
 }
 
 impl Route {
@@ -27,6 +29,7 @@ impl Route {
             "/tournament" => Route::Tournament(query.to_string()),
             "/clock" => Route::Clock(query.to_string()),
             "/schedule" => Route::Schedule(query.to_string()),
+            "/swiss" => Route::Swiss(query.to_string()),
             _ => Route::Play(query.to_string()),
         }
     }

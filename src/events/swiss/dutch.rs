@@ -525,12 +525,10 @@ pub fn pair_round(event: &Swiss) -> Result<RoundPairing, SwissError> {
     }
     let s = bits(max_group);
     let need = weight_bits(tour.played_rounds, s, g) + 4;
+    // Two widths only: each is a full copy of the engine in the browser's code.
     let pairs = match need.div_ceil(64) {
-        0..=2 => run_dutch::<2>(&tour, sorted, s, g, shifts),
-        3..=4 => run_dutch::<4>(&tour, sorted, s, g, shifts),
-        5..=8 => run_dutch::<8>(&tour, sorted, s, g, shifts),
-        9..=16 => run_dutch::<16>(&tour, sorted, s, g, shifts),
-        17..=32 => run_dutch::<32>(&tour, sorted, s, g, shifts),
+        0..=8 => run_dutch::<8>(&tour, sorted, s, g, shifts),
+        9..=32 => run_dutch::<32>(&tour, sorted, s, g, shifts),
         _ => Err(SwissError::TooLarge),
     }?;
     Ok(publish(&tour, pairs))

@@ -479,6 +479,45 @@ impl Swiss {
         Ok(())
     }
 
+    /// The pairing of recorded round `round` (1-based), rebuilt from the records: boards ordered
+    /// by the scores before that round, higher first, bye last.
+    pub fn round_pairing(&self, round: usize) -> Option<RoundPairing> {
+        if round == 0 || round > self.rounds_played() {
+            return None;
+        }
+        let before = |i: usize| -> u32 {
+            self.entrants[i].history[..round - 1]
+                .iter()
+                .map(Record::points)
+                .sum()
+        };
+        let mut boards = Vec::new();
+        let mut bye = None;
+        for (i, e) in self.entrants.iter().enumerate() {
+            match e.history[round - 1] {
+                Record::Game {
+                    opponent,
+                    color: Color::Red,
+                    ..
+                } => boards.push(Board {
+                    red: i,
+                    black: opponent,
+                }),
+                Record::Bye => bye = Some(i),
+                _ => {}
+            }
+        }
+        boards.sort_by_key(|b| {
+            let (r, k) = (before(b.red), before(b.black));
+            (
+                std::cmp::Reverse(r.max(k)),
+                std::cmp::Reverse(r.min(k)),
+                b.red.min(b.black),
+            )
+        });
+        Some(RoundPairing { round, boards, bye })
+    }
+
     /// Withdraws entrant `i` (20.4): results stand; if it was paired in the round now being
     /// played, record that game as a forfeit win for the opponent.
     pub fn withdraw(&mut self, i: usize) {

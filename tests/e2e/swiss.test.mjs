@@ -1,0 +1,148 @@
+// Issue 16: a 30-player Swiss (积分编排制) over 7 rounds entered in #/swiss and printed, and a
+// 16-entrant double-elimination bracket played through and printed on A3 landscape.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startApp, OUT } from './harness.mjs';
+
+let app;
+before(async () => { app = await startApp(); });
+after(async () => { await app?.close(); });
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周'];
+const GIVEN = ['一', '二', '三'];
+const PLAYERS = Array.from({ length: 30 }, (_, i) => [`${SURNAMES[i % 10]}${GIVEN[Math.floor(i / 10)]}`, 2450 - 17 * ((i * 7) % 30)]);
+const RESULTS = ['1-0', '½-½', '0-1', '1-0', '0-1'];
+
+function pdfPages(buf) {
+  return (buf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+}
+
+test('a 30-player Swiss over 7 rounds: entrants, pairings, results, standings, TRF, print', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
+  await page.fill('[data-testid=swiss-name]', '周末积分编排赛');
+  await page.fill('[data-testid=swiss-rounds]', '7');
+  await page.click('[data-testid=swiss-create-button]');
+  await page.waitForSelector('[data-testid=swiss-entrants]');
+  await page.fill('[data-testid=swiss-entrants]', PLAYERS.map(([n, r]) => `${n}, ${r}`).join('\n'));
+  await page.click('[data-testid=add-entrants]');
+  await page.click('[data-testid=seed-rating]');
+  assert.equal(await page.locator('[data-testid=swiss-entrant-table] tbody tr').count(), 30);
+
+  const seen = new Set();
+  for (let round = 1; round <= 7; round++) {
+    await page.click('[data-testid=pair-round]');
+    await page.waitForSelector('tr[data-board]');
+    const boards = await page.$$eval('tr[data-board]', (trs) => trs.map((t) => [Number(t.dataset.red), Number(t.dataset.black)]));
+    assert.equal(boards.length, 15, `round ${round}: 15 boards`);
+    const everyone = boards.flat();
+    assert.equal(new Set(everyone).size, 30, 'everyone paired once');
+    for (const [a, b] of boards) {
+      const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
+      assert.ok(!seen.has(key), `no rematch ${key}`);
+      seen.add(key);
+    }
+    if (round === 1) {
+      // C.04.3: top half against bottom half, colours alternating from number 1.
+      assert.deepEqual(boards.slice(0, 3), [[1, 16], [17, 2], [3, 18]]);
+    }
+    for (const [red, black] of boards) {
+      await page.selectOption(`tr[data-red="${red}"][data-black="${black}"] select[data-testid=result]`, RESULTS[(red + black + round) % 5]);
+    }
+    if (round === 7) {
+      // Print this round's pairings before recording it.
+      const buf = await page.pdf({ path: path.join(OUT, 'swiss-pairings.pdf'), preferCSSPageSize: true });
+      assert.equal(pdfPages(buf), 1);
+      const text = execFileSync('pdftotext', ['-layout', path.join(OUT, 'swiss-pairings.pdf'), '-']).toString();
+      assert.match(text, /第 7 轮对阵/);
+      assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
+    }
+    await page.click('[data-testid=record-round]');
+    await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
+  }
+  assert.ok(await page.locator('[data-testid=pair-round]').isDisabled(), 'seven rounds planned');
+
+  // Standings: 15.2 columns in order, points add up to 2 per game.
+  const heads = await page.$$eval('[data-testid=swiss-standings] thead th[data-tiebreak]', (ths) => ths.map((t) => t.dataset.tiebreak));
+  assert.deepEqual(heads, ['opp', 'wins', 'fouls']);
+  const rows = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) =>
+    trs.map((t) => ({ no: Number(t.dataset.entrant), place: Number(t.dataset.place), cells: [...t.children].map((c) => c.textContent.trim()) })));
+  assert.equal(rows.length, 30);
+  const total = rows.reduce((s, r) => s + Number(r.cells[3]), 0);
+  assert.equal(total, 2 * 15 * 7);
+  for (let i = 1; i < rows.length; i++) {
+    assert.ok(Number(rows[i - 1].cells[3]) >= Number(rows[i].cells[3]), 'sorted by points');
+  }
+
+  // TRF out and back in: the same standings.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trf]')]);
+  const trf = fs.readFileSync(await dl.path(), 'utf8');
+  fs.writeFileSync(path.join(OUT, 'swiss.trf'), trf);
+  const lines = trf.split('\n').filter((l) => l.startsWith('001'));
+  assert.equal(lines.length, 30);
+  assert.ok(lines.every((l) => l.length >= 91 + 7 * 10 - 2), 'seven rounds on every line');
+  assert.match(trf, /^XXR 7$/m);
+  await page.setInputFiles('[data-testid=import-trf]', { name: 'back.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('back'));
+  const again = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => Number(t.dataset.entrant)));
+  assert.deepEqual(again, rows.map((r) => r.no));
+
+  // Survives a reload.
+  await page.reload();
+  await page.waitForSelector('[data-testid=swiss-standings] tr[data-entrant]');
+  assert.equal(await page.locator('[data-testid=past-round]').count(), 7);
+
+  // Print the standings: names in rank order, controls hidden.
+  await page.selectOption('[data-testid=print-part]', 'standings');
+  const pdfPath = path.join(OUT, 'swiss-standings.pdf');
+  const buf = await page.pdf({ path: pdfPath, preferCSSPageSize: true });
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+  assert.match(text, /对手分/);
+  assert.match(text, /胜局/);
+  assert.ok(!text.includes('导入 TRF'), 'controls are not printed');
+  const name = (no) => PLAYERS.map(([n, r]) => [n, r]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[no - 1][0];
+  const positions = rows.slice(0, 10).map((r) => text.indexOf(name(r.no)));
+  assert.ok(positions.every((p) => p >= 0), `top ten printed:\n${text}`);
+  assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'printed in rank order');
+  assert.ok(pdfPages(buf) <= 2);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a 16-entrant double elimination bracket fills in and prints on A3 landscape', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=ko-create]' });
+  const names = Array.from({ length: 16 }, (_, i) => `Team ${String.fromCharCode(65 + i)}`);
+  await page.fill('[data-testid=ko-entrants]', names.join('\n'));
+  await page.check('[data-testid=ko-double]');
+  await page.click('[data-testid=ko-make]');
+  await page.waitForSelector('[data-testid=bracket] [data-match]');
+  // Round 1 follows the seed order: 1 v 16, 8 v 9, …
+  assert.equal((await page.textContent('[data-match="1"] [data-testid=side-a]')).trim(), 'Team A');
+  assert.equal((await page.textContent('[data-match="1"] [data-testid=side-b]')).trim(), 'Team P');
+  let played = 0;
+  for (;;) {
+    const open = page.locator('[data-match]:not(.ko-done)').filter({ has: page.locator('[data-testid=win-a]:not([disabled])') }).first();
+    if (await open.count() === 0) break;
+    // Mostly the upper side wins; every third match the lower one, so the losers' bracket and
+    // perhaps the grand-final replay are exercised.
+    await open.locator(`[data-testid=${played % 3 === 2 ? 'win-b' : 'win-a'}]`).click();
+    played++;
+  }
+  const champion = (await page.textContent('[data-testid=champion]')).trim();
+  assert.match(champion, /^冠军：Team [A-P]$/);
+  assert.ok(played === 30 || played === 31, `${played} matches in a 16-entrant double elimination`);
+  await page.selectOption('[data-testid=print-part]', 'bracket');
+  await page.selectOption('[data-testid=ko-paper]', 'A3');
+  const pdfPath = path.join(OUT, 'knockout-double-16.pdf');
+  const buf = await page.pdf({ path: pdfPath, preferCSSPageSize: true });
+  const box = buf.toString('latin1').match(/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
+  assert.ok(box && Number(box[1]) > 1180 && Number(box[2]) > 835 && Number(box[2]) < 850, `A3 landscape: ${box}`);
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+  assert.match(text, /胜者组第1轮/);
+  assert.match(text, /败者组第1轮/);
+  assert.match(text, /总决赛/);
+  assert.ok(text.includes(champion), 'champion printed');
+  assert.ok(!text.includes('生成对阵图'), 'controls are not printed');
+  assert.deepEqual(page.errors, []);
+});
