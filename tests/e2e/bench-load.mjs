@@ -6,11 +6,12 @@
 // and opens each page in a fresh headless Chromium context on an emulated slow phone: 1.6 Mbit/s
 // down, 750 kbit/s up, 150 ms round trip (CDP Network.emulateNetworkConditions) and the CPU
 // slowed 4× (Emulation.setCPUThrottlingRate). For each page it prints:
-//   - files and bytes (kB = 1000 bytes) the page fetched until it was interactive: gzip -9 of each response body
-//     (the issue's measure) and the bytes the server really sent;
+//   - files and bytes (kB = 1000 bytes) the page itself fetched: gzip -9 of each response body
+//     (the issue's measure);
 //   - the time from navigation to an interactive page: for #/play a click on a piece that shows
 //     its legal moves (a clickable board), elsewhere the page's first control;
-//   - what the service worker fetched afterwards in the background to make the app work offline.
+//   - all bytes the server sent for the visit, including what the service worker fetched in the
+//     background after the page was up, to make the app work offline.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,6 +77,7 @@ async function visit(hash, ready) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const bodies = [];
+  // The page's own responses (not the service worker's background fetches).
   page.on('response', async (r) => {
     try { bodies.push(zlib.gzipSync(await r.body(), { level: 9 }).length); } catch { /* redirect or aborted */ }
   });
@@ -88,31 +90,26 @@ async function visit(hash, ready) {
     await page.waitForSelector('[data-testid=board] [data-legal=true]');
   }
   const ms = Date.now() - t0;
-  const first = sent.slice();
-  await page.waitForTimeout(200);
-  const gzip9 = bodies.reduce((a, b) => a + b, 0);
+  await page.waitForTimeout(300);
+  const own = bodies.slice();
   // Then the service worker caches the rest of the build in the background (if there is one).
-  const sw = await page.evaluate(() => 'serviceWorker' in navigator && fetch('sw.js', { method: 'HEAD' }).then((r) => r.ok, () => false));
-  let background = [];
+  const sw = await page.evaluate(() => fetch('sw.js', { method: 'HEAD' }).then((r) => r.ok, () => false));
   if (sw) {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 300000 }).catch(() => {});
-    background = sent.slice(first.length);
   }
   await ctx.close();
-  if (process.env.XQ_BENCH_FILES) for (const f of first) console.log(`    ${f.rel} ${f.bytes}`);
-  return { ms, files: first.length, sent: first.reduce((a, f) => a + f.bytes, 0), gzip9, background };
+  if (process.env.XQ_BENCH_FILES) for (const f of sent) console.log(`    ${f.rel} ${f.bytes}`);
+  return { ms, files: own.length, gzip9: own.reduce((a, b) => a + b, 0), sent: sent.reduce((a, f) => a + f.bytes, 0), sw };
 }
 
 const kb = (n) => (n / 1000).toFixed(1).padStart(6) + ' kB';
 console.log(`dist: ${DIST}`);
-console.log('page          files  gzip -9 sum  sent (gzip)  interactive   then offline cache (background)');
+console.log('page          files  gzip -9 sum  interactive   all bytes sent (gzip), incl. the offline cache');
 for (const [hash, ready] of PAGES) {
   for (let i = 0; i < RUNS; i++) {
     const r = await visit(hash, ready);
-    const bg = r.background.length
-      ? `${r.background.filter((f) => f.bytes > 0).length} files, ${kb(r.background.reduce((a, f) => a + f.bytes, 0))}`
-      : '-';
-    console.log(`${hash.padEnd(13)} ${String(r.files).padStart(5)}  ${kb(r.gzip9)}    ${kb(r.sent)}   ${(r.ms / 1000).toFixed(2).padStart(6)} s    ${bg}`);
+    const all = `${kb(r.sent)}${r.sw ? ' (service worker cached the build)' : ''}`;
+    console.log(`${hash.padEnd(13)} ${String(r.files).padStart(5)}  ${kb(r.gzip9)}    ${(r.ms / 1000).toFixed(2).padStart(6)} s    ${all}`);
   }
 }
 await browser.close();
