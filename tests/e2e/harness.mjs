@@ -56,7 +56,9 @@ export async function startApp() {
   });
   const pages = [];
   async function newPage(hash = '#/play', opts = {}) {
-    const context = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, ...opts.context });
+    // The service worker (offline cache) is off unless a test asks for it: page.route() cannot
+    // see requests a service worker answers (offline.test.mjs turns it on).
+    const context = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, serviceWorkers: 'block', ...opts.context });
     const page = await context.newPage();
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));

@@ -212,8 +212,11 @@ pub fn read_pgn_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     games
 }
 
+/// The text's characters without U+FFFD (see [`is_text`]).
+type TextChars<'a> = std::iter::Filter<std::str::Chars<'a>, fn(&char) -> bool>;
+
 struct Reader<'a> {
-    chars: std::iter::Peekable<std::iter::Filter<std::str::Chars<'a>, fn(&char) -> bool>>,
+    chars: std::iter::Peekable<TextChars<'a>>,
 }
 
 /// Whether a character is text rather than U+FFFD, the mark of bytes that did not decode: a stray

@@ -1,0 +1,52 @@
+// Trunk post_build hook (Trunk.toml): makes the built page offline-capable and locks it down.
+// - Adds the SHA-256 of Trunk's inline loader script to the page's Content-Security-Policy, so
+//   that script-src allows the app's own files and that one script, nothing else.
+// - Writes sw.js at the root of the build: the list of every built file and a build id (a hash of
+//   their contents), so each deploy is a new service worker that the page offers to reload into.
+// Debug builds (`trunk serve`) get no CSP (Trunk injects its live-reload script) and a service
+// worker that unregisters itself, so development is never served from a stale cache.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) throw new Error('run by trunk as a post_build hook (TRUNK_STAGING_DIR is unset)');
+const release = process.env.TRUNK_PROFILE === 'release';
+const htmlPath = path.join(staging, 'index.html');
+let html = fs.readFileSync(htmlPath, 'utf8');
+
+const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\s*\/?>/;
+if (release) {
+  const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  html = html.replace(csp, (tag, policy) =>
+    tag.replace(policy, policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`)));
+} else {
+  html = html.replace(csp, '');
+}
+fs.writeFileSync(htmlPath, html);
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? walk(p) : [p];
+  });
+}
+
+let sw;
+if (release) {
+  const files = walk(staging)
+    .map((p) => path.relative(staging, p).split(path.sep).join('/'))
+    .filter((f) => f !== 'sw.js')
+    .sort();
+  const build = crypto.createHash('sha256');
+  for (const f of files) build.update(f).update(fs.readFileSync(path.join(staging, f)));
+  sw = fs.readFileSync(path.join(here, 'sw.js'), 'utf8')
+    .replace('__BUILD__', build.digest('hex').slice(0, 16))
+    .replace('__FILES__', JSON.stringify(files));
+} else {
+  sw = fs.readFileSync(path.join(here, 'sw-dev.js'), 'utf8');
+}
+fs.writeFileSync(path.join(staging, 'sw.js'), sw);
