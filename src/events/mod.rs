@@ -4,3 +4,4 @@
 pub mod round_robin;
 pub mod say;
 pub mod schedule;
+pub mod scoring;
