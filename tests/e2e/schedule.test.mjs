@@ -174,7 +174,7 @@ test('results feed the standings, bad scores are refused, exports download, and 
   await first.press('Enter');
   await first.dispatchEvent('change');
   await page.waitForSelector('.score-error');
-  assert.match(await page.textContent('.score-error'), /11–10 is not finished/);
+  assert.match(await page.textContent('.score-error'), /11–10 未打完/);
   await first.fill('11-7 9-11 11-5 11-8');
   await first.dispatchEvent('change');
   await page.waitForFunction(() => !document.querySelector('.score-error'));
