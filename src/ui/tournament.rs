@@ -855,7 +855,13 @@ pub fn TournamentPage(query: String) -> impl IntoView {
         if !drawn {
             return None;
         }
-        let x = current.with(|t| t.as_ref().map(Tournament::crosstable))?;
+        let x = current.with(|t| {
+            standings.with(|s| {
+                t.as_ref()
+                    .zip(s.as_ref())
+                    .map(|(t, s)| t.crosstable_from(s))
+            })
+        })?;
         let n = x.names.len();
         // Large fields show a window of rows and columns; small ones the whole grid.
         let rows_shown = page_range(cross_rows.get(), GRID, n);

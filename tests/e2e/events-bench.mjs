@@ -14,7 +14,7 @@ const observe = () => {
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); })
     .observe({ type: 'longtask', buffered: false });
 };
-const longest = (page) => page.evaluate(() => { const m = Math.max(0, ...window.__long); window.__long = []; return Math.round(m); });
+const longest = (page) => page.evaluate(() => { const m = Math.max(0, ...(window.__long || [])); window.__long = []; return Math.round(m); });
 const figures = (page) => page.evaluate(() => ({
   elements: document.getElementsByTagName('*').length,
   heapMB: performance.memory ? Math.round(performance.memory.usedJSHeapSize / 1e6) : null,
@@ -32,6 +32,7 @@ async function step(page, label, fn) {
 const app = await startApp();
 try {
   const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
+  await page.addInitScript(observe);
   await page.evaluate(observe);
   console.log(`#/tournament, ${N} entrants`);
   await page.fill('[data-testid=event-name]', `bench ${N}`);
@@ -54,7 +55,7 @@ try {
   await sp.evaluate(observe);
   console.log(`#/schedule, ${T} entrants`);
   await sp.fill('[data-testid=entrants]', Array.from({ length: T }, (_, i) => `P${i + 1}`).join('\n'));
-  await sp.fill('[data-testid=tables]', '16');
+  await sp.fill('[data-testid=tables]', '20');
   await sp.fill('[data-testid=sessions]', '110');
   const t0 = Date.now();
   await sp.click('[data-testid=solve]');
