@@ -52,6 +52,8 @@ struct Ctx {
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
     /// Where the solver runs.
     engine: RwSignal<Engine>,
+    /// The worker's latest timetable, drawn at most every [`REDRAW_MS`] but always shown on Stop.
+    latest: StoredValue<Option<(Schedule, Metrics, Bounds)>, LocalStorage>,
     /// The round-robin event of a game scoring (the rounds view shows it): its store key and value.
     event_id: RwSignal<Option<String>>,
     event: RwSignal<Option<Tournament>>,
@@ -287,6 +289,7 @@ fn start_solving(ctx: Ctx) {
     ctx.results.set(Vec::new());
     ctx.problem.set(Some(problem));
     ctx.schedule.set(None);
+    ctx.latest.set_value(None);
     ctx.metrics.set(None);
     ctx.fraction.set(0.0);
     ctx.iterations.set(0);
@@ -362,10 +365,15 @@ fn start_worker(ctx: Ctx, problem: &Problem, seed: u64) -> bool {
             ctx.iterations.set(report.iterations);
             ctx.optimal.set(report.optimal);
             if let Some(best) = report.schedule {
-                if report.done || now_ms() - ctx.drawn_at.get_value() >= REDRAW_MS {
+                let first = ctx.schedule.with_untracked(Option::is_none);
+                if report.done || first || now_ms() - ctx.drawn_at.get_value() >= REDRAW_MS {
+                    ctx.latest.set_value(None);
                     ctx.metrics.set(Some((report.metrics, report.bounds)));
                     ctx.schedule.set(Some(best));
                     ctx.drawn_at.set_value(now_ms());
+                } else {
+                    ctx.latest
+                        .set_value(Some((best, report.metrics, report.bounds)));
                 }
             }
             if report.done {
@@ -396,7 +404,12 @@ fn stop_solving(ctx: Ctx) {
     ctx.running.set(false);
     ctx.timer.set_value(None);
     end_worker(ctx);
-    // With the worker, the last timetable it sent is the best shown; on the page, ask the solver.
+    // With the worker, the last timetable it sent is the best: show it if the throttle held it back.
+    if let Some((best, metrics, bounds)) = ctx.latest.try_update_value(Option::take).flatten() {
+        ctx.metrics.set(Some((metrics, bounds)));
+        ctx.schedule.set(Some(best));
+    }
+    // On the page, ask the solver.
     if was_running && ctx.engine.get_untracked() == Engine::Page {
         // Show the very best found, not the last drawn one.
         let drawn = ctx.solver.with_value(|solver| {
@@ -490,6 +503,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         drawn_at: StoredValue::new_local(0.0),
         worker: StoredValue::new_local(None),
         engine: RwSignal::new(Engine::Worker),
+        latest: StoredValue::new_local(None),
         event_id: RwSignal::new(None),
         event: RwSignal::new(None),
     };
