@@ -372,6 +372,9 @@ fn schedule_save() -> SaveFile {
         schedule: sol.schedule,
         results: Vec::new(),
         best_of: xiangqi_club::events::schedule::BestOf::new(5).unwrap(),
+        scoring: Default::default(),
+        event_id: None,
+        event: Some(tournament()),
     }
 }
 

@@ -470,6 +470,9 @@ fn json_save_round_trip_and_rejects_bad_files() {
             score: MatchScore::parse(BestOf::new(5).unwrap(), "11-3 11-3 11-3").unwrap(),
         }],
         best_of: BestOf::new(5).unwrap(),
+        scoring: Default::default(),
+        event_id: None,
+        event: None,
     };
     let text = save.to_json();
     assert_eq!(SaveFile::from_json(&text), Ok(save.clone()));
@@ -656,4 +659,182 @@ fn cli_reads_names_and_refuses_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 3"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cli_scoring_adds_a_field_and_keeps_the_schema() {
+    let args = |scoring: Option<&'static str>| -> Vec<&'static str> {
+        let mut a = vec![
+            "schedule",
+            "--entrants",
+            "19",
+            "--tables",
+            "7",
+            "--sessions",
+            "8",
+            "--session-minutes",
+            "90",
+            "--match-minutes",
+            "22",
+            "--seed",
+            "3",
+            "--json",
+        ];
+        if let Some(s) = scoring {
+            a.extend(["--scoring", s]);
+        }
+        a
+    };
+    let (_, plain) = xq(&args(None));
+    assert_eq!(plain["scoring"], "table-tennis");
+    for s in ["xiangqi", "xiangqi-2-1-0", "table-tennis", "win-draw-loss"] {
+        let (code, v) = xq(&args(Some(s)));
+        assert_eq!(code, 0);
+        assert_eq!(v["scoring"], s);
+        // The same timetable: the scoring only decides how results count.
+        assert_eq!(v["slots"], plain["slots"]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(["schedule", "--entrants", "5", "--scoring", "chess"])
+        .output()
+        .expect("xq runs");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown scoring"));
+}
+
+// ---- issue 15: one event, two views
+
+use xiangqi_club::events::round_robin::{Outcome, Tournament};
+use xiangqi_club::events::scoring::{EventError, EventScoring, MatchResult};
+
+/// The organiser's Xiangqi club night: 19 members, 7 boards, 8 evenings of 90 minutes.
+fn club_night() -> (Problem, Schedule) {
+    let p = Problem::round_robin(19, 7, 8, 90, 22, false);
+    let sol = solve(&p, 3, 50_000).unwrap();
+    assert!(sol.schedule.unplaced(&p).is_empty());
+    (p, sol.schedule)
+}
+
+/// A result for every fixture, from the fixture index alone (draws, both colours winning, forfeits).
+fn typed(i: usize) -> &'static str {
+    ["1-0", "0-1", "和", "1/2", "+/-", "1-0", "0-1"][i % 7]
+}
+
+#[test]
+fn timetable_and_rounds_view_give_identical_standings() {
+    let (p, s) = club_night();
+    let fixtures = p.fixtures();
+    let five = BestOf::new(5).unwrap();
+    // Through the timetable view: results typed per placed match, in playing order.
+    let mut by_timetable = EventScoring::Xiangqi.event_for(&p, "周三晚").unwrap();
+    for pl in &s.placements {
+        let (round, red, black) = fixtures[pl.fixture].berger_pairing().unwrap();
+        let MatchResult::Game(o) = EventScoring::Xiangqi
+            .parse_result(five, typed(pl.fixture))
+            .unwrap()
+        else {
+            panic!("a Xiangqi result is a game outcome")
+        };
+        by_timetable.record(round, red, black, vec![o]).unwrap();
+    }
+    // Through the rounds view: the same results entered round by round from the Berger table.
+    let mut by_rounds = EventScoring::Xiangqi.event_for(&p, "周三晚").unwrap();
+    for rv in by_rounds.rounds().unwrap() {
+        for g in rv.games {
+            let i = fixtures
+                .iter()
+                .position(|f| f.berger_pairing() == Some((rv.round, g.red, g.black)))
+                .expect("every pairing of the rounds view is a timetable fixture");
+            let o: Outcome = typed(i).parse().unwrap();
+            by_rounds.record(rv.round, g.red, g.black, vec![o]).unwrap();
+        }
+    }
+    assert_eq!(by_timetable.standings(), by_rounds.standings());
+    assert_eq!(by_timetable.crosstable(), by_rounds.crosstable());
+    assert_eq!(by_rounds.results().len(), fixtures.len());
+}
+
+#[test]
+fn one_event_scored_as_xiangqi_and_as_table_tennis() {
+    let (p, s) = club_night();
+    let five = BestOf::new(5).unwrap();
+    let first = s.placements[0].fixture;
+    // Xiangqi: `1-0` is a result, table-tennis games are refused with a message in either language.
+    assert!(EventScoring::Xiangqi.parse_result(five, "1-0").is_ok());
+    let e = EventScoring::Xiangqi
+        .parse_result(five, "11-7 11-5 11-3")
+        .unwrap_err();
+    assert!(!e.to_string().contains("a game is won at 11"));
+    // Table tennis: the reverse.
+    let e = EventScoring::TableTennis
+        .parse_result(five, "1-0")
+        .unwrap_err();
+    assert!(e.to_string().contains("11"), "{e}");
+    let MatchResult::Rally(score) = EventScoring::TableTennis
+        .parse_result(five, "11-7 11-5 11-3")
+        .unwrap()
+    else {
+        panic!("a table-tennis result is a rally score")
+    };
+    let results = vec![SavedResult {
+        fixture: first,
+        score,
+    }];
+    let v = verdicts(&p, &results);
+    let table = standings(&(0..19).collect::<Vec<_>>(), &v, Points::table_tennis());
+    assert_eq!(table[0].points, 2);
+    // Xiangqi standings of the same first match: 1 point (14.1) for the winner.
+    let mut t = EventScoring::Xiangqi.event_for(&p, "club").unwrap();
+    let (round, red, black) = p.fixtures()[first].berger_pairing().unwrap();
+    t.record(round, red, black, vec![Outcome::FirstWins])
+        .unwrap();
+    let row = &t.standings().rows[0];
+    assert_eq!((row.entrant, row.score.to_string()), (red, "1".to_string()));
+    // 2/1/0 doubles it; groups + knockout cannot carry a game-scored event.
+    let mut t2 = EventScoring::Xiangqi210.event_for(&p, "club").unwrap();
+    t2.record(round, red, black, vec![Outcome::FirstWins])
+        .unwrap();
+    assert_eq!(t2.standings().rows[0].score.to_string(), "2");
+    let mut groups = p.clone();
+    groups.format = Format::GroupsKnockout { groups: 4 };
+    assert_eq!(
+        EventScoring::Xiangqi.event_for(&groups, "x"),
+        Err(EventError::NotRoundRobin)
+    );
+}
+
+#[test]
+fn old_exports_of_both_pages_still_import() {
+    // A schedule file from before issue 15: no scoring, no event → table tennis, as it was.
+    let (p, s) = club_night();
+    let old = serde_json::json!({
+        "version": SAVE_VERSION,
+        "problem": p,
+        "schedule": s,
+        "results": [],
+        "best_of": 5,
+    });
+    let file = SaveFile::from_json(&old.to_string()).unwrap();
+    assert_eq!(file.scoring, EventScoring::TableTennis);
+    assert_eq!(file.event, None);
+    // A new file carries its scoring and the event with the results; it reads back equal.
+    let mut t = EventScoring::Xiangqi.event_for(&p, "club").unwrap();
+    let g = t.rounds().unwrap()[0].games[0];
+    t.record(1, g.red, g.black, vec![Outcome::Draw]).unwrap();
+    let new = SaveFile {
+        scoring: EventScoring::Xiangqi,
+        event: Some(t.clone()),
+        ..file
+    };
+    assert_eq!(SaveFile::from_json(&new.to_json()), Ok(new.clone()));
+    // The rounds view's own export still reads as before.
+    assert_eq!(Tournament::from_json(&t.to_json()), Ok(t));
+    // Old draft forms (no name, no scoring) still load.
+    let draft: Draft = serde_json::from_value(serde_json::json!({
+        "entrants": "a\nb\nc", "format": "single", "groups": "4", "tables": "1", "sessions": "1",
+        "session_minutes": "90", "match_minutes": "20", "first_date": "", "every_days": "7",
+        "start": "", "absences": ""
+    }))
+    .unwrap();
+    assert_eq!(draft.scoring, EventScoring::TableTennis);
 }

@@ -4,12 +4,14 @@ use crate::events::schedule::{
     fit, side_name, solve, Bounds, Fit, Format, Metrics, Problem, ProblemError, Solution,
     DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
 };
+use crate::events::scoring::EventScoring;
 use serde_json::{json, Value};
 use std::time::Instant;
 
 const USAGE: &str =
     "usage: xq schedule (--entrants N | --entrants-file FILE) --tables T --sessions S \
 --session-minutes M --match-minutes K [--double | --groups G] [--seed N] [--budget ITER] [--json]
+       [--scoring xiangqi|xiangqi-2-1-0|table-tennis|win-draw-loss]
        xq schedule --bench";
 
 /// Exit status when the matches cannot fit.
@@ -20,6 +22,8 @@ struct Options {
     seed: u64,
     budget: u64,
     json: bool,
+    /// How results will be scored (written into the JSON answer; the timetable is the same).
+    scoring: EventScoring,
 }
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
@@ -64,6 +68,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         (None, None, None, None);
     let (mut double, mut groups) = (false, None);
     let (mut seed, mut budget, mut json) = (1u64, DEFAULT_BUDGET, false);
+    let mut scoring = EventScoring::default();
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -116,6 +121,11 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--seed" => seed = number(value(args, &mut i, flag)?, flag)?,
             "--budget" => budget = number(value(args, &mut i, flag)?, flag)?,
             "--json" => json = true,
+            "--scoring" => {
+                scoring = value(args, &mut i, flag)?
+                    .parse()
+                    .map_err(|e: crate::events::scoring::UnknownScoring| e.to_string())?
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
         i += 1;
@@ -142,6 +152,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         seed,
         budget,
         json,
+        scoring,
     })
 }
 
@@ -342,7 +353,9 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     if opts.json {
-        println!("{}", answer_json(&opts.problem, &sol, opts.seed));
+        let mut answer = answer_json(&opts.problem, &sol, opts.seed);
+        answer["scoring"] = json!(opts.scoring.key());
+        println!("{answer}");
     } else {
         print_text(&opts.problem, &sol);
     }

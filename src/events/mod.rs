@@ -1,10 +1,12 @@
-//! Competitions: round robins by the 1999 rules (pairings, results, standings, files) and the match
-//! timetable on limited tables and sessions. Needs nothing from the game but a colour.
+//! Competitions: round robins by the 1999 rules (pairings, results, standings, files), Swiss events
+//! by the FIDE Dutch system, knockout brackets, scorings, umpire duty and the match timetable on
+//! limited tables and sessions. Needs nothing from the game but a colour.
 
 pub mod knockout;
 pub mod round_robin;
 pub mod say;
 pub mod schedule;
+pub mod scoring;
 pub mod swiss;
 pub mod trf;
 pub mod umpire;

@@ -24,6 +24,18 @@ fn field_zh(field: &str) -> &'static str {
     }
 }
 
+/// Chinese for the detail of a hand numbering error (`Display` words it in English).
+fn numbering_zh(why: &str) -> String {
+    let first = why.split_whitespace().next().unwrap_or("");
+    if why.ends_with("is given twice") {
+        format!("编号 {first} 重复了")
+    } else if why.contains("is not in") {
+        format!("编号 {first} 不在 1 至参赛人数之内")
+    } else {
+        format!("有 {first} 名参赛者，编号个数应与之相同")
+    }
+}
+
 impl Say for BergerError {
     fn say(&self, lang: Lang) -> String {
         match (self, lang) {
@@ -100,7 +112,7 @@ impl Say for TournamentError {
             NotDrawn => "请先抽签编号".into(),
             Berger(e) => e.say(lang),
             UnknownEntrant(n) => format!("没有编号为 {n} 的参赛者"),
-            BadNumbering(_) => "编号须是 1 至参赛人数的一个排列，每个序号恰好一次".into(),
+            BadNumbering(why) => numbering_zh(why),
             ResultsExist => "已有成绩：编号不能再改".into(),
             NoSuchRound { round, rounds } => format!("没有第 {round} 轮（本赛事共 {rounds} 轮）"),
             NotPaired { round, red, black } => {
@@ -266,6 +278,7 @@ impl Say for ExportError {
             ExportError::MissingDateOrTime(s) => {
                 format!("导出日历需要第 {} 场次的日期和开始时间", s + 1)
             }
+            ExportError::Event(e) => format!("文件中的赛事：{}", e.say(lang)),
         }
     }
 }

@@ -7,11 +7,13 @@
 use super::files::download;
 use super::i18n::{use_lang, Lang};
 use super::storage;
+use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
     group_letter, seat_holders, side_label, snake_groups, standings, to_csv, to_ics, verdicts,
     BestOf, Bounds, Draft, Fit, Format, MatchScore, Metrics, Phase, Points, Problem, SaveFile,
     SavedResult, Schedule, SlotInfo, SolveReport, SolveRequest, Solver, SAVE_VERSION, WORKER_READY,
 };
+use crate::events::scoring::{EventScoring, MatchResult};
 use crate::lang::Say;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -49,6 +51,11 @@ struct Ctx {
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
     /// Where the solver runs.
     engine: RwSignal<Engine>,
+    /// The worker's latest timetable, drawn at most every [`REDRAW_MS`] but always shown on Stop.
+    latest: StoredValue<Option<(Schedule, Metrics, Bounds)>, LocalStorage>,
+    /// The round-robin event of a game scoring (the rounds view shows it): its store key and value.
+    event_id: RwSignal<Option<String>>,
+    event: RwSignal<Option<Tournament>>,
 }
 
 /// Where the solver runs: a Web Worker, or timer slices on the page when no worker can start.
@@ -120,6 +127,10 @@ impl Ctx {
             results: self.results.get_untracked(),
             best_of: BestOf::new(self.best_of.get_untracked())
                 .unwrap_or(BestOf::new(5).expect("5 is valid")),
+            scoring: self.draft.with_untracked(|d| d.scoring),
+            event_id: self.event_id.get_untracked(),
+            // The event itself lives in the event store (one copy), not in the timetable's state.
+            event: None,
         };
         if let Err(e) = storage::set(KEY_STATE, &file.to_json()) {
             self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
@@ -130,7 +141,29 @@ impl Ctx {
     fn load(&self, file: SaveFile) {
         let metrics = file.schedule.metrics(&file.problem);
         let bounds = Bounds::of(&file.problem).ok();
-        self.draft.set(Draft::from_problem(&file.problem));
+        let name = file.event.as_ref().map(|t| t.name().to_string());
+        // An imported file carries its event: store it where the rounds view reads it.
+        let event = match file.event {
+            Some(t) => match super::tournament::store_event(file.event_id.clone(), &t) {
+                Ok(id) => Some((id, t)),
+                Err(e) => {
+                    self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                    None
+                }
+            },
+            None => file
+                .event_id
+                .clone()
+                .and_then(|id| super::tournament::stored_event(&id).map(|t| (id, t))),
+        };
+        let mut draft = Draft::from_problem(&file.problem);
+        draft.scoring = file.scoring;
+        draft.name = name
+            .or_else(|| event.as_ref().map(|(_, t)| t.name().to_string()))
+            .unwrap_or_default();
+        self.draft.set(draft);
+        self.event_id.set(event.as_ref().map(|(id, _)| id.clone()));
+        self.event.set(event.map(|(_, t)| t));
         self.fit
             .set(crate::events::schedule::fit(&file.problem).ok());
         self.metrics.set(bounds.map(|b| (metrics, b)));
@@ -219,10 +252,43 @@ fn start_solving(ctx: Ctx) {
             return;
         }
     };
+    // A game scoring keeps its results in a round-robin event, the one the rounds view shows.
+    let scoring = ctx.draft.with_untracked(|d| d.scoring);
+    if scoring.is_game() {
+        let name = ctx.draft.with_untracked(|d| d.name.trim().to_string());
+        let name = if name.is_empty() {
+            ctx.lang
+                .get_untracked()
+                .pick("俱乐部赛", "Club event")
+                .to_string()
+        } else {
+            name
+        };
+        match scoring.event_for(&problem, &name) {
+            Ok(t) => match super::tournament::store_event(ctx.event_id.get_untracked(), &t) {
+                Ok(id) => {
+                    ctx.event_id.set(Some(id));
+                    ctx.event.set(Some(t));
+                }
+                Err(e) => {
+                    ctx.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                    return;
+                }
+            },
+            Err(e) => {
+                ctx.fail(&e);
+                return;
+            }
+        }
+    } else {
+        ctx.event_id.set(None);
+        ctx.event.set(None);
+    }
     ctx.fit.set(Some(solver.fit().clone()));
     ctx.results.set(Vec::new());
     ctx.problem.set(Some(problem));
     ctx.schedule.set(None);
+    ctx.latest.set_value(None);
     ctx.metrics.set(None);
     ctx.fraction.set(0.0);
     ctx.iterations.set(0);
@@ -298,10 +364,15 @@ fn start_worker(ctx: Ctx, problem: &Problem, seed: u64) -> bool {
             ctx.iterations.set(report.iterations);
             ctx.optimal.set(report.optimal);
             if let Some(best) = report.schedule {
-                if report.done || now_ms() - ctx.drawn_at.get_value() >= REDRAW_MS {
+                let first = ctx.schedule.with_untracked(Option::is_none);
+                if report.done || first || now_ms() - ctx.drawn_at.get_value() >= REDRAW_MS {
+                    ctx.latest.set_value(None);
                     ctx.metrics.set(Some((report.metrics, report.bounds)));
                     ctx.schedule.set(Some(best));
                     ctx.drawn_at.set_value(now_ms());
+                } else {
+                    ctx.latest
+                        .set_value(Some((best, report.metrics, report.bounds)));
                 }
             }
             if report.done {
@@ -332,7 +403,12 @@ fn stop_solving(ctx: Ctx) {
     ctx.running.set(false);
     ctx.timer.set_value(None);
     end_worker(ctx);
-    // With the worker, the last timetable it sent is the best shown; on the page, ask the solver.
+    // With the worker, the last timetable it sent is the best: show it if the throttle held it back.
+    if let Some((best, metrics, bounds)) = ctx.latest.try_update_value(Option::take).flatten() {
+        ctx.metrics.set(Some((metrics, bounds)));
+        ctx.schedule.set(Some(best));
+    }
+    // On the page, ask the solver.
     if was_running && ctx.engine.get_untracked() == Engine::Page {
         // Show the very best found, not the last drawn one.
         let drawn = ctx.solver.with_value(|solver| {
@@ -412,6 +488,9 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         drawn_at: StoredValue::new_local(0.0),
         worker: StoredValue::new_local(None),
         engine: RwSignal::new(Engine::Worker),
+        latest: StoredValue::new_local(None),
+        event_id: RwSignal::new(None),
+        event: RwSignal::new(None),
     };
     on_cleanup(move || {
         if let Some(w) = ctx.worker.try_get_value().flatten() {
@@ -520,6 +599,9 @@ fn export(ctx: Ctx, kind: ExportKind) {
                 results: ctx.results.get_untracked(),
                 best_of: BestOf::new(ctx.best_of.get_untracked())
                     .unwrap_or(BestOf::new(5).expect("5 is valid")),
+                scoring: ctx.draft.with_untracked(|d| d.scoring),
+                event_id: ctx.event_id.get_untracked(),
+                event: ctx.event.get_untracked(),
             };
             download("schedule.json", "application/json", &file.to_json())
         }
@@ -566,6 +648,29 @@ fn ProblemForm(ctx: Ctx) -> impl IntoView {
                 ></textarea>
             </label>
             <div class="grid">
+                <label class="field">
+                    <span>{move || ctx.t("赛事名称", "Event name")}</span>
+                    <input
+                        data-testid="event-name"
+                        prop:value=move || ctx.draft.with(|d| d.name.clone())
+                        on:input=move |ev| ctx.draft.update(|d| d.name = event_target_value(&ev))
+                    />
+                </label>
+                <label class="field">
+                    <span>{move || ctx.t("计分", "Scoring")}</span>
+                    <select
+                        data-testid="scoring"
+                        on:change=move |ev| {
+                            if let Ok(s) = event_target_value(&ev).parse::<EventScoring>() {
+                                ctx.draft.update(|d| d.scoring = s);
+                            }
+                        }
+                    >
+                        {EventScoring::ALL.into_iter().map(|s| view! {
+                            <option value=s.key() prop:selected=move || ctx.draft.with(|d| d.scoring == s)>{move || s.say(ctx.lang.get())}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
                 <label class="field">
                     <span>{move || ctx.t("赛制", "Format")}</span>
                     <select
@@ -910,11 +1015,52 @@ fn Slips(ctx: Ctx) -> impl IntoView {
 fn enter_result(ctx: Ctx, fixture: usize, text: String) -> Result<(), String> {
     let lang = ctx.lang.get_untracked();
     let best_of = BestOf::new(ctx.best_of.get_untracked()).map_err(|e| e.say(lang))?;
-    let score = if text.trim().is_empty() {
+    let scoring = ctx.draft.with_untracked(|d| d.scoring);
+    let result = if text.trim().is_empty() {
         None
     } else {
-        Some(MatchScore::parse(best_of, &text).map_err(|e| e.say(lang))?)
+        Some(
+            scoring
+                .parse_result(best_of, &text)
+                .map_err(|e| e.say(lang))?,
+        )
     };
+    match result {
+        Some(MatchResult::Rally(score)) => set_score(ctx, fixture, Some(score)),
+        None if !scoring.is_game() => set_score(ctx, fixture, None),
+        game => {
+            let outcome = match game {
+                Some(MatchResult::Game(o)) => Some(o),
+                _ => None,
+            };
+            let pairing = ctx.problem.with_untracked(|p| {
+                p.as_ref()
+                    .and_then(|p| p.fixtures().get(fixture)?.berger_pairing())
+            });
+            let (Some((round, red, black)), Some(mut t), Some(id)) = (
+                pairing,
+                ctx.event.get_untracked(),
+                ctx.event_id.get_untracked(),
+            ) else {
+                return Err(lang
+                    .pick("请先编排赛程", "Solve the timetable first")
+                    .into());
+            };
+            match outcome {
+                Some(o) => t
+                    .record(round, red, black, vec![o])
+                    .map_err(|e| e.say(lang))?,
+                None => t.clear_result(round, red, black),
+            }
+            super::tournament::store_event(Some(id), &t)?;
+            ctx.event.set(Some(t));
+        }
+    }
+    Ok(())
+}
+
+/// Stores or clears a table-tennis score.
+fn set_score(ctx: Ctx, fixture: usize, score: Option<MatchScore>) {
     ctx.results.update(|rs| {
         rs.retain(|r| r.fixture != fixture);
         if let Some(score) = score {
@@ -923,6 +1069,27 @@ fn enter_result(ctx: Ctx, fixture: usize, text: String) -> Result<(), String> {
         }
     });
     ctx.save();
+}
+
+/// Withdraws entrant `k` (1-based) now (20.3): after the last round in which it has a result, so
+/// every match it has not played becomes a forfeit.
+fn withdraw_now(ctx: Ctx, k: usize) -> Result<(), String> {
+    let lang = ctx.lang.get_untracked();
+    let (Some(mut t), Some(id)) = (ctx.event.get_untracked(), ctx.event_id.get_untracked()) else {
+        return Err(lang
+            .pick("请先编排赛程", "Solve the timetable first")
+            .into());
+    };
+    let after = t
+        .results()
+        .iter()
+        .filter(|m| !m.games.is_empty() && (m.red == k || m.black == k))
+        .map(|m| m.round)
+        .max()
+        .unwrap_or(0);
+    t.withdraw(k, after).map_err(|e| e.say(lang))?;
+    super::tournament::store_event(Some(id), &t)?;
+    ctx.event.set(Some(t));
     Ok(())
 }
 
@@ -941,6 +1108,9 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
         let results = ctx.results.get_untracked();
         let seats = seat_holders(&p, &results, Points::table_tennis());
         let slots = p.slots();
+        let scoring = ctx.draft.with(|d| d.scoring);
+        let game = scoring.is_game();
+        let event = ctx.event.get();
         let scores: std::collections::HashMap<usize, String> = results
             .iter()
             .map(|r| (r.fixture, r.score.to_string()))
@@ -952,7 +1122,13 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
             .map(|pl| {
                 let f = &fixtures[pl.fixture];
                 let fixture = pl.fixture;
-                let current = scores.get(&fixture).cloned().unwrap_or_default();
+                let pairing = f.berger_pairing();
+                let current = if game {
+                    event.as_ref().zip(pairing).and_then(|(t, (r, a, b))| t.result(r, a, b)).and_then(|m| m.games.first()).map(|o| o.notation().to_string()).unwrap_or_default()
+                } else {
+                    scores.get(&fixture).cloned().unwrap_or_default()
+                };
+                let forfeit = game && event.as_ref().zip(pairing).is_some_and(|(t, (r, a, b))| t.is_forfeit_by_withdrawal(r, a, b));
                 let label = format!(
                     "{} – {}",
                     side_label(&f.a, &p.entrants, &seats),
@@ -971,7 +1147,8 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
                                 data-testid="score"
                                 data-fixture=fixture.to_string()
                                 aria-label=aria
-                                placeholder="11-7 9-11 11-5"
+                                placeholder=if game { "1-0 ½ 0-1 +/-" } else { "11-7 9-11 11-5" }
+                                disabled=forfeit
                                 prop:value=current
                                 on:change=move |ev| {
                                     let outcome = enter_result(ctx, fixture, event_target_value(&ev));
@@ -983,30 +1160,56 @@ fn ResultsView(ctx: Ctx) -> impl IntoView {
                                     });
                                 }
                             />
+                            {forfeit.then(|| view! { <span class="forfeit" data-testid="forfeit">{if en { "withdrawn: forfeit (20.3)" } else { "退出：弃权 (20.3)" }}</span> })}
                             {move || errors.with(|es| es.iter().find(|(f, _)| *f == fixture).map(|(_, e)| view! { <span class="score-error" role="alert">{e.clone()}</span> }))}
                         </td>
                     </tr>
                 }
             })
             .collect_view();
-        let best = view! {
+        let withdraw_who = RwSignal::new(1usize);
+        let names = p.entrants.clone();
+        let withdraw = game.then(|| view! {
+            <p class="withdraw">
+                <label>
+                    {if en { "Withdrawal (20.3): " } else { "中途退出 (20.3)：" }}
+                    <select data-testid="withdraw-entrant" on:change=move |ev| withdraw_who.set(event_target_value(&ev).parse().unwrap_or(1))>
+                        {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
+                    </select>
+                </label>
+                " "
+                <button data-testid="withdraw" on:click=move |_| {
+                    if let Err(e) = withdraw_now(ctx, withdraw_who.get_untracked()) {
+                        ctx.message.set(Some(e));
+                    }
+                }>{if en { "Withdraws now: remaining matches are forfeits" } else { "即刻退出：余下比赛按弃权" }}</button>
+            </p>
+        });
+        let best = (!game).then(|| view! {
             <label>
                 {if en { "Matches are best of " } else { "每场局数：" }}
                 <select data-testid="best-of" on:change=move |ev| ctx.best_of.set(event_target_value(&ev).parse().unwrap_or(5))>
                     {[3u32, 5, 7].into_iter().map(|n| view! { <option value=n.to_string() selected=ctx.best_of.get_untracked() == n>{n}</option> }).collect_view()}
                 </select>
             </label>
+        });
+        let hint = match (game, en) {
+            (true, true) => "Enter 1-0, 0-1, ½ (or 1/2, =), a forfeit +/- or -/+ (21.4), first-named plays Red (13.1). Standings by the 1999 rules (15.1).",
+            (true, false) => "填 1-0、0-1、和（或 ½、1/2）；弃权填 +/- 或 -/+ (21.4)；先列者执红 (13.1)。名次按 1999 年规则 (15.1)。",
+            (false, true) => "Games to 11, won by 2; a walkover is entered as W/O A or W/O B. Points: win 2, loss 1, walkover loss 0.",
+            (false, false) => "每局11分、须领先2分；弃权填 W/O A 或 W/O B。积分：胜2分、负1分、弃权0分。",
         };
         Some(view! {
             <section class="results no-print" data-testid="results">
                 <h2>{if en { "Results and standings" } else { "成绩与名次" }}</h2>
-                <p class="hint">{if en { "Games to 11, won by 2; a walkover is entered as W/O A or W/O B. Points: win 2, loss 1, walkover loss 0." } else { "每局11分、须领先2分；弃权填 W/O A 或 W/O B。积分：胜2分、负1分、弃权0分。" }}</p>
+                <p class="hint">{hint}</p>
                 {best}
+                {withdraw}
                 <Standings ctx=ctx />
                 <table class="result-entry">
                     <thead><tr>
                         <th>{if en { "Slot" } else { "时段" }}</th>
-                        <th>{if en { "Table" } else { "球台" }}</th>
+                        <th>{match (game, en) { (true, true) => "Board", (true, false) => "台", (false, true) => "Table", (false, false) => "球台" }}</th>
                         <th>{if en { "Match" } else { "对阵" }}</th>
                         <th>{if en { "Score" } else { "比分" }}</th>
                     </tr></thead>
@@ -1022,6 +1225,12 @@ fn Standings(ctx: Ctx) -> impl IntoView {
     move || {
         let p = ctx.problem.get()?;
         let en = ctx.lang.get() == Lang::En;
+        if ctx.draft.with(|d| d.scoring.is_game()) {
+            return ctx.event.with(|t| {
+                t.as_ref()
+                    .map(|t| game_standings(t, ctx.lang.get()).into_any())
+            });
+        }
         let results = ctx.results.get();
         let v = verdicts(&p, &results);
         let groups: Vec<(String, Vec<usize>)> = match p.format {
@@ -1077,6 +1286,56 @@ fn Standings(ctx: Ctx) -> impl IntoView {
                 }
             })
             .collect_view();
-        Some(view! { <div class="standings-list">{tables}</div> })
+        Some(view! { <div class="standings-list">{tables}</div> }.into_any())
+    }
+}
+
+/// The standings of a game-scored event: the rounds view's own computation (15.1/15.3).
+fn game_standings(t: &Tournament, lang: Lang) -> impl IntoView {
+    let s = t.standings();
+    let heads = s
+        .columns
+        .iter()
+        .map(|c| view! { <th data-tiebreak=c.key()>{c.label_in(lang)}</th> })
+        .collect_view();
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
+            let tbs = r
+                .tiebreaks
+                .iter()
+                .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
+                .collect_view();
+            let place_attr = place.clone();
+            view! {
+                <tr data-entrant=r.entrant data-place=place_attr>
+                    <td>{place}</td>
+                    <td>{r.name.clone()}{r.withdrawn.then(|| lang.pick(" (退出)", " (withdrew)"))}</td>
+                    <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
+                    <td class="points">{r.score.to_string()}</td>
+                    {tbs}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="standings-list">
+            <table class="standings" data-testid="standings">
+                <caption>{t.name().to_string()}</caption>
+                <thead><tr>
+                    <th>"#"</th>
+                    <th>{lang.pick("参赛者", "Entrant")}</th>
+                    <th>{lang.pick("局", "Played")}</th>
+                    <th>{lang.pick("胜", "Won")}</th>
+                    <th>{lang.pick("和", "Drawn")}</th>
+                    <th>{lang.pick("负", "Lost")}</th>
+                    <th>{s.score_label_in(lang)}</th>
+                    {heads}
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
 }

@@ -10,14 +10,76 @@ use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
 use crate::events::round_robin::{
-    BoardOrder, Competition, Cycles, Outcome, RoundView, Scoring, TieBreak, Tournament,
+    BoardEntry, BoardOrder, Competition, Cycles, Outcome, PartialResults, RoundView, Scoring,
+    TieBreak, Tournament, TournamentError,
 };
+use crate::lang::Say;
 use leptos::prelude::*;
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 
 const IDS_KEY: &str = "xq.tournament.ids";
 const CURRENT_KEY: &str = "xq.tournament.current";
+
+/// Rows of the standings, entrants list and crosstable drawn at once: a 500-entrant event is shown
+/// a page at a time, so the page never builds hundreds of thousands of elements (issue 12).
+const PAGE: usize = 50;
+/// Crosstable rows and columns drawn at once.
+const GRID: usize = 25;
+/// Events with at most this many pairings show every round at once (and print them together).
+const ALL_ROUNDS_UP_TO: usize = 240;
+/// The withdrawal control is a list of rounds up to this many rounds, a number field beyond.
+const ROUND_LIST_UP_TO: usize = 40;
+
+/// Why an edit was refused: a rule of the event, or a typed value that is not a number list.
+enum Fail {
+    Rule(TournamentError),
+    Said(String),
+}
+
+impl From<TournamentError> for Fail {
+    fn from(e: TournamentError) -> Fail {
+        Fail::Rule(e)
+    }
+}
+
+/// A page of `len` items (page 0 first): the range of indices shown.
+fn page_range(page: usize, size: usize, len: usize) -> std::ops::Range<usize> {
+    let start = (page * size).min(len);
+    start..(start + size).min(len)
+}
+
+/// Previous/next buttons over `len` items in pages of `size`, hidden when one page holds all.
+fn pager(
+    testid: &'static str,
+    page: RwSignal<usize>,
+    size: usize,
+    len: impl Fn() -> usize + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = use_lang();
+    let pages = move || len().div_ceil(size).max(1);
+    move || {
+        (pages() > 1).then(|| {
+            let range = move || page_range(page.get().min(pages() - 1), size, len());
+            let at_end = move || page.get() + 1 >= pages();
+            view! {
+                <div class="t-pager no-print" data-testid=testid>
+                    <button data-testid="page-prev" disabled=move || page.get() == 0
+                        on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>"‹"</button>
+                    <span>{move || {
+                        let r = range();
+                        lang.get().pick("第 {a}–{b} 项，共 {n} 项", "{a}–{b} of {n}")
+                            .replace("{a}", &(r.start + 1).to_string())
+                            .replace("{b}", &r.end.to_string())
+                            .replace("{n}", &len().to_string())
+                    }}</span>
+                    <button data-testid="page-next" disabled=at_end
+                        on:click=move |_| page.update(|p| *p += 1)>"›"</button>
+                </div>
+            }
+        })
+    }
+}
 
 fn event_key(id: &str) -> String {
     format!("xq.tournament.event.{id}")
@@ -46,6 +108,32 @@ fn load_events() -> Vec<(String, Tournament)> {
         let _ = save_ids(&events);
     }
     events
+}
+
+/// The event stored under `id`, for the timetable view of the same event.
+pub(super) fn stored_event(id: &str) -> Option<Tournament> {
+    Tournament::from_json(&storage::get(&event_key(id))?).ok()
+}
+
+/// Stores `t` under `id` (a new id when `None`), lists it in `#/tournament`'s event menu and
+/// returns the id: the timetable view writes its event where the rounds view reads it.
+pub(super) fn store_event(id: Option<String>, t: &Tournament) -> Result<String, String> {
+    let mut ids: Vec<String> = storage::get(IDS_KEY)
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let id = id.unwrap_or_else(|| {
+        let base = js_sys::Date::now() as u64;
+        (0u64..)
+            .map(|n| format!("{:x}", base + n))
+            .find(|c| !ids.contains(c))
+            .unwrap_or_default()
+    });
+    storage::set(&event_key(&id), &t.to_json())?;
+    if !ids.contains(&id) {
+        ids.push(id.clone());
+        storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())?;
+    }
+    Ok(id)
 }
 
 fn save_ids(events: &[(String, Tournament)]) -> Result<(), String> {
@@ -95,8 +183,13 @@ pub fn TournamentPage(query: String) -> impl IntoView {
     );
     let events = RwSignal::new(loaded);
     let creating = RwSignal::new(events.with_untracked(|e| e.is_empty()));
-    let pending: RwSignal<HashMap<(usize, usize, usize), Outcome>> = RwSignal::new(HashMap::new());
+    let pending = RwSignal::new(PartialResults::default());
     let print_part = RwSignal::new("standings".to_string());
+    let entrant_page = RwSignal::new(0usize);
+    let round_page = RwSignal::new(0usize);
+    let standings_page = RwSignal::new(0usize);
+    let cross_rows = RwSignal::new(0usize);
+    let cross_cols = RwSignal::new(0usize);
 
     Effect::new(move || {
         if let Some(id) = current_id.get() {
@@ -110,7 +203,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
     });
 
     // Applies `f` to a copy of the current event; stores and saves it only if `f` succeeds.
-    let update = move |f: &dyn Fn(&mut Tournament) -> Result<(), String>| {
+    let update = move |f: &dyn Fn(&mut Tournament) -> Result<(), Fail>| {
         let Some(id) = current_id.get_untracked() else {
             return;
         };
@@ -118,7 +211,8 @@ pub fn TournamentPage(query: String) -> impl IntoView {
             return;
         };
         match f(&mut t) {
-            Err(e) => note.set(Some(Note::Error(e))),
+            Err(Fail::Rule(e)) => note.set(Some(Note::Error(e.say(lang.get_untracked())))),
+            Err(Fail::Said(e)) => note.set(Some(Note::Error(e))),
             Ok(()) => {
                 let json = t.to_json();
                 events.update(|e| {
@@ -128,7 +222,10 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                 });
                 match storage::set(&event_key(&id), &json) {
                     Ok(()) => note.set(None),
-                    Err(e) => note.set(Some(Note::Error(format!("未保存 / Not saved: {e}")))),
+                    Err(e) => note.set(Some(Note::Error(format!(
+                        "{}{e}",
+                        lang.get_untracked().pick("未保存：", "Not saved: ")
+                    )))),
                 }
             }
         }
@@ -142,9 +239,12 @@ pub fn TournamentPage(query: String) -> impl IntoView {
             .and_then(|_| events.with_untracked(|e| save_ids(e)));
         current_id.set(Some(id));
         creating.set(false);
-        pending.set(HashMap::new());
+        pending.update(PartialResults::clear);
         if let Err(e) = saved {
-            note.set(Some(Note::Error(format!("未保存 / Not saved: {e}"))));
+            note.set(Some(Note::Error(format!(
+                "{}{e}",
+                lang.get_untracked().pick("未保存：", "Not saved: ")
+            ))));
         }
     };
 
@@ -185,7 +285,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         data-testid="event-select"
                         on:change=move |ev| {
                             current_id.set(Some(event_target_value(&ev)));
-                            pending.set(HashMap::new());
+                            pending.update(PartialResults::clear);
                             creating.set(false);
                         }
                     >
@@ -214,9 +314,9 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                     Ok(t) => {
                                         let name = t.name().to_string();
                                         add_event(t);
-                                        note.set(Some(Note::Info(format!("已导入 / Imported: {name}"))));
+                                        note.set(Some(Note::Info(format!("{}{name}", lang.get_untracked().pick("已导入：", "Imported: ")))));
                                     }
-                                    Err(e) => note.set(Some(Note::Error(format!("导入失败，现有数据未改动 / Import failed, nothing changed: {e}")))),
+                                    Err(e) => { let l = lang.get_untracked(); note.set(Some(Note::Error(format!("{}{}", l.pick("导入失败，现有数据未改动：", "Import failed, nothing changed: "), e.say(l))))) }
                                 }
                             });
                         }
@@ -289,7 +389,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                 ev.prevent_default();
                 let format = if team.get_untracked() {
                     let Ok(b) = boards.get_untracked().trim().parse::<usize>() else {
-                        note.set(Some(Note::Error("台数应为整数 / Boards must be a whole number".into())));
+                        note.set(Some(Note::Error(lang.get_untracked().pick("台数应为整数", "Boards must be a whole number").into())));
                         return;
                     };
                     let order = match order.get_untracked().as_str() {
@@ -305,7 +405,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                 let scoring = if scheme.get_untracked() == "210" { Scoring::TWO_ONE_ZERO } else { Scoring::CLASSIC };
                 match Tournament::new(&name.get_untracked(), format, cycles, scoring) {
                     Ok(t) => add_event(t),
-                    Err(e) => note.set(Some(Note::Error(e.to_string()))),
+                    Err(e) => note.set(Some(Note::Error(e.say(lang.get_untracked())))),
                 }
             };
             view! {
@@ -361,15 +461,19 @@ pub fn TournamentPage(query: String) -> impl IntoView {
         let list = RwSignal::new(String::new());
         let seed = RwSignal::new(format!("{}", js_sys::Date::now() as u64 % 1_000_000));
         let hand = RwSignal::new(String::new());
+        let shown = page_range(entrant_page.get(), PAGE, t.entrants().len());
+        let l = lang.get_untracked();
         let rows = t
             .entrants()
             .iter()
             .enumerate()
+            .skip(shown.start)
+            .take(shown.len())
             .map(|(i, e)| {
                 let k = i + 1;
                 let members = e.members.join("、");
                 let withdrawn = e.withdrawn_after;
-                let number_input = move |value: u32, label: &'static str, testid: &'static str, set: fn(&mut Tournament, usize, u32) -> Result<(), String>| {
+                let number_input = move |value: u32, label: &'static str, testid: &'static str, set: fn(&mut Tournament, usize, u32) -> Result<(), Fail>| {
                     view! {
                         <input type="number" min="0" class="t-small" aria-label=label data-testid=testid
                             prop:value=value.to_string()
@@ -377,7 +481,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                 let v = event_target_value(&ev);
                                 match v.trim().parse::<u32>() {
                                     Ok(n) => update(&|t| set(t, k, n)),
-                                    Err(_) => note.set(Some(Note::Error(format!("`{v}`: 请输入整数 / enter a whole number")))),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{v}`: {}", lang.get_untracked().pick("请输入整数", "enter a whole number"))))),
                                 }
                             } />
                     }
@@ -389,16 +493,17 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         <td>{e.name.clone()}{(!members.is_empty()).then(|| view! { <small class="t-members">" (" {members.clone()} ")"</small> })}</td>
                         {if drawn {
                             view! {
-                                <td>{number_input(e.fouls, "犯规 fouls", "fouls", |t, k, n| t.set_fouls(k, n).map_err(|e| e.to_string()))}</td>
-                                <td>{number_input(warnings, "警告 warnings (18.1)", "warnings", move |t, k, n| { let d = t.entrant(k).map(|e| e.disqualifications).unwrap_or(0); t.set_discipline(k, n, d).map_err(|e| e.to_string()) })}</td>
-                                <td>{number_input(dq, "取消当场资格 (18.2)", "disqualifications", move |t, k, n| { let w = t.entrant(k).map(|e| e.warnings).unwrap_or(0); t.set_discipline(k, w, n).map_err(|e| e.to_string()) })}</td>
+                                <td>{number_input(e.fouls, l.pick("犯规", "Fouls"), "fouls", |t, k, n| t.set_fouls(k, n).map_err(Fail::from))}</td>
+                                <td>{number_input(warnings, l.pick("警告 (18.1)", "Warnings (18.1)"), "warnings", move |t, k, n| { let d = t.entrant(k).map(|e| e.disqualifications).unwrap_or(0); t.set_discipline(k, n, d).map_err(Fail::from) })}</td>
+                                <td>{number_input(dq, l.pick("取消当场资格 (18.2)", "Game disqualifications (18.2)"), "disqualifications", move |t, k, n| { let w = t.entrant(k).map(|e| e.warnings).unwrap_or(0); t.set_discipline(k, w, n).map_err(Fail::from) })}</td>
                                 <td>
-                                    <select aria-label="退出 withdrawal (20.3)" data-testid="withdraw"
+                                    {if rounds <= ROUND_LIST_UP_TO { view! {
+                                    <select aria-label=l.pick("退出 (20.3)", "Withdrawal (20.3)") data-testid="withdraw"
                                         on:change=move |ev| {
                                             let v = event_target_value(&ev);
                                             match v.parse::<usize>() {
-                                                Ok(r) => update(&|t| t.withdraw(k, r).map_err(|e| e.to_string())),
-                                                Err(_) => update(&|t| t.cancel_withdrawal(k).map_err(|e| e.to_string())),
+                                                Ok(r) => update(&|t| t.withdraw(k, r).map_err(Fail::from)),
+                                                Err(_) => update(&|t| t.cancel_withdrawal(k).map_err(Fail::from)),
                                             }
                                         }>
                                         <option value="" prop:selected=withdrawn.is_none()>"—"</option>
@@ -408,12 +513,25 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                             </option>
                                         }).collect_view()}
                                     </select>
+                                    }.into_any() } else { view! {
+                                    // A list of hundreds of rounds per entrant is what bricked big events.
+                                    <input type="number" min="0" max=rounds class="t-small" data-testid="withdraw"
+                                        aria-label=l.pick("第几轮后退出 (20.3)，空为未退出", "Withdrew after round (20.3), blank for none")
+                                        prop:value=withdrawn.map(|w| w.to_string()).unwrap_or_default()
+                                        on:change=move |ev| {
+                                            let v = event_target_value(&ev);
+                                            match v.trim().parse::<usize>() {
+                                                Ok(r) => update(&|t| t.withdraw(k, r).map_err(Fail::from)),
+                                                Err(_) => update(&|t| t.cancel_withdrawal(k).map_err(Fail::from)),
+                                            }
+                                        } />
+                                    }.into_any() }}
                                 </td>
                             }.into_any()
                         } else {
                             view! {
                                 <td>
-                                    <button aria-label=format!("移除 remove {}", e.name) on:click=move |_| update(&|t| t.remove_entrant(k).map(|_| ()).map_err(|e| e.to_string()))>"✕"</button>
+                                    <button aria-label=format!("{} {}", l.pick("移除", "Remove"), e.name) on:click=move |_| update(&|t| t.remove_entrant(k).map(|_| ()).map_err(Fail::from))>"✕"</button>
                                 </td>
                             }.into_any()
                         }}
@@ -430,7 +548,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         <textarea id="t-list" data-testid="entrant-list" rows="6" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
                         <button data-testid="add-entrants" on:click=move |_| {
                             let text = list.get_untracked();
-                            update(&|t| t.add_entrant_list(&text).map(|_| ()).map_err(|e| e.to_string()));
+                            update(&|t| t.add_entrant_list(&text).map(|_| ()).map_err(Fail::from));
                             if current.with_untracked(|t| t.as_ref().is_some_and(|t| !t.entrants().is_empty())) { list.set(String::new()); }
                         }>{tr("加入", "Add")}</button>
                     </div>
@@ -444,10 +562,11 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
+                {pager("entrants-pager", entrant_page, PAGE, move || current.with(|t| t.as_ref().map_or(0, |t| t.entrants().len())))}
                 {if drawn {
                     view! {
                         <p>
-                            <button data-testid="clear-draw" on:click=move |_| update(&|t| t.clear_draw().map_err(|e| e.to_string()))>{tr("取消抽签", "Clear the draw")}</button>
+                            <button data-testid="clear-draw" on:click=move |_| update(&|t| t.clear_draw().map_err(Fail::from))>{tr("取消抽签", "Clear the draw")}</button>
                         </p>
                     }.into_any()
                 } else {
@@ -459,8 +578,8 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                             <button data-testid="draw" on:click=move |_| {
                                 let s = seed.get_untracked();
                                 match s.trim().parse::<u64>() {
-                                    Ok(n) => update(&|t| t.draw_lots(n).map_err(|e| e.to_string())),
-                                    Err(_) => note.set(Some(Note::Error(format!("`{s}`: 种子应为整数 / the seed must be a whole number")))),
+                                    Ok(n) => update(&|t| t.draw_lots(n).map_err(Fail::from)),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{s}`: {}", lang.get_untracked().pick("种子应为整数", "the seed must be a whole number"))))),
                                 }
                             }>{tr("抽签编号", "Draw numbers")}</button>
                             <label>{tr("手工编号（按名单序号列出，如 3,1,2）", "Numbers by hand (list positions, e.g. 3,1,2)")} " "
@@ -470,12 +589,12 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                 let text = hand.get_untracked();
                                 let parsed: Result<Vec<usize>, _> = text.split([',', '，', ' ']).filter(|p| !p.trim().is_empty()).map(|p| p.trim().parse::<usize>()).collect();
                                 match parsed {
-                                    Ok(order) => update(&|t| t.set_numbers(&order).map_err(|e| e.to_string())),
-                                    Err(_) => note.set(Some(Note::Error(format!("`{text}`: 请用逗号分隔的序号 / use comma-separated positions")))),
+                                    Ok(order) => update(&|t| t.set_numbers(&order).map_err(Fail::from)),
+                                    Err(_) => note.set(Some(Note::Error(format!("`{text}`: {}", lang.get_untracked().pick("请用逗号分隔的序号", "use comma-separated positions"))))),
                                 }
                             }>{tr("按手工顺序编号", "Set these numbers")}</button>
                             <button data-testid="number-as-listed" on:click=move |_| {
-                                update(&|t| { let order: Vec<usize> = (1..=t.entrants().len()).collect(); t.set_numbers(&order).map_err(|e| e.to_string()) })
+                                update(&|t| { let order: Vec<usize> = (1..=t.entrants().len()).collect(); t.set_numbers(&order).map_err(Fail::from) })
                             }>{tr("按名单顺序编号", "Number as listed")}</button>
                         </div>
                     }.into_any()
@@ -491,44 +610,38 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                           board: usize,
                           boards: usize,
                           value: String| {
-        let parsed: Option<Outcome> = value.parse().ok();
-        let existing = current.with_untracked(|t| {
+        let outcome: Option<Outcome> = value.parse().ok();
+        let recorded = current.with_untracked(|t| {
             t.as_ref()
                 .and_then(|t| t.result(round, red, black).map(|m| m.games.clone()))
         });
-        let mut games: Vec<Option<Outcome>> = match existing {
-            Some(g) if g.len() == boards => g.into_iter().map(Some).collect(),
-            _ => (0..boards)
-                .map(|b| pending.with_untracked(|p| p.get(&(round, red, b)).copied()))
-                .collect(),
-        };
-        games[board] = parsed;
-        if games.iter().all(Option::is_some) {
-            let games: Vec<Outcome> = games.into_iter().flatten().collect();
-            pending.update(|p| p.retain(|(r, k, _), _| !(*r == round && *k == red)));
-            update(&|t| {
+        let mut entry = BoardEntry::Incomplete;
+        pending.update(|p| {
+            entry = p.enter(round, red, boards, recorded.as_deref(), board, outcome);
+        });
+        match entry {
+            BoardEntry::Complete(games) => update(&|t| {
                 t.record(round, red, black, games.clone())
-                    .map_err(|e| e.to_string())
-            });
-        } else {
-            pending.update(|p| {
-                for (b, g) in games.iter().enumerate() {
-                    match g {
-                        Some(o) => {
-                            p.insert((round, red, b), *o);
-                        }
-                        None => {
-                            p.remove(&(round, red, b));
-                        }
-                    }
-                }
-            });
-            update(&|t| {
+                    .map_err(Fail::from)
+            }),
+            BoardEntry::Incomplete => update(&|t| {
                 t.clear_games(round, red, black);
                 Ok(())
-            });
+            }),
         }
     };
+
+    // Every recorded result by (round, first, second): one pass per change, one lookup per row.
+    let recorded = Memo::new(move |_| {
+        current.with(|t| {
+            t.as_ref().map_or_else(HashMap::new, |t| {
+                t.results()
+                    .iter()
+                    .map(|m| ((m.round, m.red, m.black), m.games.clone()))
+                    .collect::<HashMap<(usize, usize, usize), Vec<Outcome>>>()
+            })
+        })
+    });
 
     let rounds_section = move || {
         let shape = shape.get()?;
@@ -536,8 +649,15 @@ pub fn TournamentPage(query: String) -> impl IntoView {
         let (order, rosters) = (shape.order, shape.rosters);
         let event = shape.event.clone();
         let name = move |k: usize, names: &[String]| names.get(k - 1).cloned().unwrap_or_default();
-        let rounds = shape
-            .rounds
+        let pairings: usize = shape.rounds.iter().map(|r| r.games.len()).sum();
+        let paged = pairings > ALL_ROUNDS_UP_TO;
+        let shown = if paged {
+            page_range(round_page.get(), 1, shape.rounds.len())
+        } else {
+            0..shape.rounds.len()
+        };
+        let round_count = shape.rounds.len();
+        let rounds = shape.rounds[shown]
             .iter()
             .map(|rv| {
                 let round = rv.round;
@@ -546,18 +666,12 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                     .iter()
                     .map(|p| {
                         let (red, black) = (p.red, p.black);
-                        let gone = move || current.with(|t| t.as_ref().is_some_and(|t| {
-                            [red, black].iter().any(|&k| t.entrant(k).ok().and_then(|e| e.withdrawn_after).is_some_and(|w| w < round))
-                        }));
+                        let gone = move || current.with(|t| t.as_ref().is_some_and(|t| t.is_forfeit_by_withdrawal(round, red, black)));
                         let controls = (0..boards)
                             .map(|b| {
                                 let value = move || {
-                                    current.with(|t| {
-                                        t.as_ref()
-                                            .and_then(|t| t.result(round, red, black))
-                                            .and_then(|m| m.games.get(b).copied())
-                                    })
-                                    .or_else(|| pending.with(|p| p.get(&(round, red, b)).copied()))
+                                    recorded.with(|m| m.get(&(round, red, black)).and_then(|g| g.get(b).copied()))
+                                    .or_else(|| pending.with(|p| p.get(round, red, b)))
                                     .map(|o| o.notation().to_string())
                                     .unwrap_or_default()
                                 };
@@ -592,7 +706,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                                 <td class="t-red">{rn}</td>
                                 <td class="t-result">
                                     {controls}
-                                    <span class="t-print-result">{move || current.with(|t| t.as_ref().and_then(|t| t.result(round, red, black)).map(|m| m.games.iter().map(|o| o.notation()).collect::<Vec<_>>().join(" ")).unwrap_or_default())}</span>
+                                    <span class="t-print-result">{move || recorded.with(|m| m.get(&(round, red, black)).map(|g| g.iter().map(|o| o.notation()).collect::<Vec<_>>().join(" ")).unwrap_or_default())}</span>
                                     <Show when=gone>
                                         <span class="t-forfeit">{tr("退出：弃权", "withdrawn: forfeit")}</span>
                                     </Show>
@@ -614,9 +728,9 @@ pub fn TournamentPage(query: String) -> impl IntoView {
                         <table class="t-table t-pairings">
                             <thead><tr>
                                 <th>{tr("编号", "No.")}</th>
-                                <th>{if boards > 1 { tr("先走队（单数台执红）", "First team (Red on odd boards)")() } else { tr("红方", "Red")() }}</th>
+                                <th>{move || if boards > 1 { lang.get().pick("先走队（单数台执红）", "First team (Red on odd boards)") } else { lang.get().pick("红方", "Red") }}</th>
                                 <th>{tr("结果", "Result")}</th>
-                                <th>{if boards > 1 { tr("后走队", "Second team")() } else { tr("黑方", "Black")() }}</th>
+                                <th>{move || if boards > 1 { lang.get().pick("后走队", "Second team") } else { lang.get().pick("黑方", "Black") }}</th>
                                 <th>{tr("编号", "No.")}</th>
                             </tr></thead>
                             <tbody>{games}{bye}</tbody>
@@ -629,93 +743,127 @@ pub fn TournamentPage(query: String) -> impl IntoView {
         Some(view! {
             <section class="t-section t-pairings-section" aria-labelledby="t-rounds-h">
                 <h2 id="t-rounds-h">{tr("各轮对阵与结果", "Rounds and results")}</h2>
+                {paged.then(|| pager("rounds-pager", round_page, 1, move || round_count))}
                 {rounds}
             </section>
         })
     };
 
     // ---------------------------------------------------------------- standings and crosstable
+    // Computed once per change of the event; the table shows one page of it.
+    let standings = Memo::new(move |_| current.with(|t| t.as_ref().map(Tournament::standings)));
+
     let standings_section = move || {
-        let t = current.get()?;
-        let s = t.standings();
-        let name = t.name().to_string();
-        let heads = s
-            .columns
+        let name = current.with(|t| t.as_ref().map(|t| t.name().to_string()))?;
+        let columns = standings.with(|s| s.as_ref().map(|s| s.columns.clone()))?;
+        let heads = columns
             .iter()
-            .map(|c| view! { <th data-tiebreak=c.key()>{c.label()}</th> })
-            .collect_view();
-        let rows = s
-            .rows
-            .iter()
-            .map(|r| {
-                let tbs = r
-                    .tiebreaks
-                    .iter()
-                    .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
-                    .collect_view();
-                let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
-                let place_attr = place.clone();
-                let status = if r.place.is_none() { "注销 annulled (20.3)" } else if r.withdrawn { "退出 withdrew" } else { "" };
-                view! {
-                    <tr data-entrant=r.entrant data-place=place_attr>
-                        <td>{place}</td>
-                        <td>{r.entrant}</td>
-                        <td>{r.name.clone()} {(!status.is_empty()).then(|| view! { <small>" " {status}</small> })}</td>
-                        <td class="t-score">{r.score.to_string()}</td>
-                        {tbs}
-                        <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
-                    </tr>
-                }
+            .map(|c| {
+                let c = *c;
+                view! { <th data-tiebreak=c.key()>{move || c.label_in(lang.get())}</th> }
             })
             .collect_view();
+        let legend_columns = columns.clone();
+        let count = move || standings.with(|s| s.as_ref().map_or(0, |s| s.rows.len()));
+        let rows = move || {
+            standings.with(|s| {
+                let Some(s) = s else { return Vec::new() };
+                let shown = page_range(standings_page.get(), PAGE, s.rows.len());
+                s.rows[shown].to_vec()
+            })
+        };
         Some(view! {
             <section class="t-section t-standings" aria-labelledby="t-standings-h">
                 <h2 id="t-standings-h">{name} " · " {tr("名次", "Standings")}</h2>
+                {pager("standings-pager", standings_page, PAGE, count)}
                 <table class="t-table" data-testid="standings">
                     <thead><tr>
                         <th>{tr("名次", "Place")}</th><th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>
-                        <th>{s.score_label}</th>
+                        <th>{move || standings.with(|s| s.as_ref().map(|s| s.score_label_in(lang.get())).unwrap_or_default())}</th>
                         {heads}
                         <th>{tr("局", "Gm")}</th><th>{tr("胜", "W")}</th><th>{tr("和", "D")}</th><th>{tr("负", "L")}</th>
                     </tr></thead>
-                    <tbody>{rows}</tbody>
+                    <tbody>
+                        <For each=rows key=|r| format!("{r:?}") let:r>
+                            {
+                                let tbs = r
+                                    .tiebreaks
+                                    .iter()
+                                    .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
+                                    .collect_view();
+                                let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
+                                let place_attr = place.clone();
+                                let (annulled, withdrew) = (r.place.is_none(), r.withdrawn);
+                                let status = move || {
+                                    let l = lang.get();
+                                    if annulled { l.pick("成绩注销 (20.3)", "annulled (20.3)") } else if withdrew { l.pick("退出", "withdrew") } else { "" }
+                                };
+                                view! {
+                                    <tr data-entrant=r.entrant data-place=place_attr>
+                                        <td>{place}</td>
+                                        <td>{r.entrant}</td>
+                                        <td>{r.name.clone()} <small>" " {status}</small></td>
+                                        <td class="t-score">{r.score.to_string()}</td>
+                                        {tbs}
+                                        <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
+                                    </tr>
+                                }
+                            }
+                        </For>
+                    </tbody>
                 </table>
-                <p class="t-legend">{tr("同分时依次比较：", "Ties broken in order: ")} {s.columns.iter().map(|c| c.label()).collect::<Vec<_>>().join(" → ")} {tr("；仍相同则名次并列 (=)。", "; still equal: shared place (=).")}</p>
+                <p class="t-legend">{tr("同分时依次比较：", "Ties broken in order: ")} {move || legend_columns.iter().map(|c| c.label_in(lang.get())).collect::<Vec<_>>().join(" → ")} {tr("；仍相同则名次并列 (=)。", "; still equal: shared place (=).")}</p>
             </section>
         })
     };
 
     let crosstable_section = move || {
-        let t = current.get()?;
-        if !t.is_drawn() {
+        let t = current.with(|t| t.as_ref().map(|t| (t.is_drawn(), t.name().to_string())));
+        let (drawn, event) = t?;
+        if !drawn {
             return None;
         }
-        let x = t.crosstable();
+        let x = current.with(|t| {
+            standings.with(|s| {
+                t.as_ref()
+                    .zip(s.as_ref())
+                    .map(|(t, s)| t.crosstable_from(s))
+            })
+        })?;
         let n = x.names.len();
-        let heads = (1..=n).map(|j| view! { <th>{j}</th> }).collect_view();
-        let rows = (1..=n)
+        // Large fields show a window of rows and columns; small ones the whole grid.
+        let rows_shown = page_range(cross_rows.get(), GRID, n);
+        let cols_shown = page_range(cross_cols.get(), GRID, n);
+        let heads = cols_shown
+            .clone()
+            .map(|j| view! { <th>{j + 1}</th> })
+            .collect_view();
+        let rows = rows_shown
             .map(|i| {
-                let cells = (1..=n)
+                let cells = cols_shown
+                    .clone()
                     .map(|j| {
                         if i == j {
                             view! { <td class="t-diag">"×"</td> }.into_any()
                         } else {
-                            view! { <td>{x.cell(i, j)}</td> }.into_any()
+                            view! { <td>{x.cell(i + 1, j + 1)}</td> }.into_any()
                         }
                     })
                     .collect_view();
                 view! {
-                    <tr data-entrant=i>
-                        <td>{i}</td><td class="t-name">{x.names[i - 1].clone()}</td>
+                    <tr data-entrant=i + 1>
+                        <td>{i + 1}</td><td class="t-name">{x.names[i].clone()}</td>
                         {cells}
-                        <td class="t-score">{x.totals[i - 1].to_string()}</td>
+                        <td class="t-score">{x.totals[i].to_string()}</td>
                     </tr>
                 }
             })
             .collect_view();
         Some(view! {
             <section class="t-section t-crosstable" aria-labelledby="t-cross-h">
-                <h2 id="t-cross-h">{t.name().to_string()} " · " {tr("成绩交叉表", "Crosstable")}</h2>
+                <h2 id="t-cross-h">{event} " · " {tr("成绩交叉表", "Crosstable")}</h2>
+                {pager("crosstable-rows", cross_rows, GRID, move || n)}
+                {pager("crosstable-cols", cross_cols, GRID, move || n)}
                 <table class="t-table t-grid" data-testid="crosstable">
                     <thead><tr><th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>{heads}<th>{tr("得分", "Score")}</th></tr></thead>
                     <tbody>{rows}</tbody>
@@ -780,9 +928,10 @@ fn lineup_row(
     boards: usize,
     order: Option<BoardOrder>,
     current: Memo<Option<Tournament>>,
-    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), String>) + Copy + Send + Sync + 'static,
+    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), Fail>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let fixed = order == Some(BoardOrder::Fixed);
+    let lang = use_lang();
     let text = move || {
         current.with(|t| {
             let t = t.as_ref()?;
@@ -821,16 +970,16 @@ fn lineup_row(
                 {(!fixed).then(|| view! {
                     <span class="no-print t-lineup-edit">
                         <input class="t-small" data-testid="lineup-first" placeholder="1,2,3,4"
-                            aria-label=format!("第{round}轮 {red} 队台次 / line-up of team {red}")
+                            aria-label=lang.get_untracked().pick("第{r}轮 {k} 队台次", "Round {r}: line-up of team {k}").replace("{r}", &round.to_string()).replace("{k}", &red.to_string())
                             prop:value=move || first.get() on:input=move |ev| first.set(event_target_value(&ev)) />
                         <input class="t-small" data-testid="lineup-second" placeholder="1,2,3,4"
-                            aria-label=format!("第{round}轮 {black} 队台次 / line-up of team {black}")
+                            aria-label=lang.get_untracked().pick("第{r}轮 {k} 队台次", "Round {r}: line-up of team {k}").replace("{r}", &round.to_string()).replace("{k}", &black.to_string())
                             prop:value=move || second.get() on:input=move |ev| second.set(event_target_value(&ev)) />
                         <button data-testid="set-lineup" on:click=move |_| {
                             let (a, b) = (parse(&first.get_untracked()), parse(&second.get_untracked()));
                             update(&|t| match (&a, &b) {
-                                (Ok(a), Ok(b)) => t.set_lineups(round, red, black, a.clone(), b.clone()).map_err(|e| e.to_string()),
-                                (Err(e), _) | (_, Err(e)) => Err(format!("{e}: 请用逗号分隔的队员序号 / use comma-separated player positions")),
+                                (Ok(a), Ok(b)) => t.set_lineups(round, red, black, a.clone(), b.clone()).map_err(Fail::from),
+                                (Err(e), _) | (_, Err(e)) => Err(Fail::Said(format!("{e}: {}", lang.get_untracked().pick("请用逗号分隔的队员序号", "use comma-separated player positions")))),
                             });
                         }>{tr("定台次", "Set line-ups")}</button>
                     </span>
@@ -844,8 +993,9 @@ fn lineup_row(
 #[component]
 fn TieBreakEditor(
     current: Memo<Option<Tournament>>,
-    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), String>) + Copy + Send + Sync + 'static,
+    update: impl Fn(&dyn Fn(&mut Tournament) -> Result<(), Fail>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    let lang = use_lang();
     let items = move || {
         let t = current.get()?;
         let order = t.tiebreaks().to_vec();
@@ -875,15 +1025,15 @@ fn TieBreakEditor(
                                     on:change=move |_| {
                                         let mut next = o2.clone();
                                         if on { next.retain(|x| *x != tb); } else { next.push(tb); }
-                                        update(&|t| t.set_tiebreaks(next.clone()).map_err(|e| e.to_string()));
+                                        update(&|t| t.set_tiebreaks(next.clone()).map_err(Fail::from));
                                     } />
-                                " " {tb.label()}
+                                " " {move || tb.label_in(lang.get())}
                             </label>
                             {pos.filter(|&p| p > 0).map(|p| view! {
-                                <button aria-label=format!("上移 move up {}", tb.label()) on:click=move |_| {
+                                <button aria-label=format!("{} {}", lang.get_untracked().pick("上移", "Move up"), tb.label_in(lang.get_untracked())) on:click=move |_| {
                                     let mut next = o3.clone();
                                     next.swap(p, p - 1);
-                                    update(&|t| t.set_tiebreaks(next.clone()).map_err(|e| e.to_string()));
+                                    update(&|t| t.set_tiebreaks(next.clone()).map_err(Fail::from));
                                 }>"↑"</button>
                             })}
                         </li>

@@ -174,7 +174,7 @@ test('results feed the standings, bad scores are refused, exports download, and 
   await first.press('Enter');
   await first.dispatchEvent('change');
   await page.waitForSelector('.score-error');
-  assert.match(await page.textContent('.score-error'), /11–10 is not finished/);
+  assert.match(await page.textContent('.score-error'), /11–10 未打完/);
   await first.fill('11-7 9-11 11-5 11-8');
   await first.dispatchEvent('change');
   await page.waitForFunction(() => !document.querySelector('.score-error'));
@@ -207,5 +207,77 @@ test('results feed the standings, bad scores are refused, exports download, and 
   await page.waitForSelector('[data-testid=storage-problem]');
   assert.match(await page.textContent('[data-testid=storage-problem]'), /xq\.schedule\.state\.corrupt\.\d+/);
   assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('xq.schedule.state.corrupt.') && localStorage.getItem(k).length > 0)));
+  assert.deepEqual(page.errors, []);
+});
+
+// Issue 15: one event, two views. The organiser's Xiangqi club night: 19 members, 7 boards,
+// 8 evenings; results typed in the timetable view are the rounds view's results and standings.
+test('a 19-entrant Xiangqi event: results in the timetable (draw, forfeit, withdrawal) are the rounds view\'s', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  const values = await page.$$eval('[data-testid=scoring] option', (os) => os.map((o) => o.value));
+  assert.ok(values.some((v) => v.includes('xiangqi')), values.join());
+  await page.fill('[data-testid=event-name]', '周三象棋夜');
+  await page.selectOption('[data-testid=scoring]', 'xiangqi');
+  await solve(page);
+  assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 171);
+
+  const score = (i) => page.locator('[data-testid=score]').nth(i);
+  const enter = async (i, text) => { await score(i).fill(text); await score(i).dispatchEvent('change'); };
+  await enter(0, '1-0');
+  await enter(1, '和');
+  await enter(2, '+/-');
+  // A table-tennis score is refused in Chinese, without the table-tennis rule.
+  await enter(3, '11-7');
+  const alert = await page.textContent('.score-error');
+  assert.match(alert, /无法识别/);
+  assert.doesNotMatch(alert, /won at 11|领先 2 分/);
+  await enter(3, '');
+
+  // Entrant 19 withdraws now (20.3): its unplayed matches become forfeits in the timetable.
+  await page.selectOption('[data-testid=withdraw-entrant]', '19');
+  await page.click('[data-testid=withdraw]');
+  await page.waitForSelector('[data-testid=forfeit]');
+  assert.ok(await page.locator('[data-testid=forfeit]').count() >= 1);
+  assert.equal(await page.locator('[data-testid=standings] tr[data-entrant]').count(), 19);
+
+  // Session sheets print to A4.
+  await page.emulateMedia({ media: 'print' });
+  const pdf = path.join(OUT, 'event-xiangqi-sessions.pdf');
+  await page.pdf({ path: pdf, format: 'A4', printBackground: false });
+  await page.emulateMedia({ media: 'screen' });
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  assert.match(text, /第1场次/);
+  assert.match(text, /第8场次/);
+
+  // The rounds view lists the event and shows the same results and standings.
+  await page.goto(app.base + 'index.html#/tournament');
+  await page.waitForSelector('[data-testid=event-select]');
+  const options = await page.$$eval('[data-testid=event-select] option', (os) => os.map((o) => [o.value, o.textContent]));
+  const mine = options.find(([, name]) => name === '周三象棋夜');
+  assert.ok(mine, JSON.stringify(options));
+  await page.selectOption('[data-testid=event-select]', mine[0]);
+  await page.waitForSelector('tr[data-round][data-red]');
+  const entered = await page.$$eval('select[data-testid=result]', (ss) => ss.map((s) => s.value).filter((v) => v));
+  assert.deepEqual([...entered].sort(), ['+/-', '1-0', '½-½'].sort());
+  assert.equal(await page.getAttribute('[data-testid=standings] tr[data-entrant="19"]', 'data-place'), '—', 'withdrew before half: annulled (20.3)');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the same flow scored as table tennis keeps games to 11 and walkovers', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.selectOption('[data-testid=scoring]', 'table-tennis');
+  await solve(page);
+  const score = (i) => page.locator('[data-testid=score]').nth(i);
+  const enter = async (i, text) => { await score(i).fill(text); await score(i).dispatchEvent('change'); };
+  await enter(0, '11-7 11-5 11-3');
+  await enter(1, 'W/O B');
+  await enter(2, '1-0');
+  assert.match(await page.textContent('.score-error'), /第 1 局/);
+  await page.reload();
+  await page.waitForSelector('[data-testid=score]');
+  assert.equal(await score(0).inputValue(), '11-7 11-5 11-3');
+  assert.equal(await score(1).inputValue(), 'W/O B');
+  const top = await page.$$eval('[data-testid=standings] tbody tr td.points', (tds) => tds.map((t) => Number(t.textContent)));
+  assert.equal(Math.max(...top), 2);
   assert.deepEqual(page.errors, []);
 });

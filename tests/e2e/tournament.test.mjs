@@ -106,7 +106,7 @@ test('a 6-player event: create, enter, draw, results, standings, reload, files, 
     buffer: Buffer.from(json.text.replace('"version": 1', '"version": 7')),
   });
   await page.waitForSelector('[role=alert]');
-  assert.match(await page.textContent('[role=alert]'), /version 7/);
+  assert.match(await page.textContent('[role=alert]'), /版本 7/);
   assert.equal(await page.locator('[data-testid=event-select] option').count(), 1);
   assert.deepEqual(await standingsOrder(page), final);
 
@@ -153,7 +153,7 @@ test('a withdrawal before half annuls the results (20.3); corrupt storage is set
   // Numbers by hand: A (listed 2nd) gets 1, B 2, C 3, D (listed 1st) 4.
   await page.fill('[data-testid=hand-order]', '1,1,2,3');
   await page.click('[data-testid=number-by-hand]');
-  assert.match(await page.textContent('[role=alert]'), /given twice/);
+  assert.match(await page.textContent('[role=alert]'), /编号 1 重复/);
   await page.fill('[data-testid=hand-order]', '2, 3, 4, 1');
   await page.click('[data-testid=number-by-hand]');
   await page.waitForSelector('tr[data-round]');
@@ -217,5 +217,33 @@ test('a team event with 4 boards: per-board results, match points 2/1/0 (14.2), 
   // 15.3 total game points: team 2 (4) before team 1 (2½); team 4 (1½) before team 3 (0).
   assert.deepEqual(scores, [[2, '2'], [1, '2'], [4, '0'], [3, '0']]);
   assert.match(await page.textContent('.t-pairings thead'), /单数台执红/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('500 entrants, the stated limit, draw a page at a time and survive a reload (issue 12.1)', async () => {
+  const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
+  await page.fill('[data-testid=event-name]', '五百人循环赛');
+  await page.click('[data-testid=create]');
+  await page.fill('[data-testid=entrant-list]', Array.from({ length: 500 }, (_, i) => `棋手${i + 1}`).join('\n'));
+  await page.click('[data-testid=add-entrants]');
+  await page.waitForSelector('[data-testid=entrants-pager]');
+  await page.click('[data-testid=number-as-listed]');
+  await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
+  // One round of 250 games, 50 standings rows, a 25 × 25 crosstable window: not 499 rounds.
+  assert.equal(await page.locator('tr[data-round][data-red]').count(), 250);
+  assert.equal(await page.locator('[data-testid=standings] tbody tr').count(), 50);
+  assert.equal(await page.locator('[data-testid=crosstable] tbody tr').count(), 25);
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  assert.ok(elements < 20000, `${elements} elements`);
+  await page.selectOption('tr[data-round="1"][data-red] select[data-testid=result] >> nth=0', '1-0');
+  await page.waitForFunction(() => document.querySelector('[data-testid=standings] tbody tr')?.dataset.place === '1');
+  await page.click('[data-testid=rounds-pager] [data-testid=page-next]');
+  await page.waitForSelector('tr[data-round="2"][data-red]');
+  await page.click('[data-testid=standings-pager] [data-testid=page-next]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=standings-pager] span').textContent.includes('51'));
+  assert.equal(await page.locator('[data-testid=standings] tbody tr').count(), 50);
+  // The saved event loads again: the page is not bricked.
+  await page.reload();
+  await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
   assert.deepEqual(page.errors, []);
 });

@@ -475,6 +475,12 @@ impl Tournament {
 
     /// The score grid: row entrant against column entrant, one mark per game in round order.
     pub fn crosstable(&self) -> Crosstable {
+        self.crosstable_from(&self.standings())
+    }
+
+    /// The score grid with totals taken from standings already computed (the page computes them
+    /// once per change, not twice).
+    pub fn crosstable_from(&self, standings: &Standings) -> Crosstable {
         let n = self.entrants().len();
         let mut cells = vec![vec![Vec::new(); n]; n];
         let team = self.format().is_team();
@@ -495,7 +501,6 @@ impl Tournament {
                 cells[me - 1][other - 1].push(mark);
             }
         }
-        let standings = self.standings();
         let mut totals = vec![Value::whole(0); n];
         for r in &standings.rows {
             totals[r.entrant - 1] = r.score;

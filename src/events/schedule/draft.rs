@@ -2,6 +2,7 @@
 
 use super::export::{civil_from_days, days_from_civil};
 use super::model::{parse_date, parse_time, Absence, Format, Problem, ProblemError, Session};
+use crate::events::scoring::EventScoring;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -30,6 +31,12 @@ pub struct Draft {
     pub start: String,
     /// Absences, one a line: `entrant @ session` or `entrant @ session late` (misses the first slot).
     pub absences: String,
+    /// The event's name (shown in the rounds view and on every printout).
+    #[serde(default)]
+    pub name: String,
+    /// How results are scored.
+    #[serde(default)]
+    pub scoring: EventScoring,
 }
 
 impl Default for Draft {
@@ -50,6 +57,8 @@ impl Default for Draft {
             every_days: "7".into(),
             start: "19:00".into(),
             absences: String::new(),
+            name: String::new(),
+            scoring: EventScoring::default(),
         }
     }
 }
@@ -287,6 +296,8 @@ impl Draft {
                 .and_then(|s| s.start.clone())
                 .unwrap_or_default(),
             absences,
+            name: String::new(),
+            scoring: EventScoring::default(),
         }
     }
 }

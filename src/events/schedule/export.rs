@@ -4,6 +4,8 @@ use super::fixtures::side_name;
 use super::model::{parse_date, parse_time, Problem, ProblemError};
 use super::results::{BestOf, MatchScore, MatchVerdict, ScoreError};
 use super::timetable::{Schedule, Violation};
+use crate::events::round_robin::{Tournament, TournamentError};
+use crate::events::scoring::EventScoring;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -47,6 +49,16 @@ pub struct SaveFile {
     /// Match length for new results (best of 3, 5 or 7).
     #[serde(default = "best_of_five")]
     pub best_of: BestOf,
+    /// How results are scored (files before issue 15 are table tennis).
+    #[serde(default)]
+    pub scoring: EventScoring,
+    /// The round-robin event holding the results of a game scoring: its key in the app's event
+    /// store (the rounds view shows the same event).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_id: Option<String>,
+    /// That event itself, carried in exported files so one file holds timetable and results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<Tournament>,
 }
 
 fn best_of_five() -> BestOf {
@@ -77,6 +89,8 @@ pub enum ExportError {
     },
     /// iCalendar needs a date and start time for this session (0-based).
     MissingDateOrTime(usize),
+    /// The event carried in the file is inconsistent.
+    Event(TournamentError),
 }
 
 impl fmt::Display for ExportError {
@@ -101,6 +115,7 @@ impl fmt::Display for ExportError {
                 "session {} needs a date and a start time for calendar export",
                 s + 1
             ),
+            ExportError::Event(e) => write!(f, "the event in the file: {e}"),
         }
     }
 }
@@ -143,6 +158,9 @@ impl SaveFile {
                 fixture: r.fixture,
                 error,
             })?;
+        }
+        if let Some(t) = &save.event {
+            t.validate().map_err(ExportError::Event)?;
         }
         Ok(save)
     }

@@ -60,6 +60,15 @@ impl Fixture {
         }
     }
 
+    /// The same match in the round-robin event (rounds view): `(round, red, black)`, 1-based, with
+    /// entrants numbered as listed; `None` outside a whole-field round robin.
+    pub fn berger_pairing(&self) -> Option<(usize, usize, usize)> {
+        match (&self.stage, self.entrants()) {
+            (Phase::RoundRobin { round }, Some((a, b))) => Some((round + 1, a + 1, b + 1)),
+            _ => None,
+        }
+    }
+
     /// Knockout round, if a knockout fixture.
     pub fn knockout_round(&self) -> Option<usize> {
         match self.stage {

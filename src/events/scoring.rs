@@ -1,0 +1,282 @@
+//! How an event's matches are scored, one choice for both views (rounds and timetable): Xiangqi
+//! games (1/½/0 by rule 14.1, or 2/1/0) with the 1999 tie-breaks, table-tennis matches (best of
+//! 3/5/7 to 11, ITTF tie-break among the tied), or a plain win/draw/loss.
+
+use super::round_robin::{
+    Competition, Cycles, Entrant, Outcome, ParseOutcomeError, Scoring, TieBreak, Tournament,
+    TournamentError,
+};
+use super::schedule::{BestOf, Format, MatchScore, ParseScoreError, Problem};
+use crate::lang::{Lang, Say};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The scoring of an event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventScoring {
+    /// Table tennis: games to 11 won by 2; league points 2/1/0 (walkover loss 0).
+    #[default]
+    TableTennis,
+    /// Xiangqi, win 1, draw ½, loss 0 (14.1), tie-breaks of 15.1.
+    Xiangqi,
+    /// Xiangqi, win 2, draw 1, loss 0, tie-breaks of 15.1.
+    #[serde(rename = "xiangqi-2-1-0")]
+    Xiangqi210,
+    /// Any other game: win 2, draw 1, loss 0, ties split by the direct encounter only.
+    WinDrawLoss,
+}
+
+/// A result typed for one match, checked against the event's scoring.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchResult {
+    /// A game outcome (Xiangqi or win/draw/loss), first-named side's view.
+    Game(Outcome),
+    /// A table-tennis match score.
+    Rally(MatchScore),
+}
+
+/// Why a typed result was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultError {
+    /// Not a game outcome.
+    Outcome(ParseOutcomeError),
+    /// Not a valid table-tennis score.
+    Score(ParseScoreError),
+}
+
+impl EventScoring {
+    /// Every scoring, in the order offered.
+    pub const ALL: [EventScoring; 4] = [
+        EventScoring::Xiangqi,
+        EventScoring::Xiangqi210,
+        EventScoring::TableTennis,
+        EventScoring::WinDrawLoss,
+    ];
+
+    /// The key used in files, the CLI (`--scoring`) and the page's select.
+    pub fn key(self) -> &'static str {
+        match self {
+            EventScoring::TableTennis => "table-tennis",
+            EventScoring::Xiangqi => "xiangqi",
+            EventScoring::Xiangqi210 => "xiangqi-2-1-0",
+            EventScoring::WinDrawLoss => "win-draw-loss",
+        }
+    }
+
+    /// Whether results are game outcomes kept by a round-robin [`Tournament`](super::round_robin::Tournament).
+    pub fn is_game(self) -> bool {
+        self != EventScoring::TableTennis
+    }
+
+    /// The points scheme of a game scoring (`None` for table tennis).
+    pub fn points(self) -> Option<Scoring> {
+        match self {
+            EventScoring::TableTennis => None,
+            EventScoring::Xiangqi => Some(Scoring::CLASSIC),
+            EventScoring::Xiangqi210 | EventScoring::WinDrawLoss => Some(Scoring::TWO_ONE_ZERO),
+        }
+    }
+
+    /// The tie-breaks of a game scoring: the 1999 rules' for Xiangqi, the direct encounter else.
+    pub fn tiebreaks(self) -> Option<Vec<TieBreak>> {
+        match self {
+            EventScoring::TableTennis => None,
+            EventScoring::WinDrawLoss => Some(vec![TieBreak::DirectEncounter]),
+            _ => None,
+        }
+    }
+
+    /// Reads a typed result: `1-0`, `½`, `和`, `+/-` for games; `11-7 9-11 11-5` or `W/O A` for
+    /// table tennis (best of `best_of`).
+    pub fn parse_result(self, best_of: BestOf, text: &str) -> Result<MatchResult, ResultError> {
+        if self.is_game() {
+            text.parse::<Outcome>()
+                .map(MatchResult::Game)
+                .map_err(ResultError::Outcome)
+        } else {
+            MatchScore::parse(best_of, text)
+                .map(MatchResult::Rally)
+                .map_err(ResultError::Score)
+        }
+    }
+}
+
+/// Why a timetable cannot carry a game-scored event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventError {
+    /// Game scorings keep results in a round robin; groups + knockout are scored as table tennis.
+    NotRoundRobin,
+    /// Table tennis keeps its results with the timetable, not in a round-robin event.
+    NotGameScoring,
+    /// The round-robin event refused the entrants or settings.
+    Tournament(TournamentError),
+}
+
+impl Say for EventError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (EventError::NotRoundRobin, Lang::Zh) => "象棋和胜和负计分用于单循环或双循环；分组+淘汰请选乒乓球计分".into(),
+            (EventError::NotRoundRobin, Lang::En) => "Xiangqi and win/draw/loss scoring need a single or double round robin; use table-tennis scoring for groups + knockout".into(),
+            (EventError::NotGameScoring, Lang::Zh) => "乒乓球成绩随赛程保存，不建循环赛事".into(),
+            (EventError::NotGameScoring, Lang::En) => "table-tennis results are kept with the timetable, not in a round-robin event".into(),
+            (EventError::Tournament(e), lang) => e.say(lang),
+        }
+    }
+}
+
+impl fmt::Display for EventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for EventError {}
+
+impl From<TournamentError> for EventError {
+    fn from(e: TournamentError) -> EventError {
+        EventError::Tournament(e)
+    }
+}
+
+impl EventScoring {
+    /// The round-robin event (rounds view) of a timetable problem: the same entrants numbered as
+    /// listed, so fixture `(round r, a, b)` is pairing `(r + 1, a + 1, b + 1)` of its Berger table.
+    pub fn event_for(self, p: &Problem, name: &str) -> Result<Tournament, EventError> {
+        let points = self.points().ok_or(EventError::NotGameScoring)?;
+        let cycles = match p.format {
+            Format::RoundRobin { double: false } => Cycles::Single,
+            Format::RoundRobin { double: true } => Cycles::Double,
+            Format::GroupsKnockout { .. } => return Err(EventError::NotRoundRobin),
+        };
+        let mut t = Tournament::new(name, Competition::Individual, cycles, points)?;
+        for n in &p.entrants {
+            t.add_entrant(Entrant::new(n))?;
+        }
+        let order: Vec<usize> = (1..=p.entrants.len()).collect();
+        t.set_numbers(&order)?;
+        if let Some(tb) = self.tiebreaks() {
+            t.set_tiebreaks(tb)?;
+        }
+        Ok(t)
+    }
+}
+
+impl fmt::Display for EventScoring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// A `--scoring` value that names no scoring.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownScoring(pub String);
+
+impl fmt::Display for UnknownScoring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown scoring `{}` (use xiangqi, xiangqi-2-1-0, table-tennis or win-draw-loss)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownScoring {}
+
+impl FromStr for EventScoring {
+    type Err = UnknownScoring;
+    fn from_str(s: &str) -> Result<EventScoring, UnknownScoring> {
+        EventScoring::ALL
+            .into_iter()
+            .find(|k| k.key() == s.trim())
+            .ok_or_else(|| UnknownScoring(s.to_string()))
+    }
+}
+
+impl Say for EventScoring {
+    fn say(&self, lang: Lang) -> String {
+        let (zh, en) = match self {
+            EventScoring::Xiangqi => (
+                "象棋：胜1 和½ 负0 (14.1)",
+                "Xiangqi: win 1, draw ½, loss 0 (14.1)",
+            ),
+            EventScoring::Xiangqi210 => ("象棋：胜2 和1 负0", "Xiangqi: win 2, draw 1, loss 0"),
+            EventScoring::TableTennis => (
+                "乒乓球：每局11分，三/五/七局制",
+                "Table tennis: games to 11, best of 3/5/7",
+            ),
+            EventScoring::WinDrawLoss => (
+                "胜2 和1 负0（其他项目）",
+                "Win 2, draw 1, loss 0 (any game)",
+            ),
+        };
+        lang.pick(zh, en).to_string()
+    }
+}
+
+impl Say for ResultError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            ResultError::Outcome(e) => e.say(lang),
+            ResultError::Score(e) => e.say(lang),
+        }
+    }
+}
+
+impl fmt::Display for ResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for ResultError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xiangqi_results_are_games_and_table_tennis_results_are_rallies() {
+        let five = BestOf::new(5).unwrap();
+        let x = EventScoring::Xiangqi;
+        assert_eq!(
+            x.parse_result(five, "1-0"),
+            Ok(MatchResult::Game(Outcome::FirstWins))
+        );
+        assert_eq!(
+            x.parse_result(five, "和"),
+            Ok(MatchResult::Game(Outcome::Draw))
+        );
+        assert_eq!(
+            x.parse_result(five, "1/2"),
+            Ok(MatchResult::Game(Outcome::Draw))
+        );
+        assert_eq!(
+            x.parse_result(five, "+/-"),
+            Ok(MatchResult::Game(Outcome::FirstByForfeit))
+        );
+        let e = x.parse_result(five, "11-7").unwrap_err();
+        assert!(e.say(Lang::Zh).contains("无法识别"), "{}", e.say(Lang::Zh));
+        let t = EventScoring::TableTennis;
+        assert!(matches!(
+            t.parse_result(five, "11-7 11-5 11-3"),
+            Ok(MatchResult::Rally(_))
+        ));
+        assert!(t.parse_result(five, "1-0").is_err());
+    }
+
+    #[test]
+    fn keys_round_trip() {
+        for s in EventScoring::ALL {
+            assert_eq!(s.key().parse::<EventScoring>(), Ok(s));
+            assert_eq!(
+                serde_json::to_string(&s).unwrap(),
+                format!("\"{}\"", s.key())
+            );
+        }
+        assert!("chess".parse::<EventScoring>().is_err());
+        assert!(EventScoring::Xiangqi.key().contains("xiangqi"));
+    }
+}

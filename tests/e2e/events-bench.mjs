@@ -1,0 +1,76 @@
+// Issue 12 figures (a benchmark: prints, never fails on time). Run after a release build:
+//   node tests/e2e/events-bench.mjs [entrants=500] [timetable entrants=128]
+// #/tournament: paste N names, number them as listed (the full Berger draw), enter a result,
+// switch language; #/schedule: solve a 128-entrant timetable in the worker and click while it runs.
+// Prints wall time per step, the longest main-thread task (long-task observer), DOM element count
+// and wasm memory.
+import { startApp } from './harness.mjs';
+
+const N = Number(process.argv[2] || 500);
+const T = Number(process.argv[3] || 128);
+
+const observe = () => {
+  window.__long = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); })
+    .observe({ type: 'longtask', buffered: false });
+};
+const longest = (page) => page.evaluate(() => { const m = Math.max(0, ...(window.__long || [])); window.__long = []; return Math.round(m); });
+const figures = (page) => page.evaluate(() => ({
+  elements: document.getElementsByTagName('*').length,
+  heapMB: performance.memory ? Math.round(performance.memory.usedJSHeapSize / 1e6) : null,
+}));
+
+async function step(page, label, fn) {
+  await longest(page);
+  const t0 = Date.now();
+  await fn();
+  const ms = Date.now() - t0;
+  const f = await figures(page);
+  console.log(`${label.padEnd(44)} ${String(ms).padStart(6)} ms wall   longest task ${String(await longest(page)).padStart(5)} ms   ${f.elements} elements   JS heap ${f.heapMB} MB`);
+}
+
+const app = await startApp();
+try {
+  const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
+  await page.addInitScript(observe);
+  await page.evaluate(observe);
+  console.log(`#/tournament, ${N} entrants`);
+  await page.fill('[data-testid=event-name]', `bench ${N}`);
+  await step(page, 'create event', () => page.click('[data-testid=create]').then(() => page.waitForSelector('[data-testid=entrant-list]')));
+  await page.fill('[data-testid=entrant-list]', Array.from({ length: N }, (_, i) => `Player ${i + 1}`).join('\n'));
+  await step(page, `add ${N} names`, () => page.click('[data-testid=add-entrants]').then(() => page.waitForSelector(`[data-testid=entrants-pager], tr[data-entrant="${N}"]`)));
+  await step(page, 'number as listed (full draw)', () => page.click('[data-testid=number-as-listed]').then(() => page.waitForSelector('tr[data-round][data-red]', { timeout: 120000 })));
+  const row = await page.$eval('tr[data-round][data-red]', (t) => [t.dataset.round, t.dataset.red, t.dataset.black]);
+  await step(page, 'enter one result', async () => {
+    await page.selectOption(`tr[data-round="${row[0]}"][data-red="${row[1]}"] select[data-testid=result]`, '1-0');
+    await page.waitForFunction(() => document.querySelector('[data-testid=standings] tbody tr')?.dataset.place === '1');
+  });
+  if (await page.$('[data-testid=rounds-pager]')) {
+    await step(page, 'next round page', () => page.click('[data-testid=rounds-pager] [data-testid=page-next]'));
+  }
+  await step(page, 'switch language', () => page.click('[data-testid=lang-toggle]'));
+  await step(page, 'reload the page', () => page.reload().then(() => page.waitForSelector('tr[data-round][data-red]', { timeout: 120000 })));
+
+  const sp = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await sp.evaluate(observe);
+  console.log(`#/schedule, ${T} entrants`);
+  await sp.fill('[data-testid=entrants]', Array.from({ length: T }, (_, i) => `P${i + 1}`).join('\n'));
+  await sp.fill('[data-testid=tables]', '20');
+  await sp.fill('[data-testid=sessions]', '110');
+  const t0 = Date.now();
+  await sp.click('[data-testid=solve]');
+  await sp.waitForSelector('[data-testid=progress][data-state=running]', { timeout: 60000 }).catch(() => {});
+  let worst = 0;
+  for (let i = 0; i < 10 && (await sp.getAttribute('[data-testid=progress]', 'data-state')) === 'running'; i++) {
+    const c0 = Date.now();
+    await sp.click('[data-testid=seed]');
+    await sp.keyboard.type('7');
+    worst = Math.max(worst, Date.now() - c0);
+    await sp.waitForTimeout(500);
+  }
+  console.log(`${'clicks while the worker solves'.padEnd(44)} worst ${worst} ms wall   longest task ${await longest(sp)} ms`);
+  await sp.click('[data-testid=stop]').catch(() => {});
+  console.log(`${'solve until stopped'.padEnd(44)} ${Date.now() - t0} ms`);
+} finally {
+  await app.close();
+}
