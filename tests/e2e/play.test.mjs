@@ -395,13 +395,15 @@ test('projector mode enlarges the panel and Esc leaves it', async () => {
   assert.equal(await page.locator('.play.projector').count(), 1);
   const size = await page.$eval('[data-testid=move-list] .move', (e) => parseFloat(getComputedStyle(e).fontSize));
   assert.ok(size >= 22, `move list at ${size}px`);
-  // The character stays inside the piece's rim.
+  // The character stays inside the piece's rim: as wide as at most the ring, centred on it.
   const fit = await page.$eval('[data-square=e0] .piece', (svg) => {
     const t = svg.querySelector('text').getBoundingClientRect();
     const c = svg.querySelector('.ring').getBoundingClientRect();
-    return t.left >= c.left && t.right <= c.right && t.top >= c.top - 2 && t.bottom <= c.bottom + 2;
+    const dx = Math.abs((t.left + t.right) / 2 - (c.left + c.right) / 2);
+    const dy = Math.abs((t.top + t.bottom) / 2 - (c.top + c.bottom) / 2);
+    return { ok: t.left >= c.left && t.right <= c.right && dx < c.width * 0.08 && dy < c.height * 0.12, t: [t.left, t.top, t.width, t.height], c: [c.left, c.top, c.width, c.height] };
   });
-  assert.ok(fit, 'character inside the rim');
+  assert.ok(fit.ok, `character inside the rim: ${JSON.stringify(fit)}`);
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('.play.projector').count(), 0);
   assert.deepEqual(page.errors, []);
