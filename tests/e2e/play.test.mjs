@@ -425,3 +425,26 @@ test('on a phone the header is one row and the board as large as the short side'
   });
   assert.ok(fit, 'characters stay on the pieces');
 });
+
+test('one language at a time: the panel, the clock and the scoresheet controls hold no words of the other', async () => {
+  const cjk = /[\u3400-\u9fff]/;
+  const englishWords = /[A-Za-z]{4,} [A-Za-z]{4,}/;
+  const panel = (page) => page.$eval('.side-panel', (el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('.move-list, code, input').forEach((n) => n.remove());
+    return copy.textContent;
+  });
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]' });
+  assert.doesNotMatch(await panel(page), englishWords);
+  await page.click('[data-testid=lang-toggle]');
+  const en = await panel(page);
+  assert.doesNotMatch(en, cjk, en.match(new RegExp(`.{0,20}${cjk.source}.{0,20}`))?.[0]);
+  for (const [hash, sel] of [['#/clock', '.clock-page'], ['#/scoresheet?moves=h2e2', '.scoresheet-controls']]) {
+    await page.goto(app.base + 'index.html' + hash);
+    await page.waitForSelector(sel);
+    const text = await page.textContent(sel);
+    assert.doesNotMatch(text, cjk, `${hash}: ${text.match(new RegExp(`.{0,20}${cjk.source}.{0,20}`))?.[0]}`);
+  }
+  await page.click('[data-testid=lang-toggle]');
+  assert.deepEqual(page.errors, []);
+});
