@@ -62,7 +62,7 @@ pub fn GameSettings() -> impl IntoView {
     let lang = use_lang();
     let started = move || session.with(|s| s.game().ply() > 0);
     view! {
-        <details class="menu settings" open=move || !started()>
+        <details class="menu settings" data-testid="settings" open=session.with_untracked(|s| s.game().ply() == 0)>
             <summary>{tr("计时与限着", "Clock and move limit")}</summary>
             <label class="field">{tr("棋钟（开局前选择）", "Clock (chosen before the first move)")}
                 <select data-testid="time-control" disabled=started

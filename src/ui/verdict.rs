@@ -148,7 +148,7 @@ pub fn DrawAndResign() -> impl IntoView {
         match offerer() {
             Some(c) => match l {
                 Lang::Zh => format!("{}走完后提和", c.say(l)),
-                Lang::En => format!("{}: offer a draw after moving", c.say(l)),
+                Lang::En => format!("{}: offer draw", c.say(l)),
             },
             None => lang
                 .get()

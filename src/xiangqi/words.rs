@@ -28,9 +28,10 @@ fn sentence(text: String) -> String {
 }
 
 impl Say for PlayError {
+    /// A reason, shown after the move (`horse leg blocked`), so not a capitalised sentence.
     fn say(&self, lang: Lang) -> String {
         if lang == Lang::En {
-            return sentence(self.to_string());
+            return self.to_string();
         }
         match self {
             PlayError::NoPiece(s) => format!("{s} 没有棋子"),

@@ -54,13 +54,15 @@ test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in
     ['tournament', '#/tournament', '#main'],
     ['schedule', '#/schedule', '#main'],
   ];
-  const sizes = [[390, 844, 'phone'], [1366, 768, 'laptop'], [1920, 1080, 'projector']];
+  const sizes = [[390, 844, 'phone'], [844, 390, 'phone'], [1366, 768, 'laptop'], [1920, 1080, 'projector']];
   for (const lang of ['zh', 'en']) {
     for (const [w, h, kind] of sizes) {
       for (const [name, hash, ready] of pages) {
         const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: w, height: h } });
         await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
         await page.goto(app.base + 'index.html' + hash);
+        // A hash change does not reload the page: reload so the language is read again.
+        await page.reload();
         await page.waitForSelector(ready);
         if (kind === 'projector' && name.startsWith('play')) {
           await page.click('[data-testid=projector]');

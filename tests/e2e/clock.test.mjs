@@ -182,7 +182,7 @@ test('a preset is chosen from the list and a bad custom control is explained', a
   assert.match(await page.textContent('[data-testid=clock-press-red]'), /读秒3次|byo-yomi ×3/);
   await page.fill('[data-testid=clock-control-red]', '90m/0');
   await page.click('[data-testid=clock-apply]');
-  assert.match(await page.textContent('[role=alert]'), /0 moves|90m\/0|'0'/);
+  assert.match(await page.textContent('[role=alert]'), /0 moves|90m\/0|'0'|0 着|“0”/);
   await page.fill('[data-testid=clock-control-red]', '1h30m');
   await page.click('[data-testid=clock-apply]');
   assert.equal((await read(page)).red.text.trim(), '1:30:00');

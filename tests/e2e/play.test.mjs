@@ -397,13 +397,15 @@ test('projector mode enlarges the panel and Esc leaves it', async () => {
   assert.equal(await page.locator('.play.projector').count(), 1);
   const size = await page.$eval('[data-testid=move-list] .move', (e) => parseFloat(getComputedStyle(e).fontSize));
   assert.ok(size >= 22, `move list at ${size}px`);
-  // The character stays inside the piece's rim.
+  // The character stays inside the piece's rim: as wide as at most the ring, centred on it.
   const fit = await page.$eval('[data-square=e0] .piece', (svg) => {
     const t = svg.querySelector('text').getBoundingClientRect();
     const c = svg.querySelector('.ring').getBoundingClientRect();
-    return t.left >= c.left && t.right <= c.right && t.top >= c.top - 2 && t.bottom <= c.bottom + 2;
+    const dx = Math.abs((t.left + t.right) / 2 - (c.left + c.right) / 2);
+    const dy = Math.abs((t.top + t.bottom) / 2 - (c.top + c.bottom) / 2);
+    return { ok: t.left >= c.left && t.right <= c.right && dx < c.width * 0.08 && dy < c.height * 0.12, t: [t.left, t.top, t.width, t.height], c: [c.left, c.top, c.width, c.height] };
   });
-  assert.ok(fit, 'character inside the rim');
+  assert.ok(fit.ok, `character inside the rim: ${JSON.stringify(fit)}`);
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('.play.projector').count(), 0);
   assert.deepEqual(page.errors, []);
@@ -424,4 +426,27 @@ test('on a phone the header is one row and the board as large as the short side'
     return t.width < c.width;
   });
   assert.ok(fit, 'characters stay on the pieces');
+});
+
+test('one language at a time: the panel, the clock and the scoresheet controls hold no words of the other', async () => {
+  const cjk = /[\u3400-\u9fff]/;
+  const englishWords = /[A-Za-z]{4,} [A-Za-z]{4,}/;
+  const panel = (page) => page.$eval('.side-panel', (el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('.move-list, code, input').forEach((n) => n.remove());
+    return copy.textContent;
+  });
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]' });
+  assert.doesNotMatch(await panel(page), englishWords);
+  await page.click('[data-testid=lang-toggle]');
+  const en = await panel(page);
+  assert.doesNotMatch(en, cjk, en.match(new RegExp(`.{0,20}${cjk.source}.{0,20}`))?.[0]);
+  for (const [hash, sel] of [['#/clock', '.clock-page'], ['#/scoresheet?moves=h2e2', '.scoresheet-controls']]) {
+    await page.goto(app.base + 'index.html' + hash);
+    await page.waitForSelector(sel);
+    const text = await page.textContent(sel);
+    assert.doesNotMatch(text, cjk, `${hash}: ${text.match(new RegExp(`.{0,20}${cjk.source}.{0,20}`))?.[0]}`);
+  }
+  await page.click('[data-testid=lang-toggle]');
+  assert.deepEqual(page.errors, []);
 });

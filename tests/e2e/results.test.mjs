@@ -74,6 +74,7 @@ test('60 moves without a capture are a draw by rule 4.2.4', async () => {
   // The limit is a setting: lowering it to 50 moves keeps the draw; taking back reopens the game.
   await page.click('[data-testid=takeback]');
   assert.equal(await verdict.count(), 0);
+  await page.$eval('[data-testid=settings]', (d) => { d.open = true; });
   await page.fill('[data-testid=limit]', '50');
   await page.dispatchEvent('[data-testid=limit]', 'change');
   assert.equal(await verdict.getAttribute('data-summary'), '1/2-1/2 move-limit 4.2.4');
