@@ -6,12 +6,14 @@
 //! restored later charges the time in between to the side to move. The state is a fold over the
 //! event history, which is what is saved; undoing a press refolds the history without it.
 
+mod button;
 mod control;
 mod format;
 pub mod link;
 mod preset;
 mod words;
 
+pub use button::Button;
 pub use control::{Bonus, Byoyomi, Control, ControlError, Stage, MAX_TIME_MS};
 pub use format::format_ms;
 pub use link::ClockLinkError;

@@ -11,7 +11,8 @@
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
 use crate::clock::{
-    format_ms, link, Clock, ClockError, ClockLinkError, Flag, Preset, SideInfo, SideReading, Status,
+    format_ms, link, Button, Clock, ClockError, ClockLinkError, Flag, Preset, SideInfo,
+    SideReading, Status,
 };
 use crate::lang::Say;
 use crate::xiangqi::Color;
@@ -264,13 +265,13 @@ impl ClockStore {
         }
     }
 
-    fn act(self, op: Op) {
+    fn act(self, op: Button) {
         // Sound may only start after a user gesture, so the audio context is made here.
         if self.audio.with_value(|a| a.is_none()) {
             self.audio.set_value(web_sys::AudioContext::new().ok());
         }
         let t = self.clock.with_untracked(event_ms);
-        let result = self.clock.try_update(|c| op.run(c, t));
+        let result = self.clock.try_update(|c| op.apply(c, t));
         match result {
             Some(Err(ClockError::FlagFallen(_))) | Some(Ok(())) | None => {}
             Some(Err(e)) => self.message.set(Some(ClockNote::Refused(e))),
@@ -423,10 +424,10 @@ fn clock_keys(store: ClockStore) {
             // Space on another focused control activates that control instead.
             "Space" if tag != "BUTTON" || on_half => {
                 e.prevent_default();
-                store.act(Op::Space);
+                store.act(Button::Space);
             }
-            "ShiftLeft" => store.act(Op::Press(Color::Red)),
-            "ShiftRight" => store.act(Op::Press(Color::Black)),
+            "ShiftLeft" => store.act(Button::Press(Color::Red)),
+            "ShiftRight" => store.act(Button::Press(Color::Black)),
             _ => {}
         }
     });
@@ -474,12 +475,12 @@ fn ClockHalf(side: Color) -> impl IntoView {
             class:flash=move || store.now.get() < store.flash_until.get()[side.index()]
             on:pointerdown=move |e| {
                 e.prevent_default();
-                store.act(Op::Press(side));
+                store.act(Button::Press(side));
             }
             on:keydown=move |e: web_sys::KeyboardEvent| {
                 if e.key() == "Enter" {
                     e.prevent_default();
-                    store.act(Op::Press(side));
+                    store.act(Button::Press(side));
                 }
             }
         >
@@ -527,15 +528,15 @@ fn ClockBar() -> impl IntoView {
                 {move || status().say(lang.get())}
             </p>
             <div class="clock-buttons">
-                <button data-testid="clock-pause" disabled=move || !in_game() on:click=move |_| store.act(Op::PauseOrResume)>
+                <button data-testid="clock-pause" disabled=move || !in_game() on:click=move |_| store.act(Button::PauseOrResume)>
                     {move || if matches!(status(), Status::Paused(_)) { tr("继续", "Resume")() } else { tr("暂停", "Pause")() }}
                 </button>
                 <button data-testid="clock-undo" disabled=move || !in_game() && !matches!(status(), Status::Flagged(_))
-                    on:click=move |_| store.act(Op::Undo)>
+                    on:click=move |_| store.act(Button::Undo)>
                     {tr("撤销按钟", "Undo press")}
                 </button>
                 <button data-testid="clock-finish" disabled=move || !in_game() && !matches!(status(), Status::Flagged(_))
-                    on:click=move |_| store.act(Op::Finish)>
+                    on:click=move |_| store.act(Button::Finish)>
                     {tr("终局", "Game over")}
                 </button>
                 <button data-testid="clock-new" disabled=move || !started() || in_game() on:click=move |_| new_game()>
@@ -668,35 +669,6 @@ fn release_wake_lock(lock: StoredValue<Option<JsValue>, LocalStorage>) {
     if let Ok(release) = js_sys::Reflect::get(&sentinel, &"release".into()) {
         if let Ok(f) = release.dyn_into::<js_sys::Function>() {
             let _ = f.call0(&sentinel);
-        }
-    }
-}
-
-/// What a control of the standalone clock asks for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Op {
-    /// A side's half or Shift key: starts the opponent's time before the game, else ends the
-    /// side's turn if its time is running (pressing the other half does nothing, as on a real clock).
-    Press(Color),
-    /// The space bar: the running side presses; before the game, Red's time starts.
-    Space,
-    PauseOrResume,
-    Undo,
-    Finish,
-}
-
-impl Op {
-    fn run(self, c: &mut Clock, t: u64) -> Result<(), ClockError> {
-        match (self, c.status(t)) {
-            (Op::Press(side), Status::NotStarted) => c.start(t, side.other()),
-            (Op::Space, Status::NotStarted) => c.start(t, Color::Red),
-            (Op::Press(side), Status::Running(s)) if s == side => c.press(t),
-            (Op::Space, Status::Running(_)) => c.press(t),
-            (Op::Press(_) | Op::Space, _) => Ok(()),
-            (Op::PauseOrResume, Status::Paused(_)) => c.resume(t),
-            (Op::PauseOrResume, _) => c.pause(t),
-            (Op::Undo, _) => c.undo_press(t),
-            (Op::Finish, _) => c.finish(t).map(|_| ()),
         }
     }
 }
