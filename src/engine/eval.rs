@@ -2,6 +2,7 @@
 //! tables, king safety, mobility and the classic patterns (空头炮, 沉底炮, 马后炮, connected
 //! advisors and elephants). Scores are centipawns from the side to move's point of view.
 
+use crate::xiangqi::position::HORSE_DELTAS;
 use crate::xiangqi::{Color, Position};
 
 /// Piece values by role index (king, advisor, elephant, horse, chariot, cannon, pawn).
@@ -204,16 +205,7 @@ pub fn evaluate_red(pos: &Position) -> i32 {
             }
             HORSE => {
                 let mut mob = 0;
-                for (df, dr) in [
-                    (1, 2),
-                    (-1, 2),
-                    (1, -2),
-                    (-1, -2),
-                    (2, 1),
-                    (2, -1),
-                    (-2, 1),
-                    (-2, -1),
-                ] {
+                for (df, dr) in HORSE_DELTAS {
                     let leg = if dr == 2 || dr == -2 {
                         at(f, r + dr / 2)
                     } else {

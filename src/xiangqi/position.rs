@@ -345,7 +345,8 @@ struct Tables {
     side: u64,
 }
 
-const HORSE_DELTAS: [(i32, i32); 8] = [
+/// A horse's eight jumps as (file, rank) steps; its leg is the orthogonal point halfway.
+pub(crate) const HORSE_DELTAS: [(i32, i32); 8] = [
     (1, 2),
     (-1, 2),
     (1, -2),
