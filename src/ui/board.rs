@@ -416,6 +416,8 @@ pub fn Board(
         <div
             class="board"
             data-testid="board"
+            // Pieces, river and file numbers are the board's own script in either language.
+            translate="no"
             role="group"
             aria-label=super::i18n::tr("棋盘", "Board")
             node_ref=board_ref

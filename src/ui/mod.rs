@@ -52,7 +52,8 @@ fn App() -> impl IntoView {
                 aria-label=tr("切换到英文", "Switch to Chinese")
                 on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
             >
-                {move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}
+                // The other language, named in itself.
+                <span translate="no">{move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}</span>
             </button>
         </header>
         <main id="main">

@@ -55,8 +55,10 @@ pub fn MoveList() -> impl IntoView {
                     let current = move || view_ply.get() == ply;
                     view! {
                         {row.number.map(|n| view! { <span class="move-no">{n}</span> })}
+                        // Written in the notation chosen, whatever the interface language.
                         <button
                             class="move"
+                            translate="no"
                             data-ply=ply
                             class:current=current
                             aria-current=move || current().then_some("step")

@@ -173,7 +173,7 @@ pub fn ShareGroup() -> impl IntoView {
         </div>
         <details class="menu share">
             <summary>{tr("FEN 与链接", "FEN and link")}</summary>
-            <p class="fen-line">"FEN " <code data-testid="fen">{fen_text}</code></p>
+            <p class="fen-line">"FEN " <code data-testid="fen" translate="no">{fen_text}</code></p>
             <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
         </details>
     }

@@ -13,6 +13,8 @@ after(async () => { await app?.close(); });
 const LATIN_OK = new Set([
   'FEN', 'PGN', 'ICCS', 'WXF', 'CSV', 'JSON', 'ICS', 'TRF', 'UCI', 'A4', 'A3', 'PDF', 'Elo', 'ID',
   'W', 'O', 'vs', 'nps', 'kN', 'cp', 'KB', 'MB', 'ms', 's', 'min', 'h', 'x', 'iCalendar',
+  // Keywords of the time-control syntax the clock reads (`20m byo 3x30s`, `5m delay 5s`).
+  'byo', 'delay',
   // Keys on the keyboard are named by what is printed on them.
   'Shift', 'Space', 'Esc', 'Home', 'End', 'Enter', 'Ctrl', 'Alt',
 ]);
@@ -24,6 +26,7 @@ const PAGES = [
   '#/clock',
   '#/tournament',
   '#/schedule',
+  '#/swiss',
 ];
 
 /** Every visible text (text nodes, placeholders, titles, labels) outside `translate="no"`. */

@@ -32,7 +32,8 @@ test('a stray byte in a UTF-8 file keeps every move, with a warning naming the p
   await page.waitForSelector('[data-testid=pgn-warning]');
   assert.match(await page.textContent('[data-testid=pgn-warning]'), new RegExp(`第 3 行（第 ${at} 字节）`));
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 4);
-  // The game it replaced comes back.
+  // The game it replaced comes back (恢复上一局 sits in the "more actions" menu).
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
   await page.click('[data-testid=restore-previous]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 1);
   assert.deepEqual(page.errors, []);
