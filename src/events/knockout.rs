@@ -279,17 +279,7 @@ impl Bracket {
                 if rounds >= 2 {
                     // Pair the first losers among themselves.
                     lr += 1;
-                    let mut cur = Vec::new();
-                    for pair in alive.chunks(2) {
-                        cur.push(Source::WinnerOf(matches.len()));
-                        matches.push(KoMatch {
-                            section: Section::Losers(lr),
-                            a: pair[0],
-                            b: pair[1],
-                            winner: None,
-                        });
-                    }
-                    alive = cur;
+                    alive = pair_off(&mut matches, &alive, Section::Losers(lr));
                     for (w, round) in winners_rounds.iter().enumerate().skip(1) {
                         // Losers dropping from the winners' bracket meet the survivors, in
                         // reversed order every other round to delay rematches.
@@ -312,17 +302,7 @@ impl Bracket {
                         alive = cur;
                         if alive.len() > 1 {
                             lr += 1;
-                            let mut cur = Vec::new();
-                            for pair in alive.chunks(2) {
-                                cur.push(Source::WinnerOf(matches.len()));
-                                matches.push(KoMatch {
-                                    section: Section::Losers(lr),
-                                    a: pair[0],
-                                    b: pair[1],
-                                    winner: None,
-                                });
-                            }
-                            alive = cur;
+                            alive = pair_off(&mut matches, &alive, Section::Losers(lr));
                         }
                     }
                 }
@@ -481,6 +461,22 @@ impl Bracket {
             .filter(|&k| self.matches[k].winner.is_none() && self.is_live(k))
             .collect()
     }
+}
+
+/// Pairs `alive` two by two into new matches of `section`; the winners of those matches go on.
+fn pair_off(matches: &mut Vec<KoMatch>, alive: &[Source], section: Section) -> Vec<Source> {
+    alive
+        .chunks(2)
+        .map(|pair| {
+            matches.push(KoMatch {
+                section,
+                a: pair[0],
+                b: pair[1],
+                winner: None,
+            });
+            Source::WinnerOf(matches.len() - 1)
+        })
+        .collect()
 }
 
 #[cfg(test)]
