@@ -189,6 +189,19 @@ pub enum Status {
     },
 }
 
+impl Status {
+    /// A game is under way (running or paused): the clock must not be replaced or reset.
+    ///
+    /// ```
+    /// use xiangqi_club::{clock::Status, color::Color};
+    /// assert!(Status::Paused(Color::Red).in_play());
+    /// assert!(!Status::NotStarted.in_play());
+    /// ```
+    pub const fn in_play(self) -> bool {
+        matches!(self, Status::Running(_) | Status::Paused(_))
+    }
+}
+
 /// One side's clock face and counters at an instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SideReading {

@@ -180,11 +180,6 @@ impl Say for ClockNote {
     }
 }
 
-/// Whether a game is under way on `clock` (running or paused), so it must not be replaced.
-fn in_play(clock: &Clock, now: u64) -> bool {
-    matches!(clock.status(now), Status::Running(_) | Status::Paused(_))
-}
-
 /// The saved clock, or the link's, or the default; plus a message when something was wrong.
 fn load(query: &str) -> (Preset, Clock, Option<ClockNote>) {
     let note = None;
@@ -195,7 +190,9 @@ fn load(query: &str) -> (Preset, Clock, Option<ClockNote>) {
             s.clock,
         )
     });
-    let busy = saved.as_ref().is_some_and(|(_, c)| in_play(c, event_ms(c)));
+    let busy = saved
+        .as_ref()
+        .is_some_and(|(_, c)| c.status(event_ms(c)).in_play());
     let default = || (Preset::Rule6_1, Clock::from_preset(Preset::Rule6_1));
     match (saved, link::from_query(query)) {
         (Some((p, c)), _) if busy => (p, c, note),
@@ -500,7 +497,7 @@ fn ClockBar() -> impl IntoView {
     let store = expect_context::<ClockStore>();
     let lang = use_lang();
     let status = move || store.status();
-    let in_game = move || matches!(status(), Status::Running(_) | Status::Paused(_));
+    let in_game = move || status().in_play();
     let started = move || status() != Status::NotStarted;
     let new_game = move || {
         let (r, b) = store.clock.with_untracked(|c| {
@@ -564,7 +561,7 @@ fn ClockSetup() -> impl IntoView {
     let store = expect_context::<ClockStore>();
     let lang = use_lang();
     let status = move || store.status();
-    let in_game = move || matches!(status(), Status::Running(_) | Status::Paused(_));
+    let in_game = move || status().in_play();
     let started = move || status() != Status::NotStarted;
     view! {
         <details class="clock-setup" open=move || !started()>
