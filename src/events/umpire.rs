@@ -11,12 +11,26 @@ pub fn assign_umpires(
     slots: &[Vec<(usize, usize)>],
     available: impl Fn(usize, usize) -> bool,
 ) -> Vec<Vec<Option<usize>>> {
+    assign_umpires_in(entrants, slots, &vec![0; slots.len()], available)
+}
+
+/// [`assign_umpires`] for slots grouped into sessions (`session_of[slot]`): playing in the slot
+/// before or after only counts within one session, since a session break is a rest.
+pub fn assign_umpires_in(
+    entrants: usize,
+    slots: &[Vec<(usize, usize)>],
+    session_of: &[usize],
+    available: impl Fn(usize, usize) -> bool,
+) -> Vec<Vec<Option<usize>>> {
     let plays = |e: usize, s: usize| slots[s].iter().any(|&(a, b)| a == e || b == e);
+    let same = |s: usize, t: usize| session_of.get(s) == session_of.get(t);
     let mut duties = vec![0usize; entrants];
     let mut out = Vec::with_capacity(slots.len());
     for (s, matches) in slots.iter().enumerate() {
-        let adjacent =
-            |e: usize| (s > 0 && plays(e, s - 1)) || (s + 1 < slots.len() && plays(e, s + 1));
+        let adjacent = |e: usize| {
+            (s > 0 && same(s, s - 1) && plays(e, s - 1))
+                || (s + 1 < slots.len() && same(s, s + 1) && plays(e, s + 1))
+        };
         // Idle candidates, fewest duties first (ties by number, so the result is repeatable).
         let mut idle: Vec<usize> = (0..entrants)
             .filter(|&e| !plays(e, s) && available(e, s))
@@ -142,5 +156,16 @@ mod tests {
         let limited = assign_umpires(7, &slots, |e, _| e != 6);
         assert_ne!(limited[1][0], Some(6));
         assert!(limited[1][0].is_some());
+    }
+
+    #[test]
+    fn a_session_break_is_a_rest() {
+        // Slots 0 and 1 are in different sessions: 0 and 1 played before the break, so they
+        // count as rested for slot 1 and, being fewest-duty first, take it before 4.
+        let slots = vec![vec![(0, 1)], vec![(2, 3)]];
+        let across = assign_umpires_in(5, &slots, &[0, 1], |_, _| true);
+        assert_eq!(across[1][0], Some(0));
+        let within = assign_umpires_in(5, &slots, &[0, 0], |_, _| true);
+        assert_eq!(within[1][0], Some(4));
     }
 }

@@ -1,6 +1,7 @@
 //! The solver's view of a problem: entrant-vs-entrant matches, usable slots, availability masks.
 
 use super::model::{Problem, SlotInfo};
+use super::timetable::{Placement, Schedule};
 
 /// A validated problem flattened for the solver and the bounds.
 #[derive(Clone, Debug)]
@@ -23,6 +24,12 @@ pub(crate) struct Instance {
     pub avail: Vec<u64>,
     /// Matches each entrant must play in the solver's part.
     pub games: Vec<usize>,
+    /// Placements the solver keeps as they are (a re-solve around played matches).
+    pub fixed: Vec<Placement>,
+    /// Tables free in each slot once the fixed placements are seated.
+    pub cap: Vec<usize>,
+    /// Each entrant's fixed matches as session masks (index e*sessions+s), counted in the costs.
+    pub base: Vec<u64>,
 }
 
 impl Instance {
@@ -75,6 +82,7 @@ impl Instance {
                 avail[e * sessions + s] = m;
             }
         }
+        let cap = vec![tables; all_slots.len()];
         Instance {
             n,
             tables,
@@ -85,6 +93,81 @@ impl Instance {
             sessions,
             avail,
             games,
+            fixed: Vec::new(),
+            cap,
+            base: vec![0; n * sessions],
+        }
+    }
+
+    /// The instance of a re-solve: `keep`'s placements of `schedule` stay where they are, every other
+    /// match between known entrants is the solver's, and nothing goes before session `from_session`.
+    /// Knockout placements are always kept; group matches stay before the first of them.
+    pub fn keeping(
+        p: &Problem,
+        schedule: &Schedule,
+        keep: impl Fn(&Placement) -> bool,
+        from_session: usize,
+    ) -> Instance {
+        let fixtures = p.fixtures();
+        let all_slots = p.slots();
+        let n = p.entrants.len();
+        let sessions = p.sessions.len();
+        let fixed: Vec<Placement> = schedule
+            .placements
+            .iter()
+            .filter(|pl| keep(pl) || fixtures[pl.fixture].knockout_round().is_some())
+            .copied()
+            .collect();
+        let usable = fixed
+            .iter()
+            .filter(|pl| fixtures[pl.fixture].knockout_round().is_some())
+            .map(|pl| pl.slot)
+            .min()
+            .unwrap_or(all_slots.len());
+        let mut kept = vec![false; fixtures.len()];
+        let mut cap = vec![p.tables; all_slots.len()];
+        let mut base = vec![0u64; n * sessions];
+        let mut avail = vec![0u64; n * sessions];
+        for e in 0..n {
+            for (g, x) in all_slots.iter().enumerate() {
+                if g < usable && x.session >= from_session && p.available(e, x.session, x.index) {
+                    avail[e * sessions + x.session] |= 1 << x.index;
+                }
+            }
+        }
+        for pl in &fixed {
+            kept[pl.fixture] = true;
+            cap[pl.slot] = cap[pl.slot].saturating_sub(1);
+            let x = all_slots[pl.slot];
+            if let Some((a, b)) = fixtures[pl.fixture].entrants() {
+                for e in [a, b] {
+                    base[e * sessions + x.session] |= 1 << x.index;
+                    avail[e * sessions + x.session] &= !(1 << x.index);
+                }
+            }
+        }
+        let mut matches = Vec::new();
+        let mut games = vec![0; n];
+        for (i, f) in fixtures.iter().enumerate() {
+            if let (false, Some((a, b))) = (kept[i], f.entrants()) {
+                matches.push((i, a, b));
+                games[a] += 1;
+                games[b] += 1;
+            }
+        }
+        Instance {
+            n,
+            tables: p.tables,
+            matches,
+            all_slots,
+            usable,
+            knockout: Vec::new(),
+            sessions,
+            avail,
+            games,
+            fixed,
+            cap,
+            base,
         }
     }
 
@@ -103,6 +186,6 @@ impl Instance {
     /// Most matches slot `g` can hold: the tables, or half the entrants free to play.
     pub fn slot_capacity(&self, g: usize) -> usize {
         let free = (0..self.n).filter(|&e| self.can_play(e, g)).count();
-        self.tables.min(free / 2)
+        self.cap[g].min(free / 2)
     }
 }

@@ -78,13 +78,16 @@ pub struct Solver {
     last_gain: u64,
     settled: bool,
     shown: f64,
+    /// A re-solve around kept matches: the bounds ignore those, so optimality is never claimed.
+    partial: bool,
 }
 
 #[derive(Clone, Debug)]
 struct State {
     k: usize,
     s: usize,
-    tables: usize,
+    /// Matches each slot may still take (tables minus kept placements).
+    cap: Vec<usize>,
     run_target: u32,
     lb_b2b: Vec<i64>,
     min_sq: Vec<i64>,
@@ -118,7 +121,7 @@ impl State {
         let mut st = State {
             k,
             s,
-            tables: inst.tables,
+            cap: inst.cap[..k].to_vec(),
             run_target: bounds.max_consecutive as u32,
             lb_b2b: bounds
                 .per_entrant
@@ -139,7 +142,7 @@ impl State {
             slot_list: vec![Vec::new(); k],
             pos: vec![NONE; m],
             occ: vec![NONE; n * k],
-            masks: vec![0; n * s],
+            masks: inst.base.clone(),
             slot_sess: inst.all_slots[..k]
                 .iter()
                 .map(|x| x.session as u32)
@@ -275,7 +278,30 @@ impl Solver {
     /// A solver for `problem` whose whole run is fixed by `seed`.
     pub fn new(problem: &Problem, seed: u64) -> Result<Solver, ProblemError> {
         let fit = fit(problem)?;
-        let inst = Instance::new(problem);
+        Ok(Solver::of(
+            problem,
+            Instance::new(problem),
+            fit,
+            seed,
+            false,
+        ))
+    }
+
+    /// A solver that re-solves only the matches `keep` does not hold, and nothing before session
+    /// `from_session`; the kept placements stay where they are in every timetable it returns.
+    pub fn keeping(
+        problem: &Problem,
+        schedule: &Schedule,
+        keep: impl Fn(&super::timetable::Placement) -> bool,
+        from_session: usize,
+        seed: u64,
+    ) -> Result<Solver, ProblemError> {
+        problem.validate()?;
+        let inst = Instance::keeping(problem, schedule, keep, from_session);
+        Ok(Solver::of(problem, inst, Fit::Fits, seed, true))
+    }
+
+    fn of(problem: &Problem, inst: Instance, fit: Fit, seed: u64, partial: bool) -> Solver {
         let bounds = Bounds::of_instance(&inst);
         let mut st = State::new(&inst, &bounds);
         construct(&mut st);
@@ -305,9 +331,10 @@ impl Solver {
             last_gain: 0,
             settled: false,
             shown: 0.0,
+            partial,
         };
         s.done |= s.optimal();
-        Ok(s)
+        s
     }
 
     /// Sets the iteration budget (the annealing cools over it).
@@ -371,7 +398,7 @@ impl Solver {
     }
 
     fn optimal(&self) -> bool {
-        self.best_key[5] <= self.target[5] && self.at_bounds_1_to_4()
+        !self.partial && self.best_key[5] <= self.target[5] && self.at_bounds_1_to_4()
     }
 
     fn progress(&self) -> Progress {
@@ -512,8 +539,8 @@ impl Solver {
             }
             i += 1;
         }
-        if st.slot_list[g1].len() - in1 + in2 > st.tables
-            || st.slot_list[g2].len() - in2 + in1 > st.tables
+        if st.slot_list[g1].len() - in1 + in2 > st.cap[g1]
+            || st.slot_list[g2].len() - in2 + in1 > st.cap[g2]
         {
             return None;
         }
@@ -550,12 +577,15 @@ impl Solver {
                 moved.push(x);
             }
         }
-        if st.slot_list[g].len() - moved.len() >= st.tables {
+        if st.slot_list[g].len() - moved.len() >= st.cap[g] {
             let others: Vec<u32> = st.slot_list[g]
                 .iter()
                 .copied()
                 .filter(|x| !moved.contains(x))
                 .collect();
+            if others.is_empty() {
+                return None;
+            }
             moved.push(others[self.rng.below(others.len())]);
         }
         for &m in moved.iter() {
@@ -578,7 +608,7 @@ fn construct(st: &mut State) {
             st.fits(m, g)
                 && st.occ[a as usize * st.k + g] == NONE
                 && st.occ[b as usize * st.k + g] == NONE
-                && st.slot_list[g].len() < st.tables
+                && st.slot_list[g].len() < st.cap[g]
         };
         if let Some(g) = (0..st.k).find(|&g| free(st, g)) {
             st.place(m, g);
@@ -638,7 +668,7 @@ mod tests {
         }
         assert_eq!(comps, st.comps);
         for (g, list) in st.slot_list.iter().enumerate() {
-            assert!(list.len() <= st.tables);
+            assert!(list.len() <= st.cap[g]);
             for &m in list {
                 assert_eq!(st.slot_of[m as usize] as usize, g);
                 let (a, b) = st.pairs[m as usize];

@@ -446,9 +446,13 @@ pub(crate) fn assign_tables(inst: &Instance, slot_of: &[u32]) -> Schedule {
         c * c + 100 * c.saturating_sub(fair[e]).pow(2)
     };
     let mut table_of = vec![usize::MAX; inst.matches.len()];
+    let mut taken = vec![false; inst.all_slots.len() * t];
+    for pl in &inst.fixed {
+        taken[pl.slot * t + pl.table] = true;
+    }
     // Greedy: each match takes the free table its two entrants have used least.
-    for ms in &per_slot {
-        let mut free = vec![true; t];
+    for (g, ms) in per_slot.iter().enumerate() {
+        let mut free: Vec<bool> = (0..t).map(|tb| !taken[g * t + tb]).collect();
         for &m in ms {
             let (_, a, b) = inst.matches[m];
             let best = (0..t)
@@ -464,7 +468,7 @@ pub(crate) fn assign_tables(inst: &Instance, slot_of: &[u32]) -> Schedule {
     // Improve: within a slot, swap two matches' tables (or move to a free one) while it lowers the penalty.
     for _pass in 0..4 {
         let mut improved = false;
-        for ms in &per_slot {
+        for (g, ms) in per_slot.iter().enumerate() {
             let mut holder = vec![usize::MAX; t];
             for &m in ms {
                 holder[table_of[m]] = m;
@@ -472,7 +476,8 @@ pub(crate) fn assign_tables(inst: &Instance, slot_of: &[u32]) -> Schedule {
             for x in 0..t {
                 for y in x + 1..t {
                     let (mx, my) = (holder[x], holder[y]);
-                    if mx == usize::MAX && my == usize::MAX {
+                    let kept = taken[g * t + x] || taken[g * t + y];
+                    if kept || (mx == usize::MAX && my == usize::MAX) {
                         continue;
                     }
                     let ents = |m: usize| -> [usize; 2] {
@@ -541,6 +546,7 @@ pub(crate) fn assign_tables(inst: &Instance, slot_of: &[u32]) -> Schedule {
             }
         }
     }
+    placements.extend(inst.fixed.iter().copied());
     placements.sort_by_key(|p| (p.slot, p.table));
     Schedule { placements }
 }

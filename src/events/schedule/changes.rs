@@ -1,0 +1,421 @@
+//! Late changes to a solved timetable (issue 15.2): a match that could not be played moves to a
+//! free table of a later session or to a new session at the end, then the scheduler re-solves
+//! only what is not yet played; a withdrawal after a chosen session (rules 20.3/20.4).
+
+use super::model::{parse_date, Problem, Session, SlotInfo, MAX_SESSIONS};
+use super::solver::{Solver, DEFAULT_BUDGET};
+use super::timetable::{Metrics, Placement, Schedule, Violation};
+use crate::events::round_robin::{Outcome, Tournament, TournamentError};
+use crate::lang::{Lang, Say};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Iterations a re-solve may use: a late change is answered in well under a second.
+pub const RESCHEDULE_BUDGET: u64 = DEFAULT_BUDGET / 8;
+
+/// What a late change may not touch: matches with a result (or pinned by the organiser), and every
+/// match of a session already past.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frozen {
+    /// Fixtures that stay where they are: played ones, and a match just moved by hand.
+    pub fixtures: BTreeSet<usize>,
+    /// The first session still to come (0-based): nothing moves into or out of an earlier one
+    /// but an unplayed match moved by hand.
+    pub from_session: usize,
+}
+
+/// Where a match is moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A free table in an existing slot (global slot index, 0-based table).
+    Slot {
+        /// Global slot index into [`Problem::slots`].
+        slot: usize,
+        /// Table (0-based).
+        table: usize,
+    },
+    /// A new session appended at the end, like the last one; the match opens it on table 1.
+    NewSession,
+}
+
+/// Why a match cannot be moved, or the rest not re-solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChangeError {
+    /// No such fixture.
+    UnknownFixture(usize),
+    /// The match has a result: it stays where it was played.
+    Played(usize),
+    /// The slot does not exist.
+    NoSuchSlot(usize),
+    /// The table does not exist (0-based).
+    NoSuchTable(usize),
+    /// The slot lies in a session already past (0-based session).
+    PastSession(usize),
+    /// Another match already uses that table in that slot.
+    SlotTaken {
+        /// Global slot.
+        slot: usize,
+        /// Table (0-based).
+        table: usize,
+    },
+    /// One of the players already plays in that slot.
+    EntrantBusy {
+        /// Entrant (0-based).
+        entrant: usize,
+        /// Global slot.
+        slot: usize,
+    },
+    /// One of the players cannot come then (an absence).
+    Unavailable {
+        /// Entrant (0-based).
+        entrant: usize,
+        /// Global slot.
+        slot: usize,
+    },
+    /// A knockout match would come before the matches that decide its players, or a group match
+    /// after the knockout has begun.
+    KnockoutOrder(usize),
+    /// The timetable already has the most sessions supported.
+    TooManySessions,
+    /// Another hard constraint would break.
+    Invalid(Violation),
+}
+
+impl fmt::Display for ChangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for ChangeError {}
+
+impl Say for ChangeError {
+    fn say(&self, lang: Lang) -> String {
+        use ChangeError::*;
+        let en = lang == Lang::En;
+        match self {
+            UnknownFixture(i) if en => format!("match {} does not exist", i + 1),
+            UnknownFixture(i) => format!("第 {} 场比赛不存在", i + 1),
+            Played(_) if en => "this match has a result: it stays where it was played".into(),
+            Played(_) => "这场比赛已有成绩，不能再调动".into(),
+            NoSuchSlot(g) if en => format!("time slot {} does not exist", g + 1),
+            NoSuchSlot(g) => format!("时段 {} 不存在", g + 1),
+            NoSuchTable(t) if en => format!("table {} does not exist", t + 1),
+            NoSuchTable(t) => format!("{} 号台不存在", t + 1),
+            PastSession(s) if en => format!("session {} is already over", s + 1),
+            PastSession(s) => format!("第 {} 场次已经结束", s + 1),
+            SlotTaken { table, .. } if en => {
+                format!("table {} is already taken at that time", table + 1)
+            }
+            SlotTaken { table, .. } => format!("该时段 {} 号台已有比赛", table + 1),
+            EntrantBusy { entrant, .. } if en => {
+                format!("entrant {} already plays at that time", entrant + 1)
+            }
+            EntrantBusy { entrant, .. } => format!("第 {} 号参赛者该时段已有比赛", entrant + 1),
+            Unavailable { entrant, .. } if en => {
+                format!("entrant {} cannot come at that time", entrant + 1)
+            }
+            Unavailable { entrant, .. } => format!("第 {} 号参赛者该时段不能到场", entrant + 1),
+            KnockoutOrder(_) if en => {
+                "a knockout match must come after the matches that decide its players".into()
+            }
+            KnockoutOrder(_) => "淘汰赛须排在决定其对阵的比赛之后".into(),
+            TooManySessions if en => {
+                format!("at most {MAX_SESSIONS} sessions are supported")
+            }
+            TooManySessions => format!("最多支持 {MAX_SESSIONS} 个场次"),
+            Invalid(v) => v.say(lang),
+        }
+    }
+}
+
+impl Frozen {
+    /// Whether a placement stays where it is in a re-solve.
+    pub fn keeps(&self, pl: &Placement, slots: &[SlotInfo]) -> bool {
+        self.fixtures.contains(&pl.fixture)
+            || slots
+                .get(pl.slot)
+                .is_some_and(|x| x.session < self.from_session)
+    }
+}
+
+/// A session like the last one, a week later when dated (or as far after as the last two are apart).
+fn next_session(p: &Problem) -> Session {
+    let mut s = p
+        .sessions
+        .last()
+        .cloned()
+        .unwrap_or(Session::new(p.match_minutes));
+    let day = |s: &Session| {
+        let (y, m, d) = parse_date(s.date.as_deref()?)?;
+        Some(super::export::days_from_civil(y, m, d))
+    };
+    let n = p.sessions.len();
+    let last = p.sessions.last().and_then(day);
+    let gap = match (n.checked_sub(2).and_then(|i| day(&p.sessions[i])), last) {
+        (Some(a), Some(b)) if b > a => b - a,
+        _ => 7,
+    };
+    s.date = last.map(|d| {
+        let (y, m, d) = super::export::civil_from_days(d + gap);
+        format!("{y:04}-{m:02}-{d:02}")
+    });
+    s
+}
+
+impl Schedule {
+    /// Every free table of every slot a match could move to: sessions not yet past, both players
+    /// free and able to come, in playing order.
+    pub fn free_targets(&self, p: &Problem, fixture: usize, frozen: &Frozen) -> Vec<Target> {
+        let slots = p.slots();
+        let Some(f) = p.fixtures().get(fixture).cloned() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (g, x) in slots.iter().enumerate() {
+            if x.session < frozen.from_session {
+                continue;
+            }
+            for table in 0..p.tables {
+                let to = Target::Slot { slot: g, table };
+                if self.check_target(p, fixture, &f, to).is_ok() {
+                    out.push(to);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    fn check_target(
+        &self,
+        p: &Problem,
+        fixture: usize,
+        f: &super::fixtures::Fixture,
+        to: Target,
+    ) -> Result<(), ChangeError> {
+        let Target::Slot { slot, table } = to else {
+            return Ok(());
+        };
+        let slots = p.slots();
+        let x = slots.get(slot).ok_or(ChangeError::NoSuchSlot(slot))?;
+        if table >= p.tables {
+            return Err(ChangeError::NoSuchTable(table));
+        }
+        let fixtures = p.fixtures();
+        let mut table_free = true;
+        for pl in self.placements.iter().filter(|pl| pl.slot == slot) {
+            if pl.fixture == fixture {
+                continue;
+            }
+            table_free &= pl.table != table;
+            if let (Some((a, b)), Some((c, d))) = (f.entrants(), fixtures[pl.fixture].entrants()) {
+                if let Some(&e) = [a, b].iter().find(|&&e| e == c || e == d) {
+                    return Err(ChangeError::EntrantBusy { entrant: e, slot });
+                }
+            }
+        }
+        if !table_free {
+            return Err(ChangeError::SlotTaken { slot, table });
+        }
+        if let Some((a, b)) = f.entrants() {
+            for e in [a, b] {
+                if !p.available(e, x.session, x.index) {
+                    return Err(ChangeError::Unavailable { entrant: e, slot });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves an unplayed match (`frozen` holds the played ones) to `to`; a new session is appended
+    /// to `p`. Returns the match's new slot. Nothing changes on an error.
+    ///
+    /// ```
+    /// use xiangqi_club::events::schedule::{solve, ChangeError, Frozen, Problem, Target};
+    /// let mut p = Problem::round_robin(6, 3, 2, 60, 20, false);
+    /// let mut s = solve(&p, 1, 20_000).unwrap().schedule;
+    /// let played = Frozen { fixtures: [0].into(), from_session: 0 };
+    /// assert_eq!(s.move_match(&mut p, 0, Target::NewSession, &played), Err(ChangeError::Played(0)));
+    /// let slot = s.move_match(&mut p, 1, Target::NewSession, &played).unwrap();
+    /// assert_eq!((p.sessions.len(), p.slots()[slot].session), (3, 2));
+    /// assert!(s.validate(&p).is_ok());
+    /// ```
+    pub fn move_match(
+        &mut self,
+        p: &mut Problem,
+        fixture: usize,
+        to: Target,
+        frozen: &Frozen,
+    ) -> Result<usize, ChangeError> {
+        let fixtures = p.fixtures();
+        let f = fixtures
+            .get(fixture)
+            .ok_or(ChangeError::UnknownFixture(fixture))?;
+        if frozen.fixtures.contains(&fixture) {
+            return Err(ChangeError::Played(fixture));
+        }
+        let mut q = p.clone();
+        let (slot, table) = match to {
+            Target::Slot { slot, table } => {
+                let x = q.slots().get(slot).copied();
+                if let Some(x) = x.filter(|x| x.session < frozen.from_session) {
+                    return Err(ChangeError::PastSession(x.session));
+                }
+                self.check_target(&q, fixture, f, to)?;
+                (slot, table)
+            }
+            Target::NewSession => {
+                if q.sessions.len() >= MAX_SESSIONS {
+                    return Err(ChangeError::TooManySessions);
+                }
+                let first = q.slots().len();
+                q.sessions.push(next_session(&q));
+                (first, 0)
+            }
+        };
+        let mut moved = self.clone();
+        moved.placements.retain(|pl| pl.fixture != fixture);
+        moved.placements.push(Placement {
+            fixture,
+            slot,
+            table,
+        });
+        moved.placements.sort_by_key(|pl| (pl.slot, pl.table));
+        match moved.validate_partial(&q) {
+            Ok(()) => {}
+            Err(Violation::KnockoutTooEarly(i)) => return Err(ChangeError::KnockoutOrder(i)),
+            Err(v) => return Err(ChangeError::Invalid(v)),
+        }
+        *p = q;
+        *self = moved;
+        Ok(slot)
+    }
+}
+
+/// The order in which timetables are compared: the scheduler's objectives, most important first.
+fn rank(m: &Metrics) -> [usize; 6] {
+    [
+        m.unplaced,
+        m.max_consecutive,
+        m.back_to_back,
+        m.max_back_to_back,
+        m.session_spread,
+        m.idle_slots,
+    ]
+}
+
+/// Re-solves what `frozen` does not hold (unplayed matches of sessions still to come) around the
+/// kept ones, and returns the better of that and `s` itself: kept placements never move.
+pub fn reschedule(
+    p: &Problem,
+    s: &Schedule,
+    frozen: &Frozen,
+    seed: u64,
+    budget: u64,
+) -> Result<Schedule, ChangeError> {
+    let slots = p.slots();
+    let mut solver = Solver::keeping(
+        p,
+        s,
+        |pl| frozen.keeps(pl, &slots),
+        frozen.from_session,
+        seed,
+    )
+    .map_err(|e| ChangeError::Invalid(Violation::Problem(e)))?
+    .with_budget(budget);
+    while !solver.step(1 << 16).done {}
+    let fresh = solver.best();
+    let better = fresh.validate_partial(p).is_ok() && rank(&fresh.metrics(p)) < rank(&s.metrics(p));
+    Ok(if better { fresh } else { s.clone() })
+}
+
+/// Withdraws entrant `k` (1-based) of the round-robin event `t` after the first `after` sessions of
+/// the timetable (20.3): its matches from then on are forfeits it loses. Returns how many forfeits
+/// were entered by hand.
+///
+/// The event counts withdrawals by Berger round, but a timetable plays rounds out of order: the
+/// withdrawal is placed after the last round `k` played by then, and its unplayed matches of
+/// earlier rounds, due after the withdrawal, are entered as forfeits (`-` for `k`, 21.4) unless
+/// 20.3 annuls all of `k`'s results.
+pub fn withdraw_after_session(
+    t: &mut Tournament,
+    p: &Problem,
+    s: &Schedule,
+    k: usize,
+    after: usize,
+) -> Result<usize, TournamentError> {
+    t.entrant(k)?;
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let session_of = |fixture: usize| {
+        s.placements
+            .iter()
+            .find(|pl| pl.fixture == fixture)
+            .map(|pl| slots[pl.slot].session)
+    };
+    // Every match of k: (round, red, black, due before the withdrawal, has a result).
+    let mine: Vec<(usize, usize, usize, bool, bool)> = fixtures
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            let (round, red, black) = f.berger_pairing()?;
+            (red == k || black == k).then(|| {
+                let before = session_of(i).is_some_and(|x| x < after);
+                let done = t
+                    .result(round, red, black)
+                    .is_some_and(|m| !m.games.is_empty());
+                (round, red, black, before, done)
+            })
+        })
+        .collect();
+    if let Some(&(round, ..)) = mine.iter().find(|m| m.4 && !m.3) {
+        return Err(TournamentError::PlayedAfterWithdrawal { entrant: k, round });
+    }
+    let last = mine
+        .iter()
+        .filter(|m| m.3 || m.4)
+        .map(|m| m.0)
+        .max()
+        .unwrap_or(0);
+    t.withdraw(k, last)?;
+    let mut entered = 0;
+    // Under half the field met: 20.3 annuls every result of k, so no forfeit is owed (and one
+    // entered would count as a game met).
+    if t.is_annulled(k) {
+        return Ok(0);
+    }
+    for &(round, red, black, before, done) in &mine {
+        if round > last || before || done {
+            continue;
+        }
+        let other = if red == k { black } else { red };
+        let outcome = match (t.gone_by(other, round), red == k) {
+            (true, _) => Outcome::DoubleForfeit,
+            (false, true) => Outcome::SecondByForfeit,
+            (false, false) => Outcome::FirstByForfeit,
+        };
+        t.record(round, red, black, vec![outcome])?;
+        entered += 1;
+    }
+    Ok(entered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_session_follows_the_dates() {
+        let mut p = Problem::round_robin(5, 2, 2, 90, 30, false);
+        assert_eq!(next_session(&p).date, None);
+        p.sessions[0].date = Some("2026-12-01".into());
+        p.sessions[1].date = Some("2026-12-03".into());
+        p.sessions[1].start = Some("19:00".into());
+        let s = next_session(&p);
+        assert_eq!(s.date.as_deref(), Some("2026-12-05"));
+        assert_eq!(s.start.as_deref(), Some("19:00"));
+        p.sessions[0].date = None;
+        assert_eq!(next_session(&p).date.as_deref(), Some("2026-12-10"));
+    }
+}

@@ -1,0 +1,341 @@
+//! Late changes to a solved timetable (issue 15.2): moving an unplayed match to a free table or a
+//! new session, re-solving only what is not yet played, and a withdrawal after a chosen session
+//! (rules 20.3/20.4, forfeits marked as in 21.4).
+
+use std::collections::BTreeSet;
+use xiangqi_club::events::round_robin::Outcome;
+use xiangqi_club::events::schedule::*;
+use xiangqi_club::events::scoring::EventScoring;
+use xiangqi_club::lang::{Lang, Say};
+
+/// 10 entrants, 3 tables, 8 sessions of 3 slots: 45 matches in 72 places.
+fn club() -> (Problem, Schedule) {
+    let mut p = Problem::round_robin(10, 3, 8, 60, 20, false);
+    for (i, s) in p.sessions.iter_mut().enumerate() {
+        s.date = Some(format!("2026-12-{:02}", 1 + 3 * i));
+        s.start = Some("19:00".into());
+    }
+    let s = solve(&p, 5, 200_000).unwrap().schedule;
+    s.validate(&p).unwrap();
+    (p, s)
+}
+
+/// Fixtures of sessions before `from`, all played but `skip`.
+fn frozen(p: &Problem, s: &Schedule, from: usize, skip: usize) -> Frozen {
+    let slots = p.slots();
+    Frozen {
+        fixtures: s
+            .placements
+            .iter()
+            .filter(|pl| slots[pl.slot].session < from && pl.fixture != skip)
+            .map(|pl| pl.fixture)
+            .collect(),
+        from_session: from,
+    }
+}
+
+fn placement(s: &Schedule, fixture: usize) -> Placement {
+    *s.placements
+        .iter()
+        .find(|pl| pl.fixture == fixture)
+        .unwrap()
+}
+
+#[test]
+fn an_unplayed_match_moves_to_a_free_table_and_the_rest_is_resolved_around_the_played() {
+    let (mut p, mut s) = club();
+    let slots = p.slots();
+    // One match of session 2 could not be played; sessions 1–2 are over.
+    let missed = s
+        .placements
+        .iter()
+        .find(|pl| slots[pl.slot].session == 1)
+        .unwrap()
+        .fixture;
+    let mut frozen = frozen(&p, &s, 2, missed);
+    let targets = s.free_targets(&p, missed, &frozen);
+    assert!(
+        !targets.is_empty(),
+        "72 places for 45 matches leave free tables"
+    );
+    for t in &targets {
+        let Target::Slot { slot, .. } = *t else {
+            panic!("only slots are listed")
+        };
+        assert!(slots[slot].session >= 2, "never into a past session");
+    }
+    let before = s.clone();
+    let slot = s.move_match(&mut p, missed, targets[0], &frozen).unwrap();
+    assert_eq!(
+        Target::Slot {
+            slot,
+            table: placement(&s, missed).table
+        },
+        targets[0]
+    );
+    s.validate(&p).unwrap();
+    // Only the moved match changed.
+    assert_eq!(
+        s.placements
+            .iter()
+            .filter(|pl| !before.placements.contains(pl))
+            .count(),
+        1
+    );
+    frozen.fixtures.insert(missed);
+    let again = reschedule(&p, &s, &frozen, 1, RESCHEDULE_BUDGET).unwrap();
+    again.validate(&p).unwrap();
+    for pl in &s.placements {
+        if frozen.keeps(pl, &slots) {
+            assert!(again.placements.contains(pl), "kept match {pl:?} moved");
+        }
+    }
+    let rank = |m: Metrics| (m.unplaced, m.max_consecutive, m.back_to_back);
+    assert!(rank(again.metrics(&p)) <= rank(s.metrics(&p)));
+}
+
+#[test]
+fn a_match_moves_to_a_new_session_at_the_end() {
+    let (mut p, mut s) = club();
+    let frozen = frozen(&p, &s, 1, usize::MAX);
+    let unplayed = s
+        .placements
+        .iter()
+        .find(|pl| !frozen.fixtures.contains(&pl.fixture))
+        .unwrap()
+        .fixture;
+    let slot = s
+        .move_match(&mut p, unplayed, Target::NewSession, &frozen)
+        .unwrap();
+    assert_eq!(p.sessions.len(), 9);
+    assert_eq!(p.sessions[8].date.as_deref(), Some("2026-12-25"));
+    assert_eq!(p.sessions[8].start.as_deref(), Some("19:00"));
+    assert_eq!(p.slots()[slot].session, 8);
+    s.validate(&p).unwrap();
+    // The re-solve may use the new session's other slots too, but never a past one.
+    let mut pinned = frozen.clone();
+    pinned.fixtures.insert(unplayed);
+    let again = reschedule(&p, &s, &pinned, 2, RESCHEDULE_BUDGET).unwrap();
+    again.validate(&p).unwrap();
+    assert!(again.placements.contains(&placement(&s, unplayed)));
+}
+
+#[test]
+fn moves_that_break_the_timetable_are_refused_with_reasons() {
+    let (mut p, mut s) = club();
+    let slots = p.slots();
+    let fixtures = p.fixtures();
+    let frozen = frozen(&p, &s, 2, usize::MAX);
+    let played = *frozen.fixtures.iter().next().unwrap();
+    let open = s
+        .placements
+        .iter()
+        .find(|pl| slots[pl.slot].session >= 2)
+        .copied()
+        .unwrap();
+    let at = |slot, table| Target::Slot { slot, table };
+    let original = (p.clone(), s.clone());
+    assert_eq!(
+        s.move_match(&mut p, played, Target::NewSession, &frozen),
+        Err(ChangeError::Played(played))
+    );
+    assert_eq!(
+        s.move_match(&mut p, 999, Target::NewSession, &frozen),
+        Err(ChangeError::UnknownFixture(999))
+    );
+    assert_eq!(
+        s.move_match(&mut p, open.fixture, at(0, 0), &frozen),
+        Err(ChangeError::PastSession(0))
+    );
+    assert_eq!(
+        s.move_match(&mut p, open.fixture, at(500, 0), &frozen),
+        Err(ChangeError::NoSuchSlot(500))
+    );
+    assert_eq!(
+        s.move_match(&mut p, open.fixture, at(open.slot, 3), &frozen),
+        Err(ChangeError::NoSuchTable(3))
+    );
+    // A table another match of a later slot uses, with neither player of ours in it.
+    let (a, b) = fixtures[open.fixture].entrants().unwrap();
+    let taken = s
+        .placements
+        .iter()
+        .find(|pl| {
+            slots[pl.slot].session >= 2
+                && s.placements.iter().filter(|q| q.slot == pl.slot).all(|q| {
+                    let (c, d) = fixtures[q.fixture].entrants().unwrap();
+                    ![c, d].contains(&a) && ![c, d].contains(&b)
+                })
+        })
+        .copied()
+        .unwrap();
+    assert_eq!(
+        s.move_match(&mut p, open.fixture, at(taken.slot, taken.table), &frozen),
+        Err(ChangeError::SlotTaken {
+            slot: taken.slot,
+            table: taken.table
+        })
+    );
+    // A slot where one of the players already plays.
+    let busy = s
+        .placements
+        .iter()
+        .find(|pl| {
+            pl.fixture != open.fixture
+                && slots[pl.slot].session >= 2
+                && fixtures[pl.fixture]
+                    .entrants()
+                    .is_some_and(|(c, d)| [c, d].contains(&a))
+        })
+        .copied()
+        .unwrap();
+    let err = s
+        .move_match(&mut p, open.fixture, at(busy.slot, 0), &frozen)
+        .unwrap_err();
+    assert!(
+        matches!(err, ChangeError::EntrantBusy { entrant, .. } if entrant == a || entrant == b),
+        "{err:?}"
+    );
+    assert!(
+        err.say(Lang::Zh).contains("已有比赛"),
+        "{}",
+        err.say(Lang::Zh)
+    );
+    assert!(err.say(Lang::En).contains("already plays"));
+    // An absence.
+    p.absences.push(Absence {
+        entrant: a,
+        session: 7,
+        first_slot_only: false,
+    });
+    let last = slots.iter().rposition(|x| x.session == 7).unwrap();
+    let free_table = (0..3).find(|&t| {
+        !s.placements
+            .iter()
+            .any(|pl| pl.slot == last && pl.table == t)
+    });
+    if let Some(t) = free_table {
+        assert!(matches!(
+            s.move_match(&mut p, open.fixture, at(last, t), &frozen),
+            Err(ChangeError::Unavailable { .. } | ChangeError::EntrantBusy { .. })
+        ));
+    }
+    p.absences.clear();
+    assert_eq!((p, s), original, "nothing changes on an error");
+}
+
+#[test]
+fn a_group_match_cannot_move_after_the_knockout() {
+    let mut p = Problem::round_robin(8, 4, 3, 90, 15, false);
+    p.format = Format::GroupsKnockout { groups: 2 };
+    let mut s = solve(&p, 1, 100_000).unwrap().schedule;
+    s.validate(&p).unwrap();
+    let group_match = s.placements[0].fixture;
+    let err = s
+        .move_match(&mut p, group_match, Target::NewSession, &Frozen::default())
+        .unwrap_err();
+    assert!(matches!(err, ChangeError::KnockoutOrder(_)), "{err:?}");
+    assert_eq!(p.sessions.len(), 3);
+}
+
+#[test]
+fn withdrawal_after_a_session_forfeits_every_later_match() {
+    let (p, s) = club();
+    let slots = p.slots();
+    let fixtures = p.fixtures();
+    let mut t = EventScoring::Xiangqi.event_for(&p, "Club").unwrap();
+    // Sessions 1–5 are played: the first-named side wins every match.
+    let cut = 5;
+    let session_of = |k: usize| -> Vec<usize> {
+        s.placements
+            .iter()
+            .filter(|pl| {
+                let (_, red, black) = fixtures[pl.fixture].berger_pairing().unwrap();
+                red == k || black == k
+            })
+            .map(|pl| slots[pl.slot].session)
+            .collect()
+    };
+    for pl in &s.placements {
+        if slots[pl.slot].session < cut {
+            let (r, red, black) = fixtures[pl.fixture].berger_pairing().unwrap();
+            t.record(r, red, black, vec![Outcome::FirstWins]).unwrap();
+        }
+    }
+    // Someone who met at least half the field (20.3) and still has matches to play.
+    let k = (1..=10)
+        .find(|&k| {
+            let mine = session_of(k);
+            mine.iter().filter(|&&x| x < cut).count() >= 5 && mine.iter().any(|&x| x >= cut)
+        })
+        .unwrap();
+    // It cannot withdraw after session 1 when it has results later.
+    let early = session_of(k)
+        .into_iter()
+        .filter(|&x| x >= 1 && x < cut)
+        .count();
+    if early > 0 {
+        assert!(matches!(
+            withdraw_after_session(&mut t.clone(), &p, &s, k, 1),
+            Err(xiangqi_club::events::round_robin::TournamentError::PlayedAfterWithdrawal { .. })
+        ));
+    }
+    withdraw_after_session(&mut t, &p, &s, k, cut).unwrap();
+    assert!(!t.is_annulled(k), "met at least half the field (20.3)");
+    let counted = t.counted_results();
+    let mut forfeits = BTreeSet::new();
+    for pl in &s.placements {
+        let (r, red, black) = fixtures[pl.fixture].berger_pairing().unwrap();
+        if red != k && black != k {
+            continue;
+        }
+        let m = counted
+            .iter()
+            .find(|m| (m.round, m.red, m.black) == (r, red, black))
+            .expect("every match of the withdrawn entrant counts");
+        if slots[pl.slot].session < cut {
+            assert_eq!(m.games, vec![Outcome::FirstWins], "played results stand");
+        } else {
+            let lost = if red == k {
+                Outcome::SecondByForfeit
+            } else {
+                Outcome::FirstByForfeit
+            };
+            assert_eq!(m.games, vec![lost], "round {r}: a forfeit {k} loses (21.4)");
+            forfeits.insert(r);
+        }
+    }
+    assert!(!forfeits.is_empty());
+    // The standings show the withdrawal.
+    let row = t
+        .standings()
+        .rows
+        .into_iter()
+        .find(|r| r.entrant == k)
+        .unwrap();
+    assert!(row.withdrawn);
+}
+
+#[test]
+fn withdrawal_before_half_the_field_annuls_its_results() {
+    let (p, s) = club();
+    let slots = p.slots();
+    let fixtures = p.fixtures();
+    let mut t = EventScoring::Xiangqi.event_for(&p, "Club").unwrap();
+    for pl in &s.placements {
+        if slots[pl.slot].session < 1 {
+            let (r, red, black) = fixtures[pl.fixture].berger_pairing().unwrap();
+            t.record(r, red, black, vec![Outcome::Draw]).unwrap();
+        }
+    }
+    let k = fixtures[s.placements[0].fixture]
+        .berger_pairing()
+        .unwrap()
+        .1;
+    withdraw_after_session(&mut t, &p, &s, k, 1).unwrap();
+    assert!(t.is_annulled(k), "fewer than half met: 20.3 annuls");
+    assert!(t
+        .counted_results()
+        .iter()
+        .all(|m| m.red != k && m.black != k));
+}
