@@ -500,7 +500,22 @@ fn json_save_round_trip_and_rejects_bad_files() {
 
     let csv = to_csv(&p, &sol.schedule);
     assert_eq!(csv.lines().count(), 1 + 171);
-    assert!(csv.starts_with("session,date,slot,start,table,stage,a,b\n1,2026-12-01,1,19:00,"));
+    assert!(
+        csv.starts_with("session,date,slot,start,table,stage,a,b,umpire\n1,2026-12-01,1,19:00,")
+    );
+    // Every row names an umpire who is not one of its players (5 sit out each slot of 7 matches,
+    // so some rows have none).
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert!(rows
+        .iter()
+        .all(|r| r.len() == 9 && r[8] != r[6] && r[8] != r[7]));
+    assert!(rows.iter().filter(|r| !r[8].is_empty()).count() > 100);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(json["umpires"].as_array().unwrap().len() > 100);
     let ics = to_ics(&p, &sol.schedule, 1_780_000_000_000).unwrap();
     assert_eq!(ics.matches("BEGIN:VEVENT").count(), 171);
     assert!(ics.contains("DTSTART:20261201T190000\r\n"));
@@ -568,6 +583,10 @@ fn cli_json_for_nineteen_pairs() {
             assert!(met.insert((a.min(b).to_string(), a.max(b).to_string())));
             let t = m["table"].as_u64().unwrap();
             assert!((1..=7).contains(&t));
+            // The umpire (16.4) is idle in that slot: not one of this slot's players.
+            if let Some(u) = m["umpire"].as_str() {
+                assert!(matches.iter().all(|x| x["a"] != u && x["b"] != u), "{u}");
+            }
         }
     }
     assert_eq!(met.len(), 171);

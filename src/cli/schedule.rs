@@ -1,8 +1,8 @@
 //! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
 use crate::events::schedule::{
-    fit, side_name, solve, Bounds, Fit, Format, Metrics, Problem, ProblemError, Solution,
-    DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
+    fit, side_name, solve, Bounds, Fit, Format, Metrics, Placement, Problem, ProblemError,
+    Solution, DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
 };
 use crate::events::scoring::EventScoring;
 use serde_json::{json, Value};
@@ -236,13 +236,15 @@ fn answer_json(p: &Problem, sol: &Solution, seed: u64) -> Value {
             let fixtures = p.fixtures();
             let slots = p.slots();
             let mut per_slot: Vec<Vec<Value>> = vec![Vec::new(); slots.len()];
-            for pl in &sol.schedule.placements {
+            let umpires = sol.schedule.umpires(p);
+            for (pl, umpire) in sol.schedule.placements.iter().zip(umpires) {
                 let f = &fixtures[pl.fixture];
                 per_slot[pl.slot].push(json!({
                     "table": pl.table + 1,
                     "a": side_name(&f.a, &p.entrants),
                     "b": side_name(&f.b, &p.entrants),
                     "stage": f.stage.to_string(),
+                    "umpire": umpire.map(|u| p.entrants[u].clone()),
                 }));
             }
             out["feasible"] = json!(true);
@@ -281,13 +283,18 @@ fn print_text(p: &Problem, sol: &Solution) {
     }
     let fixtures = p.fixtures();
     let slots = p.slots();
+    let umpires = sol.schedule.umpires(p);
     for (g, s) in slots.iter().enumerate() {
-        let line: Vec<String> = sol
+        let here: Vec<(&Placement, Option<usize>)> = sol
             .schedule
             .placements
             .iter()
-            .filter(|pl| pl.slot == g)
-            .map(|pl| {
+            .zip(umpires.iter().copied())
+            .filter(|(pl, _)| pl.slot == g)
+            .collect();
+        let line: Vec<String> = here
+            .iter()
+            .map(|(pl, _)| {
                 let f = &fixtures[pl.fixture];
                 format!(
                     "T{} {}-{}",
@@ -304,6 +311,14 @@ fn print_text(p: &Problem, sol: &Solution) {
             s.start_minute,
             line.join("  ")
         );
+        // Umpire duty (issue 16.4) on a line of its own, so the match lines read as before.
+        let duty: Vec<String> = here
+            .iter()
+            .filter_map(|(pl, u)| Some(format!("T{} {}", pl.table + 1, p.entrants[(*u)?])))
+            .collect();
+        if !duty.is_empty() {
+            println!("  umpires: {}", duty.join("  "));
+        }
     }
     println!("{}", metric_line(&sol.metrics, &sol.bounds));
 }

@@ -123,9 +123,24 @@ impl fmt::Display for ExportError {
 impl std::error::Error for ExportError {}
 
 impl SaveFile {
-    /// Pretty JSON for download or localStorage.
+    /// Pretty JSON for download or localStorage, with each match's umpire added
+    /// (`"umpires": [{"fixture": 0, "umpire": 4}, …]`, entrant indices) for other programs; the
+    /// umpires follow from the timetable, so reading a file ignores them.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("plain data always serialises")
+        let mut v = serde_json::to_value(self).expect("plain data always serialises");
+        if self.problem.validate().is_ok() {
+            let duty: Vec<serde_json::Value> = self
+                .schedule
+                .placements
+                .iter()
+                .zip(self.schedule.umpires(&self.problem))
+                .filter_map(|(pl, u)| {
+                    Some(serde_json::json!({"fixture": pl.fixture, "umpire": u?}))
+                })
+                .collect();
+            v["umpires"] = serde_json::Value::Array(duty);
+        }
+        serde_json::to_string_pretty(&v).expect("plain data always serialises")
     }
 
     /// Reads and checks a save file: version, problem, hard constraints, every score.
@@ -174,12 +189,13 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// The timetable as CSV: one row per match, in playing order.
+/// The timetable as CSV: one row per match, in playing order, with its umpire (empty when none).
 pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
     let fixtures = p.fixtures();
     let slots = p.slots();
-    let mut out = String::from("session,date,slot,start,table,stage,a,b\n");
-    for pl in &schedule.placements {
+    let umpires = schedule.umpires(p);
+    let mut out = String::from("session,date,slot,start,table,stage,a,b,umpire\n");
+    for (pl, umpire) in schedule.placements.iter().zip(umpires) {
         let (Some(f), Some(s)) = (fixtures.get(pl.fixture), slots.get(pl.slot)) else {
             continue;
         };
@@ -194,6 +210,9 @@ pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
             f.stage.to_string(),
             side_name(&f.a, &p.entrants),
             side_name(&f.b, &p.entrants),
+            umpire
+                .and_then(|u| p.entrants.get(u).cloned())
+                .unwrap_or_default(),
         ];
         let row: Vec<String> = row.iter().map(|x| csv_field(x)).collect();
         out.push_str(&row.join(","));

@@ -7,6 +7,7 @@
 mod bounds;
 mod changes;
 mod draft;
+mod duty;
 mod export;
 mod fixtures;
 mod instance;

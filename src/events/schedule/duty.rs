@@ -1,0 +1,97 @@
+//! Umpire duty on a timetable (issue 16.4): each match gets an entrant who is at the venue that
+//! session but not playing in that slot, rested where possible, duties balanced over the event.
+
+use super::model::Problem;
+use super::timetable::Schedule;
+use crate::events::umpire::assign_umpires_in;
+
+impl Schedule {
+    /// One umpire per placement, in the order of `placements` (entrant index; `None` when nobody
+    /// idle is there, or the players are not known yet). Candidates are entrants who play in that
+    /// session (so they are at the venue), can attend the slot and are not playing in it; playing
+    /// in the slot just before or after is avoided where someone else is free.
+    ///
+    /// ```
+    /// use xiangqi_club::events::schedule::{solve, Problem};
+    /// let p = Problem::round_robin(6, 1, 1, 300, 20, false);
+    /// let s = solve(&p, 1, 20_000).unwrap().schedule;
+    /// let fixtures = p.fixtures();
+    /// for (pl, u) in s.placements.iter().zip(s.umpires(&p)) {
+    ///     let (a, b) = fixtures[pl.fixture].entrants().unwrap();
+    ///     let u = u.expect("four entrants sit out each match");
+    ///     assert!(u != a && u != b);
+    /// }
+    /// ```
+    pub fn umpires(&self, p: &Problem) -> Vec<Option<usize>> {
+        let fixtures = p.fixtures();
+        let slots = p.slots();
+        let n = p.entrants.len();
+        let sessions = p.sessions.len();
+        let mut matches: Vec<Vec<(usize, usize)>> = vec![Vec::new(); slots.len()];
+        let mut index: Vec<Option<(usize, usize)>> = vec![None; self.placements.len()];
+        let mut present = vec![false; n * sessions];
+        for (i, pl) in self.placements.iter().enumerate() {
+            let (Some(f), Some(x)) = (fixtures.get(pl.fixture), slots.get(pl.slot)) else {
+                continue;
+            };
+            if let Some((a, b)) = f.entrants() {
+                index[i] = Some((pl.slot, matches[pl.slot].len()));
+                matches[pl.slot].push((a, b));
+                present[a * sessions + x.session] = true;
+                present[b * sessions + x.session] = true;
+            }
+        }
+        let session_of: Vec<usize> = slots.iter().map(|x| x.session).collect();
+        let duty = assign_umpires_in(n, &matches, &session_of, |e, g| {
+            let x = slots[g];
+            present[e * sessions + x.session] && p.available(e, x.session, x.index)
+        });
+        index
+            .into_iter()
+            .map(|at| at.and_then(|(g, m)| duty[g][m]))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::events::schedule::{solve, Absence, Problem};
+
+    #[test]
+    fn umpires_are_present_idle_and_balanced() {
+        let mut p = Problem::round_robin(19, 7, 8, 90, 22, false);
+        p.absences.push(Absence {
+            entrant: 3,
+            session: 2,
+            first_slot_only: false,
+        });
+        let s = solve(&p, 1, 200_000).unwrap().schedule;
+        let fixtures = p.fixtures();
+        let slots = p.slots();
+        let duty = s.umpires(&p);
+        assert_eq!(duty.len(), s.placements.len());
+        let mut count = [0usize; 19];
+        for (pl, u) in s.placements.iter().zip(&duty) {
+            let Some(u) = *u else { continue };
+            let x = slots[pl.slot];
+            assert!(p.available(u, x.session, x.index));
+            // Not playing in that slot, but playing somewhere in that session.
+            let plays_at = |g: usize| {
+                s.placements.iter().any(|q| {
+                    q.slot == g
+                        && fixtures[q.fixture]
+                            .entrants()
+                            .is_some_and(|(a, b)| a == u || b == u)
+                })
+            };
+            assert!(!plays_at(pl.slot));
+            assert!((0..slots.len()).any(|g| slots[g].session == x.session && plays_at(g)));
+            count[u] += 1;
+        }
+        // 19 entrants, 7 tables: 5 sit out each slot, so most matches get an umpire.
+        let given = duty.iter().flatten().count();
+        assert!(given * 10 >= duty.len() * 6, "{given} of {}", duty.len());
+        let (lo, hi) = (count.iter().min().unwrap(), count.iter().max().unwrap());
+        assert!(hi - lo <= 3, "{count:?}");
+    }
+}
