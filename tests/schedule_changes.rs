@@ -339,3 +339,124 @@ fn withdrawal_before_half_the_field_annuls_its_results() {
         .iter()
         .all(|m| m.red != k && m.black != k));
 }
+
+/// Groups + knockout scored as Xiangqi games (issue 15.1): group places by the scoring's
+/// tie-breaks, the crossover seats, and knockout matches that need a winner.
+#[test]
+fn groups_and_knockout_scored_as_games() {
+    let mut p = Problem::round_robin(8, 4, 3, 90, 15, false);
+    p.format = Format::GroupsKnockout { groups: 2 };
+    let fixtures = p.fixtures();
+    let find = |x: usize, y: usize| {
+        fixtures
+            .iter()
+            .position(|f| {
+                f.entrants()
+                    .is_some_and(|(a, b)| (a, b) == (x, y) || (a, b) == (y, x))
+            })
+            .unwrap()
+    };
+    // Outcome of "x against y" put from the fixture's first-named side.
+    let game = |x: usize, y: usize, o: Outcome| {
+        let i = find(x, y);
+        let first = fixtures[i].entrants().unwrap().0 == x;
+        SavedGame {
+            fixture: i,
+            outcome: if first { o } else { o.reversed() },
+        }
+    };
+    // Group A (snake: 1, 4, 5, 8 → indices 0, 3, 4, 7): 0 beats 3 and 7, 4 beats 0, 3 draws 4,
+    // 3 beats 7, 7 beats 4. Scores 0: 2, 4: 1½, 3: 1½, 7: 1.
+    let mut games = vec![
+        game(0, 3, Outcome::FirstWins),
+        game(0, 7, Outcome::FirstWins),
+        game(4, 0, Outcome::FirstWins),
+        game(3, 4, Outcome::Draw),
+        game(3, 7, Outcome::FirstWins),
+    ];
+    let seats = game_seat_holders(&p, EventScoring::Xiangqi, &games);
+    assert!(seats.is_empty(), "group A is not complete yet");
+    games.push(game(7, 4, Outcome::FirstWins));
+    // Group B (indices 1, 2, 5, 6): the lower index wins every game.
+    for (x, y) in [(1, 2), (1, 5), (1, 6), (2, 5), (2, 6), (5, 6)] {
+        games.push(game(x, y, Outcome::FirstWins));
+    }
+    let seats = game_seat_holders(&p, EventScoring::Xiangqi, &games);
+    assert_eq!(seats["A1"], 0);
+    // 4 and 3 tie on 1½; Sonneborn-Berger (15.1) puts 4 first (2¾ against 1¾).
+    assert_eq!(seats["A2"], 4);
+    assert_eq!(seats["A3"], 3);
+    assert_eq!((seats["B1"], seats["B2"]), (1, 2));
+    // Win/draw/loss splits ties only by the direct encounter, a draw here: pairing order.
+    let plain = game_seat_holders(&p, EventScoring::WinDrawLoss, &games);
+    assert_eq!(plain["A2"], 3);
+    let groups = group_events(&p, EventScoring::Xiangqi, &games).unwrap();
+    assert_eq!(groups[0].standings().rows[1].name, "5");
+    assert!(group_events(&p, EventScoring::TableTennis, &games).is_err());
+
+    let label = |l: &str| {
+        fixtures
+            .iter()
+            .position(|f| matches!(&f.stage, Phase::Knockout { label, .. } if label == l))
+            .unwrap()
+    };
+    let (sf1, sf2, fin) = (label("SF1"), label("SF2"), label("F"));
+    assert_eq!(
+        enter_game(
+            &p,
+            EventScoring::Xiangqi,
+            &mut games,
+            sf1,
+            Some(Outcome::Draw)
+        ),
+        Err(GameEntryError::KnockoutNeedsWinner(sf1))
+    );
+    assert_eq!(
+        enter_game(
+            &p,
+            EventScoring::Xiangqi,
+            &mut games,
+            fin,
+            Some(Outcome::FirstWins)
+        ),
+        Err(GameEntryError::SeatsOpen(fin))
+    );
+    let e = GameEntryError::KnockoutNeedsWinner(sf1);
+    assert!(e.say(Lang::Zh).contains("淘汰赛"));
+    // SF1 is A1–B2: B2 (index 2) wins; SF2 is B1–A2: A2 (index 4) wins by forfeit.
+    enter_game(
+        &p,
+        EventScoring::Xiangqi,
+        &mut games,
+        sf1,
+        Some(Outcome::SecondWins),
+    )
+    .unwrap();
+    enter_game(
+        &p,
+        EventScoring::Xiangqi,
+        &mut games,
+        sf2,
+        Some(Outcome::SecondByForfeit),
+    )
+    .unwrap();
+    let seats = game_seat_holders(&p, EventScoring::Xiangqi, &games);
+    assert_eq!((seats["W SF1"], seats["L SF1"]), (2, 0));
+    assert_eq!((seats["W SF2"], seats["L SF2"]), (4, 1));
+    enter_game(
+        &p,
+        EventScoring::Xiangqi,
+        &mut games,
+        fin,
+        Some(Outcome::FirstWins),
+    )
+    .unwrap();
+    assert_eq!(
+        game_seat_holders(&p, EventScoring::Xiangqi, &games)["W F"],
+        2
+    );
+    // Clearing a result takes its seats away again.
+    enter_game(&p, EventScoring::Xiangqi, &mut games, sf1, None).unwrap();
+    let seats = game_seat_holders(&p, EventScoring::Xiangqi, &games);
+    assert!(!seats.contains_key("W SF1") && !seats.contains_key("W F"));
+}

@@ -112,6 +112,8 @@ pub enum EventError {
     NotGameScoring,
     /// The round-robin event refused the entrants or settings.
     Tournament(TournamentError),
+    /// Group events exist only for a groups + knockout format.
+    NotGroups,
 }
 
 impl Say for EventError {
@@ -122,6 +124,8 @@ impl Say for EventError {
             (EventError::NotGameScoring, Lang::Zh) => "乒乓球成绩随赛程保存，不建循环赛事".into(),
             (EventError::NotGameScoring, Lang::En) => "table-tennis results are kept with the timetable, not in a round-robin event".into(),
             (EventError::Tournament(e), lang) => e.say(lang),
+            (EventError::NotGroups, Lang::Zh) => "只有分组+淘汰赛才有小组".into(),
+            (EventError::NotGroups, Lang::En) => "only a groups + knockout event has groups".into(),
         }
     }
 }

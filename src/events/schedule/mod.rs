@@ -10,6 +10,7 @@ mod draft;
 mod duty;
 mod export;
 mod fixtures;
+mod group_games;
 mod instance;
 mod job;
 mod model;
@@ -30,6 +31,7 @@ pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Contender, Fixture,
     Phase,
 };
+pub use group_games::{enter_game, game_seat_holders, group_events, GameEntryError, SavedGame};
 pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
 pub use model::{
     parse_date, parse_time, Absence, Format, Problem, ProblemError, Session, SlotInfo,

@@ -13,9 +13,8 @@ pub fn seat_holders(
     results: &[SavedResult],
     points: Points,
 ) -> BTreeMap<String, usize> {
-    let mut seats = BTreeMap::new();
     let Format::GroupsKnockout { groups } = p.format else {
-        return seats;
+        return BTreeMap::new();
     };
     let fixtures = p.fixtures();
     let verdict_of = |i: usize| {
@@ -24,26 +23,43 @@ pub fn seat_holders(
             .find(|r| r.fixture == i)
             .and_then(|r| r.score.verdict().ok())
     };
-    for (g, members) in snake_groups(p.entrants.len(), groups).iter().enumerate() {
+    let members = snake_groups(p.entrants.len(), groups);
+    let order = |g: usize| {
         let mut decided = Vec::new();
-        let mut complete = true;
         for (i, f) in fixtures.iter().enumerate() {
             if !matches!(f.stage, Phase::Group { group, .. } if group == g) {
                 continue;
             }
-            match (f.entrants(), verdict_of(i)) {
-                (Some((a, b)), Some(v)) => decided.push((a, b, v)),
-                _ => complete = false,
-            }
+            decided.push((f.entrants()?.0, f.entrants()?.1, verdict_of(i)?));
         }
-        if complete {
-            for row in standings(members, &decided, points) {
-                seats.insert(format!("{}{}", group_letter(g), row.rank), row.entrant);
-            }
+        Some(
+            standings(&members[g], &decided, points)
+                .into_iter()
+                .map(|row| row.entrant)
+                .collect(),
+        )
+    };
+    fill_seats(p, order, |i| verdict_of(i).map(|v| v.winner))
+}
+
+/// Seat name → entrant from each complete group's order (`group_order(g)`: entrants, first place
+/// first; `None` while matches are missing) and each knockout match's winner, whatever the scoring.
+pub(crate) fn fill_seats(
+    p: &Problem,
+    group_order: impl Fn(usize) -> Option<Vec<usize>>,
+    winner: impl Fn(usize) -> Option<Winner>,
+) -> BTreeMap<String, usize> {
+    let mut seats = BTreeMap::new();
+    let Format::GroupsKnockout { groups } = p.format else {
+        return seats;
+    };
+    for g in 0..groups {
+        for (place, e) in group_order(g).into_iter().flatten().enumerate() {
+            seats.insert(format!("{}{}", group_letter(g), place + 1), e);
         }
     }
     // Knockout fixtures are listed round by round, so feeders are settled before their sequels.
-    for (i, f) in fixtures.iter().enumerate() {
+    for (i, f) in p.fixtures().iter().enumerate() {
         let Phase::Knockout { label, .. } = &f.stage else {
             continue;
         };
@@ -51,14 +67,10 @@ pub fn seat_holders(
             Contender::Entrant(e) => Some(*e),
             Contender::Seat(s) => seats.get(s).copied(),
         };
-        let (Some(a), Some(b), Some(v)) = (holder(&f.a), holder(&f.b), verdict_of(i)) else {
+        let (Some(a), Some(b), Some(w)) = (holder(&f.a), holder(&f.b), winner(i)) else {
             continue;
         };
-        let (w, l) = if v.winner == Winner::A {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (w, l) = if w == Winner::A { (a, b) } else { (b, a) };
         seats.insert(format!("W {label}"), w);
         seats.insert(format!("L {label}"), l);
     }
