@@ -460,3 +460,44 @@ fn groups_and_knockout_scored_as_games() {
     let seats = game_seat_holders(&p, EventScoring::Xiangqi, &games);
     assert!(!seats.contains_key("W SF1") && !seats.contains_key("W F"));
 }
+
+/// Prints how long a re-solve of the organiser's case takes (a figure, not a pass/fail time).
+#[test]
+fn reschedule_figure_for_nineteen() {
+    let p = Problem::round_robin(19, 7, 8, 90, 22, false);
+    let s = solve(&p, 1, 200_000).unwrap().schedule;
+    let frozen = frozen(&p, &s, 3, usize::MAX);
+    let t0 = std::time::Instant::now();
+    let again = reschedule(&p, &s, &frozen, 1, RESCHEDULE_BUDGET).unwrap();
+    again.validate(&p).unwrap();
+    eprintln!(
+        "re-solve of 19 entrants after 3 of 8 sessions: {:.3} s, back-to-backs {} -> {}",
+        t0.elapsed().as_secs_f64(),
+        s.metrics(&p).back_to_back,
+        again.metrics(&p).back_to_back
+    );
+}
+
+#[test]
+fn decided_matches_are_those_with_a_result_in_either_scoring() {
+    let (p, _) = club();
+    let fixtures = p.fixtures();
+    let results = vec![SavedResult {
+        fixture: 3,
+        score: MatchScore::parse(BestOf::new(3).unwrap(), "11-3 11-4").unwrap(),
+    }];
+    assert_eq!(
+        Frozen::decided(&p, &results, None, 2).fixtures,
+        BTreeSet::from([3])
+    );
+    let mut t = EventScoring::Xiangqi.event_for(&p, "Club").unwrap();
+    let (r, red, black) = fixtures[5].berger_pairing().unwrap();
+    t.record(r, red, black, vec![Outcome::Draw]).unwrap();
+    let frozen = Frozen::decided(&p, &[], Some(&t), 0);
+    assert_eq!(frozen.fixtures, BTreeSet::from([5]));
+    // A withdrawal before round 1 decides all of that entrant's matches.
+    t.clear_result(r, red, black);
+    t.withdraw(1, 0).unwrap();
+    let frozen = Frozen::decided(&p, &[], Some(&t), 0);
+    assert_eq!(frozen.fixtures.len(), 9);
+}

@@ -82,7 +82,9 @@ test('solves the 19-pair case with a finishing progress bar and prints one A4 pa
   await page.emulateMedia({ media: 'print' });
   const slips = path.join(OUT, 'schedule-slips.pdf');
   const sbuf = await page.pdf({ path: slips, format: 'A4', printBackground: false });
-  assert.equal(pdfPages(sbuf), 19, 'one slip per entrant');
+  // Slips are printed several to a page with cut lines (issue 15.4): 19 slips on a few pages.
+  assert.equal(await page.locator('[data-testid=slip]').count(), 19);
+  assert.ok(pdfPages(sbuf) >= 3 && pdfPages(sbuf) <= 7, `19 slips on ${pdfPages(sbuf)} pages`);
   await page.emulateMedia({ media: 'screen' });
   await page.screenshot({ path: path.join(OUT, 'schedule-19.png'), fullPage: false });
   assert.deepEqual(page.errors, []);
@@ -188,7 +190,7 @@ test('results feed the standings, bad scores are refused, exports download, and 
   };
   const csv = await download('export-csv');
   assert.equal(csv.trim().split('\n').length, 11);
-  assert.match(csv, /^session,date,slot,start,table,stage,a,b\n1,2026-12-05,1,19:00,/);
+  assert.match(csv, /^session,date,slot,start,table,stage,a,b,umpire\n1,2026-12-05,1,19:00,/);
   const ics = await download('export-ics');
   assert.equal((ics.match(/BEGIN:VEVENT/g) || []).length, 10);
   assert.match(ics, /DTSTART:20261212T19/, 'second session a week later');

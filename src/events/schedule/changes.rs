@@ -130,6 +130,35 @@ impl Say for ChangeError {
 }
 
 impl Frozen {
+    /// Everything decided so far stays: fixtures with a table-tennis score in `results`, or with a
+    /// game result in the round-robin `event` (a forfeit by withdrawal included), and every match
+    /// before session `from_session`.
+    pub fn decided(
+        p: &Problem,
+        results: &[super::export::SavedResult],
+        event: Option<&Tournament>,
+        from_session: usize,
+    ) -> Frozen {
+        let mut fixtures: BTreeSet<usize> = results.iter().map(|r| r.fixture).collect();
+        if let Some(t) = event {
+            for (i, f) in p.fixtures().iter().enumerate() {
+                let Some((round, red, black)) = f.berger_pairing() else {
+                    continue;
+                };
+                let result = t
+                    .result(round, red, black)
+                    .is_some_and(|m| !m.games.is_empty());
+                if result || t.is_forfeit_by_withdrawal(round, red, black) {
+                    fixtures.insert(i);
+                }
+            }
+        }
+        Frozen {
+            fixtures,
+            from_session,
+        }
+    }
+
     /// Whether a placement stays where it is in a re-solve.
     pub fn keeps(&self, pl: &Placement, slots: &[SlotInfo]) -> bool {
         self.fixtures.contains(&pl.fixture)
@@ -325,9 +354,19 @@ pub fn reschedule(
     .map_err(|e| ChangeError::Invalid(Violation::Problem(e)))?
     .with_budget(budget);
     while !solver.step(1 << 16).done {}
-    let fresh = solver.best();
-    let better = fresh.validate_partial(p).is_ok() && rank(&fresh.metrics(p)) < rank(&s.metrics(p));
-    Ok(if better { fresh } else { s.clone() })
+    Ok(better_of(p, s.clone(), solver.best()))
+}
+
+/// The re-solved timetable `fresh` if it is legal and better than `kept` by the scheduler's
+/// objectives, else `kept` (a re-solve never makes a timetable worse).
+pub fn better_of(p: &Problem, kept: Schedule, fresh: Schedule) -> Schedule {
+    let better =
+        fresh.validate_partial(p).is_ok() && rank(&fresh.metrics(p)) < rank(&kept.metrics(p));
+    if better {
+        fresh
+    } else {
+        kept
+    }
 }
 
 /// Withdraws entrant `k` (1-based) of the round-robin event `t` after the first `after` sessions of

@@ -23,7 +23,7 @@ pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
 pub use changes::{
-    reschedule, withdraw_after_session, ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
+    better_of, reschedule, withdraw_after_session, ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
 };
 pub use draft::{parse_absences, parse_entrants, Draft, DraftError, MAX_EVERY_DAYS};
 pub use export::{to_csv, to_ics, verdicts, ExportError, SaveFile, SavedResult, SAVE_VERSION};

@@ -8,6 +8,7 @@
 //! - [`results`]: entering results; [`standings`]: the standings;
 //! - [`exports`]: CSV/ICS/JSON export and JSON import; [`print`]: A4 session sheets and slips.
 
+mod changes;
 mod entrant;
 mod exports;
 mod form;
@@ -240,8 +241,8 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             <timetable::Timetable />
             <entrant::EntrantView />
             <results::ResultsView />
-            <print::SessionSheets />
-            <print::Slips />
+            <print::Printout />
+            <changes::Changes />
         </section>
     }
 }

@@ -1,16 +1,56 @@
-//! Printing on A4: a sheet per session or a slip per entrant (only the chosen one is printed).
+//! Printing on A4 (issue 15.4): session sheets (landscape when the tables do not fit across a
+//! portrait page), all rounds on one page when they fit, entrant slips several to a page with cut
+//! lines, and the standings with the crosstable. Every printed page carries the event name, its
+//! dates and "page N of M" in the page margins (`@page` margin boxes, which Chromium supports from
+//! version 131; the e2e test reads them back from the PDF).
 
-use super::entrant::entrant_table;
 use super::{match_label, slot_time, use_store};
-use crate::events::schedule::{seat_holders, Points};
+use crate::events::round_robin::Tournament;
+use crate::events::schedule::{
+    group_letter, seat_holders, side_label, snake_groups, standings, verdicts, Format, Phase,
+    Points, Problem, SavedResult, Schedule,
+};
 use crate::lang::Lang;
 use leptos::prelude::*;
+use std::collections::{BTreeMap, HashMap};
 
 /// What the print button prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum PrintMode {
     Sessions,
     Slips,
+    Rounds,
+    Standings,
+}
+
+impl PrintMode {
+    const ALL: [PrintMode; 4] = [
+        PrintMode::Sessions,
+        PrintMode::Rounds,
+        PrintMode::Slips,
+        PrintMode::Standings,
+    ];
+
+    /// The select's value (the tests choose by it).
+    fn key(self) -> &'static str {
+        match self {
+            PrintMode::Sessions => "sessions",
+            PrintMode::Slips => "slips",
+            PrintMode::Rounds => "rounds",
+            PrintMode::Standings => "standings",
+        }
+    }
+
+    fn label(self, lang: Lang) -> &'static str {
+        match self {
+            PrintMode::Sessions => lang.pick("每场次一页", "a sheet per session"),
+            PrintMode::Slips => {
+                lang.pick("个人赛程单（一页多张）", "entrant slips, several a page")
+            }
+            PrintMode::Rounds => lang.pick("全部轮次（一页）", "all rounds on one page"),
+            PrintMode::Standings => lang.pick("名次表与交叉表", "standings and crosstable"),
+        }
+    }
 }
 
 /// The print mode and the print button.
@@ -22,94 +62,101 @@ pub(super) fn PrintControls() -> impl IntoView {
             {move || store.t("打印：", "Print: ")}
             <select
                 data-testid="print-mode"
-                on:change=move |ev| store.print_mode.set(if event_target_value(&ev) == "slips" { PrintMode::Slips } else { PrintMode::Sessions })
+                on:change=move |ev| {
+                    let key = event_target_value(&ev);
+                    let mode = PrintMode::ALL.into_iter().find(|m| m.key() == key).unwrap_or(PrintMode::Sessions);
+                    store.print_mode.set(mode);
+                }
             >
-                <option value="sessions">{move || store.t("每场次一页", "one page per session")}</option>
-                <option value="slips">{move || store.t("每对一张单", "one slip per entrant")}</option>
+                {move || {
+                    let lang = store.lang.get();
+                    let now = store.print_mode.get_untracked();
+                    PrintMode::ALL
+                        .into_iter()
+                        .map(|m| view! { <option value=m.key() selected=m == now>{m.label(lang)}</option> })
+                        .collect_view()
+                }}
             </select>
         </label>
         <button on:click=move |_| { let _ = window().print(); }>{move || store.t("打印", "Print")}</button>
     }
 }
 
-/// One sheet per session, shown only when printing in session mode.
-#[component]
-pub(super) fn SessionSheets() -> impl IntoView {
-    let store = use_store();
-    move || {
-        // Drawn once the solver stops: redrawing it every slice would slow the solve.
-        if store.running.get() {
-            return None;
+/// A CSS string literal holding `text`.
+fn css_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
         }
-        let p = store.problem.get()?;
-        let s = store.schedule.get()?;
-        let seats = seat_holders(&p, &store.results.get(), Points::table_tennis());
-        let fixtures = p.fixtures();
-        let slots = p.slots();
-        // One lookup per cell instead of a scan of every placement per cell.
-        let at: std::collections::HashMap<(usize, usize), usize> = s
-            .placements
-            .iter()
-            .map(|pl| ((pl.slot, pl.table), pl.fixture))
-            .collect();
-        let lang = store.lang.get();
-        let en = lang == Lang::En;
-        let pages = (0..p.sessions.len())
-            .map(|sess| {
-                let session = &p.sessions[sess];
-                let title = if en {
-                    format!("Session {}", sess + 1)
-                } else {
-                    format!("第{}场次", sess + 1)
-                };
-                let when = [session.date.clone(), session.start.clone()]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let rows = slots
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| x.session == sess)
-                    .map(|(g, x)| {
-                        let cells = (0..p.tables)
-                            .map(|t| {
-                                let text = at
-                                    .get(&(g, t))
-                                    .map(|&fixture| match_label(&fixtures[fixture], &p.entrants, &seats));
-                                let filled = text.is_some();
-                                view! { <td class:free=!filled>{text.unwrap_or_default()}</td> }
-                            })
-                            .collect_view();
-                        view! {
-                            <tr>
-                                <th scope="row">{format!("{} · {}", x.index + 1, slot_time(&p, &slots, g))}</th>
-                                {cells}
-                            </tr>
-                        }
-                    })
-                    .collect_view();
-                let heads = (1..=p.tables)
-                    .map(|t| view! { <th scope="col">{if en { format!("Table {t}") } else { format!("{t}号台") }}</th> })
-                    .collect_view();
-                view! {
-                    <section class="session-sheet" data-testid="session-sheet">
-                        <h2>{title}" "<small>{when}</small></h2>
-                        <table class="timetable">
-                            <thead><tr><th>{if en { "Slot" } else { "时段" }}</th>{heads}</tr></thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </section>
-                }
-            })
-            .collect_view();
-        Some(view! { <div class="sheets" data-testid="sheets">{pages}</div> })
+    }
+    out.push('"');
+    out
+}
+
+/// The event's dates ("2026-12-01 – 2027-01-19"), or today's when no session is dated.
+fn event_dates(p: &Problem) -> String {
+    let dated: Vec<&str> = p
+        .sessions
+        .iter()
+        .filter_map(|s| s.date.as_deref())
+        .collect();
+    match (dated.first(), dated.last()) {
+        (Some(a), Some(b)) if a != b => format!("{a} – {b}"),
+        (Some(a), _) => a.to_string(),
+        _ => String::from(js_sys::Date::new_0().to_iso_string())
+            .chars()
+            .take(10)
+            .collect(),
     }
 }
 
-/// One slip per entrant, shown only when printing in slip mode.
+/// Tables that fit across a portrait A4 sheet; more turn the sheet to landscape.
+const PORTRAIT_TABLES: usize = 4;
+
+/// Type size of a session sheet by the number of tables across it.
+fn sheet_pt(tables: usize) -> f32 {
+    match tables {
+        0..=4 => 12.0,
+        5..=6 => 11.0,
+        7..=8 => 10.0,
+        9..=10 => 9.0,
+        _ => 8.0,
+    }
+}
+
+/// Type size that puts `lines` lines in three columns on one portrait page (262 mm of text
+/// height, lines 1.3 em), never under 6.5 pt: then the rounds flow on to a second page.
+fn rounds_pt(lines: f32) -> f32 {
+    let pt = 262.0 / (lines / 3.0) / (0.3528 * 1.3);
+    (pt * 2.0).floor().clamp(13.0, 22.0) / 2.0
+}
+
+/// The `@page` rules of the chosen printout: size and orientation, event name, dates, page numbers.
+fn page_style(title: &str, dates: &str, landscape: bool, lang: Lang) -> String {
+    let pages = match lang {
+        Lang::Zh => "\"第 \" counter(page) \" 页 / 共 \" counter(pages) \" 页\"",
+        Lang::En => "\"Page \" counter(page) \" of \" counter(pages)",
+    };
+    format!(
+        "@media print {{ @page {{ size: A4{}; margin: 16mm 12mm 15mm; \
+         @top-left {{ content: {}; font: 600 10pt sans-serif; }} \
+         @top-right {{ content: {}; font: 9pt sans-serif; }} \
+         @bottom-center {{ content: {pages}; font: 9pt sans-serif; }} }} }}",
+        if landscape { " landscape" } else { "" },
+        css_string(title),
+        css_string(dates),
+    )
+}
+
+/// What the page prints: the chosen printout, hidden on screen (`style/print.css`).
 #[component]
-pub(super) fn Slips() -> impl IntoView {
+pub(super) fn Printout() -> impl IntoView {
     let store = use_store();
     move || {
         // Drawn once the solver stops: redrawing it every slice would slow the solve.
@@ -118,17 +165,444 @@ pub(super) fn Slips() -> impl IntoView {
         }
         let p = store.problem.get()?;
         let s = store.schedule.get()?;
-        let en = store.lang.get() == Lang::En;
-        let slips = (0..p.entrants.len())
-            .map(|e| {
-                view! {
-                    <section class="slip" data-testid="slip">
-                        <h2>{p.entrants[e].clone()}</h2>
-                        {entrant_table(&p, &s, e, en)}
-                    </section>
-                }
-            })
-            .collect_view();
-        Some(view! { <div class="slips">{slips}</div> })
+        let lang = store.lang.get();
+        let mode = store.print_mode.get();
+        let name = store.draft.with(|d| d.name.trim().to_string());
+        let title = if name.is_empty() {
+            lang.pick("比赛编排", "Match schedule").to_string()
+        } else {
+            name
+        };
+        let landscape = mode == PrintMode::Sessions && p.tables > PORTRAIT_TABLES;
+        let style = page_style(&title, &event_dates(&p), landscape, lang);
+        let results = store.results.get();
+        let body = match mode {
+            PrintMode::Sessions => session_sheets(&p, &s, &results, lang).into_any(),
+            PrintMode::Slips => slips(&p, &s, &title, lang).into_any(),
+            PrintMode::Rounds => rounds(&p, &s, &results, &title, lang).into_any(),
+            PrintMode::Standings => {
+                let event = store.event.get();
+                let game = store.draft.with(|d| d.scoring.is_game());
+                print_standings(&p, &results, event.filter(|_| game).as_ref(), &title, lang)
+                    .into_any()
+            }
+        };
+        Some(view! {
+            <div class="printout" data-testid="printout" data-mode=mode.key()>
+                <style>{style}</style>
+                {body}
+            </div>
+        })
     }
+}
+
+/// Umpire names by fixture.
+fn umpire_names(p: &Problem, s: &Schedule) -> HashMap<usize, String> {
+    s.placements
+        .iter()
+        .zip(s.umpires(p))
+        .filter_map(|(pl, u)| Some((pl.fixture, p.entrants.get(u?)?.clone())))
+        .collect()
+}
+
+/// One sheet per session: slots down, tables across, each match with its umpire.
+fn session_sheets(p: &Problem, s: &Schedule, results: &[SavedResult], lang: Lang) -> impl IntoView {
+    let seats = seat_holders(p, results, Points::table_tennis());
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let umpires = umpire_names(p, s);
+    let at: HashMap<(usize, usize), usize> = s
+        .placements
+        .iter()
+        .map(|pl| ((pl.slot, pl.table), pl.fixture))
+        .collect();
+    let font = format!("font-size: {}pt", sheet_pt(p.tables));
+    let pages = (0..p.sessions.len())
+        .map(|sess| {
+            let session = &p.sessions[sess];
+            let title = match lang {
+                Lang::En => format!("Session {}", sess + 1),
+                Lang::Zh => format!("第{}场次", sess + 1),
+            };
+            let when = [session.date.clone(), session.start.clone()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let rows = slots
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| x.session == sess)
+                .map(|(g, x)| {
+                    let cells = (0..p.tables)
+                        .map(|t| match at.get(&(g, t)) {
+                            Some(&i) => {
+                                let f = &fixtures[i];
+                                let stage = match &f.stage {
+                                    Phase::Knockout { label, .. } => Some(label.clone()),
+                                    Phase::Group { group, .. } => Some(match lang {
+                                        Lang::En => format!("Group {}", group_letter(*group)),
+                                        Lang::Zh => format!("{}组", group_letter(*group)),
+                                    }),
+                                    Phase::RoundRobin { .. } => None,
+                                };
+                                let umpire = umpires.get(&i).map(|u| {
+                                    view! { <span class="umpire">{lang.pick("裁判：", "Umpire: ")}<span class="name">{u.clone()}</span></span> }
+                                });
+                                view! {
+                                    <td class="match">
+                                        {stage.map(|st| view! { <span class="stage">{st}</span> })}
+                                        <span class="side">{side_label(&f.a, &p.entrants, &seats)}</span>
+                                        <span class="vs">"–"</span>
+                                        <span class="side">{side_label(&f.b, &p.entrants, &seats)}</span>
+                                        {umpire}
+                                    </td>
+                                }
+                                .into_any()
+                            }
+                            None => view! { <td class="free"></td> }.into_any(),
+                        })
+                        .collect_view();
+                    view! {
+                        <tr>
+                            <th scope="row">{format!("{} · {}", x.index + 1, slot_time(p, &slots, g))}</th>
+                            {cells}
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let heads = (1..=p.tables)
+                .map(|t| {
+                    view! { <th scope="col">{match lang { Lang::En => format!("Table {t}"), Lang::Zh => format!("{t}号台") }}</th> }
+                })
+                .collect_view();
+            view! {
+                <section class="print-sheet" data-testid="session-sheet">
+                    <h2>{title}" "<small>{when}</small></h2>
+                    <table class="print-grid" style=font.clone()>
+                        <thead><tr><th>{lang.pick("时段", "Slot")}</th>{heads}</tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </section>
+            }
+        })
+        .collect_view();
+    view! { <div class="print-sheets">{pages}</div> }
+}
+
+/// Where and when a placement is played, short: "第2场 19:22 4台" / "S2 19:22 T4".
+fn where_short(
+    p: &Problem,
+    slots: &[crate::events::schedule::SlotInfo],
+    slot: usize,
+    table: usize,
+    lang: Lang,
+) -> String {
+    let session = slots.get(slot).map_or(0, |x| x.session + 1);
+    let time = slot_time(p, slots, slot);
+    match lang {
+        Lang::Zh => format!("第{session}场 {time} {}台", table + 1),
+        Lang::En => format!("S{session} {time} T{}", table + 1),
+    }
+}
+
+/// A slip per entrant, several to a page with dashed cut lines: its matches and umpire duties.
+fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let umpires = s.umpires(p);
+    let list = (0..p.entrants.len())
+        .map(|e| {
+            // (slot, table, text, duty) in playing order.
+            let mut rows: Vec<(usize, usize, String, bool)> = s
+                .entrant_matches(p, e)
+                .into_iter()
+                .map(|m| (m.slot, m.table, p.entrants[m.opponent].clone(), false))
+                .collect();
+            for (pl, u) in s.placements.iter().zip(&umpires) {
+                if *u == Some(e) {
+                    let f = &fixtures[pl.fixture];
+                    let seats = BTreeMap::new();
+                    rows.push((pl.slot, pl.table, match_label(f, &p.entrants, &seats), true));
+                }
+            }
+            rows.sort_by_key(|r| (r.0, r.1));
+            let body = rows
+                .into_iter()
+                .map(|(slot, table, text, duty)| {
+                    let x = slots[slot];
+                    let date = p.sessions[x.session].date.clone().unwrap_or_default();
+                    view! {
+                        <tr class:duty=duty>
+                            <td>{x.session + 1}" "<small>{date}</small></td>
+                            <td>{slot_time(p, &slots, slot)}</td>
+                            <td>{table + 1}</td>
+                            <td>{duty.then(|| lang.pick("裁判：", "Umpire: "))}<span class="name">{text}</span></td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <section class="print-slip" data-testid="slip">
+                    <h3><span class="name">{p.entrants[e].clone()}</span><small>{title.to_string()}</small></h3>
+                    <table class="print-list">
+                        <thead><tr>
+                            <th>{lang.pick("场次", "Session")}</th>
+                            <th>{lang.pick("时间", "Time")}</th>
+                            <th>{lang.pick("台", "Table")}</th>
+                            <th>{lang.pick("对手 / 裁判", "Opponent / umpire")}</th>
+                        </tr></thead>
+                        <tbody>{body}</tbody>
+                    </table>
+                </section>
+            }
+        })
+        .collect_view();
+    view! { <div class="print-slips">{list}</div> }
+}
+
+/// Every round (group rounds, then the knockout) with where and when each match is played, in
+/// three columns sized so that they fit one page when they can.
+fn rounds(
+    p: &Problem,
+    s: &Schedule,
+    results: &[SavedResult],
+    title: &str,
+    lang: Lang,
+) -> impl IntoView {
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let seats = seat_holders(p, results, Points::table_tennis());
+    let placed: HashMap<usize, (usize, usize)> = s
+        .placements
+        .iter()
+        .map(|pl| (pl.fixture, (pl.slot, pl.table)))
+        .collect();
+    // Blocks in fixture order: consecutive fixtures of one round form a block.
+    let mut blocks: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, f) in fixtures.iter().enumerate() {
+        let head = match (&f.stage, lang) {
+            (Phase::RoundRobin { round }, Lang::Zh) => format!("第{}轮", round + 1),
+            (Phase::RoundRobin { round }, Lang::En) => format!("Round {}", round + 1),
+            (Phase::Group { group, round }, Lang::Zh) => {
+                format!("{}组 第{}轮", group_letter(*group), round + 1)
+            }
+            (Phase::Group { group, round }, Lang::En) => {
+                format!("Group {} round {}", group_letter(*group), round + 1)
+            }
+            (Phase::Knockout { .. }, _) => lang.pick("淘汰赛", "Knockout").to_string(),
+        };
+        match blocks.last_mut() {
+            Some((h, list)) if *h == head => list.push(i),
+            _ => blocks.push((head, vec![i])),
+        }
+    }
+    let lines = fixtures.len() as f32 + 1.6 * blocks.len() as f32 + 3.0;
+    let font = format!("font-size: {}pt", rounds_pt(lines));
+    let body = blocks
+        .into_iter()
+        .map(|(head, list)| {
+            let items = list
+                .into_iter()
+                .map(|i| {
+                    let at = placed
+                        .get(&i)
+                        .map(|&(g, t)| where_short(p, &slots, g, t, lang))
+                        .unwrap_or_default();
+                    view! {
+                        <li><span class="name">{match_label(&fixtures[i], &p.entrants, &seats)}</span>" "<small>{at}</small></li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <section class="print-round">
+                    <h4>{head}</h4>
+                    <ol>{items}</ol>
+                </section>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="print-rounds" data-testid="rounds" style=font>
+            <h2>{title.to_string()}" "<small>{lang.pick("全部轮次", "All rounds")}</small></h2>
+            <div class="columns">{body}</div>
+        </div>
+    }
+}
+
+/// The standings (with every tie-break in its own column) and the crosstable.
+fn print_standings(
+    p: &Problem,
+    results: &[SavedResult],
+    event: Option<&Tournament>,
+    title: &str,
+    lang: Lang,
+) -> impl IntoView {
+    let body = match event {
+        Some(t) => game_tables(t, lang).into_any(),
+        None => rally_tables(p, results, lang).into_any(),
+    };
+    view! {
+        <div class="print-standings" data-testid="print-standings">
+            <h2>{title.to_string()}" "<small>{lang.pick("名次表与交叉表", "Standings and crosstable")}</small></h2>
+            {body}
+        </div>
+    }
+}
+
+/// A game-scored event: the rounds view's standings (15.1/15.3) and its crosstable.
+fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
+    let st = t.standings();
+    let cross = t.crosstable_from(&st);
+    let heads = st
+        .columns
+        .iter()
+        .map(|c| view! { <th>{c.label_in(lang)}</th> })
+        .collect_view();
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
+            let tbs = r
+                .tiebreaks
+                .iter()
+                .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
+                .collect_view();
+            view! {
+                <tr>
+                    <td>{place}</td>
+                    <td class="name">{r.name.clone()}{r.withdrawn.then(|| lang.pick("（退出）", " (withdrew)"))}</td>
+                    <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
+                    <td class="points">{r.score.to_string()}</td>
+                    {tbs}
+                </tr>
+            }
+        })
+        .collect_view();
+    let n = cross.names.len();
+    let cross_heads = (1..=n).map(|j| view! { <th>{j}</th> }).collect_view();
+    let cross_rows = (1..=n)
+        .map(|i| {
+            let cells = (1..=n)
+                .map(|j| view! { <td class:self=i == j>{if i == j { "×".to_string() } else { cross.cell(i, j) }}</td> })
+                .collect_view();
+            view! {
+                <tr>
+                    <th>{i}</th>
+                    <td class="name">{cross.names[i - 1].clone()}</td>
+                    {cells}
+                    <td class="points">{cross.totals[i - 1].to_string()}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let cross_font = format!(
+        "font-size: {}pt",
+        if n > 16 {
+            7.5
+        } else if n > 10 {
+            8.5
+        } else {
+            10.0
+        }
+    );
+    view! {
+        <table class="print-list standings-print">
+            <thead><tr>
+                <th>"#"</th>
+                <th>{lang.pick("参赛者", "Entrant")}</th>
+                <th>{lang.pick("局", "Played")}</th>
+                <th>{lang.pick("胜", "Won")}</th>
+                <th>{lang.pick("和", "Drawn")}</th>
+                <th>{lang.pick("负", "Lost")}</th>
+                <th>{st.score_label_in(lang)}</th>
+                {heads}
+            </tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <table class="print-cross" data-testid="crosstable" style=cross_font>
+            <thead><tr><th>"#"</th><th>{lang.pick("参赛者", "Entrant")}</th>{cross_heads}<th>{st.score_label_in(lang)}</th></tr></thead>
+            <tbody>{cross_rows}</tbody>
+        </table>
+    }
+}
+
+/// A table-tennis event: each group's (or the field's) standings and a crosstable of games won.
+fn rally_tables(p: &Problem, results: &[SavedResult], lang: Lang) -> impl IntoView {
+    let v = verdicts(p, results);
+    let groups: Vec<(String, Vec<usize>)> = match p.format {
+        Format::GroupsKnockout { groups } => snake_groups(p.entrants.len(), groups)
+            .into_iter()
+            .enumerate()
+            .map(|(g, m)| {
+                let name = match lang {
+                    Lang::En => format!("Group {}", group_letter(g)),
+                    Lang::Zh => format!("{}组", group_letter(g)),
+                };
+                (name, m)
+            })
+            .collect(),
+        Format::RoundRobin { .. } => vec![(String::new(), (0..p.entrants.len()).collect())],
+    };
+    groups
+        .into_iter()
+        .map(|(name, members)| {
+            let rows = standings(&members, &v, Points::table_tennis())
+                .into_iter()
+                .map(|r| {
+                    let cells = members
+                        .iter()
+                        .map(|&o| {
+                            let text = if o == r.entrant {
+                                "×".to_string()
+                            } else {
+                                v.iter()
+                                    .filter_map(|&(a, b, m)| {
+                                        match (a == r.entrant && b == o, b == r.entrant && a == o) {
+                                            (true, _) => {
+                                                Some(format!("{}:{}", m.games.0, m.games.1))
+                                            }
+                                            (_, true) => {
+                                                Some(format!("{}:{}", m.games.1, m.games.0))
+                                            }
+                                            _ => None,
+                                        }
+                                    })
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            };
+                            view! { <td>{text}</td> }
+                        })
+                        .collect_view();
+                    view! {
+                        <tr>
+                            <td>{r.rank}</td>
+                            <td class="name">{p.entrants[r.entrant].clone()}</td>
+                            {cells}
+                            <td class="points">{r.points}</td>
+                            <td>{format!("{}:{}", r.games_won, r.games_lost)}</td>
+                            <td>{format!("{}:{}", r.points_won, r.points_lost)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let heads = members
+                .iter()
+                .map(|&m| view! { <th class="name">{p.entrants[m].clone()}</th> })
+                .collect_view();
+            view! {
+                <table class="print-cross" data-testid="crosstable">
+                    <caption>{name}</caption>
+                    <thead><tr>
+                        <th>"#"</th><th>{lang.pick("参赛者", "Entrant")}</th>{heads}
+                        <th>{lang.pick("积分", "Points")}</th>
+                        <th>{lang.pick("局", "Games")}</th>
+                        <th>{lang.pick("分", "Rallies")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            }
+        })
+        .collect_view()
 }
