@@ -119,22 +119,54 @@ fn event_dates(p: &Problem) -> String {
 /// Tables that fit across a portrait A4 sheet; more turn the sheet to landscape.
 const PORTRAIT_TABLES: usize = 4;
 
-/// Type size of a session sheet by the number of tables across it.
-fn sheet_pt(tables: usize) -> f32 {
-    match tables {
-        0..=4 => 12.0,
-        5..=6 => 11.0,
-        7..=8 => 10.0,
+/// Type size of a session sheet: as large as the tables across and the slots down allow.
+fn sheet_pt(tables: usize, slots: usize) -> f32 {
+    let across: f32 = match tables {
+        0..=4 => 13.0,
+        5..=6 => 11.5,
+        7..=8 => 10.5,
         9..=10 => 9.0,
         _ => 8.0,
-    }
+    };
+    let down: f32 = match slots {
+        0..=4 => 13.0,
+        5..=6 => 11.0,
+        7..=8 => 9.5,
+        _ => 8.0,
+    };
+    across.min(down)
 }
 
-/// Type size that puts `lines` lines in three columns on one portrait page (262 mm of text
-/// height, lines 1.3 em), never under 6.5 pt: then the rounds flow on to a second page.
-fn rounds_pt(lines: f32) -> f32 {
-    let pt = 262.0 / (lines / 3.0) / (0.3528 * 1.3);
-    (pt * 2.0).floor().clamp(13.0, 22.0) / 2.0
+/// Width of one of the three columns of the rounds page, in mm (186 mm of text, 5 mm gaps).
+const ROUND_COLUMN_MM: f32 = 58.0;
+
+/// Width of `text` in em: CJK characters are square, others about half as wide.
+fn ems(text: &str) -> f32 {
+    text.chars()
+        .map(|c| if c as u32 >= 0x2E80 { 1.0 } else { 0.55 })
+        .sum()
+}
+
+/// The largest type size (6.5–11 pt, in half points) at which `items` (each a list entry of that
+/// many em) and `heads` round headings fill at most three columns of one portrait page; the
+/// smallest when none does, and the rounds flow on to a second page.
+fn rounds_pt(items: &[f32], heads: usize) -> f32 {
+    let mm_per_pt = 0.3528;
+    (13..=22)
+        .rev()
+        .map(|half| half as f32 / 2.0)
+        .find(|&pt| {
+            let per_line = ROUND_COLUMN_MM / (pt * mm_per_pt);
+            let lines: f32 = items
+                .iter()
+                .map(|&w| (w / per_line).ceil().max(1.0))
+                .sum::<f32>()
+                + 1.4 * heads as f32
+                + 3.0;
+            // 262 mm of height a column, less some for rounds kept whole at a column's foot.
+            lines * pt * mm_per_pt * 1.3 <= 3.0 * 262.0 * 0.88
+        })
+        .unwrap_or(6.5)
 }
 
 /// The `@page` rules of the chosen printout: size and orientation, event name, dates, page numbers.
@@ -216,7 +248,11 @@ fn session_sheets(p: &Problem, s: &Schedule, results: &[SavedResult], lang: Lang
         .iter()
         .map(|pl| ((pl.slot, pl.table), pl.fixture))
         .collect();
-    let font = format!("font-size: {}pt", sheet_pt(p.tables));
+    let most_slots = (0..p.sessions.len())
+        .map(|x| p.slots_in(x))
+        .max()
+        .unwrap_or(1);
+    let font = format!("font-size: {}pt", sheet_pt(p.tables, most_slots));
     let pages = (0..p.sessions.len())
         .map(|sess| {
             let session = &p.sessions[sess];
@@ -397,20 +433,35 @@ fn rounds(
             _ => blocks.push((head, vec![i])),
         }
     }
-    let lines = fixtures.len() as f32 + 1.6 * blocks.len() as f32 + 3.0;
-    let font = format!("font-size: {}pt", rounds_pt(lines));
-    let body = blocks
-        .into_iter()
-        .map(|(head, list)| {
-            let items = list
-                .into_iter()
-                .map(|i| {
+    let lines: Vec<Vec<(String, String)>> = blocks
+        .iter()
+        .map(|(_, list)| {
+            list.iter()
+                .map(|&i| {
                     let at = placed
                         .get(&i)
                         .map(|&(g, t)| where_short(p, &slots, g, t, lang))
                         .unwrap_or_default();
+                    (match_label(&fixtures[i], &p.entrants, &seats), at)
+                })
+                .collect()
+        })
+        .collect();
+    let widths: Vec<f32> = lines
+        .iter()
+        .flatten()
+        .map(|(m, at)| ems(m) + 0.8 * ems(at) + 2.5)
+        .collect();
+    let font = format!("font-size: {}pt", rounds_pt(&widths, blocks.len()));
+    let body = blocks
+        .into_iter()
+        .zip(lines)
+        .map(|((head, _), list)| {
+            let items = list
+                .into_iter()
+                .map(|(label, at)| {
                     view! {
-                        <li><span class="name">{match_label(&fixtures[i], &p.entrants, &seats)}</span>" "<small>{at}</small></li>
+                        <li><span class="name">{label}</span>" "<small>{at}</small></li>
                     }
                 })
                 .collect_view();
