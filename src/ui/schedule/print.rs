@@ -367,12 +367,13 @@ fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
                 .into_iter()
                 .map(|(slot, table, text, duty)| {
                     let x = slots[slot];
-                    let date = p.sessions[x.session].date.clone().unwrap_or_default();
+                    // "12-02" of "2026-12-02": the year is in the page header.
+                    let date = p.sessions[x.session].date.as_deref().map(|d| d.get(5..).unwrap_or(d).to_string());
                     view! {
                         <tr class:duty=duty>
-                            <td>{x.session + 1}" "<small>{date}</small></td>
-                            <td>{slot_time(p, &slots, slot)}</td>
-                            <td>{table + 1}</td>
+                            <td class="when">{x.session + 1}{date.map(|d| view! { " "<small>{d}</small> })}</td>
+                            <td class="when">{slot_time(p, &slots, slot)}</td>
+                            <td class="when">{table + 1}</td>
                             <td>{duty.then(|| lang.pick("裁判：", "Umpire: "))}<span class="name">{text}</span></td>
                         </tr>
                     }
@@ -394,7 +395,7 @@ fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <div class="print-slips">{list}</div> }
+    view! { <div class="slip-sheet">{list}</div> }
 }
 
 /// Every round (group rounds, then the knockout) with where and when each match is played, in
