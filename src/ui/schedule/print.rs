@@ -253,6 +253,14 @@ fn session_sheets(p: &Problem, s: &Schedule, results: &[SavedResult], lang: Lang
         .max()
         .unwrap_or(1);
     let font = format!("font-size: {}pt", sheet_pt(p.tables, most_slots));
+    // Rows share the sheet's height (a row grows past it if its names need more), so the grid
+    // fills the paper: about 150 mm under the heading on landscape A4, 235 mm on portrait.
+    let height = if p.tables > PORTRAIT_TABLES {
+        150.0
+    } else {
+        235.0
+    };
+    let row = format!("height: {:.1}mm", height / most_slots.max(1) as f32);
     let pages = (0..p.sessions.len())
         .map(|sess| {
             let session = &p.sessions[sess];
@@ -300,7 +308,7 @@ fn session_sheets(p: &Problem, s: &Schedule, results: &[SavedResult], lang: Lang
                         })
                         .collect_view();
                     view! {
-                        <tr>
+                        <tr style=row.clone()>
                             <th scope="row">{format!("{} · {}", x.index + 1, slot_time(p, &slots, g))}</th>
                             {cells}
                         </tr>
