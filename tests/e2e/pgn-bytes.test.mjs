@@ -58,7 +58,7 @@ test('move text with no readable move is refused and the board keeps its game', 
 
 test('a FEN tag without a side to move is read from the move text, and the user is told', async () => {
   const page = await playPage();
-  await page.fill('[data-testid=pgn-text]', '[FEN "3k5/9/9/9/9/9/9/9/9/4K4"]\n1. ... 将4进1 2. 帅5平6\n');
+  await page.fill('[data-testid=pgn-text]', '[FEN "3k5/9/9/9/9/9/9/9/9/4K3R"]\n1. ... 将4进1 2. 帅5平4\n');
   await page.click('[data-testid=pgn-import]');
   await page.waitForSelector('[data-testid=pgn-warning]');
   assert.match(await page.textContent('[data-testid=pgn-warning]'), /没有写明轮到哪方走，已按黑方先走读入/);
