@@ -1,5 +1,5 @@
 // Trunk post_build hook (Trunk.toml): makes the built page offline-capable and locks it down.
-// - Adds the SHA-256 of Trunk's inline loader script to the page's Content-Security-Policy, so
+// - Adds the SHA-256 of the page's inline loader script (index.html) to its Content-Security-Policy, so
 //   that script-src allows the app's own files and that one script, nothing else.
 // - Writes sw.js at the root of the build: the list of every built file and a build id (a hash of
 //   their contents), so each deploy is a new service worker that the page offers to reload into.
