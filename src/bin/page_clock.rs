@@ -6,7 +6,7 @@ fn main() {
     use xiangqi_club::ui::{self, Route};
     ui::mount(|route| match route {
         Route::Clock(query) => ui::pages::clock(query),
-        other => ui::elsewhere(other),
+        _ => ui::elsewhere(),
     });
 }
 

@@ -6,7 +6,7 @@ fn main() {
     use xiangqi_club::ui::{self, Route};
     ui::mount(|route| match route {
         Route::Play(query) => ui::pages::play(query),
-        other => ui::elsewhere(other),
+        _ => ui::elsewhere(),
     });
 }
 

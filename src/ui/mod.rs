@@ -45,13 +45,26 @@ pub fn mount(pages: Pages) {
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 /// A route this bundle does not hold: reloads the page, and `boot.js` starts the bundle that does.
-pub fn elsewhere(route: Route) -> AnyView {
+pub fn elsewhere() -> AnyView {
     if SHOWN.load(Ordering::Relaxed) {
         let _ = window().location().reload();
     } else {
-        leptos::logging::error!("boot.js started a bundle without the page for {route:?}");
+        leptos::logging::error!("index.html started a bundle without the page of this route");
     }
     ().into_any()
+}
+
+/// `v` rounded to `places` decimals (`decimal(2.345, 1)` is `"2.3"`), with integer formatting
+/// only: Rust's float formatting costs every page ~10 kB of code and tables (issue 13).
+pub(crate) fn decimal(v: f64, places: u32) -> String {
+    let scale = 10u64.pow(places);
+    let n = (v * scale as f64).round();
+    let sign = if n < 0.0 { "-" } else { "" };
+    let n = n.abs() as u64;
+    match places {
+        0 => format!("{sign}{n}"),
+        _ => format!("{sign}{}.{:0w$}", n / scale, n % scale, w = places as usize),
+    }
 }
 
 /// The pages, one function each, so a bundle links only those it names.
