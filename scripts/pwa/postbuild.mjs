@@ -17,15 +17,18 @@ const release = process.env.TRUNK_PROFILE === 'release';
 const htmlPath = path.join(staging, 'index.html');
 let html = fs.readFileSync(htmlPath, 'utf8');
 
-const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\s*\/?>/;
+// Attributes in any order and quoted or not: release builds minify the HTML (Trunk.toml).
+const csp = /<meta\b[^>]*http-equiv="?Content-Security-Policy"?[^>]*>/;
 if (release) {
   const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
-  html = html.replace(csp, (tag, policy) =>
-    tag.replace(policy, policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`)));
+  html = html.replace(csp, (tag) => tag.replace(/content="([^"]*)"/, (attr, policy) =>
+    attr.replace(policy, policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`))));
 } else {
   html = html.replace(csp, '');
 }
+// The page bundles' `rel="rust"` links have done their work (index.html's loader starts the bundles).
+html = html.replace(/<link\b[^>]*\bdata-trunk\b[^>]*>\s*/g, '');
 fs.writeFileSync(htmlPath, html);
 
 function walk(dir) {
