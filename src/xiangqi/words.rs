@@ -23,7 +23,11 @@ fn role_zh(color: Color, role: Role) -> char {
 fn sentence(text: String) -> String {
     let mut c = text.chars();
     match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
+        // ASCII only: the English texts need no more, and Unicode's case tables would cost the
+        // browser build kilobytes.
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(c)
+            .collect(),
         None => text,
     }
 }
