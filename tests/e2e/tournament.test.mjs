@@ -229,6 +229,8 @@ test('500 entrants, the stated limit, draw a page at a time and survive a reload
   await page.waitForSelector('[data-testid=entrants-pager]');
   await page.click('[data-testid=number-as-listed]');
   await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
+  // The round is built 50 rows per task (no click waits for all 250): wait for the last slice.
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-round][data-red]').length >= 250);
   // One round of 250 games, 50 standings rows, a 25 × 25 crosstable window: not 499 rounds.
   assert.equal(await page.locator('tr[data-round][data-red]').count(), 250);
   assert.equal(await page.locator('[data-testid=standings] tbody tr').count(), 50);
@@ -245,5 +247,7 @@ test('500 entrants, the stated limit, draw a page at a time and survive a reload
   // The saved event loads again: the page is not bricked.
   await page.reload();
   await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-round="1"][data-red]').length === 250);
+  assert.equal(await page.inputValue('tr[data-round="1"][data-red] select[data-testid=result] >> nth=0'), '1-0');
   assert.deepEqual(page.errors, []);
 });
