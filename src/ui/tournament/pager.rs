@@ -29,13 +29,14 @@ pub(super) fn Pager(
             .replace("{b}", &r.end.to_string())
             .replace("{n}", &len.get().to_string())
     };
+    let at_end = move || page.get() + 1 >= pages();
     view! {
         <Show when=move || { pages() > 1 }>
             <div class="t-pager no-print" data-testid=testid>
                 <button data-testid="page-prev" disabled=move || page.get() == 0
                     on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>"‹"</button>
                 <span>{label}</span>
-                <button data-testid="page-next" disabled=move || page.get() + 1 >= pages()
+                <button data-testid="page-next" disabled=at_end
                     on:click=move |_| page.update(|p| *p += 1)>"›"</button>
             </div>
         </Show>
