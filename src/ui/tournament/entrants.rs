@@ -27,7 +27,7 @@ struct Field {
 struct Row {
     k: usize,
     name: String,
-    members: String,
+    members: Vec<String>,
     fouls: u32,
     warnings: u32,
     disqualifications: u32,
@@ -58,7 +58,7 @@ pub(super) fn Entrants() -> impl IntoView {
                 .map(|(e, k)| Row {
                     k,
                     name: e.name.clone(),
-                    members: e.members.join("、"),
+                    members: e.members.clone(),
                     fouls: e.fouls,
                     warnings: e.warnings,
                     disqualifications: e.disqualifications,
@@ -208,8 +208,10 @@ fn EntrantRow(row: Row, field: Field) -> impl IntoView {
         disqualifications: dq,
         withdrawn,
     } = row;
-    let members = (!members.is_empty())
-        .then(|| view! { <small class="t-members">" (" {members} ")"</small> });
+    let members = (!members.is_empty()).then(|| {
+        let listed = move || members.join(lang.get().pick("、", ", "));
+        view! { <small class="t-members">" (" {listed} ")"</small> }
+    });
     let rounds = field.rounds;
     let cells = if field.drawn {
         let withdrawal = if rounds <= ROUND_LIST_UP_TO {
