@@ -229,7 +229,7 @@ test('500 entrants, the stated limit, draw a page at a time and survive a reload
   await page.waitForSelector('[data-testid=entrants-pager]');
   await page.click('[data-testid=number-as-listed]');
   await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
-  // The round is built 50 rows per task (no click waits for all 250): wait for the last slice.
+  // The round is built 25 rows per task (no click waits for all 250): wait for the last slice.
   await page.waitForFunction(() => document.querySelectorAll('tr[data-round][data-red]').length >= 250);
   // One round of 250 games, 50 standings rows, a 25 × 25 crosstable window: not 499 rounds.
   assert.equal(await page.locator('tr[data-round][data-red]').count(), 250);

@@ -19,7 +19,7 @@ use std::time::Duration;
 /// Events with at most this many pairings show every round at once (and print them together).
 const ALL_ROUNDS_UP_TO: usize = 240;
 /// Pairing rows built per task.
-const SLICE: usize = 50;
+const SLICE: usize = 25;
 
 /// What the rounds show of the event, which changes only with the draw: rows stay put while
 /// results change.
