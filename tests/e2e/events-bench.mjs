@@ -39,7 +39,9 @@ try {
   await step(page, 'create event', () => page.click('[data-testid=create]').then(() => page.waitForSelector('[data-testid=entrant-list]')));
   await page.fill('[data-testid=entrant-list]', Array.from({ length: N }, (_, i) => `Player ${i + 1}`).join('\n'));
   await step(page, `add ${N} names`, () => page.click('[data-testid=add-entrants]').then(() => page.waitForSelector(`[data-testid=entrants-pager], tr[data-entrant="${N}"]`)));
-  await step(page, 'number as listed (full draw)', () => page.click('[data-testid=number-as-listed]').then(() => page.waitForSelector('tr[data-round][data-red]', { timeout: 120000 })));
+  // The full draw ends when the whole first round is on the page (it is built in slices).
+  const fullRound = () => page.waitForFunction((n) => document.querySelectorAll('tr[data-round][data-red]').length >= Math.floor(n / 2), N, { timeout: 120000 });
+  await step(page, 'number as listed (full draw)', () => page.click('[data-testid=number-as-listed]').then(fullRound));
   const row = await page.$eval('tr[data-round][data-red]', (t) => [t.dataset.round, t.dataset.red, t.dataset.black]);
   await step(page, 'enter one result', async () => {
     await page.selectOption(`tr[data-round="${row[0]}"][data-red="${row[1]}"] select[data-testid=result]`, '1-0');
@@ -49,7 +51,7 @@ try {
     await step(page, 'next round page', () => page.click('[data-testid=rounds-pager] [data-testid=page-next]'));
   }
   await step(page, 'switch language', () => page.click('[data-testid=lang-toggle]'));
-  await step(page, 'reload the page', () => page.reload().then(() => page.waitForSelector('tr[data-round][data-red]', { timeout: 120000 })));
+  await step(page, 'reload the page', () => page.reload().then(fullRound));
 
   const sp = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await sp.evaluate(observe);
