@@ -2,6 +2,7 @@
 
 use super::{use_store, Store};
 use crate::events::schedule::{Fit, Problem, SolveReport, SolveRequest, Solver, WORKER_READY};
+use crate::lang::Lang;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -311,21 +312,41 @@ pub(super) fn SolveBar() -> impl IntoView {
                 data-engine=move || store.engine.get().key()
             ></progress>
             <span class="status" data-testid="status" aria-live="polite">
-                {move || {
-                    let pct = (store.fraction.get() * 100.0).round();
-                    let it = store.iterations.get();
-                    let state = if store.running.get() {
-                        store.t("编排中", "solving")
-                    } else if store.optimal.get() {
-                        store.t("已达下界（最优）", "bounds reached (optimal)")
-                    } else if store.fraction.get() >= 1.0 {
-                        store.t("完成", "done")
-                    } else {
-                        ""
-                    };
-                    format!("{pct}% · {it} · {state}")
-                }}
+                {move || status_words(store)}
             </span>
         </div>
+    }
+}
+
+/// 470151 → "470,151": long counts are read in groups of three.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// "进度 100% · 已尝试 470,151 个方案 · 完成": every figure with its words.
+fn status_words(store: Store) -> String {
+    let lang = store.lang.get();
+    let pct = (store.fraction.get() * 100.0).round();
+    let tried = grouped(store.iterations.get());
+    let state = if store.running.get() {
+        lang.pick("编排中", "solving")
+    } else if store.optimal.get() {
+        lang.pick("已达下界（最优）", "bounds reached (optimal)")
+    } else if store.fraction.get() >= 1.0 {
+        lang.pick("完成", "done")
+    } else {
+        lang.pick("未开始", "not started")
+    };
+    match lang {
+        Lang::Zh => format!("进度 {pct}% · 已尝试 {tried} 个方案 · {state}"),
+        Lang::En => format!("Progress {pct}% · {tried} timetables tried · {state}"),
     }
 }
