@@ -100,14 +100,11 @@ pub(super) fn start_solving(store: Store) {
             return;
         }
     };
-    let seed = store
-        .seed
-        .get_untracked()
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1);
-    let solver = match Solver::new(&problem, seed) {
-        Ok(s) => s,
+    let seed = seed_of(store);
+    // Only whether it fits is worked out here: building the solver for 128 entrants took a
+    // 300 ms task, so the page builds one only when it has to solve itself (no worker).
+    let fit = match crate::events::schedule::fit(&problem) {
+        Ok(f) => f,
         Err(e) => {
             store.fail(&e);
             return;
@@ -146,7 +143,8 @@ pub(super) fn start_solving(store: Store) {
         store.event_id.set(None);
         store.event.set(None);
     }
-    store.fit.set(Some(solver.fit().clone()));
+    let fits = matches!(fit, Fit::Fits);
+    store.fit.set(Some(fit));
     store.results.set(Vec::new());
     store.problem.set(Some(problem));
     store.schedule.set(None);
@@ -155,11 +153,11 @@ pub(super) fn start_solving(store: Store) {
     store.fraction.set(0.0);
     store.iterations.set(0);
     store.optimal.set(false);
-    if !matches!(solver.fit(), Fit::Fits) {
+    if !fits {
         store.fraction.set(1.0);
         return;
     }
-    store.solver.set_value(Some(solver));
+    store.solver.set_value(None);
     store.chunk.set_value(2_000);
     store.running.set(true);
     let problem = store.problem.get_untracked();
@@ -168,9 +166,34 @@ pub(super) fn start_solving(store: Store) {
     }
 }
 
+/// The seed typed in the form (1 when it is not a number).
+fn seed_of(store: Store) -> u64 {
+    store
+        .seed
+        .get_untracked()
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1)
+}
+
 /// Falls back to solving on the page in timer slices.
 fn solve_on_page(store: Store) {
     store.engine.set(Engine::Page);
+    let solver = store
+        .problem
+        .with_untracked(|p| p.as_ref().map(|p| Solver::new(p, seed_of(store))));
+    match solver {
+        Some(Ok(solver)) => store.solver.set_value(Some(solver)),
+        Some(Err(e)) => {
+            store.fail(&e);
+            store.running.set(false);
+            return;
+        }
+        None => {
+            store.running.set(false);
+            return;
+        }
+    }
     store
         .timer
         .set_value(Some(Timeout::new(0, move || slice(store))));
