@@ -31,6 +31,8 @@ async function step(page, label, fn) {
 
 const app = await startApp();
 try {
+  // `0` skips the round robin and measures only the timetable.
+  if (N > 0) {
   const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
   await page.addInitScript(observe);
   await page.evaluate(observe);
@@ -52,6 +54,7 @@ try {
   }
   await step(page, 'switch language', () => page.click('[data-testid=lang-toggle]'));
   await step(page, 'reload the page', () => page.reload().then(fullRound));
+  }
 
   const sp = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await sp.evaluate(observe);
@@ -71,7 +74,24 @@ try {
     await sp.waitForTimeout(500);
   }
   console.log(`${'clicks while the worker solves'.padEnd(44)} worst ${worst} ms wall   longest task ${await longest(sp)} ms`);
-  await sp.click('[data-testid=stop]').catch(() => {});
+  // Frames while solving: the longest gap between animation frames over 5 s.
+  const frame = await sp.evaluate(() => new Promise((done) => {
+    let last = performance.now(); let worst = 0; const end = last + 5000;
+    const tick = (t) => { worst = Math.max(worst, t - last); last = t; if (t < end) requestAnimationFrame(tick); else done(Math.round(worst)); };
+    requestAnimationFrame(tick);
+  }));
+  console.log(`${'longest frame while the worker solves (5 s)'.padEnd(44)} ${frame} ms   longest task ${await longest(sp)} ms`);
+  if (await sp.$('[data-testid=timetable] [data-entrant]')) {
+    await step(sp, 'highlight an entrant while solving', () => sp.click('[data-testid=timetable] [data-entrant]'));
+  }
+  if (await sp.$('[data-testid=timetable-pager] [data-testid=page-next]')) {
+    await step(sp, 'next timetable page while solving', () => sp.click('[data-testid=timetable-pager] [data-testid=page-next]'));
+  }
+  await step(sp, 'switch language while solving', () => sp.click('[data-testid=lang-toggle]'));
+  await step(sp, 'stop (timetable, results, print sheets)', async () => {
+    await sp.click('[data-testid=stop]').catch(() => {});
+    await sp.waitForSelector('[data-testid=results]', { timeout: 120000 });
+  });
   console.log(`${'solve until stopped'.padEnd(44)} ${Date.now() - t0} ms`);
 } finally {
   await app.close();

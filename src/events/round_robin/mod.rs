@@ -637,6 +637,20 @@ impl Tournament {
         Ok(())
     }
 
+    /// Withdraws entrant `k` now (20.3): after the last round in which it has a result, so every
+    /// match it has not played becomes a forfeit; returns that round.
+    pub fn withdraw_now(&mut self, k: usize) -> Result<usize, TournamentError> {
+        let after = self
+            .results
+            .iter()
+            .filter(|m| !m.games.is_empty() && (m.red == k || m.black == k))
+            .map(|m| m.round)
+            .max()
+            .unwrap_or(0);
+        self.withdraw(k, after)?;
+        Ok(after)
+    }
+
     /// Marks entrant `k` as withdrawn (20.3) or expelled (18.3) after `round` (0 = before round 1).
     pub fn withdraw(&mut self, k: usize, round: usize) -> Result<(), TournamentError> {
         if !self.drawn {

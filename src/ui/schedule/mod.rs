@@ -1,0 +1,255 @@
+//! `#/schedule`: the match scheduler page, one screen's worth of code per file, sharing one
+//! [`Store`] provided in context:
+//! - [`form`]: the problem form and the "does not fit" report;
+//! - [`solve`]: solving in a Web Worker (or timer slices on the page), progress, Stop;
+//! - [`metrics`]: the timetable's figures beside their proven lower bounds;
+//! - [`timetable`]: the timetable on screen, by session/slot/table;
+//! - [`entrant`]: one entrant's matches and rests;
+//! - [`results`]: entering results; [`standings`]: the standings;
+//! - [`exports`]: CSV/ICS/JSON export and JSON import; [`print`]: A4 session sheets and slips.
+
+mod entrant;
+mod exports;
+mod form;
+mod hall;
+mod metrics;
+mod print;
+mod results;
+mod solve;
+mod standings;
+mod timetable;
+
+use super::i18n::{use_lang, Lang};
+use super::storage;
+use crate::events::round_robin::Tournament;
+use crate::events::schedule::{
+    group_letter, side_label, BestOf, Bounds, Draft, Fit, Fixture, Metrics, Phase, Problem,
+    SaveFile, SavedResult, Schedule, SlotInfo, Solver, SAVE_VERSION,
+};
+use crate::lang::Say;
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+
+const KEY_STATE: &str = "xq.schedule.state";
+const KEY_DRAFT: &str = "xq.schedule.draft";
+
+/// Everything the page shares, all `Copy` so timer callbacks can carry it.
+#[derive(Clone, Copy)]
+struct Store {
+    /// What the print button prints.
+    print_mode: RwSignal<print::PrintMode>,
+    /// The entrant highlighted in the timetable (clicked in the grid or the list).
+    focus: RwSignal<Option<usize>>,
+    lang: RwSignal<Lang>,
+    draft: RwSignal<Draft>,
+    seed: RwSignal<String>,
+    problem: RwSignal<Option<Problem>>,
+    schedule: RwSignal<Option<Schedule>>,
+    fit: RwSignal<Option<Fit>>,
+    metrics: RwSignal<Option<(Metrics, Bounds)>>,
+    results: RwSignal<Vec<SavedResult>>,
+    best_of: RwSignal<u32>,
+    running: RwSignal<bool>,
+    fraction: RwSignal<f64>,
+    iterations: RwSignal<u64>,
+    optimal: RwSignal<bool>,
+    message: RwSignal<Option<String>>,
+    solver: StoredValue<Option<Solver>, LocalStorage>,
+    timer: StoredValue<Option<Timeout>, LocalStorage>,
+    chunk: StoredValue<u64, LocalStorage>,
+    drawn_at: StoredValue<f64, LocalStorage>,
+    worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    /// Where the solver runs.
+    engine: RwSignal<solve::Engine>,
+    /// The worker's latest timetable, drawn at most every 1.5 s but always shown on Stop.
+    latest: StoredValue<Option<(Schedule, Metrics, Bounds)>, LocalStorage>,
+    /// The round-robin event of a game scoring (the rounds view shows it): its store key and value.
+    event_id: RwSignal<Option<String>>,
+    event: RwSignal<Option<Tournament>>,
+}
+
+impl Store {
+    fn t(&self, zh: &'static str, en: &'static str) -> &'static str {
+        if self.lang.get() == Lang::En {
+            en
+        } else {
+            zh
+        }
+    }
+
+    /// Shows a domain error in the current language.
+    fn fail(&self, e: &dyn Say) {
+        self.message.set(Some(e.say(self.lang.get_untracked())));
+    }
+
+    fn say(&self, zh: &str, en: &str) {
+        let text = if self.lang.get_untracked() == Lang::En {
+            en
+        } else {
+            zh
+        };
+        self.message.set(Some(text.to_string()));
+    }
+
+    /// The save file of the current timetable (without the event, which has its own store).
+    fn file(&self) -> Option<SaveFile> {
+        Some(SaveFile {
+            version: SAVE_VERSION,
+            problem: self.problem.get_untracked()?,
+            schedule: self.schedule.get_untracked()?,
+            results: self.results.get_untracked(),
+            best_of: BestOf::new(self.best_of.get_untracked())
+                .unwrap_or(BestOf::new(5).expect("5 is valid")),
+            scoring: self.draft.with_untracked(|d| d.scoring),
+            event_id: self.event_id.get_untracked(),
+            event: None,
+        })
+    }
+
+    /// Writes problem, timetable and results to localStorage; a refusal is shown, not ignored.
+    fn save(&self) {
+        let Some(file) = self.file() else {
+            return;
+        };
+        if let Err(e) = storage::set(KEY_STATE, &file.to_json()) {
+            self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+        }
+    }
+
+    /// Shows a loaded save file.
+    fn load(&self, file: SaveFile) {
+        let metrics = file.schedule.metrics(&file.problem);
+        let bounds = Bounds::of(&file.problem).ok();
+        let name = file.event.as_ref().map(|t| t.name().to_string());
+        // An imported file carries its event: store it where the rounds view reads it.
+        let event = match file.event {
+            Some(t) => match crate::ui::tournament::store_event(file.event_id.clone(), &t) {
+                Ok(id) => Some((id, t)),
+                Err(e) => {
+                    self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                    None
+                }
+            },
+            None => file
+                .event_id
+                .clone()
+                .and_then(|id| crate::ui::tournament::stored_event(&id).map(|t| (id, t))),
+        };
+        let mut draft = Draft::from_problem(&file.problem);
+        draft.scoring = file.scoring;
+        // The name typed in the form stays when no event carries one (a table-tennis timetable).
+        draft.name = name
+            .or_else(|| event.as_ref().map(|(_, t)| t.name().to_string()))
+            .unwrap_or_else(|| self.draft.with_untracked(|d| d.name.clone()));
+        self.draft.set(draft);
+        self.event_id.set(event.as_ref().map(|(id, _)| id.clone()));
+        self.event.set(event.map(|(_, t)| t));
+        self.fit
+            .set(crate::events::schedule::fit(&file.problem).ok());
+        self.metrics.set(bounds.map(|b| (metrics, b)));
+        self.problem.set(Some(file.problem));
+        self.schedule.set(Some(file.schedule));
+        self.results.set(file.results);
+        self.best_of.set(file.best_of.games());
+        self.fraction.set(1.0);
+    }
+}
+
+/// "19:00" or "+22′" for a slot.
+fn slot_time(p: &Problem, slots: &[SlotInfo], slot: usize) -> String {
+    let Some(s) = slots.get(slot) else {
+        return String::new();
+    };
+    p.clock(s)
+        .unwrap_or_else(|| format!("+{}′", s.start_minute))
+}
+
+/// "QF1: A1 – B2" or "Li – Wang": a match as the timetable names it.
+fn match_label(f: &Fixture, names: &[String], seats: &BTreeMap<String, usize>) -> String {
+    let stage = match &f.stage {
+        Phase::Knockout { label, .. } => format!("{label}: "),
+        Phase::Group { group, .. } => format!("{}: ", group_letter(*group)),
+        Phase::RoundRobin { .. } => String::new(),
+    };
+    format!(
+        "{stage}{} – {}",
+        side_label(&f.a, names, seats),
+        side_label(&f.b, names, seats)
+    )
+}
+
+/// The page's store, provided by [`SchedulePage`].
+fn use_store() -> Store {
+    expect_context::<Store>()
+}
+
+/// The scheduler page (its state lives in localStorage); `?hall` shows the hall display instead.
+#[component]
+pub fn SchedulePage(query: String) -> impl IntoView {
+    let lang = use_lang();
+    let saved_draft = storage::load::<Draft>(KEY_DRAFT);
+    let store = Store {
+        print_mode: RwSignal::new(print::PrintMode::Sessions),
+        focus: RwSignal::new(None),
+        lang,
+        draft: RwSignal::new(saved_draft.unwrap_or_default()),
+        seed: RwSignal::new("1".to_string()),
+        problem: RwSignal::new(None),
+        schedule: RwSignal::new(None),
+        fit: RwSignal::new(None),
+        metrics: RwSignal::new(None),
+        results: RwSignal::new(Vec::new()),
+        best_of: RwSignal::new(5),
+        running: RwSignal::new(false),
+        fraction: RwSignal::new(0.0),
+        iterations: RwSignal::new(0),
+        optimal: RwSignal::new(false),
+        message: RwSignal::new(None),
+        solver: StoredValue::new_local(None),
+        timer: StoredValue::new_local(None),
+        chunk: StoredValue::new_local(2_000),
+        drawn_at: StoredValue::new_local(0.0),
+        worker: StoredValue::new_local(None),
+        engine: RwSignal::new(solve::Engine::Worker),
+        latest: StoredValue::new_local(None),
+        event_id: RwSignal::new(None),
+        event: RwSignal::new(None),
+    };
+    provide_context(store);
+    on_cleanup(move || {
+        if let Some(w) = store.worker.try_get_value().flatten() {
+            w.terminate();
+        }
+    });
+    // Restore the last event; a corrupt save is reported and set aside, never a blank page.
+    if let Some(file) = storage::load_with(KEY_STATE, SaveFile::from_json) {
+        store.load(file);
+    }
+    Effect::new(move || {
+        let d = store.draft.get();
+        if let Ok(text) = serde_json::to_string(&d) {
+            let _ = storage::set(KEY_DRAFT, &text);
+        }
+    });
+    if query.split('&').any(|q| q == "hall") {
+        return view! { <hall::HallView /> }.into_any();
+    }
+    view! {
+        <section class="schedule" class:print-slips=move || store.print_mode.get() == print::PrintMode::Slips>
+            <h1 class="no-print">{move || store.t("比赛编排", "Match scheduler")}</h1>
+            <form::ProblemForm />
+            <solve::SolveBar />
+            {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
+            <form::FitReport />
+            <metrics::MetricsTable />
+            <exports::ExportBar />
+            <timetable::Timetable />
+            <entrant::EntrantView />
+            <results::ResultsView />
+            <print::SessionSheets />
+            <print::Slips />
+        </section>
+    }
+    .into_any()
+}

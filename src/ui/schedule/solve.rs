@@ -1,0 +1,375 @@
+//! Solving: in a Web Worker when one starts, else in timer slices on the page; progress and Stop.
+
+use super::{use_store, Store};
+use crate::events::schedule::{Fit, Problem, SolveReport, SolveRequest, Solver, WORKER_READY};
+use crate::lang::Lang;
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+
+/// Wall-clock time one slice of solving may take before the page gets the thread back.
+const SLICE_MS: f64 = 25.0;
+/// The best-so-far timetable is redrawn at most this often while solving: drawing 128 entrants'
+/// timetable costs tens of milliseconds, so redrawing on every report made the page stutter.
+const REDRAW_MS: f64 = 1500.0;
+
+/// Where the solver runs: a Web Worker, or timer slices on the page when no worker can start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Engine {
+    Worker,
+    Page,
+}
+
+impl Engine {
+    /// The `data-engine` value the tests read.
+    fn key(self) -> &'static str {
+        match self {
+            Engine::Worker => "worker",
+            Engine::Page => "page",
+        }
+    }
+}
+
+fn now_ms() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
+
+/// Runs the solver for about [`SLICE_MS`], shows the best so far, and books the next slice.
+fn slice(store: Store) {
+    if !store.running.get_untracked() {
+        return;
+    }
+    let mut chunk = store.chunk.get_value();
+    let redraw_due = now_ms() - store.drawn_at.get_value() >= REDRAW_MS;
+    let mut outcome = None;
+    store.solver.update_value(|solver| {
+        let Some(solver) = solver.as_mut() else {
+            return;
+        };
+        let before = now_ms();
+        let progress = solver.step(chunk);
+        let spent = (now_ms() - before).max(0.1);
+        // Aim the next step at the slice length (the cost per move varies with the instance).
+        chunk = ((chunk as f64 * SLICE_MS / spent) as u64).clamp(500, 400_000);
+        let drawing = (redraw_due || progress.done).then(|| {
+            let best = solver.best();
+            let bounds = solver.bounds_for(&best);
+            (best, bounds)
+        });
+        outcome = Some((progress, drawing));
+    });
+    store.chunk.set_value(chunk);
+    let Some((progress, drawing)) = outcome else {
+        store.running.set(false);
+        return;
+    };
+    store.fraction.set(progress.fraction);
+    store.iterations.set(progress.iterations);
+    store.optimal.set(progress.optimal);
+    if let Some((best, bounds)) = drawing {
+        store.metrics.set(Some((progress.metrics, bounds)));
+        store.schedule.set(Some(best));
+        store.drawn_at.set_value(now_ms());
+    }
+    if progress.done {
+        store.running.set(false);
+        store.save();
+    } else {
+        store
+            .timer
+            .set_value(Some(Timeout::new(0, move || slice(store))));
+    }
+}
+
+fn progress_state(store: Store) -> &'static str {
+    if store.running.get() {
+        "running"
+    } else if store.fraction.get() >= 1.0 {
+        "done"
+    } else {
+        "idle"
+    }
+}
+
+pub(super) fn start_solving(store: Store) {
+    store.message.set(None);
+    let problem = match store.draft.get_untracked().to_problem() {
+        Ok(p) => p,
+        Err(e) => {
+            store.fail(&e);
+            return;
+        }
+    };
+    let seed = seed_of(store);
+    // Only whether it fits is worked out here: building the solver for 128 entrants took a
+    // 300 ms task, so the page builds one only when it has to solve itself (no worker).
+    let fit = match crate::events::schedule::fit(&problem) {
+        Ok(f) => f,
+        Err(e) => {
+            store.fail(&e);
+            return;
+        }
+    };
+    // A game scoring keeps its results in a round-robin event, the one the rounds view shows.
+    let scoring = store.draft.with_untracked(|d| d.scoring);
+    if scoring.is_game() {
+        let name = store.draft.with_untracked(|d| d.name.trim().to_string());
+        let name = if name.is_empty() {
+            store
+                .lang
+                .get_untracked()
+                .pick("俱乐部赛", "Club event")
+                .to_string()
+        } else {
+            name
+        };
+        match scoring.event_for(&problem, &name) {
+            Ok(t) => match crate::ui::tournament::store_event(store.event_id.get_untracked(), &t) {
+                Ok(id) => {
+                    store.event_id.set(Some(id));
+                    store.event.set(Some(t));
+                }
+                Err(e) => {
+                    store.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                    return;
+                }
+            },
+            Err(e) => {
+                store.fail(&e);
+                return;
+            }
+        }
+    } else {
+        store.event_id.set(None);
+        store.event.set(None);
+    }
+    let fits = matches!(fit, Fit::Fits);
+    store.fit.set(Some(fit));
+    store.results.set(Vec::new());
+    store.problem.set(Some(problem));
+    store.schedule.set(None);
+    store.latest.set_value(None);
+    store.metrics.set(None);
+    store.fraction.set(0.0);
+    store.iterations.set(0);
+    store.optimal.set(false);
+    if !fits {
+        store.fraction.set(1.0);
+        return;
+    }
+    store.solver.set_value(None);
+    store.chunk.set_value(2_000);
+    store.running.set(true);
+    let problem = store.problem.get_untracked();
+    if !problem.is_some_and(|p| start_worker(store, &p, seed)) {
+        solve_on_page(store);
+    }
+}
+
+/// The seed typed in the form (1 when it is not a number).
+fn seed_of(store: Store) -> u64 {
+    store
+        .seed
+        .get_untracked()
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1)
+}
+
+/// Falls back to solving on the page in timer slices.
+fn solve_on_page(store: Store) {
+    store.engine.set(Engine::Page);
+    let solver = store
+        .problem
+        .with_untracked(|p| p.as_ref().map(|p| Solver::new(p, seed_of(store))));
+    match solver {
+        Some(Ok(solver)) => store.solver.set_value(Some(solver)),
+        Some(Err(e)) => {
+            store.fail(&e);
+            store.running.set(false);
+            return;
+        }
+        None => {
+            store.running.set(false);
+            return;
+        }
+    }
+    store
+        .timer
+        .set_value(Some(Timeout::new(0, move || slice(store))));
+}
+
+fn end_worker(store: Store) {
+    if let Some(w) = store.worker.get_value() {
+        w.terminate();
+    }
+    store.worker.set_value(None);
+}
+
+/// Hands the solve to the Web Worker; `false` if it cannot be started.
+fn start_worker(store: Store, problem: &Problem, seed: u64) -> bool {
+    end_worker(store);
+    let Ok(request) = serde_json::to_string(&SolveRequest {
+        problem: problem.clone(),
+        seed,
+    }) else {
+        return false;
+    };
+    // Resolved against the page, so the app works from any sub-path.
+    let Ok(worker) = web_sys::Worker::new("./schedule_worker_loader.js") else {
+        return false;
+    };
+    let onmessage =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let text = ev.data().as_string().unwrap_or_default();
+            if text == WORKER_READY {
+                // The worker's handler is in place only now: send the job.
+                let sent = store.worker.with_value(|w| {
+                    w.as_ref()
+                        .is_some_and(|w| w.post_message(&JsValue::from_str(&request)).is_ok())
+                });
+                if !sent {
+                    end_worker(store);
+                    solve_on_page(store);
+                }
+                return;
+            }
+            let Ok(report) = serde_json::from_str::<SolveReport>(&text) else {
+                return;
+            };
+            if !store.running.get_untracked() {
+                return;
+            }
+            if let Some(e) = report.error {
+                store.message.set(Some(e));
+                store.running.set(false);
+                end_worker(store);
+                return;
+            }
+            store.fraction.set(report.fraction);
+            store.iterations.set(report.iterations);
+            store.optimal.set(report.optimal);
+            if let Some(best) = report.schedule {
+                let first = store.schedule.with_untracked(Option::is_none);
+                if report.done || first || now_ms() - store.drawn_at.get_value() >= REDRAW_MS {
+                    store.latest.set_value(None);
+                    store.metrics.set(Some((report.metrics, report.bounds)));
+                    store.schedule.set(Some(best));
+                    store.drawn_at.set_value(now_ms());
+                } else {
+                    store
+                        .latest
+                        .set_value(Some((best, report.metrics, report.bounds)));
+                }
+            }
+            if report.done {
+                store.running.set(false);
+                end_worker(store);
+                store.save();
+            }
+        });
+    let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+        // The worker failed to load or crashed before reporting: carry on on the page.
+        if store.running.get_untracked() && store.iterations.get_untracked() == 0 {
+            end_worker(store);
+            solve_on_page(store);
+        }
+    });
+    worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+    // The handlers live as long as the page; they are small and one pair per solve.
+    onmessage.forget();
+    onerror.forget();
+    store.engine.set(Engine::Worker);
+    store.worker.set_value(Some(worker));
+    true
+}
+
+pub(super) fn stop_solving(store: Store) {
+    let was_running = store.running.get_untracked();
+    store.running.set(false);
+    store.timer.set_value(None);
+    end_worker(store);
+    // With the worker, the last timetable it sent is the best: show it if the throttle held it back.
+    if let Some((best, metrics, bounds)) = store.latest.try_update_value(Option::take).flatten() {
+        store.metrics.set(Some((metrics, bounds)));
+        store.schedule.set(Some(best));
+    }
+    // On the page, ask the solver.
+    if was_running && store.engine.get_untracked() == Engine::Page {
+        // Show the very best found, not the last drawn one.
+        let drawn = store.solver.with_value(|solver| {
+            solver.as_ref().map(|solver| {
+                let best = solver.best();
+                let metrics = best.metrics(solver.problem());
+                let bounds = solver.bounds_for(&best);
+                (best, metrics, bounds)
+            })
+        });
+        if let Some((best, metrics, bounds)) = drawn {
+            store.metrics.set(Some((metrics, bounds)));
+            store.schedule.set(Some(best));
+        }
+    }
+    store.save();
+}
+
+/// Solve and Stop, the progress bar and the status line.
+#[component]
+pub(super) fn SolveBar() -> impl IntoView {
+    let store = use_store();
+    view! {
+        <div class="solve-bar no-print">
+            <button data-testid="solve" on:click=move |_| start_solving(store) disabled=move || store.running.get()>
+                {move || store.t("开始编排", "Solve")}
+            </button>
+            <button data-testid="stop" on:click=move |_| stop_solving(store) disabled=move || !store.running.get()>
+                {move || store.t("停止", "Stop")}
+            </button>
+            <progress
+                data-testid="progress"
+                max="1"
+                prop:value=move || store.fraction.get()
+                aria-label=move || store.t("编排进度", "Solving progress")
+                data-state=move || progress_state(store)
+                data-engine=move || store.engine.get().key()
+            ></progress>
+            <span class="status" data-testid="status" aria-live="polite">
+                {move || status_words(store)}
+            </span>
+        </div>
+    }
+}
+
+/// 470151 → "470,151": long counts are read in groups of three.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// "进度 100% · 已尝试 470,151 个方案 · 完成": every figure with its words.
+fn status_words(store: Store) -> String {
+    let lang = store.lang.get();
+    let pct = (store.fraction.get() * 100.0).round();
+    let tried = grouped(store.iterations.get());
+    let state = if store.running.get() {
+        lang.pick("编排中", "solving")
+    } else if store.optimal.get() {
+        lang.pick("已达下界（最优）", "bounds reached (optimal)")
+    } else if store.fraction.get() >= 1.0 {
+        lang.pick("完成", "done")
+    } else {
+        lang.pick("未开始", "not started")
+    };
+    match lang {
+        Lang::Zh => format!("进度 {pct}% · 已尝试 {tried} 个方案 · {state}"),
+        Lang::En => format!("Progress {pct}% · {tried} timetables tried · {state}"),
+    }
+}

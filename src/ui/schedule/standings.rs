@@ -1,0 +1,129 @@
+//! The standings: table-tennis groups, or the rounds view's own computation for a game scoring.
+
+use super::use_store;
+use crate::events::round_robin::Tournament;
+use crate::events::schedule::{group_letter, snake_groups, standings, verdicts, Format, Points};
+use crate::lang::Lang;
+use leptos::prelude::*;
+
+/// The standings, one table per group.
+#[component]
+pub(super) fn Standings() -> impl IntoView {
+    let store = use_store();
+    move || {
+        let p = store.problem.get()?;
+        let en = store.lang.get() == Lang::En;
+        if store.draft.with(|d| d.scoring.is_game()) {
+            return store.event.with(|t| {
+                t.as_ref()
+                    .map(|t| game_standings(t, store.lang.get()).into_any())
+            });
+        }
+        let results = store.results.get();
+        let v = verdicts(&p, &results);
+        let groups: Vec<(String, Vec<usize>)> = match p.format {
+            Format::GroupsKnockout { groups } => snake_groups(p.entrants.len(), groups)
+                .into_iter()
+                .enumerate()
+                .map(|(g, m)| {
+                    let name = if en {
+                        format!("Group {}", group_letter(g))
+                    } else {
+                        format!("{}组", group_letter(g))
+                    };
+                    (name, m)
+                })
+                .collect(),
+            Format::RoundRobin { .. } => vec![(String::new(), (0..p.entrants.len()).collect())],
+        };
+        let tables = groups
+            .into_iter()
+            .map(|(name, members)| {
+                let rows = standings(&members, &v, Points::table_tennis())
+                    .into_iter()
+                    .map(|r| {
+                        view! {
+                            <tr>
+                                <td>{r.rank}</td>
+                                <td>{p.entrants[r.entrant].clone()}</td>
+                                <td>{r.played}</td>
+                                <td>{r.won}</td>
+                                <td>{r.lost}</td>
+                                <td class="points">{r.points}</td>
+                                <td>{format!("{}:{}", r.games_won, r.games_lost)}</td>
+                                <td>{format!("{}:{}", r.points_won, r.points_lost)}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <table class="standings" data-testid="standings">
+                        <caption>{name}</caption>
+                        <thead><tr>
+                            <th>"#"</th>
+                            <th>{if en { "Entrant" } else { "参赛者" }}</th>
+                            <th>{if en { "Played" } else { "场" }}</th>
+                            <th>{if en { "Won" } else { "胜" }}</th>
+                            <th>{if en { "Lost" } else { "负" }}</th>
+                            <th>{if en { "Points" } else { "积分" }}</th>
+                            <th>{if en { "Games" } else { "局" }}</th>
+                            <th>{if en { "Rallies" } else { "分" }}</th>
+                        </tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                }
+            })
+            .collect_view();
+        Some(view! { <div class="standings-list">{tables}</div> }.into_any())
+    }
+}
+
+/// The standings of a game-scored event: the rounds view's own computation (15.1/15.3).
+fn game_standings(t: &Tournament, lang: Lang) -> impl IntoView {
+    let s = t.standings();
+    let heads = s
+        .columns
+        .iter()
+        .map(|c| view! { <th data-tiebreak=c.key()>{c.label_in(lang)}</th> })
+        .collect_view();
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
+            let tbs = r
+                .tiebreaks
+                .iter()
+                .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
+                .collect_view();
+            let place_attr = place.clone();
+            view! {
+                <tr data-entrant=r.entrant data-place=place_attr>
+                    <td>{place}</td>
+                    <td>{r.name.clone()}{r.withdrawn.then(|| lang.pick(" (退出)", " (withdrew)"))}</td>
+                    <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
+                    <td class="points">{r.score.to_string()}</td>
+                    {tbs}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="standings-list">
+            <table class="standings" data-testid="standings">
+                <caption>{t.name().to_string()}</caption>
+                <thead><tr>
+                    <th>"#"</th>
+                    <th>{lang.pick("参赛者", "Entrant")}</th>
+                    <th>{lang.pick("局", "Played")}</th>
+                    <th>{lang.pick("胜", "Won")}</th>
+                    <th>{lang.pick("和", "Drawn")}</th>
+                    <th>{lang.pick("负", "Lost")}</th>
+                    <th>{s.score_label_in(lang)}</th>
+                    {heads}
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
