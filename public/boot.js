@@ -29,12 +29,13 @@
   window.addEventListener('unhandledrejection', fail);
   document.addEventListener('securitypolicyviolation', fail);
 
-  window.addEventListener('TrunkApplicationStarted', function () {
+  // The page's bundle is up (index.html's inline loader), or could not start.
+  window.xqStarted.then(function () {
     started = true;
     var el = loading();
     if (el) el.remove();
     register();
-  });
+  }, fail);
 
   // --- offline: the service worker next to index.html (relative scope, any sub-folder) ----------
 

@@ -909,3 +909,23 @@ fn duplicate_result_in_a_file_is_refused() {
         }))
     ));
 }
+
+#[test]
+fn withdrawing_now_is_after_the_entrants_last_result() {
+    // 20.3: 6 played rounds 1–3 (its round-4 and round-5 games are unplayed): it withdraws after 3.
+    let mut t = six_with_withdrawal(3);
+    let mut fresh = individual(
+        &["A", "B", "C", "D", "E", "F"],
+        Cycles::Single,
+        Scoring::CLASSIC,
+    );
+    assert_eq!(
+        fresh.withdraw_now(6),
+        Ok(0),
+        "no result yet: before round 1"
+    );
+    assert_eq!(t.withdraw_now(6), Ok(3));
+    assert!(t.gone_by(6, 4));
+    assert!(!t.gone_by(6, 3));
+    assert!(t.withdraw_now(7).is_err(), "no such entrant");
+}

@@ -1,5 +1,5 @@
 // Trunk post_build hook (Trunk.toml): makes the built page offline-capable and locks it down.
-// - Adds the SHA-256 of Trunk's inline loader script to the page's Content-Security-Policy, so
+// - Adds the SHA-256 of the page's inline loader script (index.html) to its Content-Security-Policy, so
 //   that script-src allows the app's own files and that one script, nothing else.
 // - Writes sw.js at the root of the build: the list of every built file and a build id (a hash of
 //   their contents), so each deploy is a new service worker that the page offers to reload into.
@@ -17,15 +17,18 @@ const release = process.env.TRUNK_PROFILE === 'release';
 const htmlPath = path.join(staging, 'index.html');
 let html = fs.readFileSync(htmlPath, 'utf8');
 
-const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\s*\/?>/;
+// Attributes in any order and quoted or not: release builds minify the HTML (Trunk.toml).
+const csp = /<meta\b[^>]*http-equiv="?Content-Security-Policy"?[^>]*>/;
 if (release) {
   const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
-  html = html.replace(csp, (tag, policy) =>
-    tag.replace(policy, policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`)));
+  html = html.replace(csp, (tag) => tag.replace(/content="([^"]*)"/, (attr, policy) =>
+    attr.replace(policy, policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`))));
 } else {
   html = html.replace(csp, '');
 }
+// The page bundles' `rel="rust"` links have done their work (index.html's loader starts the bundles).
+html = html.replace(/<link\b[^>]*\bdata-trunk\b[^>]*>\s*/g, '');
 fs.writeFileSync(htmlPath, html);
 
 function walk(dir) {

@@ -11,10 +11,11 @@ const INDEX = new URL('index.html', self.registration.scope).href;
 
 self.addEventListener('install', (event) => {
   // After the page is up its files are in the HTTP cache: this adds what it did not load yet
-  // (the scheduler's worker, icons). `index.html` is revalidated so an update is really new.
+  // (the other pages' bundles, the workers, icons). Every file is revalidated (a 304 costs no
+  // body): file names carry no hash, so a stale copy of a new build's file must not slip in.
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(FILES.map((f) => {
     const url = new URL(f, self.registration.scope).href;
-    return fetch(url, { cache: f === 'index.html' ? 'no-cache' : 'default' }).then((res) => {
+    return fetch(url, { cache: 'no-cache' }).then((res) => {
       if (!res.ok) throw new Error(url + ': ' + res.status);
       return cache.put(url, res);
     });

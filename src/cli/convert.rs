@@ -2,6 +2,7 @@
 //! notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file) and prints
 //! its main line alone, one move per line, or a complete PGN.
 
+use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::pgn::{
     decode_with, read_pgn, write_move_list, write_pgn, EncodingRs,
 };
@@ -63,6 +64,9 @@ pub fn run(args: &[String]) -> i32 {
             return 1;
         }
     };
+    for notice in &game.notices {
+        eprintln!("xq convert: warning: {}", notice.say(Lang::En));
+    }
     let out = if pgn {
         write_pgn(&game, notation)
     } else {

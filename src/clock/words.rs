@@ -8,7 +8,11 @@ use crate::lang::{Lang, Say};
 fn sentence(text: String) -> String {
     let mut c = text.chars();
     match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
+        // ASCII only: the English texts need no more, and Unicode's case tables would cost the
+        // browser build kilobytes.
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(c)
+            .collect(),
         None => text,
     }
 }
@@ -156,7 +160,9 @@ impl Say for SideInfo<'_> {
             };
         }
         if r.delay_left_ms > 0 && r.running {
-            s += &format!(" · +{:.1}s", r.delay_left_ms as f64 / 1000.0);
+            // Tenths by integer arithmetic: float formatting would cost the browser build.
+            let tenths = (r.delay_left_ms + 50) / 100;
+            s += &format!(" · +{}.{}s", tenths / 10, tenths % 10);
         }
         s
     }

@@ -8,14 +8,16 @@
 //! drawing the same mark again removes it (`[data-testid=mark]` with `data-brush`). Pieces are
 //! SVG, so the character keeps its place inside the rim at every size.
 
+use super::decimal;
 use crate::xiangqi::{Color, Setup, Square};
 use leptos::prelude::*;
 
-/// Board geometry in SVG units: 100 between lines, a margin for the file numbers.
-const STEP: f64 = 100.0;
-const MARGIN: f64 = 90.0;
-const WIDTH: f64 = 8.0 * STEP + 2.0 * MARGIN;
-const HEIGHT: f64 = 9.0 * STEP + 2.0 * MARGIN;
+/// Board geometry in SVG units: 100 between lines, a margin for the file numbers. Whole numbers,
+/// so the drawing needs no float formatting (`super::decimal`).
+const STEP: i32 = 100;
+const MARGIN: i32 = 90;
+const WIDTH: i32 = 8 * STEP + 2 * MARGIN;
+const HEIGHT: i32 = 9 * STEP + 2 * MARGIN;
 
 /// The colour of a mark, chosen by the modifier keys held while drawing (as on lichess).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,16 +106,16 @@ fn square_at_cell(col: i32, row: i32, flipped: bool) -> Option<Square> {
 }
 
 /// The centre of a point in SVG units.
-fn svg_xy(sq: Square, flipped: bool) -> (f64, f64) {
+fn svg_xy(sq: Square, flipped: bool) -> (i32, i32) {
     let (c, r) = screen_cell(sq, flipped);
-    (MARGIN + c as f64 * STEP, MARGIN + r as f64 * STEP)
+    (MARGIN + c as i32 * STEP, MARGIN + r as i32 * STEP)
 }
 
 /// The static drawing: grid, river, palace diagonals and file numbers for both sides.
 #[component]
 fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
-    let x = |f: u8| MARGIN + f as f64 * STEP;
-    let y = |r: u8| MARGIN + r as f64 * STEP;
+    let x = |f: u8| MARGIN + f as i32 * STEP;
+    let y = |r: u8| MARGIN + r as i32 * STEP;
     let mut lines = Vec::new();
     for r in 0..10u8 {
         lines.push((x(0), y(r), x(8), y(r)));
@@ -144,18 +146,18 @@ fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
                     (BLACK_FILES[file], RED_FILES[file])
                 };
                 view! {
-                    <text class="file-label" x=x(col) y=MARGIN * 0.42>{top}</text>
-                    <text class="file-label" x=x(col) y=HEIGHT - 8.0>{bottom}</text>
+                    <text class="file-label" x=x(col) y="37.8">{top}</text>
+                    <text class="file-label" x=x(col) y=HEIGHT - 8>{bottom}</text>
                 }
             })
             .collect_view()
     };
     view! {
         <svg class="board-lines" viewBox=format!("0 0 {WIDTH} {HEIGHT}") aria-hidden="true">
-            <rect class="board-edge" x=MARGIN - 14.0 y=MARGIN - 14.0 width=8.0 * STEP + 28.0 height=9.0 * STEP + 28.0 />
+            <rect class="board-edge" x=MARGIN - 14 y=MARGIN - 14 width=8 * STEP + 28 height=9 * STEP + 28 />
             {lines.into_iter().map(|(x1, y1, x2, y2)| view! { <line x1=x1 y1=y1 x2=x2 y2=y2 /> }).collect_view()}
-            <text class="river" x=x(2) y=y(4) + STEP * 0.64>"楚 河"</text>
-            <text class="river" x=x(6) y=y(4) + STEP * 0.64>"漢 界"</text>
+            <text class="river" x=x(2) y=y(4) + STEP * 64 / 100>"楚 河"</text>
+            <text class="river" x=x(6) y=y(4) + STEP * 64 / 100>"漢 界"</text>
             {labels}
         </svg>
     }
@@ -183,8 +185,9 @@ fn MarksLayer(marks: RwSignal<Vec<Mark>>, flipped: Signal<bool>) -> impl IntoVie
                         Mark::Arrow(a, b, brush) => {
                             let (x1, y1) = svg_xy(a, flip);
                             let (x2, y2) = svg_xy(b, flip);
-                            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
-                            let (ex, ey) = (x2 - (x2 - x1) / len * 30.0, y2 - (y2 - y1) / len * 30.0);
+                            let (dx, dy) = ((x2 - x1) as f64, (y2 - y1) as f64);
+                            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                            let (ex, ey) = (decimal(x2 as f64 - dx / len * 30.0, 1), decimal(y2 as f64 - dy / len * 30.0, 1));
                             view! { <line data-testid="mark" data-from=a.to_string() data-to=b.to_string() data-brush=brush.name()
                                 class=format!("mark-arrow brush-{}", brush.name()) x1=x1 y1=y1 x2=ex y2=ey
                                 marker-end=format!("url(#arrowhead-{})", brush.name()) /> }.into_any()
@@ -207,10 +210,10 @@ fn square_from_event(board: &web_sys::Element, x: f64, y: f64, flipped: bool) ->
     if rect.width() <= 0.0 || rect.height() <= 0.0 {
         return None;
     }
-    let sx = (x - rect.left()) / rect.width() * WIDTH;
-    let sy = (y - rect.top()) / rect.height() * HEIGHT;
-    let col = ((sx - MARGIN) / STEP).round() as i32;
-    let row = ((sy - MARGIN) / STEP).round() as i32;
+    let sx = (x - rect.left()) / rect.width() * WIDTH as f64;
+    let sy = (y - rect.top()) / rect.height() * HEIGHT as f64;
+    let col = ((sx - MARGIN as f64) / STEP as f64).round() as i32;
+    let row = ((sy - MARGIN as f64) / STEP as f64).round() as i32;
     square_at_cell(col, row, flipped)
 }
 
@@ -348,7 +351,7 @@ pub fn Board(
             "piece black"
         };
         Some(view! {
-            <span class="ghost" style=format!("left:{left:.2}%;top:{top:.2}%")>
+            <span class="ghost" style=format!("left:{}%;top:{}%", decimal(left, 2), decimal(top, 2))>
                 <PieceFace piece=piece class=class.to_string() />
             </span>
         })
@@ -360,9 +363,9 @@ pub fn Board(
             let piece = move || piece.get();
             let style = move || {
                 let (c, r) = screen_cell(sq, flipped.get());
-                let x = (MARGIN + c as f64 * STEP) / WIDTH * 100.0;
-                let y = (MARGIN + r as f64 * STEP) / HEIGHT * 100.0;
-                format!("left:{x:.3}%;top:{y:.3}%")
+                let x = f64::from(MARGIN + c as i32 * STEP) / f64::from(WIDTH) * 100.0;
+                let y = f64::from(MARGIN + r as i32 * STEP) / f64::from(HEIGHT) * 100.0;
+                format!("left:{}%;top:{}%", decimal(x, 3), decimal(y, 3))
             };
             let label = move || match piece() {
                 Some(p) => format!("{sq} {}", p.chinese()),

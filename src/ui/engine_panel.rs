@@ -77,7 +77,15 @@ fn level_name(n: u8, lang: Lang) -> String {
 /// The evaluation as a player reads it: pawns from Red's side, or a mate count.
 fn score_text(s: Score, lang: Lang) -> String {
     match s {
-        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        // Integer formatting: float formatting would cost every page's download (issue 13).
+        Score::Cp(c) => {
+            let sign = if c < 0 { '-' } else { '+' };
+            format!(
+                "{sign}{}.{:02}",
+                c.unsigned_abs() / 100,
+                c.unsigned_abs() % 100
+            )
+        }
         Score::Mate(m) if m > 0 => match lang {
             Lang::Zh => format!("红 {m} 步杀"),
             Lang::En => format!("Red mates in {m}"),
@@ -86,6 +94,18 @@ fn score_text(s: Score, lang: Lang) -> String {
             Lang::Zh => format!("黑 {} 步杀", -m),
             Lang::En => format!("Black mates in {}", -m),
         },
+    }
+}
+
+/// A time per move in seconds: `500` is "0.5 s", `2000` is "2 s".
+fn seconds(ms: u64) -> String {
+    match ms % 1000 {
+        0 => format!("{} s", ms / 1000),
+        frac => format!(
+            "{}.{} s",
+            ms / 1000,
+            format!("{frac:03}").trim_end_matches('0')
+        ),
     }
 }
 
@@ -450,7 +470,7 @@ pub fn EnginePanel(
             view! {
                 <div class="engine-eval" data-testid="engine-eval">
                     <div class="eval-bar" role="img" aria-label=t("局面评估（红方视角）", "Evaluation (Red's view)")>
-                        <div class="eval-red" style=format!("width:{:.1}%", share * 100.0)></div>
+                        <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
                     </div>
                     <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
                 </div>
@@ -513,7 +533,7 @@ pub fn EnginePanel(
                         }
                     }>
                         {[500u64, 1000, 2000, 5000, 10000, 30000].into_iter().map(|ms| view! {
-                            <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{format!("{} s", ms as f64 / 1000.0)}</option>
+                            <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{seconds(ms)}</option>
                         }).collect_view()}
                     </select>
                 </label>

@@ -2,6 +2,13 @@
 //!
 //! Routing uses the URL hash (`#/play`, `#/clock`, `#/tournament`, `#/schedule`) because static
 //! hosts have no fallback page for other paths.
+//!
+//! Each page is its own wasm bundle (`src/bin/page_*.rs`), so a first visit downloads one page,
+//! not six (issue 13: Trunk cannot split a module). `public/boot.js` starts the bundle that holds
+//! the hash's route; every bundle mounts the same shell ([`mount`]: header, sections, language,
+//! storage problems) with only its own page in [`pages`], so link-time optimisation drops the
+//! others. A route held by another bundle reloads the page into it ([`elsewhere`]): all saved
+//! state lives in localStorage, which every bundle shares.
 
 mod board;
 pub mod clock;
@@ -12,7 +19,7 @@ mod i18n;
 mod moves;
 mod play;
 mod play_options;
-mod route;
+pub mod route;
 mod schedule;
 mod scoresheet;
 mod storage;
@@ -21,17 +28,78 @@ mod tournament;
 mod verdict;
 
 use leptos::prelude::*;
-use route::Route;
+pub use route::Route;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Mounts the app on the page body.
-pub fn mount() {
+/// The view of one route, as a bundle's page binary maps it (its own pages, [`elsewhere`] for the rest).
+pub type Pages = fn(Route) -> AnyView;
+
+/// Mounts the shell and the bundle's pages on the page body.
+pub fn mount(pages: Pages) {
     console_error_panic_hook::set_once();
-    mount_to_body(App);
+    mount_to_body(move || view! { <App pages=pages /> });
+}
+
+/// Set once the bundle has shown its first page: a route it does not hold after that is a
+/// navigation to another bundle; before it, a mismatch with `boot.js` (never a reload loop).
+static SHOWN: AtomicBool = AtomicBool::new(false);
+
+/// A route this bundle does not hold: reloads the page, and `boot.js` starts the bundle that does.
+pub fn elsewhere() -> AnyView {
+    if SHOWN.load(Ordering::Relaxed) {
+        let _ = window().location().reload();
+    } else {
+        leptos::logging::error!("index.html started a bundle without the page of this route");
+    }
+    ().into_any()
+}
+
+/// `v` rounded to `places` decimals (`decimal(2.345, 1)` is `"2.3"`), with integer formatting
+/// only: Rust's float formatting costs every page ~10 kB of code and tables (issue 13).
+pub(crate) fn decimal(v: f64, places: u32) -> String {
+    let scale = 10u64.pow(places);
+    let n = (v * scale as f64).round();
+    let sign = if n < 0.0 { "-" } else { "" };
+    let n = n.abs() as u64;
+    match places {
+        0 => format!("{sign}{n}"),
+        _ => format!("{sign}{}.{:0w$}", n / scale, n % scale, w = places as usize),
+    }
+}
+
+/// The pages, one function each, so a bundle links only those it names.
+pub mod pages {
+    use super::*;
+
+    /// `#/play`: the board.
+    pub fn play(query: String) -> AnyView {
+        view! { <play::PlayPage query=query /> }.into_any()
+    }
+    /// `#/scoresheet`: the printable score sheet.
+    pub fn scoresheet(query: String) -> AnyView {
+        view! { <scoresheet::ScoresheetPage query=query /> }.into_any()
+    }
+    /// `#/tournament`: round robins.
+    pub fn tournament(query: String) -> AnyView {
+        view! { <tournament::TournamentPage query=query /> }.into_any()
+    }
+    /// `#/clock`: the game clock.
+    pub fn clock(query: String) -> AnyView {
+        view! { <clock::ClockPage query=query /> }.into_any()
+    }
+    /// `#/schedule`: the match scheduler.
+    pub fn schedule(query: String) -> AnyView {
+        view! { <schedule::SchedulePage query=query /> }.into_any()
+    }
+    /// `#/swiss`: Swiss events and knockouts.
+    pub fn swiss(query: String) -> AnyView {
+        view! { <swiss::SwissPage query=query /> }.into_any()
+    }
 }
 
 /// The whole app: a header with the sections, and the page of the current route.
 #[component]
-fn App() -> impl IntoView {
+fn App(pages: Pages) -> impl IntoView {
     let route = route::use_route();
     let lang = i18n::provide_lang();
     let tr = i18n::tr;
@@ -58,13 +126,10 @@ fn App() -> impl IntoView {
         </header>
         <main id="main">
             <storage::StorageProblems />
-            {move || match route.get() {
-                Route::Play(query) => view! { <play::PlayPage query=query /> }.into_any(),
-                Route::Scoresheet(query) => view! { <scoresheet::ScoresheetPage query=query /> }.into_any(),
-                Route::Tournament(query) => view! { <tournament::TournamentPage query=query /> }.into_any(),
-                Route::Clock(query) => view! { <clock::ClockPage query=query /> }.into_any(),
-                Route::Schedule(query) => view! { <schedule::SchedulePage query=query /> }.into_any(),
-                Route::Swiss(query) => view! { <swiss::SwissPage query=query /> }.into_any(),
+            {move || {
+                let page = pages(route.get());
+                SHOWN.store(true, Ordering::Relaxed);
+                page
             }}
         </main>
     }

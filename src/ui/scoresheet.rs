@@ -365,12 +365,12 @@ fn Sheet(game: Signal<PgnGame>, blank: Signal<bool>, short: Signal<bool>) -> imp
 }
 
 /// A message for an import that stopped part-way, naming the move and the reason.
-fn import_message(e: &PgnError) -> String {
-    format!(
-        "导入在第 {} 步后停止 / Import stopped after ply {}: {e}",
-        e.partial.moves().len(),
-        e.partial.moves().len()
-    )
+fn import_message(e: &PgnError, lang: Lang) -> String {
+    let n = e.partial.moves().len();
+    match lang {
+        Lang::Zh => format!("导入在第 {n} 步后停止：{}", e.say(lang)),
+        Lang::En => format!("Import stopped after ply {n}: {}", e.say(lang)),
+    }
 }
 
 /// PGN import by paste or file (UTF-8, GBK or Big5). A file that breaks off is reported with the
@@ -381,17 +381,24 @@ pub fn PgnImport(
     on_import: Callback<PgnGame>,
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
-    let failed: RwSignal<Option<(String, PgnGame)>> = RwSignal::new(None);
-    // Bytes that did not decode (named by line and byte), in both languages.
-    let warning: RwSignal<Option<[String; 2]>> = RwSignal::new(None);
+    // The reason in both languages (the switch may change while it shows), and the valid part.
+    let failed: RwSignal<Option<([String; 2], PgnGame)>> = RwSignal::new(None);
+    // Bytes that did not decode (named by line and byte) and what the reader assumed, in both
+    // languages.
+    let warning: RwSignal<Vec<[String; 2]>> = RwSignal::new(Vec::new());
+    let both = |s: &dyn Say| [s.say(Lang::Zh), s.say(Lang::En)];
     let lang = use_lang();
     let file_input = NodeRef::<leptos::html::Input>::new();
     let take = move |result: Result<PgnGame, PgnError>| match result {
         Ok(g) => {
             failed.set(None);
+            warning.update(|w| w.extend(g.notices.iter().map(|n| both(n))));
             on_import.run(g);
         }
-        Err(e) => failed.set(Some((import_message(&e), *e.partial))),
+        Err(e) => failed.set(Some((
+            [import_message(&e, Lang::Zh), import_message(&e, Lang::En)],
+            *e.partial,
+        ))),
     };
     let from_file =
         move |_| {
@@ -402,10 +409,10 @@ pub fn PgnImport(
                 match bytes {
                     Ok(bytes) => {
                         let d = decode_with(&bytes, &BrowserCharsets);
-                        warning.set(d.warning().map(|w| [w.say(Lang::Zh), w.say(Lang::En)]));
+                        warning.set(d.warning().map(|w| both(&w)).into_iter().collect());
                         take(read_pgn(&d.text));
                     }
-                    Err(e) => failed.set(Some((e.say(lang.get_untracked()), PgnGame::default()))),
+                    Err(e) => failed.set(Some((both(&e), PgnGame::default()))),
                 }
             });
         };
@@ -416,18 +423,23 @@ pub fn PgnImport(
             <textarea id="pgn-text" data-testid="pgn-text" rows="4"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-            <button type="button" data-testid="pgn-import" on:click=move |_| { warning.set(None); take(read_pgn(&text.get_untracked())) }>
+            <button type="button" data-testid="pgn-import" on:click=move |_| { warning.set(Vec::new()); take(read_pgn(&text.get_untracked())) }>
                 {tr("导入", "Import")}
             </button>
             <label for="pgn-file">{tr("或选择文件", "or choose a file")}</label>
             <input id="pgn-file" type="file" accept=".pgn,.PGN,.txt,text/plain" data-testid="pgn-file"
                 node_ref=file_input on:change=from_file />
-            {move || warning.get().map(|[zh, en]| view! {
-                <p class="warning" role="status" data-testid="pgn-warning">
-                    {if lang.get() == Lang::En { en } else { zh }}
-                </p>
-            })}
-            {move || failed.get().map(|(msg, partial)| {
+            {move || {
+                let said: Vec<String> = warning.with(|w| {
+                    let i = usize::from(lang.get() == Lang::En);
+                    w.iter().map(|m| m[i].clone()).collect()
+                });
+                (!said.is_empty()).then(|| view! {
+                    <p class="warning" role="status" data-testid="pgn-warning">{said.join(" ")}</p>
+                })
+            }}
+            {move || failed.get().map(|(msgs, partial)| {
+                let msg = msgs[usize::from(lang.get() == Lang::En)].clone();
                 let n = partial.moves().len();
                 view! {
                     <p class="error" role="alert" data-testid="pgn-error">{msg}</p>
@@ -466,11 +478,11 @@ pub fn PgnExport(
     /// The game to export.
     game: Signal<PgnGame>,
 ) -> impl IntoView {
-    let error = RwSignal::new(None::<String>);
+    let failed = RwSignal::new(false);
     let save = move |n: Notation| {
         let (name, text) = game.with(|g| (file_name(g, n), write_pgn(g, n)));
         if download(&name, "application/x-chess-pgn;charset=utf-8", &text).is_err() {
-            error.set(Some("下载失败 / Download failed".into()));
+            failed.set(true);
         }
     };
     view! {
@@ -479,7 +491,7 @@ pub fn PgnExport(
             <button type="button" data-testid="export-chinese" on:click=move |_| save(Notation::Chinese)>{tr("中文记谱", "Chinese")}</button>
             <button type="button" data-testid="export-wxf" on:click=move |_| save(Notation::Wxf)>"WXF"</button>
             <button type="button" data-testid="export-iccs" on:click=move |_| save(Notation::Iccs)>"ICCS"</button>
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            {move || failed.get().then(|| view! { <p class="error" role="alert">{tr("下载失败", "Download failed")}</p> })}
         </fieldset>
     }
 }

@@ -531,7 +531,14 @@ const fn build_tables() -> Tables {
     t
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 static T: Tables = build_tables();
+
+/// In the browser the tables are built on first use instead of shipped in the `.wasm`: their
+/// 28 kB (10 kB of random Zobrist keys, which no compression shrinks) cost every page's first
+/// visit more than the code that builds them (issue 13).
+#[cfg(target_arch = "wasm32")]
+static T: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(build_tables);
 
 const fn code(c: Color, r: Role) -> u8 {
     Piece::new(c, r).code()

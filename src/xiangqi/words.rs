@@ -4,6 +4,7 @@
 
 use super::fen::{FenError, ParseFenError, PositionError};
 use super::game::{GameError, GameResult, OfferOutcome, Reason, RecordError, Verdict};
+use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice};
 use super::notation::NotationError;
 use super::position::PlayError;
 use super::rules::limits::MoveLimitError;
@@ -22,7 +23,11 @@ fn role_zh(color: Color, role: Role) -> char {
 fn sentence(text: String) -> String {
     let mut c = text.chars();
     match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
+        // ASCII only: the English texts need no more, and Unicode's case tables would cost the
+        // browser build kilobytes.
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(c)
+            .collect(),
         None => text,
     }
 }
@@ -381,6 +386,43 @@ impl Say for MoveKind {
     }
 }
 
+impl Say for PgnError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        let plies = self.partial.moves().len();
+        match &self.kind {
+            PgnErrorKind::BadFen { fen, error } => {
+                format!("FEN 标签“{fen}”有误：{}", error.say(lang))
+            }
+            PgnErrorKind::BadMove { round, side, error } => format!(
+                "读到第 {round} 回合{}（第 {} 步）时停止：{}",
+                side.chinese(),
+                plies + 1,
+                error.say(lang)
+            ),
+            PgnErrorKind::Unclosed(c) => format!("“{c}”没有闭合（第 {plies} 步之后）"),
+            PgnErrorKind::Empty => "没有找到棋局".into(),
+            PgnErrorKind::NoMoves => "文件有着法文字，但一步也读不出来".into(),
+        }
+    }
+}
+
+impl Say for PgnNotice {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (PgnNotice::TurnAssumed { fen, side }, Lang::Zh) => {
+                format!("FEN 标签“{fen}”没有写明轮到哪方走，已按{}先走读入。", side.chinese())
+            }
+            (PgnNotice::TurnAssumed { fen, side }, Lang::En) => format!(
+                "The FEN tag “{fen}” does not say whose move it is; the game was read with {} to move first.",
+                side.english()
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +442,24 @@ mod tests {
             f.say(Lang::Zh)
         );
         assert!(f.say(Lang::En).starts_with("Invalid FEN"));
+    }
+
+    #[test]
+    fn a_broken_game_file_says_where_in_one_language() {
+        use crate::xiangqi::notation::pgn::read_pgn;
+        let e = read_pgn("1. 炮二平五 马８进７ 2. 车九进九").unwrap_err();
+        let zh = e.say(Lang::Zh);
+        assert!(
+            zh.starts_with("读到第 2 回合红方（第 3 步）时停止："),
+            "{zh}"
+        );
+        assert!(!zh.contains("stopped"), "{zh}");
+        assert!(e.say(Lang::En).starts_with("Stopped at move 2."));
+        let g = read_pgn("[FEN \"3k5/9/9/9/9/9/9/9/9/4K4\"]\n1. ... 将4进1").unwrap();
+        assert!(g.notices[0].say(Lang::Zh).contains("已按黑方先走读入"));
+        assert!(g.notices[0]
+            .say(Lang::En)
+            .contains("with Black to move first"));
     }
 
     #[test]

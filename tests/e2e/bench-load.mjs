@@ -33,6 +33,7 @@ const PAGES = [
   ['#/clock', '[data-testid=clock-press-black]'],
   ['#/tournament', '[data-testid=new-event]'],
   ['#/schedule', '[data-testid=solve]'],
+  ['#/swiss', '[data-testid=swiss-name]'],
 ];
 
 const gz = new Map();

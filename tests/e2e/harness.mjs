@@ -38,6 +38,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
+/** The page bundle (src/bin/page_*.rs) that index.html starts for a URL's hash route. */
+export function bundleOf(url) {
+  const m = /#\/(\w+)/.exec(url);
+  return m && ['play', 'scoresheet', 'clock', 'tournament', 'schedule', 'swiss'].includes(m[1]) ? m[1] : 'play';
+}
+
 /**
  * Starts the server and a browser. Returns { base, browser, newPage(hash, opts), close() };
  * `newPage` opens `base + hash` in a fresh context, waits for the app to mount, and fails the
@@ -63,6 +69,17 @@ export async function startApp() {
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+    // Each page is its own wasm bundle (issue 13): going to a route of another bundle by its hash
+    // makes the app reload into that bundle. A test's own reload right after would race that one,
+    // so such a goto loads the page whole, as the app would.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const here = page.url();
+      if (here.split('#')[0] === url.split('#')[0] && bundleOf(here) !== bundleOf(url)) {
+        await goto('about:blank');
+      }
+      return goto(url, options);
+    };
     await page.goto(base + 'index.html' + hash);
     await page.waitForSelector(opts.waitFor || '#main', { timeout: 20000 });
     pages.push(page);

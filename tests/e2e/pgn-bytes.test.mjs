@@ -50,8 +50,21 @@ test('move text with no readable move is refused and the board keeps its game', 
   await page.fill('[data-testid=pgn-text]', mojibake);
   await page.click('[data-testid=pgn-import]');
   await page.waitForSelector('[data-testid=pgn-error]');
-  assert.match(await page.textContent('[data-testid=pgn-error]'), /no move could be read/);
+  // Said in the page's language (Chinese here), not in the CLI's English.
+  assert.match(await page.textContent('[data-testid=pgn-error]'), /导入在第 0 步后停止：文件有着法文字，但一步也读不出来/);
   assert.equal(await moveCount(page), 2, 'the game on the board is kept');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a FEN tag without a side to move is read from the move text, and the user is told', async () => {
+  const page = await playPage();
+  await page.fill('[data-testid=pgn-text]', '[FEN "3k5/9/9/9/9/9/9/9/9/4K3R"]\n1. ... 将4进1 2. 帅5平4\n');
+  await page.click('[data-testid=pgn-import]');
+  await page.waitForSelector('[data-testid=pgn-warning]');
+  assert.match(await page.textContent('[data-testid=pgn-warning]'), /没有写明轮到哪方走，已按黑方先走读入/);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 2);
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await page.textContent('[data-testid=pgn-warning]'), /read with Black to move first/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -106,10 +106,18 @@ test('30-minute matches on 7 tables do not fit; the suggested 8 tables do', asyn
   await page.fill('[data-testid=match-minutes]', '30');
   await page.click('[data-testid=solve]');
   await page.waitForSelector('[data-testid=infeasible]');
+  // In the page's language (issue 11 item 4): Chinese first, then the same arithmetic in English.
+  assert.match(await page.textContent('[data-testid=infeasible]'), /171 场比赛 > 7 台 × 24 个时段 = 168/);
+  const zh = await page.locator('[data-testid=suggestions] li').allTextContents();
+  assert.ok(zh[0].includes('改为 8 台：8 × 24 个时段 = 192 ≥ 171'), zh[0]);
+  assert.ok(zh.some((t) => t.includes('每场比赛 22 分钟（每场次 4 个时段）')), zh.join('|'));
+  assert.ok(zh.every((t) => !/[A-Za-z]{2}/.test(t)), zh.join('|'));
+  await page.click('[data-testid=lang-toggle]');
   assert.match(await page.textContent('[data-testid=infeasible]'), /171 matches > 7 tables × 24 slots = 168/);
   const items = await page.locator('[data-testid=suggestions] li').allTextContents();
   assert.ok(items[0].includes('8 tables: 8 × 24 slots = 192 ≥ 171'), items[0]);
   assert.ok(items.some((t) => t.includes('22 min (4 slots a session)')), items.join('|'));
+  await page.click('[data-testid=lang-toggle]');
   await page.click('[data-testid=suggestions] li:first-child button');
   assert.equal(await page.inputValue('[data-testid=tables]'), '8');
   await solve(page);

@@ -82,7 +82,11 @@ test('PGN paste, GBK file, garbled input and download', async () => {
   // A garbled game: the error names the move; the current game stays until the user loads the part.
   await page.fill('[data-testid=pgn-text]', '1. 炮二平五 马８进７ 2. 马二进三 马８进７');
   await page.click('[data-testid=pgn-import]');
-  assert.match(await page.textContent('[data-testid=pgn-error]'), /move 2\.\.\..*no such piece/);
+  assert.match(await page.textContent('[data-testid=pgn-error]'), /读到第 2 回合黑方（第 4 步）时停止：.*没有符合的棋子/);
+  // The same reason in English after the switch, with no Chinese sentence left over.
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await page.textContent('[data-testid=pgn-error]'), /^Import stopped after ply 3: Stopped at move 2\.\.\..*no such piece/);
+  await page.click('[data-testid=lang-toggle]');
   assert.equal((await page.textContent('[data-round="1"][data-side=red]')).trim(), '炮八平五');
   await page.click('[data-testid=pgn-load-partial]');
   assert.equal((await page.textContent('[data-round="2"][data-side=red]')).trim(), '马二进三');

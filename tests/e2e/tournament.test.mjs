@@ -229,6 +229,8 @@ test('500 entrants, the stated limit, draw a page at a time and survive a reload
   await page.waitForSelector('[data-testid=entrants-pager]');
   await page.click('[data-testid=number-as-listed]');
   await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
+  // The round is built 25 rows per task (no click waits for all 250): wait for the last slice.
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-round][data-red]').length >= 250);
   // One round of 250 games, 50 standings rows, a 25 × 25 crosstable window: not 499 rounds.
   assert.equal(await page.locator('tr[data-round][data-red]').count(), 250);
   assert.equal(await page.locator('[data-testid=standings] tbody tr').count(), 50);
@@ -245,5 +247,60 @@ test('500 entrants, the stated limit, draw a page at a time and survive a reload
   // The saved event loads again: the page is not bricked.
   await page.reload();
   await page.waitForSelector('tr[data-round="1"][data-red]', { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-round="1"][data-red]').length === 250);
+  assert.equal(await page.inputValue('tr[data-round="1"][data-red] select[data-testid=result] >> nth=0'), '1-0');
   assert.deepEqual(page.errors, []);
 });
+
+// Issue 11.4 on a working event, not only the empty form: every control, heading, label and
+// message of a drawn team event with results, a withdrawal and line-ups is in one language.
+const CJK = /[\u3400-\u9fff\u3000-\u303f\uff01-\uff5e]/;
+const LATIN_OK = new Set(['JSON', 'CSV', 'SB']);
+async function shownTexts(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const shown = (el) => !el.closest('[translate="no"], [hidden], .t-print-only, .t-print-result')
+      && getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
+    const walker = document.createTreeWalker(document.querySelector('.tournament'), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.textContent.trim() && shown(n.parentElement)) out.push(n.textContent.trim());
+    }
+    for (const el of document.querySelectorAll('.tournament [placeholder], .tournament [title], .tournament [aria-label]')) {
+      if (!shown(el)) continue;
+      for (const a of ['placeholder', 'title', 'aria-label']) if (el.getAttribute(a)?.trim()) out.push(el.getAttribute(a).trim());
+    }
+    return out;
+  });
+}
+
+for (const lang of ['zh', 'en']) {
+  test(`a drawn team event in ${lang === 'zh' ? 'Chinese' : 'English'} shows no word of the other language`, async () => {
+    const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
+    await page.evaluate((l) => localStorage.setItem('xq.lang', l), lang);
+    await page.reload();
+    await page.waitForSelector('[data-testid=create-form]');
+    await page.fill('[data-testid=event-name]', 'T');
+    await page.check('[data-testid=kind-team]');
+    await page.fill('[data-testid=boards]', '2');
+    await page.selectOption('[data-testid=board-order]', 'substitutes');
+    await page.click('[data-testid=create]');
+    // Team and player names are single letters: names, not words of either language.
+    await page.fill('[data-testid=entrant-list]', 'A: a, b, c\nB: d, e\nC: f, g\nD: h, i\nE: j, k');
+    await page.click('[data-testid=add-entrants]');
+    await page.click('[data-testid=number-as-listed]');
+    await page.waitForSelector('tr[data-round="1"][data-red]');
+    await page.selectOption('tr[data-round="1"][data-red] select[data-board="1"] >> nth=0', '1-0');
+    await page.selectOption('tr[data-entrant="5"] select[data-testid=withdraw]', '0');
+    await page.fill('tr[data-round="1"][data-lineup-for] [data-testid=lineup-first] >> nth=0', '1,x');
+    await page.click('tr[data-round="1"][data-lineup-for] [data-testid=set-lineup] >> nth=0');
+    await page.waitForSelector('[role=alert]');
+    await page.click('.t-tiebreaks summary');
+    const texts = await shownTexts(page);
+    assert.ok(texts.length > 50, `the page shows text (${texts.length})`);
+    const bad = lang === 'zh'
+      ? texts.filter((t) => (t.match(/[A-Za-z]{2,}/g) || []).some((w) => !LATIN_OK.has(w)))
+      : texts.filter((t) => CJK.test(t));
+    assert.deepEqual(bad, [], `#/tournament (${lang}) shows words of the other language`);
+    assert.deepEqual(page.errors, []);
+  });
+}

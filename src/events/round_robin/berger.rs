@@ -79,12 +79,7 @@ pub struct BergerTable {
 impl BergerTable {
     /// The FIDE Berger table for `entrants` (odd: the extra number is the bye, 轮空), one or two cycles.
     pub fn new(entrants: usize, double: bool) -> Result<BergerTable, BergerError> {
-        if entrants < 2 {
-            return Err(BergerError::TooFewEntrants(entrants));
-        }
-        if entrants > MAX_ENTRANTS {
-            return Err(BergerError::TooManyEntrants(entrants));
-        }
+        check_size(entrants)?;
         let slots = entrants + entrants % 2;
         let mut rounds: Vec<Vec<Pairing>> = (1..slots).map(|r| berger_round(slots, r)).collect();
         if double {
@@ -183,6 +178,26 @@ impl fmt::Display for BergerTable {
     }
 }
 
+/// Whether a round robin of `entrants` can be drawn (2 to [`MAX_ENTRANTS`]), without building it.
+pub fn check_size(entrants: usize) -> Result<(), BergerError> {
+    if entrants < 2 {
+        return Err(BergerError::TooFewEntrants(entrants));
+    }
+    if entrants > MAX_ENTRANTS {
+        return Err(BergerError::TooManyEntrants(entrants));
+    }
+    Ok(())
+}
+
+/// The number of rounds for `entrants` (as [`BergerTable::round_count`], without building the
+/// table): (n−1) per cycle for even n, n for odd n; 0 below 2 entrants.
+pub fn round_count(entrants: usize, double: bool) -> usize {
+    if entrants < 2 {
+        return 0;
+    }
+    (entrants + entrants % 2 - 1) * if double { 2 } else { 1 }
+}
+
 /// Round `round` (1-based, ≤ slots−1) of the Berger table for an even number of `slots`.
 ///
 /// Player `slots` meets `x` with 2x ≡ r+1 (mod slots−1); it has Black in odd rounds and Red in even
@@ -246,6 +261,22 @@ pub fn draw_lots(entrants: usize, seed: u64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn round_count_without_the_table() {
+        for n in 0..=41 {
+            for double in [false, true] {
+                let built = BergerTable::new(n, double).map_or(0, |t| t.round_count());
+                assert_eq!(
+                    round_count(n, double),
+                    built,
+                    "{n} entrants, double {double}"
+                );
+            }
+        }
+        assert_eq!(round_count(500, false), 499);
+        assert_eq!(round_count(499, true), 998);
+    }
 
     #[test]
     fn four_players_match_fide() {

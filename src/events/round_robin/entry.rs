@@ -2,6 +2,7 @@
 //! outcome (rule 14.2 scores the whole match), so the boards entered so far wait here.
 
 use super::result::Outcome;
+use super::{Tournament, TournamentError};
 use std::collections::HashMap;
 
 /// What entering one board's outcome produced.
@@ -62,12 +63,63 @@ impl PartialResults {
         }
         BoardEntry::Incomplete
     }
+
+    /// Enters `board` (0-based) of the pairing `red`–`black` of `round` into `t`: the match is
+    /// recorded once every board is known, and its result is cleared (line-ups kept) while a
+    /// board is open again.
+    pub fn enter_board(
+        &mut self,
+        t: &mut Tournament,
+        round: usize,
+        (red, black): (usize, usize),
+        board: usize,
+        outcome: Option<Outcome>,
+    ) -> Result<(), TournamentError> {
+        let boards = t.format().boards();
+        let recorded = t.result(round, red, black).map(|m| m.games.clone());
+        match self.enter(round, red, boards, recorded.as_deref(), board, outcome) {
+            BoardEntry::Complete(games) => t.record(round, red, black, games),
+            BoardEntry::Incomplete => {
+                t.clear_games(round, red, black);
+                Ok(())
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use Outcome::*;
+
+    #[test]
+    fn boards_entered_into_an_event() {
+        use crate::events::round_robin::{BoardOrder, Competition, Cycles, Scoring};
+        let format = Competition::Team {
+            boards: 2,
+            order: BoardOrder::ChosenPerMatch,
+        };
+        let mut t = Tournament::new("T", format, Cycles::Single, Scoring::CLASSIC).unwrap();
+        t.add_entrant_list("A\nB\nC\nD").unwrap();
+        t.number_as_listed().unwrap();
+        let mut p = PartialResults::default();
+        p.enter_board(&mut t, 1, (1, 4), 0, Some(FirstWins))
+            .unwrap();
+        assert_eq!(
+            t.result(1, 1, 4),
+            None,
+            "one board of two: no result yet (14.2)"
+        );
+        p.enter_board(&mut t, 1, (1, 4), 1, Some(Draw)).unwrap();
+        assert_eq!(t.result(1, 1, 4).unwrap().games, [FirstWins, Draw]);
+        // Clearing a board takes the match result back and keeps the other board waiting.
+        p.enter_board(&mut t, 1, (1, 4), 1, None).unwrap();
+        assert_eq!(t.result(1, 1, 4), None);
+        assert_eq!(p.get(1, 1, 0), Some(FirstWins));
+        // A pairing that is not in the round is refused.
+        p.enter_board(&mut t, 1, (1, 2), 0, Some(Draw)).unwrap();
+        assert!(p.enter_board(&mut t, 1, (1, 2), 1, Some(Draw)).is_err());
+    }
 
     #[test]
     fn a_match_counts_once_every_board_is_in() {

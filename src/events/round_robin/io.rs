@@ -1,6 +1,7 @@
 //! Files: pasted entrant lists, the versioned JSON of a whole event, and standings as CSV.
 
 use super::{Entrant, Tournament, TournamentError};
+use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -52,6 +53,40 @@ fn strip_numbering(line: &str) -> &str {
         }
     }
     line
+}
+
+/// Reads a typed list of positions such as `3,1,2` (commas, `，` or spaces): the hand numbering
+/// of entrants and the players of a line-up.
+pub fn parse_positions(text: &str) -> Result<Vec<usize>, PositionsError> {
+    text.split([',', '，', ' '])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.parse::<usize>()
+                .map_err(|_| PositionsError(p.to_string()))
+        })
+        .collect()
+}
+
+/// A position list held something that is not a whole number (the text is kept to name it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionsError(pub String);
+
+impl fmt::Display for PositionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: use comma-separated numbers, e.g. 3,1,2", self.0)
+    }
+}
+
+impl std::error::Error for PositionsError {}
+
+impl Say for PositionsError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("`{}`：请用逗号分隔的序号，如 3,1,2", self.0),
+        }
+    }
 }
 
 /// Why a file could not be imported; whatever was loaded before stays as it was.
@@ -217,6 +252,17 @@ mod tests {
         assert_eq!(teams[0].name, "北京队");
         assert_eq!(teams[0].members, ["甲", "乙", "丙", "丁"]);
         assert!(teams[1].members.is_empty());
+    }
+
+    #[test]
+    fn position_lists() {
+        assert_eq!(parse_positions("2, 3，4 1"), Ok(vec![2, 3, 4, 1]));
+        assert_eq!(parse_positions(" "), Ok(vec![]));
+        let e = parse_positions("1,x,3").unwrap_err();
+        assert_eq!(e, PositionsError("x".into()));
+        assert!(e.say(Lang::Zh).contains("`x`") && e.say(Lang::Zh).contains("逗号"));
+        assert!(e.say(Lang::En).starts_with("`x`: use comma-separated"));
+        assert!(parse_positions("-1").is_err());
     }
 
     #[test]

@@ -14,11 +14,13 @@ pub mod team;
 
 pub use berger::{draw_lots, BergerError, BergerTable, Pairing};
 pub use entry::{BoardEntry, PartialResults};
-pub use io::{parse_entrant_list, ImportError, FILE_VERSION};
+pub use io::{parse_entrant_list, parse_positions, ImportError, PositionsError, FILE_VERSION};
 pub use result::{
     match_points, Outcome, ParseOutcomeError, Personal, Scoring, ScoringError, Side, Value,
 };
-pub use standings::{Crosstable, Place, StandingRow, Standings, TieBreak, TieValue};
+pub use standings::{
+    CrossRow, CrossWindow, Crosstable, Place, StandingRow, Standings, TieBreak, TieValue,
+};
 pub use team::{first_team_color, validate_lineup, BoardOrder, LineupError, MAX_BOARDS};
 
 use serde::{Deserialize, Serialize};
@@ -456,7 +458,7 @@ impl Tournament {
         if !self.results.is_empty() {
             return Err(TournamentError::ResultsExist);
         }
-        BergerTable::new(self.entrants.len(), false)?;
+        berger::check_size(self.entrants.len())?;
         let n = self.entrants.len();
         if order.len() != n {
             return Err(TournamentError::BadNumbering(format!(
@@ -495,6 +497,14 @@ impl Tournament {
         Ok(())
     }
 
+    /// Whether the drawn field has a Berger table, without building it.
+    fn table_size(&self) -> Result<(), TournamentError> {
+        if !self.drawn {
+            return Err(TournamentError::NotDrawn);
+        }
+        Ok(berger::check_size(self.entrants.len())?)
+    }
+
     /// The Berger table of the drawn field.
     pub fn table(&self) -> Result<BergerTable, TournamentError> {
         if !self.drawn {
@@ -506,17 +516,46 @@ impl Tournament {
         )?)
     }
 
-    /// Number of rounds (0 before the draw).
+    /// Number of rounds (0 before the draw), counted without building the table.
     pub fn round_count(&self) -> usize {
-        self.table().map(|t| t.round_count()).unwrap_or(0)
+        if self.drawn && berger::check_size(self.entrants.len()).is_ok() {
+            berger::round_count(self.entrants.len(), self.cycles == Cycles::Double)
+        } else {
+            0
+        }
     }
 
     /// The games and the bye of every round.
     pub fn rounds(&self) -> Result<Vec<RoundView>, TournamentError> {
-        let table = self.table()?;
-        Ok((1..=table.round_count())
-            .map(|r| round_view(&table, r))
+        self.table()?;
+        Ok((1..=self.round_count())
+            .filter_map(|r| self.round(r))
             .collect())
+    }
+
+    /// The games and the bye of round `round` (1-based) alone, without building the whole table
+    /// (a page shows one round of a 500-entrant event); `None` before the draw or past the end.
+    pub fn round(&self, round: usize) -> Option<RoundView> {
+        if !self.drawn {
+            return None;
+        }
+        let n = self.entrants.len();
+        berger::check_size(n).ok()?;
+        let all = berger::round_of(n, self.cycles == Cycles::Double, round)?;
+        let bye_slot = n + 1;
+        let bye = all.iter().find_map(|p| {
+            p.involves(bye_slot)
+                .then(|| p.opponent_of(bye_slot))
+                .flatten()
+        });
+        let games = all.into_iter().filter(|p| !p.involves(bye_slot)).collect();
+        Some(RoundView { round, games, bye })
+    }
+
+    /// Numbers the entrants in the order they were listed (the draw by hand, 1 to n).
+    pub fn number_as_listed(&mut self) -> Result<(), TournamentError> {
+        let order: Vec<usize> = (1..=self.entrants.len()).collect();
+        self.set_numbers(&order)
     }
 
     /// The result recorded for pairing `red`-`black` of `round`, if any.
@@ -598,9 +637,26 @@ impl Tournament {
         Ok(())
     }
 
+    /// Withdraws entrant `k` now (20.3): after the last round in which it has a result, so every
+    /// match it has not played becomes a forfeit; returns that round.
+    pub fn withdraw_now(&mut self, k: usize) -> Result<usize, TournamentError> {
+        let after = self
+            .results
+            .iter()
+            .filter(|m| !m.games.is_empty() && (m.red == k || m.black == k))
+            .map(|m| m.round)
+            .max()
+            .unwrap_or(0);
+        self.withdraw(k, after)?;
+        Ok(after)
+    }
+
     /// Marks entrant `k` as withdrawn (20.3) or expelled (18.3) after `round` (0 = before round 1).
     pub fn withdraw(&mut self, k: usize, round: usize) -> Result<(), TournamentError> {
-        let rounds = self.table()?.round_count();
+        if !self.drawn {
+            return Err(TournamentError::NotDrawn);
+        }
+        let rounds = self.round_count();
         self.entrant(k)?;
         if round > rounds {
             return Err(TournamentError::NoSuchRound { round, rounds });
@@ -704,9 +760,9 @@ impl Tournament {
     /// The results that count: recorded ones minus annulled entrants' games, plus the forfeits
     /// (20.3) of games a withdrawn entrant will not play.
     pub fn counted_results(&self) -> Vec<MatchRecord> {
-        let Ok(table) = self.table() else {
+        if !self.drawn || berger::check_size(self.entrants.len()).is_err() {
             return Vec::new();
-        };
+        }
         let annulled = self.annulled_all();
         let mut out: Vec<MatchRecord> = self
             .results
@@ -721,8 +777,18 @@ impl Tournament {
             .iter()
             .map(|m| (m.round, m.red, m.black))
             .collect();
-        for round in 1..=table.round_count() {
-            for p in table.games(round) {
+        // Forfeits start after the earliest withdrawal: no round is walked when nobody withdrew.
+        let first = self
+            .entrants
+            .iter()
+            .filter_map(|e| e.withdrawn_after)
+            .min()
+            .map_or(usize::MAX, |w| w + 1);
+        for round in first..=self.round_count() {
+            let Some(view) = self.round(round) else {
+                continue;
+            };
+            for p in view.games {
                 if annulled[p.red] || annulled[p.black] {
                     continue;
                 }
@@ -757,8 +823,8 @@ impl Tournament {
             }
             return Ok(());
         }
-        let table = self.table()?;
-        let rounds = table.round_count();
+        self.table_size()?;
+        let rounds = self.round_count();
         for (i, e) in self.entrants.iter().enumerate() {
             if let Some(w) = e.withdrawn_after {
                 if w > rounds {
@@ -860,19 +926,6 @@ impl Tournament {
     }
 }
 
-fn round_view(table: &BergerTable, round: usize) -> RoundView {
-    let all = table.round(round).unwrap_or_default();
-    let bye = table.bye().and_then(|b| {
-        all.iter()
-            .find_map(|p| p.involves(b).then(|| p.opponent_of(b)).flatten())
-    });
-    RoundView {
-        round,
-        games: table.games(round),
-        bye,
-    }
-}
-
 fn check_entrants(format: Competition, entrants: &[Entrant]) -> Result<(), TournamentError> {
     let mut names: Vec<&str> = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
@@ -915,4 +968,68 @@ fn check_tiebreaks(format: Competition, order: &[TieBreak]) -> Result<(), Tourna
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawn(n: usize, cycles: Cycles) -> Tournament {
+        let mut t =
+            Tournament::new("R", Competition::Individual, cycles, Scoring::CLASSIC).unwrap();
+        let names: Vec<String> = (1..=n).map(|k| format!("p{k}")).collect();
+        t.add_entrant_list(&names.join("\n")).unwrap();
+        t.number_as_listed().unwrap();
+        t
+    }
+
+    #[test]
+    fn one_round_at_a_time_agrees_with_the_table() {
+        for n in [2, 3, 6, 7, 30] {
+            for cycles in [Cycles::Single, Cycles::Double] {
+                let t = drawn(n, cycles);
+                let table = t.table().unwrap();
+                assert_eq!(t.round_count(), table.round_count());
+                for r in 1..=t.round_count() {
+                    let view = t.round(r).unwrap();
+                    assert_eq!(view.games, table.games(r), "{n} entrants, round {r}");
+                    let bye = table.bye().and_then(|b| {
+                        table
+                            .round(r)
+                            .unwrap()
+                            .iter()
+                            .find_map(|p| p.opponent_of(b))
+                    });
+                    assert_eq!(view.bye, bye);
+                }
+                assert_eq!(t.round(0), None);
+                assert_eq!(t.round(t.round_count() + 1), None);
+            }
+        }
+        let mut undrawn = drawn(4, Cycles::Single);
+        undrawn.clear_draw().unwrap();
+        assert_eq!((undrawn.round(1), undrawn.round_count()), (None, 0));
+    }
+
+    #[test]
+    fn a_late_withdrawal_forfeits_only_the_rounds_after_it() {
+        let mut t = drawn(6, Cycles::Single);
+        for r in 1..=3 {
+            for p in t.round(r).unwrap().games {
+                t.record(r, p.red, p.black, vec![Outcome::Draw]).unwrap();
+            }
+        }
+        assert_eq!(
+            t.counted_results().len(),
+            9,
+            "nobody withdrew: only the games played"
+        );
+        t.withdraw(2, 3).unwrap();
+        let counted = t.counted_results();
+        // Rounds 4 and 5: entrant 2's two games are forfeits (20.3), nothing else is added.
+        let forfeits: Vec<&MatchRecord> = counted.iter().filter(|m| m.round > 3).collect();
+        assert_eq!(forfeits.len(), 2);
+        assert!(forfeits.iter().all(|m| m.red == 2 || m.black == 2));
+        assert!(forfeits.iter().all(|m| m.games[0] != Outcome::Draw));
+    }
 }

@@ -7,6 +7,7 @@ use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
+use std::ops::Range;
 
 /// One tie-break criterion, applied after the score in the configured order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -113,6 +114,41 @@ impl TieBreak {
     /// Parses a [`TieBreak::key`].
     pub fn from_key(key: &str) -> Option<TieBreak> {
         TieBreak::ALL.into_iter().find(|t| t.key() == key)
+    }
+
+    /// The criteria an organiser can choose from: the active `order` first (with its position),
+    /// then the others that apply to `format`, switched off.
+    pub fn menu(order: &[TieBreak], format: Competition) -> Vec<(TieBreak, Option<usize>)> {
+        let off = TieBreak::ALL
+            .into_iter()
+            .filter(|tb| tb.applies_to(format) && !order.contains(tb))
+            .map(|tb| (tb, None));
+        order
+            .iter()
+            .enumerate()
+            .map(|(i, tb)| (*tb, Some(i)))
+            .chain(off)
+            .collect()
+    }
+
+    /// `order` with this criterion switched off, or on (as the last one).
+    pub fn toggled_in(self, order: &[TieBreak]) -> Vec<TieBreak> {
+        let mut next = order.to_vec();
+        if order.contains(&self) {
+            next.retain(|x| *x != self);
+        } else {
+            next.push(self);
+        }
+        next
+    }
+
+    /// `order` with this criterion one place earlier (unchanged if first or absent).
+    pub fn raised_in(self, order: &[TieBreak]) -> Vec<TieBreak> {
+        let mut next = order.to_vec();
+        if let Some(p) = order.iter().position(|x| *x == self).filter(|&p| p > 0) {
+            next.swap(p, p - 1);
+        }
+        next
     }
 }
 
@@ -483,13 +519,69 @@ impl Tournament {
     pub fn crosstable_from(&self, standings: &Standings) -> Crosstable {
         let n = self.entrants().len();
         let mut cells = vec![vec![Vec::new(); n]; n];
+        self.cross_marks(
+            |me, other| me <= n && other <= n,
+            |me, other, mark| cells[me - 1][other - 1].push(mark),
+        );
+        Crosstable {
+            names: self.entrants().iter().map(|e| e.name.clone()).collect(),
+            cells,
+            totals: totals_of(n, standings),
+        }
+    }
+
+    /// Rows `rows` against columns `cols` of the crosstable (entrant numbers, 1-based): a page
+    /// showing a window of a 500-entrant grid builds its 625 cells, not 250,000.
+    pub fn crosstable_window(
+        &self,
+        standings: &Standings,
+        rows: Range<usize>,
+        cols: Range<usize>,
+    ) -> CrossWindow {
+        let n = self.entrants().len();
+        let rows = rows.start.clamp(1, n + 1)..rows.end.clamp(1, n + 1);
+        let cols = cols.start.clamp(1, n + 1)..cols.end.clamp(1, n + 1);
+        let mut cells = vec![vec![Vec::new(); cols.len()]; rows.len()];
+        self.cross_marks(
+            |me, other| rows.contains(&me) && cols.contains(&other),
+            |me, other, mark| cells[me - rows.start][other - cols.start].push(mark),
+        );
+        let totals = totals_of(n, standings);
+        CrossWindow {
+            rows: rows
+                .clone()
+                .zip(cells)
+                .map(|(k, cells)| CrossRow {
+                    entrant: k,
+                    name: self.entrants()[k - 1].name.clone(),
+                    cells: cols
+                        .clone()
+                        .zip(cells)
+                        .map(|(j, marks)| (j != k).then(|| marks.join(" ")))
+                        .collect(),
+                    total: totals[k - 1],
+                })
+                .collect(),
+            cols,
+        }
+    }
+
+    /// Calls `put(me, other, mark)` for every counted game of `me` against `other` that `wanted`.
+    fn cross_marks(
+        &self,
+        wanted: impl Fn(usize, usize) -> bool,
+        mut put: impl FnMut(usize, usize, String),
+    ) {
         let team = self.format().is_team();
         for m in self.counted_results() {
-            if m.games.is_empty() {
+            if m.games.is_empty() || !(wanted(m.red, m.black) || wanted(m.black, m.red)) {
                 continue;
             }
             let (f, s) = self.match_sides(&m);
             for (me, other, side) in [(m.red, m.black, &f), (m.black, m.red, &s)] {
+                if !wanted(me, other) {
+                    continue;
+                }
                 let mark = match side.result {
                     Personal::ForfeitWin | Personal::ForfeitLoss => side.result.mark().to_string(),
                     _ if team => self.scoring().value(side.units).to_string(),
@@ -498,19 +590,43 @@ impl Tournament {
                         s => s.value(i64::from(s.units(p))).to_string(),
                     },
                 };
-                cells[me - 1][other - 1].push(mark);
+                put(me, other, mark);
             }
         }
-        let mut totals = vec![Value::whole(0); n];
-        for r in &standings.rows {
-            totals[r.entrant - 1] = r.score;
-        }
-        Crosstable {
-            names: self.entrants().iter().map(|e| e.name.clone()).collect(),
-            cells,
-            totals,
+    }
+}
+
+/// Each entrant's score from the standings, entrant 1 first.
+fn totals_of(n: usize, standings: &Standings) -> Vec<Value> {
+    let mut totals = vec![Value::whole(0); n];
+    for r in &standings.rows {
+        if let Some(t) = totals.get_mut(r.entrant.wrapping_sub(1)) {
+            *t = r.score;
         }
     }
+    totals
+}
+
+/// A window of the crosstable ([`Tournament::crosstable_window`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossWindow {
+    /// The entrant numbers of the columns shown.
+    pub cols: Range<usize>,
+    /// The rows shown, in entrant order.
+    pub rows: Vec<CrossRow>,
+}
+
+/// One row of a [`CrossWindow`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CrossRow {
+    /// The entrant number.
+    pub entrant: usize,
+    /// The entrant's name.
+    pub name: String,
+    /// The marks against each column's entrant, joined by a space; `None` against itself.
+    pub cells: Vec<Option<String>>,
+    /// The entrant's score.
+    pub total: Value,
 }
 
 /// The score grid of an event, by entrant number.
@@ -558,5 +674,77 @@ impl fmt::Display for Crosstable {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::round_robin::{Cycles, Outcome, Scoring};
+
+    #[test]
+    fn the_tie_break_menu() {
+        let order = [TieBreak::Fouls, TieBreak::SonnebornBerger];
+        let menu = TieBreak::menu(&order, Competition::Individual);
+        assert_eq!(menu[0], (TieBreak::Fouls, Some(0)));
+        assert_eq!(menu[1], (TieBreak::SonnebornBerger, Some(1)));
+        // Team criteria are not offered in an individual event.
+        assert!(menu
+            .iter()
+            .all(|(tb, _)| tb.applies_to(Competition::Individual)));
+        assert!(menu.contains(&(TieBreak::Wins, None)));
+        assert_eq!(menu.len(), 5);
+        assert_eq!(
+            TieBreak::Wins.toggled_in(&order),
+            [TieBreak::Fouls, TieBreak::SonnebornBerger, TieBreak::Wins]
+        );
+        assert_eq!(
+            TieBreak::Fouls.toggled_in(&order),
+            [TieBreak::SonnebornBerger]
+        );
+        assert_eq!(
+            TieBreak::SonnebornBerger.raised_in(&order),
+            [TieBreak::SonnebornBerger, TieBreak::Fouls]
+        );
+        assert_eq!(TieBreak::Fouls.raised_in(&order), order);
+    }
+
+    #[test]
+    fn a_crosstable_window_matches_the_whole_grid() {
+        let mut t = Tournament::new(
+            "W",
+            Competition::Individual,
+            Cycles::Double,
+            Scoring::CLASSIC,
+        )
+        .unwrap();
+        t.add_entrant_list("a\nb\nc\nd\ne").unwrap();
+        t.number_as_listed().unwrap();
+        // Every game of rounds 1–7 of 10, then entrant 5 withdraws: rounds 8–10 are forfeits.
+        for r in 1..=7 {
+            for (i, p) in t.round(r).unwrap().games.iter().enumerate() {
+                let o = [Outcome::FirstWins, Outcome::Draw, Outcome::SecondWins][(r + i) % 3];
+                t.record(r, p.red, p.black, vec![o]).unwrap();
+            }
+        }
+        t.withdraw(5, 7).unwrap();
+        let s = t.standings();
+        let whole = t.crosstable_from(&s);
+        let w = t.crosstable_window(&s, 2..5, 1..4);
+        assert_eq!(w.cols, 1..4);
+        assert_eq!(
+            w.rows.iter().map(|r| r.entrant).collect::<Vec<_>>(),
+            [2, 3, 4]
+        );
+        for row in &w.rows {
+            assert_eq!(row.name, whole.names[row.entrant - 1]);
+            assert_eq!(row.total, whole.totals[row.entrant - 1]);
+            for (j, cell) in w.cols.clone().zip(&row.cells) {
+                let expected = (j != row.entrant).then(|| whole.cell(row.entrant, j));
+                assert_eq!(cell, &expected, "{} against {j}", row.entrant);
+            }
+        }
+        // A window past the end is cut to the field.
+        assert_eq!(t.crosstable_window(&s, 4..30, 5..30).rows.len(), 2);
     }
 }

@@ -120,6 +120,41 @@ pub fn validate_lineup(
     Ok(())
 }
 
+impl super::Tournament {
+    /// The players on each board of a team match, (first team, second team) board 1 first: the
+    /// recorded line-ups, or the registered order when it is fixed (12.1); `None` when nothing
+    /// is known yet or a team has no roster.
+    pub fn lineup_names(
+        &self,
+        round: usize,
+        red: usize,
+        black: usize,
+    ) -> Option<Vec<(String, String)>> {
+        let super::Competition::Team { boards, order } = self.format() else {
+            return None;
+        };
+        let (first, second) = (
+            &self.entrant(red).ok()?.members,
+            &self.entrant(black).ok()?.members,
+        );
+        let (fl, sl) = match self
+            .result(round, red, black)
+            .and_then(|m| m.lineups.clone())
+        {
+            Some(l) => l,
+            None if order == BoardOrder::Fixed => ((1..=boards).collect(), (1..=boards).collect()),
+            None => return None,
+        };
+        let get = |m: &[String], i: usize| m.get(i.wrapping_sub(1)).cloned().unwrap_or_default();
+        Some(
+            fl.iter()
+                .zip(&sl)
+                .map(|(f, s)| (get(first, *f), get(second, *s)))
+                .collect(),
+        )
+    }
+}
+
 /// How many line-ups 12.2 allows: choose `boards` of `roster` players, order kept (C(roster, boards)).
 pub fn substitute_lineups(roster: usize, boards: usize) -> u64 {
     if boards > roster {
@@ -131,6 +166,44 @@ pub fn substitute_lineups(roster: usize, boards: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::round_robin::{Competition, Cycles, Scoring, Tournament};
+
+    fn teams(order: BoardOrder) -> Tournament {
+        let format = Competition::Team { boards: 2, order };
+        let mut t = Tournament::new("T", format, Cycles::Single, Scoring::CLASSIC).unwrap();
+        t.add_entrant_list("A: a1, a2, a3\nB: b1, b2\nC: c1, c2\nD: d1, d2")
+            .unwrap();
+        t.number_as_listed().unwrap();
+        t
+    }
+
+    #[test]
+    fn lineup_names_follow_the_board_order() {
+        // 12.1: the registered order is known before any line-up is entered.
+        let fixed = teams(BoardOrder::Fixed);
+        let names = fixed.lineup_names(1, 1, 4).unwrap();
+        assert_eq!(
+            names,
+            [("a1".into(), "d1".into()), ("a2".into(), "d2".into())]
+        );
+        // 12.2: nothing until the line-ups are set, then the chosen players.
+        let mut subs = teams(BoardOrder::Substitutes);
+        assert_eq!(subs.lineup_names(1, 1, 4), None);
+        subs.set_lineups(1, 1, 4, vec![1, 3], vec![1, 2]).unwrap();
+        let names = subs.lineup_names(1, 1, 4).unwrap();
+        assert_eq!(names[1], ("a3".to_string(), "d2".to_string()));
+        // Individual events have no line-ups.
+        let mut solo = Tournament::new(
+            "S",
+            Competition::Individual,
+            Cycles::Single,
+            Scoring::CLASSIC,
+        )
+        .unwrap();
+        solo.add_entrant_list("x\ny").unwrap();
+        solo.number_as_listed().unwrap();
+        assert_eq!(solo.lineup_names(1, 1, 2), None);
+    }
 
     #[test]
     fn odd_boards_red_for_first_team() {

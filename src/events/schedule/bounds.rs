@@ -13,6 +13,7 @@
 
 use super::instance::Instance;
 use super::model::{Problem, ProblemError, Session};
+use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -51,38 +52,75 @@ pub enum Shortfall {
 
 impl fmt::Display for Shortfall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Shortfall::Capacity {
-                matches,
-                tables,
-                slots,
-                capacity,
-            } if capacity == tables * slots => write!(
-                f,
-                "{matches} matches > {tables} tables × {slots} slots = {capacity}"
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl Say for Shortfall {
+    fn say(&self, lang: Lang) -> String {
+        match (self.clone(), lang) {
+            (
+                Shortfall::Capacity {
+                    matches,
+                    tables,
+                    slots,
+                    capacity,
+                },
+                _,
+            ) if capacity == tables * slots => match lang {
+                Lang::Zh => format!("{matches} 场比赛 > {tables} 台 × {slots} 个时段 = {capacity}"),
+                Lang::En => format!("{matches} matches > {tables} tables × {slots} slots = {capacity}"),
+            },
+            (
+                Shortfall::Capacity {
+                    matches,
+                    tables,
+                    slots,
+                    capacity,
+                },
+                Lang::Zh,
+            ) => format!(
+                "{matches} 场比赛 > {capacity} 个位置（{tables} 台 × {slots} 个时段，空闲参赛者不够时更少）"
             ),
-            Shortfall::Capacity {
-                matches,
-                tables,
-                slots,
-                capacity,
-            } => write!(
-                f,
+            (
+                Shortfall::Capacity {
+                    matches,
+                    tables,
+                    slots,
+                    capacity,
+                },
+                Lang::En,
+            ) => format!(
                 "{matches} matches > {capacity} places ({tables} tables × {slots} slots, fewer where too few entrants are free)"
             ),
-            Shortfall::Entrant {
-                entrant,
-                matches,
-                slots,
-            } => write!(
-                f,
+            (
+                Shortfall::Entrant {
+                    entrant,
+                    matches,
+                    slots,
+                },
+                Lang::Zh,
+            ) => format!(
+                "第 {} 位参赛者有 {matches} 场比赛，但只能出席 {slots} 个时段",
+                entrant + 1
+            ),
+            (
+                Shortfall::Entrant {
+                    entrant,
+                    matches,
+                    slots,
+                },
+                Lang::En,
+            ) => format!(
                 "entrant {} has {matches} matches but can attend only {slots} slots",
                 entrant + 1
             ),
-            Shortfall::Knockout { needed, slots } => write!(
-                f,
-                "the knockout alone needs {needed} slots but there are {slots}"
-            ),
+            (Shortfall::Knockout { needed, slots }, Lang::Zh) => {
+                format!("仅淘汰赛就需要 {needed} 个时段，但只有 {slots} 个")
+            }
+            (Shortfall::Knockout { needed, slots }, Lang::En) => {
+                format!("the knockout alone needs {needed} slots but there are {slots}")
+            }
         }
     }
 }
@@ -123,27 +161,90 @@ pub enum Suggestion {
 }
 
 impl Suggestion {
-    /// The plain-words change with its arithmetic, for `matches` matches on `tables` tables.
+    /// The plain-words change with its arithmetic (English), for `matches` matches on `tables` tables.
     pub fn describe(&self, matches: usize, tables: usize) -> String {
-        match *self {
-            Suggestion::Tables {
-                tables,
-                capacity,
-                slots,
-            } => format!("{tables} tables: {tables} × {slots} slots = {capacity} ≥ {matches}"),
-            Suggestion::MatchMinutes {
-                minutes,
-                slots_per_session,
-                slots,
-                capacity,
-            } => format!(
-                "matches of {minutes} min ({slots_per_session} slots a session): {tables} × {slots} = {capacity} ≥ {matches}"
+        self.change(matches, tables).say(Lang::En)
+    }
+
+    /// The change put in context (the matches to place and the tables today), to say in words.
+    pub fn change(&self, matches: usize, tables: usize) -> Change {
+        Change {
+            suggestion: self.clone(),
+            matches,
+            tables,
+        }
+    }
+}
+
+/// A [`Suggestion`] with the figures its sentence needs: the matches to place and today's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The change.
+    pub suggestion: Suggestion,
+    /// Matches to place.
+    pub matches: usize,
+    /// Tables today.
+    pub tables: usize,
+}
+
+impl Say for Change {
+    fn say(&self, lang: Lang) -> String {
+        let (matches, today) = (self.matches, self.tables);
+        match (self.suggestion.clone(), lang) {
+            (
+                Suggestion::Tables {
+                    tables,
+                    capacity,
+                    slots,
+                },
+                Lang::Zh,
+            ) => format!("改为 {tables} 台：{tables} × {slots} 个时段 = {capacity} ≥ {matches}"),
+            (
+                Suggestion::Tables {
+                    tables,
+                    capacity,
+                    slots,
+                },
+                Lang::En,
+            ) => format!("{tables} tables: {tables} × {slots} slots = {capacity} ≥ {matches}"),
+            (
+                Suggestion::MatchMinutes {
+                    minutes,
+                    slots_per_session,
+                    slots,
+                    capacity,
+                },
+                Lang::Zh,
+            ) => format!(
+                "每场比赛 {minutes} 分钟（每场次 {slots_per_session} 个时段）：{today} × {slots} = {capacity} ≥ {matches}"
             ),
-            Suggestion::Sessions {
-                sessions,
-                slots,
-                capacity,
-            } => format!("{sessions} sessions: {tables} × {slots} slots = {capacity} ≥ {matches}"),
+            (
+                Suggestion::MatchMinutes {
+                    minutes,
+                    slots_per_session,
+                    slots,
+                    capacity,
+                },
+                Lang::En,
+            ) => format!(
+                "matches of {minutes} min ({slots_per_session} slots a session): {today} × {slots} = {capacity} ≥ {matches}"
+            ),
+            (
+                Suggestion::Sessions {
+                    sessions,
+                    slots,
+                    capacity,
+                },
+                Lang::Zh,
+            ) => format!("改为 {sessions} 个场次：{today} × {slots} 个时段 = {capacity} ≥ {matches}"),
+            (
+                Suggestion::Sessions {
+                    sessions,
+                    slots,
+                    capacity,
+                },
+                Lang::En,
+            ) => format!("{sessions} sessions: {today} × {slots} slots = {capacity} ≥ {matches}"),
         }
     }
 }
@@ -588,6 +689,68 @@ mod tests {
             slots: 27,
             capacity: 189
         }));
+    }
+
+    #[test]
+    fn the_shortfall_and_each_change_say_themselves_in_either_language() {
+        let p = Problem::round_robin(19, 7, 8, 90, 30, false);
+        let Ok(Fit::DoesNotFit {
+            shortfall,
+            suggestions,
+        }) = fit(&p)
+        else {
+            panic!("should not fit");
+        };
+        assert_eq!(
+            shortfall.say(Lang::Zh),
+            "171 场比赛 > 7 台 × 24 个时段 = 168"
+        );
+        assert_eq!(shortfall.say(Lang::En), shortfall.to_string());
+        let said = |lang| {
+            suggestions
+                .iter()
+                .map(|s| s.change(171, 7).say(lang))
+                .collect::<Vec<_>>()
+        };
+        let (zh, en) = (said(Lang::Zh), said(Lang::En));
+        assert!(
+            zh.contains(&"改为 8 台：8 × 24 个时段 = 192 ≥ 171".to_string()),
+            "{zh:?}"
+        );
+        assert!(zh.contains(&"每场比赛 22 分钟（每场次 4 个时段）：7 × 32 = 224 ≥ 171".to_string()));
+        assert!(zh.contains(&"改为 9 个场次：7 × 27 个时段 = 189 ≥ 171".to_string()));
+        assert!(
+            en.contains(&"8 tables: 8 × 24 slots = 192 ≥ 171".to_string()),
+            "{en:?}"
+        );
+        assert!(en.contains(&"9 sessions: 7 × 27 slots = 189 ≥ 171".to_string()));
+        // One language per sentence.
+        assert!(zh
+            .iter()
+            .all(|s| !s.chars().any(|c| c.is_ascii_alphabetic())));
+        assert!(en
+            .iter()
+            .all(|s| s.is_ascii() || !s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))));
+        for s in &suggestions {
+            assert_eq!(s.describe(171, 7), s.change(171, 7).say(Lang::En));
+        }
+        let entrant = Shortfall::Entrant {
+            entrant: 6,
+            matches: 18,
+            slots: 16,
+        };
+        assert_eq!(
+            entrant.say(Lang::Zh),
+            "第 7 位参赛者有 18 场比赛，但只能出席 16 个时段"
+        );
+        assert_eq!(
+            Shortfall::Knockout {
+                needed: 5,
+                slots: 3
+            }
+            .say(Lang::Zh),
+            "仅淘汰赛就需要 5 个时段，但只有 3 个"
+        );
     }
 
     #[test]

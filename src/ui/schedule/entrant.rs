@@ -41,10 +41,10 @@ pub(super) fn entrant_table(p: &Problem, s: &Schedule, e: usize, en: bool) -> im
     }
 }
 
+/// One entrant's matches: the one highlighted in the timetable, or chosen here.
 #[component]
 pub(super) fn EntrantView() -> impl IntoView {
     let store = use_store();
-    let who = RwSignal::new(0usize);
     move || {
         // Drawn once the solver stops: redrawing it every slice would slow the solve.
         if store.running.get() {
@@ -53,7 +53,11 @@ pub(super) fn EntrantView() -> impl IntoView {
         let p = store.problem.get()?;
         let s = store.schedule.get()?;
         let en = store.lang.get() == Lang::En;
-        let e = who.get().min(p.entrants.len().saturating_sub(1));
+        let e = store
+            .focus
+            .get()
+            .unwrap_or(0)
+            .min(p.entrants.len().saturating_sub(1));
         let options = p
             .entrants
             .iter()
@@ -67,7 +71,7 @@ pub(super) fn EntrantView() -> impl IntoView {
                 <h2>{if en { "Per entrant" } else { "个人赛程" }}</h2>
                 <label>
                     {if en { "Entrant " } else { "参赛者 " }}
-                    <select data-testid="entrant-select" on:change=move |ev| who.set(event_target_value(&ev).parse().unwrap_or(0))>
+                    <select data-testid="entrant-select" on:change=move |ev| store.focus.set(event_target_value(&ev).parse().ok())>
                         {options}
                     </select>
                 </label>

@@ -82,6 +82,7 @@ pub(super) fn ExportBar() -> impl IntoView {
                 />
             </label>
             <super::print::PrintControls />
+            <a class="button" href="#/schedule?hall" data-testid="hall-open">{move || store.t("大厅显示屏", "Hall display")}</a>
         </div>
     }
 }

@@ -123,13 +123,13 @@ pub(super) fn FitReport() -> impl IntoView {
         });
         Some(view! {
             <div class="fit-report no-print" data-testid="infeasible" role="alert">
-                <p><strong>{store.t("排不下：", "Does not fit: ")}</strong>{shortfall.to_string()}</p>
+                <p><strong>{store.t("排不下：", "Does not fit: ")}</strong>{shortfall.say(store.lang.get())}</p>
                 <p>{store.t("以下任一改动即可：", "Any one of these changes fits:")}</p>
                 <ul data-testid="suggestions">
                     {suggestions
                         .into_iter()
                         .map(|s| {
-                            let text = s.describe(matches, tables);
+                            let text = s.change(matches, tables).say(store.lang.get());
                             let apply = s.clone();
                             view! {
                                 <li>

@@ -1,69 +1,69 @@
-//! The timetable's figures beside their proven lower bounds.
+//! The timetable's figures, each in words beside its proven lower bound and what that bound means.
 
 use super::use_store;
 use crate::lang::Lang;
 use leptos::prelude::*;
 
-/// The metrics table.
+/// The metrics table: name, value, lower bound, and the bound explained in words.
 #[component]
 pub(super) fn MetricsTable() -> impl IntoView {
     let store = use_store();
     move || {
         let (m, b) = store.metrics.get()?;
-        let rows: Vec<(&str, &str, &str, usize, usize)> = vec![
+        let rows: [(&str, &str, &str, usize, usize); 8] = [
             (
                 "unplaced",
-                "未排入比赛",
+                "未排入的比赛",
                 "Matches not placed",
                 m.unplaced,
                 0,
             ),
             (
                 "slots_used",
-                "使用时段",
+                "用到的时段数",
                 "Slots used",
                 m.slots_used,
                 b.slots_used,
             ),
             (
                 "max_consecutive",
-                "最长连打",
-                "Longest run in a session",
+                "同一场次内最长连续比赛数",
+                "Longest run of consecutive matches in a session",
                 m.max_consecutive,
                 b.max_consecutive,
             ),
             (
                 "back_to_back",
-                "背靠背总数",
-                "Back-to-backs in all",
+                "背靠背（连打）总数",
+                "Back-to-backs in all (a match straight after another)",
                 m.back_to_back,
                 b.back_to_back,
             ),
             (
                 "max_back_to_back",
-                "个人最多背靠背",
+                "个人最多背靠背数",
                 "Most back-to-backs of one entrant",
                 m.max_back_to_back,
                 b.max_back_to_back,
             ),
             (
                 "session_spread",
-                "各场次场数差",
-                "Spread over sessions",
+                "个人各场次比赛数之差（最多）",
+                "Spread of one entrant's matches over sessions (most)",
                 m.session_spread,
                 b.session_spread,
             ),
             (
                 "idle_slots",
-                "场内等候时段",
-                "Idle slots inside sessions",
+                "场次内等候的时段数",
+                "Idle slots waiting inside sessions",
                 m.idle_slots,
                 b.idle_slots,
             ),
             (
                 "table_excess",
-                "球台使用超额",
-                "Table use beyond even",
+                "同一球台用得过多的次数",
+                "Times one table is used beyond an even share",
                 m.table_excess,
                 b.table_excess,
             ),
@@ -71,24 +71,53 @@ pub(super) fn MetricsTable() -> impl IntoView {
         let lang = store.lang.get();
         Some(view! {
             <table class="metrics no-print" data-testid="metrics">
+                <caption>{lang.pick(
+                    "下界：用计数证明，任何赛程都不可能比它更好；达到下界（✓）即是该项最优。",
+                    "Lower bound: proven by counting, no timetable can do better; reaching it (✓) is optimal for that figure.",
+                )}</caption>
                 <thead><tr>
-                    <th>{store.t("指标", "Metric")}</th>
-                    <th>{store.t("结果", "Value")}</th>
-                    <th>{store.t("下界", "Lower bound")}</th>
+                    <th>{lang.pick("指标", "Figure")}</th>
+                    <th>{lang.pick("本赛程", "This timetable")}</th>
+                    <th>{lang.pick("下界", "Lower bound")}</th>
+                    <th>{lang.pick("说明", "In words")}</th>
                 </tr></thead>
                 <tbody>
                     {rows
                         .into_iter()
-                        .map(|(key, zh, en, v, lb)| view! {
-                            <tr data-metric=key class:at-bound=v <= lb>
-                                <td>{if lang == Lang::En { en } else { zh }}</td>
-                                <td class="value">{v}</td>
-                                <td class="bound">{lb}{if v <= lb { " ✓" } else { "" }}</td>
-                            </tr>
+                        .map(|(key, zh, en, v, lb)| {
+                            let at_bound = v <= lb;
+                            view! {
+                                <tr data-metric=key class:at-bound=at_bound>
+                                    <td>{lang.pick(zh, en)}</td>
+                                    <td class="value">{v}</td>
+                                    <td class="bound">{lb}{if at_bound { " ✓" } else { "" }}</td>
+                                    <td class="why">{explain(lang, lang.pick(zh, en), v, lb)}</td>
+                                </tr>
+                            }
                         })
                         .collect_view()}
                 </tbody>
             </table>
         })
+    }
+}
+
+/// "Longest run …: 2 · lower bound: no timetable can do better than 2 (reached)".
+fn explain(lang: Lang, name: &str, v: usize, lb: usize) -> String {
+    match (lang, v <= lb) {
+        (Lang::Zh, true) => {
+            format!("{name}：{v} · 下界：任何赛程都不可能少于 {lb}（已达到，最优）")
+        }
+        (Lang::Zh, false) => format!(
+            "{name}：{v} · 下界：任何赛程都不可能少于 {lb}（本赛程多 {}）",
+            v - lb
+        ),
+        (Lang::En, true) => format!(
+            "{name}: {v} · lower bound: no timetable can do better than {lb} (reached, optimal)"
+        ),
+        (Lang::En, false) => format!(
+            "{name}: {v} · lower bound: no timetable can do better than {lb} ({} above it)",
+            v - lb
+        ),
     }
 }

@@ -12,6 +12,7 @@ mod changes;
 mod entrant;
 mod exports;
 mod form;
+mod hall;
 mod metrics;
 mod print;
 mod results;
@@ -39,6 +40,8 @@ const KEY_DRAFT: &str = "xq.schedule.draft";
 struct Store {
     /// What the print button prints.
     print_mode: RwSignal<print::PrintMode>,
+    /// The entrant highlighted in the timetable (clicked in the grid or the list).
+    focus: RwSignal<Option<usize>>,
     lang: RwSignal<Lang>,
     draft: RwSignal<Draft>,
     seed: RwSignal<String>,
@@ -136,9 +139,10 @@ impl Store {
         };
         let mut draft = Draft::from_problem(&file.problem);
         draft.scoring = file.scoring;
+        // The name typed in the form stays when no event carries one (a table-tennis timetable).
         draft.name = name
             .or_else(|| event.as_ref().map(|(_, t)| t.name().to_string()))
-            .unwrap_or_default();
+            .unwrap_or_else(|| self.draft.with_untracked(|d| d.name.clone()));
         self.draft.set(draft);
         self.event_id.set(event.as_ref().map(|(id, _)| id.clone()));
         self.event.set(event.map(|(_, t)| t));
@@ -181,14 +185,14 @@ fn use_store() -> Store {
     expect_context::<Store>()
 }
 
-/// The scheduler page; `query` is unused for now (the state lives in localStorage).
+/// The scheduler page (its state lives in localStorage); `?hall` shows the hall display instead.
 #[component]
 pub fn SchedulePage(query: String) -> impl IntoView {
-    let _ = query;
     let lang = use_lang();
     let saved_draft = storage::load::<Draft>(KEY_DRAFT);
     let store = Store {
         print_mode: RwSignal::new(print::PrintMode::Sessions),
+        focus: RwSignal::new(None),
         lang,
         draft: RwSignal::new(saved_draft.unwrap_or_default()),
         seed: RwSignal::new("1".to_string()),
@@ -229,6 +233,9 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             let _ = storage::set(KEY_DRAFT, &text);
         }
     });
+    if query.split('&').any(|q| q == "hall") {
+        return view! { <hall::HallView /> }.into_any();
+    }
     view! {
         <section class="schedule" class:print-slips=move || store.print_mode.get() == print::PrintMode::Slips>
             <h1 class="no-print">{move || store.t("比赛编排", "Match scheduler")}</h1>
@@ -245,4 +252,5 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             <changes::Changes />
         </section>
     }
+    .into_any()
 }

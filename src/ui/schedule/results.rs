@@ -1,6 +1,7 @@
 //! Entering results (every scoring), withdrawals, and the result list.
 
 use super::standings::Standings;
+use super::timetable::session_pages;
 use super::{slot_time, use_store, Store};
 use crate::events::schedule::{seat_holders, side_label, BestOf, MatchScore, Points, SavedResult};
 use crate::events::scoring::MatchResult;
@@ -76,23 +77,21 @@ fn withdraw_now(store: Store, k: usize) -> Result<(), String> {
             .pick("请先编排赛程", "Solve the timetable first")
             .into());
     };
-    let after = t
-        .results()
-        .iter()
-        .filter(|m| !m.games.is_empty() && (m.red == k || m.black == k))
-        .map(|m| m.round)
-        .max()
-        .unwrap_or(0);
-    t.withdraw(k, after).map_err(|e| e.say(lang))?;
+    t.withdraw_now(k).map_err(|e| e.say(lang))?;
     crate::ui::tournament::store_event(Some(id), &t)?;
     store.event.set(Some(t));
     Ok(())
 }
 
+/// Result inputs drawn at once (whole sessions, at least one).
+const ROWS_A_PAGE: usize = 200;
+
+/// The result of every match, a page of sessions at a time, with the standings.
 #[component]
 pub(super) fn ResultsView() -> impl IntoView {
     let store = use_store();
     let errors = RwSignal::new(Vec::<(usize, String)>::new());
+    let page = RwSignal::new(0usize);
     move || {
         // Drawn once the solver stops: redrawing it every slice would slow the solve.
         if store.running.get() {
@@ -113,9 +112,33 @@ pub(super) fn ResultsView() -> impl IntoView {
             .map(|r| (r.fixture, r.score.to_string()))
             .collect();
 
+        // A page of whole sessions, about ROWS_A_PAGE result inputs at a time.
+        let mut sizes = vec![0; p.sessions.len()];
+        for pl in &s.placements {
+            sizes[slots[pl.slot].session] += 1;
+        }
+        let pages = session_pages(&sizes, ROWS_A_PAGE);
+        let at = page.get().min(pages.len().saturating_sub(1));
+        let range = pages.get(at).cloned().unwrap_or(0..0);
+        let pager = (pages.len() > 1).then(|| {
+            let count = pages.len();
+            let words = if en {
+                format!("Sessions {}–{} of {}", range.start + 1, range.end, p.sessions.len())
+            } else {
+                format!("第 {}–{} 场次，共 {} 场次", range.start + 1, range.end, p.sessions.len())
+            };
+            view! {
+                <nav class="pager" data-testid="results-pager">
+                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.set(at.saturating_sub(1))>{if en { "‹ Earlier" } else { "‹ 前几场次" }}</button>
+                    <span>{words}</span>
+                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.set((at + 1).min(count - 1))>{if en { "Later ›" } else { "后几场次 ›" }}</button>
+                </nav>
+            }
+        });
         let rows = s
             .placements
             .iter()
+            .filter(|pl| range.contains(&slots[pl.slot].session))
             .map(|pl| {
                 let f = &fixtures[pl.fixture];
                 let fixture = pl.fixture;
@@ -203,6 +226,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                 {best}
                 {withdraw}
                 <Standings />
+                {pager}
                 <table class="result-entry">
                     <thead><tr>
                         <th>{if en { "Slot" } else { "时段" }}</th>

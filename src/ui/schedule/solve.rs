@@ -2,6 +2,7 @@
 
 use super::{use_store, Store};
 use crate::events::schedule::{Fit, Problem, SolveReport, SolveRequest, Solver, WORKER_READY};
+use crate::lang::Lang;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -99,14 +100,11 @@ pub(super) fn start_solving(store: Store) {
             return;
         }
     };
-    let seed = store
-        .seed
-        .get_untracked()
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1);
-    let solver = match Solver::new(&problem, seed) {
-        Ok(s) => s,
+    let seed = seed_of(store);
+    // Only whether it fits is worked out here: building the solver for 128 entrants took a
+    // 300 ms task, so the page builds one only when it has to solve itself (no worker).
+    let fit = match crate::events::schedule::fit(&problem) {
+        Ok(f) => f,
         Err(e) => {
             store.fail(&e);
             return;
@@ -145,7 +143,8 @@ pub(super) fn start_solving(store: Store) {
         store.event_id.set(None);
         store.event.set(None);
     }
-    store.fit.set(Some(solver.fit().clone()));
+    let fits = matches!(fit, Fit::Fits);
+    store.fit.set(Some(fit));
     store.results.set(Vec::new());
     store.problem.set(Some(problem));
     store.schedule.set(None);
@@ -154,11 +153,11 @@ pub(super) fn start_solving(store: Store) {
     store.fraction.set(0.0);
     store.iterations.set(0);
     store.optimal.set(false);
-    if !matches!(solver.fit(), Fit::Fits) {
+    if !fits {
         store.fraction.set(1.0);
         return;
     }
-    store.solver.set_value(Some(solver));
+    store.solver.set_value(None);
     store.chunk.set_value(2_000);
     store.running.set(true);
     let problem = store.problem.get_untracked();
@@ -167,9 +166,34 @@ pub(super) fn start_solving(store: Store) {
     }
 }
 
+/// The seed typed in the form (1 when it is not a number).
+fn seed_of(store: Store) -> u64 {
+    store
+        .seed
+        .get_untracked()
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1)
+}
+
 /// Falls back to solving on the page in timer slices.
 fn solve_on_page(store: Store) {
     store.engine.set(Engine::Page);
+    let solver = store
+        .problem
+        .with_untracked(|p| p.as_ref().map(|p| Solver::new(p, seed_of(store))));
+    match solver {
+        Some(Ok(solver)) => store.solver.set_value(Some(solver)),
+        Some(Err(e)) => {
+            store.fail(&e);
+            store.running.set(false);
+            return;
+        }
+        None => {
+            store.running.set(false);
+            return;
+        }
+    }
     store
         .timer
         .set_value(Some(Timeout::new(0, move || slice(store))));
@@ -311,21 +335,41 @@ pub(super) fn SolveBar() -> impl IntoView {
                 data-engine=move || store.engine.get().key()
             ></progress>
             <span class="status" data-testid="status" aria-live="polite">
-                {move || {
-                    let pct = (store.fraction.get() * 100.0).round();
-                    let it = store.iterations.get();
-                    let state = if store.running.get() {
-                        store.t("编排中", "solving")
-                    } else if store.optimal.get() {
-                        store.t("已达下界（最优）", "bounds reached (optimal)")
-                    } else if store.fraction.get() >= 1.0 {
-                        store.t("完成", "done")
-                    } else {
-                        ""
-                    };
-                    format!("{pct}% · {it} · {state}")
-                }}
+                {move || status_words(store)}
             </span>
         </div>
+    }
+}
+
+/// 470151 → "470,151": long counts are read in groups of three.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// "进度 100% · 已尝试 470,151 个方案 · 完成": every figure with its words.
+fn status_words(store: Store) -> String {
+    let lang = store.lang.get();
+    let pct = (store.fraction.get() * 100.0).round();
+    let tried = grouped(store.iterations.get());
+    let state = if store.running.get() {
+        lang.pick("编排中", "solving")
+    } else if store.optimal.get() {
+        lang.pick("已达下界（最优）", "bounds reached (optimal)")
+    } else if store.fraction.get() >= 1.0 {
+        lang.pick("完成", "done")
+    } else {
+        lang.pick("未开始", "not started")
+    };
+    match lang {
+        Lang::Zh => format!("进度 {pct}% · 已尝试 {tried} 个方案 · {state}"),
+        Lang::En => format!("Progress {pct}% · {tried} timetables tried · {state}"),
     }
 }

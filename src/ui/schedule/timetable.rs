@@ -1,77 +1,415 @@
-//! The timetable on screen: a table per session, slots down, tables across.
+//! The timetable on screen: sessions × tables, each entrant in its own colour, a page of sessions
+//! at a time (so a 128-entrant timetable redraws in a few milliseconds while the worker solves),
+//! rows kept by `<For>` when they did not change. Clicking an entrant (in the grid or the list)
+//! highlights its matches and shows its rests and back-to-backs; clicking it again clears it.
 
-use super::{match_label, slot_time, use_store};
-use crate::events::schedule::{seat_holders, Points};
-use crate::lang::Lang;
+use super::{match_label, slot_time, use_store, Store};
+use crate::events::schedule::{seat_holders, Contender, Gap, Points, Problem, Schedule};
+use crate::lang::{Lang, Say};
 use leptos::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{Hash, Hasher};
 
-/// The timetable by session.
+/// Cells drawn at once: a page holds whole sessions up to about this many (at least one session).
+const CELL_BUDGET: usize = 480;
+
+/// The stable colour of entrant `e`: hues a golden angle apart, light enough for dark text
+/// (contrast above 10:1 against #111).
+pub(super) fn colour(e: usize) -> String {
+    let hue = (e as f64 * 137.508) % 360.0;
+    format!("hsl({hue:.0} 75% 86%)")
+}
+
+/// The background of a cell played by `a` and `b`: half each colour.
+fn cell_background(a: Option<usize>, b: Option<usize>) -> String {
+    match (a, b) {
+        (Some(a), Some(b)) => format!(
+            "background:linear-gradient(90deg,{} 0 50%,{} 50% 100%)",
+            colour(a),
+            colour(b)
+        ),
+        (Some(x), None) | (None, Some(x)) => format!("background:{}", colour(x)),
+        (None, None) => String::new(),
+    }
+}
+
+/// One match cell: its words and who plays it (entrant indices, once known).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Cell {
+    text: String,
+    a: Option<usize>,
+    b: Option<usize>,
+}
+
+/// One slot's row of a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Row {
+    /// Changes whenever anything drawn in the row changes, so `<For>` keeps unchanged rows.
+    key: u64,
+    slot: usize,
+    label: String,
+    cells: Vec<Option<Cell>>,
+}
+
+/// The sessions of one page, with their rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Page {
+    sessions: Vec<(usize, String, Vec<Row>)>,
+    tables: usize,
+}
+
+/// Pages of consecutive sessions, each up to `budget` in summed `sizes` (at least one session).
+pub(super) fn session_pages(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
+    let mut pages = Vec::new();
+    let (mut start, mut sum) = (0, 0);
+    for (i, &n) in sizes.iter().enumerate() {
+        if i > start && sum + n > budget {
+            pages.push(start..i);
+            start = i;
+            sum = 0;
+        }
+        sum += n;
+    }
+    if start < sizes.len() {
+        pages.push(start..sizes.len());
+    }
+    pages
+}
+
+/// Who plays a side: the entrant, or the one now holding a knockout seat.
+fn side_entrant(side: &Contender, seats: &BTreeMap<String, usize>) -> Option<usize> {
+    match side {
+        Contender::Entrant(e) => Some(*e),
+        Contender::Seat(s) => seats.get(s).copied(),
+    }
+}
+
+/// The rows of sessions `range`.
+fn page_of(store: Store, p: &Problem, s: &Schedule, range: std::ops::Range<usize>) -> Page {
+    let seats = store
+        .results
+        .with(|r| seat_holders(p, r, Points::table_tennis()));
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let at: HashMap<(usize, usize), usize> = s
+        .placements
+        .iter()
+        .filter(|pl| {
+            slots
+                .get(pl.slot)
+                .is_some_and(|x| range.contains(&x.session))
+        })
+        .map(|pl| ((pl.slot, pl.table), pl.fixture))
+        .collect();
+    let sessions = range
+        .map(|sess| {
+            let session = &p.sessions[sess];
+            let when = [session.date.clone(), session.start.clone()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let rows = slots
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| x.session == sess)
+                .map(|(g, x)| {
+                    let cells: Vec<Option<Cell>> = (0..p.tables)
+                        .map(|t| {
+                            at.get(&(g, t)).map(|&i| {
+                                let f = &fixtures[i];
+                                Cell {
+                                    text: match_label(f, &p.entrants, &seats),
+                                    a: side_entrant(&f.a, &seats),
+                                    b: side_entrant(&f.b, &seats),
+                                }
+                            })
+                        })
+                        .collect();
+                    let label = format!("{} · {}", x.index + 1, slot_time(p, &slots, g));
+                    let mut h = std::collections::hash_map::DefaultHasher::new();
+                    (g, &label, &cells).hash(&mut h);
+                    Row {
+                        key: h.finish(),
+                        slot: g,
+                        label,
+                        cells,
+                    }
+                })
+                .collect();
+            (sess, when, rows)
+        })
+        .collect();
+    Page {
+        sessions,
+        tables: p.tables,
+    }
+}
+
+/// What the highlighted entrant does in each slot it plays, and the slots it rests inside sessions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Focus {
+    entrant: usize,
+    plays: HashMap<usize, Gap>,
+    rests: Vec<usize>,
+}
+
+fn focus_of(p: &Problem, s: &Schedule, e: usize) -> Focus {
+    let matches = s.entrant_matches(p, e);
+    let plays: HashMap<usize, Gap> = matches.iter().map(|m| (m.slot, m.gap)).collect();
+    let slots = p.slots();
+    // A rest is a slot between two of its matches in the same session.
+    let rests = matches
+        .windows(2)
+        .filter(|w| slots[w[0].slot].session == slots[w[1].slot].session)
+        .flat_map(|w| w[0].slot + 1..w[1].slot)
+        .collect();
+    Focus {
+        entrant: e,
+        plays,
+        rests,
+    }
+}
+
+/// Toggles the highlight on the entrant named by the clicked element's `data-entrant`.
+fn toggle_from(store: Store, ev: &web_sys::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(el) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-entrant]").ok().flatten())
+    else {
+        return;
+    };
+    if let Some(e) = el
+        .get_attribute("data-entrant")
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        store
+            .focus
+            .update(|f| *f = if *f == Some(e) { None } else { Some(e) });
+    }
+}
+
+/// The timetable by session, a page at a time.
 #[component]
 pub(super) fn Timetable() -> impl IntoView {
     let store = use_store();
-    move || {
-        let p = store.problem.get()?;
-        let s = store.schedule.get()?;
-        let seats = seat_holders(&p, &store.results.get(), Points::table_tennis());
-        let fixtures = p.fixtures();
-        let slots = p.slots();
-        // One lookup per cell instead of a scan of every placement per cell.
-        let at: std::collections::HashMap<(usize, usize), usize> = s
-            .placements
-            .iter()
-            .map(|pl| ((pl.slot, pl.table), pl.fixture))
-            .collect();
-        let lang = store.lang.get();
-        let en = lang == Lang::En;
-        let pages = (0..p.sessions.len())
-            .map(|sess| {
-                let session = &p.sessions[sess];
-                let title = if en {
-                    format!("Session {}", sess + 1)
-                } else {
-                    format!("第{}场次", sess + 1)
-                };
-                let when = [session.date.clone(), session.start.clone()]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let rows = slots
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| x.session == sess)
-                    .map(|(g, x)| {
-                        let cells = (0..p.tables)
-                            .map(|t| {
-                                let text = at
-                                    .get(&(g, t))
-                                    .map(|&fixture| match_label(&fixtures[fixture], &p.entrants, &seats));
-                                let filled = text.is_some();
-                                view! { <td data-testid=if filled { "match" } else { "free" }>{text.unwrap_or_default()}</td> }
-                            })
-                            .collect_view();
-                        view! {
-                            <tr>
-                                <th scope="row">{format!("{} · {}", x.index + 1, slot_time(&p, &slots, g))}</th>
-                                {cells}
-                            </tr>
-                        }
-                    })
-                    .collect_view();
-                let heads = (1..=p.tables)
-                    .map(|t| view! { <th scope="col">{if en { format!("Table {t}") } else { format!("{t}号台") }}</th> })
-                    .collect_view();
-                view! {
-                    <section class="session-page" data-testid="session-page">
-                        <h2>{title}" "<small>{when}</small></h2>
-                        <table class="timetable">
-                            <thead><tr><th>{if en { "Slot" } else { "时段" }}</th>{heads}</tr></thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </section>
-                }
+    let page = RwSignal::new(0usize);
+    let pages = Memo::new(move |_| {
+        store.problem.with(|p| {
+            p.as_ref().map_or_else(Vec::new, |p| {
+                let sizes: Vec<usize> = (0..p.sessions.len())
+                    .map(|s| p.slots_in(s) * p.tables)
+                    .collect();
+                session_pages(&sizes, CELL_BUDGET)
             })
-            .collect_view();
-        Some(view! { <div class="sessions no-print" data-testid="timetable">{pages}</div> })
+        })
+    });
+    let shown = Memo::new(move |_| {
+        let range = pages.with(|ps| ps.get(page.get().min(ps.len().saturating_sub(1))).cloned())?;
+        store.problem.with(|p| {
+            store
+                .schedule
+                .with(|s| Some(page_of(store, p.as_ref()?, s.as_ref()?, range)))
+        })
+    });
+    let focus = Memo::new(move |_| {
+        let e = store.focus.get()?;
+        store.problem.with(|p| {
+            store
+                .schedule
+                .with(|s| Some(focus_of(p.as_ref()?, s.as_ref()?, e)))
+        })
+    });
+    let en = move || store.lang.get() == Lang::En;
+    let session_view = move |(sess, when, _): (usize, String, Vec<Row>)| {
+        let rows = move || {
+            shown.with(|p| {
+                p.as_ref()
+                    .and_then(|p| p.sessions.iter().find(|(s, _, _)| *s == sess))
+                    .map_or_else(Vec::new, |(_, _, rows)| rows.clone())
+            })
+        };
+        let tables = shown.with_untracked(|p| p.as_ref().map_or(0, |p| p.tables));
+        view! {
+            <section class="session-page" data-testid="session-page">
+                <h2>{move || if en() { format!("Session {}", sess + 1) } else { format!("第{}场次", sess + 1) }}" "<small>{when}</small></h2>
+                <table class="timetable" class:focusing=move || focus.with(Option::is_some)>
+                    <thead><tr>
+                        <th>{move || if en() { "Slot" } else { "时段" }}</th>
+                        {(1..=tables).map(|t| view! { <th scope="col">{move || if en() { format!("Table {t}") } else { format!("{t}号台") }}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody>
+                        <For each=rows key=|r| r.key children=move |r| row_view(r, focus) />
+                    </tbody>
+                </table>
+            </section>
+        }
+    };
+    let pager = move || {
+        let count = pages.with(Vec::len);
+        (count > 1).then(|| {
+            let at = page.get().min(count - 1);
+            let range = pages.with(|ps| ps[at].clone());
+            let total = store.problem.with(|p| p.as_ref().map_or(0, |p| p.sessions.len()));
+            let words = if en() {
+                format!("Sessions {}–{} of {total}", range.start + 1, range.end)
+            } else {
+                format!("第 {}–{} 场次，共 {total} 场次", range.start + 1, range.end)
+            };
+            view! {
+                <nav class="pager" data-testid="timetable-pager">
+                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
+                        {if en() { "‹ Earlier" } else { "‹ 前几场次" }}
+                    </button>
+                    <span data-testid="page-label">{words}</span>
+                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.update(|p| *p = (*p + 1).min(count - 1))>
+                        {if en() { "Later ›" } else { "后几场次 ›" }}
+                    </button>
+                </nav>
+            }
+        })
+    };
+    view! {
+        <div class="sessions no-print" data-testid="timetable" on:click=move |ev| toggle_from(store, &ev)>
+            <Legend />
+            <FocusCard focus=focus />
+            {pager}
+            <For
+                each=move || shown.with(|p| p.as_ref().map_or_else(Vec::new, |p| p.sessions.clone()))
+                key=|(sess, when, _)| (*sess, when.clone())
+                children=session_view
+            />
+        </div>
+    }
+}
+
+/// One slot's row; each cell in its entrants' colours, highlighted with the focused entrant.
+fn row_view(r: Row, focus: Memo<Option<Focus>>) -> impl IntoView {
+    let slot = r.slot;
+    let cells = r
+        .cells
+        .into_iter()
+        .map(|c| match c {
+            None => view! { <td data-testid="free"></td> }.into_any(),
+            Some(c) => {
+                let mine = move || focus.with(|f| f.as_ref().and_then(|f| (c.a == Some(f.entrant) || c.b == Some(f.entrant)).then(|| f.plays.get(&slot).copied()).flatten()));
+                let words: Vec<String> = c.text.splitn(2, " – ").map(str::to_string).collect();
+                let (left, right) = match words.as_slice() {
+                    [l, r] => (l.clone(), r.clone()),
+                    _ => (c.text.clone(), String::new()),
+                };
+                let name = |text: String, who: Option<usize>| match who {
+                    Some(e) => view! { <span class="who" data-entrant=e>{text}</span> }.into_any(),
+                    None => view! { <span>{text}</span> }.into_any(),
+                };
+                view! {
+                    <td
+                        data-testid="match"
+                        style=cell_background(c.a, c.b)
+                        class:hl=move || mine().is_some()
+                        class:b2b=move || mine() == Some(Gap::BackToBack)
+                    >{name(left, c.a)}{(!right.is_empty()).then_some(" – ")}{(!right.is_empty()).then(|| name(right, c.b))}</td>
+                }
+                .into_any()
+            }
+        })
+        .collect_view();
+    view! {
+        <tr class:rest=move || focus.with(|f| f.as_ref().is_some_and(|f| f.rests.contains(&slot)))>
+            <th scope="row">{r.label}</th>
+            {cells}
+        </tr>
+    }
+}
+
+/// Every entrant as a coloured name to click.
+#[component]
+fn Legend() -> impl IntoView {
+    let store = use_store();
+    let names = Memo::new(move |_| {
+        store
+            .problem
+            .with(|p| p.as_ref().map_or_else(Vec::new, |p| p.entrants.clone()))
+    });
+    view! {
+        <ul class="legend" data-testid="legend" aria-label=move || store.lang.get().pick("参赛者（点击以突出显示）", "Entrants (click to highlight)")>
+            <For
+                each=move || names.get().into_iter().enumerate()
+                key=|(i, n)| (*i, n.clone())
+                children=move |(i, n)| view! {
+                    <li>
+                        <button
+                            type="button"
+                            class="who"
+                            data-entrant=i
+                            style=format!("background:{}", colour(i))
+                            aria-pressed=move || (store.focus.get() == Some(i)).to_string()
+                        >{n}</button>
+                    </li>
+                }
+            />
+        </ul>
+    }
+}
+
+/// The highlighted entrant at a glance: its matches, back-to-backs and rests, session by session.
+#[component]
+fn FocusCard(focus: Memo<Option<Focus>>) -> impl IntoView {
+    let store = use_store();
+    move || {
+        let f = focus.get()?;
+        let lang = store.lang.get();
+        let (name, strips) = store.problem.with(|p| {
+            let p = p.as_ref()?;
+            let slots = p.slots();
+            let strips = (0..p.sessions.len())
+                .filter(|&sess| f.plays.keys().any(|&g| slots[g].session == sess))
+                .map(|sess| {
+                    let boxes = slots
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, x)| x.session == sess)
+                        .map(|(g, _)| {
+                            let (class, title) = match f.plays.get(&g) {
+                                Some(Gap::BackToBack) => ("b2b", Gap::BackToBack.say(lang)),
+                                Some(gap) => ("play", gap.say(lang)),
+                                None if f.rests.contains(&g) => ("rest", lang.pick("休息", "rest").to_string()),
+                                None => ("off", String::new()),
+                            };
+                            view! { <span class=format!("box {class}") title=title></span> }
+                        })
+                        .collect_view();
+                    view! { <li><span class="sess">{lang.pick("第", "S")}{sess + 1}{lang.pick("场次", "")}</span>{boxes}</li> }
+                })
+                .collect_view();
+            Some((p.entrants.get(f.entrant)?.clone(), strips))
+        })?;
+        let b2b = f.plays.values().filter(|g| **g == Gap::BackToBack).count();
+        let words = match lang {
+            Lang::Zh => format!(
+                "{} 场比赛 · 连打 {b2b} 次 · 场内休息 {} 个时段",
+                f.plays.len(),
+                f.rests.len()
+            ),
+            Lang::En => format!(
+                "{} matches · {b2b} back-to-backs · {} slots of rest inside sessions",
+                f.plays.len(),
+                f.rests.len()
+            ),
+        };
+        Some(view! {
+            <div class="focus-card" data-testid="focus" data-entrant=f.entrant>
+                <button type="button" class="who" data-entrant=f.entrant style=format!("background:{}", colour(f.entrant)) aria-label=lang.pick("取消突出显示", "Clear the highlight")>{name}" ✕"</button>
+                <span data-testid="focus-summary">{words}</span>
+                <ul class="strips">{strips}</ul>
+                <p class="key">
+                    <span class="box play"></span>{lang.pick("比赛", "match")}
+                    <span class="box b2b"></span>{lang.pick("连打", "back-to-back")}
+                    <span class="box rest"></span>{lang.pick("场内休息", "rest inside a session")}
+                </p>
+            </div>
+        })
     }
 }

@@ -290,10 +290,39 @@ fn clean_value(v: &str) -> String {
         .to_string()
 }
 
-/// Reads a FEN tag leniently: a side field other than w/r/b (e.g. `-b`) means Red to move.
-fn lenient_fen(fen: &str) -> Result<Position, FenError> {
+/// Something the reader had to assume to read a file: kept with the game and told to the user,
+/// never silent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnNotice {
+    /// The `FEN` tag's side-to-move field is missing or unreadable: `side` moves first, read from
+    /// the move text (`1. ...` means Black) or else Red.
+    TurnAssumed {
+        /// The tag's value.
+        fen: String,
+        /// The side taken to move first.
+        side: Color,
+    },
+}
+
+/// Whether the move text ahead starts with Black's move (`1. ... 炮8平5`, `1...`, `1. …`), the
+/// way PGN writers mark a game that starts with Black to move.
+fn black_first(ahead: impl Iterator<Item = char>) -> bool {
+    let text: String = ahead.take(400).collect();
+    let mut rest = text.trim_start();
+    // Comments before the first move (a title, a problem's name).
+    while let Some(after) = rest.strip_prefix('{') {
+        rest = after.split_once('}').map_or("", |(_, r)| r).trim_start();
+    }
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let rest = rest.strip_prefix('.').unwrap_or(rest).trim_start();
+    rest.starts_with("..") || rest.starts_with('…')
+}
+
+/// Reads a FEN tag leniently: a side field other than w/r/b (e.g. `-b`, or none) is taken as
+/// `black_first`'s answer and reported as a [`PgnNotice::TurnAssumed`].
+fn lenient_fen(fen: &str, black_first: bool) -> Result<(Position, Option<PgnNotice>), FenError> {
     match Position::from_fen(fen) {
-        Ok(p) => Ok(p),
+        Ok(p) => Ok((p, None)),
         Err(first) => {
             let fields: Vec<&str> = fen.split_whitespace().collect();
             let Some(board) = fields.first() else {
@@ -301,6 +330,8 @@ fn lenient_fen(fen: &str) -> Result<Position, FenError> {
             };
             let side = match fields.get(1).map(|s| s.to_ascii_lowercase()) {
                 Some(s) if s == "b" => "b",
+                Some(s) if s == "w" || s == "r" => "w",
+                _ if black_first => "b",
                 _ => "w",
             };
             let num = |i: usize, d: &str| {
@@ -310,7 +341,15 @@ fn lenient_fen(fen: &str) -> Result<Position, FenError> {
                     .map_or(d.to_string(), |s| s.to_string())
             };
             let fixed = format!("{board} {side} - - {} {}", num(4, "0"), num(5, "1"));
-            Position::from_fen(&fixed).map_err(|_| first)
+            let position = Position::from_fen(&fixed).map_err(|_| first)?;
+            let named = fields
+                .get(1)
+                .is_some_and(|s| matches!(s.to_ascii_lowercase().as_str(), "w" | "r" | "b"));
+            let notice = (!named).then(|| PgnNotice::TurnAssumed {
+                fen: fen.to_string(),
+                side: position.turn(),
+            });
+            Ok((position, notice))
         }
     }
 }
@@ -424,20 +463,23 @@ impl<'a> Reader<'a> {
                 kind,
             }))
         };
-        let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-            Some((_, fen)) if !fen.is_empty() => match lenient_fen(fen) {
-                Ok(p) => p,
-                Err(error) => {
-                    let mut g = PgnGame::default();
-                    g.tags = tags.clone();
-                    let fen = fen.clone();
-                    self.skip_game();
-                    return fail(g, PgnErrorKind::BadFen { fen, error });
+        let (start, notice) = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
+            Some((_, fen)) if !fen.is_empty() => {
+                match lenient_fen(fen, black_first(self.chars.clone())) {
+                    Ok(found) => found,
+                    Err(error) => {
+                        let mut g = PgnGame::default();
+                        g.tags = tags.clone();
+                        let fen = fen.clone();
+                        self.skip_game();
+                        return fail(g, PgnErrorKind::BadFen { fen, error });
+                    }
                 }
-            },
-            _ => Position::start(),
+            }
+            _ => (Position::start(), None),
         };
         let mut game = PgnGame::new(start);
+        game.notices.extend(notice);
         for (n, v) in tags {
             if n == "Result" {
                 let r = PgnResult::parse(&v).map_or(v, |r| r.pgn().to_string());
@@ -665,6 +707,41 @@ mod tests {
     fn fen_tag_with_a_broken_side_field_means_red() {
         let text =
             "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR -b\"]\n1. 炮二平五";
-        assert_eq!(read_pgn(text).unwrap().moves(), &[mv("h2e2")]);
+        let game = read_pgn(text).unwrap();
+        assert_eq!(game.moves(), &[mv("h2e2")]);
+        // Said, not silent (issue 12): the user is told which side was assumed.
+        assert!(matches!(
+            game.notices.as_slice(),
+            [PgnNotice::TurnAssumed {
+                side: Color::Red,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn fen_tag_without_a_side_takes_it_from_the_move_text() {
+        let board = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+        let black = format!("[FEN \"{board}\"]\n{{开局}} 1. ... 炮8平5 2. 炮二平五");
+        let game = read_pgn(&black).unwrap();
+        assert_eq!(game.moves(), &[mv("h7e7"), mv("h2e2")]);
+        assert_eq!(
+            game.notices,
+            vec![PgnNotice::TurnAssumed {
+                fen: board.to_string(),
+                side: Color::Black
+            }]
+        );
+        let red = read_pgn(&format!("[FEN \"{board}\"]\n1. 炮二平五")).unwrap();
+        assert!(matches!(
+            red.notices.as_slice(),
+            [PgnNotice::TurnAssumed {
+                side: Color::Red,
+                ..
+            }]
+        ));
+        // A complete FEN tag reads without a notice.
+        let full = read_pgn(&format!("[FEN \"{board} w - - 0 1\"]\n1. 炮二平五")).unwrap();
+        assert!(full.notices.is_empty());
     }
 }

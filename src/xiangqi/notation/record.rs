@@ -74,6 +74,8 @@ pub struct PgnGame {
     end: Position,
     // comments[0] comes before the first move, comments[i] after ply i.
     comments: Vec<Option<String>>,
+    /// What the reader assumed to read the file (shown to the user with the game).
+    pub notices: Vec<super::pgn::PgnNotice>,
 }
 
 impl Default for PgnGame {
@@ -91,6 +93,7 @@ impl PgnGame {
             start,
             moves: Vec::new(),
             comments: vec![None],
+            notices: Vec::new(),
         }
     }
 

@@ -179,7 +179,7 @@ impl fmt::Display for ClassifiedMove {
             f,
             "{} {} {} {} | {} | {}",
             self.ply,
-            self.mover.english().to_lowercase(),
+            self.mover.english().to_ascii_lowercase(),
             self.mv,
             self.kind.en(),
             self.kind.zh(),

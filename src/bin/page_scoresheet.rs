@@ -1,0 +1,17 @@
+//! The `#/scoresheet` bundle: the printable score sheet, in the shared shell (issue 13: one wasm per page, started by
+//! `public/boot.js` from the hash route). Natively it only says what it is for.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    use xiangqi_club::ui::{self, Route};
+    ui::mount(|route| match route {
+        Route::Scoresheet(query) => ui::pages::scoresheet(query),
+        _ => ui::elsewhere(),
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("page_scoresheet is the browser app's #/scoresheet page; build it with `trunk build`. For the command line, run `xq`.");
+    std::process::exit(2);
+}

@@ -1,0 +1,132 @@
+//! `#/schedule?hall`: the hall display for a projector or TV — per table, now playing and next up,
+//! following the clock (read here, once every 15 s; the counting is `events::hall`).
+
+use super::{match_label, slot_time, use_store};
+use crate::events::hall::{calls, session_on, Moment};
+use crate::events::schedule::{seat_holders, Placement, Points};
+use crate::lang::Lang;
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+
+/// Today as `YYYY-MM-DD` and minutes after midnight, from the browser's clock.
+fn clock_now() -> (String, u32) {
+    let d = js_sys::Date::new_0();
+    let date = format!(
+        "{:04}-{:02}-{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    );
+    (date, d.get_hours() * 60 + d.get_minutes())
+}
+
+/// The full-screen hall display.
+#[component]
+pub(super) fn HallView() -> impl IntoView {
+    let store = use_store();
+    let now = RwSignal::new(clock_now());
+    // Owned by the page: dropped (and so stopped) when the page goes.
+    StoredValue::new_local(Interval::new(15_000, move || now.set(clock_now())));
+    // The organiser may pick another session; by default the one on today's date (else the first).
+    let chosen = RwSignal::new(None::<usize>);
+    let session = Memo::new(move |_| {
+        chosen.get().or_else(|| {
+            now.with(|(date, minute)| {
+                store.problem.with(|p| {
+                    p.as_ref().and_then(|p| {
+                        session_on(
+                            p,
+                            &Moment {
+                                date: Some(date),
+                                minute: *minute,
+                            },
+                        )
+                    })
+                })
+            })
+        })
+    });
+    let en = move || store.lang.get() == Lang::En;
+    let board = move || {
+        let lang = store.lang.get();
+        let sess = session.get().unwrap_or(0);
+        let minute = now.with(|(_, m)| *m);
+        store.problem.with(|p| {
+            store.schedule.with(|s| {
+                let (p, s) = (p.as_ref()?, s.as_ref()?);
+                let seats = store.results.with(|r| seat_holders(p, r, Points::table_tennis()));
+                let fixtures = p.fixtures();
+                let slots = p.slots();
+                let said = |pl: Option<Placement>| {
+                    pl.map(|pl| {
+                        (
+                            match_label(&fixtures[pl.fixture], &p.entrants, &seats),
+                            slot_time(p, &slots, pl.slot),
+                        )
+                    })
+                };
+                let cards = calls(p, s, sess, Some(minute))
+                    .into_iter()
+                    .map(|t| {
+                        let (now, next) = (said(t.now), said(t.next));
+                        let table = match lang {
+                            Lang::Zh => format!("{}号台", t.table + 1),
+                            Lang::En => format!("Table {}", t.table + 1),
+                        };
+                        view! {
+                            <li class="hall-table" data-testid="hall-table" data-table=t.table + 1>
+                                <h2>{table}</h2>
+                                <p class="now" data-testid="hall-now">
+                                    <span class="label">{lang.pick("正在比赛", "Now playing")}</span>
+                                    {match now {
+                                        Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
+                                        None => view! { <span class="match idle">{lang.pick("空闲", "free")}</span> }.into_any(),
+                                    }}
+                                </p>
+                                <p class="next" data-testid="hall-next">
+                                    <span class="label">{lang.pick("下一场", "Next up")}</span>
+                                    {match next {
+                                        Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
+                                        None => view! { <span class="match idle">{lang.pick("本场次无", "none this session")}</span> }.into_any(),
+                                    }}
+                                </p>
+                            </li>
+                        }
+                    })
+                    .collect_view();
+                Some(cards)
+            })
+        })
+    };
+    let sessions = move || {
+        store
+            .problem
+            .with(|p| p.as_ref().map_or(0, |p| p.sessions.len()))
+    };
+    view! {
+        <section class="hall" data-testid="hall">
+            <header>
+                <h1>{move || store.draft.with(|d| d.name.trim().to_string())}</h1>
+                <label>
+                    <span class="sr-only">{move || if en() { "Session" } else { "场次" }}</span>
+                    <select data-testid="hall-session" on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
+                        {move || (0..sessions()).map(|i| view! {
+                            <option value=i.to_string() selected=session.get() == Some(i)>
+                                {if en() { format!("Session {}", i + 1) } else { format!("第{}场次", i + 1) }}
+                            </option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <span class="clock" data-testid="hall-clock">{move || now.with(|(_, m)| format!("{:02}:{:02}", m / 60, m % 60))}</span>
+                <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = if *l == Lang::En { Lang::Zh } else { Lang::En })>
+                    {move || if en() { "中文" } else { "English" }}
+                </button>
+                <a href="#/schedule" data-testid="hall-leave">{move || if en() { "Leave" } else { "退出" }}</a>
+            </header>
+            {move || match board() {
+                Some(cards) => view! { <ul class="hall-tables">{cards}</ul> }.into_any(),
+                None => view! { <p class="hall-empty">{if en() { "No timetable yet: solve one on the schedule page." } else { "还没有赛程：请先在赛程编排页编排。" }}</p> }.into_any(),
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,282 @@
+//! The page's shared state ([`Store`], in context) and its storage: the list of saved events,
+//! the open event, and the one way to change it ([`Store::update`]: apply, then save).
+
+use super::super::i18n::{use_lang, Lang};
+use super::super::storage;
+use crate::events::round_robin::{PartialResults, Standings, Tournament, TournamentError};
+use crate::lang::Say;
+use leptos::prelude::*;
+
+const IDS_KEY: &str = "xq.tournament.ids";
+const CURRENT_KEY: &str = "xq.tournament.current";
+
+fn event_key(id: &str) -> String {
+    format!("xq.tournament.event.{id}")
+}
+
+/// A message for the organiser: an error (role=alert) or a notice.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Note {
+    Error(String),
+    Info(String),
+}
+
+/// What the print button prints: one part per run (the page's `data-print`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum PrintPart {
+    #[default]
+    Standings,
+    Crosstable,
+    Pairings,
+    All,
+}
+
+impl PrintPart {
+    pub const ALL: [PrintPart; 4] = [
+        PrintPart::Standings,
+        PrintPart::Crosstable,
+        PrintPart::Pairings,
+        PrintPart::All,
+    ];
+
+    /// The value of `data-print` and of the menu's option.
+    pub fn key(self) -> &'static str {
+        match self {
+            PrintPart::Standings => "standings",
+            PrintPart::Crosstable => "crosstable",
+            PrintPart::Pairings => "pairings",
+            PrintPart::All => "all",
+        }
+    }
+
+    pub fn from_key(key: &str) -> PrintPart {
+        PrintPart::ALL
+            .into_iter()
+            .find(|p| p.key() == key)
+            .unwrap_or_default()
+    }
+
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            PrintPart::Standings => lang.pick("名次表", "Standings"),
+            PrintPart::Crosstable => lang.pick("成绩交叉表", "Crosstable"),
+            PrintPart::Pairings => lang.pick("各轮对阵", "Pairings by round"),
+            PrintPart::All => lang.pick("全部", "Everything"),
+        }
+    }
+}
+
+/// The round-robin page's state, shared by its components through context.
+#[derive(Clone, Copy)]
+pub(super) struct Store {
+    pub lang: RwSignal<Lang>,
+    pub note: RwSignal<Option<Note>>,
+    /// The saved events by id, with their names (the event menu).
+    pub events: RwSignal<Vec<(String, String)>>,
+    pub current_id: RwSignal<Option<String>>,
+    /// The open event: only this one is held in memory.
+    pub current: RwSignal<Option<Tournament>>,
+    pub creating: RwSignal<bool>,
+    /// Boards of team matches entered while other boards are still open.
+    pub pending: RwSignal<PartialResults>,
+    pub print: RwSignal<PrintPart>,
+    /// The standings, computed once per change of the event.
+    pub standings: Memo<Option<Standings>>,
+}
+
+/// The store provided by [`super::TournamentPage`].
+pub(super) fn use_store() -> Store {
+    expect_context::<Store>()
+}
+
+impl Store {
+    /// Loads the saved events, opens the last one used and provides the store.
+    pub fn provide() -> Store {
+        let loaded = load_events();
+        let first = loaded.first().map(|(id, _)| id.clone());
+        let id = storage::get(CURRENT_KEY)
+            .filter(|c| loaded.iter().any(|(id, _)| id == c))
+            .or(first);
+        let open = id
+            .as_ref()
+            .and_then(|id| loaded.iter().find(|(i, _)| i == id))
+            .map(|(_, t)| t.clone());
+        let events: Vec<(String, String)> = loaded
+            .into_iter()
+            .map(|(id, t)| (id, t.name().to_string()))
+            .collect();
+        let current = RwSignal::new(open);
+        let store = Store {
+            lang: use_lang(),
+            note: RwSignal::new(None),
+            creating: RwSignal::new(events.is_empty()),
+            events: RwSignal::new(events),
+            current_id: RwSignal::new(id),
+            current,
+            pending: RwSignal::new(PartialResults::default()),
+            print: RwSignal::new(PrintPart::default()),
+            standings: Memo::new(move |_| current.with(|t| t.as_ref().map(Tournament::standings))),
+        };
+        Effect::new(move || {
+            if let Some(id) = store.current_id.get() {
+                let _ = storage::set(CURRENT_KEY, &id);
+            }
+        });
+        provide_context(store);
+        store
+    }
+
+    /// Shows an error in the current language.
+    pub fn error(self, text: String) {
+        self.note.set(Some(Note::Error(text)));
+    }
+
+    /// Shows why the event refused a change.
+    pub fn refused(self, e: &impl Say) {
+        self.error(e.say(self.lang.get_untracked()));
+    }
+
+    /// Applies `f` to a copy of the open event; keeps and saves it only if `f` succeeds.
+    pub fn update(self, f: impl FnOnce(&mut Tournament) -> Result<(), TournamentError>) {
+        let Some(id) = self.current_id.get_untracked() else {
+            return;
+        };
+        let Some(mut t) = self.current.get_untracked() else {
+            return;
+        };
+        match f(&mut t) {
+            Err(e) => self.refused(&e),
+            Ok(()) => {
+                let json = t.to_json();
+                let name = t.name().to_string();
+                self.current.set(Some(t));
+                self.events.update(|e| {
+                    if let Some(slot) = e.iter_mut().find(|(i, n)| *i == id && *n != name) {
+                        slot.1 = name;
+                    }
+                });
+                match storage::set(&event_key(&id), &json) {
+                    Ok(()) => self.note.set(None),
+                    Err(e) => self.not_saved(e),
+                }
+            }
+        }
+    }
+
+    fn not_saved(self, e: String) {
+        let l = self.lang.get_untracked();
+        self.error(format!("{}{e}", l.pick("未保存：", "Not saved: ")));
+    }
+
+    /// Adds a new (or imported) event, saves it and opens it.
+    pub fn add_event(self, t: Tournament) {
+        let json = t.to_json();
+        let id = self.events.with_untracked(|e| new_id(e));
+        self.events
+            .update(|e| e.push((id.clone(), t.name().to_string())));
+        let saved = storage::set(&event_key(&id), &json)
+            .and_then(|_| self.events.with_untracked(|e| save_ids(e)));
+        self.current.set(Some(t));
+        self.current_id.set(Some(id));
+        self.creating.set(false);
+        self.pending.update(PartialResults::clear);
+        if let Err(e) = saved {
+            self.not_saved(e);
+        }
+    }
+
+    /// Opens the saved event `id` (read again from storage: only the open event is in memory).
+    pub fn open(self, id: String) {
+        let t = storage::load_with(&event_key(&id), Tournament::from_json);
+        if t.is_none() {
+            self.events.update(|e| e.retain(|(i, _)| *i != id));
+        }
+        self.current.set(t);
+        self.current_id
+            .set(self.current.with_untracked(Option::is_some).then_some(id));
+        self.pending.update(PartialResults::clear);
+        self.creating.set(false);
+    }
+
+    /// Deletes the open event and opens the first one left.
+    pub fn delete_current(self) {
+        let Some(id) = self.current_id.get_untracked() else {
+            return;
+        };
+        self.events.update(|e| e.retain(|(i, _)| *i != id));
+        storage::remove(&event_key(&id));
+        let _ = self.events.with_untracked(|e| save_ids(e));
+        match self
+            .events
+            .with_untracked(|e| e.first().map(|(i, _)| i.clone()))
+        {
+            Some(next) => self.open(next),
+            None => {
+                self.current.set(None);
+                self.current_id.set(None);
+                self.creating.set(true);
+            }
+        }
+    }
+}
+
+/// The saved events, loading whatever is readable; unreadable ones are set aside and reported by
+/// the storage helper. The index is rebuilt from the stored keys, so a corrupt or stale index never
+/// hides an event that is still stored.
+fn load_events() -> Vec<(String, Tournament)> {
+    let index: Vec<String> = storage::load(IDS_KEY).unwrap_or_default();
+    let ids = crate::saved::rebuild_index(&index, &storage::keys(), &event_key(""));
+    let events: Vec<(String, Tournament)> = ids
+        .into_iter()
+        .filter_map(|id| {
+            storage::load_with(&event_key(&id), Tournament::from_json).map(|t| (id, t))
+        })
+        .collect();
+    if events.iter().map(|(id, _)| id).ne(index.iter()) {
+        let ids: Vec<(String, String)> = events
+            .iter()
+            .map(|(id, _)| (id.clone(), String::new()))
+            .collect();
+        let _ = save_ids(&ids);
+    }
+    events
+}
+
+/// The event stored under `id`, for the timetable view of the same event.
+pub(in crate::ui) fn stored_event(id: &str) -> Option<Tournament> {
+    Tournament::from_json(&storage::get(&event_key(id))?).ok()
+}
+
+/// Stores `t` under `id` (a new id when `None`), lists it in `#/tournament`'s event menu and
+/// returns the id: the timetable view writes its event where the rounds view reads it.
+pub(in crate::ui) fn store_event(id: Option<String>, t: &Tournament) -> Result<String, String> {
+    let mut ids: Vec<String> = storage::get(IDS_KEY)
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let id = id.unwrap_or_else(|| {
+        let base = js_sys::Date::now() as u64;
+        (0u64..)
+            .map(|n| format!("{:x}", base + n))
+            .find(|c| !ids.contains(c))
+            .unwrap_or_default()
+    });
+    storage::set(&event_key(&id), &t.to_json())?;
+    if !ids.contains(&id) {
+        ids.push(id.clone());
+        storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())?;
+    }
+    Ok(id)
+}
+
+fn save_ids(events: &[(String, String)]) -> Result<(), String> {
+    let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
+    storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())
+}
+
+fn new_id(events: &[(String, String)]) -> String {
+    let base = js_sys::Date::now() as u64;
+    (0u64..)
+        .map(|n| format!("{:x}", base + n))
+        .find(|c| !events.iter().any(|(i, _)| i == c))
+        .unwrap_or_default()
+}
