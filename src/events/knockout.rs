@@ -582,6 +582,8 @@ impl GroupTables {
 pub struct Crossover {
     /// Bracket entrant `k` is the group-table entrant `qualifiers[k]`.
     pub qualifiers: Vec<usize>,
+    /// The group place each qualifier comes from, as the timetable names it (`A1`, `B2`, …).
+    pub seats: Vec<String>,
     /// The seeding that gives the scheduler's first round, match for match, in its order.
     pub seeding: Seeding,
 }
@@ -615,6 +617,14 @@ pub fn crossover(groups: &[Vec<usize>]) -> Result<Crossover, KnockoutError> {
         }
     };
     let first = knockout_rounds(g).into_iter().next().unwrap_or_default();
+    let seats: Vec<String> = first
+        .iter()
+        .flat_map(|f| [&f.a, &f.b])
+        .map(|c| match c {
+            Contender::Seat(s) => s.clone(),
+            Contender::Entrant(e) => (e + 1).to_string(),
+        })
+        .collect();
     let qualifiers: Vec<usize> = first
         .iter()
         .flat_map(|f| [holder(&f.a), holder(&f.b)])
@@ -632,6 +642,7 @@ pub fn crossover(groups: &[Vec<usize>]) -> Result<Crossover, KnockoutError> {
     }
     Ok(Crossover {
         qualifiers,
+        seats,
         seeding: Seeding::Order(order),
     })
 }
@@ -813,6 +824,7 @@ mod tests {
         assert_eq!(t.names[3], "谢靖");
         let c = t.crossover().unwrap();
         assert_eq!(c.qualifiers, vec![0, 4, 3, 1]);
+        assert_eq!(c.seats, vec!["A1", "B2", "B1", "A2"]);
         assert_eq!(
             GroupTables::parse("A: x, y\nB: y, z"),
             Err(KnockoutError::Repeated("y".into()))

@@ -184,9 +184,79 @@ pub fn parse_entrants(
     Ok(out)
 }
 
+/// Why a team match total (`5:3`) cannot be recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchPointsError {
+    /// Not two numbers split by `:` (or `-`).
+    Unreadable(String),
+    /// More game points than the boards give (2 a board, 14.1 doubled).
+    TooMany {
+        /// Boards per match.
+        boards: usize,
+    },
+}
+
+impl Say for MatchPointsError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (MatchPointsError::Unreadable(t), Lang::Zh) => {
+                format!("无法识别的局分“{t}”（例如 5:3）")
+            }
+            (MatchPointsError::Unreadable(t), Lang::En) => {
+                format!("unreadable game points “{t}” (for example 5:3)")
+            }
+            (MatchPointsError::TooMany { boards }, Lang::Zh) => {
+                format!("{boards} 台的局分合计最多 {}", 2 * boards)
+            }
+            (MatchPointsError::TooMany { boards }, Lang::En) => {
+                format!("{boards} boards give at most {} game points", 2 * boards)
+            }
+        }
+    }
+}
+
+impl fmt::Display for MatchPointsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for MatchPointsError {}
+
+/// A team match entered as totals: `5:3` is the game points of the first-move team, then of the
+/// other (2 a win, 1 a draw per board); together at most two a board.
+pub fn parse_match_points(text: &str, boards: usize) -> Result<(u32, u32), MatchPointsError> {
+    let bad = || MatchPointsError::Unreadable(text.trim().to_string());
+    let (a, b) = text.split_once([':', '：', '-']).ok_or_else(bad)?;
+    let a: u32 = a.trim().parse().map_err(|_| bad())?;
+    let b: u32 = b.trim().parse().map_err(|_| bad())?;
+    if (a as u64 + b as u64) > 2 * boards as u64 {
+        return Err(MatchPointsError::TooMany { boards });
+    }
+    Ok((a, b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn match_totals_are_read_and_bounded() {
+        assert_eq!(parse_match_points(" 5:3 ", 4), Ok((5, 3)));
+        assert_eq!(parse_match_points("4-4", 4), Ok((4, 4)));
+        assert_eq!(
+            parse_match_points("6:3", 4),
+            Err(MatchPointsError::TooMany { boards: 4 })
+        );
+        assert_eq!(
+            parse_match_points("five", 4),
+            Err(MatchPointsError::Unreadable("five".into()))
+        );
+        assert_eq!(
+            MatchPointsError::TooMany { boards: 4 }.say(Lang::Zh),
+            "4 台的局分合计最多 8"
+        );
+    }
 
     #[test]
     fn individual_lines_take_an_optional_rating() {

@@ -18,9 +18,9 @@ pub mod team;
 mod wide;
 
 pub use dutch::pair_round;
-pub use entry::{parse_entrants, EntrantLineError};
+pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPointsError};
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
-pub use team::{board_colors, MatchSheet, Member, Seat};
+pub use team::{board_colors, BoardLine, MatchSheet, Member, Seat};
 
 use crate::color::Color;
 use crate::events::round_robin::{validate_lineup, BoardOrder, LineupError};
