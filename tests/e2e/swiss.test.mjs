@@ -245,7 +245,7 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
     if (round === 1) {
       // A reversed line-up is refused (12.2) and nothing is recorded.
       const sheet = page.locator('[data-testid=team-sheet]').first();
-      await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('2');
+      await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('3');
       await page.click('[data-testid=record-round]');
       assert.match(await page.textContent('[role=alert]'), /12\.2/);
       await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('0');
