@@ -20,7 +20,7 @@ mod wide;
 pub use dutch::pair_round;
 pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPointsError};
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
-pub use team::{board_colors, BoardLine, MatchSheet, Member, Seat};
+pub use team::{board_colors, match_score, BoardLine, MatchSheet, Member, Seat};
 
 use crate::color::Color;
 use crate::events::round_robin::{validate_lineup, BoardOrder, LineupError};

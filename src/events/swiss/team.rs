@@ -79,6 +79,23 @@ impl MatchSheet {
     }
 }
 
+/// The game points of the first-move team and of the other from the boards decided so far
+/// (`None` = no result yet), with the colours of 13.3: shown while a match is entered.
+pub fn match_score(results: &[Option<super::BoardResult>]) -> (u32, u32) {
+    results
+        .iter()
+        .enumerate()
+        .filter_map(|(k, r)| r.map(|r| (k, r)))
+        .fold((0, 0), |(a, b), (k, r)| {
+            let (red, black, _) = r.outcomes();
+            let (x, y) = match first_team_color(k + 1) {
+                Color::Red => (red, black),
+                Color::Black => (black, red),
+            };
+            (a + x.points(), b + y.points())
+        })
+}
+
 /// Who sat where on one board of a recorded team match, as printed: Red's team and player,
 /// Black's team and player, and the result from Red's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +162,17 @@ impl super::Swiss {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_running_score_counts_each_board_for_its_team() {
+        use super::super::BoardResult::*;
+        // Board 1: the first team (Red) wins; board 2: Red (the other team) wins; board 3 open.
+        assert_eq!(match_score(&[Some(RedWins), Some(RedWins), None]), (2, 2));
+        assert_eq!(
+            match_score(&[Some(Draw), Some(BlackWins), Some(DoubleForfeit)]),
+            (3, 1)
+        );
+    }
 
     #[test]
     fn rule_13_3_first_team_red_on_odd_boards() {

@@ -3,7 +3,7 @@
 
 use super::{use_store, PrintPart, Saved};
 use crate::events::round_robin::first_team_color;
-use crate::events::swiss::{parse_match_points, BoardResult, MatchSheet};
+use crate::events::swiss::{match_score, parse_match_points, BoardResult, MatchSheet};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::Color;
@@ -254,19 +254,8 @@ fn match_total(board: usize) -> String {
         let Some(d) = s.as_ref().and_then(|s| s.sheets.get(board)) else {
             return String::new();
         };
-        let (mut a, mut b) = (0, 0);
-        for (k, c) in d.results.iter().enumerate() {
-            let Ok(r) = c.parse::<BoardResult>() else {
-                continue;
-            };
-            let (red, black, _) = r.outcomes();
-            let (x, y) = match first_team_color(k + 1) {
-                Color::Red => (red, black),
-                Color::Black => (black, red),
-            };
-            a += x.points();
-            b += y.points();
-        }
+        let results: Vec<Option<BoardResult>> = d.results.iter().map(|c| c.parse().ok()).collect();
+        let (a, b) = match_score(&results);
         format!("{a}:{b}")
     })
 }
