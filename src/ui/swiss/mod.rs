@@ -175,8 +175,9 @@ pub fn SwissPage(query: String) -> impl IntoView {
     let _ = query;
     let lang = use_lang();
     let store = Store {
-        saved: RwSignal::new(storage::load(SWISS_KEY)),
-        ko: RwSignal::new(storage::load(KO_KEY)),
+        // Stored as `Option<…>`: `null` once an event is deleted.
+        saved: RwSignal::new(storage::load::<Option<Saved>>(SWISS_KEY).flatten()),
+        ko: RwSignal::new(storage::load::<Option<SavedKo>>(KO_KEY).flatten()),
         note: RwSignal::new(None),
         print: RwSignal::new(PrintPart::Pairings),
         paper: RwSignal::new(Paper::A4),
