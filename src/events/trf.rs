@@ -213,13 +213,7 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 if line.len() < 84 {
                     return Err(TrfError::BadPlayerLine { line: ln });
                 }
-                let field = |a: usize, b: usize| -> String {
-                    line[a.min(line.len())..b.min(line.len())]
-                        .iter()
-                        .collect::<String>()
-                        .trim()
-                        .to_string()
-                };
+                let field = |a: usize, b: usize| column(&line, a, b);
                 let id: usize = field(4, 8)
                     .parse()
                     .map_err(|_| TrfError::BadPlayerLine { line: ln })?;
@@ -352,14 +346,17 @@ struct TeamLine {
     players: Vec<usize>,
 }
 
+/// Columns `a..b` (0-based, cut to the line) without surrounding spaces.
+fn column(line: &[char], a: usize, b: usize) -> String {
+    line[a.min(line.len())..b.min(line.len())]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 fn team_line(line: &[char], ln: usize) -> Result<TeamLine, TrfError> {
-    let text = |a: usize, b: usize| -> String {
-        line[a.min(line.len())..b.min(line.len())]
-            .iter()
-            .collect::<String>()
-            .trim()
-            .to_string()
-    };
+    let text = |a: usize, b: usize| column(line, a, b);
     let mut players = Vec::new();
     let mut at = 36;
     while at < line.len() {

@@ -19,6 +19,18 @@ const CODES: [BoardResult; 6] = [
     BoardResult::DoubleForfeit,
 ];
 
+/// The options of a result select: empty, then every code, `current` selected.
+fn code_options(current: impl Fn() -> String + Copy + Send + Sync + 'static) -> impl IntoView {
+    view! {
+        <option value="" prop:selected=move || current().is_empty()></option>
+        {CODES.into_iter().map(|c| {
+            let code = c.to_string();
+            let value = code.clone();
+            view! { <option value=value prop:selected=move || current() == code>{c.to_string()}</option> }
+        }).collect_view()}
+    }
+}
+
 /// How the pending round's results are entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
@@ -219,12 +231,7 @@ fn BoardRow(board: usize, red: usize, black: usize) -> impl IntoView {
     let control = match entry {
         Entry::Games => view! {
             <select data-testid="result" on:change=move |ev| set(event_target_value(&ev))>
-                <option value="" prop:selected=move || current().is_empty()></option>
-                {CODES.into_iter().map(|c| {
-                    let code = c.to_string();
-                    let value = code.clone();
-                    view! { <option value=value prop:selected=move || current() == code>{c.to_string()}</option> }
-                }).collect_view()}
+                {code_options(current)}
             </select>
         }
         .into_any(),
@@ -347,12 +354,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
                             let v = event_target_value(&ev);
                             store.edit(|s| if let Some(r) = s.sheets.get_mut(board).and_then(|d| d.results.get_mut(seat)) { *r = v; });
                         }>
-                            <option value="" prop:selected=move || current().is_empty()></option>
-                            {CODES.into_iter().map(|c| {
-                                let code = c.to_string();
-                                let value = code.clone();
-                                view! { <option value=value prop:selected=move || current() == code>{c.to_string()}</option> }
-                            }).collect_view()}
+                            {code_options(current)}
                         </select>
                     </td>
                     <td class="t-black">{tr("黑", "Black")}" "{black}</td>
