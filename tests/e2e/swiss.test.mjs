@@ -243,6 +243,16 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
       }
     }
     if (round === 1) {
+      // The printed pairings list each match's boards with both players, colours by 13.3.
+      const pdfPath = path.join(OUT, 'swiss-team-pairings.pdf');
+      await page.pdf({ path: pdfPath, preferCSSPageSize: true });
+      const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+      assert.match(text, /第 1 轮对阵/);
+      assert.match(text, /先走队/);
+      assert.match(text, /红 队0员0\s+黑 队3员0/);
+      assert.match(text, /红 队3员1\s+黑 队0员1/);
+      assert.match(text, /红 队3员3\s+黑 队0员4/);
+      assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
       // A reversed line-up is refused (12.2) and nothing is recorded.
       const sheet = page.locator('[data-testid=team-sheet]').first();
       await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('3');
