@@ -249,9 +249,9 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
       const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
       assert.match(text, /第 1 轮对阵/);
       assert.match(text, /先走队/);
-      assert.match(text, /红 队0员0\s+黑 队3员0/);
-      assert.match(text, /红 队3员1\s+黑 队0员1/);
-      assert.match(text, /红 队3员3\s+黑 队0员4/);
+      assert.match(text, /红\s+队0员0\s+黑\s+队3员0/);
+      assert.match(text, /红\s+队3员1\s+黑\s+队0员1/);
+      assert.match(text, /红\s+队3员3\s+黑\s+队0员4/);
       assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
       // A reversed line-up is refused (12.2) and nothing is recorded.
       const sheet = page.locator('[data-testid=team-sheet]').first();
