@@ -1,20 +1,16 @@
 //! The knockout bracket: made from a list (as listed, by rating or by lot), from the Swiss
-//! standings, or from final group tables (pasted, or the groups of the timetable saved on
-//! `#/schedule`) as the scheduler's crossover; winners clicked in; printed on A4 or A3.
+//! standings, or from final group tables as the scheduler's crossover; winners clicked in;
+//! printed on A4 or A3. (Reading `#/schedule`'s saved timetable here would pull the whole
+//! scheduler into this page's bundle: `GroupTables::from_schedule` is for that page to call.)
 
 use super::{use_store, Paper, PrintPart, SavedKo};
 use crate::events::knockout::{
     Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Side, Slot,
 };
-use crate::events::schedule::SaveFile;
 use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
-use crate::ui::storage;
 use leptos::prelude::*;
-
-/// Where `#/schedule` keeps its timetable (read here, never written).
-const SCHEDULE_KEY: &str = "xq.schedule.state";
 
 /// How a pasted list is seeded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,25 +122,6 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             .map_err(|e| say_err(e, l));
         done(made);
     };
-    let from_schedule = move |_| {
-        let l = lang.get();
-        let made = match storage::get(SCHEDULE_KEY) {
-            None => Err(l
-                .pick(
-                    "“赛程”页还没有保存的赛程",
-                    "no timetable is saved on the schedule page",
-                )
-                .to_string()),
-            Some(text) => SaveFile::from_json(&text)
-                .map_err(|e| say_err(e, l))
-                .and_then(|f| {
-                    GroupTables::from_schedule(&f)
-                        .and_then(|t| from_tables(&t, kind()))
-                        .map_err(|e| say_err(e, l))
-                }),
-        };
-        done(made);
-    };
     view! {
         <section class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
             <h2>{tr("淘汰赛", "Knockout")}</h2>
@@ -178,7 +155,6 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                 </label>
                 <div class="t-draw">
                     <button data-testid="ko-crossover" on:click=from_pasted_tables>{tr("按小组名次交叉淘汰（A1–B2, B1–A2 …）", "Crossover from the groups (A1–B2, B1–A2 …)")}</button>
-                    <button data-testid="ko-from-schedule" on:click=from_schedule>{tr("取“赛程”页的小组名次", "Groups of the saved timetable")}</button>
                     <label>{tr("纸张", "Paper")} " "
                         <select data-testid="ko-paper" on:change=move |ev| {
                             store.paper.set(if event_target_value(&ev) == "A3" { Paper::A3 } else { Paper::A4 });
