@@ -472,3 +472,41 @@ fn recorded_rounds_can_be_listed_again() {
     assert_eq!(ev.round_pairing(1), Some(p));
     assert_eq!(ev.round_pairing(2), None);
 }
+
+#[test]
+fn cli_pairs_a_team_file_by_teams() {
+    // A team event entered board by board, written with its 013 team lines: `xq swiss` reads the
+    // teams back and pairs them (team pairing numbers, Red = the first-move team of 13.3).
+    use xiangqi_club::events::swiss::{MatchSheet, Member};
+    let mut ev = Swiss::new(Some(5));
+    ev.boards = Some(2);
+    for t in 0..6u32 {
+        let members = (0..3u32)
+            .map(|m| Member {
+                name: format!("T{t}-{m}"),
+                rating: 2200 - 20 * t - m,
+            })
+            .collect();
+        ev.add_entrant(Entrant::team(format!("Team {t}"), members, 2));
+    }
+    for _ in 0..2 {
+        let p = ev.pair_next().unwrap();
+        let sheets: Vec<MatchSheet> = p
+            .boards
+            .iter()
+            .map(|_| MatchSheet {
+                first: vec![0, 1],
+                second: vec![0, 2],
+                results: vec![BoardResult::RedWins, BoardResult::Draw],
+            })
+            .collect();
+        ev.record_team_boards(&p, &sheets).unwrap();
+    }
+    let path = std::env::temp_dir().join(format!("xq-swiss-team-{}.trf", std::process::id()));
+    std::fs::write(&path, write_trf(&ev)).unwrap();
+    let (code, out, err) = xq_swiss(&[path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), ev.pair_next().unwrap().to_string());
+    assert!(out.starts_with("Rd 3:"));
+}

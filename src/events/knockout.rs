@@ -4,7 +4,14 @@
 //! the group tables: `[A1, B1, A2, B2]` gives the crossover A1–B2, B1–A2), or by a seeded lot;
 //! byes fill the bracket to a power of two and fall to the top seeds (so, by lot, to entrants
 //! drawn by lot).
+//!
+//! After a group stage (分组循环, 11.3) the bracket takes the groups' top two as the timetable
+//! plans them: the crossover round is the scheduler's own (`schedule::knockout_rounds`: A1–B2,
+//! B1–A2, …), and later rounds pair the winners in the same order, so both views agree.
 
+use crate::events::schedule::{
+    group_letter, knockout_rounds, seat_holders, Contender, Format, Points, SaveFile,
+};
 use crate::lang::{Lang, Say};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -124,6 +131,16 @@ pub enum KnockoutError {
     NotReady(usize),
     /// A later match already depends on this result.
     AlreadyUsed(usize),
+    /// A crossover needs 2, 4, 8 or 16 groups (the scheduler's group counts).
+    GroupCount(usize),
+    /// Group `k` (0 = A) has fewer than two places to send through.
+    GroupTooSmall(usize),
+    /// Group `k` (0 = A) has matches without a result, so its places are not known.
+    GroupUnfinished(usize),
+    /// The stored timetable is not groups followed by a knockout.
+    NotGroupStage,
+    /// The same name is listed twice in the group tables.
+    Repeated(String),
 }
 
 impl Say for KnockoutError {
@@ -148,6 +165,37 @@ impl Say for KnockoutError {
             }
             (KnockoutError::AlreadyUsed(k), Lang::En) => {
                 format!("a later match already depends on match {}", k + 1)
+            }
+            (KnockoutError::GroupCount(n), Lang::Zh) => {
+                format!("交叉淘汰需要 2、4、8 或 16 个小组，现有 {n} 个")
+            }
+            (KnockoutError::GroupCount(n), Lang::En) => {
+                format!("a crossover needs 2, 4, 8 or 16 groups, not {n}")
+            }
+            (KnockoutError::GroupTooSmall(g), Lang::Zh) => {
+                format!("{} 组不足两个出线名次", group_letter(*g))
+            }
+            (KnockoutError::GroupTooSmall(g), Lang::En) => {
+                format!("group {} has fewer than two places", group_letter(*g))
+            }
+            (KnockoutError::GroupUnfinished(g), Lang::Zh) => {
+                format!("{} 组还有比赛没有结果", group_letter(*g))
+            }
+            (KnockoutError::GroupUnfinished(g), Lang::En) => {
+                format!(
+                    "group {} still has matches without a result",
+                    group_letter(*g)
+                )
+            }
+            (KnockoutError::NotGroupStage, Lang::Zh) => {
+                "保存的赛程不是“分组循环 + 交叉淘汰”".into()
+            }
+            (KnockoutError::NotGroupStage, Lang::En) => {
+                "the saved timetable is not groups + crossover knockout".into()
+            }
+            (KnockoutError::Repeated(name), Lang::Zh) => format!("“{name}”在小组名次中出现两次"),
+            (KnockoutError::Repeated(name), Lang::En) => {
+                format!("“{name}” is listed twice in the group tables")
             }
         }
     }
@@ -463,6 +511,142 @@ impl Bracket {
     }
 }
 
+/// Final group tables: entrant names and each group's places (indices into `names`, winner first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupTables {
+    /// Every entrant named in the tables.
+    pub names: Vec<String>,
+    /// Group A's places first, each winner first.
+    pub groups: Vec<Vec<usize>>,
+}
+
+impl GroupTables {
+    /// Reads pasted tables: one group per line in group order, names in finishing order split by
+    /// `,` `，` `、` `;` or tabs, with an optional label before `:` (`A: 王, 李, 张`).
+    pub fn parse(text: &str) -> Result<GroupTables, KnockoutError> {
+        let mut names: Vec<String> = Vec::new();
+        let mut groups = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let list = line.split_once([':', '：']).map_or(line, |(_, rest)| rest);
+            let mut group = Vec::new();
+            for name in list
+                .split([',', '，', '、', ';', '；', '\t'])
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+            {
+                if names.iter().any(|n| n == name) {
+                    return Err(KnockoutError::Repeated(name.to_string()));
+                }
+                group.push(names.len());
+                names.push(name.to_string());
+            }
+            groups.push(group);
+        }
+        Ok(GroupTables { names, groups })
+    }
+
+    /// The group tables of a timetable saved by the schedule page, with its entrant names: the
+    /// places the timetable itself shows (`schedule::seat_holders`); every group must be finished.
+    pub fn from_schedule(file: &SaveFile) -> Result<GroupTables, KnockoutError> {
+        let Format::GroupsKnockout { groups } = file.problem.format else {
+            return Err(KnockoutError::NotGroupStage);
+        };
+        let seats = seat_holders(&file.problem, &file.results, Points::table_tennis());
+        let tables = (0..groups)
+            .map(|g| {
+                let places: Vec<usize> = (1..)
+                    .map_while(|p| seats.get(&format!("{}{p}", group_letter(g))).copied())
+                    .collect();
+                if places.is_empty() {
+                    Err(KnockoutError::GroupUnfinished(g))
+                } else {
+                    Ok(places)
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(GroupTables {
+            names: file.problem.entrants.clone(),
+            groups: tables,
+        })
+    }
+
+    /// The crossover knockout of these tables (see [`Crossover`]).
+    pub fn crossover(&self) -> Result<Crossover, KnockoutError> {
+        crossover(&self.groups)
+    }
+}
+
+/// The knockout after a group stage: the top two of each group, placed as the scheduler's
+/// crossover round (`schedule::knockout_rounds`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crossover {
+    /// Bracket entrant `k` is the group-table entrant `qualifiers[k]`.
+    pub qualifiers: Vec<usize>,
+    /// The group place each qualifier comes from, as the timetable names it (`A1`, `B2`, …).
+    pub seats: Vec<String>,
+    /// The seeding that gives the scheduler's first round, match for match, in its order.
+    pub seeding: Seeding,
+}
+
+impl Crossover {
+    /// The bracket over the qualifiers (entrant `k` = `qualifiers[k]`).
+    pub fn bracket(&self, kind: Elimination) -> Result<Bracket, KnockoutError> {
+        Bracket::new(self.qualifiers.len(), kind, &self.seeding)
+    }
+}
+
+/// The crossover of `groups` (each a list of entrants, winner first): 2, 4, 8 or 16 groups of at
+/// least two. The first round is exactly the scheduler's (A1–B2, C1–D2, …, B1–A2, D1–C2, …) and
+/// the winners meet in its order, so two winners of a group pair meet only in the final.
+pub fn crossover(groups: &[Vec<usize>]) -> Result<Crossover, KnockoutError> {
+    let g = groups.len();
+    if !(2..=16).contains(&g) || !g.is_power_of_two() {
+        return Err(KnockoutError::GroupCount(g));
+    }
+    if let Some(k) = groups.iter().position(|t| t.len() < 2) {
+        return Err(KnockoutError::GroupTooSmall(k));
+    }
+    let holder = |c: &Contender| -> Option<usize> {
+        match c {
+            Contender::Entrant(e) => Some(*e),
+            Contender::Seat(s) => (0..g).find_map(|k| {
+                (1..=2).find_map(|p| {
+                    (format!("{}{p}", group_letter(k)) == *s).then(|| groups[k][p - 1])
+                })
+            }),
+        }
+    };
+    let first = knockout_rounds(g).into_iter().next().unwrap_or_default();
+    let seats: Vec<String> = first
+        .iter()
+        .flat_map(|f| [&f.a, &f.b])
+        .map(|c| match c {
+            Contender::Seat(s) => s.clone(),
+            Contender::Entrant(e) => (e + 1).to_string(),
+        })
+        .collect();
+    let qualifiers: Vec<usize> = first
+        .iter()
+        .flat_map(|f| [holder(&f.a), holder(&f.b)])
+        .collect::<Option<Vec<usize>>>()
+        .ok_or(KnockoutError::GroupCount(g))?;
+    let mut sorted = qualifiers.clone();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Err(KnockoutError::BadSeeding);
+    }
+    // Match m of round 1 holds seed positions 2m and 2m + 1: put qualifiers 2m and 2m + 1 there.
+    let mut order = vec![0; qualifiers.len()];
+    for (slot, &seed) in seed_positions(qualifiers.len()).iter().enumerate() {
+        order[seed - 1] = slot;
+    }
+    Ok(Crossover {
+        qualifiers,
+        seats,
+        seeding: Seeding::Order(order),
+    })
+}
+
 /// Pairs `alive` two by two into new matches of `section`; the winners of those matches go on.
 fn pair_off(matches: &mut Vec<KoMatch>, alive: &[Source], section: Section) -> Vec<Source> {
     alive
@@ -571,6 +755,140 @@ mod tests {
         assert_eq!(
             Bracket::new(4, Elimination::Double, &Seeding::Order(vec![0, 0, 2, 3])),
             Err(KnockoutError::BadSeeding)
+        );
+    }
+
+    /// The bracket built from group tables plays exactly the scheduler's knockout: the same
+    /// first-round pairs in the same order, and each later match fed by the same matches.
+    #[test]
+    fn crossover_is_the_schedulers_knockout() {
+        use crate::events::schedule::Phase;
+        for g in [2, 4, 8, 16] {
+            // Group k holds entrants 10k.. in finishing order.
+            let groups: Vec<Vec<usize>> = (0..g).map(|k| (10 * k..10 * k + 3).collect()).collect();
+            let c = crossover(&groups).unwrap();
+            let b = c
+                .bracket(Elimination::Single { third_place: true })
+                .unwrap();
+            let fixtures: Vec<_> = knockout_rounds(g).into_iter().flatten().collect();
+            let labels: Vec<String> = fixtures
+                .iter()
+                .map(|f| match &f.stage {
+                    Phase::Knockout { label, .. } => label.clone(),
+                    _ => unreachable!(),
+                })
+                .collect();
+            assert_eq!(b.matches.len(), fixtures.len(), "{g} groups");
+            let source = |side: &Contender| -> Source {
+                let Contender::Seat(s) = side else {
+                    unreachable!()
+                };
+                let find = |l: &str| labels.iter().position(|x| x == l).unwrap();
+                if let Some(l) = s.strip_prefix("W ") {
+                    Source::WinnerOf(find(l))
+                } else if let Some(l) = s.strip_prefix("L ") {
+                    Source::LoserOf(find(l))
+                } else {
+                    let group = (s.as_bytes()[0] - b'A') as usize;
+                    let place: usize = s[1..].parse().unwrap();
+                    let entrant = groups[group][place - 1];
+                    Source::Entrant(c.qualifiers.iter().position(|&q| q == entrant).unwrap())
+                }
+            };
+            for (k, (f, m)) in fixtures.iter().zip(&b.matches).enumerate() {
+                assert_eq!(
+                    (m.a, m.b),
+                    (source(&f.a), source(&f.b)),
+                    "{g} groups, {}",
+                    labels[k]
+                );
+            }
+        }
+        // Four groups, written out: A1–B2, C1–D2, B1–A2, D1–C2.
+        let c = crossover(&[vec![1, 2], vec![3, 4], vec![5, 6], vec![7, 8]]).unwrap();
+        let b = c.bracket(Elimination::Double).unwrap();
+        let pair = |k: usize| match b.sides(k) {
+            (Slot::Entrant(x), Slot::Entrant(y)) => (c.qualifiers[x], c.qualifiers[y]),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            [pair(0), pair(1), pair(2), pair(3)],
+            [(1, 4), (5, 8), (3, 2), (7, 6)]
+        );
+    }
+
+    #[test]
+    fn group_tables_are_read_and_checked() {
+        let t = GroupTables::parse("A: 王天一, 郑惟桐, 赵鑫鑫\nB组：谢靖、孙勇征\n").unwrap();
+        assert_eq!(t.groups, vec![vec![0, 1, 2], vec![3, 4]]);
+        assert_eq!(t.names[3], "谢靖");
+        let c = t.crossover().unwrap();
+        assert_eq!(c.qualifiers, vec![0, 4, 3, 1]);
+        assert_eq!(c.seats, vec!["A1", "B2", "B1", "A2"]);
+        assert_eq!(
+            GroupTables::parse("A: x, y\nB: y, z"),
+            Err(KnockoutError::Repeated("y".into()))
+        );
+        let three = GroupTables::parse("a, b\nc, d\ne, f").unwrap();
+        assert_eq!(three.crossover(), Err(KnockoutError::GroupCount(3)));
+        let short = GroupTables::parse("a, b\nc").unwrap();
+        assert_eq!(short.crossover(), Err(KnockoutError::GroupTooSmall(1)));
+        assert_eq!(
+            KnockoutError::GroupTooSmall(1).say(Lang::Zh),
+            "B 组不足两个出线名次"
+        );
+    }
+
+    #[test]
+    fn a_saved_timetables_groups_seed_the_crossover() {
+        use crate::events::schedule::{
+            BestOf, MatchScore, Problem, SaveFile, SavedResult, Schedule, SAVE_VERSION,
+        };
+        let mut problem = Problem::round_robin(8, 4, 2, 90, 15, false);
+        problem.format = Format::GroupsKnockout { groups: 2 };
+        let three = BestOf::new(3).unwrap();
+        let fixtures = problem.fixtures();
+        // The lower seed number wins every group match.
+        let results: Vec<SavedResult> = fixtures
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let (a, b) = f.entrants()?;
+                let text = if a < b { "11-1 11-1" } else { "1-11 1-11" };
+                Some(SavedResult {
+                    fixture: i,
+                    score: MatchScore::parse(three, text).unwrap(),
+                })
+            })
+            .collect();
+        let mut file = SaveFile {
+            version: SAVE_VERSION,
+            problem,
+            schedule: Schedule {
+                placements: Vec::new(),
+            },
+            results: results[..results.len() - 1].to_vec(),
+            best_of: three,
+            scoring: Default::default(),
+            event_id: None,
+            event: None,
+        };
+        // One group match still open: its group has no places yet.
+        assert!(matches!(
+            GroupTables::from_schedule(&file),
+            Err(KnockoutError::GroupUnfinished(_))
+        ));
+        file.results = results;
+        let t = GroupTables::from_schedule(&file).unwrap();
+        // Snake seeding: A = seeds 1, 4, 5, 8; B = 2, 3, 6, 7.
+        assert_eq!(t.groups, vec![vec![0, 3, 4, 7], vec![1, 2, 5, 6]]);
+        let c = t.crossover().unwrap();
+        // A1–B2 and B1–A2, as the timetable's SF1 and SF2.
+        assert_eq!(c.qualifiers, vec![0, 2, 1, 3]);
+        file.problem.format = Format::RoundRobin { double: false };
+        assert_eq!(
+            GroupTables::from_schedule(&file),
+            Err(KnockoutError::NotGroupStage)
         );
     }
 

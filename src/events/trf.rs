@@ -3,9 +3,16 @@
 //! the number of rounds (XXR / 142), the first colour (XXC white1 / black1) and Baku
 //! acceleration (192 FIDE_DUTCH_2025_BAKU). Points in the file are FIDE points (1, ½, 0), half the
 //! 1999 rules' points.
+//!
+//! A team event entered board by board is written as its players (001, numbered team by team,
+//! each game against the opposing player of the same board) and its teams (013: name and the
+//! members' numbers in board order), plus `XXB` (boards per match, this program's extension);
+//! reading such a file folds the players back into teams. A team event entered as match totals
+//! only has no board games to write, so it is written one 001 line per team as before.
 
 use crate::color::Color;
-use crate::events::swiss::{Entrant, Leave, Outcome, Record, Swiss};
+use crate::events::round_robin::first_team_color;
+use crate::events::swiss::{Entrant, Leave, Member, Outcome, Record, Seat, Swiss};
 use crate::lang::{Lang, Say};
 use std::fmt;
 
@@ -38,6 +45,24 @@ pub enum TrfError {
         /// 1-based line number.
         line: usize,
     },
+    /// A team line (013) names a player number twice, one that does not exist, or none.
+    BadTeamLine {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// A player of a team file belongs to no team.
+    NoTeam {
+        /// The player's number.
+        player: usize,
+    },
+    /// In a round, a team's players did not meet one other team's players board for board with
+    /// the colours of 13.3.
+    TeamMatch {
+        /// Team number (order of the 013 lines).
+        team: usize,
+        /// 1-based round.
+        round: usize,
+    },
 }
 
 impl Say for TrfError {
@@ -69,6 +94,20 @@ impl Say for TrfError {
             (TrfError::BadHeader { line }, Lang::En) => {
                 format!("line {line}: unreadable rounds or colour setting")
             }
+            (TrfError::BadTeamLine { line }, Lang::Zh) => format!("第 {line} 行：队伍行无法读取"),
+            (TrfError::BadTeamLine { line }, Lang::En) => {
+                format!("line {line}: unreadable team line")
+            }
+            (TrfError::NoTeam { player }, Lang::Zh) => format!("{player} 号选手不属于任何队"),
+            (TrfError::NoTeam { player }, Lang::En) => {
+                format!("player {player} belongs to no team")
+            }
+            (TrfError::TeamMatch { team, round }, Lang::Zh) => {
+                format!("第 {round} 轮：第 {team} 队的队员没有与同一队逐台对局（或先后手不合 13.3）")
+            }
+            (TrfError::TeamMatch { team, round }, Lang::En) => format!(
+                "round {round}: team {team}'s players did not meet one team board for board with the colours of rule 13.3"
+            ),
         }
     }
 }
@@ -159,6 +198,8 @@ fn parse_entry(chunk: &[char], id: usize) -> Option<Option<Entry>> {
 pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
     let mut event = Swiss::new(None);
     let mut rows: Vec<(usize, Entrant, Vec<Option<Entry>>)> = Vec::new();
+    let mut teams: Vec<TeamLine> = Vec::new();
+    let mut boards: Option<usize> = None;
     for (ln, raw) in text.lines().enumerate() {
         let ln = ln + 1;
         let line: Vec<char> = raw.trim_end_matches(['\r', '\n']).chars().collect();
@@ -172,13 +213,7 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 if line.len() < 84 {
                     return Err(TrfError::BadPlayerLine { line: ln });
                 }
-                let field = |a: usize, b: usize| -> String {
-                    line[a.min(line.len())..b.min(line.len())]
-                        .iter()
-                        .collect::<String>()
-                        .trim()
-                        .to_string()
-                };
+                let field = |a: usize, b: usize| column(&line, a, b);
                 let id: usize = field(4, 8)
                     .parse()
                     .map_err(|_| TrfError::BadPlayerLine { line: ln })?;
@@ -231,6 +266,14 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 _ => return Err(TrfError::BadHeader { line: ln }),
             },
             "192" => event.accelerated = rest.trim().ends_with("BAKU"),
+            "013" => teams.push(team_line(&line, ln)?),
+            "XXB" => {
+                let n: usize = rest
+                    .trim()
+                    .parse()
+                    .map_err(|_| TrfError::BadHeader { line: ln })?;
+                boards = Some(n).filter(|&n| n > 0);
+            }
             _ => {}
         }
     }
@@ -289,7 +332,250 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
         }
         _ => TrfError::Numbering,
     })?;
+    if teams.is_empty() {
+        Ok(event)
+    } else {
+        fold_teams(event, &teams, boards)
+    }
+}
+
+/// A 013 line: the team's name (columns 5–36) and its players' numbers (columns 37–40, 42–45, …).
+struct TeamLine {
+    line: usize,
+    name: String,
+    players: Vec<usize>,
+}
+
+/// Columns `a..b` (0-based, cut to the line) without surrounding spaces.
+fn column(line: &[char], a: usize, b: usize) -> String {
+    line[a.min(line.len())..b.min(line.len())]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn team_line(line: &[char], ln: usize) -> Result<TeamLine, TrfError> {
+    let text = |a: usize, b: usize| column(line, a, b);
+    let mut players = Vec::new();
+    let mut at = 36;
+    while at < line.len() {
+        let field = text(at, at + 4);
+        if !field.is_empty() {
+            let n: usize = field
+                .parse()
+                .map_err(|_| TrfError::BadTeamLine { line: ln })?;
+            players.push(n);
+        }
+        at += 5;
+    }
+    if players.is_empty() {
+        return Err(TrfError::BadTeamLine { line: ln });
+    }
+    Ok(TeamLine {
+        line: ln,
+        name: text(4, 36),
+        players,
+    })
+}
+
+/// Folds a file's players into its teams: each round, a team's players who played sit on
+/// boards 1, 2, … in registered order and meet the same boards of one other team (13.3 colours);
+/// the match result follows from the game points (14.2).
+fn fold_teams(
+    players: Swiss,
+    lines: &[TeamLine],
+    boards: Option<usize>,
+) -> Result<Swiss, TrfError> {
+    let n = players.entrants.len();
+    let mut team_of: Vec<Option<(usize, usize)>> = vec![None; n];
+    for (t, tl) in lines.iter().enumerate() {
+        for (m, &p) in tl.players.iter().enumerate() {
+            if p == 0 || p > n || team_of[p - 1].is_some() {
+                return Err(TrfError::BadTeamLine { line: tl.line });
+            }
+            team_of[p - 1] = Some((t, m));
+        }
+    }
+    if let Some(p) = team_of.iter().position(Option::is_none) {
+        return Err(TrfError::NoTeam { player: p + 1 });
+    }
+    let team_of: Vec<(usize, usize)> = team_of.into_iter().flatten().collect();
+    let rounds = players.rounds_played();
+    let p = &players.entrants;
+    // Each team's boards per round: (member, opponent player, colour, outcome, played).
+    let seats = |t: usize, r: usize| -> Vec<(usize, usize, Color, Outcome, bool)> {
+        lines[t]
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(m, &no)| match p[no - 1].history[r] {
+                Record::Game {
+                    opponent,
+                    color,
+                    outcome,
+                    played,
+                } => Some((m, opponent, color, outcome, played)),
+                _ => None,
+            })
+            .collect()
+    };
+    let boards = boards.unwrap_or_else(|| {
+        (0..lines.len())
+            .flat_map(|t| (0..rounds).map(move |r| (t, r)))
+            .map(|(t, r)| seats(t, r).len())
+            .max()
+            .filter(|&b| b > 0)
+            .unwrap_or_else(|| lines.iter().map(|l| l.players.len()).min().unwrap_or(1))
+    });
+    let mut event = Swiss {
+        entrants: Vec::new(),
+        boards: Some(boards),
+        ..players.clone()
+    };
+    for (t, tl) in lines.iter().enumerate() {
+        let members: Vec<Member> = tl
+            .players
+            .iter()
+            .map(|&no| Member {
+                name: p[no - 1].name.clone(),
+                rating: p[no - 1].rating,
+            })
+            .collect();
+        let mut team = Entrant::team(tl.name.clone(), members, boards);
+        let first = &p[tl.players[0] - 1];
+        for r in 0..rounds {
+            let mine = seats(t, r);
+            let Some(&(_, opp_player, color1, _, _)) = mine.first() else {
+                let any_bye = tl
+                    .players
+                    .iter()
+                    .any(|&no| p[no - 1].history[r] == Record::Bye);
+                team.history.push(match first.history[r] {
+                    _ if any_bye => Record::Bye,
+                    Record::Absent(leave) => Record::Absent(leave),
+                    _ => Record::Absent(Leave::Zero),
+                });
+                team.game_points.push(0);
+                team.lineups.push(Vec::new());
+                continue;
+            };
+            let bad = TrfError::TeamMatch {
+                team: t + 1,
+                round: r + 1,
+            };
+            let u = team_of[opp_player].0;
+            let theirs = seats(u, r);
+            let leads = color1 == Color::Red;
+            let fits = u != t
+                && theirs.len() == mine.len()
+                && mine.iter().zip(&theirs).enumerate().all(|(k, (a, b))| {
+                    let want = if leads {
+                        first_team_color(k + 1)
+                    } else {
+                        first_team_color(k + 1).other()
+                    };
+                    a.1 == lines[u].players[b.0] - 1 && a.2 == want
+                });
+            if !fits {
+                return Err(bad);
+            }
+            let points = |s: &[(usize, usize, Color, Outcome, bool)]| -> u32 {
+                s.iter().map(|x| x.3.points()).sum()
+            };
+            let (gp, other) = (points(&mine), points(&theirs));
+            let played = mine.iter().any(|x| x.4);
+            let outcome = match (gp.cmp(&other), played) {
+                (std::cmp::Ordering::Greater, _) => Outcome::Win,
+                (std::cmp::Ordering::Less, _) => Outcome::Loss,
+                (std::cmp::Ordering::Equal, true) => Outcome::Draw,
+                (std::cmp::Ordering::Equal, false) => Outcome::Loss,
+            };
+            team.history.push(Record::Game {
+                opponent: u,
+                color: if leads { Color::Red } else { Color::Black },
+                outcome,
+                played,
+            });
+            team.game_points.push(gp);
+            team.lineups.push(
+                mine.iter()
+                    .map(|x| Seat {
+                        member: x.0,
+                        outcome: x.3,
+                        played: x.4,
+                    })
+                    .collect(),
+            );
+        }
+        team.next = first.next;
+        event.entrants.push(team);
+    }
+    event.validate().map_err(|e| match e {
+        crate::events::swiss::SwissError::InconsistentRecord { entrant, round } => {
+            TrfError::TeamMatch {
+                team: entrant,
+                round,
+            }
+        }
+        _ => TrfError::Numbering,
+    })?;
     Ok(event)
+}
+
+/// The players of a team event entered board by board, as an individual event: members
+/// numbered team by team, each board a game between the two players on it. `None` when some
+/// match was entered as a total only (no boards to write).
+fn players_view(event: &Swiss) -> Option<(Swiss, Vec<Vec<usize>>)> {
+    let boards = event.boards?;
+    let mut start = Vec::new();
+    let mut n = 0;
+    for e in &event.entrants {
+        if e.members.is_empty() {
+            return None;
+        }
+        start.push(n);
+        n += e.members.len();
+    }
+    let mut players = Swiss {
+        entrants: Vec::new(),
+        boards: None,
+        ..event.clone()
+    };
+    let mut numbers = Vec::new();
+    for (t, e) in event.entrants.iter().enumerate() {
+        numbers.push((0..e.members.len()).map(|m| start[t] + m + 1).collect());
+        for (m, member) in e.members.iter().enumerate() {
+            let mut me = Entrant::new(member.name.clone(), member.rating);
+            for (r, rec) in e.history.iter().enumerate() {
+                me.history.push(match *rec {
+                    Record::Game {
+                        opponent, color, ..
+                    } => {
+                        let mine = e.lineups.get(r).filter(|l| l.len() == boards)?;
+                        let theirs = event.entrants[opponent].lineups.get(r)?;
+                        match mine.iter().position(|s| s.member == m) {
+                            None => Record::Absent(Leave::Zero),
+                            Some(k) => {
+                                let c = first_team_color(k + 1);
+                                Record::Game {
+                                    opponent: start[opponent] + theirs.get(k)?.member,
+                                    color: if color == Color::Red { c } else { c.other() },
+                                    outcome: mine[k].outcome,
+                                    played: mine[k].played,
+                                }
+                            }
+                        }
+                    }
+                    other => other,
+                });
+            }
+            me.next = e.next;
+            me.withdrawn = e.withdrawn;
+            players.entrants.push(me);
+        }
+    }
+    Some((players, numbers))
 }
 
 fn put(buf: &mut Vec<char>, at: usize, text: &str) {
@@ -306,8 +592,33 @@ fn fide_points(points: u32) -> String {
 }
 
 /// Writes the event as TRF-16; entrants with an announced absence or bye request get it in the
-/// column of the coming round.
+/// column of the coming round. A team event entered board by board is written as its players
+/// and 013 team lines.
 pub fn write_trf(event: &Swiss) -> String {
+    let Some((players, numbers)) = players_view(event) else {
+        return write_entrants(event);
+    };
+    let mut out = write_entrants(&players);
+    out.push_str(&format!("XXB {}\n", event.boards.unwrap_or(1)));
+    for (e, nos) in event.entrants.iter().zip(numbers) {
+        let name: String = e
+            .name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(32)
+            .collect();
+        let mut line = format!("013 {name:<32}");
+        for no in nos {
+            line.push_str(&format!("{no:>4} "));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The 001 lines (and headers) of the event's entrants.
+fn write_entrants(event: &Swiss) -> String {
     let mut out = String::new();
     if let Some(r) = event.rounds_planned {
         out.push_str(&format!("XXR {r}\n"));
@@ -407,6 +718,109 @@ mod tests {
         assert_eq!(back.entrants, ev.entrants);
         assert_eq!(back.rounds_planned, Some(5));
         assert_eq!(write_trf(&back), text);
+    }
+
+    fn team(t: u32, size: u32) -> Entrant {
+        let members = (0..size)
+            .map(|m| Member {
+                name: format!("队{t}员{m}"),
+                rating: 2300 - 40 * t - 10 * m,
+            })
+            .collect();
+        Entrant::team(format!("Team {t}"), members, 3)
+    }
+
+    #[test]
+    fn a_team_event_round_trips_with_its_line_ups() {
+        use crate::events::swiss::MatchSheet;
+        let mut ev = Swiss::new(Some(4));
+        ev.boards = Some(3);
+        for t in 0..5 {
+            ev.add_entrant(team(t, 3 + t % 2));
+        }
+        let plays = [
+            ["1-0", "0-1", "½-½"],
+            ["+/-", "½-½", "0-1"],
+            ["-/+", "-/+", "+/-"],
+            ["½-½", "½-½", "½-½"],
+        ];
+        for round in 0..3 {
+            let p = ev.pair_next().unwrap();
+            let sheets: Vec<MatchSheet> = p
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(k, b)| {
+                    let pick = |t: usize| -> Vec<usize> {
+                        // Teams with a substitute rest board 2 in odd rounds (12.2).
+                        if ev.entrants[t].members.len() == 4 && round % 2 == 1 {
+                            vec![0, 2, 3]
+                        } else {
+                            vec![0, 1, 2]
+                        }
+                    };
+                    MatchSheet {
+                        first: pick(b.red),
+                        second: pick(b.black),
+                        results: plays[(k + round) % 4]
+                            .iter()
+                            .map(|r| r.parse().unwrap())
+                            .collect(),
+                    }
+                })
+                .collect();
+            ev.record_team_boards(&p, &sheets).unwrap();
+        }
+        ev.entrants[2].next = Some(Leave::Half);
+        let text = write_trf(&ev);
+        // Players on 001 lines (3 + 4 + 3 + 4 + 3), one 013 line per team.
+        assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 17);
+        let teams: Vec<&str> = text.lines().filter(|l| l.starts_with("013")).collect();
+        assert_eq!(teams.len(), 5);
+        assert_eq!(teams[1], format!("013 {:<32}   4    5    6    7", "Team 1"));
+        assert!(text.contains("\nXXB 3\n"));
+        let back = parse_trf(&text).unwrap();
+        assert_eq!(back.boards, Some(3));
+        assert_eq!(back.entrants, ev.entrants);
+        assert_eq!(write_trf(&back), text);
+        assert_eq!(back.pair_next(), ev.pair_next());
+    }
+
+    #[test]
+    fn team_files_must_hold_together() {
+        let p = |no: usize, name: &str, entry: &str| {
+            format!("{:<89}  {entry}", format!("001 {no:>4}      {name}"))
+        };
+        let players = [
+            p(1, "A1", "   3 w 1"),
+            p(2, "A2", "   4 b 1"),
+            p(3, "B1", "   1 b 0"),
+            p(4, "B2", "   2 w 0"),
+        ]
+        .join("\n");
+        let good = format!(
+            "{players}\n013 {:<32}   1    2\n013 {:<32}   3    4\n",
+            "A", "B"
+        );
+        let ev = parse_trf(&good).unwrap();
+        assert_eq!(ev.boards, Some(2));
+        assert_eq!(ev.entrants[0].game_points, vec![4]);
+        assert_eq!(ev.entrants[1].score(), 0);
+        // Board 2 with the first team on Red breaks 13.3.
+        let swapped = good
+            .replace("   4 b 1", "   4 w 1")
+            .replace("   2 w 0", "   2 b 0");
+        assert_eq!(
+            parse_trf(&swapped),
+            Err(TrfError::TeamMatch { team: 1, round: 1 })
+        );
+        let missing = format!("{players}\n013 {:<32}   1    2\n013 {:<32}   3\n", "A", "B");
+        assert_eq!(parse_trf(&missing), Err(TrfError::NoTeam { player: 4 }));
+        let twice = format!(
+            "{players}\n013 {:<32}   1    2\n013 {:<32}   2    3    4\n",
+            "A", "B"
+        );
+        assert_eq!(parse_trf(&twice), Err(TrfError::BadTeamLine { line: 6 }));
     }
 
     #[test]

@@ -146,3 +146,140 @@ test('a 16-entrant double elimination bracket fills in and prints on A3 landscap
   assert.ok(!text.includes('生成对阵图'), 'controls are not printed');
   assert.deepEqual(page.errors, []);
 });
+
+test('groups then a crossover knockout: the bracket takes the group tables and prints as results arrive', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=ko-create]' });
+  // Four groups in finishing order; the scheduler's crossover is A1–B2, C1–D2, B1–A2, D1–C2.
+  const groups = {
+    A: ['王天一', '郑惟桐', '孟辰'],
+    B: ['赵鑫鑫', '谢靖', '许国义'],
+    C: ['蒋川', '洪智', '陈幸琳'],
+    D: ['汪洋', '孙勇征', '黄竹风'],
+  };
+  await page.fill('[data-testid=ko-groups]', Object.entries(groups).map(([g, ns]) => `${g}: ${ns.join(', ')}`).join('\n'));
+  await page.click('[data-testid=ko-crossover]');
+  await page.waitForSelector('[data-testid=bracket] [data-match]');
+  const side = async (m, s) => (await page.textContent(`[data-match="${m}"] [data-testid=side-${s}]`)).trim();
+  const firstRound = [];
+  for (let m = 1; m <= 4; m++) firstRound.push([await side(m, 'a'), await side(m, 'b')]);
+  assert.deepEqual(firstRound, [
+    ['A1 王天一', 'B2 谢靖'],
+    ['C1 蒋川', 'D2 孙勇征'],
+    ['B1 赵鑫鑫', 'A2 郑惟桐'],
+    ['D1 汪洋', 'C2 洪智'],
+  ]);
+  // The semi-finals wait for the quarter-finals, then fill in as winners are clicked.
+  assert.equal(await side(5, 'a'), '—');
+  await page.click('[data-match="1"] [data-testid=win-a]');
+  await page.click('[data-match="2"] [data-testid=win-b]');
+  assert.equal(await side(5, 'a'), 'A1 王天一');
+  assert.equal(await side(5, 'b'), 'D2 孙勇征');
+  // Print the bracket half-way: filled where known, pending elsewhere.
+  await page.selectOption('[data-testid=print-part]', 'bracket');
+  const halfPath = path.join(OUT, 'knockout-crossover-half.pdf');
+  await page.pdf({ path: halfPath, preferCSSPageSize: true });
+  const half = execFileSync('pdftotext', ['-layout', halfPath, '-']).toString();
+  assert.match(half, /A1 王天一/);
+  assert.match(half, /D1 汪洋/);
+  assert.ok(!half.includes('冠军'), 'no champion yet');
+  for (const m of [3, 4, 5, 6, 7, 8]) {
+    await page.click(`[data-match="${m}"] [data-testid=win-a]`);
+  }
+  const champion = (await page.textContent('[data-testid=champion]')).trim();
+  assert.equal(champion, '冠军：A1 王天一');
+  const pdfPath = path.join(OUT, 'knockout-crossover.pdf');
+  const buf = await page.pdf({ path: pdfPath, preferCSSPageSize: true });
+  const box = buf.toString('latin1').match(/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
+  assert.ok(box && Number(box[1]) > Number(box[2]), `landscape: ${box}`);
+  assert.equal(pdfPages(buf), 1);
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+  assert.match(text, /三四名决赛/);
+  assert.match(text, /冠军：A1 王天一/);
+  assert.ok(!text.includes('交叉淘汰'), 'controls are not printed');
+  // Three groups cannot cross over: the message is in the page's language.
+  await page.fill('[data-testid=ko-groups]', 'A: a, b\nB: c, d\nC: e, f');
+  await page.click('[data-testid=ko-crossover]');
+  assert.match(await page.textContent('[role=alert]'), /交叉淘汰需要 2、4、8 或 16 个小组/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns, TRF team lines', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
+  await page.fill('[data-testid=swiss-name]', '团体积分编排赛');
+  await page.fill('[data-testid=swiss-rounds]', '3');
+  await page.check('[data-testid=swiss-team]');
+  await page.fill('[data-testid=swiss-boards]', '4');
+  await page.click('[data-testid=swiss-create-button]');
+  await page.waitForSelector('[data-testid=swiss-entrants]');
+  const teams = Array.from({ length: 6 }, (_, t) => `${'甲乙丙丁戊己'[t]}队: ${Array.from({ length: 5 }, (_, m) => `队${t}员${m} ${2300 - 30 * t - 10 * m}`).join(', ')}`);
+  await page.fill('[data-testid=swiss-entrants]', teams.join('\n'));
+  await page.click('[data-testid=add-entrants]');
+  assert.equal(await page.locator('[data-testid=swiss-entrant-table] tbody tr').count(), 6);
+  // A team with too few players is refused with the line named.
+  await page.fill('[data-testid=swiss-entrants]', '庚队: 甲, 乙');
+  await page.click('[data-testid=add-entrants]');
+  assert.match(await page.textContent('[role=alert]'), /第 1 行：每场 4 台，该队只报了 2 名队员/);
+  await page.fill('[data-testid=swiss-entrants]', '');
+
+  for (let round = 1; round <= 3; round++) {
+    await page.click('[data-testid=pair-round]');
+    await page.waitForSelector('tr[data-board]');
+    const matches = await page.locator('tr[data-board]').count();
+    assert.equal(matches, 3);
+    for (let m = 1; m <= matches; m++) {
+      const sheet = page.locator('[data-testid=team-sheet]').nth(m - 1);
+      if (round === 1 && m === 1) {
+        // 13.3: the first-move team's players sit on Red on boards 1 and 3, Black on 2 and 4.
+        const red = await sheet.locator('tr[data-seat] [data-testid=seat-red] option:checked').allTextContents();
+        const black = await sheet.locator('tr[data-seat] [data-testid=seat-black] option:checked').allTextContents();
+        assert.deepEqual(red.map((n) => n.slice(0, 2)), ['队0', '队3', '队0', '队3']);
+        assert.deepEqual(black.map((n) => n.slice(0, 2)), ['队3', '队0', '队3', '队0']);
+        // 12.2: the substitute plays board 4 for the first-move team.
+        await sheet.locator('tr[data-seat="4"] [data-testid=seat-black]').selectOption('4');
+      }
+      const results = ['1-0', '½-½', '0-1', (round + m) % 2 ? '1-0' : '½-½'];
+      for (let b = 1; b <= 4; b++) {
+        await sheet.locator(`tr[data-seat="${b}"] [data-testid=board-result]`).selectOption(results[b - 1]);
+      }
+    }
+    if (round === 1) {
+      // The printed pairings list each match's boards with both players, colours by 13.3.
+      const pdfPath = path.join(OUT, 'swiss-team-pairings.pdf');
+      await page.pdf({ path: pdfPath, preferCSSPageSize: true });
+      const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+      assert.match(text, /第 1 轮对阵/);
+      assert.match(text, /先走队/);
+      assert.match(text, /红\s+队0员0\s+黑\s+队3员0/);
+      assert.match(text, /红\s+队3员1\s+黑\s+队0员1/);
+      assert.match(text, /红\s+队3员3\s+黑\s+队0员4/);
+      assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
+      // A reversed line-up is refused (12.2) and nothing is recorded.
+      const sheet = page.locator('[data-testid=team-sheet]').first();
+      await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('3');
+      await page.click('[data-testid=record-round]');
+      assert.match(await page.textContent('[role=alert]'), /12\.2/);
+      await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('0');
+    }
+    await page.click('[data-testid=record-round]');
+    await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
+  }
+  const heads = await page.$$eval('[data-testid=swiss-standings] thead th[data-tiebreak]', (ths) => ths.map((t) => t.textContent.trim()));
+  assert.deepEqual(heads, ['团体对手分', '全队总局分', '全队胜场', '全队犯规']);
+  const rows = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => [...t.children].map((c) => c.textContent.trim())));
+  // Match points 2 a match; game points 8 a match (4 boards × 2).
+  assert.equal(rows.reduce((s, r) => s + Number(r[3]), 0), 3 * 3 * 2);
+  assert.equal(rows.reduce((s, r) => s + Number(r[5]), 0), 3 * 3 * 8);
+  // The substitute's board is in the round's results.
+  assert.match(await page.locator('[data-testid=past-round]').first().textContent(), /队0员4/);
+
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trf]')]);
+  const trf = fs.readFileSync(await dl.path(), 'utf8');
+  fs.writeFileSync(path.join(OUT, 'swiss-team.trf'), trf);
+  assert.equal(trf.split('\n').filter((l) => l.startsWith('001')).length, 30);
+  assert.equal(trf.split('\n').filter((l) => l.startsWith('013')).length, 6);
+  await page.setInputFiles('[data-testid=import-trf]', { name: 'team-back.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('team-back'));
+  const again = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => [...t.children].map((c) => c.textContent.trim())));
+  assert.deepEqual(again.map((r) => r.slice(1)), rows.map((r) => r.slice(1)));
+  assert.deepEqual(page.errors, []);
+});

@@ -12,15 +12,18 @@
 
 mod blossom;
 mod dutch;
+pub mod entry;
 pub mod standings;
 pub mod team;
 mod wide;
 
 pub use dutch::pair_round;
+pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPointsError};
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
-pub use team::board_colors;
+pub use team::{board_colors, match_score, BoardLine, MatchSheet, Member, Seat};
 
 use crate::color::Color;
+use crate::events::round_robin::{validate_lineup, BoardOrder, LineupError};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -138,6 +141,13 @@ pub struct Entrant {
     /// Game points of each team match, in round order (teams only; 15.4 全队总局分).
     #[serde(default)]
     pub game_points: Vec<u32>,
+    /// Registered players of a team, in board order (12.1); empty for an individual.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
+    /// Each round's boards as this team played them (teams entered board by board); empty for a
+    /// round without board detail (a bye, an absence, or a match entered as a total).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lineups: Vec<Vec<Seat>>,
 }
 
 impl Entrant {
@@ -151,6 +161,28 @@ impl Entrant {
             withdrawn: false,
             fouls: 0,
             game_points: Vec::new(),
+            members: Vec::new(),
+            lineups: Vec::new(),
+        }
+    }
+
+    /// A team with its registered players (board order, 12.1); its rating is the mean of the
+    /// rated players among the first `boards`, so teams are numbered by strength too.
+    pub fn team(name: impl Into<String>, members: Vec<Member>, boards: usize) -> Self {
+        let rated: Vec<u32> = members
+            .iter()
+            .take(boards)
+            .map(|m| m.rating)
+            .filter(|&r| r > 0)
+            .collect();
+        let rating = if rated.is_empty() {
+            0
+        } else {
+            rated.iter().sum::<u32>() / rated.len() as u32
+        };
+        Entrant {
+            members,
+            ..Entrant::new(name, rating)
         }
     }
 
@@ -265,6 +297,22 @@ pub enum SwissError {
     AccelerationNeedsRounds,
     /// The field is too large for the pairing weights.
     TooLarge,
+    /// Board line-ups were given for an individual event.
+    NotTeamEvent,
+    /// A team's line-up breaks article 12 (pairing number of the team and why).
+    LineUp {
+        /// Pairing number of the team.
+        team: usize,
+        /// What is wrong.
+        error: LineupError,
+    },
+    /// A match sheet has a different number of board results than the event has boards.
+    BoardCount {
+        /// Boards per match.
+        boards: usize,
+        /// Results given.
+        results: usize,
+    },
 }
 
 impl Say for SwissError {
@@ -306,6 +354,22 @@ impl Say for SwissError {
             }
             (SwissError::TooLarge, Lang::Zh) => "参赛人数过多，无法编排".into(),
             (SwissError::TooLarge, Lang::En) => "the field is too large to pair".into(),
+            (SwissError::NotTeamEvent, Lang::Zh) => "个人赛没有分台出场名单".into(),
+            (SwissError::NotTeamEvent, Lang::En) => {
+                "an individual event has no board line-ups".into()
+            }
+            (SwissError::LineUp { team, error }, Lang::Zh) => {
+                format!("{team} 号队的出场名单：{}", error.say(Lang::Zh))
+            }
+            (SwissError::LineUp { team, error }, Lang::En) => {
+                format!("team {team}'s line-up: {}", error.say(Lang::En))
+            }
+            (SwissError::BoardCount { boards, results }, Lang::Zh) => {
+                format!("每场 {boards} 台，却给出了 {results} 台的结果")
+            }
+            (SwissError::BoardCount { boards, results }, Lang::En) => {
+                format!("{results} board results given for {boards} boards")
+            }
         }
     }
 }
@@ -412,14 +476,7 @@ impl Swiss {
         let played = self.rounds_played();
         let mut recs: Vec<Option<Record>> = vec![None; self.entrants.len()];
         for (b, r) in pairing.boards.iter().zip(results) {
-            let (red, black, played) = match r {
-                BoardResult::RedWins => (Outcome::Win, Outcome::Loss, true),
-                BoardResult::Draw => (Outcome::Draw, Outcome::Draw, true),
-                BoardResult::BlackWins => (Outcome::Loss, Outcome::Win, true),
-                BoardResult::RedWinsByForfeit => (Outcome::Win, Outcome::Loss, false),
-                BoardResult::BlackWinsByForfeit => (Outcome::Loss, Outcome::Win, false),
-                BoardResult::DoubleForfeit => (Outcome::Loss, Outcome::Loss, false),
-            };
+            let (red, black, played) = r.outcomes();
             recs[b.red] = Some(Record::Game {
                 opponent: b.black,
                 color: Color::Red,
@@ -461,11 +518,7 @@ impl Swiss {
     ) -> Result<(), SwissError> {
         let results: Vec<BoardResult> = scores
             .iter()
-            .map(|&(r, b)| match r.cmp(&b) {
-                std::cmp::Ordering::Greater => BoardResult::RedWins,
-                std::cmp::Ordering::Equal => BoardResult::Draw,
-                std::cmp::Ordering::Less => BoardResult::BlackWins,
-            })
+            .map(|&(r, b)| team_match_result(r, b, true))
             .collect();
         self.record_round(pairing, &results)?;
         let round = self.rounds_played() - 1;
@@ -475,6 +528,63 @@ impl Swiss {
         for (b, &(r, k)) in pairing.boards.iter().zip(scores) {
             self.entrants[b.red].game_points[round] = r;
             self.entrants[b.black].game_points[round] = k;
+        }
+        Ok(())
+    }
+
+    /// Records a team round board by board: `sheets[i]` holds the line-ups and board results of
+    /// `pairing.boards[i]`. Line-ups follow 12.2 (registered players, registered order kept);
+    /// colours per board follow 13.3; the board results add up to each team's game points and
+    /// the match result (14.2). A match where no board was played is a forfeit (20.4).
+    pub fn record_team_boards(
+        &mut self,
+        pairing: &RoundPairing,
+        sheets: &[MatchSheet],
+    ) -> Result<(), SwissError> {
+        let boards = self.boards.ok_or(SwissError::NotTeamEvent)?;
+        if sheets.len() != pairing.boards.len() {
+            return Err(SwissError::ResultCount {
+                boards: pairing.boards.len(),
+                results: sheets.len(),
+            });
+        }
+        let mut seats = Vec::with_capacity(sheets.len());
+        let mut results = Vec::with_capacity(sheets.len());
+        for (b, sheet) in pairing.boards.iter().zip(sheets) {
+            for (team, lineup) in [(b.red, &sheet.first), (b.black, &sheet.second)] {
+                let roster = self.entrants.get(team).map_or(0, |e| e.members.len());
+                let one_based: Vec<usize> = lineup.iter().map(|&m| m + 1).collect();
+                validate_lineup(BoardOrder::Substitutes, boards, roster, &one_based).map_err(
+                    |error| SwissError::LineUp {
+                        team: team + 1,
+                        error,
+                    },
+                )?;
+            }
+            if sheet.results.len() != boards {
+                return Err(SwissError::BoardCount {
+                    boards,
+                    results: sheet.results.len(),
+                });
+            }
+            let (first, second) = sheet.seats();
+            let points = |s: &[Seat]| s.iter().map(|x| x.outcome.points()).sum::<u32>();
+            let played = first.iter().any(|x| x.played);
+            results.push(team_match_result(points(&first), points(&second), played));
+            seats.push((first, second));
+        }
+        self.record_round(pairing, &results)?;
+        let round = self.rounds_played() - 1;
+        for e in self.entrants.iter_mut() {
+            e.game_points.resize(round + 1, 0);
+            e.lineups.resize(round + 1, Vec::new());
+        }
+        for (b, (first, second)) in pairing.boards.iter().zip(seats) {
+            for (team, s) in [(b.red, first), (b.black, second)] {
+                let e = &mut self.entrants[team];
+                e.game_points[round] = s.iter().map(|x| x.outcome.points()).sum();
+                e.lineups[round] = s;
+            }
         }
         Ok(())
     }
@@ -524,6 +634,93 @@ impl Swiss {
         if let Some(e) = self.entrants.get_mut(i) {
             e.withdrawn = true;
         }
+    }
+}
+
+/// A team match's result from its game points (14.2: more game points wins, equal draws), as a
+/// forfeit when no board was played.
+fn team_match_result(first: u32, second: u32, played: bool) -> BoardResult {
+    use std::cmp::Ordering::*;
+    match (first.cmp(&second), played) {
+        (Greater, true) => BoardResult::RedWins,
+        (Equal, true) => BoardResult::Draw,
+        (Less, true) => BoardResult::BlackWins,
+        (Greater, false) => BoardResult::RedWinsByForfeit,
+        (Less, false) => BoardResult::BlackWinsByForfeit,
+        (Equal, false) => BoardResult::DoubleForfeit,
+    }
+}
+
+impl BoardResult {
+    /// Each side's outcome and whether the game was played (a forfeit is not: rule 20.4).
+    pub fn outcomes(self) -> (Outcome, Outcome, bool) {
+        match self {
+            BoardResult::RedWins => (Outcome::Win, Outcome::Loss, true),
+            BoardResult::Draw => (Outcome::Draw, Outcome::Draw, true),
+            BoardResult::BlackWins => (Outcome::Loss, Outcome::Win, true),
+            BoardResult::RedWinsByForfeit => (Outcome::Win, Outcome::Loss, false),
+            BoardResult::BlackWinsByForfeit => (Outcome::Loss, Outcome::Win, false),
+            BoardResult::DoubleForfeit => (Outcome::Loss, Outcome::Loss, false),
+        }
+    }
+
+    /// The result from the Red side's outcome (Black's follows, a double forfeit when neither
+    /// played and both lost).
+    pub fn from_red(red: Outcome, black: Outcome, played: bool) -> BoardResult {
+        match (red, played) {
+            (Outcome::Win, true) => BoardResult::RedWins,
+            (Outcome::Draw, _) => BoardResult::Draw,
+            (Outcome::Loss, true) => BoardResult::BlackWins,
+            (Outcome::Win, false) => BoardResult::RedWinsByForfeit,
+            (Outcome::Loss, false) if black == Outcome::Win => BoardResult::BlackWinsByForfeit,
+            (Outcome::Loss, false) => BoardResult::DoubleForfeit,
+        }
+    }
+}
+
+/// The round-robin result codes are the Swiss codes: one notation for both (`1-0`, `½-½`,
+/// `0-1`, `+/-`, `-/+`, `-/-`, and the spellings the round robin accepts).
+impl From<crate::events::round_robin::Outcome> for BoardResult {
+    fn from(o: crate::events::round_robin::Outcome) -> BoardResult {
+        use crate::events::round_robin::Outcome as O;
+        match o {
+            O::FirstWins => BoardResult::RedWins,
+            O::Draw => BoardResult::Draw,
+            O::SecondWins => BoardResult::BlackWins,
+            O::FirstByForfeit => BoardResult::RedWinsByForfeit,
+            O::SecondByForfeit => BoardResult::BlackWinsByForfeit,
+            O::DoubleForfeit => BoardResult::DoubleForfeit,
+        }
+    }
+}
+
+impl From<BoardResult> for crate::events::round_robin::Outcome {
+    fn from(r: BoardResult) -> Self {
+        use crate::events::round_robin::Outcome as O;
+        match r {
+            BoardResult::RedWins => O::FirstWins,
+            BoardResult::Draw => O::Draw,
+            BoardResult::BlackWins => O::SecondWins,
+            BoardResult::RedWinsByForfeit => O::FirstByForfeit,
+            BoardResult::BlackWinsByForfeit => O::SecondByForfeit,
+            BoardResult::DoubleForfeit => O::DoubleForfeit,
+        }
+    }
+}
+
+impl std::str::FromStr for BoardResult {
+    type Err = crate::events::round_robin::ParseOutcomeError;
+
+    /// Reads `1-0`, `½-½` (or `1/2`, `=`, `和`), `0-1`, `+/-` (`+-`), `-/+` (`-+`), `-/-` (`--`).
+    fn from_str(s: &str) -> Result<BoardResult, Self::Err> {
+        s.parse::<crate::events::round_robin::Outcome>()
+            .map(BoardResult::from)
+    }
+}
+
+impl fmt::Display for BoardResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(crate::events::round_robin::Outcome::from(*self).notation())
     }
 }
 

@@ -1,0 +1,164 @@
+//! Entrants: paste players (or teams with their players), number them by rating, and mark each
+//! one's next round (plays, absent, half- or full-point bye), withdrawal and fouls.
+
+use super::use_store;
+use crate::events::swiss::{parse_entrants, Leave};
+use crate::lang::Say;
+use crate::ui::i18n::{tr, use_lang};
+use leptos::prelude::*;
+
+/// What an entrant does in the coming round, as the select offers it.
+const NEXT: [(Option<Leave>, &str, &str, &str); 4] = [
+    (None, "play", "参赛", "plays"),
+    (Some(Leave::Zero), "absent", "缺席", "absent"),
+    (Some(Leave::Half), "half", "轮空半分", "half-point bye"),
+    (Some(Leave::Full), "full", "轮空全分", "full-point bye"),
+];
+
+/// One row of the entrant table; a changed row is drawn again, the others are kept.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    index: usize,
+    name: String,
+    members: String,
+    rating: u32,
+    score: u32,
+    next: Option<Leave>,
+    withdrawn: bool,
+    fouls: u32,
+}
+
+/// The entrant section.
+#[component]
+pub(super) fn Entrants() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let list = RwSignal::new(String::new());
+    let team = move || {
+        store
+            .saved
+            .with(|s| s.as_ref().and_then(|s| s.event.boards))
+    };
+    let add = move |_| {
+        let parsed = store.saved.with(|s| {
+            s.as_ref().map(|s| {
+                let taken: Vec<String> = s.event.entrants.iter().map(|e| e.name.clone()).collect();
+                parse_entrants(&list.get(), s.event.boards, &taken)
+            })
+        });
+        match parsed {
+            Some(Ok(new)) => {
+                store.edit(|s| {
+                    for e in new {
+                        s.event.add_entrant(e);
+                    }
+                });
+                list.set(String::new());
+                store.note.set(None);
+            }
+            Some(Err(e)) => store.note.set(Some(e.say(lang.get()))),
+            None => {}
+        }
+    };
+    let started = move || {
+        store
+            .saved
+            .with(|s| s.as_ref().is_some_and(|s| s.event.rounds_played() > 0))
+    };
+    let rows = move || {
+        store.saved.with(|s| {
+            s.as_ref().map_or(Vec::new(), |s| {
+                s.event
+                    .entrants
+                    .iter()
+                    .enumerate()
+                    .map(|(index, e)| Row {
+                        index,
+                        name: e.name.clone(),
+                        members: e
+                            .members
+                            .iter()
+                            .map(|m| m.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join("、"),
+                        rating: e.rating,
+                        score: e.score(),
+                        next: e.next,
+                        withdrawn: e.withdrawn,
+                        fouls: e.fouls,
+                    })
+                    .collect()
+            })
+        })
+    };
+    let hint = move || match team() {
+        Some(_) => lang.get().pick(
+            "每行一队：队名: 队员 等级分, 队员, …（按台次顺序）",
+            "One team per line: team: player rating, player, … (in board order)",
+        ),
+        None => lang.get().pick(
+            "每行一名：姓名, 等级分（可省略）",
+            "One per line: name, rating (optional)",
+        ),
+    };
+    view! {
+        <section class="t-section no-print">
+            <h2>{tr("参赛者", "Entrants")}</h2>
+            <label class="t-paste">{hint}
+                <textarea rows="5" data-testid="swiss-entrants" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
+            </label>
+            <div class="t-draw">
+                <button data-testid="add-entrants" on:click=add>{tr("加入", "Add")}</button>
+                <button data-testid="seed-rating" prop:disabled=started on:click=move |_| store.edit(|s| s.event.seed_by_rating())>{tr("按等级分排序号", "Number by rating")}</button>
+            </div>
+            <table class="t-table" data-testid="swiss-entrant-table">
+                <thead><tr>
+                    <th>{tr("序号", "No.")}</th><th>{tr("姓名", "Name")}</th>
+                    <Show when=move || team().is_some()><th>{tr("队员（台次顺序）", "Players (board order)")}</th></Show>
+                    <th>{tr("等级分", "Rating")}</th><th>{tr("积分", "Points")}</th><th>{tr("下一轮", "Next round")}</th><th>{tr("退赛", "Withdrawal")}</th><th>{tr("犯规", "Fouls")}</th>
+                </tr></thead>
+                <tbody>
+                    <For each=rows key=|r| format!("{r:?}") let:r>
+                        <EntrantRow row=r team=team().is_some() />
+                    </For>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+#[component]
+fn EntrantRow(row: Row, team: bool) -> impl IntoView {
+    let store = use_store();
+    let i = row.index;
+    view! {
+        <tr data-entrant=i + 1>
+            <td>{i + 1}</td>
+            <td class="t-name">{row.name}</td>
+            {team.then(|| view! { <td class="t-members">{row.members}</td> })}
+            <td>{if row.rating > 0 { row.rating.to_string() } else { String::new() }}</td>
+            <td class="t-score">{row.score}</td>
+            <td>
+                <select data-testid="next-round" prop:disabled=row.withdrawn on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    let next = NEXT.iter().find(|n| n.1 == v).and_then(|n| n.0);
+                    store.edit(|s| s.event.entrants[i].next = next);
+                }>
+                    {NEXT.into_iter().map(|(next, value, zh, en)| view! {
+                        <option value=value prop:selected={row.next == next}>{tr(zh, en)}</option>
+                    }).collect_view()}
+                </select>
+            </td>
+            <td>
+                <label><input type="checkbox" data-testid="withdrawn" prop:checked=row.withdrawn on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    store.edit(|s| s.event.entrants[i].withdrawn = on);
+                } /> {tr("退赛", "withdrawn")}</label>
+            </td>
+            <td><input class="t-small" type="number" min="0" data-testid="fouls" prop:value=row.fouls.to_string() on:change=move |ev| {
+                let v = event_target_value(&ev).trim().parse().unwrap_or(0);
+                store.edit(|s| s.event.entrants[i].fouls = v);
+            } /></td>
+        </tr>
+    }
+}

@@ -1,0 +1,234 @@
+//! The knockout bracket: made from a list (as listed, by rating or by lot), from the Swiss
+//! standings, or from final group tables as the scheduler's crossover; winners clicked in;
+//! printed on A4 or A3. (Reading `#/schedule`'s saved timetable here would pull the whole
+//! scheduler into this page's bundle: `GroupTables::from_schedule` is for that page to call.)
+
+use super::{use_store, Paper, PrintPart, SavedKo};
+use crate::events::knockout::{
+    Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Side, Slot,
+};
+use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
+use crate::lang::{Lang, Say};
+use crate::ui::i18n::{tr, use_lang};
+use leptos::prelude::*;
+
+/// How a pasted list is seeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ListSeeding {
+    Listed,
+    Rating,
+    Lot,
+}
+
+impl ListSeeding {
+    const ALL: [(ListSeeding, &'static str, &'static str, &'static str); 3] = [
+        (ListSeeding::Listed, "listed", "按列表顺序", "as listed"),
+        (ListSeeding::Rating, "rating", "按等级分", "by rating"),
+        (ListSeeding::Lot, "lot", "抽签", "by lot"),
+    ];
+}
+
+/// Why a bracket could not be made, in the user's language.
+fn say_err(e: impl Say, l: Lang) -> String {
+    e.say(l)
+}
+
+/// A bracket from group tables: the qualifiers, named with their group place (`A1 王天一`).
+fn from_tables(t: &GroupTables, kind: Elimination) -> Result<SavedKo, KnockoutError> {
+    let c = t.crossover()?;
+    let bracket = c.bracket(kind)?;
+    let names = c
+        .qualifiers
+        .iter()
+        .zip(&c.seats)
+        .map(|(&q, seat)| format!("{seat} {}", t.names[q]))
+        .collect();
+    Ok(SavedKo { names, bracket })
+}
+
+/// The knockout section.
+#[component]
+pub(super) fn KnockoutSection() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let names = RwSignal::new(String::new());
+    let tables = RwSignal::new(String::new());
+    let double = RwSignal::new(false);
+    let third = RwSignal::new(true);
+    let seeding = RwSignal::new(ListSeeding::Listed);
+    let lot = RwSignal::new("1".to_string());
+    let kind = move || {
+        if double.get() {
+            Elimination::Double
+        } else {
+            Elimination::Single {
+                third_place: third.get(),
+            }
+        }
+    };
+    let done = move |made: Result<SavedKo, String>| match made {
+        Ok(k) => {
+            store.ko.set(Some(k));
+            store.note.set(None);
+        }
+        Err(e) => store.note.set(Some(e)),
+    };
+    let from_list = move |_| {
+        let l = lang.get();
+        let made = parse_entrants(&names.get(), None, &[])
+            .map_err(|e| say_err(e, l))
+            .and_then(|es| {
+                let n = es.len();
+                let seeding = match seeding.get() {
+                    ListSeeding::Listed => Seeding::Order((0..n).collect()),
+                    ListSeeding::Rating => Seeding::Ratings(es.iter().map(|e| e.rating).collect()),
+                    ListSeeding::Lot => Seeding::Lot(lot.get().trim().parse().unwrap_or(1)),
+                };
+                let bracket = Bracket::new(n, kind(), &seeding).map_err(|e| say_err(e, l))?;
+                Ok(SavedKo {
+                    names: es.into_iter().map(|e| e.name).collect(),
+                    bracket,
+                })
+            });
+        done(made);
+    };
+    let from_swiss = move |_| {
+        let l = lang.get();
+        let Some((names, order)) = store.saved.with(|s| {
+            s.as_ref().map(|s| {
+                let team = s.event.boards.is_some();
+                let rows = swiss_standings(&s.event, &SwissTieBreak::order(team, Buchholz::Full));
+                (
+                    s.event
+                        .entrants
+                        .iter()
+                        .map(|e| e.name.clone())
+                        .collect::<Vec<_>>(),
+                    rows.iter().map(|r| r.entrant).collect::<Vec<_>>(),
+                )
+            })
+        }) else {
+            return;
+        };
+        let made = Bracket::new(names.len(), kind(), &Seeding::Order(order))
+            .map(|bracket| SavedKo { names, bracket })
+            .map_err(|e| say_err(e, l));
+        done(made);
+    };
+    let from_pasted_tables = move |_| {
+        let l = lang.get();
+        let made = GroupTables::parse(&tables.get())
+            .and_then(|t| from_tables(&t, kind()))
+            .map_err(|e| say_err(e, l));
+        done(made);
+    };
+    view! {
+        <section class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
+            <h2>{tr("淘汰赛", "Knockout")}</h2>
+            <div class="t-create no-print" data-testid="ko-create">
+                <fieldset>
+                    <label><input type="radio" name="ko-kind" prop:checked=move || !double.get() on:change=move |_| double.set(false) /> {tr("单败淘汰", "Single elimination")}</label>
+                    <label><input type="radio" name="ko-kind" data-testid="ko-double" prop:checked=move || double.get() on:change=move |_| double.set(true) /> {tr("双败淘汰", "Double elimination")}</label>
+                    <label><input type="checkbox" prop:checked=move || third.get() on:change=move |ev| third.set(event_target_checked(&ev)) /> {tr("三四名决赛", "Third-place match")}</label>
+                </fieldset>
+                <label class="t-paste">{tr("参赛者（每行一名：姓名, 等级分）", "Entrants (one per line: name, rating)")}
+                    <textarea rows="4" data-testid="ko-entrants" prop:value=move || names.get() on:input=move |ev| names.set(event_target_value(&ev))></textarea>
+                </label>
+                <label>{tr("种子", "Seeding")} " "
+                    <select data-testid="ko-seeding" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Some(o) = ListSeeding::ALL.iter().find(|o| o.1 == v) { seeding.set(o.0); }
+                    }>
+                        {ListSeeding::ALL.into_iter().map(|(s, value, zh, en)| view! {
+                            <option value=value prop:selected=move || seeding.get() == s>{tr(zh, en)}</option>
+                        }).collect_view()}
+                    </select>
+                    " " {tr("抽签种子数", "lot seed")} " "
+                    <input class="t-small" prop:value=move || lot.get() on:input=move |ev| lot.set(event_target_value(&ev)) />
+                </label>
+                <div class="t-draw">
+                    <button data-testid="ko-make" on:click=from_list>{tr("生成对阵图", "Make bracket")}</button>
+                    <button data-testid="ko-from-swiss" prop:disabled=move || store.saved.with(|s| s.is_none()) on:click=from_swiss>{tr("按积分编排名次生成", "From the Swiss standings")}</button>
+                </div>
+                <label class="t-paste">{tr("小组名次（每行一组，按名次：A: 第一, 第二, …）", "Group tables (one group per line, in finishing order: A: first, second, …)")}
+                    <textarea rows="4" data-testid="ko-groups" prop:value=move || tables.get() on:input=move |ev| tables.set(event_target_value(&ev))></textarea>
+                </label>
+                <div class="t-draw">
+                    <button data-testid="ko-crossover" on:click=from_pasted_tables>{tr("按小组名次交叉淘汰（A1–B2, B1–A2 …）", "Crossover from the groups (A1–B2, B1–A2 …)")}</button>
+                    <label>{tr("纸张", "Paper")} " "
+                        <select data-testid="ko-paper" on:change=move |ev| {
+                            store.paper.set(if event_target_value(&ev) == "A3" { Paper::A3 } else { Paper::A4 });
+                        }>
+                            <option value="A4" prop:selected=move || store.paper.get() == Paper::A4>"A4"</option>
+                            <option value="A3" prop:selected=move || store.paper.get() == Paper::A3>"A3"</option>
+                        </select>
+                    </label>
+                </div>
+            </div>
+            <BracketView />
+        </section>
+    }
+}
+
+/// The bracket: one column per round (section), each match a box with its two sides.
+#[component]
+fn BracketView() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let win = move |i: usize, side: Side| {
+        store.ko.update(|k| {
+            if let Some(k) = k {
+                if let Err(e) = k.bracket.record(i, side) {
+                    store.note.set(Some(e.say(lang.get_untracked())));
+                }
+            }
+        })
+    };
+    move || {
+        let k = store.ko.get()?;
+        let l = lang.get();
+        let name = |slot: Slot| match slot {
+            Slot::Entrant(i) => k.names[i].clone(),
+            Slot::Bye => l.pick("（轮空）", "(bye)").to_string(),
+            Slot::Pending => "—".to_string(),
+        };
+        // Columns: each section in order of first appearance; the replay only once needed.
+        let mut columns: Vec<(Section, Vec<usize>)> = Vec::new();
+        for (i, m) in k.bracket.matches.iter().enumerate() {
+            if m.section == Section::GrandFinalReset && !k.bracket.is_live(i) && m.winner.is_none()
+            {
+                continue;
+            }
+            match columns.iter_mut().find(|c| c.0 == m.section) {
+                Some(c) => c.1.push(i),
+                None => columns.push((m.section, vec![i])),
+            }
+        }
+        let champion = k.bracket.champion().map(|c| k.names[c].clone());
+        let cols = columns.into_iter().map(|(section, ms)| {
+            let boxes = ms.into_iter().map(|i| {
+                let (a, b) = k.bracket.sides(i);
+                let w = k.bracket.matches[i].winner;
+                let live = k.bracket.is_live(i);
+                view! {
+                    <div class="ko-match" data-match=i + 1 class:ko-done=w.is_some()>
+                        <span class="ko-no">{i + 1}</span>
+                        <div class="ko-side" class:ko-win={w == Some(Side::A)}>
+                            <span data-testid="side-a">{name(a)}</span>
+                            <button class="no-print" data-testid="win-a" prop:disabled=!live on:click=move |_| win(i, Side::A)>"✓"</button>
+                        </div>
+                        <div class="ko-side" class:ko-win={w == Some(Side::B)}>
+                            <span data-testid="side-b">{name(b)}</span>
+                            <button class="no-print" data-testid="win-b" prop:disabled=!live on:click=move |_| win(i, Side::B)>"✓"</button>
+                        </div>
+                    </div>
+                }
+            }).collect_view();
+            view! { <div class="ko-column"><h3>{section.say(l)}</h3>{boxes}</div> }
+        }).collect_view();
+        Some(view! {
+            <div class="ko-bracket" data-testid="bracket">{cols}</div>
+            <p class="ko-champion" data-testid="champion">{champion.map(|c| format!("{}{}", l.pick("冠军：", "Champion: "), c))}</p>
+        })
+    }
+}

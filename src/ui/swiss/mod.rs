@@ -1,0 +1,244 @@
+//! `#/swiss`: run a Swiss (积分编排制) and a knockout bracket — create, entrants, pair each round
+//! by the FIDE Dutch system, results (team matches board by board), standings with the
+//! 15.2/15.4 columns, TRF files, print. Every rule lives in `events::swiss`, `events::trf` and
+//! `events::knockout`; these components show, wire and store.
+//!
+//! Test contract: board rows are `tr[data-board]` with `data-red`/`data-black` pairing numbers and
+//! `select[data-testid=result]` (individual) or, per team board, `tr[data-seat]` with
+//! `select[data-testid=seat-red|seat-black|board-result]`; the standings table is
+//! `[data-testid=swiss-standings]` with one `tr[data-entrant]` per entrant in rank order; bracket
+//! matches are `[data-match]` with buttons `[data-testid=win-a]`/`[data-testid=win-b]`.
+
+mod entrants;
+mod knockout;
+mod round;
+mod setup;
+mod standings;
+mod trf;
+
+use super::i18n::{tr, use_lang};
+use super::storage;
+use crate::events::knockout::Bracket;
+use crate::events::swiss::{Buchholz, RoundPairing, Swiss};
+use crate::lang::Lang;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+const SWISS_KEY: &str = "xq.swiss.event";
+const KO_KEY: &str = "xq.swiss.knockout";
+
+/// The saved Swiss: the event, its name, and the round paired but not yet recorded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Saved {
+    name: String,
+    event: Swiss,
+    pending: Option<RoundPairing>,
+    /// Result codes of the pending boards (individual: `1-0` …; a team without registered
+    /// players: game points `5:3`).
+    results: Vec<String>,
+    /// Team matches entered board by board: one sheet per pending board.
+    #[serde(default)]
+    sheets: Vec<SheetDraft>,
+}
+
+/// A team match being entered: both line-ups (member indices) and each board's result code.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct SheetDraft {
+    first: Vec<usize>,
+    second: Vec<usize>,
+    results: Vec<String>,
+}
+
+impl Saved {
+    /// A freshly paired round: empty results, and each team's first registered players.
+    fn pend(&mut self, p: RoundPairing) {
+        self.results = vec![String::new(); p.boards.len()];
+        self.sheets = match self.event.boards {
+            Some(b) if self.event.entrants.iter().all(|e| e.members.len() >= b) => {
+                let lineup: Vec<usize> = (0..b).collect();
+                p.boards
+                    .iter()
+                    .map(|_| SheetDraft {
+                        first: lineup.clone(),
+                        second: lineup.clone(),
+                        results: vec![String::new(); b],
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        self.pending = Some(p);
+    }
+
+    /// `3 王天一`: pairing number and name.
+    fn entrant_name(&self, i: usize) -> String {
+        format!("{} {}", i + 1, self.event.entrants[i].name)
+    }
+}
+
+/// The saved knockout: entrant names and the bracket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct SavedKo {
+    names: Vec<String>,
+    bracket: Bracket,
+}
+
+/// What the print button prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PrintPart {
+    Pairings,
+    Standings,
+    Rounds,
+    Bracket,
+}
+
+impl PrintPart {
+    const ALL: [PrintPart; 4] = [
+        PrintPart::Pairings,
+        PrintPart::Standings,
+        PrintPart::Rounds,
+        PrintPart::Bracket,
+    ];
+
+    /// The `<option>` value (read by tests).
+    fn value(self) -> &'static str {
+        match self {
+            PrintPart::Pairings => "pairings",
+            PrintPart::Standings => "standings",
+            PrintPart::Rounds => "rounds",
+            PrintPart::Bracket => "bracket",
+        }
+    }
+
+    fn label(self, l: Lang) -> &'static str {
+        match self {
+            PrintPart::Pairings => l.pick("本轮对阵", "This round's pairings"),
+            PrintPart::Standings => l.pick("名次表", "Standings"),
+            PrintPart::Rounds => l.pick("各轮成绩", "All rounds"),
+            PrintPart::Bracket => l.pick("淘汰赛对阵图", "Knockout bracket"),
+        }
+    }
+}
+
+/// Paper for the printed bracket (always landscape).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Paper {
+    A4,
+    A3,
+}
+
+impl Paper {
+    fn value(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::A3 => "A3",
+        }
+    }
+}
+
+/// The page's state, shared by its parts through context.
+#[derive(Clone, Copy)]
+struct Store {
+    saved: RwSignal<Option<Saved>>,
+    ko: RwSignal<Option<SavedKo>>,
+    /// The last message (an error in the user's language).
+    note: RwSignal<Option<String>>,
+    print: RwSignal<PrintPart>,
+    paper: RwSignal<Paper>,
+    buchholz: RwSignal<Buchholz>,
+}
+
+impl Store {
+    /// Changes the saved event in place (nothing when there is none).
+    fn edit(&self, f: impl FnOnce(&mut Saved)) {
+        self.saved.update(|s| {
+            if let Some(s) = s {
+                f(s);
+            }
+        });
+    }
+
+    /// Whether section `part` is hidden when printing.
+    fn hidden_in_print(&self, part: PrintPart) -> impl Fn() -> bool + Copy {
+        let print = self.print;
+        move || print.get() != part
+    }
+}
+
+fn use_store() -> Store {
+    expect_context::<Store>()
+}
+
+/// The Swiss and knockout page.
+#[component]
+pub fn SwissPage(query: String) -> impl IntoView {
+    let _ = query;
+    let lang = use_lang();
+    let store = Store {
+        // Stored as `Option<…>`: `null` once an event is deleted.
+        saved: RwSignal::new(storage::load::<Option<Saved>>(SWISS_KEY).flatten()),
+        ko: RwSignal::new(storage::load::<Option<SavedKo>>(KO_KEY).flatten()),
+        note: RwSignal::new(None),
+        print: RwSignal::new(PrintPart::Pairings),
+        paper: RwSignal::new(Paper::A4),
+        buchholz: RwSignal::new(Buchholz::Full),
+    };
+    provide_context(store);
+    Effect::new(move || {
+        let text = store
+            .saved
+            .with(|s| serde_json::to_string(s).unwrap_or_default());
+        if let Err(e) = storage::set(SWISS_KEY, &text) {
+            store.note.set(Some(e));
+        }
+    });
+    Effect::new(move || {
+        let text = store
+            .ko
+            .with(|s| serde_json::to_string(s).unwrap_or_default());
+        if let Err(e) = storage::set(KO_KEY, &text) {
+            store.note.set(Some(e));
+        }
+    });
+    let page_size = move || {
+        let paper = match store.print.get() {
+            PrintPart::Bracket => store.paper.get(),
+            _ => Paper::A4,
+        };
+        format!(
+            "@media print {{ @page {{ size: {} landscape; margin: 8mm; }} }}",
+            paper.value()
+        )
+    };
+    let has_event = move || store.saved.with(Option::is_some);
+    view! {
+        <div class="tournament swiss">
+            <style>{page_size}</style>
+            <h1 class="no-print">{tr("积分编排赛与淘汰赛", "Swiss and knockout")}</h1>
+            <div class="t-toolbar no-print">
+                <label>{tr("打印", "Print")} " "
+                    <select data-testid="print-part" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Some(p) = PrintPart::ALL.into_iter().find(|p| p.value() == v) {
+                            store.print.set(p);
+                        }
+                    }>
+                        {PrintPart::ALL.into_iter().map(|p| view! {
+                            <option value=p.value() prop:selected=move || store.print.get() == p>{move || p.label(lang.get())}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+            </div>
+            {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}
+            <Show when=has_event fallback=|| view! { <setup::CreateForm /> }>
+                <setup::EventBar />
+                <entrants::Entrants />
+                <round::PendingRound />
+                <standings::Standings />
+                <standings::PastRounds />
+            </Show>
+            <knockout::KnockoutSection />
+        </div>
+    }
+}

@@ -1,0 +1,190 @@
+//! The standings (15.2 / 15.4 columns, each named) and the results of every recorded round.
+
+use super::{use_store, PrintPart, Saved};
+use crate::events::swiss::{swiss_standings, BoardResult, Record, SwissTieBreak};
+use crate::lang::Say;
+use crate::ui::i18n::{tr, use_lang};
+use leptos::prelude::*;
+
+/// The `data-tiebreak` key of a column (read by tests).
+fn key(t: SwissTieBreak) -> &'static str {
+    match t {
+        SwissTieBreak::OpponentScores(_) | SwissTieBreak::TeamOpponentScores(_) => "opp",
+        SwissTieBreak::Wins | SwissTieBreak::MatchWins => "wins",
+        SwissTieBreak::Fouls | SwissTieBreak::TeamFouls => "fouls",
+        SwissTieBreak::GamePoints => "games",
+    }
+}
+
+/// One line of the standings as shown.
+#[derive(Clone, Debug, PartialEq)]
+struct Line {
+    place: usize,
+    entrant: usize,
+    name: String,
+    withdrawn: bool,
+    points: u32,
+    ties: Vec<i64>,
+}
+
+/// The standings table.
+#[component]
+pub(super) fn Standings() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let order = move || {
+        let team = store
+            .saved
+            .with(|s| s.as_ref().is_some_and(|s| s.event.boards.is_some()));
+        SwissTieBreak::order(team, store.buchholz.get())
+    };
+    let lines = move || {
+        let order = order();
+        store.saved.with(|s| {
+            s.as_ref().map_or(Vec::new(), |s| {
+                swiss_standings(&s.event, &order)
+                    .into_iter()
+                    .map(|r| {
+                        let e = &s.event.entrants[r.entrant];
+                        Line {
+                            place: r.place,
+                            entrant: r.entrant,
+                            name: e.name.clone(),
+                            withdrawn: e.withdrawn,
+                            points: r.points,
+                            ties: r.ties,
+                        }
+                    })
+                    .collect()
+            })
+        })
+    };
+    let title = move || {
+        store.saved.with(|s| {
+            let Some(s) = s else { return String::new() };
+            format!(
+                "{} · {}",
+                s.name,
+                lang.get()
+                    .pick("名次表（第 {r} 轮后）", "Standings after round {r}")
+                    .replace("{r}", &s.event.rounds_played().to_string())
+            )
+        })
+    };
+    let points_head = move || {
+        let team = store
+            .saved
+            .with(|s| s.as_ref().is_some_and(|s| s.event.boards.is_some()));
+        if team {
+            lang.get().pick("场分", "Match points")
+        } else {
+            lang.get().pick("积分", "Points")
+        }
+    };
+    let heads = move || {
+        let l = lang.get();
+        order()
+            .into_iter()
+            .map(|t| view! { <th data-tiebreak=key(t)>{t.say(l)}</th> })
+            .collect_view()
+    };
+    view! {
+        <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Standings)>
+            <h2>{title}</h2>
+            <table class="t-table" data-testid="swiss-standings">
+                <thead><tr><th>{tr("名次", "Place")}</th><th>{tr("序号", "No.")}</th><th>{tr("姓名", "Name")}</th><th>{points_head}</th>{heads}</tr></thead>
+                <tbody>
+                    <For each=lines key=|l| format!("{l:?}") let:l>
+                        <tr data-entrant=l.entrant + 1 data-place=l.place>
+                            <td>{l.place}</td><td>{l.entrant + 1}</td>
+                            <td class="t-name">{l.name}{l.withdrawn.then(|| tr("（退赛）", " (withdrawn)"))}</td>
+                            <td class="t-score">{l.points}</td>
+                            {l.ties.into_iter().map(|v| view! { <td>{v}</td> }).collect_view()}
+                        </tr>
+                    </For>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+/// The result of a recorded board or match as printed: `1-0` for a game, `5:3` for a team match.
+fn result_text(s: &Saved, round: usize, red: usize, black: usize) -> String {
+    let rec = s.event.entrants[red].history.get(round - 1);
+    if s.event.boards.is_none() {
+        return match rec {
+            Some(&Record::Game {
+                outcome, played, ..
+            }) => {
+                let black_outcome = match s.event.entrants[black].history.get(round - 1) {
+                    Some(&Record::Game { outcome, .. }) => outcome,
+                    _ => outcome.flip(),
+                };
+                BoardResult::from_red(outcome, black_outcome, played).to_string()
+            }
+            _ => String::new(),
+        };
+    }
+    let gp = |t: usize| s.event.entrants[t].game_points.get(round - 1).copied();
+    match (gp(red), gp(black)) {
+        (Some(a), Some(b)) => format!("{a}:{b}"),
+        _ => String::new(),
+    }
+}
+
+/// Every recorded round, newest last; team matches entered board by board list their boards.
+#[component]
+pub(super) fn PastRounds() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let title = move || {
+        store.saved.with(|s| {
+            s.as_ref()
+                .map(|s| {
+                    format!(
+                        "{} · {}",
+                        s.name,
+                        lang.get().pick("各轮成绩", "Results by round")
+                    )
+                })
+                .unwrap_or_default()
+        })
+    };
+    let rounds = move || {
+        let l = lang.get();
+        store.saved.with(|s| {
+            let s = s.as_ref()?;
+            let played = s.event.rounds_played();
+            Some((1..=played).filter_map(|r| s.event.round_pairing(r)).map(|p| {
+                let lines = p.boards.iter().map(|b| {
+                    let res = result_text(s, p.round, b.red, b.black);
+                    let member = |t: usize, m: usize| s.event.entrants[t].members.get(m).map(|m| m.name.clone()).unwrap_or_default();
+                    let boards = s.event.board_lines(p.round, b.red).into_iter().map(|line| view! {
+                        <tr class="t-board-line">
+                            <td class="t-red">{format!("{}. {}", line.board, member(line.red_team, line.red))}</td>
+                            <td>{line.result.to_string()}</td>
+                            <td class="t-black">{member(line.black_team, line.black)}</td>
+                        </tr>
+                    }).collect_view();
+                    view! {
+                        <tr><td class="t-red">{s.entrant_name(b.red)}</td><td>{res}</td><td class="t-black">{s.entrant_name(b.black)}</td></tr>
+                        {boards}
+                    }
+                }).collect_view();
+                let bye = p.bye.map(|b| view! { <tr><td class="t-red">{s.entrant_name(b)}</td><td>{l.pick("轮空", "bye")}</td><td></td></tr> });
+                view! {
+                    <div class="t-round" data-testid="past-round">
+                        <h3>{l.pick("第 {r} 轮", "Round {r}").replace("{r}", &p.round.to_string())}</h3>
+                        <table class="t-table"><tbody>{lines}{bye}</tbody></table>
+                    </div>
+                }
+            }).collect_view())
+        })
+    };
+    view! {
+        <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Rounds)>
+            <h2>{title}</h2>
+            <div class="t-rounds">{rounds}</div>
+        </section>
+    }
+}

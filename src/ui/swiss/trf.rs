@@ -1,0 +1,73 @@
+//! TRF-16 files: export the event, import one (replacing the event shown).
+
+use super::{use_store, Saved};
+use crate::events::trf::{parse_trf, write_trf};
+use crate::lang::Say;
+use crate::saved::MAX_IMPORT_BYTES;
+use crate::ui::files::{download, read_text, safe_stem};
+use crate::ui::i18n::{tr, use_lang};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Downloads the event as `NAME.trf`.
+#[component]
+pub(super) fn ExportTrf() -> impl IntoView {
+    let store = use_store();
+    let export = move |_| {
+        let Some((name, text)) = store
+            .saved
+            .with(|s| s.as_ref().map(|s| (s.name.clone(), write_trf(&s.event))))
+        else {
+            return;
+        };
+        let stem = safe_stem(&name, "swiss");
+        if let Err(e) = download(&format!("{stem}.trf"), "text/plain", &text) {
+            store.note.set(Some(e));
+        }
+    };
+    view! { <button type="button" data-testid="export-trf" on:click=export>{tr("导出 TRF", "Export TRF")}</button> }
+}
+
+/// Reads a TRF file into a new event named after the file.
+#[component]
+pub(super) fn ImportTrf() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let name = input
+            .files()
+            .and_then(|f| f.get(0))
+            .map(|f| f.name())
+            .unwrap_or_default();
+        read_text(&input, MAX_IMPORT_BYTES, move |text| {
+            let l = lang.get_untracked();
+            match text {
+                Err(e) => store.note.set(Some(e.say(l))),
+                Ok(text) => match parse_trf(&text) {
+                    Ok(event) => {
+                        store.saved.set(Some(Saved {
+                            name: name.trim_end_matches(".trf").to_string(),
+                            event,
+                            pending: None,
+                            results: Vec::new(),
+                            sheets: Vec::new(),
+                        }));
+                        store.note.set(None);
+                    }
+                    Err(e) => store.note.set(Some(e.say(l))),
+                },
+            }
+        });
+    };
+    view! {
+        <label class="t-file">{tr("导入 TRF", "Import TRF")} " "
+            <input type="file" accept=".trf,.txt" data-testid="import-trf" on:change=import />
+        </label>
+    }
+}
