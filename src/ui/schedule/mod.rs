@@ -40,6 +40,8 @@ const KEY_DRAFT: &str = "xq.schedule.draft";
 struct Store {
     /// What the print button prints.
     print_mode: RwSignal<print::PrintMode>,
+    /// Whether the user has asked for a printout (a big event draws it only then).
+    print_asked: RwSignal<bool>,
     /// The entrant highlighted in the timetable (clicked in the grid or the list).
     focus: RwSignal<Option<usize>>,
     lang: RwSignal<Lang>,
@@ -192,6 +194,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
     let saved_draft = storage::load::<Draft>(KEY_DRAFT);
     let store = Store {
         print_mode: RwSignal::new(print::PrintMode::Sessions),
+        print_asked: RwSignal::new(false),
         focus: RwSignal::new(None),
         lang,
         draft: RwSignal::new(saved_draft.unwrap_or_default()),

@@ -11,6 +11,7 @@ use crate::events::schedule::{
     Points, Problem, SavedResult, Schedule,
 };
 use crate::lang::Lang;
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
@@ -66,6 +67,7 @@ pub(super) fn PrintControls() -> impl IntoView {
                     let key = event_target_value(&ev);
                     let mode = PrintMode::ALL.into_iter().find(|m| m.key() == key).unwrap_or(PrintMode::Sessions);
                     store.print_mode.set(mode);
+                    store.print_asked.set(true);
                 }
             >
                 {move || {
@@ -78,7 +80,11 @@ pub(super) fn PrintControls() -> impl IntoView {
                 }}
             </select>
         </label>
-        <button on:click=move |_| { let _ = window().print(); }>{move || store.t("打印", "Print")}</button>
+        <button data-testid="print" on:click=move |_| {
+            store.print_asked.set(true);
+            // After the printout is drawn (a big event draws it only now).
+            Timeout::new(50, || { let _ = window().print(); }).forget();
+        }>{move || store.t("打印", "Print")}</button>
     }
 }
 
@@ -186,6 +192,9 @@ fn page_style(title: &str, dates: &str, landscape: bool, lang: Lang) -> String {
     )
 }
 
+/// Events with more matches than this draw their printout only when asked (about 100 ms).
+const EAGER_PRINT_MATCHES: usize = 400;
+
 /// What the page prints: the chosen printout, hidden on screen (`style/print.css`).
 #[component]
 pub(super) fn Printout() -> impl IntoView {
@@ -199,6 +208,18 @@ pub(super) fn Printout() -> impl IntoView {
         let s = store.schedule.get()?;
         let lang = store.lang.get();
         let mode = store.print_mode.get();
+        // A big event's printout (128 entrants: ~130,000 elements, a 2 s task) is drawn only
+        // when asked for; until then printing says how to get it.
+        if s.placements.len() > EAGER_PRINT_MATCHES && !store.print_asked.get() {
+            return Some(view! {
+                <div class="printout" data-testid="printout-pending">
+                    <p>{lang.pick(
+                        "比赛较多：请先在页面上选择打印内容或按“打印”按钮，再打印。",
+                        "A large event: choose what to print or press Print on the page first, then print.",
+                    )}</p>
+                </div>
+            }.into_any());
+        }
         let name = store.draft.with(|d| d.name.trim().to_string());
         let title = if name.is_empty() {
             lang.pick("比赛编排", "Match schedule").to_string()
@@ -219,12 +240,15 @@ pub(super) fn Printout() -> impl IntoView {
                     .into_any()
             }
         };
-        Some(view! {
-            <div class="printout" data-testid="printout" data-mode=mode.key()>
-                <style>{style}</style>
-                {body}
-            </div>
-        })
+        Some(
+            view! {
+                <div class="printout" data-testid="printout" data-mode=mode.key()>
+                    <style>{style}</style>
+                    {body}
+                </div>
+            }
+            .into_any(),
+        )
     }
 }
 
