@@ -375,6 +375,7 @@ fn schedule_save() -> SaveFile {
         scoring: Default::default(),
         event_id: None,
         event: Some(tournament()),
+        games: Vec::new(),
     }
 }
 

@@ -473,6 +473,7 @@ fn json_save_round_trip_and_rejects_bad_files() {
         scoring: Default::default(),
         event_id: None,
         event: None,
+        games: Vec::new(),
     };
     let text = save.to_json();
     assert_eq!(SaveFile::from_json(&text), Ok(save.clone()));

@@ -461,6 +461,74 @@ fn groups_and_knockout_scored_as_games() {
     assert!(!seats.contains_key("W SF1") && !seats.contains_key("W F"));
 }
 
+/// The game results of a groups + knockout event travel in the save file (and its JSON export);
+/// a file saved before they existed still loads, and a result for no fixture is refused.
+#[test]
+fn group_games_are_saved_with_the_timetable() {
+    let mut p = Problem::round_robin(8, 4, 3, 90, 15, false);
+    p.format = Format::GroupsKnockout { groups: 2 };
+    let schedule = solve(&p, 1, 50_000).unwrap().schedule;
+    let mut games = Vec::new();
+    enter_game(
+        &p,
+        EventScoring::Xiangqi,
+        &mut games,
+        0,
+        Some(Outcome::Draw),
+    )
+    .unwrap();
+    enter_game(
+        &p,
+        EventScoring::Xiangqi,
+        &mut games,
+        1,
+        Some(Outcome::SecondByForfeit),
+    )
+    .unwrap();
+    let file = SaveFile {
+        version: SAVE_VERSION,
+        problem: p.clone(),
+        schedule,
+        results: Vec::new(),
+        best_of: BestOf::new(5).unwrap(),
+        scoring: EventScoring::Xiangqi,
+        event_id: None,
+        event: None,
+        games,
+    };
+    let text = file.to_json();
+    assert!(text.contains("\"games\""), "{text}");
+    assert_eq!(SaveFile::from_json(&text), Ok(file.clone()));
+    // Before group games were kept the file had no `games`: it loads with none.
+    let old = SaveFile {
+        games: Vec::new(),
+        ..file.clone()
+    };
+    let old_text = old.to_json();
+    assert!(!old_text.contains("\"games\""));
+    assert_eq!(SaveFile::from_json(&old_text).unwrap().games, Vec::new());
+    let count = p.fixtures().len();
+    let bad = SaveFile {
+        games: vec![SavedGame {
+            fixture: count,
+            outcome: Outcome::Draw,
+        }],
+        ..file.clone()
+    };
+    assert_eq!(
+        SaveFile::from_json(&bad.to_json()),
+        Err(ExportError::ResultFixture(count))
+    );
+    let twice = SaveFile {
+        games: vec![file.games[0], file.games[0]],
+        ..file
+    };
+    assert_eq!(
+        SaveFile::from_json(&twice.to_json()),
+        Err(ExportError::ResultTwice(0))
+    );
+}
+
 /// Prints how long a re-solve of the organiser's case takes (a figure, not a pass/fail time).
 #[test]
 fn reschedule_figure_for_nineteen() {

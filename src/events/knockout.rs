@@ -872,6 +872,7 @@ mod tests {
             scoring: Default::default(),
             event_id: None,
             event: None,
+            games: Vec::new(),
         };
         // One group match still open: its group has no places yet.
         assert!(matches!(

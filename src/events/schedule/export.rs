@@ -59,6 +59,9 @@ pub struct SaveFile {
     /// That event itself, carried in exported files so one file holds timetable and results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<Tournament>,
+    /// Game results of a game-scored groups + knockout event (no round-robin event holds them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<super::SavedGame>,
 }
 
 fn best_of_five() -> BestOf {
@@ -173,6 +176,15 @@ impl SaveFile {
                 fixture: r.fixture,
                 error,
             })?;
+        }
+        let mut seen = vec![false; count];
+        for g in &save.games {
+            if g.fixture >= count {
+                return Err(ExportError::ResultFixture(g.fixture));
+            }
+            if std::mem::replace(&mut seen[g.fixture], true) {
+                return Err(ExportError::ResultTwice(g.fixture));
+            }
         }
         if let Some(t) = &save.event {
             t.validate().map_err(ExportError::Event)?;

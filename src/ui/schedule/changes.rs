@@ -34,12 +34,12 @@ fn frozen(store: Store, over: usize) -> Option<Frozen> {
     let results = store.results.get_untracked();
     let event = store.event.get_untracked();
     let game = store.draft.with_untracked(|d| d.scoring.is_game());
-    Some(Frozen::decided(
-        &p,
-        &results,
-        event.as_ref().filter(|_| game),
-        over,
-    ))
+    let mut frozen = Frozen::decided(&p, &results, event.as_ref().filter(|_| game), over);
+    // The group and knockout games of a game-scored groups + knockout event are played too.
+    store
+        .games
+        .with_untracked(|g| frozen.fixtures.extend(g.iter().map(|g| g.fixture)));
+    Some(frozen)
 }
 
 /// Shows a new timetable (and problem, when a session was added) and saves it.

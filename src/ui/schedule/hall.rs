@@ -3,7 +3,7 @@
 
 use super::{match_label, slot_time, use_store};
 use crate::events::hall::{calls, session_on, Moment};
-use crate::events::schedule::{seat_holders, Placement, Points};
+use crate::events::schedule::Placement;
 use crate::lang::Lang;
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
@@ -54,7 +54,7 @@ pub(super) fn HallView() -> impl IntoView {
         store.problem.with(|p| {
             store.schedule.with(|s| {
                 let (p, s) = (p.as_ref()?, s.as_ref()?);
-                let seats = store.results.with(|r| seat_holders(p, r, Points::table_tennis()));
+                let seats = store.seats(p);
                 let fixtures = p.fixtures();
                 let slots = p.slots();
                 let said = |pl: Option<Placement>| {

@@ -24,8 +24,9 @@ use super::i18n::{use_lang, Lang};
 use super::storage;
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
-    group_letter, side_label, BestOf, Bounds, Draft, Fit, Fixture, Metrics, Phase, Problem,
-    SaveFile, SavedResult, Schedule, SlotInfo, Solver, SAVE_VERSION,
+    game_seat_holders, group_letter, seat_holders, side_label, BestOf, Bounds, Draft, Fit, Fixture,
+    Format, Metrics, Phase, Points, Problem, SaveFile, SavedGame, SavedResult, Schedule, SlotInfo,
+    Solver, SAVE_VERSION,
 };
 use crate::lang::Say;
 use gloo_timers::callback::Timeout;
@@ -52,6 +53,8 @@ struct Store {
     fit: RwSignal<Option<Fit>>,
     metrics: RwSignal<Option<(Metrics, Bounds)>>,
     results: RwSignal<Vec<SavedResult>>,
+    /// Game results of a game-scored groups + knockout event (no round-robin event holds them).
+    games: RwSignal<Vec<SavedGame>>,
     best_of: RwSignal<u32>,
     running: RwSignal<bool>,
     fraction: RwSignal<f64>,
@@ -81,6 +84,25 @@ impl Store {
         }
     }
 
+    /// Whether results are games of a groups + knockout event, kept in [`Store::games`].
+    fn group_games(&self) -> bool {
+        self.draft.with(|d| d.scoring.is_game())
+            && self
+                .problem
+                .with(|p| matches!(p, Some(p) if matches!(p.format, Format::GroupsKnockout { .. })))
+    }
+
+    /// Seat name → entrant ("A1", "W SF1") from the results entered so far, for either scoring.
+    fn seats(&self, p: &Problem) -> BTreeMap<String, usize> {
+        if self.group_games() {
+            let scoring = self.draft.with(|d| d.scoring);
+            self.games.with(|g| game_seat_holders(p, scoring, g))
+        } else {
+            self.results
+                .with(|r| seat_holders(p, r, Points::table_tennis()))
+        }
+    }
+
     /// Shows a domain error in the current language.
     fn fail(&self, e: &dyn Say) {
         self.message.set(Some(e.say(self.lang.get_untracked())));
@@ -107,6 +129,7 @@ impl Store {
             scoring: self.draft.with_untracked(|d| d.scoring),
             event_id: self.event_id.get_untracked(),
             event: None,
+            games: self.games.get_untracked(),
         })
     }
 
@@ -154,6 +177,7 @@ impl Store {
         self.problem.set(Some(file.problem));
         self.schedule.set(Some(file.schedule));
         self.results.set(file.results);
+        self.games.set(file.games);
         self.best_of.set(file.best_of.games());
         self.fraction.set(1.0);
     }
@@ -204,6 +228,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         fit: RwSignal::new(None),
         metrics: RwSignal::new(None),
         results: RwSignal::new(Vec::new()),
+        games: RwSignal::new(Vec::new()),
         best_of: RwSignal::new(5),
         running: RwSignal::new(false),
         fraction: RwSignal::new(0.0),

@@ -3,7 +3,7 @@
 use super::standings::Standings;
 use super::timetable::session_pages;
 use super::{slot_time, use_store, Store};
-use crate::events::schedule::{seat_holders, side_label, BestOf, MatchScore, Points, SavedResult};
+use crate::events::schedule::{enter_game, side_label, BestOf, MatchScore, SavedResult};
 use crate::events::scoring::MatchResult;
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
@@ -21,6 +21,22 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
                 .map_err(|e| e.say(lang))?,
         )
     };
+    if store.group_games() {
+        let outcome = match result {
+            Some(MatchResult::Game(o)) => Some(o),
+            _ => None,
+        };
+        let Some(p) = store.problem.get_untracked() else {
+            return Err(lang
+                .pick("请先编排赛程", "Solve the timetable first")
+                .into());
+        };
+        let mut games = store.games.get_untracked();
+        enter_game(&p, scoring, &mut games, fixture, outcome).map_err(|e| e.say(lang))?;
+        store.games.set(games);
+        store.save();
+        return Ok(());
+    }
     match result {
         Some(MatchResult::Rally(score)) => set_score(store, fixture, Some(score)),
         None if !scoring.is_game() => set_score(store, fixture, None),
@@ -102,7 +118,9 @@ pub(super) fn ResultsView() -> impl IntoView {
         let en = store.lang.get() == Lang::En;
         let fixtures = p.fixtures();
         let results = store.results.get_untracked();
-        let seats = seat_holders(&p, &results, Points::table_tennis());
+        let seats = store.seats(&p);
+        let group_games = store.group_games();
+        let games = store.games.get();
         let slots = p.slots();
         let scoring = store.draft.with(|d| d.scoring);
         let game = scoring.is_game();
@@ -143,7 +161,9 @@ pub(super) fn ResultsView() -> impl IntoView {
                 let f = &fixtures[pl.fixture];
                 let fixture = pl.fixture;
                 let pairing = f.berger_pairing();
-                let current = if game {
+                let current = if group_games {
+                    games.iter().find(|g| g.fixture == fixture).map(|g| g.outcome.notation().to_string()).unwrap_or_default()
+                } else if game {
                     event.as_ref().zip(pairing).and_then(|(t, (r, a, b))| t.result(r, a, b)).and_then(|m| m.games.first()).map(|o| o.notation().to_string()).unwrap_or_default()
                 } else {
                     scores.get(&fixture).cloned().unwrap_or_default()
@@ -189,7 +209,7 @@ pub(super) fn ResultsView() -> impl IntoView {
             .collect_view();
         let withdraw_who = RwSignal::new(1usize);
         let names = p.entrants.clone();
-        let withdraw = game.then(|| view! {
+        let withdraw = (game && !group_games).then(|| view! {
             <p class="withdraw">
                 <label>
                     {if en { "Withdrawal (20.3): " } else { "中途退出 (20.3)：" }}

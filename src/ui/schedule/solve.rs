@@ -1,7 +1,9 @@
 //! Solving: in a Web Worker when one starts, else in timer slices on the page; progress and Stop.
 
 use super::{use_store, Store};
-use crate::events::schedule::{Fit, Problem, SolveReport, SolveRequest, Solver, WORKER_READY};
+use crate::events::schedule::{
+    Fit, Format, Problem, SolveReport, SolveRequest, Solver, WORKER_READY,
+};
 use crate::lang::Lang;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -112,7 +114,9 @@ pub(super) fn start_solving(store: Store) {
     };
     // A game scoring keeps its results in a round-robin event, the one the rounds view shows.
     let scoring = store.draft.with_untracked(|d| d.scoring);
-    if scoring.is_game() {
+    // Groups + knockout keep their game results with the timetable (`Store::games`).
+    let groups = matches!(problem.format, Format::GroupsKnockout { .. });
+    if scoring.is_game() && !groups {
         let name = store.draft.with_untracked(|d| d.name.trim().to_string());
         let name = if name.is_empty() {
             store
@@ -146,6 +150,7 @@ pub(super) fn start_solving(store: Store) {
     let fits = matches!(fit, Fit::Fits);
     store.fit.set(Some(fit));
     store.results.set(Vec::new());
+    store.games.set(Vec::new());
     store.problem.set(Some(problem));
     store.schedule.set(None);
     store.latest.set_value(None);

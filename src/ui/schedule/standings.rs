@@ -2,8 +2,10 @@
 
 use super::use_store;
 use crate::events::round_robin::Tournament;
-use crate::events::schedule::{group_letter, snake_groups, standings, verdicts, Format, Points};
-use crate::lang::Lang;
+use crate::events::schedule::{
+    group_events, group_letter, snake_groups, standings, verdicts, Format, Points,
+};
+use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 
 /// The standings, one table per group.
@@ -13,10 +15,30 @@ pub(super) fn Standings() -> impl IntoView {
     move || {
         let p = store.problem.get()?;
         let en = store.lang.get() == Lang::En;
+        if store.group_games() {
+            // Each group is a round-robin event of its own, ranked by the scoring's tie-breaks.
+            let scoring = store.draft.with(|d| d.scoring);
+            let lang = store.lang.get();
+            return match store.games.with(|g| group_events(&p, scoring, g)) {
+                Ok(events) => Some(
+                    events
+                        .iter()
+                        .map(|t| {
+                            let caption = lang.pick("{}组", "Group {}").replace("{}", t.name());
+                            game_standings(t, caption, lang)
+                        })
+                        .collect_view()
+                        .into_any(),
+                ),
+                Err(e) => {
+                    Some(view! { <p class="error" role="alert">{e.say(lang)}</p> }.into_any())
+                }
+            };
+        }
         if store.draft.with(|d| d.scoring.is_game()) {
             return store.event.with(|t| {
                 t.as_ref()
-                    .map(|t| game_standings(t, store.lang.get()).into_any())
+                    .map(|t| game_standings(t, t.name().to_string(), store.lang.get()).into_any())
             });
         }
         let results = store.results.get();
@@ -79,7 +101,7 @@ pub(super) fn Standings() -> impl IntoView {
 }
 
 /// The standings of a game-scored event: the rounds view's own computation (15.1/15.3).
-fn game_standings(t: &Tournament, lang: Lang) -> impl IntoView {
+fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView {
     let s = t.standings();
     let heads = s
         .columns
@@ -111,7 +133,7 @@ fn game_standings(t: &Tournament, lang: Lang) -> impl IntoView {
     view! {
         <div class="standings-list">
             <table class="standings" data-testid="standings">
-                <caption>{t.name().to_string()}</caption>
+                <caption>{caption}</caption>
                 <thead><tr>
                     <th>"#"</th>
                     <th>{lang.pick("参赛者", "Entrant")}</th>

@@ -4,7 +4,7 @@
 //! highlights its matches and shows its rests and back-to-backs; clicking it again clears it.
 
 use super::{match_label, slot_time, use_store, Store};
-use crate::events::schedule::{seat_holders, Contender, Gap, Points, Problem, Schedule};
+use crate::events::schedule::{Contender, Gap, Problem, Schedule};
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -86,9 +86,7 @@ fn side_entrant(side: &Contender, seats: &BTreeMap<String, usize>) -> Option<usi
 
 /// The rows of sessions `range`.
 fn page_of(store: Store, p: &Problem, s: &Schedule, range: std::ops::Range<usize>) -> Page {
-    let seats = store
-        .results
-        .with(|r| seat_holders(p, r, Points::table_tennis()));
+    let seats = store.seats(p);
     let fixtures = p.fixtures();
     let slots = p.slots();
     let at: HashMap<(usize, usize), usize> = s
