@@ -119,5 +119,17 @@ test('an 8-entrant Xiangqi groups + knockout event: group games, standings, knoc
   assert.deepEqual(again[0].rows.slice(0, 2).map((r) => r.name), ['P1', 'P4']);
   const after = await page.locator('[data-testid=timetable] [data-testid=match]').allTextContents();
   assert.ok(after.includes('F: W SF1 (P1) – W SF2'), after.join('|'));
+
+  // The printouts name the knockout's players and print each group's standings.
+  await page.selectOption('[data-testid=print-mode]', 'sessions');
+  await page.waitForSelector('[data-testid=printout][data-mode=sessions]', { state: 'attached' });
+  const sheets = await page.$eval('[data-testid=printout]', (e) => e.textContent);
+  assert.match(sheets, /A1 \(P1\)/);
+  assert.match(sheets, /B2 \(P3\)/);
+  await page.selectOption('[data-testid=print-mode]', 'standings');
+  await page.waitForSelector('[data-testid=printout][data-mode=standings]', { state: 'attached' });
+  const printed = await page.$eval('[data-testid=printout]', (e) => e.textContent);
+  assert.match(printed, /Group A/);
+  assert.match(printed, /Group B/);
   assert.deepEqual(page.errors, []);
 });

@@ -7,10 +7,10 @@
 use super::{match_label, slot_time, use_store};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
-    group_letter, seat_holders, side_label, snake_groups, standings, verdicts, Format, Phase,
+    group_events, group_letter, side_label, snake_groups, standings, verdicts, Format, Phase,
     Points, Problem, SavedResult, Schedule,
 };
-use crate::lang::Lang;
+use crate::lang::{Lang, Say};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -229,10 +229,19 @@ pub(super) fn Printout() -> impl IntoView {
         let landscape = mode == PrintMode::Sessions && p.tables > PORTRAIT_TABLES;
         let style = page_style(&title, &event_dates(&p), landscape, lang);
         let results = store.results.get();
+        // Who holds each knockout seat, from the results of either scoring.
+        let seats = store.seats(&p);
         let body = match mode {
-            PrintMode::Sessions => session_sheets(&p, &s, &results, lang).into_any(),
+            PrintMode::Sessions => session_sheets(&p, &s, &seats, lang).into_any(),
             PrintMode::Slips => slips(&p, &s, &title, lang).into_any(),
-            PrintMode::Rounds => rounds(&p, &s, &results, &title, lang).into_any(),
+            PrintMode::Rounds => rounds(&p, &s, &seats, &title, lang).into_any(),
+            PrintMode::Standings if store.group_games() => {
+                let scoring = store.draft.with(|d| d.scoring);
+                match store.games.with(|g| group_events(&p, scoring, g)) {
+                    Ok(groups) => print_group_standings(&groups, &title, lang).into_any(),
+                    Err(e) => view! { <p class="error">{e.say(lang)}</p> }.into_any(),
+                }
+            }
             PrintMode::Standings => {
                 let event = store.event.get();
                 let game = store.draft.with(|d| d.scoring.is_game());
@@ -262,8 +271,12 @@ fn umpire_names(p: &Problem, s: &Schedule) -> HashMap<usize, String> {
 }
 
 /// One sheet per session: slots down, tables across, each match with its umpire.
-fn session_sheets(p: &Problem, s: &Schedule, results: &[SavedResult], lang: Lang) -> impl IntoView {
-    let seats = seat_holders(p, results, Points::table_tennis());
+fn session_sheets(
+    p: &Problem,
+    s: &Schedule,
+    seats: &BTreeMap<String, usize>,
+    lang: Lang,
+) -> impl IntoView {
     let fixtures = p.fixtures();
     let slots = p.slots();
     let umpires = umpire_names(p, s);
@@ -320,9 +333,9 @@ fn session_sheets(p: &Problem, s: &Schedule, results: &[SavedResult], lang: Lang
                                 view! {
                                     <td class="match">
                                         {stage.map(|st| view! { <span class="stage">{st}</span> })}
-                                        <span class="side">{side_label(&f.a, &p.entrants, &seats)}</span>
+                                        <span class="side">{side_label(&f.a, &p.entrants, seats)}</span>
                                         <span class="vs">"–"</span>
-                                        <span class="side">{side_label(&f.b, &p.entrants, &seats)}</span>
+                                        <span class="side">{side_label(&f.b, &p.entrants, seats)}</span>
                                         {umpire}
                                     </td>
                                 }
@@ -435,13 +448,12 @@ fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
 fn rounds(
     p: &Problem,
     s: &Schedule,
-    results: &[SavedResult],
+    seats: &BTreeMap<String, usize>,
     title: &str,
     lang: Lang,
 ) -> impl IntoView {
     let fixtures = p.fixtures();
     let slots = p.slots();
-    let seats = seat_holders(p, results, Points::table_tennis());
     let placed: HashMap<usize, (usize, usize)> = s
         .placements
         .iter()
@@ -475,7 +487,7 @@ fn rounds(
                         .get(&i)
                         .map(|&(g, t)| where_short(p, &slots, g, t, lang))
                         .unwrap_or_default();
-                    (match_label(&fixtures[i], &p.entrants, &seats), at)
+                    (match_label(&fixtures[i], &p.entrants, seats), at)
                 })
                 .collect()
         })
@@ -526,6 +538,23 @@ fn print_standings(
         Some(t) => game_tables(t, lang).into_any(),
         None => rally_tables(p, results, lang).into_any(),
     };
+    view! {
+        <div class="print-standings" data-testid="print-standings">
+            <h2>{title.to_string()}" "<small>{lang.pick("名次表与交叉表", "Standings and crosstable")}</small></h2>
+            {body}
+        </div>
+    }
+}
+
+/// A game-scored groups + knockout event: each group's standings and crosstable.
+fn print_group_standings(groups: &[Tournament], title: &str, lang: Lang) -> impl IntoView {
+    let body = groups
+        .iter()
+        .map(|t| {
+            let caption = lang.pick("{}组", "Group {}").replace("{}", t.name());
+            view! { <h3>{caption}</h3> {game_tables(t, lang)} }
+        })
+        .collect_view();
     view! {
         <div class="print-standings" data-testid="print-standings">
             <h2>{title.to_string()}" "<small>{lang.pick("名次表与交叉表", "Standings and crosstable")}</small></h2>
