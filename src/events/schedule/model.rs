@@ -54,6 +54,24 @@ impl Session {
             start: None,
         }
     }
+
+    /// Its date and start time as shown on a heading (`2026-12-05 19:00`), empty when neither is set.
+    ///
+    /// ```
+    /// use xiangqi_club::events::schedule::Session;
+    /// let mut s = Session::new(90);
+    /// assert_eq!(s.when(), "");
+    /// s.date = Some("2026-12-05".into());
+    /// s.start = Some("19:00".into());
+    /// assert_eq!(s.when(), "2026-12-05 19:00");
+    /// ```
+    pub fn when(&self) -> String {
+        [self.date.as_deref(), self.start.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// An entrant who cannot come to a whole session, or only misses its first slot.

@@ -180,11 +180,7 @@ pub(super) fn Changes() -> impl IntoView {
     let who = RwSignal::new(1usize);
     let after = RwSignal::new(0usize);
     move || {
-        if store.running.get() {
-            return None;
-        }
-        let p = store.problem.get()?;
-        let s = store.schedule.get()?;
+        let (p, s) = store.solved()?;
         let lang = store.lang.get();
         // Reread when results change, so a match just played leaves the list.
         store.results.track();

@@ -46,12 +46,7 @@ pub(super) fn entrant_table(p: &Problem, s: &Schedule, e: usize, en: bool) -> im
 pub(super) fn EntrantView() -> impl IntoView {
     let store = use_store();
     move || {
-        // Drawn once the solver stops: redrawing it every slice would slow the solve.
-        if store.running.get() {
-            return None;
-        }
-        let p = store.problem.get()?;
-        let s = store.schedule.get()?;
+        let (p, s) = store.solved()?;
         let en = store.lang.get() == Lang::En;
         let e = store
             .focus

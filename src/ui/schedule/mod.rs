@@ -92,6 +92,15 @@ impl Store {
                 .with(|p| matches!(p, Some(p) if matches!(p.format, Format::GroupsKnockout { .. })))
     }
 
+    /// The event and its timetable once the solver has stopped (tracked): views of a whole
+    /// timetable are drawn only then, since redrawing them every slice would slow the solve.
+    fn solved(&self) -> Option<(Problem, Schedule)> {
+        if self.running.get() {
+            return None;
+        }
+        Some((self.problem.get()?, self.schedule.get()?))
+    }
+
     /// Seat name → entrant ("A1", "W SF1") from the results entered so far, for either scoring.
     fn seats(&self, p: &Problem) -> BTreeMap<String, usize> {
         if self.group_games() {

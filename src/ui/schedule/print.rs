@@ -200,12 +200,7 @@ const EAGER_PRINT_MATCHES: usize = 400;
 pub(super) fn Printout() -> impl IntoView {
     let store = use_store();
     move || {
-        // Drawn once the solver stops: redrawing it every slice would slow the solve.
-        if store.running.get() {
-            return None;
-        }
-        let p = store.problem.get()?;
-        let s = store.schedule.get()?;
+        let (p, s) = store.solved()?;
         let lang = store.lang.get();
         let mode = store.print_mode.get();
         // A big event's printout (128 entrants: ~130,000 elements, a 2 s task) is drawn only
@@ -305,11 +300,7 @@ fn session_sheets(
                 Lang::En => format!("Session {}", sess + 1),
                 Lang::Zh => format!("第{}场次", sess + 1),
             };
-            let when = [session.date.clone(), session.start.clone()]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join(" ");
+            let when = session.when();
             let rows = slots
                 .iter()
                 .enumerate()

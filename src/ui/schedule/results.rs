@@ -109,12 +109,7 @@ pub(super) fn ResultsView() -> impl IntoView {
     let errors = RwSignal::new(Vec::<(usize, String)>::new());
     let page = RwSignal::new(0usize);
     move || {
-        // Drawn once the solver stops: redrawing it every slice would slow the solve.
-        if store.running.get() {
-            return None;
-        }
-        let p = store.problem.get()?;
-        let s = store.schedule.get()?;
+        let (p, s) = store.solved()?;
         let en = store.lang.get() == Lang::En;
         let fixtures = p.fixtures();
         let results = store.results.get_untracked();

@@ -102,11 +102,7 @@ fn page_of(store: Store, p: &Problem, s: &Schedule, range: std::ops::Range<usize
     let sessions = range
         .map(|sess| {
             let session = &p.sessions[sess];
-            let when = [session.date.clone(), session.start.clone()]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join(" ");
+            let when = session.when();
             let rows = slots
                 .iter()
                 .enumerate()
