@@ -124,6 +124,12 @@ test('an unplayed match moves to a new session and the rest is re-solved; a with
   await page.selectOption('[data-testid=sessions-over]', '1');
   const options = await page.$$eval('[data-testid=move-match] option', (os) => os.map((o) => [o.value, o.textContent]));
   assert.ok(!options.some(([v]) => v === played), 'a played match cannot be moved');
+  // The list holds one session's matches at a time.
+  assert.ok(options.filter(([v]) => v).every(([, t]) => /第1场次/.test(t)), JSON.stringify(options.slice(0, 4)));
+  await page.selectOption('[data-testid=move-session]', '2');
+  const second = await page.$$eval('[data-testid=move-match] option', (os) => os.filter((o) => o.value).map((o) => o.textContent));
+  assert.ok(second.length > 0 && second.every((t) => /第2场次/.test(t)), second.slice(0, 4).join('|'));
+  await page.selectOption('[data-testid=move-session]', '1');
   const missed = options.find(([v, t]) => v && /第1场次/.test(t));
   assert.ok(missed, JSON.stringify(options.slice(0, 4)));
   await page.selectOption('[data-testid=move-match]', missed[0]);

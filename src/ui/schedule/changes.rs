@@ -21,6 +21,9 @@ const SLICE: u64 = 20_000;
 struct Choice {
     /// Sessions already over (0 = none).
     over: RwSignal<usize>,
+    /// The session whose matches are listed (0-based): one session at a time keeps the list short
+    /// (a 128-entrant event has 8,128 matches).
+    session: RwSignal<usize>,
     /// The match to move (fixture index).
     fixture: RwSignal<Option<usize>>,
     /// The target: `Some(slot, table)` or `None` for a new session.
@@ -173,6 +176,7 @@ pub(super) fn Changes() -> impl IntoView {
     let store = use_store();
     let choice = Choice {
         over: RwSignal::new(0),
+        session: RwSignal::new(0),
         fixture: RwSignal::new(None),
         target: RwSignal::new(None),
         busy: RwSignal::new(false),
@@ -190,9 +194,11 @@ pub(super) fn Changes() -> impl IntoView {
         let fixtures = p.fixtures();
         let slots = p.slots();
         let seats = BTreeMap::new();
+        let listed = choice.session.get().min(p.sessions.len().saturating_sub(1));
         let open: Vec<(usize, String)> = s
             .placements
             .iter()
+            .filter(|pl| slots[pl.slot].session == listed)
             .filter(|pl| !frozen.fixtures.contains(&pl.fixture))
             .map(|pl| {
                 let x = slots[pl.slot];
@@ -300,6 +306,17 @@ pub(super) fn Changes() -> impl IntoView {
                         {lang.pick("已结束的场次：", "Sessions over: ")}
                         <select data-testid="sessions-over" on:change=move |ev| choice.over.set(event_target_value(&ev).parse().unwrap_or(0))>
                             {over_options}
+                        </select>
+                    </label>
+                    " "
+                    <label>
+                        {lang.pick("场次：", "Session: ")}
+                        <select data-testid="move-session" on:change=move |ev| {
+                            choice.session.set(event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1));
+                            choice.fixture.set(None);
+                            choice.target.set(None);
+                        }>
+                            {(1..=sessions).map(|k| view! { <option value=k.to_string() selected=k == listed + 1>{k}</option> }).collect_view()}
                         </select>
                     </label>
                     " "
