@@ -87,9 +87,13 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             Err(e) => store.note.set(Some(e.say(lang.get_untracked()))),
         }
     }
-    let here = NodeRef::<leptos::html::Section>::new();
     if handed.get_untracked() {
-        here.on_load(|el| el.scroll_into_view());
+        // Once mounted, the bracket comes into view (below a Swiss event, when there is one).
+        Effect::new(|| {
+            if let Ok(Some(el)) = document().query_selector("[data-testid=bracket]") {
+                el.scroll_into_view();
+            }
+        });
     }
     let done = move |made: Result<SavedKo, String>| match made {
         Ok(k) => {
@@ -149,7 +153,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
         done(made);
     };
     view! {
-        <section node_ref=here class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
+        <section class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
             <h2>{tr("淘汰赛", "Knockout")}</h2>
             <Show when=move || handed.get()>
                 <p class="t-note no-print" data-testid="ko-handoff">{tr(
