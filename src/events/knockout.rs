@@ -142,8 +142,6 @@ pub enum KnockoutError {
     NotGroupStage,
     /// The same name is listed twice in the group tables.
     Repeated(String),
-    /// A name holds a separator of the pasted tables (`,` `、` `;` …), so it cannot be written as one.
-    Separator(String),
 }
 
 impl Say for KnockoutError {
@@ -199,12 +197,6 @@ impl Say for KnockoutError {
             (KnockoutError::Repeated(name), Lang::Zh) => format!("“{name}”在小组名次中出现两次"),
             (KnockoutError::Repeated(name), Lang::En) => {
                 format!("“{name}” is listed twice in the group tables")
-            }
-            (KnockoutError::Separator(name), Lang::Zh) => {
-                format!("“{name}”含有逗号、顿号或分号，无法写入小组名次表")
-            }
-            (KnockoutError::Separator(name), Lang::En) => {
-                format!("“{name}” holds a comma or semicolon, so it cannot be written in the group tables")
             }
         }
     }
@@ -520,6 +512,31 @@ impl Bracket {
     }
 }
 
+/// A name holding a separator of the pasted tables (`,` `、` `;` …): written out, it would read
+/// back as two entrants. Its own type, so the schedule page's bundle gets only this message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnwritableName(pub String);
+
+impl Say for UnwritableName {
+    fn say(&self, lang: Lang) -> String {
+        let name = &self.0;
+        match lang {
+            Lang::Zh => format!("“{name}”含有逗号、顿号或分号，无法写入小组名次表"),
+            Lang::En => {
+                format!("“{name}” holds a comma or semicolon, so it cannot be written in the group tables")
+            }
+        }
+    }
+}
+
+impl fmt::Display for UnwritableName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for UnwritableName {}
+
 /// Final group tables: entrant names and each group's places (indices into `names`, winner first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupTables {
@@ -590,10 +607,10 @@ impl GroupTables {
     /// The tables as [`GroupTables::parse`] reads them back: `A: 王天一, 郑惟桐` one group a
     /// line (how the schedule page hands its groups to the bracket page); a name holding a
     /// separator cannot be written.
-    pub fn to_text(&self) -> Result<String, KnockoutError> {
+    pub fn to_text(&self) -> Result<String, UnwritableName> {
         let split = [',', '，', '、', ';', '；', '\t', '\n', '\r'];
         if let Some(bad) = self.names.iter().find(|n| n.contains(split)) {
-            return Err(KnockoutError::Separator(bad.clone()));
+            return Err(UnwritableName(bad.clone()));
         }
         Ok(self
             .groups
@@ -937,10 +954,7 @@ mod tests {
         // A name that would split in two is refused, not handed over as two entrants.
         let mut comma = t.clone();
         comma.names[3] = "Li, Wang".into();
-        assert_eq!(
-            comma.to_text(),
-            Err(KnockoutError::Separator("Li, Wang".into()))
-        );
+        assert_eq!(comma.to_text(), Err(UnwritableName("Li, Wang".into())));
         let c = t.crossover().unwrap();
         // A1–B2 and B1–A2, as the timetable's SF1 and SF2.
         assert_eq!(c.qualifiers, vec![0, 2, 1, 3]);
