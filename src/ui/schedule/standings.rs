@@ -134,17 +134,18 @@ fn game_standings(t: &Tournament, lang: Lang) -> impl IntoView {
 #[component]
 pub(super) fn OpenBracket() -> impl IntoView {
     let store = use_store();
-    let tables = Memo::new(move |_| {
+    // Computed where needed (no memo: one more memo type costs this bundle more than the work).
+    let tables = move || {
         if store.draft.with(|d| d.scoring.is_game()) {
             return None;
         }
-        let p = store.problem.get()?;
-        store
-            .results
-            .with(|r| GroupTables::from_results(&p, r).ok())
-    });
+        store.problem.with(|p| {
+            let p = p.as_ref()?;
+            store.results.with(|r| GroupTables::from_results(p, r).ok())
+        })
+    };
     let open = move |_| {
-        let Some(t) = tables.get_untracked() else {
+        let Some(t) = untrack(tables) else {
             return;
         };
         let text = match t.to_text() {
@@ -159,7 +160,7 @@ pub(super) fn OpenBracket() -> impl IntoView {
         }
     };
     move || {
-        tables.with(Option::is_some).then(|| {
+        tables().is_some().then(|| {
             view! {
                 <p class="open-bracket no-print">
                     <button type="button" data-testid="open-bracket" on:click=open>
