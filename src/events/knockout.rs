@@ -10,7 +10,8 @@
 //! B1–A2, …), and later rounds pair the winners in the same order, so both views agree.
 
 use crate::events::schedule::{
-    group_letter, knockout_rounds, seat_holders, Contender, Format, Points, SaveFile,
+    group_letter, knockout_rounds, seat_holders, Contender, Format, Points, Problem, SaveFile,
+    SavedResult,
 };
 use crate::lang::{Lang, Say};
 use crate::rng::Rng;
@@ -511,6 +512,31 @@ impl Bracket {
     }
 }
 
+/// A name holding a separator of the pasted tables (`,` `、` `;` …): written out, it would read
+/// back as two entrants. Its own type, so the schedule page's bundle gets only this message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnwritableName(pub String);
+
+impl Say for UnwritableName {
+    fn say(&self, lang: Lang) -> String {
+        let name = &self.0;
+        match lang {
+            Lang::Zh => format!("“{name}”含有逗号、顿号或分号，无法写入小组名次表"),
+            Lang::En => {
+                format!("“{name}” holds a comma or semicolon, so it cannot be written in the group tables")
+            }
+        }
+    }
+}
+
+impl fmt::Display for UnwritableName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for UnwritableName {}
+
 /// Final group tables: entrant names and each group's places (indices into `names`, winner first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupTables {
@@ -548,10 +574,18 @@ impl GroupTables {
     /// The group tables of a timetable saved by the schedule page, with its entrant names: the
     /// places the timetable itself shows (`schedule::seat_holders`); every group must be finished.
     pub fn from_schedule(file: &SaveFile) -> Result<GroupTables, KnockoutError> {
-        let Format::GroupsKnockout { groups } = file.problem.format else {
+        GroupTables::from_results(&file.problem, &file.results)
+    }
+
+    /// [`GroupTables::from_schedule`] from the timetable's problem and results as they stand.
+    pub fn from_results(
+        problem: &Problem,
+        results: &[SavedResult],
+    ) -> Result<GroupTables, KnockoutError> {
+        let Format::GroupsKnockout { groups } = problem.format else {
             return Err(KnockoutError::NotGroupStage);
         };
-        let seats = seat_holders(&file.problem, &file.results, Points::table_tennis());
+        let seats = seat_holders(problem, results, Points::table_tennis());
         let tables = (0..groups)
             .map(|g| {
                 let places: Vec<usize> = (1..)
@@ -565,9 +599,28 @@ impl GroupTables {
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(GroupTables {
-            names: file.problem.entrants.clone(),
+            names: problem.entrants.clone(),
             groups: tables,
         })
+    }
+
+    /// The tables as [`GroupTables::parse`] reads them back: `A: 王天一, 郑惟桐` one group a
+    /// line (how the schedule page hands its groups to the bracket page); a name holding a
+    /// separator cannot be written.
+    pub fn to_text(&self) -> Result<String, UnwritableName> {
+        let split = [',', '，', '、', ';', '；', '\t', '\n', '\r'];
+        if let Some(bad) = self.names.iter().find(|n| n.contains(split)) {
+            return Err(UnwritableName(bad.clone()));
+        }
+        Ok(self
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(g, places)| {
+                let names: Vec<&str> = places.iter().map(|&i| self.names[i].trim()).collect();
+                format!("{}: {}\n", group_letter(g), names.join(", "))
+            })
+            .collect())
     }
 
     /// The crossover knockout of these tables (see [`Crossover`]).
@@ -883,6 +936,26 @@ mod tests {
         let t = GroupTables::from_schedule(&file).unwrap();
         // Snake seeding: A = seeds 1, 4, 5, 8; B = 2, 3, 6, 7.
         assert_eq!(t.groups, vec![vec![0, 3, 4, 7], vec![1, 2, 5, 6]]);
+        // Handed to the bracket page as text, the tables read back to the same crossover.
+        let text = t.to_text().unwrap();
+        assert_eq!(text.lines().next(), Some("A: 1, 4, 5, 8"));
+        let back = GroupTables::parse(&text).unwrap();
+        assert_eq!(
+            back.crossover().unwrap().seats,
+            t.crossover().unwrap().seats
+        );
+        let named = |t: &GroupTables| {
+            let c = t.crossover().unwrap();
+            c.qualifiers
+                .iter()
+                .map(|&q| t.names[q].clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(named(&back), named(&t));
+        // A name that would split in two is refused, not handed over as two entrants.
+        let mut comma = t.clone();
+        comma.names[3] = "Li, Wang".into();
+        assert_eq!(comma.to_text(), Err(UnwritableName("Li, Wang".into())));
         let c = t.crossover().unwrap();
         // A1–B2 and B1–A2, as the timetable's SF1 and SF2.
         assert_eq!(c.qualifiers, vec![0, 2, 1, 3]);

@@ -1,6 +1,6 @@
 //! Entering results (every scoring), withdrawals, and the result list.
 
-use super::standings::Standings;
+use super::standings::{OpenBracket, Standings};
 use super::timetable::session_pages;
 use super::{slot_time, use_store, Store};
 use crate::events::schedule::{enter_game, side_label, BestOf, MatchScore, SavedResult};
@@ -241,6 +241,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                 {best}
                 {withdraw}
                 <Standings />
+                <OpenBracket />
                 {pager}
                 <table class="result-entry">
                     <thead><tr>

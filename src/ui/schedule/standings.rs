@@ -1,6 +1,7 @@
 //! The standings: table-tennis groups, or the rounds view's own computation for a game scoring.
 
 use super::use_store;
+use crate::events::knockout::GroupTables;
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
     group_events, group_letter, snake_groups, standings, verdicts, Format, Points,
@@ -147,5 +148,48 @@ fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView 
                 <tbody>{rows}</tbody>
             </table>
         </div>
+    }
+}
+
+/// "Open as a bracket" once every group is finished: hands the group tables to `#/swiss` through
+/// localStorage (that page's bundle has no scheduler code to read this page's save) and goes there.
+#[component]
+pub(super) fn OpenBracket() -> impl IntoView {
+    let store = use_store();
+    // Computed where needed (no memo: one more memo type costs this bundle more than the work).
+    let tables = move || {
+        if store.draft.with(|d| d.scoring.is_game()) {
+            return None;
+        }
+        store.problem.with(|p| {
+            let p = p.as_ref()?;
+            store.results.with(|r| GroupTables::from_results(p, r).ok())
+        })
+    };
+    let open = move |_| {
+        let Some(t) = untrack(tables) else {
+            return;
+        };
+        let text = match t.to_text() {
+            Ok(text) => text,
+            Err(e) => return store.fail(&e),
+        };
+        match crate::ui::storage::set(crate::ui::swiss::GROUPS_HANDOFF_KEY, &text) {
+            Ok(()) => {
+                let _ = window().location().set_hash("/swiss?bracket=groups");
+            }
+            Err(e) => store.say(&format!("无法保存：{e}"), &format!("Could not save: {e}")),
+        }
+    };
+    move || {
+        tables().is_some().then(|| {
+            view! {
+                <p class="open-bracket no-print">
+                    <button type="button" data-testid="open-bracket" on:click=open>
+                        {move || store.t("在对阵图中打开", "Open as a bracket")}
+                    </button>
+                </p>
+            }
+        })
     }
 }

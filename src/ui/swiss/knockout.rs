@@ -1,7 +1,8 @@
 //! The knockout bracket: made from a list (as listed, by rating or by lot), from the Swiss
 //! standings, or from final group tables as the scheduler's crossover; winners clicked in;
 //! printed on A4 or A3. (Reading `#/schedule`'s saved timetable here would pull the whole
-//! scheduler into this page's bundle: `GroupTables::from_schedule` is for that page to call.)
+//! scheduler into this page's bundle: that page computes its finished group tables and hands
+//! them over under [`GROUPS_HANDOFF_KEY`], taken here once.)
 
 use super::{use_store, Paper, PrintPart, SavedKo};
 use crate::events::knockout::{
@@ -10,7 +11,12 @@ use crate::events::knockout::{
 use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
+use crate::ui::storage;
 use leptos::prelude::*;
+
+/// Where `#/schedule` leaves its finished group tables (as [`GroupTables::parse`] reads them) for
+/// this page's crossover bracket; removed once taken, so a later visit does not rebuild it unasked.
+pub(crate) const GROUPS_HANDOFF_KEY: &str = "xq.swiss.groups-handoff";
 
 /// How a pasted list is seeded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,10 +72,34 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             }
         }
     };
+    // Group tables handed over by `#/schedule`: shown in the crossover box and made a bracket.
+    let handed = RwSignal::new(false);
+    if let Some(text) = storage::get(GROUPS_HANDOFF_KEY) {
+        storage::remove(GROUPS_HANDOFF_KEY);
+        tables.set(text.clone());
+        match GroupTables::parse(&text)
+            .and_then(|t| from_tables(&t, Elimination::Single { third_place: true }))
+        {
+            Ok(k) => {
+                store.ko.set(Some(k));
+                handed.set(true);
+            }
+            Err(e) => store.note.set(Some(e.say(lang.get_untracked()))),
+        }
+    }
+    if handed.get_untracked() {
+        // Once mounted, the bracket comes into view (below a Swiss event, when there is one).
+        Effect::new(|| {
+            if let Ok(Some(el)) = document().query_selector("[data-testid=bracket]") {
+                el.scroll_into_view();
+            }
+        });
+    }
     let done = move |made: Result<SavedKo, String>| match made {
         Ok(k) => {
             store.ko.set(Some(k));
             store.note.set(None);
+            handed.set(false);
         }
         Err(e) => store.note.set(Some(e)),
     };
@@ -125,6 +155,12 @@ pub(super) fn KnockoutSection() -> impl IntoView {
     view! {
         <section class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
             <h2>{tr("淘汰赛", "Knockout")}</h2>
+            <Show when=move || handed.get()>
+                <p class="t-note no-print" data-testid="ko-handoff">{tr(
+                    "此对阵图由“比赛编排”页的小组最终名次生成（交叉淘汰 A1–B2、B1–A2 …）；小组名次见下方输入框。",
+                    "This bracket was made from the final group tables of the match scheduler (crossover A1–B2, B1–A2 …); the tables are in the box below.",
+                )}</p>
+            </Show>
             <div class="t-create no-print" data-testid="ko-create">
                 <fieldset>
                     <label><input type="radio" name="ko-kind" prop:checked=move || !double.get() on:change=move |_| double.set(false) /> {tr("单败淘汰", "Single elimination")}</label>

@@ -11,6 +11,7 @@
 
 mod entrants;
 mod knockout;
+pub(crate) use knockout::GROUPS_HANDOFF_KEY;
 mod round;
 mod setup;
 mod standings;
