@@ -184,7 +184,7 @@ pub(super) fn Changes() -> impl IntoView {
     let who = RwSignal::new(1usize);
     let after = RwSignal::new(0usize);
     move || {
-        let (p, s) = store.solved()?;
+        let (p, s) = store.settled()?;
         let lang = store.lang.get();
         // Reread when results change, so a match just played leaves the list.
         store.results.track();

@@ -43,6 +43,9 @@ struct Store {
     print_mode: RwSignal<print::PrintMode>,
     /// Whether the user has asked for a printout (a big event draws it only then).
     print_asked: RwSignal<bool>,
+    /// Set a task after the solver stops: the parts below the timetable are drawn then, so that
+    /// Stop's redraw is split in two tasks instead of one long one.
+    settled: RwSignal<bool>,
     /// The entrant highlighted in the timetable (clicked in the grid or the list).
     focus: RwSignal<Option<usize>>,
     lang: RwSignal<Lang>,
@@ -99,6 +102,14 @@ impl Store {
             return None;
         }
         Some((self.problem.get()?, self.schedule.get()?))
+    }
+
+    /// [`Store::solved`], a task later (see [`Store::settled`]).
+    fn settled(&self) -> Option<(Problem, Schedule)> {
+        if !self.settled.get() {
+            return None;
+        }
+        self.solved()
     }
 
     /// Seat name → entrant ("A1", "W SF1") from the results entered so far, for either scoring.
@@ -228,6 +239,7 @@ pub fn SchedulePage(query: String) -> impl IntoView {
     let store = Store {
         print_mode: RwSignal::new(print::PrintMode::Sessions),
         print_asked: RwSignal::new(false),
+        settled: RwSignal::new(false),
         focus: RwSignal::new(None),
         lang,
         draft: RwSignal::new(saved_draft.unwrap_or_default()),
@@ -255,6 +267,13 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         event: RwSignal::new(None),
     };
     provide_context(store);
+    Effect::new(move || {
+        if store.running.get() {
+            store.settled.set(false);
+        } else {
+            Timeout::new(0, move || store.settled.set(true)).forget();
+        }
+    });
     on_cleanup(move || {
         if let Some(w) = store.worker.try_get_value().flatten() {
             w.terminate();

@@ -100,7 +100,7 @@ fn withdraw_now(store: Store, k: usize) -> Result<(), String> {
 }
 
 /// Result inputs drawn at once (whole sessions, at least one).
-const ROWS_A_PAGE: usize = 200;
+const ROWS_A_PAGE: usize = 100;
 
 /// The result of every match, a page of sessions at a time, with the standings.
 #[component]
@@ -109,7 +109,7 @@ pub(super) fn ResultsView() -> impl IntoView {
     let errors = RwSignal::new(Vec::<(usize, String)>::new());
     let page = RwSignal::new(0usize);
     move || {
-        let (p, s) = store.solved()?;
+        let (p, s) = store.settled()?;
         let en = store.lang.get() == Lang::En;
         let fixtures = p.fixtures();
         let results = store.results.get_untracked();
