@@ -582,10 +582,21 @@ impl GroupTables {
         problem: &Problem,
         results: &[SavedResult],
     ) -> Result<GroupTables, KnockoutError> {
+        Self::from_seats(
+            problem,
+            &seat_holders(problem, results, Points::table_tennis()),
+        )
+    }
+
+    /// The group tables of a groups + knockout timetable from who holds each group place
+    /// (`A1`, `A2`, … as the scheduler names them), whichever scoring filled them.
+    pub fn from_seats(
+        problem: &Problem,
+        seats: &std::collections::BTreeMap<String, usize>,
+    ) -> Result<GroupTables, KnockoutError> {
         let Format::GroupsKnockout { groups } = problem.format else {
             return Err(KnockoutError::NotGroupStage);
         };
-        let seats = seat_holders(problem, results, Points::table_tennis());
         let tables = (0..groups)
             .map(|g| {
                 let places: Vec<usize> = (1..)
