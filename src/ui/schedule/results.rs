@@ -100,7 +100,7 @@ fn withdraw_now(store: Store, k: usize) -> Result<(), String> {
 }
 
 /// Result inputs drawn at once (whole sessions, at least one).
-const ROWS_A_PAGE: usize = 100;
+const ROWS_A_PAGE: usize = 200;
 
 /// The result of every match, a page of sessions at a time, with the standings.
 #[component]

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 
 /// Cells drawn at once: a page holds whole sessions up to about this many (at least one session).
-const CELL_BUDGET: usize = 240;
+const CELL_BUDGET: usize = 480;
 
 /// The stable colour of entrant `e`: hues a golden angle apart, light enough for dark text
 /// (contrast above 10:1 against #111).
