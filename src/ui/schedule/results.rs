@@ -73,6 +73,14 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
 
 /// Stores or clears a table-tennis score.
 fn set_score(store: Store, fixture: usize, score: Option<MatchScore>) {
+    // The same score again (a change event on leaving the box) redraws nothing: a redraw under
+    // the pointer would swallow the click that moved the focus.
+    let same = store.results.with_untracked(|rs| {
+        rs.iter().find(|r| r.fixture == fixture).map(|r| &r.score) == score.as_ref()
+    });
+    if same {
+        return;
+    }
     store.results.update(|rs| {
         rs.retain(|r| r.fixture != fixture);
         if let Some(score) = score {
