@@ -61,3 +61,17 @@ impl<T: Say + ?Sized> fmt::Display for In<'_, T> {
         f.write_str(&self.0.say(self.1))
     }
 }
+
+/// English text with its first letter upper-case, as a sentence on its own (the domains' `Say`
+/// turns their lower-case `Display` texts into sentences with it).
+pub fn sentence(text: String) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        // ASCII only: the English texts need no more, and Unicode's case tables would cost the
+        // browser build kilobytes.
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(c)
+            .collect(),
+        None => text,
+    }
+}

@@ -2,20 +2,7 @@
 //! counters under a face. English repeats the `Display` text; Chinese is written here.
 
 use super::{ClockError, ClockLinkError, ControlError, Preset, SideReading, Status, MAX_TIME_MS};
-use crate::lang::{Lang, Say};
-
-/// English text with its first letter upper-case.
-fn sentence(text: String) -> String {
-    let mut c = text.chars();
-    match c.next() {
-        // ASCII only: the English texts need no more, and Unicode's case tables would cost the
-        // browser build kilobytes.
-        Some(first) => std::iter::once(first.to_ascii_uppercase())
-            .chain(c)
-            .collect(),
-        None => text,
-    }
-}
+use crate::lang::{sentence, Lang, Say};
 
 impl Say for ClockError {
     fn say(&self, lang: Lang) -> String {

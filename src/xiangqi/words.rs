@@ -12,24 +12,11 @@ use super::rules::MoveKind;
 use super::session::{EnterError, OpenNotice, RestoreError};
 use super::share::LinkError;
 use super::{Color, Piece, Role};
-use crate::lang::{Lang, Say};
+use crate::lang::{sentence, Lang, Say};
 
 /// A role's name in Chinese, by the side's own glyph (帅/将, 相/象, 兵/卒 …).
 fn role_zh(color: Color, role: Role) -> char {
     Piece::new(color, role).chinese()
-}
-
-/// English text with its first letter upper-case, as a sentence on its own.
-fn sentence(text: String) -> String {
-    let mut c = text.chars();
-    match c.next() {
-        // ASCII only: the English texts need no more, and Unicode's case tables would cost the
-        // browser build kilobytes.
-        Some(first) => std::iter::once(first.to_ascii_uppercase())
-            .chain(c)
-            .collect(),
-        None => text,
-    }
 }
 
 impl Say for PlayError {
