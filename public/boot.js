@@ -1,6 +1,7 @@
 // Runs before the app: says so when WebAssembly cannot start, hides the loading screen once the
-// app has mounted, registers the service worker (offline after one visit) and offers to reload
-// when a new build is deployed. Plain script, no dependencies, allowed by the page's CSP.
+// app has mounted, registers the service worker once the page has settled (offline after one
+// visit) and offers to reload when a new build is deployed. Plain script, no dependencies, allowed
+// by the page's CSP.
 (function () {
   'use strict';
   var started = false;
@@ -34,8 +35,17 @@
     started = true;
     var el = loading();
     if (el) el.remove();
-    register();
+    settled(register);
   }, fail);
+
+  // A few seconds after the app is up, when the browser is idle: caching the build for offline use
+  // never competes with the first visit's own downloads (which stay within 300 KB).
+  function settled(fn) {
+    setTimeout(function () {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 5000 });
+      else fn();
+    }, 3000);
+  }
 
   // --- offline: the service worker next to index.html (relative scope, any sub-folder) ----------
 

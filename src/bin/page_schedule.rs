@@ -3,9 +3,9 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use xiangqi_club::ui::{self, Route};
+    use xiangqi_club::ui::{self, schedule::Desk, Route};
     ui::mount(|route| match route {
-        Route::Schedule(query) => ui::pages::schedule(query),
+        Route::Schedule(query) if Desk::of(&query).is_none() => ui::pages::schedule(),
         _ => ui::elsewhere(),
     });
 }

@@ -20,7 +20,7 @@ mod moves;
 mod play;
 mod play_options;
 pub mod route;
-mod schedule;
+pub mod schedule;
 mod scoresheet;
 mod storage;
 mod swiss;
@@ -88,8 +88,12 @@ pub mod pages {
         view! { <clock::ClockPage query=query /> }.into_any()
     }
     /// `#/schedule`: the match scheduler.
-    pub fn schedule(query: String) -> AnyView {
-        view! { <schedule::SchedulePage query=query /> }.into_any()
+    pub fn schedule() -> AnyView {
+        view! { <schedule::SchedulePage /> }.into_any()
+    }
+    /// `#/schedule?print`, `?changes`, `?hall`: the organiser's desk over the saved event.
+    pub fn schedule_desk(desk: schedule::Desk, query: String) -> AnyView {
+        view! { <schedule::DeskPage desk=desk query=query /> }.into_any()
     }
     /// `#/swiss`: Swiss events and knockouts.
     pub fn swiss(query: String) -> AnyView {

@@ -33,6 +33,7 @@ const PAGES = [
   ['#/clock', '[data-testid=clock-press-black]'],
   ['#/tournament', '[data-testid=new-event]'],
   ['#/schedule', '[data-testid=solve]'],
+  ['#/schedule?print', '[data-testid=print-mode]'],
   ['#/swiss', '[data-testid=swiss-name]'],
 ];
 

@@ -29,7 +29,15 @@ async function setUp(page) {
   await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
 }
 
+/** Opens the organiser's desk print screen (`#/schedule?print`, its own bundle) from the scheduler. */
+async function openPrint(page) {
+  if (/\?print/.test(page.url())) return;
+  await page.click('[data-testid=print-open]');
+  await page.waitForSelector('[data-testid=print-mode]');
+}
+
 async function printAs(page, mode, file) {
+  await openPrint(page);
   await page.selectOption('[data-testid=print-mode]', mode);
   await page.waitForSelector(`[data-testid=printout][data-mode=${mode}]`, { state: 'attached' });
   await page.emulateMedia({ media: 'print' });
@@ -120,6 +128,9 @@ test('an unplayed match moves to a new session and the rest is re-solved; a with
   await score(0).dispatchEvent('change');
   const played = await score(0).getAttribute('data-fixture');
 
+  // Late changes are on the organiser's desk (`#/schedule?changes`, its own bundle).
+  await page.click('[data-testid=changes-open]');
+  await page.waitForSelector('[data-testid=sessions-over]');
   // Session 1 is over; one of its matches was not played.
   await page.selectOption('[data-testid=sessions-over]', '1');
   const options = await page.$$eval('[data-testid=move-match] option', (os) => os.map((o) => [o.value, o.textContent]));
@@ -147,19 +158,23 @@ test('an unplayed match moves to a new session and the rest is re-solved; a with
   console.log(`move + re-solve of the rest: ${Date.now() - t0} ms wall, longest main-thread task ${Math.round(longest)} ms`);
   assert.match(await page.textContent('[data-testid=message]'), /已调动/);
   assert.equal(await page.locator('[data-testid=session-page]').count(), 9, 'a ninth session');
-  assert.equal(await page.inputValue('[data-testid=sessions]'), '9');
   const label = missed[1].split(' · ')[0];
   const cells = await page.$$eval('[data-testid=session-page]:last-child [data-testid=match]', (tds) => tds.map((td) => td.textContent));
   assert.ok(cells.includes(label), `the moved match ${label} is in session 9: ${cells}`);
   assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 171);
-  assert.equal(await score(0).inputValue(), '1-0', 'the played match keeps its result');
 
   // Entrant 5 withdraws after session 4 (20.3): its later matches are forfeits.
   await page.selectOption('[data-testid=withdraw-after-entrant]', '5');
   await page.selectOption('[data-testid=withdraw-after-session]', '4');
   await page.click('[data-testid=withdraw-after]');
-  await page.waitForSelector('[data-testid=forfeit]');
-  assert.match(await page.textContent('[data-testid=message]'), /已登记退出/);
+  await page.waitForFunction(() => /已登记退出/.test(document.querySelector('[data-testid=message]')?.textContent ?? ''));
+
+  // Back on the scheduler: the form, the results and the standings show both changes.
+  await page.click('[data-testid=desk-back]');
+  await page.waitForSelector('[data-testid=score]');
+  assert.equal(await page.inputValue('[data-testid=sessions]'), '9');
+  assert.equal(await page.locator('[data-testid=session-page]').count(), 9);
+  assert.equal(await score(0).inputValue(), '1-0', 'the played match keeps its result');
   assert.ok(await page.locator('[data-testid=forfeit]').count() >= 1);
   assert.match(await page.textContent('[data-testid=standings] tr[data-entrant="5"]'), /退出/);
 
@@ -176,6 +191,7 @@ test('all rounds of a 19-entrant round robin with short names fit one page, in E
   await page.click('[data-testid=solve]');
   await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
   await page.click('[data-testid=lang-toggle]');
+  await openPrint(page);
   await page.waitForSelector('[data-testid=print-mode] option[value=rounds]:text("all rounds on one page")', { state: 'attached' });
   const rounds = await printAs(page, 'rounds', 'print-rounds-short.pdf');
   assert.equal(rounds.pages, 1, 'all rounds fit one page');

@@ -120,7 +120,10 @@ test('an 8-entrant Xiangqi groups + knockout event: group games, standings, knoc
   const after = await page.locator('[data-testid=timetable] [data-testid=match]').allTextContents();
   assert.ok(after.includes('F: W SF1 (P1) – W SF2'), after.join('|'));
 
-  // The printouts name the knockout's players and print each group's standings.
+  // The printouts (on the desk's print screen) name the knockout's players and print each
+  // group's standings.
+  await page.click('[data-testid=print-open]');
+  await page.waitForSelector('[data-testid=print-mode]');
   await page.selectOption('[data-testid=print-mode]', 'sessions');
   await page.waitForSelector('[data-testid=printout][data-mode=sessions]', { state: 'attached' });
   const sheets = await page.$eval('[data-testid=printout]', (e) => e.textContent);

@@ -63,7 +63,7 @@ fn import_file(store: Store, input: web_sys::HtmlInputElement) {
     );
 }
 
-/// Export buttons, the JSON import and the print controls.
+/// Export buttons, the JSON import, and the ways to the desk's screens (printouts, late changes, hall display).
 #[component]
 pub(super) fn ExportBar() -> impl IntoView {
     let store = use_store();
@@ -81,7 +81,8 @@ pub(super) fn ExportBar() -> impl IntoView {
                     on:change=move |ev| import_file(store, event_target::<web_sys::HtmlInputElement>(&ev))
                 />
             </label>
-            <super::print::PrintControls />
+            <a class="button" href="#/schedule?print" data-testid="print-open">{move || store.t("打印…", "Print…")}</a>
+            <a class="button" href="#/schedule?changes" data-testid="changes-open">{move || store.t("临时调整…", "Late changes…")}</a>
             <a class="button" href="#/schedule?hall" data-testid="hall-open">{move || store.t("大厅显示屏", "Hall display")}</a>
         </div>
     }

@@ -1,7 +1,7 @@
 //! `#/schedule`: the match scheduler page, one screen's worth of code per file, sharing one
 //! [`Store`] provided in context:
 //! - [`form`]: the problem form and the "does not fit" report;
-//! - [`solve`]: solving in a Web Worker (or timer slices on the page), progress, Stop;
+//! - [`solve`]: solving in a Web Worker, progress, Stop;
 //! - [`metrics`]: the timetable's figures beside their proven lower bounds;
 //! - [`timetable`]: the timetable on screen, by session/slot/table;
 //! - [`entrant`]: one entrant's matches and rests;
@@ -26,7 +26,7 @@ use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
     game_seat_holders, group_letter, seat_holders, side_label, BestOf, Bounds, Draft, Fit, Fixture,
     Format, Metrics, Phase, Points, Problem, SaveFile, SavedGame, SavedResult, Schedule, SlotInfo,
-    Solver, SAVE_VERSION,
+    SAVE_VERSION,
 };
 use crate::lang::Say;
 use gloo_timers::callback::Timeout;
@@ -64,13 +64,8 @@ struct Store {
     iterations: RwSignal<u64>,
     optimal: RwSignal<bool>,
     message: RwSignal<Option<String>>,
-    solver: StoredValue<Option<Solver>, LocalStorage>,
-    timer: StoredValue<Option<Timeout>, LocalStorage>,
-    chunk: StoredValue<u64, LocalStorage>,
     drawn_at: StoredValue<f64, LocalStorage>,
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
-    /// Where the solver runs.
-    engine: RwSignal<solve::Engine>,
     /// The worker's latest timetable, drawn at most every 1.5 s but always shown on Stop.
     latest: StoredValue<Option<(Schedule, Metrics, Bounds)>, LocalStorage>,
     /// The round-robin event of a game scoring (the rounds view shows it): its store key and value.
@@ -226,14 +221,39 @@ fn match_label(f: &Fixture, names: &[String], seats: &BTreeMap<String, usize>) -
     )
 }
 
-/// The page's store, provided by [`SchedulePage`].
+/// The page's store, provided by [`SchedulePage`] or [`DeskPage`].
 fn use_store() -> Store {
     expect_context::<Store>()
 }
 
-/// The scheduler page (its state lives in localStorage); `?hall` shows the hall display instead.
-#[component]
-pub fn SchedulePage(query: String) -> impl IntoView {
+/// A screen of the organiser's desk: `#/schedule?print`, `?changes` or `?hall`. The desk reads
+/// and writes the same saved event as the scheduler, in its own bundle (issue 13: the scheduler's
+/// first visit stays under 300 KB); `index.html`'s loader picks the bundle by the same words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Desk {
+    /// The printouts on screen, as printed, with the print mode and button.
+    Print,
+    /// Late changes: moving a match, a withdrawal after a session (15.2).
+    Changes,
+    /// The hall display for a projector (now playing / next up per table).
+    Hall,
+}
+
+impl Desk {
+    /// The desk screen a `#/schedule` query names, if any.
+    pub fn of(query: &str) -> Option<Desk> {
+        query.split('&').find_map(|q| match q.split('=').next() {
+            Some("print") => Some(Desk::Print),
+            Some("changes") => Some(Desk::Changes),
+            Some("hall") => Some(Desk::Hall),
+            _ => None,
+        })
+    }
+}
+
+/// The store of either page, restored from localStorage (a corrupt save is reported and set
+/// aside, never a blank page), with the draft saved as it is typed.
+fn provide_store() -> Store {
     let lang = use_lang();
     let saved_draft = storage::load::<Draft>(KEY_DRAFT);
     let store = Store {
@@ -256,12 +276,8 @@ pub fn SchedulePage(query: String) -> impl IntoView {
         iterations: RwSignal::new(0),
         optimal: RwSignal::new(false),
         message: RwSignal::new(None),
-        solver: StoredValue::new_local(None),
-        timer: StoredValue::new_local(None),
-        chunk: StoredValue::new_local(2_000),
         drawn_at: StoredValue::new_local(0.0),
         worker: StoredValue::new_local(None),
-        engine: RwSignal::new(solve::Engine::Worker),
         latest: StoredValue::new_local(None),
         event_id: RwSignal::new(None),
         event: RwSignal::new(None),
@@ -274,12 +290,6 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             Timeout::new(0, move || store.settled.set(true)).forget();
         }
     });
-    on_cleanup(move || {
-        if let Some(w) = store.worker.try_get_value().flatten() {
-            w.terminate();
-        }
-    });
-    // Restore the last event; a corrupt save is reported and set aside, never a blank page.
     if let Some(file) = storage::load_with(KEY_STATE, SaveFile::from_json) {
         store.load(file);
     }
@@ -289,11 +299,21 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             let _ = storage::set(KEY_DRAFT, &text);
         }
     });
-    if query.split('&').any(|q| q == "hall") {
-        return view! { <hall::HallView /> }.into_any();
-    }
+    store
+}
+
+/// The scheduler page: the problem, the solve, the timetable, results and standings (its state
+/// lives in localStorage). Printouts, late changes and the hall display are the [`DeskPage`]'s.
+#[component]
+pub fn SchedulePage() -> impl IntoView {
+    let store = provide_store();
+    on_cleanup(move || {
+        if let Some(w) = store.worker.try_get_value().flatten() {
+            w.terminate();
+        }
+    });
     view! {
-        <section class="schedule" class:print-slips=move || store.print_mode.get() == print::PrintMode::Slips>
+        <section class="schedule">
             <h1 class="no-print">{move || store.t("比赛编排", "Match scheduler")}</h1>
             <form::ProblemForm />
             <solve::SolveBar />
@@ -304,8 +324,39 @@ pub fn SchedulePage(query: String) -> impl IntoView {
             <timetable::Timetable />
             <entrant::EntrantView />
             <results::ResultsView />
+        </section>
+    }
+}
+
+/// The organiser's desk over the saved event: printouts, late changes, or the hall display.
+#[component]
+pub fn DeskPage(desk: Desk, query: String) -> impl IntoView {
+    let store = provide_store();
+    if desk == Desk::Hall {
+        return view! { <hall::HallView /> }.into_any();
+    }
+    // `?print=slips` opens on that printout.
+    if let Some(mode) = query.split('&').find_map(|q| q.strip_prefix("print=")) {
+        store.print_mode.set(print::PrintMode::of(mode));
+        store.print_asked.set(true);
+    }
+    let screen = match desk {
+        Desk::Print => view! {
+            <div class="export-bar no-print"><print::PrintControls /></div>
             <print::Printout />
-            <changes::Changes />
+        }
+        .into_any(),
+        _ => view! { <changes::Changes /> <timetable::Timetable /> }.into_any(),
+    };
+    view! {
+        <section class="schedule desk" class:print-slips=move || store.print_mode.get() == print::PrintMode::Slips>
+            <nav class="desk-bar no-print">
+                <a class="button" href="#/schedule" data-testid="desk-back">{move || store.t("← 返回赛程", "← Back to the timetable")}</a>
+                // The late changes carry their own heading.
+                {(desk == Desk::Print).then(|| view! { <h1>{move || store.t("打印", "Print")}</h1> })}
+            </nav>
+            {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
+            {screen}
         </section>
     }
     .into_any()

@@ -32,6 +32,14 @@ impl PrintMode {
         PrintMode::Standings,
     ];
 
+    /// The mode a select value or `?print=` names (session sheets when unknown).
+    pub(super) fn of(key: &str) -> PrintMode {
+        PrintMode::ALL
+            .into_iter()
+            .find(|m| m.key() == key)
+            .unwrap_or(PrintMode::Sessions)
+    }
+
     /// The select's value (the tests choose by it).
     fn key(self) -> &'static str {
         match self {
@@ -64,9 +72,7 @@ pub(super) fn PrintControls() -> impl IntoView {
             <select
                 data-testid="print-mode"
                 on:change=move |ev| {
-                    let key = event_target_value(&ev);
-                    let mode = PrintMode::ALL.into_iter().find(|m| m.key() == key).unwrap_or(PrintMode::Sessions);
-                    store.print_mode.set(mode);
+                    store.print_mode.set(PrintMode::of(&event_target_value(&ev)));
                     store.print_asked.set(true);
                 }
             >
@@ -195,7 +201,7 @@ fn page_style(title: &str, dates: &str, landscape: bool, lang: Lang) -> String {
 /// Events with more matches than this draw their printout only when asked (about 100 ms).
 const EAGER_PRINT_MATCHES: usize = 400;
 
-/// What the page prints: the chosen printout, hidden on screen (`style/print.css`).
+/// What the page prints: the chosen printout, hidden on screen (`style/app.css`; on screen on the desk).
 #[component]
 pub(super) fn Printout() -> impl IntoView {
     let store = use_store();

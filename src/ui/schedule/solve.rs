@@ -1,86 +1,18 @@
-//! Solving: in a Web Worker when one starts, else in timer slices on the page; progress and Stop.
+//! Solving in a Web Worker, progress and Stop. The page holds no solver of its own (issue 13: the
+//! scheduler's first visit stays under 300 KB); a worker that cannot start is said so in words.
 
 use super::{use_store, Store};
-use crate::events::schedule::{
-    Fit, Format, Problem, SolveReport, SolveRequest, Solver, WORKER_READY,
-};
+use crate::events::schedule::{Fit, Format, Problem, SolveReport, SolveRequest, WORKER_READY};
 use crate::lang::Lang;
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
-/// Wall-clock time one slice of solving may take before the page gets the thread back.
-const SLICE_MS: f64 = 25.0;
 /// The best-so-far timetable is redrawn at most this often while solving: drawing 128 entrants'
 /// timetable costs tens of milliseconds, so redrawing on every report made the page stutter.
 const REDRAW_MS: f64 = 1500.0;
 
-/// Where the solver runs: a Web Worker, or timer slices on the page when no worker can start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Engine {
-    Worker,
-    Page,
-}
-
-impl Engine {
-    /// The `data-engine` value the tests read.
-    fn key(self) -> &'static str {
-        match self {
-            Engine::Worker => "worker",
-            Engine::Page => "page",
-        }
-    }
-}
-
 fn now_ms() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
-}
-
-/// Runs the solver for about [`SLICE_MS`], shows the best so far, and books the next slice.
-fn slice(store: Store) {
-    if !store.running.get_untracked() {
-        return;
-    }
-    let mut chunk = store.chunk.get_value();
-    let redraw_due = now_ms() - store.drawn_at.get_value() >= REDRAW_MS;
-    let mut outcome = None;
-    store.solver.update_value(|solver| {
-        let Some(solver) = solver.as_mut() else {
-            return;
-        };
-        let before = now_ms();
-        let progress = solver.step(chunk);
-        let spent = (now_ms() - before).max(0.1);
-        // Aim the next step at the slice length (the cost per move varies with the instance).
-        chunk = ((chunk as f64 * SLICE_MS / spent) as u64).clamp(500, 400_000);
-        let drawing = (redraw_due || progress.done).then(|| {
-            let best = solver.best();
-            let bounds = solver.bounds_for(&best);
-            (best, bounds)
-        });
-        outcome = Some((progress, drawing));
-    });
-    store.chunk.set_value(chunk);
-    let Some((progress, drawing)) = outcome else {
-        store.running.set(false);
-        return;
-    };
-    store.fraction.set(progress.fraction);
-    store.iterations.set(progress.iterations);
-    store.optimal.set(progress.optimal);
-    if let Some((best, bounds)) = drawing {
-        store.metrics.set(Some((progress.metrics, bounds)));
-        store.schedule.set(Some(best));
-        store.drawn_at.set_value(now_ms());
-    }
-    if progress.done {
-        store.running.set(false);
-        store.save();
-    } else {
-        store
-            .timer
-            .set_value(Some(Timeout::new(0, move || slice(store))));
-    }
 }
 
 fn progress_state(store: Store) -> &'static str {
@@ -162,12 +94,10 @@ pub(super) fn start_solving(store: Store) {
         store.fraction.set(1.0);
         return;
     }
-    store.solver.set_value(None);
-    store.chunk.set_value(2_000);
     store.running.set(true);
     let problem = store.problem.get_untracked();
     if !problem.is_some_and(|p| start_worker(store, &p, seed)) {
-        solve_on_page(store);
+        worker_failed(store);
     }
 }
 
@@ -181,27 +111,14 @@ fn seed_of(store: Store) -> u64 {
         .unwrap_or(1)
 }
 
-/// Falls back to solving on the page in timer slices.
-fn solve_on_page(store: Store) {
-    store.engine.set(Engine::Page);
-    let solver = store
-        .problem
-        .with_untracked(|p| p.as_ref().map(|p| Solver::new(p, seed_of(store))));
-    match solver {
-        Some(Ok(solver)) => store.solver.set_value(Some(solver)),
-        Some(Err(e)) => {
-            store.fail(&e);
-            store.running.set(false);
-            return;
-        }
-        None => {
-            store.running.set(false);
-            return;
-        }
-    }
-    store
-        .timer
-        .set_value(Some(Timeout::new(0, move || slice(store))));
+/// The worker did not start or died before reporting: the solve ends with a message.
+fn worker_failed(store: Store) {
+    end_worker(store);
+    store.running.set(false);
+    store.say(
+        "编排程序未能启动（其文件未能载入）。请重新载入页面再试；若仍不行，请换用新版浏览器。",
+        "The solver could not start (its file did not load). Reload the page and try again; if that does not help, use a recent browser.",
+    );
 }
 
 fn end_worker(store: Store) {
@@ -234,8 +151,7 @@ fn start_worker(store: Store, problem: &Problem, seed: u64) -> bool {
                         .is_some_and(|w| w.post_message(&JsValue::from_str(&request)).is_ok())
                 });
                 if !sent {
-                    end_worker(store);
-                    solve_on_page(store);
+                    worker_failed(store);
                 }
                 return;
             }
@@ -274,10 +190,9 @@ fn start_worker(store: Store, problem: &Problem, seed: u64) -> bool {
             }
         });
     let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-        // The worker failed to load or crashed before reporting: carry on on the page.
+        // The worker failed to load or crashed before reporting.
         if store.running.get_untracked() && store.iterations.get_untracked() == 0 {
-            end_worker(store);
-            solve_on_page(store);
+            worker_failed(store);
         }
     });
     worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
@@ -285,36 +200,17 @@ fn start_worker(store: Store, problem: &Problem, seed: u64) -> bool {
     // The handlers live as long as the page; they are small and one pair per solve.
     onmessage.forget();
     onerror.forget();
-    store.engine.set(Engine::Worker);
     store.worker.set_value(Some(worker));
     true
 }
 
 pub(super) fn stop_solving(store: Store) {
-    let was_running = store.running.get_untracked();
     store.running.set(false);
-    store.timer.set_value(None);
     end_worker(store);
     // With the worker, the last timetable it sent is the best: show it if the throttle held it back.
     if let Some((best, metrics, bounds)) = store.latest.try_update_value(Option::take).flatten() {
         store.metrics.set(Some((metrics, bounds)));
         store.schedule.set(Some(best));
-    }
-    // On the page, ask the solver.
-    if was_running && store.engine.get_untracked() == Engine::Page {
-        // Show the very best found, not the last drawn one.
-        let drawn = store.solver.with_value(|solver| {
-            solver.as_ref().map(|solver| {
-                let best = solver.best();
-                let metrics = best.metrics(solver.problem());
-                let bounds = solver.bounds_for(&best);
-                (best, metrics, bounds)
-            })
-        });
-        if let Some((best, metrics, bounds)) = drawn {
-            store.metrics.set(Some((metrics, bounds)));
-            store.schedule.set(Some(best));
-        }
     }
     store.save();
 }
@@ -337,7 +233,7 @@ pub(super) fn SolveBar() -> impl IntoView {
                 prop:value=move || store.fraction.get()
                 aria-label=move || store.t("编排进度", "Solving progress")
                 data-state=move || progress_state(store)
-                data-engine=move || store.engine.get().key()
+                data-engine="worker"
             ></progress>
             <span class="status" data-testid="status" aria-live="polite">
                 {move || status_words(store)}
@@ -362,7 +258,7 @@ fn grouped(n: u64) -> String {
 /// "进度 100% · 已尝试 470,151 个方案 · 完成": every figure with its words.
 fn status_words(store: Store) -> String {
     let lang = store.lang.get();
-    let pct = (store.fraction.get() * 100.0).round();
+    let pct = (store.fraction.get() * 100.0).round() as u32;
     let tried = grouped(store.iterations.get());
     let state = if store.running.get() {
         lang.pick("编排中", "solving")

@@ -3,7 +3,7 @@
 //!
 //! A round of a big event (250 games at 500 entrants) is built in slices of [`SLICE`] rows, one
 //! task each, so that no click waits for the whole round (issue 12); slices off screen are not
-//! laid out (`content-visibility`, style/tournament.css).
+//! laid out (`content-visibility`, style/app.css).
 
 use super::super::i18n::{tr, Lang};
 use super::pager::{page_range, Pager};
