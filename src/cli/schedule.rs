@@ -1,11 +1,11 @@
 //! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
+use crate::events::round_robin::{parse_entrant_list, TournamentError, MAX_BOARDS};
+use crate::events::schedule::DraftError;
 use crate::events::schedule::{
     fit, side_name, solve, Bounds, Fit, Format, Metrics, Placement, Problem, ProblemError,
     Solution, DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
 };
-use crate::events::round_robin::{parse_entrant_list, TournamentError, MAX_BOARDS};
-use crate::events::schedule::DraftError;
 use crate::events::scoring::EventScoring;
 use serde_json::{json, Value};
 use std::time::Instant;

@@ -242,7 +242,11 @@ impl EventScoring {
         self.number_and_break_ties(t, p)
     }
 
-    fn number_and_break_ties(self, mut t: Tournament, p: &Problem) -> Result<Tournament, EventError> {
+    fn number_and_break_ties(
+        self,
+        mut t: Tournament,
+        p: &Problem,
+    ) -> Result<Tournament, EventError> {
         let order: Vec<usize> = (1..=p.entrants.len()).collect();
         t.set_numbers(&order)?;
         if let Some(tb) = self.tiebreaks() {

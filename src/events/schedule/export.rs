@@ -154,7 +154,11 @@ impl SaveFile {
     /// The timetable as CSV ([`to_csv`]) with a last column, `result`, holding each match's
     /// [`result_text`](SaveFile::result_text) (empty when unplayed), whatever the scoring.
     pub fn to_csv(&self) -> String {
-        csv(&self.problem, &self.schedule, Some(&|f| self.result_text(f)))
+        csv(
+            &self.problem,
+            &self.schedule,
+            Some(&|f| self.result_text(f)),
+        )
     }
 
     /// Pretty JSON for download or localStorage, with each match's umpire added
