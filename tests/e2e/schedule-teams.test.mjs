@@ -118,8 +118,9 @@ test('a team event on #/schedule: boards entered per match, standings by 14.2 an
   assert.equal(entered.length, 24, 'six matches of four boards');
   assert.ok(entered.includes('½-½'), entered.join());
   assert.ok(entered.includes('+/-') || entered.includes('-/+'), entered.join());
-  const order = await page.$$eval('[data-testid=standings] tr[data-entrant]', (trs) => trs.map((r) => r.children[1].textContent.trim()));
-  assert.deepEqual(order.slice(0, 4).map((n) => n.replace(/\s.*$/, '')), ['蓝天', '青松', '红星', '白云']);
+  // Teams numbered as listed: 蓝天 2, 青松 3, 红星 1, 白云 4.
+  const order = await page.$$eval('[data-testid=standings] tr[data-entrant]', (trs) => trs.map((r) => r.dataset.entrant));
+  assert.deepEqual(order, ['2', '3', '1', '4']);
   assert.deepEqual(page.errors, []);
 });
 
