@@ -106,6 +106,13 @@ test('a team event on #/schedule: boards entered per match, standings by 14.2 an
   const forfeitRow = csv.find((l) => l.includes('蓝天') && l.includes('白云'));
   assert.match(forfeitRow, /,(\+\/- \+\/- \+\/- \+\/-|-\/\+ -\/\+ -\/\+ -\/\+)$/);
 
+  // A reload keeps the form (scoring, boards), the boards entered and the standings.
+  await page.reload();
+  await page.waitForSelector('[data-testid=score]');
+  assert.equal(await page.inputValue('[data-testid=boards]'), '4');
+  assert.match(await page.inputValue(`[data-testid=score][data-fixture="${draw}"]`), /^(1-0 ½-½ 0-1 1-0|0-1 ½-½ 1-0 0-1)$/);
+  assert.equal(await page.locator('[data-testid=standings] tbody tr').count(), 4);
+
   // The same event in the rounds view, with the registered players on the boards.
   await page.goto(app.base + 'index.html#/tournament');
   await page.waitForSelector('[data-testid=event-select]');
@@ -116,6 +123,9 @@ test('a team event on #/schedule: boards entered per match, standings by 14.2 an
   await page.waitForSelector('tr[data-round][data-red]');
   const entered = await page.$$eval('select[data-testid=result]', (ss) => ss.map((s) => s.value).filter((v) => v));
   assert.equal(entered.length, 24, 'six matches of four boards');
+  // 12.1: the boards carry the registered players, board 1 first.
+  const lineups = await page.locator('[data-testid=lineup]').allTextContents();
+  assert.ok(lineups.some((l) => /张一.*李一|李一.*张一/.test(l)), lineups.join('|'));
   assert.ok(entered.includes('½-½'), entered.join());
   assert.ok(entered.includes('+/-') || entered.includes('-/+'), entered.join());
   // Teams numbered as listed: 蓝天 2, 青松 3, 红星 1, 白云 4.
