@@ -1,5 +1,7 @@
 //! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
+use crate::events::round_robin::{parse_entrant_list, TournamentError, MAX_BOARDS};
+use crate::events::schedule::DraftError;
 use crate::events::schedule::{
     fit, side_name, solve, Bounds, Fit, Format, Metrics, Placement, Problem, ProblemError,
     Solution, DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
@@ -11,7 +13,7 @@ use std::time::Instant;
 const USAGE: &str =
     "usage: xq schedule (--entrants N | --entrants-file FILE) --tables T --sessions S \
 --session-minutes M --match-minutes K [--double | --groups G] [--seed N] [--budget ITER] [--json]
-       [--scoring xiangqi|xiangqi-2-1-0|table-tennis|win-draw-loss]
+       [--scoring xiangqi|xiangqi-2-1-0|xiangqi-team|table-tennis|win-draw-loss] [--boards B]
        xq schedule --bench";
 
 /// Exit status when the matches cannot fit.
@@ -24,6 +26,8 @@ struct Options {
     json: bool,
     /// How results will be scored (written into the JSON answer; the timetable is the same).
     scoring: EventScoring,
+    /// Boards per team match (the team scoring only).
+    boards: Option<usize>,
 }
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
@@ -69,6 +73,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
     let (mut double, mut groups) = (false, None);
     let (mut seed, mut budget, mut json) = (1u64, DEFAULT_BUDGET, false);
     let mut scoring = EventScoring::default();
+    let mut boards = None;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -126,11 +131,32 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     .parse()
                     .map_err(|e: crate::events::scoring::UnknownScoring| e.to_string())?
             }
+            "--boards" => {
+                let text = value(args, &mut i, flag)?;
+                let b: usize = number(text, flag)?;
+                if !(1..=MAX_BOARDS).contains(&b) {
+                    return Err(format!("{flag}: {}", TournamentError::BadBoards(b)));
+                }
+                boards = Some(b);
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
         i += 1;
     }
-    let entrants = entrants.ok_or("--entrants or --entrants-file is required")?;
+    let mut entrants = entrants.ok_or("--entrants or --entrants-file is required")?;
+    if scoring.is_team() {
+        if groups.is_some() {
+            return Err(DraftError::TeamGroups.to_string());
+        }
+        // `Team: player, player, …` lines name the team by what comes before the colon.
+        entrants = parse_entrant_list(&entrants.join("\n"), true)
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        boards = boards.or(Some(4));
+    } else if boards.is_some() {
+        return Err("--boards needs --scoring xiangqi-team".into());
+    }
     let mut problem = Problem::round_robin(
         0,
         need(tables, "--tables")?,
@@ -153,6 +179,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         budget,
         json,
         scoring,
+        boards,
     })
 }
 
@@ -370,6 +397,9 @@ pub fn run(args: &[String]) -> i32 {
     if opts.json {
         let mut answer = answer_json(&opts.problem, &sol, opts.seed);
         answer["scoring"] = json!(opts.scoring.key());
+        if let Some(b) = opts.boards {
+            answer["boards"] = json!(b);
+        }
         println!("{answer}");
     } else {
         print_text(&opts.problem, &sol);

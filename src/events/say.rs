@@ -20,6 +20,7 @@ fn field_zh(field: &str) -> &'static str {
         "days between sessions" => "场次间隔天数",
         "tables" => "台数",
         "match minutes" => "每局（场）分钟数",
+        "boards" => "每场台数",
         _ => "数字",
     }
 }
@@ -227,6 +228,7 @@ impl Say for DraftError {
             }
             DraftError::Format(t) => format!("未知赛制“{t}”"),
             DraftError::Problem(e) => e.say(lang),
+            DraftError::TeamGroups => "团体赛按单循环或双循环进行，不用分组+淘汰".into(),
         }
     }
 }

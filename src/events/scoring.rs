@@ -1,10 +1,11 @@
 //! How an event's matches are scored, one choice for both views (rounds and timetable): Xiangqi
-//! games (1/½/0 by rule 14.1, or 2/1/0) with the 1999 tie-breaks, table-tennis matches (best of
-//! 3/5/7 to 11, ITTF tie-break among the tied), or a plain win/draw/loss.
+//! games (1/½/0 by rule 14.1, or 2/1/0) with the 1999 tie-breaks, Xiangqi team matches (boards
+//! by 12.1, colours by 13.2, match points by 14.2, tie-breaks by 15.3), table-tennis matches
+//! (best of 3/5/7 to 11, ITTF tie-break among the tied), or a plain win/draw/loss.
 
 use super::round_robin::{
-    Competition, Cycles, Entrant, Outcome, ParseOutcomeError, Scoring, TieBreak, Tournament,
-    TournamentError,
+    BoardOrder, Competition, Cycles, Entrant, Outcome, ParseOutcomeError, Scoring, TieBreak,
+    Tournament, TournamentError,
 };
 use super::schedule::{BestOf, Format, MatchScore, ParseScoreError, Problem};
 use crate::lang::{Lang, Say};
@@ -26,6 +27,10 @@ pub enum EventScoring {
     Xiangqi210,
     /// Any other game: win 2, draw 1, loss 0, ties split by the direct encounter only.
     WinDrawLoss,
+    /// Xiangqi team matches: every entrant a team, each match played on a number of boards in
+    /// the registered order (12.1), board games 1/½/0 (14.1) adding up to match points 2/1/0
+    /// (14.2), tie-breaks of 15.3.
+    XiangqiTeam,
 }
 
 /// A result typed for one match, checked against the event's scoring.
@@ -35,6 +40,8 @@ pub enum MatchResult {
     Game(Outcome),
     /// A table-tennis match score.
     Rally(MatchScore),
+    /// A team match: one outcome per board, board 1 first, first-named team's view.
+    Boards(Vec<Outcome>),
 }
 
 /// Why a typed result was refused.
@@ -44,13 +51,16 @@ pub enum ResultError {
     Outcome(ParseOutcomeError),
     /// Not a valid table-tennis score.
     Score(ParseScoreError),
+    /// A board of a team match (1-based) is not a game outcome.
+    Board(usize, ParseOutcomeError),
 }
 
 impl EventScoring {
     /// Every scoring, in the order offered.
-    pub const ALL: [EventScoring; 4] = [
+    pub const ALL: [EventScoring; 5] = [
         EventScoring::Xiangqi,
         EventScoring::Xiangqi210,
+        EventScoring::XiangqiTeam,
         EventScoring::TableTennis,
         EventScoring::WinDrawLoss,
     ];
@@ -62,7 +72,13 @@ impl EventScoring {
             EventScoring::Xiangqi => "xiangqi",
             EventScoring::Xiangqi210 => "xiangqi-2-1-0",
             EventScoring::WinDrawLoss => "win-draw-loss",
+            EventScoring::XiangqiTeam => "xiangqi-team",
         }
+    }
+
+    /// Whether entrants are teams and each match is played on several boards (article 12).
+    pub fn is_team(self) -> bool {
+        self == EventScoring::XiangqiTeam
     }
 
     /// Whether results are game outcomes kept by a round-robin [`Tournament`](super::round_robin::Tournament).
@@ -74,7 +90,7 @@ impl EventScoring {
     pub fn points(self) -> Option<Scoring> {
         match self {
             EventScoring::TableTennis => None,
-            EventScoring::Xiangqi => Some(Scoring::CLASSIC),
+            EventScoring::Xiangqi | EventScoring::XiangqiTeam => Some(Scoring::CLASSIC),
             EventScoring::Xiangqi210 | EventScoring::WinDrawLoss => Some(Scoring::TWO_ONE_ZERO),
         }
     }
@@ -88,10 +104,18 @@ impl EventScoring {
         }
     }
 
-    /// Reads a typed result: `1-0`, `½`, `和`, `+/-` for games; `11-7 9-11 11-5` or `W/O A` for
-    /// table tennis (best of `best_of`).
+    /// Reads a typed result: `1-0`, `½`, `和`, `+/-` for games; one outcome a board for a team
+    /// match (`1 ½ 0 +`, also `1-0 和 0-1 +/-`; the count is checked by the event);
+    /// `11-7 9-11 11-5` or `W/O A` for table tennis (best of `best_of`).
     pub fn parse_result(self, best_of: BestOf, text: &str) -> Result<MatchResult, ResultError> {
-        if self.is_game() {
+        if self.is_team() {
+            text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、' | ';' | '；'))
+                .filter(|t| !t.is_empty())
+                .enumerate()
+                .map(|(i, t)| board_outcome(t).map_err(|e| ResultError::Board(i + 1, e)))
+                .collect::<Result<Vec<_>, _>>()
+                .map(MatchResult::Boards)
+        } else if self.is_game() {
             text.parse::<Outcome>()
                 .map(MatchResult::Game)
                 .map_err(ResultError::Outcome)
@@ -100,6 +124,18 @@ impl EventScoring {
                 .map(MatchResult::Rally)
                 .map_err(ResultError::Score)
         }
+    }
+}
+
+/// One board of a team match as typed: `1`, `½`, `0`, `+` and `-` (21.4) besides every way
+/// [`Outcome`] reads (`1-0`, `和`, `+/-`, …).
+fn board_outcome(token: &str) -> Result<Outcome, ParseOutcomeError> {
+    match token {
+        "1" => Ok(Outcome::FirstWins),
+        "0" => Ok(Outcome::SecondWins),
+        "+" => Ok(Outcome::FirstByForfeit),
+        "-" => Ok(Outcome::SecondByForfeit),
+        t => t.parse(),
     }
 }
 
@@ -114,6 +150,10 @@ pub enum EventError {
     Tournament(TournamentError),
     /// Group events exist only for a groups + knockout format.
     NotGroups,
+    /// Boards and rosters belong to the team scoring only.
+    NotTeamScoring,
+    /// A team event is made with its boards and rosters ([`EventScoring::team_event_for`]).
+    TeamsNeedBoards,
 }
 
 impl Say for EventError {
@@ -126,6 +166,10 @@ impl Say for EventError {
             (EventError::Tournament(e), lang) => e.say(lang),
             (EventError::NotGroups, Lang::Zh) => "只有分组+淘汰赛才有小组".into(),
             (EventError::NotGroups, Lang::En) => "only a groups + knockout event has groups".into(),
+            (EventError::NotTeamScoring, Lang::Zh) => "只有象棋团体赛计分才有台次和队员".into(),
+            (EventError::NotTeamScoring, Lang::En) => "only Xiangqi team scoring has boards and players".into(),
+            (EventError::TeamsNeedBoards, Lang::Zh) => "团体赛须给出每场台数和各队队员".into(),
+            (EventError::TeamsNeedBoards, Lang::En) => "a team event needs its boards per match and its teams' players".into(),
         }
     }
 }
@@ -149,6 +193,9 @@ impl EventScoring {
     /// listed, so fixture `(round r, a, b)` is pairing `(r + 1, a + 1, b + 1)` of its Berger table.
     pub fn event_for(self, p: &Problem, name: &str) -> Result<Tournament, EventError> {
         let points = self.points().ok_or(EventError::NotGameScoring)?;
+        if self.is_team() {
+            return Err(EventError::TeamsNeedBoards);
+        }
         let cycles = match p.format {
             Format::RoundRobin { double: false } => Cycles::Single,
             Format::RoundRobin { double: true } => Cycles::Double,
@@ -158,6 +205,48 @@ impl EventScoring {
         for n in &p.entrants {
             t.add_entrant(Entrant::new(n))?;
         }
+        self.number_and_break_ties(t, p)
+    }
+
+    /// The rounds view of a timetable of team matches on `boards` boards: team `i` of the problem
+    /// with the players of `rosters[i]` in registered board order (12.1; an empty roster is
+    /// allowed, the boards are then unnamed). The first-named team of a fixture plays Red on the
+    /// odd boards (13.2).
+    pub fn team_event_for(
+        self,
+        p: &Problem,
+        name: &str,
+        boards: usize,
+        rosters: &[Vec<String>],
+    ) -> Result<Tournament, EventError> {
+        let points = self.points().ok_or(EventError::NotGameScoring)?;
+        if !self.is_team() {
+            return Err(EventError::NotTeamScoring);
+        }
+        let cycles = match p.format {
+            Format::RoundRobin { double: false } => Cycles::Single,
+            Format::RoundRobin { double: true } => Cycles::Double,
+            Format::GroupsKnockout { .. } => return Err(EventError::NotRoundRobin),
+        };
+        let format = Competition::Team {
+            boards,
+            order: BoardOrder::Fixed,
+        };
+        let mut t = Tournament::new(name, format, cycles, points)?;
+        for (i, n) in p.entrants.iter().enumerate() {
+            let mut e = Entrant::new(n);
+            e.members = rosters.get(i).cloned().unwrap_or_default();
+            t.add_entrant(e)?;
+        }
+        t.validate()?;
+        self.number_and_break_ties(t, p)
+    }
+
+    fn number_and_break_ties(
+        self,
+        mut t: Tournament,
+        p: &Problem,
+    ) -> Result<Tournament, EventError> {
         let order: Vec<usize> = (1..=p.entrants.len()).collect();
         t.set_numbers(&order)?;
         if let Some(tb) = self.tiebreaks() {
@@ -181,7 +270,7 @@ impl fmt::Display for UnknownScoring {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown scoring `{}` (use xiangqi, xiangqi-2-1-0, table-tennis or win-draw-loss)",
+            "unknown scoring `{}` (use xiangqi, xiangqi-2-1-0, xiangqi-team, table-tennis or win-draw-loss)",
             self.0
         )
     }
@@ -215,6 +304,10 @@ impl Say for EventScoring {
                 "胜2 和1 负0（其他项目）",
                 "Win 2, draw 1, loss 0 (any game)",
             ),
+            EventScoring::XiangqiTeam => (
+                "象棋团体赛：场分胜2 和1 负0 (14.2)",
+                "Xiangqi teams: match win 2, draw 1, loss 0 (14.2)",
+            ),
         };
         lang.pick(zh, en).to_string()
     }
@@ -225,6 +318,10 @@ impl Say for ResultError {
         match self {
             ResultError::Outcome(e) => e.say(lang),
             ResultError::Score(e) => e.say(lang),
+            ResultError::Board(board, e) => match lang {
+                Lang::Zh => format!("第 {board} 台：{}", e.say(lang)),
+                Lang::En => format!("board {board}: {}", e.say(lang)),
+            },
         }
     }
 }

@@ -211,7 +211,11 @@ test('results feed the standings, bad scores are refused, exports download, and 
   };
   const csv = await download('export-csv');
   assert.equal(csv.trim().split('\n').length, 11);
-  assert.match(csv, /^session,date,slot,start,table,stage,a,b,umpire\n1,2026-12-05,1,19:00,/);
+  assert.match(csv, /^session,date,slot,start,table,stage,a,b,umpire,result\n1,2026-12-05,1,19:00,/);
+  // The result column: the first match as entered, the others empty (unplayed).
+  const results = csv.trim().split('\n').slice(1).map((l) => l.split(',').pop());
+  assert.equal(results.filter((r) => r).length, 1);
+  assert.match(results.find((r) => r), /^11-7 9-11 11-5 11-8$/);
   const ics = await download('export-ics');
   assert.equal((ics.match(/BEGIN:VEVENT/g) || []).length, 10);
   assert.match(ics, /DTSTART:20261212T19/, 'second session a week later');

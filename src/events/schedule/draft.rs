@@ -2,7 +2,9 @@
 
 use super::export::{civil_from_days, days_from_civil};
 use super::model::{parse_date, parse_time, Absence, Format, Problem, ProblemError, Session};
-use crate::events::scoring::EventScoring;
+use crate::events::round_robin::{parse_entrant_list, Tournament};
+use crate::events::scoring::{EventError, EventScoring};
+use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -37,6 +39,13 @@ pub struct Draft {
     /// How results are scored.
     #[serde(default)]
     pub scoring: EventScoring,
+    /// Boards per team match (the team scoring only; 12.1).
+    #[serde(default = "four")]
+    pub boards: String,
+}
+
+fn four() -> String {
+    "4".into()
 }
 
 impl Default for Draft {
@@ -59,6 +68,7 @@ impl Default for Draft {
             absences: String::new(),
             name: String::new(),
             scoring: EventScoring::default(),
+            boards: four(),
         }
     }
 }
@@ -100,6 +110,8 @@ pub enum DraftError {
     Format(String),
     /// The fields read fine but the problem is invalid.
     Problem(ProblemError),
+    /// Team matches are played as a round robin (13.2, 15.3), not as groups + knockout.
+    TeamGroups,
 }
 
 impl fmt::Display for DraftError {
@@ -126,6 +138,9 @@ impl fmt::Display for DraftError {
             ),
             DraftError::Format(t) => write!(f, "unknown format `{t}`"),
             DraftError::Problem(e) => write!(f, "{e}"),
+            DraftError::TeamGroups => f.write_str(
+                "team matches are played as a single or double round robin, not groups + knockout",
+            ),
         }
     }
 }
@@ -197,10 +212,15 @@ pub fn parse_absences(text: &str, entrants: &[String]) -> Result<Vec<Absence>, D
 impl Draft {
     /// Reads the form into a validated problem.
     pub fn to_problem(&self) -> Result<Problem, DraftError> {
-        let entrants = parse_entrants(&self.entrants);
+        let entrants = if self.scoring.is_team() {
+            self.teams().0
+        } else {
+            parse_entrants(&self.entrants)
+        };
         let format = match self.format.as_str() {
             "single" => Format::RoundRobin { double: false },
             "double" => Format::RoundRobin { double: true },
+            "groups" if self.scoring.is_team() => return Err(DraftError::TeamGroups),
             "groups" => Format::GroupsKnockout {
                 groups: number("groups", &self.groups)?,
             },
@@ -298,9 +318,69 @@ impl Draft {
             absences,
             name: String::new(),
             scoring: EventScoring::default(),
+            boards: four(),
+        }
+    }
+
+    /// The teams as listed for the team scoring, `Team: player, player, …` one a line (the
+    /// rounds view's syntax): (names, rosters in registered board order, 12.1).
+    pub fn teams(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        parse_entrant_list(&self.entrants, true)
+            .into_iter()
+            .map(|e| (e.name, e.members))
+            .unzip()
+    }
+
+    /// The rounds view's event of this form's problem `p`: a team event with the form's boards
+    /// and rosters for the team scoring, else [`EventScoring::event_for`].
+    pub fn event_for(&self, p: &Problem, name: &str) -> Result<Tournament, DraftEventError> {
+        if !self.scoring.is_team() {
+            return Ok(self.scoring.event_for(p, name)?);
+        }
+        let boards = number("boards", &self.boards)?;
+        Ok(self
+            .scoring
+            .team_event_for(p, name, boards, &self.teams().1)?)
+    }
+}
+
+/// Why the form's event cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DraftEventError {
+    /// The boards field is not a number.
+    Draft(DraftError),
+    /// The event refused the problem, boards or rosters.
+    Event(EventError),
+}
+
+impl From<DraftError> for DraftEventError {
+    fn from(e: DraftError) -> Self {
+        DraftEventError::Draft(e)
+    }
+}
+
+impl From<EventError> for DraftEventError {
+    fn from(e: EventError) -> Self {
+        DraftEventError::Event(e)
+    }
+}
+
+impl Say for DraftEventError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            DraftEventError::Draft(e) => e.say(lang),
+            DraftEventError::Event(e) => e.say(lang),
         }
     }
 }
+
+impl fmt::Display for DraftEventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for DraftEventError {}
 
 #[cfg(test)]
 mod tests {

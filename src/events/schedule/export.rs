@@ -126,6 +126,41 @@ impl fmt::Display for ExportError {
 impl std::error::Error for ExportError {}
 
 impl SaveFile {
+    /// The result of fixture `fixture` as entered, in the scoring's own notation: `1-0`, `½-½`,
+    /// `+/-` for a game; the boards of a team match board 1 first (`1-0 ½-½ 0-1 +/-`); the games
+    /// of a table-tennis match (`11-7 9-11 11-5`, `W/O A`); empty while unplayed.
+    pub fn result_text(&self, fixture: usize) -> String {
+        if let Some(r) = self.results.iter().find(|r| r.fixture == fixture) {
+            return r.score.to_string();
+        }
+        if let Some(g) = self.games.iter().find(|g| g.fixture == fixture) {
+            return g.outcome.notation().to_string();
+        }
+        let fixtures = self.problem.fixtures();
+        let games = fixtures
+            .get(fixture)
+            .and_then(|f| f.berger_pairing())
+            .zip(self.event.as_ref())
+            .and_then(|((round, red, black), t)| t.result(round, red, black));
+        games.map_or_else(String::new, |m| {
+            m.games
+                .iter()
+                .map(|o| o.notation())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    }
+
+    /// The timetable as CSV ([`to_csv`]) with a last column, `result`, holding each match's
+    /// [`result_text`](SaveFile::result_text) (empty when unplayed), whatever the scoring.
+    pub fn to_csv(&self) -> String {
+        csv(
+            &self.problem,
+            &self.schedule,
+            Some(&|f| self.result_text(f)),
+        )
+    }
+
     /// Pretty JSON for download or localStorage, with each match's umpire added
     /// (`"umpires": [{"fixture": 0, "umpire": 4}, …]`, entrant indices) for other programs; the
     /// umpires follow from the timetable, so reading a file ignores them.
@@ -203,10 +238,16 @@ fn csv_field(s: &str) -> String {
 
 /// The timetable as CSV: one row per match, in playing order, with its umpire (empty when none).
 pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
+    csv(p, schedule, None)
+}
+
+/// [`to_csv`]'s rows with `result(fixture)` as a last column named `result`.
+fn csv(p: &Problem, schedule: &Schedule, result: Option<&dyn Fn(usize) -> String>) -> String {
     let fixtures = p.fixtures();
     let slots = p.slots();
     let umpires = schedule.umpires(p);
-    let mut out = String::from("session,date,slot,start,table,stage,a,b,umpire\n");
+    let mut out = String::from("session,date,slot,start,table,stage,a,b,umpire");
+    out.push_str(if result.is_some() { ",result\n" } else { "\n" });
     for (pl, umpire) in schedule.placements.iter().zip(umpires) {
         let (Some(f), Some(s)) = (fixtures.get(pl.fixture), slots.get(pl.slot)) else {
             continue;
@@ -226,7 +267,10 @@ pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
                 .and_then(|u| p.entrants.get(u).cloned())
                 .unwrap_or_default(),
         ];
-        let row: Vec<String> = row.iter().map(|x| csv_field(x)).collect();
+        let mut row: Vec<String> = row.iter().map(|x| csv_field(x)).collect();
+        if let Some(result) = result {
+            row.push(csv_field(&result(pl.fixture)));
+        }
         out.push_str(&row.join(","));
         out.push('\n');
     }

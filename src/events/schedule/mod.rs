@@ -25,7 +25,9 @@ pub use bounds::{
 pub use changes::{
     better_of, reschedule, withdraw_after_session, ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
 };
-pub use draft::{parse_absences, parse_entrants, Draft, DraftError, MAX_EVERY_DAYS};
+pub use draft::{
+    parse_absences, parse_entrants, Draft, DraftError, DraftEventError, MAX_EVERY_DAYS,
+};
 pub use export::{to_csv, to_ics, verdicts, ExportError, SaveFile, SavedResult, SAVE_VERSION};
 pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Contender, Fixture,

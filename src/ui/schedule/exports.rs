@@ -2,7 +2,7 @@
 
 use super::solve::stop_solving;
 use super::{use_store, Store};
-use crate::events::schedule::{to_csv, to_ics, SaveFile};
+use crate::events::schedule::{to_ics, SaveFile};
 use crate::lang::Say;
 use crate::ui::files::download;
 use leptos::prelude::*;
@@ -20,16 +20,17 @@ fn export(store: Store, kind: ExportKind) {
         store.say("还没有赛程", "There is no timetable yet");
         return;
     };
+    // The event holds a game scoring's results: the CSV's result column and the JSON need it.
+    file.event = store.event.get_untracked();
     let (p, s) = (&file.problem, &file.schedule);
     let done = match kind {
-        ExportKind::Csv => download("schedule.csv", "text/csv", &to_csv(p, s)),
+        ExportKind::Csv => download("schedule.csv", "text/csv", &file.to_csv()),
         ExportKind::Ics => match to_ics(p, s, js_sys::Date::now() as u64) {
             Ok(text) => download("schedule.ics", "text/calendar", &text),
             Err(e) => Err(e.say(store.lang.get_untracked())),
         },
         ExportKind::Json => {
             // The export carries the event itself, so it moves to another browser whole.
-            file.event = store.event.get_untracked();
             download("schedule.json", "application/json", &file.to_json())
         }
     };

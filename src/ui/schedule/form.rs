@@ -36,7 +36,11 @@ pub(super) fn ProblemForm() -> impl IntoView {
     view! {
         <form class="problem no-print" on:submit=move |ev| { ev.prevent_default(); start_solving(store); }>
             <label class="field entrants">
-                <span>{move || store.t("参赛者（每行一个）", "Entrants (one a line)")}</span>
+                <span>{move || if store.draft.with(|d| d.scoring.is_team()) {
+                    store.t("参赛队（每行一队，如 “红队: 张三, 李四”，队员按台次 12.1）", "Teams (one a line, e.g. “Reds: Zhang, Li”, players in board order 12.1)")
+                } else {
+                    store.t("参赛者（每行一个）", "Entrants (one a line)")
+                }}</span>
                 <textarea
                     rows="8"
                     data-testid="entrants"
@@ -80,6 +84,7 @@ pub(super) fn ProblemForm() -> impl IntoView {
                         <option value="groups">{move || store.t("分组循环 + 交叉淘汰", "Groups + crossover knockout")}</option>
                     </select>
                 </label>
+                {move || store.draft.with(|d| d.scoring.is_team()).then(|| field(store, "每场台数", "Boards per match", "number", "boards", |d| d.boards.clone(), |d, v| d.boards = v))}
                 {field(store, "组数", "Groups", "number", "groups", |d| d.groups.clone(), |d, v| d.groups = v)}
                 {field(store, "球台数", "Tables", "number", "tables", |d| d.tables.clone(), |d, v| d.tables = v)}
                 {field(store, "场次数", "Sessions", "number", "sessions", |d| d.sessions.clone(), |d, v| d.sessions = v)}

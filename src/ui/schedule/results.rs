@@ -33,6 +33,10 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
         };
         let mut games = store.games.get_untracked();
         enter_game(&p, scoring, &mut games, fixture, outcome).map_err(|e| e.say(lang))?;
+        // The same result again redraws nothing (see `set_score`).
+        if store.games.with_untracked(|g| *g == games) {
+            return Ok(());
+        }
         store.games.set(games);
         store.save();
         return Ok(());
@@ -41,8 +45,9 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
         Some(MatchResult::Rally(score)) => set_score(store, fixture, Some(score)),
         None if !scoring.is_game() => set_score(store, fixture, None),
         game => {
-            let outcome = match game {
-                Some(MatchResult::Game(o)) => Some(o),
+            let games = match game {
+                Some(MatchResult::Game(o)) => Some(vec![o]),
+                Some(MatchResult::Boards(b)) => Some(b),
                 _ => None,
             };
             let pairing = store.problem.with_untracked(|p| {
@@ -58,10 +63,12 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
                     .pick("请先编排赛程", "Solve the timetable first")
                     .into());
             };
-            match outcome {
-                Some(o) => t
-                    .record(round, red, black, vec![o])
-                    .map_err(|e| e.say(lang))?,
+            // The same result again (a change event on leaving the box) redraws nothing.
+            if t.result(round, red, black).map(|m| &m.games) == games.as_ref() {
+                return Ok(());
+            }
+            match games {
+                Some(g) => t.record(round, red, black, g).map_err(|e| e.say(lang))?,
                 None => t.clear_result(round, red, black),
             }
             crate::ui::tournament::store_event(Some(id), &t)?;
@@ -127,6 +134,7 @@ pub(super) fn ResultsView() -> impl IntoView {
         let slots = p.slots();
         let scoring = store.draft.with(|d| d.scoring);
         let game = scoring.is_game();
+        let team = scoring.is_team();
         let event = store.event.get();
         let scores: std::collections::HashMap<usize, String> = results
             .iter()
@@ -167,7 +175,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                 let current = if group_games {
                     games.iter().find(|g| g.fixture == fixture).map(|g| g.outcome.notation().to_string()).unwrap_or_default()
                 } else if game {
-                    event.as_ref().zip(pairing).and_then(|(t, (r, a, b))| t.result(r, a, b)).and_then(|m| m.games.first()).map(|o| o.notation().to_string()).unwrap_or_default()
+                    event.as_ref().zip(pairing).and_then(|(t, (r, a, b))| t.result(r, a, b)).map(|m| m.games.iter().map(|o| o.notation()).collect::<Vec<_>>().join(" ")).unwrap_or_default()
                 } else {
                     scores.get(&fixture).cloned().unwrap_or_default()
                 };
@@ -190,7 +198,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                                 data-testid="score"
                                 data-fixture=fixture.to_string()
                                 aria-label=aria
-                                placeholder=if game { "1-0 ½ 0-1 +/-" } else { "11-7 9-11 11-5" }
+                                placeholder=if team { "1 ½ 0 +" } else if game { "1-0 ½ 0-1 +/-" } else { "11-7 9-11 11-5" }
                                 disabled=forfeit
                                 prop:value=current
                                 on:change=move |ev| {
@@ -237,6 +245,7 @@ pub(super) fn ResultsView() -> impl IntoView {
             </label>
         });
         let hint = match (game, en) {
+            _ if team => store.lang.get_untracked().pick("每场按台次填各台结果（先列队视角），如 “1 ½ 0 +”：1 胜、½ 和、0 负、+ 或 - 弃权 (21.4)；先列队单数台执红、双数台执黑 (13.2)。场分胜2 和1 负0 (14.2)，名次按 15.3。", "Enter every board, board 1 first, from the first-named team's side, e.g. “1 ½ 0 +”: 1 win, ½ draw, 0 loss, + or - forfeit (21.4). The first-named team is Red on odd boards, Black on even (13.2). Match points win 2, draw 1, loss 0 (14.2); places by 15.3."),
             (true, true) => "Enter 1-0, 0-1, ½ (or 1/2, =), a forfeit +/- or -/+ (21.4), first-named plays Red (13.1). Standings by the 1999 rules (15.1).",
             (true, false) => "填 1-0、0-1、和（或 ½、1/2）；弃权填 +/- 或 -/+ (21.4)；先列者执红 (13.1)。名次按 1999 年规则 (15.1)。",
             (false, true) => "Games to 11, won by 2; a walkover is entered as W/O A or W/O B. Points: win 2, loss 1, walkover loss 0.",

@@ -59,7 +59,7 @@ pub(super) fn start_solving(store: Store) {
         } else {
             name
         };
-        match scoring.event_for(&problem, &name) {
+        match store.draft.with_untracked(|d| d.event_for(&problem, &name)) {
             Ok(t) => match crate::ui::tournament::store_event(store.event_id.get_untracked(), &t) {
                 Ok(id) => {
                     store.event_id.set(Some(id));

@@ -157,13 +157,11 @@ fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView 
 pub(super) fn OpenBracket() -> impl IntoView {
     let store = use_store();
     // Computed where needed (no memo: one more memo type costs this bundle more than the work).
+    // The group places as either scoring filled them (table-tennis scores or games).
     let tables = move || {
-        if store.draft.with(|d| d.scoring.is_game()) {
-            return None;
-        }
         store.problem.with(|p| {
             let p = p.as_ref()?;
-            store.results.with(|r| GroupTables::from_results(p, r).ok())
+            GroupTables::from_seats(p, &store.seats(p)).ok()
         })
     };
     let open = move |_| {
