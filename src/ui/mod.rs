@@ -91,9 +91,13 @@ pub mod pages {
     pub fn schedule() -> AnyView {
         view! { <schedule::SchedulePage /> }.into_any()
     }
-    /// `#/schedule?print`, `?changes`, `?hall`: the organiser's desk over the saved event.
-    pub fn schedule_desk(desk: schedule::Desk, query: String) -> AnyView {
-        view! { <schedule::DeskPage desk=desk query=query /> }.into_any()
+    /// `#/schedule?print`, `?hall`: the desk's printouts and exports, the hall display.
+    pub fn schedule_print(desk: schedule::Desk, query: String) -> AnyView {
+        view! { <schedule::PrintPage desk=desk query=query /> }.into_any()
+    }
+    /// `#/schedule?changes`: the desk's late changes.
+    pub fn schedule_changes() -> AnyView {
+        view! { <schedule::ChangesPage /> }.into_any()
     }
     /// `#/swiss`: Swiss events and knockouts.
     pub fn swiss(query: String) -> AnyView {

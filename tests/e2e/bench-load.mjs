@@ -34,6 +34,7 @@ const PAGES = [
   ['#/tournament', '[data-testid=new-event]'],
   ['#/schedule', '[data-testid=solve]'],
   ['#/schedule?print', '[data-testid=print-mode]'],
+  ['#/schedule?changes', '[data-testid=desk-back]'],
   ['#/swiss', '[data-testid=swiss-name]'],
 ];
 

@@ -98,7 +98,10 @@ test('a team event on #/schedule: boards entered per match, standings by 14.2 an
   assert.deepEqual(table, [['1', '蓝天', '3'], ['2', '青松', '3'], ['3', '红星', '3'], ['4', '白云', '3']]);
   assert.match(await page.textContent('[data-testid=standings] thead'), /场分/);
 
-  // The CSV's last column is the result as entered, board 1 first.
+  // The CSV's last column is the result as entered, board 1 first (exported on the desk's print
+  // and export screen).
+  await page.click('[data-testid=print-open]');
+  await page.waitForSelector('[data-testid=export-csv]');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-csv]')]);
   const csv = fs.readFileSync(await dl.path(), 'utf8').trim().split('\n');
   assert.equal(csv[0], 'session,date,slot,start,table,stage,a,b,umpire,result');
@@ -106,7 +109,9 @@ test('a team event on #/schedule: boards entered per match, standings by 14.2 an
   const forfeitRow = csv.find((l) => l.includes('蓝天') && l.includes('白云'));
   assert.match(forfeitRow, /,(\+\/- \+\/- \+\/- \+\/-|-\/\+ -\/\+ -\/\+ -\/\+)$/);
 
-  // A reload keeps the form (scoring, boards), the boards entered and the standings.
+  // Back and a reload keep the form (scoring, boards), the boards entered and the standings.
+  await page.click('[data-testid=desk-back]');
+  await page.waitForSelector('[data-testid=score]');
   await page.reload();
   await page.waitForSelector('[data-testid=score]');
   assert.equal(await page.inputValue('[data-testid=boards]'), '4');

@@ -148,3 +148,17 @@ test('a 128-entrant timetable is drawn a page of sessions at a time while the wo
   assert.ok(await page.locator('[data-testid=score]').count() <= 200, 'result inputs a page at a time');
   assert.deepEqual(page.errors, []);
 });
+
+test('the desk\'s screens (print and export, late changes) without a timetable say so and lead back', async () => {
+  for (const [hash, title] of [['#/schedule?print', /打印与导出/], ['#/schedule?changes', null]]) {
+    const page = await app.newPage(hash, { waitFor: '[data-testid=desk-back]' });
+    assert.match(await page.textContent('[data-testid=desk-empty]'), /还没有赛程/);
+    if (title) assert.match(await page.textContent('.desk-bar h1'), title);
+    await page.click('[data-testid=lang-toggle]');
+    await page.waitForFunction(() => /There is no timetable yet/.test(document.querySelector('[data-testid=desk-empty]').textContent));
+    await page.click('[data-testid=desk-empty] a');
+    await page.waitForSelector('[data-testid=solve]');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});

@@ -209,6 +209,12 @@ test('results feed the standings, bad scores are refused, exports download, and 
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=${id}]`)]);
     return fs.readFileSync(await dl.path(), 'utf8');
   };
+  const json = JSON.parse(await download('export-json'));
+  assert.equal(json.version, 1);
+  assert.equal(json.results.length, 1);
+  // CSV and iCalendar are on the desk's print and export screen (`#/schedule?print`).
+  await page.click('[data-testid=print-open]');
+  await page.waitForSelector('[data-testid=export-csv]');
   const csv = await download('export-csv');
   assert.equal(csv.trim().split('\n').length, 11);
   assert.match(csv, /^session,date,slot,start,table,stage,a,b,umpire,result\n1,2026-12-05,1,19:00,/);
@@ -219,10 +225,9 @@ test('results feed the standings, bad scores are refused, exports download, and 
   const ics = await download('export-ics');
   assert.equal((ics.match(/BEGIN:VEVENT/g) || []).length, 10);
   assert.match(ics, /DTSTART:20261212T19/, 'second session a week later');
-  const json = JSON.parse(await download('export-json'));
-  assert.equal(json.version, 1);
-  assert.equal(json.results.length, 1);
 
+  await page.click('[data-testid=desk-back]');
+  await page.waitForSelector('[data-testid=timetable]');
   await page.reload();
   await page.waitForSelector('[data-testid=timetable]');
   assert.equal(await page.locator('[data-testid=timetable] [data-testid=match]').count(), 10);

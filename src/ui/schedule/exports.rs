@@ -1,4 +1,4 @@
-//! The files the page writes (CSV, iCalendar, JSON) and reads (JSON).
+//! The files the pages write (JSON on the scheduler; CSV and iCalendar on the desk) and read (JSON).
 
 use super::solve::stop_solving;
 use super::{use_store, Store};
@@ -7,34 +7,21 @@ use crate::lang::Say;
 use crate::ui::files::download;
 use leptos::prelude::*;
 
-/// The files the page writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ExportKind {
-    Csv,
-    Ics,
-    Json,
-}
-
-fn export(store: Store, kind: ExportKind) {
+/// Downloads `name`, the text `write` makes of the save file with its event (a game scoring's
+/// results are in the event: the CSV's result column and the JSON need it). Generic, so each page
+/// links only the writers it offers.
+fn export(
+    store: Store,
+    name: &str,
+    mime: &str,
+    write: impl FnOnce(&SaveFile) -> Result<String, String>,
+) {
     let Some(mut file) = store.file() else {
         store.say("还没有赛程", "There is no timetable yet");
         return;
     };
-    // The event holds a game scoring's results: the CSV's result column and the JSON need it.
     file.event = store.event.get_untracked();
-    let (p, s) = (&file.problem, &file.schedule);
-    let done = match kind {
-        ExportKind::Csv => download("schedule.csv", "text/csv", &file.to_csv()),
-        ExportKind::Ics => match to_ics(p, s, js_sys::Date::now() as u64) {
-            Ok(text) => download("schedule.ics", "text/calendar", &text),
-            Err(e) => Err(e.say(store.lang.get_untracked())),
-        },
-        ExportKind::Json => {
-            // The export carries the event itself, so it moves to another browser whole.
-            download("schedule.json", "application/json", &file.to_json())
-        }
-    };
-    if let Err(e) = done {
+    if let Err(e) = write(&file).and_then(|text| download(name, mime, &text)) {
         store.message.set(Some(e));
     }
 }
@@ -64,15 +51,14 @@ fn import_file(store: Store, input: web_sys::HtmlInputElement) {
     );
 }
 
-/// Export buttons, the JSON import, and the ways to the desk's screens (printouts, late changes, hall display).
+/// The scheduler's files: the JSON export (the whole event, to move it to another browser) and
+/// import, and the ways to the desk's screens.
 #[component]
-pub(super) fn ExportBar() -> impl IntoView {
+pub(super) fn FileBar() -> impl IntoView {
     let store = use_store();
     view! {
         <div class="export-bar no-print">
-            <button data-testid="export-csv" on:click=move |_| export(store, ExportKind::Csv)>"CSV"</button>
-            <button data-testid="export-ics" on:click=move |_| export(store, ExportKind::Ics)>"iCalendar"</button>
-            <button data-testid="export-json" on:click=move |_| export(store, ExportKind::Json)>"JSON"</button>
+            <button data-testid="export-json" on:click=move |_| export(store, "schedule.json", "application/json", |f| Ok(f.to_json()))>"JSON"</button>
             <label class="import">
                 {move || store.t("导入 JSON", "Import JSON")}
                 <input
@@ -82,9 +68,26 @@ pub(super) fn ExportBar() -> impl IntoView {
                     on:change=move |ev| import_file(store, event_target::<web_sys::HtmlInputElement>(&ev))
                 />
             </label>
-            <a class="button" href="#/schedule?print" data-testid="print-open">{move || store.t("打印…", "Print…")}</a>
+            <a class="button" href="#/schedule?print" data-testid="print-open">{move || store.t("打印与导出…", "Print and export…")}</a>
             <a class="button" href="#/schedule?changes" data-testid="changes-open">{move || store.t("临时调整…", "Late changes…")}</a>
             <a class="button" href="#/schedule?hall" data-testid="hall-open">{move || store.t("大厅显示屏", "Hall display")}</a>
         </div>
+    }
+}
+
+/// The desk's exports: the timetable as CSV (a result column last) and as iCalendar events.
+#[component]
+pub(super) fn ExportBar() -> impl IntoView {
+    let store = use_store();
+    let lang = store.lang;
+    view! {
+        <span>{move || store.t("导出：", "Export: ")}</span>
+        <button data-testid="export-csv" on:click=move |_| export(store, "schedule.csv", "text/csv", |f| Ok(f.to_csv()))>"CSV"</button>
+        <button data-testid="export-ics" on:click=move |_| {
+            let now = js_sys::Date::now() as u64;
+            export(store, "schedule.ics", "text/calendar", |f| {
+                to_ics(&f.problem, &f.schedule, now).map_err(|e| e.say(lang.get_untracked()))
+            })
+        }>"iCalendar"</button>
     }
 }

@@ -221,14 +221,14 @@ fn match_label(f: &Fixture, names: &[String], seats: &BTreeMap<String, usize>) -
     )
 }
 
-/// The page's store, provided by [`SchedulePage`] or [`DeskPage`].
+/// The page's store, provided by each page of this module.
 fn use_store() -> Store {
     expect_context::<Store>()
 }
 
 /// A screen of the organiser's desk: `#/schedule?print`, `?changes` or `?hall`. The desk reads
-/// and writes the same saved event as the scheduler, in its own bundle (issue 13: the scheduler's
-/// first visit stays under 300 KB); `index.html`'s loader picks the bundle by the same words.
+/// and writes the same saved event as the scheduler, in bundles of its own (issue 13: each first
+/// visit stays under 300 KB); `index.html`'s loader picks the bundle by the same words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Desk {
     /// The printouts on screen, as printed, with the print mode and button.
@@ -303,7 +303,8 @@ fn provide_store() -> Store {
 }
 
 /// The scheduler page: the problem, the solve, the timetable, results and standings (its state
-/// lives in localStorage). Printouts, late changes and the hall display are the [`DeskPage`]'s.
+/// lives in localStorage). Printouts, late changes and the hall display are the desk's
+/// ([`PrintPage`], [`ChangesPage`]).
 #[component]
 pub fn SchedulePage() -> impl IntoView {
     let store = provide_store();
@@ -320,7 +321,7 @@ pub fn SchedulePage() -> impl IntoView {
             {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
             <form::FitReport />
             <metrics::MetricsTable />
-            <exports::ExportBar />
+            <exports::FileBar />
             <timetable::Timetable />
             <entrant::EntrantView />
             <results::ResultsView />
@@ -328,36 +329,56 @@ pub fn SchedulePage() -> impl IntoView {
     }
 }
 
-/// The organiser's desk over the saved event: printouts, late changes, or the hall display.
+/// The way back from a desk screen, and its heading when it has none of its own.
 #[component]
-pub fn DeskPage(desk: Desk, query: String) -> impl IntoView {
+fn DeskBar(#[prop(optional)] title: Option<(&'static str, &'static str)>) -> impl IntoView {
+    let store = use_store();
+    view! {
+        <nav class="desk-bar no-print">
+            <a class="button" href="#/schedule" data-testid="desk-back">{move || store.t("← 返回赛程", "← Back to the timetable")}</a>
+            {title.map(|(zh, en)| view! { <h1>{move || store.t(zh, en)}</h1> })}
+        </nav>
+        {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
+        {move || store.schedule.with(Option::is_none).then(|| view! {
+            <p class="notice no-print" data-testid="desk-empty">
+                {move || store.t("还没有赛程：请先在“赛程编排”页编排。", "There is no timetable yet: solve one on the scheduler first.")}
+                " "
+                <a href="#/schedule">{move || store.t("去编排", "Go to the scheduler")}</a>
+            </p>
+        })}
+    }
+}
+
+/// The desk's printouts and exports (`?print`, `?print=slips` …) or the hall display (`?hall`).
+#[component]
+pub fn PrintPage(desk: Desk, query: String) -> impl IntoView {
     let store = provide_store();
     if desk == Desk::Hall {
         return view! { <hall::HallView /> }.into_any();
     }
-    // `?print=slips` opens on that printout.
     if let Some(mode) = query.split('&').find_map(|q| q.strip_prefix("print=")) {
         store.print_mode.set(print::PrintMode::of(mode));
         store.print_asked.set(true);
     }
-    let screen = match desk {
-        Desk::Print => view! {
-            <div class="export-bar no-print"><print::PrintControls /></div>
-            <print::Printout />
-        }
-        .into_any(),
-        _ => view! { <changes::Changes /> <timetable::Timetable /> }.into_any(),
-    };
     view! {
         <section class="schedule desk" class:print-slips=move || store.print_mode.get() == print::PrintMode::Slips>
-            <nav class="desk-bar no-print">
-                <a class="button" href="#/schedule" data-testid="desk-back">{move || store.t("← 返回赛程", "← Back to the timetable")}</a>
-                // The late changes carry their own heading.
-                {(desk == Desk::Print).then(|| view! { <h1>{move || store.t("打印", "Print")}</h1> })}
-            </nav>
-            {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
-            {screen}
+            <DeskBar title=("打印与导出", "Print and export") />
+            <div class="export-bar no-print"><print::PrintControls /> <exports::ExportBar /></div>
+            <print::Printout />
         </section>
     }
     .into_any()
+}
+
+/// Late changes (`?changes`): a match moved, a withdrawal after a session, and the timetable.
+#[component]
+pub fn ChangesPage() -> impl IntoView {
+    provide_store();
+    view! {
+        <section class="schedule desk">
+            <DeskBar />
+            <changes::Changes />
+            <timetable::Timetable />
+        </section>
+    }
 }
