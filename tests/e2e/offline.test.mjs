@@ -143,6 +143,8 @@ test('after one visit every page opens and works offline', async () => {
 
   await open('#/scoresheet', '[data-testid=scoresheet]');
   await open('#/tournament', '[data-testid=new-event]');
+  await open('#/swiss', '[data-testid=swiss-name]');
+  await open('#/schedule?changes', '[data-testid=sessions-over]');
   // The saved game survived: back on #/play the move is still there.
   await open('#/play', '[data-testid=board]');
   assert.equal((await boardPieces(page)).e2, 'C');
