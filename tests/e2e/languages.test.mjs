@@ -26,6 +26,8 @@ const PAGES = [
   '#/clock',
   '#/tournament',
   '#/schedule',
+  '#/schedule?print',
+  '#/schedule?changes',
   '#/swiss',
 ];
 
@@ -60,7 +62,7 @@ const foreignInChinese = (text) => (text.match(/[A-Za-z]{2,}/g) || []).filter((w
 
 for (const lang of ['zh', 'en']) {
   for (const hash of PAGES) {
-    test(`${hash.split('?')[0]} in ${lang === 'zh' ? 'Chinese' : 'English'} shows no word of the other language`, async () => {
+    test(`${hash.replace(/\?fen=.*/, '?fen=…')} in ${lang === 'zh' ? 'Chinese' : 'English'} shows no word of the other language`, async () => {
       const page = await app.newPage('#/play', { waitFor: '#main' });
       await page.evaluate((l) => localStorage.setItem('xq.lang', l), lang);
       await page.goto(app.base + 'index.html' + hash);
