@@ -84,7 +84,8 @@ fn slice(store: Store) {
 }
 
 fn progress_state(store: Store) -> &'static str {
-    if store.running.get() {
+    // The timetable still drawing counts as running: the state says when the page is complete.
+    if store.running.get() || store.drawing.get() {
         "running"
     } else if store.fraction.get() >= 1.0 {
         "done"
