@@ -161,7 +161,7 @@ impl Store {
         let Some(file) = self.file() else {
             return;
         };
-        if let Err(e) = storage::set(KEY_STATE, &file.to_json()) {
+        if let Err(e) = storage::set(KEY_STATE, &file.to_saved_json()) {
             self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
         }
     }
