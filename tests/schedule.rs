@@ -481,7 +481,12 @@ fn json_save_round_trip_and_rejects_bad_files() {
     let saved = save.to_saved_json();
     assert_eq!(SaveFile::from_json(&saved), Ok(save.clone()));
     assert!(!saved.contains("umpires") && !saved.contains('\n'));
-    assert!(saved.len() < text.len() / 2, "{} vs {}", saved.len(), text.len());
+    assert!(
+        saved.len() < text.len() / 2,
+        "{} vs {}",
+        saved.len(),
+        text.len()
+    );
     assert!(matches!(
         SaveFile::from_json("{}"),
         Err(ExportError::Json(_))
