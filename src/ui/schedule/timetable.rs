@@ -1,7 +1,8 @@
 //! The timetable on screen: sessions × tables, each entrant in its own colour, a page of sessions
 //! at a time, drawn a few sessions per task (so no task of a 128-entrant timetable is long while
-//! the worker solves), rows kept by `<For>` when they did not change. Clicking an entrant (in the grid or the list)
-//! highlights its matches and shows its rests and back-to-backs; clicking it again clears it.
+//! the worker solves), rows kept by `<For>` when they did not change. Clicking an entrant (in the
+//! grid or the list) highlights its matches and shows its rests and back-to-backs; clicking it
+//! again clears it.
 
 use super::{match_label, slot_time, use_store, Store};
 use crate::events::schedule::{Contender, Gap, Problem, Schedule};
