@@ -477,6 +477,16 @@ fn json_save_round_trip_and_rejects_bad_files() {
     };
     let text = save.to_json();
     assert_eq!(SaveFile::from_json(&text), Ok(save.clone()));
+    // The page's own save: the same file, compact and without the umpires.
+    let saved = save.to_saved_json();
+    assert_eq!(SaveFile::from_json(&saved), Ok(save.clone()));
+    assert!(!saved.contains("umpires") && !saved.contains('\n'));
+    assert!(
+        saved.len() < text.len() / 2,
+        "{} vs {}",
+        saved.len(),
+        text.len()
+    );
     assert!(matches!(
         SaveFile::from_json("{}"),
         Err(ExportError::Json(_))

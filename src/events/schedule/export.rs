@@ -181,6 +181,13 @@ impl SaveFile {
         serde_json::to_string_pretty(&v).expect("plain data always serialises")
     }
 
+    /// Compact JSON without the umpires, for the page's own saves (read back by [`Self::from_json`]):
+    /// working out 8,128 umpires and pretty-printing took most of a 100–190 ms task at every save
+    /// of a 128-entrant event (issue 12).
+    pub fn to_saved_json(&self) -> String {
+        serde_json::to_string(self).expect("plain data always serialises")
+    }
+
     /// Reads and checks a save file: version, problem, hard constraints, every score.
     pub fn from_json(text: &str) -> Result<SaveFile, ExportError> {
         #[derive(Deserialize)]

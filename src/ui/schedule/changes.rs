@@ -30,6 +30,9 @@ struct Choice {
     target: RwSignal<Option<(usize, usize)>>,
     /// A re-solve under way.
     busy: RwSignal<bool>,
+    /// The re-solve's next slice, owned by the page: leaving it drops (and so cancels) the timer,
+    /// which would otherwise run on signals already disposed.
+    next: StoredValue<Option<Timeout>, LocalStorage>,
 }
 
 fn frozen(store: Store, over: usize) -> Option<Frozen> {
@@ -78,10 +81,9 @@ fn resolve_in_slices(
 ) {
     let progress = solver.step(SLICE);
     if !progress.done && choice.busy.get_untracked() {
-        Timeout::new(0, move || {
+        choice.next.set_value(Some(Timeout::new(0, move || {
             resolve_in_slices(store, choice, solver, kept, moved)
-        })
-        .forget();
+        })));
         return;
     }
     choice.busy.set(false);
@@ -180,6 +182,7 @@ pub(super) fn Changes() -> impl IntoView {
         fixture: RwSignal::new(None),
         target: RwSignal::new(None),
         busy: RwSignal::new(false),
+        next: StoredValue::new_local(None),
     };
     let who = RwSignal::new(1usize);
     let after = RwSignal::new(0usize);

@@ -48,6 +48,9 @@ struct Store {
     settled: RwSignal<bool>,
     /// The entrant highlighted in the timetable (clicked in the grid or the list).
     focus: RwSignal<Option<usize>>,
+    /// Set while the timetable is still drawing its page, a few sessions per task (issue 12):
+    /// the progress bar reads "running" until the whole page is on screen.
+    drawing: RwSignal<bool>,
     lang: RwSignal<Lang>,
     draft: RwSignal<Draft>,
     seed: RwSignal<String>,
@@ -153,7 +156,7 @@ impl Store {
         let Some(file) = self.file() else {
             return;
         };
-        if let Err(e) = storage::set(KEY_STATE, &file.to_json()) {
+        if let Err(e) = storage::set(KEY_STATE, &file.to_saved_json()) {
             self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
         }
     }
@@ -261,6 +264,7 @@ fn provide_store() -> Store {
         print_asked: RwSignal::new(false),
         settled: RwSignal::new(false),
         focus: RwSignal::new(None),
+        drawing: RwSignal::new(false),
         lang,
         draft: RwSignal::new(saved_draft.unwrap_or_default()),
         seed: RwSignal::new("1".to_string()),

@@ -16,7 +16,8 @@ fn now_ms() -> f64 {
 }
 
 fn progress_state(store: Store) -> &'static str {
-    if store.running.get() {
+    // The timetable still drawing counts as running: the state says when the page is complete.
+    if store.running.get() || store.drawing.get() {
         "running"
     } else if store.fraction.get() >= 1.0 {
         "done"

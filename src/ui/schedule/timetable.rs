@@ -1,17 +1,23 @@
 //! The timetable on screen: sessions × tables, each entrant in its own colour, a page of sessions
-//! at a time (so a 128-entrant timetable redraws in a few milliseconds while the worker solves),
-//! rows kept by `<For>` when they did not change. Clicking an entrant (in the grid or the list)
-//! highlights its matches and shows its rests and back-to-backs; clicking it again clears it.
+//! at a time, drawn a few sessions per task (so no task of a 128-entrant timetable is long while
+//! the worker solves), rows kept by `<For>` when they did not change. Clicking an entrant (in the
+//! grid or the list) highlights its matches and shows its rests and back-to-backs; clicking it
+//! again clears it.
 
 use super::{match_label, slot_time, use_store, Store};
 use crate::events::schedule::{Contender, Gap, Problem, Schedule};
 use crate::lang::{Lang, Say};
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 
 /// Cells drawn at once: a page holds whole sessions up to about this many (at least one session).
 const CELL_BUDGET: usize = 480;
+/// Cells drawn in one task: a bigger page is drawn (and redrawn) a few sessions per task, so that
+/// no task of a 128-entrant timetable is long (issue 12: 480 cells at once took 100–170 ms).
+/// The 19-pair case (171 cells) is still drawn whole in one.
+const STEP_CELLS: usize = 200;
 
 /// The stable colour of entrant `e`: hues a golden angle apart, light enough for dark text
 /// (contrast above 10:1 against #111).
@@ -56,6 +62,43 @@ struct Row {
 struct Page {
     sessions: Vec<(usize, String, Vec<Row>)>,
     tables: usize,
+}
+
+/// One session of a page: its index, its date and time, its rows.
+type SessionRows = (usize, String, Vec<Row>);
+
+/// Brings `drawn` one step closer to `target`: sessions that differ are replaced in order, whole,
+/// up to [`STEP_CELLS`] cells (at least one session); another page starts afresh. Returns whether
+/// anything changed and whether more steps are needed.
+fn step_towards(
+    drawn: &mut Vec<SessionRows>,
+    target: &[SessionRows],
+    tables: usize,
+) -> (bool, bool) {
+    let other_page = drawn.len() > target.len()
+        || drawn
+            .iter()
+            .zip(target)
+            .any(|(d, t)| (d.0, &d.1) != (t.0, &t.1));
+    if other_page {
+        drawn.clear();
+    }
+    let mut cells = 0;
+    for (i, t) in target.iter().enumerate() {
+        if drawn.get(i) == Some(t) {
+            continue;
+        }
+        let size = t.2.len() * tables;
+        if cells > 0 && cells + size > STEP_CELLS {
+            return (true, true);
+        }
+        cells += size;
+        match drawn.get_mut(i) {
+            Some(d) => *d = t.clone(),
+            None => drawn.push(t.clone()),
+        }
+    }
+    (cells > 0 || other_page, false)
 }
 
 /// Pages of consecutive sessions, each up to `budget` in summed `sizes` (at least one session).
@@ -208,6 +251,34 @@ pub(super) fn Timetable() -> impl IntoView {
                 .with(|s| Some(page_of(store, p.as_ref()?, s.as_ref()?, range)))
         })
     });
+    // What is on screen: `shown`, caught up a step per task (see `STEP_CELLS`).
+    let drawn = RwSignal::new(Vec::<SessionRows>::new());
+    // The next step, owned by the page: leaving it drops (and so cancels) the timer.
+    let next = StoredValue::new_local(None::<Timeout>);
+    fn catch_up(
+        store: Store,
+        shown: Memo<Option<Page>>,
+        drawn: RwSignal<Vec<SessionRows>>,
+        next: StoredValue<Option<Timeout>, LocalStorage>,
+    ) {
+        let more = shown
+            .try_with_untracked(|page| {
+                let (target, tables) = page
+                    .as_ref()
+                    .map_or((&[][..], 0), |p| (&p.sessions[..], p.tables));
+                drawn.try_maybe_update(|d| step_towards(d, target, tables))
+            })
+            .flatten()
+            .unwrap_or(false);
+        store.drawing.try_set(more);
+        let _ = next.try_update_value(|n| {
+            *n = more.then(|| Timeout::new(0, move || catch_up(store, shown, drawn, next)));
+        });
+    }
+    Effect::new(move || {
+        shown.track();
+        catch_up(store, shown, drawn, next);
+    });
     let focus = Memo::new(move |_| {
         let e = store.focus.get()?;
         store.problem.with(|p| {
@@ -219,9 +290,9 @@ pub(super) fn Timetable() -> impl IntoView {
     let en = move || store.lang.get() == Lang::En;
     let session_view = move |(sess, when, _): (usize, String, Vec<Row>)| {
         let rows = move || {
-            shown.with(|p| {
-                p.as_ref()
-                    .and_then(|p| p.sessions.iter().find(|(s, _, _)| *s == sess))
+            drawn.with(|d| {
+                d.iter()
+                    .find(|(s, _, _)| *s == sess)
                     .map_or_else(Vec::new, |(_, _, rows)| rows.clone())
             })
         };
@@ -271,7 +342,7 @@ pub(super) fn Timetable() -> impl IntoView {
             <FocusCard focus=focus />
             {pager}
             <For
-                each=move || shown.with(|p| p.as_ref().map_or_else(Vec::new, |p| p.sessions.clone()))
+                each=move || drawn.with(|d| d.iter().map(|(s, w, _)| (*s, w.clone(), Vec::new())).collect::<Vec<SessionRows>>())
                 key=|(sess, when, _)| (*sess, when.clone())
                 children=session_view
             />
