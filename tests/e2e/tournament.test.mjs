@@ -103,7 +103,7 @@ test('a 6-player event: create, enter, draw, results, standings, reload, files, 
   // A broken file is refused with a precise message and changes nothing.
   await page.setInputFiles('[data-testid=import-json]', {
     name: 'broken.json', mimeType: 'application/json',
-    buffer: Buffer.from(json.text.replace('"version": 1', '"version": 7')),
+    buffer: Buffer.from(json.text.replace('"version":1', '"version":7')),
   });
   await page.waitForSelector('[role=alert]');
   assert.match(await page.textContent('[role=alert]'), /版本 7/);

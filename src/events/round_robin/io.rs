@@ -173,7 +173,7 @@ impl Tournament {
             version: FILE_VERSION,
             tournament: self,
         };
-        serde_json::to_string_pretty(&file).unwrap_or_default()
+        serde_json::to_string(&file).unwrap_or_default()
     }
 
     /// Reads an event written by [`Tournament::to_json`], checking kind, version and every invariant.

@@ -161,24 +161,44 @@ impl SaveFile {
         )
     }
 
-    /// Pretty JSON for download or localStorage, with each match's umpire added
-    /// (`"umpires": [{"fixture": 0, "umpire": 4}, …]`, entrant indices) for other programs; the
-    /// umpires follow from the timetable, so reading a file ignores them.
+    /// JSON for download, with each match's umpire added (`"umpires": [{"fixture": 0, "umpire":
+    /// 4}, …]`, entrant indices) for other programs; the umpires follow from the timetable, so
+    /// reading a file ignores them. Compact, through the same serialiser as the page's saves: a
+    /// second (pretty or `Value`) one doubled the serialising code of the scheduler's bundle.
     pub fn to_json(&self) -> String {
-        let mut v = serde_json::to_value(self).expect("plain data always serialises");
-        if self.problem.validate().is_ok() {
-            let duty: Vec<serde_json::Value> = self
-                .schedule
+        #[derive(Serialize)]
+        struct Duty {
+            fixture: usize,
+            umpire: usize,
+        }
+        #[derive(Serialize)]
+        struct Export<'a> {
+            #[serde(flatten)]
+            file: &'a SaveFile,
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            umpires: Vec<Duty>,
+        }
+        let umpires = if self.problem.validate().is_ok() {
+            let duty = self.schedule.umpires(&self.problem);
+            self.schedule
                 .placements
                 .iter()
-                .zip(self.schedule.umpires(&self.problem))
+                .zip(duty)
                 .filter_map(|(pl, u)| {
-                    Some(serde_json::json!({"fixture": pl.fixture, "umpire": u?}))
+                    Some(Duty {
+                        fixture: pl.fixture,
+                        umpire: u?,
+                    })
                 })
-                .collect();
-            v["umpires"] = serde_json::Value::Array(duty);
-        }
-        serde_json::to_string_pretty(&v).expect("plain data always serialises")
+                .collect()
+        } else {
+            Vec::new()
+        };
+        serde_json::to_string(&Export {
+            file: self,
+            umpires,
+        })
+        .expect("plain data always serialises")
     }
 
     /// Compact JSON without the umpires, for the page's own saves (read back by [`Self::from_json`]):
