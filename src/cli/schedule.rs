@@ -1,12 +1,12 @@
 //! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
 
-use crate::events::round_robin::{parse_entrant_list, TournamentError, MAX_BOARDS};
+use crate::events::round_robin::{parse_entrant_list, BoardOrder, TournamentError, MAX_BOARDS};
 use crate::events::schedule::DraftError;
 use crate::events::schedule::{
     fit, side_name, solve, Bounds, Fit, Format, Metrics, Placement, Problem, ProblemError,
     Solution, DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
 };
-use crate::events::scoring::EventScoring;
+use crate::events::scoring::{board_order_from_key, board_order_key, EventScoring};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -14,6 +14,7 @@ const USAGE: &str =
     "usage: xq schedule (--entrants N | --entrants-file FILE) --tables T --sessions S \
 --session-minutes M --match-minutes K [--double | --groups G] [--seed N] [--budget ITER] [--json]
        [--scoring xiangqi|xiangqi-2-1-0|xiangqi-team|table-tennis|win-draw-loss] [--boards B]
+       [--board-order fixed|substitutes|per-match]
        xq schedule --bench";
 
 /// Exit status when the matches cannot fit.
@@ -28,6 +29,8 @@ struct Options {
     scoring: EventScoring,
     /// Boards per team match (the team scoring only).
     boards: Option<usize>,
+    /// How players are put on boards, 12.1 / 12.2 / 12.3 (the team scoring only).
+    board_order: Option<BoardOrder>,
 }
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
@@ -74,6 +77,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
     let (mut seed, mut budget, mut json) = (1u64, DEFAULT_BUDGET, false);
     let mut scoring = EventScoring::default();
     let mut boards = None;
+    let mut board_order = None;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -139,6 +143,12 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 }
                 boards = Some(b);
             }
+            "--board-order" => {
+                let text = value(args, &mut i, flag)?;
+                board_order = Some(board_order_from_key(text).ok_or_else(|| {
+                    format!("{flag}: `{text}` is not fixed, substitutes or per-match")
+                })?);
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
         i += 1;
@@ -154,8 +164,11 @@ fn parse(args: &[String]) -> Result<Options, String> {
             .map(|e| e.name)
             .collect();
         boards = boards.or(Some(4));
+        board_order = board_order.or(Some(BoardOrder::Fixed));
     } else if boards.is_some() {
         return Err("--boards needs --scoring xiangqi-team".into());
+    } else if board_order.is_some() {
+        return Err("--board-order needs --scoring xiangqi-team".into());
     }
     let mut problem = Problem::round_robin(
         0,
@@ -180,6 +193,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         json,
         scoring,
         boards,
+        board_order,
     })
 }
 
@@ -399,6 +413,9 @@ pub fn run(args: &[String]) -> i32 {
         answer["scoring"] = json!(opts.scoring.key());
         if let Some(b) = opts.boards {
             answer["boards"] = json!(b);
+        }
+        if let Some(o) = opts.board_order {
+            answer["board_order"] = json!(board_order_key(o));
         }
         println!("{answer}");
     } else {

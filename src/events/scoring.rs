@@ -209,14 +209,15 @@ impl EventScoring {
     }
 
     /// The rounds view of a timetable of team matches on `boards` boards: team `i` of the problem
-    /// with the players of `rosters[i]` in registered board order (12.1; an empty roster is
-    /// allowed, the boards are then unnamed). The first-named team of a fixture plays Red on the
-    /// odd boards (13.2).
+    /// with the players of `rosters[i]` in registered order, put on boards by `order` (12.1,
+    /// 12.2 or 12.3; an empty roster is allowed, the boards are then unnamed). The first-named
+    /// team of a fixture plays Red on the odd boards (13.2).
     pub fn team_event_for(
         self,
         p: &Problem,
         name: &str,
         boards: usize,
+        order: BoardOrder,
         rosters: &[Vec<String>],
     ) -> Result<Tournament, EventError> {
         let points = self.points().ok_or(EventError::NotGameScoring)?;
@@ -228,10 +229,7 @@ impl EventScoring {
             Format::RoundRobin { double: true } => Cycles::Double,
             Format::GroupsKnockout { .. } => return Err(EventError::NotRoundRobin),
         };
-        let format = Competition::Team {
-            boards,
-            order: BoardOrder::Fixed,
-        };
+        let format = Competition::Team { boards, order };
         let mut t = Tournament::new(name, format, cycles, points)?;
         for (i, n) in p.entrants.iter().enumerate() {
             let mut e = Entrant::new(n);
@@ -254,6 +252,29 @@ impl EventScoring {
         }
         Ok(t)
     }
+}
+
+/// The board orders of article 12 with their keys (files, `--board-order`, the page's select).
+pub const BOARD_ORDERS: [(BoardOrder, &str); 3] = [
+    (BoardOrder::Fixed, "fixed"),
+    (BoardOrder::Substitutes, "substitutes"),
+    (BoardOrder::ChosenPerMatch, "per-match"),
+];
+
+/// The key of a board order: `fixed` (12.1), `substitutes` (12.2) or `per-match` (12.3).
+pub fn board_order_key(order: BoardOrder) -> &'static str {
+    BOARD_ORDERS
+        .iter()
+        .find(|(o, _)| *o == order)
+        .map_or("fixed", |(_, k)| k)
+}
+
+/// The board order of a key (see [`board_order_key`]), `None` for anything else.
+pub fn board_order_from_key(key: &str) -> Option<BoardOrder> {
+    BOARD_ORDERS
+        .iter()
+        .find(|(_, k)| *k == key.trim())
+        .map(|(o, _)| *o)
 }
 
 impl fmt::Display for EventScoring {

@@ -2,7 +2,7 @@
 
 use super::export::{civil_from_days, days_from_civil};
 use super::model::{parse_date, parse_time, Absence, Format, Problem, ProblemError, Session};
-use crate::events::round_robin::{parse_entrant_list, Tournament};
+use crate::events::round_robin::{parse_entrant_list, BoardOrder, Tournament};
 use crate::events::scoring::{EventError, EventScoring};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -42,10 +42,18 @@ pub struct Draft {
     /// Boards per team match (the team scoring only; 12.1).
     #[serde(default = "four")]
     pub boards: String,
+    /// How players are put on boards (the team scoring only): 12.1, 12.2 or 12.3; drafts saved
+    /// before the choice existed are 12.1.
+    #[serde(default = "fixed")]
+    pub board_order: BoardOrder,
 }
 
 fn four() -> String {
     "4".into()
+}
+
+fn fixed() -> BoardOrder {
+    BoardOrder::Fixed
 }
 
 impl Default for Draft {
@@ -69,6 +77,7 @@ impl Default for Draft {
             name: String::new(),
             scoring: EventScoring::default(),
             boards: four(),
+            board_order: fixed(),
         }
     }
 }
@@ -319,6 +328,7 @@ impl Draft {
             name: String::new(),
             scoring: EventScoring::default(),
             boards: four(),
+            board_order: fixed(),
         }
     }
 
@@ -331,8 +341,8 @@ impl Draft {
             .unzip()
     }
 
-    /// The rounds view's event of this form's problem `p`: a team event with the form's boards
-    /// and rosters for the team scoring, else [`EventScoring::event_for`].
+    /// The rounds view's event of this form's problem `p`: a team event with the form's boards,
+    /// board order and rosters for the team scoring, else [`EventScoring::event_for`].
     pub fn event_for(&self, p: &Problem, name: &str) -> Result<Tournament, DraftEventError> {
         if !self.scoring.is_team() {
             return Ok(self.scoring.event_for(p, name)?);
@@ -340,7 +350,7 @@ impl Draft {
         let boards = number("boards", &self.boards)?;
         Ok(self
             .scoring
-            .team_event_for(p, name, boards, &self.teams().1)?)
+            .team_event_for(p, name, boards, self.board_order, &self.teams().1)?)
     }
 }
 
