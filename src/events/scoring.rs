@@ -66,7 +66,7 @@ impl EventScoring {
     ];
 
     /// The key used in files, the CLI (`--scoring`) and the page's select.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             EventScoring::TableTennis => "table-tennis",
             EventScoring::Xiangqi => "xiangqi",
@@ -309,9 +309,10 @@ impl FromStr for EventScoring {
     }
 }
 
-impl Say for EventScoring {
-    fn say(&self, lang: Lang) -> String {
-        let (zh, en) = match self {
+impl EventScoring {
+    /// The scoring's name in Chinese and in English (what [`Say`] gives; the page's menu).
+    pub const fn names(self) -> (&'static str, &'static str) {
+        match self {
             EventScoring::Xiangqi => (
                 "象棋：胜1 和½ 负0 (14.1)",
                 "Xiangqi: win 1, draw ½, loss 0 (14.1)",
@@ -329,7 +330,13 @@ impl Say for EventScoring {
                 "象棋团体赛：场分胜2 和1 负0 (14.2)",
                 "Xiangqi teams: match win 2, draw 1, loss 0 (14.2)",
             ),
-        };
+        }
+    }
+}
+
+impl Say for EventScoring {
+    fn say(&self, lang: Lang) -> String {
+        let (zh, en) = self.names();
         lang.pick(zh, en).to_string()
     }
 }

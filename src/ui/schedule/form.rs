@@ -3,7 +3,7 @@
 use super::solve::start_solving;
 use super::{use_store, Store};
 use crate::events::schedule::{Draft, Fit, Suggestion};
-use crate::events::scoring::EventScoring;
+use crate::events::scoring::{board_order_from_key, board_order_key, EventScoring};
 use crate::lang::Say;
 use leptos::prelude::*;
 
@@ -26,6 +26,43 @@ fn field(
                 prop:value=move || store.draft.with(get)
                 on:input=move |ev| store.draft.update(|d| set(d, event_target_value(&ev)))
             />
+        </label>
+    }
+}
+
+/// A menu's options: (value, Chinese, English).
+type Options = [(&'static str, &'static str, &'static str)];
+
+/// The scorings as the menu offers them (the value contains `xiangqi` for the Xiangqi ones).
+const SCORINGS: [(&str, &str, &str); 5] = {
+    let mut out = [("", "", ""); 5];
+    let mut i = 0;
+    while i < out.len() {
+        let s = EventScoring::ALL[i];
+        out[i] = (s.key(), s.names().0, s.names().1);
+        i += 1;
+    }
+    out
+};
+
+/// One labelled select bound to a draft field (one function for every menu: each view type
+/// costs the page's bundle).
+fn choice(
+    store: Store,
+    (zh, en): (&'static str, &'static str),
+    testid: &'static str,
+    options: &'static Options,
+    get: fn(&Draft) -> &str,
+    set: fn(&mut Draft, &str),
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{move || store.t(zh, en)}</span>
+            <select data-testid=testid on:change=move |ev| store.draft.update(|d| set(d, &event_target_value(&ev)))>
+                {options.iter().map(|&(value, zh, en)| view! {
+                    <option value=value prop:selected=move || store.draft.with(|d| get(d) == value)>{move || store.t(zh, en)}</option>
+                }).collect_view()}
+            </select>
         </label>
     }
 }
@@ -57,34 +94,30 @@ pub(super) fn ProblemForm() -> impl IntoView {
                         on:input=move |ev| store.draft.update(|d| d.name = event_target_value(&ev))
                     />
                 </label>
-                <label class="field">
-                    <span>{move || store.t("计分", "Scoring")}</span>
-                    <select
-                        data-testid="scoring"
-                        on:change=move |ev| {
-                            if let Ok(s) = event_target_value(&ev).parse::<EventScoring>() {
-                                store.draft.update(|d| d.scoring = s);
-                            }
+                {choice(store, ("计分", "Scoring"), "scoring", &SCORINGS, |d| d.scoring.key(), |d, v| {
+                    if let Ok(s) = v.parse() {
+                        d.scoring = s;
+                    }
+                })}
+                {choice(store, ("赛制", "Format"), "format", &[
+                    ("single", "单循环", "Single round robin"),
+                    ("double", "双循环", "Double round robin"),
+                    ("groups", "分组循环 + 交叉淘汰", "Groups + crossover knockout"),
+                ], |d| &d.format, |d, v| d.format = v.into())}
+                // The team scoring's boards and board order (12.1 / 12.2 / 12.3); line-ups are set
+                // per match in the rounds view.
+                {move || store.draft.with(|d| d.scoring.is_team()).then(|| view! {
+                    {field(store, "每场台数", "Boards per match", "number", "boards", |d| d.boards.clone(), |d, v| d.boards = v)}
+                    {choice(store, ("台次", "Board order"), "board-order", &[
+                        ("fixed", "分台定人制 (12.1)", "Fixed order (12.1)"),
+                        ("substitutes", "分台换人制 (12.2)", "With substitutes (12.2)"),
+                        ("per-match", "临时定台制 (12.3)", "Chosen per match (12.3)"),
+                    ], |d| board_order_key(d.board_order), |d, v| {
+                        if let Some(o) = board_order_from_key(v) {
+                            d.board_order = o;
                         }
-                    >
-                        {EventScoring::ALL.into_iter().map(|s| view! {
-                            <option value=s.key() prop:selected=move || store.draft.with(|d| d.scoring == s)>{move || s.say(store.lang.get())}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{move || store.t("赛制", "Format")}</span>
-                    <select
-                        data-testid="format"
-                        prop:value=move || store.draft.with(|d| d.format.clone())
-                        on:change=move |ev| store.draft.update(|d| d.format = event_target_value(&ev))
-                    >
-                        <option value="single">{move || store.t("单循环", "Single round robin")}</option>
-                        <option value="double">{move || store.t("双循环", "Double round robin")}</option>
-                        <option value="groups">{move || store.t("分组循环 + 交叉淘汰", "Groups + crossover knockout")}</option>
-                    </select>
-                </label>
-                {move || store.draft.with(|d| d.scoring.is_team()).then(|| field(store, "每场台数", "Boards per match", "number", "boards", |d| d.boards.clone(), |d, v| d.boards = v))}
+                    })}
+                })}
                 {field(store, "组数", "Groups", "number", "groups", |d| d.groups.clone(), |d, v| d.groups = v)}
                 {field(store, "球台数", "Tables", "number", "tables", |d| d.tables.clone(), |d, v| d.tables = v)}
                 {field(store, "场次数", "Sessions", "number", "sessions", |d| d.sessions.clone(), |d, v| d.sessions = v)}

@@ -104,6 +104,15 @@ pub(super) fn Standings() -> impl IntoView {
 /// The standings of a game-scored event: the rounds view's own computation (15.1/15.3).
 fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView {
     let s = t.standings();
+    // A team event counts matches (14.2), its score is match points 场分 and its board points
+    // 局分 a tie-break (15.3): the headings say so.
+    let team = t.format().is_team();
+    let [played, won, drawn, lost] = match (team, lang) {
+        (false, Lang::Zh) => ["局", "胜", "和", "负"],
+        (false, Lang::En) => ["Played", "Won", "Drawn", "Lost"],
+        (true, Lang::Zh) => ["场次", "胜场", "和场", "负场"],
+        (true, Lang::En) => ["Matches", "Matches won", "Matches drawn", "Matches lost"],
+    };
     let heads = s
         .columns
         .iter()
@@ -138,10 +147,10 @@ fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView 
                 <thead><tr>
                     <th>"#"</th>
                     <th>{lang.pick("参赛者", "Entrant")}</th>
-                    <th>{lang.pick("局", "Played")}</th>
-                    <th>{lang.pick("胜", "Won")}</th>
-                    <th>{lang.pick("和", "Drawn")}</th>
-                    <th>{lang.pick("负", "Lost")}</th>
+                    <th>{played}</th>
+                    <th>{won}</th>
+                    <th>{drawn}</th>
+                    <th>{lost}</th>
                     <th>{s.score_label_in(lang)}</th>
                     {heads}
                 </tr></thead>
