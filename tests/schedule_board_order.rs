@@ -209,3 +209,32 @@ fn cli_board_order_for_team_scoring_only() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("per-match"));
 }
+
+#[test]
+fn a_reloaded_form_takes_the_team_event_back() {
+    // The page rebuilds its form from the saved timetable; a team event gives back its boards,
+    // board order and rosters, so re-solving makes the same event.
+    let mut d = four_teams(BoardOrder::ChosenPerMatch);
+    d.boards = "3".into();
+    let p = d.to_problem().unwrap();
+    let t = d.event_for(&p, "团体赛").unwrap();
+    let mut back = Draft::from_problem(&p);
+    back.scoring = EventScoring::XiangqiTeam;
+    assert_eq!(back.board_order, BoardOrder::Fixed);
+    back.take_team(&t);
+    assert_eq!(back.board_order, BoardOrder::ChosenPerMatch);
+    assert_eq!(back.boards, "3");
+    assert_eq!(back.teams(), d.teams());
+    assert_eq!(back.to_problem().unwrap().entrants, p.entrants);
+    // An individual event leaves the form as it is.
+    let solo = Draft {
+        scoring: EventScoring::Xiangqi,
+        entrants: "甲\n乙\n丙".into(),
+        ..Draft::default()
+    };
+    let sp = solo.to_problem().unwrap();
+    let st = solo.event_for(&sp, "个人赛").unwrap();
+    let mut same = solo.clone();
+    same.take_team(&st);
+    assert_eq!(same, solo);
+}

@@ -2,7 +2,7 @@
 
 use super::export::{civil_from_days, days_from_civil};
 use super::model::{parse_date, parse_time, Absence, Format, Problem, ProblemError, Session};
-use crate::events::round_robin::{parse_entrant_list, BoardOrder, Tournament};
+use crate::events::round_robin::{parse_entrant_list, BoardOrder, Competition, Tournament};
 use crate::events::scoring::{EventError, EventScoring};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -339,6 +339,29 @@ impl Draft {
             .into_iter()
             .map(|e| (e.name, e.members))
             .unzip()
+    }
+
+    /// Takes the boards, board order and rosters of a team event `t` (made by
+    /// [`Draft::event_for`]) back into the form, so a reload shows and re-solves the same event;
+    /// an individual event changes nothing.
+    pub fn take_team(&mut self, t: &Tournament) {
+        let Competition::Team { boards, order } = t.format() else {
+            return;
+        };
+        self.boards = boards.to_string();
+        self.board_order = order;
+        self.entrants = t
+            .entrants()
+            .iter()
+            .map(|e| {
+                if e.members.is_empty() {
+                    e.name.clone()
+                } else {
+                    format!("{}: {}", e.name, e.members.join(", "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
     }
 
     /// The rounds view's event of this form's problem `p`: a team event with the form's boards,
