@@ -139,6 +139,77 @@ test('a team event on #/schedule: boards entered per match, standings by 14.2 an
   assert.deepEqual(page.errors, []);
 });
 
+test('a 12.3 team event: the board order chosen on #/schedule, a line-up set in the rounds view, a board result typed in the timetable, both kept in both views; team headings', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  assert.equal(await page.locator('[data-testid=board-order]').count(), 0, 'no board order for individual scorings');
+  await page.selectOption('[data-testid=scoring]', 'xiangqi-team');
+  await page.waitForSelector('[data-testid=board-order]');
+  assert.equal(await page.inputValue('[data-testid=board-order]'), 'fixed', '12.1 unless chosen');
+  const labels = await page.locator('[data-testid=board-order] option').allTextContents();
+  assert.deepEqual(labels, ['分台定人制 (12.1)', '分台换人制 (12.2)', '临时定台制 (12.3)']);
+  await page.selectOption('[data-testid=board-order]', 'per-match');
+  await page.fill('[data-testid=entrants]', TEAMS.join('\n'));
+  await page.fill('[data-testid=event-name]', '临时定台赛');
+  await page.fill('[data-testid=tables]', '2');
+  await page.fill('[data-testid=sessions]', '3');
+  await page.fill('[data-testid=session-minutes]', '180');
+  await page.fill('[data-testid=match-minutes]', '180');
+  assert.equal(await page.inputValue('[data-testid=board-order]'), 'per-match', 'kept while the form is typed');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  assert.equal(await page.locator('[data-testid=message]').count(), 0, 'no refusal');
+
+  // The standings say what a team event counts: matches, match points (14.2), board points (15.3).
+  const heads = await page.$$eval('[data-testid=standings] thead th', (ths) => ths.map((th) => th.textContent));
+  for (const h of ['场次', '胜场', '和场', '负场', '场分', '局分']) assert.ok(heads.includes(h), heads.join('|'));
+  assert.ok(!heads.includes('局'), heads.join('|'));
+  const match = (await rows(page)).find(([l]) => l.includes('红星') && l.includes('蓝天'));
+  assert.ok(match, 'the match 红星 – 蓝天 is in the timetable');
+
+  // 12.3 in the rounds view: no players on the boards until the line-ups are set; 张五 on board 1.
+  await page.goto(app.base + 'index.html#/tournament');
+  await page.waitForSelector('[data-testid=event-select]');
+  const options = await page.$$eval('[data-testid=event-select] option', (os) => os.map((o) => [o.value, o.textContent]));
+  const mine = options.find(([, name]) => name === '临时定台赛');
+  assert.ok(mine, JSON.stringify(options));
+  await page.selectOption('[data-testid=event-select]', mine[0]);
+  const game = page.locator('tr[data-round][data-red="1"][data-black="2"], tr[data-round][data-red="2"][data-black="1"]');
+  await game.waitFor();
+  const [round, red] = await game.evaluate((tr) => [tr.dataset.round, tr.dataset.red]);
+  const row = page.locator(`tr.t-lineup-row[data-round="${round}"][data-lineup-for="${red}"]`);
+  assert.equal((await row.locator('[data-testid=lineup]').textContent()).trim(), '', 'nothing known before the line-ups');
+  const [reds, blues] = [['5,3,1,2', '张五', '张三', '张一', '张二'], ['4,3,2,1', '李四', '李三', '李二', '李一']];
+  const [first, second] = red === '1' ? [reds, blues] : [blues, reds];
+  await row.locator('[data-testid=lineup-first]').fill(first[0]);
+  await row.locator('[data-testid=lineup-second]').fill(second[0]);
+  await row.locator('[data-testid=set-lineup]').click();
+  const shown = (b) => `${b}: ${first[b]} – ${second[b]}`;
+  await page.waitForFunction((want) => document.querySelector(want.sel)?.textContent.includes(want.text),
+    { sel: `tr.t-lineup-row[data-round="${round}"][data-lineup-for="${red}"] [data-testid=lineup]`, text: shown(1) });
+
+  // Back in the timetable: the boards typed from 红星's side (board 1 won by 张五).
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.waitForSelector(`[data-testid=score][data-fixture="${match[1]}"]`);
+  const redFirst = match[0].startsWith('红星');
+  await enter(page, match[1], redFirst ? '1 ½ 0 1' : '0 ½ 1 0');
+  await page.waitForFunction(() => !document.querySelector('.score-error'));
+  assert.match(await page.inputValue(`[data-testid=score][data-fixture="${match[1]}"]`), /^(1-0 ½-½ 0-1 1-0|0-1 ½-½ 1-0 0-1)$/);
+  const points = await page.$$eval('[data-testid=standings] tbody tr', (trs) => trs.map((r) => [r.children[1].textContent, r.querySelector('td.points').textContent]));
+  assert.deepEqual(points.find(([n]) => n === '红星'), ['红星', '2'], JSON.stringify(points));
+  assert.deepEqual(points.find(([n]) => n === '蓝天'), ['蓝天', '0'], JSON.stringify(points));
+
+  // The rounds view shows the result and still the line-up.
+  await page.goto(app.base + 'index.html#/tournament');
+  await page.waitForSelector('[data-testid=event-select]');
+  await page.selectOption('[data-testid=event-select]', mine[0]);
+  await game.waitFor();
+  const results = await game.locator('select[data-testid=result]').evaluateAll((ss) => ss.map((s) => s.value));
+  assert.deepEqual(results, red === '1' ? ['1-0', '½-½', '0-1', '1-0'] : ['0-1', '½-½', '1-0', '0-1']);
+  const lineup = await row.locator('[data-testid=lineup]').textContent();
+  for (const b of [1, 2, 3, 4]) assert.ok(lineup.includes(shown(b)), lineup);
+  assert.deepEqual(page.errors, []);
+});
+
 const NAMES = ['王天一', '郑惟桐', '赵鑫鑫', '谢靖', '蒋川', '洪智', '汪洋', '孙勇征'];
 
 test('a game-scored group stage opens as the crossover bracket, the click landing from a focused result box', async () => {
