@@ -190,6 +190,9 @@ test('a 12.3 team event: the board order chosen on #/schedule, a line-up set in 
   // Back in the timetable: the boards typed from 红星's side (board 1 won by 张五).
   await page.goto(app.base + 'index.html#/schedule');
   await page.waitForSelector(`[data-testid=score][data-fixture="${match[1]}"]`);
+  // The form comes back with the event's board order and players (a re-solve keeps them).
+  assert.equal(await page.inputValue('[data-testid=board-order]'), 'per-match');
+  assert.equal(await page.inputValue('[data-testid=entrants]'), TEAMS.join('\n'));
   const redFirst = match[0].startsWith('红星');
   await enter(page, match[1], redFirst ? '1 ½ 0 1' : '0 ½ 1 0');
   await page.waitForFunction(() => !document.querySelector('.score-error'));

@@ -182,6 +182,10 @@ impl Store {
         };
         let mut draft = Draft::from_problem(&file.problem);
         draft.scoring = file.scoring;
+        // A team event's boards, board order and players come back into the form with it.
+        if let Some((_, t)) = &event {
+            draft.take_team(t);
+        }
         // The name typed in the form stays when no event carries one (a table-tennis timetable).
         draft.name = name
             .or_else(|| event.as_ref().map(|(_, t)| t.name().to_string()))

@@ -69,7 +69,7 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
             }
             match games {
                 Some(g) => t.record(round, red, black, g).map_err(|e| e.say(lang))?,
-                None => t.clear_result(round, red, black),
+                None => t.clear_games(round, red, black),
             }
             crate::ui::tournament::store_event(Some(id), &t)?;
             store.event.set(Some(t));
