@@ -3,7 +3,6 @@
 //! 临时定台制 (line-up chosen before each match) — its results typed in the timetable and its
 //! line-ups set in the rounds view keeping each other.
 
-use std::process::Command;
 use xiangqi_club::events::round_robin::{BoardOrder, Competition, Outcome, TournamentError};
 use xiangqi_club::events::schedule::*;
 use xiangqi_club::events::scoring::{
@@ -150,64 +149,6 @@ fn substitutes_keep_the_registered_order() {
         .unwrap();
     let names = t.lineup_names(round, red, black).unwrap();
     assert_eq!(names[3].0, "张五");
-}
-
-fn xq(extra: &[&str]) -> std::process::Output {
-    let mut args = vec![
-        "schedule",
-        "--entrants",
-        "8",
-        "--tables",
-        "4",
-        "--sessions",
-        "8",
-        "--session-minutes",
-        "180",
-        "--match-minutes",
-        "180",
-        "--seed",
-        "2",
-        "--json",
-    ];
-    args.extend(extra);
-    Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args(&args)
-        .output()
-        .expect("xq runs")
-}
-
-fn answer(out: std::process::Output) -> serde_json::Value {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-#[test]
-fn cli_board_order_for_team_scoring_only() {
-    let team = ["--scoring", "xiangqi-team"];
-    let plain = answer(xq(&team));
-    assert_eq!(plain["board_order"], "fixed", "12.1 unless told");
-    for key in ["fixed", "substitutes", "per-match"] {
-        let a = answer(xq(&[team[0], team[1], "--board-order", key]));
-        assert_eq!(a["board_order"], key);
-        assert_eq!(a["slots"], plain["slots"], "the timetable is the same");
-    }
-    assert!(
-        answer(xq(&["--scoring", "xiangqi"]))
-            .get("board_order")
-            .is_none(),
-        "new field only with the team scoring"
-    );
-    let refused = xq(&["--scoring", "xiangqi", "--board-order", "per-match"]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("xiangqi-team"));
-    let refused = xq(&[team[0], team[1], "--board-order", "12.3"]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("per-match"));
 }
 
 #[test]

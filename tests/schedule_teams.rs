@@ -429,40 +429,8 @@ fn game_scored_groups_hand_their_tables_to_the_bracket() {
 
 #[test]
 fn cli_team_scoring_adds_boards_and_keeps_the_timetable() {
-    let run = |extra: &[&str]| {
-        let mut args = vec![
-            "schedule",
-            "--entrants",
-            "8",
-            "--tables",
-            "4",
-            "--sessions",
-            "8",
-            "--session-minutes",
-            "180",
-            "--match-minutes",
-            "180",
-            "--seed",
-            "2",
-            "--json",
-        ];
-        args.extend(extra);
-        Command::new(env!("CARGO_BIN_EXE_xq"))
-            .args(&args)
-            .output()
-            .expect("xq runs")
-    };
-    let json = |out: std::process::Output| -> serde_json::Value {
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
-    let plain = json(run(&["--scoring", "xiangqi"]));
-    let team = json(run(&["--scoring", "xiangqi-team", "--boards", "3"]));
+    let plain = answer(xq(&["--scoring", "xiangqi"]));
+    let team = answer(xq(&["--scoring", "xiangqi-team", "--boards", "3"]));
     assert_eq!(team["scoring"], "xiangqi-team");
     assert_eq!(team["boards"], 3);
     assert_eq!(team["slots"], plain["slots"]);
@@ -470,12 +438,70 @@ fn cli_team_scoring_adds_boards_and_keeps_the_timetable() {
         plain.get("boards").is_none(),
         "new field only with the team scoring"
     );
-    assert_eq!(json(run(&["--scoring", "xiangqi-team"]))["boards"], 4);
-    let refused = run(&["--scoring", "xiangqi-team", "--groups", "2"]);
+    assert_eq!(answer(xq(&["--scoring", "xiangqi-team"]))["boards"], 4);
+    let refused = xq(&["--scoring", "xiangqi-team", "--groups", "2"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("round robin"));
-    let refused = run(&["--boards", "3"]);
+    let refused = xq(&["--boards", "3"]);
     assert_eq!(refused.status.code(), Some(2));
-    let refused = run(&["--scoring", "xiangqi-team", "--boards", "17"]);
+    let refused = xq(&["--scoring", "xiangqi-team", "--boards", "17"]);
     assert_eq!(refused.status.code(), Some(2));
+}
+
+fn xq(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "schedule",
+        "--entrants",
+        "8",
+        "--tables",
+        "4",
+        "--sessions",
+        "8",
+        "--session-minutes",
+        "180",
+        "--match-minutes",
+        "180",
+        "--seed",
+        "2",
+        "--json",
+    ];
+    args.extend(extra);
+    Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(&args)
+        .output()
+        .expect("xq runs")
+}
+
+fn answer(out: std::process::Output) -> serde_json::Value {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn cli_board_order_for_team_scoring_only() {
+    let team = ["--scoring", "xiangqi-team"];
+    let plain = answer(xq(&team));
+    assert_eq!(plain["board_order"], "fixed", "12.1 unless told");
+    for key in ["fixed", "substitutes", "per-match"] {
+        let a = answer(xq(&[team[0], team[1], "--board-order", key]));
+        assert_eq!(a["board_order"], key);
+        assert_eq!(a["slots"], plain["slots"], "the timetable is the same");
+    }
+    assert!(
+        answer(xq(&["--scoring", "xiangqi"]))
+            .get("board_order")
+            .is_none(),
+        "new field only with the team scoring"
+    );
+    let refused = xq(&["--scoring", "xiangqi", "--board-order", "per-match"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("xiangqi-team"));
+    let refused = xq(&[team[0], team[1], "--board-order", "12.3"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("per-match"));
 }
