@@ -38,8 +38,8 @@
     settled(register);
   }, fail);
 
-  // A few seconds after the app is up, when the browser is idle: caching the build for offline use
-  // never competes with the first visit's own downloads (which stay within 300 KB).
+  // A few seconds after the app is up, when the browser is idle: the service worker never competes
+  // with the first visit's own downloads (which stay within 300 KB).
   function settled(fn) {
     setTimeout(function () {
       if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 5000 });
@@ -92,6 +92,15 @@
           if (next.state === 'installed') offerUpdate(reg);
         });
       };
+      // The files this page loaded before the worker controlled it: the worker keeps them (from
+      // the HTTP cache) and says when, so the page opens offline from then on.
+      navigator.serviceWorker.addEventListener('message', function (e) {
+        if (e.data === 'kept') document.documentElement.setAttribute('data-offline', 'ready');
+      });
+      navigator.serviceWorker.ready.then(function (ready) {
+        var loaded = [location.href].concat(performance.getEntriesByType('resource').map(function (e) { return e.name; }));
+        if (ready.active) ready.active.postMessage({ loaded: loaded });
+      });
       offerUpdate(reg);
       watch(reg.installing);
       reg.addEventListener('updatefound', function () { watch(reg.installing); });

@@ -46,7 +46,9 @@ if (release) {
     .sort();
   const build = crypto.createHash('sha256');
   for (const f of files) build.update(f).update(fs.readFileSync(path.join(staging, f)));
+  // Without its comment lines: every first visit downloads it.
   sw = fs.readFileSync(path.join(here, 'sw.js'), 'utf8')
+    .replace(/^\s*\/\/.*\n/gm, '')
     .replace('__BUILD__', build.digest('hex').slice(0, 16))
     .replace('__FILES__', JSON.stringify(files));
 } else {

@@ -1,25 +1,39 @@
 // The app's service worker (template: scripts/pwa/postbuild.mjs fills BUILD and FILES).
-// Cache-first for the build's own files so that after one visit every page opens offline; a new
-// build installs beside the old one and waits until the page's reload prompt is accepted, so a
-// page never mixes two versions. Scope and URLs are relative: any sub-folder of any static host.
+// Cache-first for the build's own files. A first visit downloads only its own page (issue 13: at
+// most 300 KB): the page hands this worker the files it has just loaded, which it copies from the
+// browser's HTTP cache without downloading them again, and every other file of the build (another
+// page's bundle, a worker on its first use) is cached when it is first fetched. So every page
+// visited once, and every worker used once, opens and works offline. A new build installs beside
+// the old one, refreshing every file the old one held, and waits until the page's reload prompt
+// is accepted, so a page never mixes two versions. Scope and URLs are relative: any sub-folder of
+// any static host.
 'use strict';
 const BUILD = '__BUILD__';
 const FILES = __FILES__;
 const PREFIX = 'xq-club:' + self.registration.scope + ':';
 const CACHE = PREFIX + BUILD;
 const INDEX = new URL('index.html', self.registration.scope).href;
+const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
+
+/** Puts `url` into this build's cache, fetched with the HTTP cache mode `mode`. */
+function keep(cache, url, mode) {
+  return fetch(url, { cache: mode }).then((res) => {
+    if (!res.ok) throw new Error(url + ': ' + res.status);
+    return cache.put(url, res);
+  });
+}
 
 self.addEventListener('install', (event) => {
-  // After the page is up its files are in the HTTP cache: this adds what it did not load yet
-  // (the other pages' bundles, the workers, icons). Every file is revalidated (a 304 costs no
-  // body): file names carry no hash, so a stale copy of a new build's file must not slip in.
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(FILES.map((f) => {
-    const url = new URL(f, self.registration.scope).href;
-    return fetch(url, { cache: 'no-cache' }).then((res) => {
-      if (!res.ok) throw new Error(url + ': ' + res.status);
-      return cache.put(url, res);
-    });
-  }))));
+  // An update: every file the old build had cached is fetched anew (revalidated: file names carry
+  // no hash, so a stale copy must not slip in), so what worked offline still does.
+  event.waitUntil(caches.keys().then((keys) => {
+    const old = keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+    return Promise.all(old.map((k) => caches.open(k).then((c) => c.keys())))
+      .then((lists) => {
+        const urls = new Set(lists.flat().map((r) => r.url).filter((u) => OURS.has(u)));
+        return caches.open(CACHE).then((cache) => Promise.all([...urls].map((u) => keep(cache, u, 'no-cache'))));
+      });
+  }));
 });
 
 self.addEventListener('activate', (event) => {
@@ -29,7 +43,16 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data === 'skipWaiting') self.skipWaiting();
+  if (event.data === 'skipWaiting') {
+    self.skipWaiting();
+  } else if (event.data && Array.isArray(event.data.loaded)) {
+    // The files a page loaded before this worker controlled it: from the HTTP cache, not the network.
+    const urls = event.data.loaded.map((u) => (u.split('#')[0] === self.registration.scope ? INDEX : u.split('#')[0]))
+      .filter((u) => OURS.has(u));
+    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((u) =>
+      cache.match(u).then((hit) => hit || keep(cache, u, 'force-cache').catch(() => {})))))
+      .then(() => event.source && event.source.postMessage('kept')));
+  }
 });
 
 self.addEventListener('fetch', (event) => {
@@ -37,6 +60,8 @@ self.addEventListener('fetch', (event) => {
   if (req.method !== 'GET' || !req.url.startsWith(self.registration.scope)) return;
   // Every page is index.html with a #route: a navigation anywhere in scope gets this build's.
   const key = req.mode === 'navigate' ? INDEX : req.url.split('#')[0];
+  if (!OURS.has(key)) return;
   event.respondWith(caches.open(CACHE).then((cache) => cache.match(key, { ignoreSearch: req.mode === 'navigate' })
-    .then((hit) => hit || fetch(req))));
+    .then((hit) => hit || fetch(key, { cache: 'no-cache' }).then((res) =>
+      (res.ok ? cache.put(key, res.clone()) : Promise.resolve()).then(() => res)))));
 });

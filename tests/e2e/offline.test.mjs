@@ -109,21 +109,38 @@ test('a failed download shows a message in both languages instead of a blank pag
   await ctx.close();
 });
 
-test('after one visit every page opens and works offline', async () => {
+test('a first visit fetches only its own page; every page visited once then opens and works offline', async () => {
   const ctx = await context({ serviceWorkers: 'allow' });
+  const fetched = [];
+  ctx.on('request', (r) => fetched.push(new URL(r.url()).pathname.replace(/^.*\//, '')));
   const page = watchErrors(await ctx.newPage());
   await page.goto(app.base + 'index.html#/play');
   await page.waitForSelector('#main');
-  // The worker controls the page once it has cached the whole build.
+  // The worker controls the page once it has kept the files the page loaded.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+  await page.waitForSelector('html[data-offline=ready]', { state: 'attached', timeout: 60000 });
   assert.equal(await page.locator('[data-testid=loading]').count(), 0, 'the loading screen is gone');
-  await ctx.setOffline(true);
-  assert.equal(await page.evaluate(() => navigator.onLine), false);
+  // Issue 13: the first visit is its own page only, the offline copy included (no other bundle, no worker).
+  const others = fetched.filter((f) => /^(page_|engine_worker|schedule_worker)/.test(f) && !/^page_play[._]/.test(f));
+  assert.deepEqual(others, [], 'nothing but #/play\'s own files');
 
   const open = async (hash, selector) => {
     await page.goto(app.base + 'index.html' + hash);
     await page.waitForSelector(selector, { timeout: 20000 });
   };
+  // One visit to each page while online, the scheduler's worker used once.
+  await open('#/clock', '[data-testid=clock-press-black]');
+  await open('#/schedule', '[data-testid=solve]');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  await open('#/schedule?print', '[data-testid=printout][data-mode=sessions]');
+  await open('#/schedule?changes', '[data-testid=sessions-over]');
+  await open('#/scoresheet', '[data-testid=scoresheet]');
+  await open('#/tournament', '[data-testid=new-event]');
+  await open('#/swiss', '[data-testid=swiss-name]');
+
+  await ctx.setOffline(true);
+  assert.equal(await page.evaluate(() => navigator.onLine), false);
   await open('#/play', '[data-testid=board]');
   await clickPoint(page, 'h2');
   await clickPoint(page, 'e2');
