@@ -127,18 +127,12 @@ fn move_now(store: Store, choice: Choice) -> Result<(), String> {
         .map_err(|e| e.say(lang))?;
     frozen.fixtures.insert(fixture);
     let slots = p.slots();
-    let seed = store
-        .seed
-        .get_untracked()
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1);
     let solver = Solver::keeping(
         &p,
         &s,
         |pl| frozen.keeps(pl, &slots),
         frozen.from_session,
-        seed,
+        store.seed_number(),
     )
     .map_err(|e| e.say(lang))?
     .with_budget(RESCHEDULE_BUDGET);

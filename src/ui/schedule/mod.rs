@@ -121,6 +121,11 @@ impl Store {
         }
     }
 
+    /// The seed typed in the form (1 when it is not a number): the solve's and the re-solve's.
+    fn seed_number(&self) -> u64 {
+        self.seed.get_untracked().trim().parse().unwrap_or(1)
+    }
+
     /// Shows a domain error in the current language.
     fn fail(&self, e: &dyn Say) {
         self.message.set(Some(e.say(self.lang.get_untracked())));

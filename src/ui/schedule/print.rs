@@ -4,6 +4,7 @@
 //! dates and "page N of M" in the page margins (`@page` margin boxes, which Chromium supports from
 //! version 131; the e2e test reads them back from the PDF).
 
+use super::standings::{count_headings, place_text, tiebreak_cells};
 use super::{match_label, slot_time, use_store};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
@@ -563,6 +564,7 @@ fn print_group_standings(groups: &[Tournament], title: &str, lang: Lang) -> impl
 /// A game-scored event: the rounds view's standings (15.1/15.3) and its crosstable.
 fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
     let st = t.standings();
+    let [played, won, drawn, lost] = count_headings(t, lang);
     let cross = t.crosstable_from(&st);
     let heads = st
         .columns
@@ -573,12 +575,8 @@ fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
         .rows
         .iter()
         .map(|r| {
-            let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
-            let tbs = r
-                .tiebreaks
-                .iter()
-                .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
-                .collect_view();
+            let place = place_text(r);
+            let tbs = tiebreak_cells(r);
             view! {
                 <tr>
                     <td>{place}</td>
@@ -622,10 +620,10 @@ fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
             <thead><tr>
                 <th>"#"</th>
                 <th>{lang.pick("参赛者", "Entrant")}</th>
-                <th>{lang.pick("局", "Played")}</th>
-                <th>{lang.pick("胜", "Won")}</th>
-                <th>{lang.pick("和", "Drawn")}</th>
-                <th>{lang.pick("负", "Lost")}</th>
+                <th>{played}</th>
+                <th>{won}</th>
+                <th>{drawn}</th>
+                <th>{lost}</th>
                 <th>{st.score_label_in(lang)}</th>
                 {heads}
             </tr></thead>

@@ -35,7 +35,7 @@ pub(super) fn start_solving(store: Store) {
             return;
         }
     };
-    let seed = seed_of(store);
+    let seed = store.seed_number();
     // Only whether it fits is worked out here: building the solver for 128 entrants took a
     // 300 ms task, so the page builds one only when it has to solve itself (no worker).
     let fit = match crate::events::schedule::fit(&problem) {
@@ -100,16 +100,6 @@ pub(super) fn start_solving(store: Store) {
     if !problem.is_some_and(|p| start_worker(store, &p, seed)) {
         worker_failed(store);
     }
-}
-
-/// The seed typed in the form (1 when it is not a number).
-fn seed_of(store: Store) -> u64 {
-    store
-        .seed
-        .get_untracked()
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1)
 }
 
 /// The worker did not start or died before reporting: the solve ends with a message.

@@ -2,7 +2,7 @@
 
 use super::use_store;
 use crate::events::knockout::GroupTables;
-use crate::events::round_robin::Tournament;
+use crate::events::round_robin::{StandingRow, Tournament};
 use crate::events::schedule::{
     group_events, group_letter, snake_groups, standings, verdicts, Format, Points,
 };
@@ -102,17 +102,34 @@ pub(super) fn Standings() -> impl IntoView {
 }
 
 /// The standings of a game-scored event: the rounds view's own computation (15.1/15.3).
-fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView {
-    let s = t.standings();
-    // A team event counts matches (14.2), its score is match points 场分 and its board points
-    // 局分 a tie-break (15.3): the headings say so.
-    let team = t.format().is_team();
-    let [played, won, drawn, lost] = match (team, lang) {
+/// The count columns' headings of a game-scored event's standings, on screen and in print: a team
+/// event counts matches (14.2), its score is match points 场分 and its board points 局分 a
+/// tie-break (15.3).
+pub(super) fn count_headings(t: &Tournament, lang: Lang) -> [&'static str; 4] {
+    match (t.format().is_team(), lang) {
         (false, Lang::Zh) => ["局", "胜", "和", "负"],
         (false, Lang::En) => ["Played", "Won", "Drawn", "Lost"],
         (true, Lang::Zh) => ["场次", "胜场", "和场", "负场"],
         (true, Lang::En) => ["Matches", "Matches won", "Matches drawn", "Matches lost"],
-    };
+    }
+}
+
+/// A standings row's place ("—" while it has none).
+pub(super) fn place_text(r: &StandingRow) -> String {
+    r.place.map_or_else(|| "—".into(), |p| p.to_string())
+}
+
+/// A standings row's tie-break values, a cell each ("—" where a value is not defined).
+pub(super) fn tiebreak_cells(r: &StandingRow) -> impl IntoView {
+    r.tiebreaks
+        .iter()
+        .map(|v| view! { <td>{v.map_or_else(|| "—".into(), |v| v.to_string())}</td> })
+        .collect_view()
+}
+
+fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView {
+    let s = t.standings();
+    let [played, won, drawn, lost] = count_headings(t, lang);
     let heads = s
         .columns
         .iter()
@@ -122,12 +139,8 @@ fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView 
         .rows
         .iter()
         .map(|r| {
-            let place = r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into());
-            let tbs = r
-                .tiebreaks
-                .iter()
-                .map(|v| view! { <td>{v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())}</td> })
-                .collect_view();
+            let place = place_text(r);
+            let tbs = tiebreak_cells(r);
             let place_attr = place.clone();
             view! {
                 <tr data-entrant=r.entrant data-place=place_attr>
