@@ -659,8 +659,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn seven_tables_three_slots_do_not_fit() {
+    /// 19 entrants, 7 tables, 8 sessions of 90 minutes, 30-minute matches: the shortfall and the
+    /// suggested changes.
+    fn thirty_minute_matches_on_seven_tables() -> (Shortfall, Vec<Suggestion>) {
         let p = Problem::round_robin(19, 7, 8, 90, 30, false);
         let Ok(Fit::DoesNotFit {
             shortfall,
@@ -669,6 +670,12 @@ mod tests {
         else {
             panic!("should not fit");
         };
+        (shortfall, suggestions)
+    }
+
+    #[test]
+    fn seven_tables_three_slots_do_not_fit() {
+        let (shortfall, suggestions) = thirty_minute_matches_on_seven_tables();
         assert_eq!(
             shortfall.to_string(),
             "171 matches > 7 tables × 24 slots = 168"
@@ -693,14 +700,7 @@ mod tests {
 
     #[test]
     fn the_shortfall_and_each_change_say_themselves_in_either_language() {
-        let p = Problem::round_robin(19, 7, 8, 90, 30, false);
-        let Ok(Fit::DoesNotFit {
-            shortfall,
-            suggestions,
-        }) = fit(&p)
-        else {
-            panic!("should not fit");
-        };
+        let (shortfall, suggestions) = thirty_minute_matches_on_seven_tables();
         assert_eq!(
             shortfall.say(Lang::Zh),
             "171 场比赛 > 7 台 × 24 个时段 = 168"
