@@ -158,10 +158,12 @@ impl Uci {
     /// Stdout lines up to and including the first that starts with `prefix`.
     fn wait_for(&self, prefix: &str) -> Vec<String> {
         let mut seen = Vec::new();
+        let deadline = Instant::now() + PATIENCE;
         loop {
+            let left = deadline.saturating_duration_since(Instant::now());
             let line = self
                 .out
-                .recv_timeout(PATIENCE)
+                .recv_timeout(left)
                 .unwrap_or_else(|_| panic!("no `{prefix}` within {PATIENCE:?} after {seen:?}"));
             let done = line.starts_with(prefix);
             seen.push(line);
