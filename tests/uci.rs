@@ -190,7 +190,7 @@ impl Uci {
         if quit {
             self.send("quit");
         }
-        drop(self.stdin.take());
+        self.stdin = None; // closes it: the end of input
         let t0 = Instant::now();
         let status = loop {
             if let Some(s) = self.child.try_wait().unwrap() {

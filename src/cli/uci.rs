@@ -189,6 +189,9 @@ fn skip_line(input: &mut impl BufRead) {
     }
 }
 
+/// The move for `bestmove` and the one for `ponder`.
+type Answer = (Option<Move>, Option<Move>);
+
 /// Runs a search so that `go` always gets its `bestmove`: after a panic in the search (caught
 /// with `catch_unwind`) the move is the first of the last reported line, else the first legal
 /// move; `Err` carries that fallback.
@@ -196,7 +199,7 @@ fn guarded(
     root: &Root,
     last_pv: &RefCell<Vec<Move>>,
     search: impl FnOnce() -> Outcome,
-) -> Result<(Option<Move>, Option<Move>), (Option<Move>, Option<Move>)> {
+) -> Result<Answer, Answer> {
     match catch_unwind(AssertUnwindSafe(search)) {
         Ok(out) => Ok((out.best, out.ponder)),
         Err(_) => {
@@ -481,7 +484,7 @@ mod tests {
     }
 
     #[test]
-    fn setoption_reads_name_and_value_in_either_order_of_mistakes() {
+    fn setoption_refuses_what_it_cannot_read() {
         let set = |s: &str| parse_setoption(&s.split(' ').collect::<Vec<_>>());
         assert!(set("value 5 name Hash").is_err());
         assert!(set("name").is_err());
