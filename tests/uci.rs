@@ -275,7 +275,9 @@ fn commands_that_change_the_search_stop_it_first() {
         .after(Move::from_iccs("h2e2").unwrap())
         .unwrap();
     assert!(after.is_legal(best_move(&best)), "{best}");
-    // `isready` is answered during a search, which goes on until `stop`.
+    // `isready` is answered during a search, which goes on until `stop` (at full strength: level
+    // 3 stops at depth 3).
+    uci.send("setoption name Level value 8");
     uci.send("go depth 60");
     uci.send("isready");
     let lines = uci.wait_for("readyok");

@@ -358,10 +358,7 @@ pub fn run(_args: &[String]) -> i32 {
             .location()
             .map(|l| format!(" at {l}"))
             .unwrap_or_default();
-        complain(&format!(
-            "internal error{at}: {}; the engine is reset",
-            what.replace('\n', " ")
-        ));
+        complain(&format!("internal error{at}: {}", what.replace('\n', " ")));
     }));
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || read_commands(tx));
