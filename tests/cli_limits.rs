@@ -116,3 +116,95 @@ fn a_fen_without_side_to_move_is_refused_with_a_reason() {
         assert!(err.contains("side to move is missing"), "{cmd}: {err}");
     }
 }
+
+/// `xq` with `input` on stdin, killed (and the test failed) if it runs past `secs`.
+fn xq_within(secs: u64, args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // A command that refuses early closes its end: a broken pipe here is expected.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let t0 = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            panic!("xq {args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = feeder.join();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bench_search_refuses_a_depth_above_the_cap() {
+    for depth in ["13", "100", "4294967295"] {
+        let (code, _, err) = xq_within(10, &["bench", "search", depth], b"");
+        assert_eq!(code, 2, "depth {depth}: {err}");
+        assert!(err.contains("above the limit of 12"), "{err}");
+        assert!(err.contains("usage: xq bench search"), "{err}");
+    }
+    let (code, out, _) = xq_within(60, &["bench", "search", "1"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("search bench depth 1:"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn game_and_trf_files_are_read_up_to_2_mb_only() {
+    for args in [
+        &["convert", "--to", "iccs", "/dev/zero"][..],
+        &["swiss", "/dev/zero"][..],
+    ] {
+        let (code, _, err) = xq_within(10, args, b"");
+        assert!(code == 1 || code == 2, "{args:?}: {code} {err}");
+        assert!(err.contains("larger than the limit of 2048 KB"), "{err}");
+    }
+    // From stdin too: 3 MB of move text is refused; a game of normal size is converted.
+    let big = "1. h2e2 h9g7\n".repeat(3 << 20 >> 4);
+    let (code, _, err) = xq_within(10, &["convert", "--to", "iccs"], big.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("larger than the limit of 2048 KB"), "{err}");
+    let (code, out, _) = xq_within(10, &["convert", "--to", "iccs", "-"], b"1. h2e2 h9g7\n");
+    assert_eq!((code, out.as_str()), (0, "h2e2\nh9g7\n"));
+}
+
+#[test]
+fn fen_counters_beyond_the_limit_are_a_fen_error() {
+    let board = "3k5/9/9/9/9/9/9/9/4R4/4K4";
+    for fen in [
+        format!("{board} w - - 4294967295 1"),
+        format!("{board} b - - 0 4294967295"),
+    ] {
+        for args in [
+            vec!["perft", fen.as_str(), "2"],
+            vec!["judge", fen.as_str(), "e1e2"],
+        ] {
+            let (code, _, err) = xq_within(10, &args, b"");
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(
+                err.contains("above the limit of 1000000"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let pgn = format!("[FEN \"{board} b - - 0 4294967295\"]\n\n1... d9d8\n");
+    let (code, _, err) = xq_within(10, &["convert", "--to", "iccs"], pgn.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("above the limit"), "{err}");
+}

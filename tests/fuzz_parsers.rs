@@ -857,3 +857,250 @@ fn found_cases_answer_with_errors() {
         );
     }
 }
+
+// ------------------------------------------------------------------------------------ the UCI loop
+
+/// Sessions in the normal run, and in the deep run (each is a process with searches in it).
+const UCI_FAST: u32 = 12;
+const UCI_DEEP: u32 = 2_000;
+
+/// Lines a GUI sends, searches kept short or ended by the lines after them.
+const UCI_LINES: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "stop",
+    "position startpos",
+    "position startpos moves h2e2 h9g7 h0g2",
+    "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1 moves h9g7",
+    "position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1",
+    "position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1",
+    "go depth 1",
+    "go depth 3",
+    "go nodes 3000",
+    "go movetime 20",
+    "go infinite",
+    "go",
+    "go wtime 300 btime 300 winc 10 binc 10 movestogo 5",
+    "setoption name Level value 2",
+    "setoption name Hash value 1",
+    "setoption name Threads value 1",
+    "debug on",
+];
+
+/// Tokens a hostile GUI sends.
+const UCI_NASTY: &[&str] = &[
+    "",
+    "-1",
+    "0",
+    "1e9",
+    "4294967295",
+    "18446744073709551615",
+    "99999999999999999999999",
+    "name",
+    "value",
+    "moves",
+    "fen",
+    "startpos",
+    "infinite",
+    "depth",
+    "movetime",
+    "wtime",
+    "winc",
+    "movestogo",
+    "searchmoves",
+    "h2e2",
+    "a0a9",
+    "w",
+    "b",
+    "go",
+    "stop",
+    "quit",
+];
+
+/// A session: lines (possibly not UTF-8) each with a pause in milliseconds after it.
+#[derive(Clone)]
+struct Session(Vec<(Vec<u8>, u8)>);
+
+impl Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lines: Vec<_> = self
+            .0
+            .iter()
+            .map(|(l, ms)| format!("{} ({ms} ms)", String::from_utf8_lossy(l)))
+            .collect();
+        write!(f, "{lines:?}")
+    }
+}
+
+fn uci_session() -> impl Strategy<Value = Session> {
+    let token = prop_oneof![
+        4 => proptest::sample::select(UCI_NASTY).prop_map(str::to_string),
+        1 => any::<String>(),
+    ];
+    let edits = proptest::collection::vec((any::<usize>(), 0u8..3, token), 0..3);
+    let bad_byte = proptest::option::weighted(0.05, any::<usize>());
+    let line = (proptest::sample::select(UCI_LINES), edits, bad_byte).prop_map(|(l, e, bad)| {
+        let mut words: Vec<String> = l.split(' ').map(str::to_string).collect();
+        for (at, kind, tok) in e {
+            let i = at % (words.len() + 1);
+            match kind {
+                0 => words.insert(i, tok),
+                1 if i < words.len() && words.len() > 1 => {
+                    words.remove(i);
+                }
+                _ if i < words.len() => words[i] = tok,
+                _ => words.push(tok),
+            }
+        }
+        let mut line = words.join(" ").replace(['\n', '\r'], " ");
+        // A bigger table only costs time to clear: the option itself is covered above.
+        if line.to_lowercase().contains("hash") {
+            line = "setoption name Hash value 2".into();
+        }
+        let mut bytes = line.into_bytes();
+        if let Some(at) = bad {
+            bytes.insert(at % (bytes.len() + 1), 0xFF);
+        }
+        bytes
+    });
+    proptest::collection::vec((line, 0u8..40), 1..12).prop_map(Session)
+}
+
+/// Every session ends: each `go` gets exactly one `bestmove` or a one-line refusal on stderr,
+/// `isready` is answered after all of it, nothing panics, and the process exits 0.
+fn check_uci(session: Session) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let drain = |r: Box<dyn std::io::Read + Send>| {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(r);
+            let mut buf = Vec::new();
+            while r.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
+                let _ = tx.send(String::from_utf8_lossy(&buf).trim_end().to_string());
+                buf.clear();
+            }
+        });
+        rx
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let mut stdin = child.stdin.take().unwrap();
+    let (mut gos, mut quit) = (0, false);
+    for (line, pause) in &session.0 {
+        let _ = stdin.write_all(line).and_then(|_| stdin.write_all(b"\n"));
+        let _ = stdin.flush();
+        let words: Vec<&str> = std::str::from_utf8(line)
+            .map(|l| l.split_whitespace().collect())
+            .unwrap_or_default();
+        match words.first() {
+            Some(&"go") => gos += 1,
+            Some(&"quit") => {
+                quit = true;
+                break;
+            }
+            _ => {}
+        }
+        std::thread::sleep(Duration::from_millis(*pause as u64));
+    }
+    let patience = Duration::from_secs(20);
+    let mut said = Vec::new();
+    if !quit {
+        let _ = writeln!(stdin, "isready");
+        let _ = stdin.flush();
+        let deadline = Instant::now() + patience;
+        loop {
+            match out.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(l) if l == "readyok" => break,
+                Ok(l) => said.push(l),
+                Err(_) => {
+                    let _ = child.kill();
+                    panic!("no readyok after {session:?}: {said:?}");
+                }
+            }
+        }
+    }
+    drop(stdin);
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t0.elapsed() > patience {
+            let _ = child.kill();
+            panic!("xq uci did not exit after {session:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(status.success(), "{status} after {session:?}");
+    said.extend(out.iter());
+    let complaints: Vec<String> = err.iter().collect();
+    for c in &complaints {
+        assert!(
+            c.starts_with("xq uci: ") && !c.contains("internal error"),
+            "{c} after {session:?}"
+        );
+    }
+    let answers: Vec<&String> = said.iter().filter(|l| l.starts_with("bestmove")).collect();
+    for a in &answers {
+        let w: Vec<&str> = a.split(' ').collect();
+        let moves_ok = match w.as_slice() {
+            ["bestmove", "(none)"] => true,
+            ["bestmove", m] => Move::from_iccs(m).is_some(),
+            ["bestmove", m, "ponder", p] => {
+                Move::from_iccs(m).is_some() && Move::from_iccs(p).is_some()
+            }
+            _ => false,
+        };
+        assert!(moves_ok, "{a}");
+    }
+    if !quit {
+        let refused = complaints
+            .iter()
+            .filter(|c| c.ends_with("; not searching"))
+            .count();
+        assert_eq!(
+            answers.len(),
+            gos - refused,
+            "{gos} go, {refused} refused, after {session:?}: {said:?} {complaints:?}"
+        );
+    }
+}
+
+/// As [`fuzz`], with little shrinking: a hung session costs the whole patience per step, and the
+/// failure already names the session.
+fn fuzz_uci(cases: u32) {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        max_shrink_iters: 8,
+        ..Config::default()
+    };
+    if let Err(e) = TestRunner::new(config).run(&uci_session(), |s| {
+        check_uci(s);
+        Ok(())
+    }) {
+        panic!("{e}");
+    }
+}
+
+#[test]
+fn uci_sessions_fast() {
+    fuzz_uci(UCI_FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn uci_sessions_deep() {
+    fuzz_uci(UCI_DEEP);
+}

@@ -1,9 +1,9 @@
 //! `xq uci` driven as a process, the way a GUI or match runner drives Pikafish.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 use xiangqi_club::xiangqi::{Move, Position};
 
 #[test]
@@ -101,4 +101,264 @@ fn speaks_uci_and_stops_on_request() {
     wait_for("bestmove");
     send("quit");
     assert!(child.wait().unwrap().success());
+}
+
+/// `xq uci` as a process with every wait under a timeout: a deadlock fails the test, never hangs it.
+struct Uci {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Receiver<String>,
+    err: Receiver<String>,
+}
+
+/// Long enough for a loaded 2-core machine; a deadlock waits forever.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Lines of `r` as they come, each decoded lossily (stderr may echo what it refused).
+fn lines_of(r: impl Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(r);
+        let mut buf = Vec::new();
+        while r.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
+            let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+            buf.clear();
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        Uci {
+            stdin: child.stdin.take(),
+            out: lines_of(child.stdout.take().unwrap()),
+            err: lines_of(child.stderr.take().unwrap()),
+            child,
+        }
+    }
+
+    fn send(&mut self, line: impl AsRef<[u8]>) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_ref()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Stdout lines up to and including the first that starts with `prefix`.
+    fn wait_for(&self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .out
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no `{prefix}` within {PATIENCE:?} after {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// The `bestmove` answer, checked to be the only one before `readyok`.
+    fn best_then_ready(&mut self) -> String {
+        let lines = self.wait_for("bestmove");
+        self.send("isready");
+        let after = self.wait_for("readyok");
+        assert!(
+            !after.iter().any(|l| l.starts_with("bestmove")),
+            "two answers: {lines:?} {after:?}"
+        );
+        lines.last().unwrap().clone()
+    }
+
+    /// Closes stdin (or sends `quit` first) and waits for the exit; stdout and stderr left over.
+    fn finish(mut self, quit: bool) -> (ExitStatus, Vec<String>, Vec<String>) {
+        if quit {
+            self.send("quit");
+        }
+        self.stdin = None; // closes it: the end of input
+        let t0 = Instant::now();
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            assert!(t0.elapsed() < PATIENCE, "xq uci did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let drain = |rx: &Receiver<String>| {
+            let mut v = Vec::new();
+            while let Ok(l) = rx.recv_timeout(Duration::from_secs(5)) {
+                v.push(l);
+            }
+            v
+        };
+        (status, drain(&self.out), drain(&self.err))
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn pause(ms: u64) {
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
+fn best_move(line: &str) -> Move {
+    let m = line.split_whitespace().nth(1).unwrap();
+    Move::from_iccs(m).unwrap_or_else(|| panic!("not a move: {line}"))
+}
+
+#[test]
+fn go_during_an_infinite_search_ends_it_instead_of_deadlocking() {
+    // The reported sequence: `(echo "go infinite"; sleep 1; echo "go depth 1"; sleep 1; echo stop;
+    // echo isready; echo quit) | xq uci` never ended.
+    let mut uci = Uci::start();
+    uci.send("go infinite");
+    pause(1000);
+    uci.send("go depth 1");
+    // The infinite search answers first, then the new one.
+    let first = uci.wait_for("bestmove");
+    assert!(Position::start().is_legal(best_move(first.last().unwrap())));
+    let second = uci.wait_for("bestmove");
+    assert!(second.iter().any(|l| l.starts_with("info depth 1 ")));
+    pause(1000);
+    uci.send("stop");
+    uci.send("isready");
+    uci.wait_for("readyok");
+    let (status, rest, err) = uci.finish(true);
+    assert!(status.success());
+    assert!(!rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
+    assert!(err.is_empty(), "{err:?}");
+}
+
+#[test]
+fn commands_that_change_the_search_stop_it_first() {
+    let mut uci = Uci::start();
+    for cmd in [
+        "ucinewgame",
+        "setoption name Hash value 2",
+        "setoption name Level value 3",
+        "position startpos moves h2e2",
+    ] {
+        uci.send("position startpos");
+        uci.send("go infinite");
+        pause(200);
+        uci.send(cmd);
+        let best = uci.best_then_ready();
+        assert!(
+            Position::start().is_legal(best_move(&best)),
+            "{cmd}: {best}"
+        );
+    }
+    // The last `position` holds, and the engine searches it.
+    uci.send("go depth 2");
+    let best = uci.best_then_ready();
+    let after = Position::start()
+        .after(Move::from_iccs("h2e2").unwrap())
+        .unwrap();
+    assert!(after.is_legal(best_move(&best)), "{best}");
+    // `isready` is answered during a search, which goes on until `stop` (at full strength: level
+    // 3 stops at depth 3).
+    uci.send("setoption name Level value 8");
+    uci.send("go depth 60");
+    uci.send("isready");
+    let lines = uci.wait_for("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    uci.send("stop");
+    uci.best_then_ready();
+    // `quit` and the end of input both end a running search and the process.
+    uci.send("go infinite");
+    pause(100);
+    let (status, rest, _) = uci.finish(true);
+    assert!(status.success());
+    assert_eq!(rest.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    let mut uci = Uci::start();
+    uci.send("go infinite");
+    pause(100);
+    let (status, rest, _) = uci.finish(false);
+    assert!(status.success());
+    assert_eq!(rest.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+}
+
+#[test]
+fn bad_input_gets_one_line_on_stderr_and_the_loop_goes_on() {
+    let mut uci = Uci::start();
+    let mut refused = 0;
+    let mut check = |uci: &mut Uci, line: &[u8], refused_here: bool| {
+        uci.send(line);
+        uci.send("isready");
+        let lines = uci.wait_for("readyok");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("bestmove")),
+            "{}: {lines:?}",
+            String::from_utf8_lossy(line)
+        );
+        refused += refused_here as usize;
+    };
+    // Once a slice index panic.
+    check(&mut uci, b"setoption value 5 name Hash", true);
+    check(&mut uci, b"setoption name Hash", true);
+    check(&mut uci, b"setoption name Hash value lots", true);
+    // Once ignored, so the engine searched without limit.
+    check(&mut uci, b"go movetime 1e9", true);
+    check(&mut uci, b"go depth", true);
+    // Once the end of the loop (exit 0).
+    check(&mut uci, b"isre\xffady", true);
+    check(&mut uci, "x".repeat(1_100_000).as_bytes(), true);
+    // Counters that overflowed in the search: a FEN error, and the position stays as it was.
+    let board = "3k5/9/9/9/9/9/9/9/4R4/4K4";
+    for counters in ["4294967295 1", "0 4294967295"] {
+        uci.send(format!("position fen {board} b - - {counters}"));
+        let said = uci.wait_for("info string");
+        assert!(
+            said.last().unwrap().contains("above the limit of 1000000"),
+            "{said:?}"
+        );
+    }
+    uci.send("go depth 2");
+    let best = uci.best_then_ready();
+    assert!(Position::start().is_legal(best_move(&best)), "{best}");
+    // Once a multiply overflow: a third of the time left is the most it thinks.
+    let t0 = Instant::now();
+    uci.send("go wtime 1000 winc 9223372036854775807");
+    uci.best_then_ready();
+    assert!(t0.elapsed() < Duration::from_secs(10));
+    let (status, _, err) = uci.finish(true);
+    assert!(status.success());
+    assert_eq!(err.len(), refused, "{err:?}");
+    for (line, says) in err.iter().zip([
+        "setoption needs `name <id> [value <x>]`",
+        "Hash needs a value",
+        "not `lots`",
+        "movetime needs a whole number, not `1e9`; not searching",
+        "depth needs a number",
+        "line 11 is not UTF-8 text",
+        "line 13 is longer than 1024 KB",
+    ]) {
+        assert!(
+            line.starts_with("xq uci: ") && line.contains(says),
+            "{line}"
+        );
+    }
 }

@@ -3,11 +3,12 @@
 //! its main line alone, one move per line, or a complete PGN.
 
 use crate::lang::{Lang, Say};
+use crate::saved::MAX_IMPORT_BYTES;
 use crate::xiangqi::notation::pgn::{
     decode_with, read_pgn, write_move_list, write_pgn, EncodingRs,
 };
 use crate::xiangqi::notation::Notation;
-use std::io::{Read, Write};
+use std::io::Write;
 
 const USAGE: &str = "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]";
 
@@ -43,15 +44,14 @@ pub fn run(args: &[String]) -> i32 {
         eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs\n{USAGE}");
         return 2;
     };
-    let mut bytes = Vec::new();
-    let read = match file.as_deref() {
-        None | Some("-") => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
-        Some(path) => std::fs::read(path).map(|b| bytes = b),
+    let path = file.as_deref().filter(|f| *f != "-");
+    let bytes = match super::read_capped(path, MAX_IMPORT_BYTES) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("xq convert: {}: {e}", file.as_deref().unwrap_or("stdin"));
+            return 1;
+        }
     };
-    if let Err(e) = read {
-        eprintln!("xq convert: {}: {e}", file.as_deref().unwrap_or("stdin"));
-        return 1;
-    }
     let decoded = decode_with(&bytes, &EncodingRs);
     if let Some(w) = decoded.warning() {
         eprintln!("xq convert: warning: {w}");

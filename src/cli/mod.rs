@@ -61,6 +61,26 @@ fn utf8_args(args: &[OsString]) -> Result<Vec<String>, String> {
         .collect()
 }
 
+/// The bytes of `path` (stdin for none), refused once past `max`: a device such as
+/// /dev/zero or an endless pipe is never read beyond the cap.
+fn read_capped(path: Option<&str>, max: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let cap = max as u64 + 1;
+    match path {
+        None => std::io::stdin().lock().take(cap).read_to_end(&mut bytes),
+        Some(p) => std::fs::File::open(p).and_then(|f| f.take(cap).read_to_end(&mut bytes)),
+    }
+    .map_err(|e| e.to_string())?;
+    if bytes.len() > max {
+        return Err(format!(
+            "larger than the limit of {} KB; it was not read",
+            max / 1024
+        ));
+    }
+    Ok(bytes)
+}
+
 const USAGE: &str = "usage: xq <command> [args]
   perft \"<FEN>\" <depth> [--divide]   count leaf nodes of the legal-move tree
   bench                              perft 5 from the start position, nodes per second

@@ -67,7 +67,9 @@ pub fn run(args: &[String]) -> i32 {
     }
     let mut event = match (&file, players) {
         (Some(f), None) => {
-            let text = match std::fs::read_to_string(f) {
+            let read = super::read_capped(Some(f), crate::saved::MAX_IMPORT_BYTES)
+                .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_string()));
+            let text = match read {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("xq swiss: cannot read {f}: {e}");

@@ -1,15 +1,32 @@
 //! `xq uci` (the Universal Chess Interface as Pikafish speaks it) and `xq bench search`.
 
-use crate::engine::{Engine, Level, Limits, Root};
+use crate::engine::{Engine, Level, Limits, Outcome, Root};
 use crate::xiangqi::fen::START_FEN;
-use crate::xiangqi::{Move, Position};
-use std::io::{BufRead, Write};
+use crate::xiangqi::{Color, Move, Position};
+use std::cell::RefCell;
+use std::io::{BufRead, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
 const DEFAULT_HASH_MB: usize = 16;
+const MAX_HASH_MB: usize = 1024;
+/// The longest command line read: a `position` with a whole game's moves is a few KB.
+const MAX_LINE: usize = 1 << 20;
+
+/// Prints one line to stdout at once (the search thread and the loop both speak).
+fn say(s: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{s}");
+    let _ = out.flush();
+}
+
+/// A one-line error on stderr; the loop goes on.
+fn complain(s: &str) {
+    eprintln!("xq uci: {s}");
+}
 
 /// Parses `position startpos|fen <FEN> [moves m1 m2 ...]`.
 fn parse_position(args: &[&str]) -> Result<Root, String> {
@@ -34,26 +51,46 @@ fn parse_position(args: &[&str]) -> Result<Root, String> {
     Root::new(start, &moves).map_err(|(m, e)| format!("illegal move {m}: {e}"))
 }
 
-/// Parses the arguments of `go` for the side to move (`red` true when Red moves).
-fn parse_go(args: &[&str], red: bool) -> Limits {
+/// A UCI number: whole, negative read as 0 and beyond `u64` as `u64::MAX` (GUIs send both).
+fn number(text: &str) -> Option<u64> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(match text.starts_with('-') {
+        true => 0,
+        false => digits.parse().unwrap_or(u64::MAX),
+    })
+}
+
+/// Parses the arguments of `go` for the side to move (`red` true when Red moves): the limits and
+/// whether the search is `infinite`. A limit without a whole number is refused, never ignored.
+fn parse_go(args: &[&str], red: bool) -> Result<(Limits, bool), String> {
     let mut limits = Limits::default();
     let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0, 0, None);
+    let mut infinite = false;
     let mut it = args.iter();
     while let Some(&key) = it.next() {
         let mut num = || {
-            it.next()
-                .and_then(|v| v.parse::<i64>().ok())
-                .map(|v| v.max(0) as u64)
+            let v = it.next().copied();
+            v.and_then(number).ok_or_else(|| match v {
+                Some(v) => format!("go: {key} needs a whole number, not `{v}`; not searching"),
+                None => format!("go: {key} needs a number; not searching"),
+            })
         };
         match key {
-            "depth" => limits.depth = num().map(|d| d as u32),
-            "nodes" => limits.nodes = num(),
-            "movetime" => limits.movetime_ms = num(),
-            "wtime" => wtime = num(),
-            "btime" => btime = num(),
-            "winc" => winc = num().unwrap_or(0),
-            "binc" => binc = num().unwrap_or(0),
-            "movestogo" => togo = num(),
+            "depth" => limits.depth = Some(num()?.min(u32::MAX as u64) as u32),
+            "nodes" => limits.nodes = Some(num()?),
+            "movetime" => limits.movetime_ms = Some(num()?),
+            "wtime" => wtime = Some(num()?),
+            "btime" => btime = Some(num()?),
+            "winc" => winc = num()?,
+            "binc" => binc = num()?,
+            "movestogo" => togo = Some(num()?),
+            "mate" => {
+                num()?;
+            }
+            "infinite" => infinite = true,
             _ => {}
         }
     }
@@ -61,125 +98,289 @@ fn parse_go(args: &[&str], red: bool) -> Limits {
     if let (Some(t), None) = (time, limits.movetime_ms) {
         limits.movetime_ms = Limits::from_clock(t, inc, togo).movetime_ms;
     }
-    limits
+    Ok((limits, infinite))
 }
 
-/// `xq uci`: reads commands from stdin until `quit` (or end of input); `stop` works mid-search.
-pub fn run(_args: &[String]) -> i32 {
-    let (tx, rx) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
+/// What `setoption name <id> [value <x>]` sets.
+#[derive(Debug)]
+enum Setting {
+    Hash(usize),
+    Level(Level),
+}
+
+/// Parses `setoption`: `Ok(None)` for an option this engine does not have (as UCI allows).
+fn parse_setoption(args: &[&str]) -> Result<Option<Setting>, String> {
+    const USAGE: &str = "setoption needs `name <id> [value <x>]`";
+    let Some((&"name", rest)) = args.split_first() else {
+        return Err(USAGE.into());
+    };
+    let v = rest.iter().position(|a| *a == "value");
+    let name = rest[..v.unwrap_or(rest.len())].join(" ");
+    let value = v.map(|v| rest[v + 1..].join(" "));
+    if name.is_empty() {
+        return Err(USAGE.into());
+    }
+    let key = name.to_lowercase();
+    if key != "hash" && key != "level" {
+        return Ok(None);
+    }
+    let n = match value.as_deref() {
+        None => return Err(format!("setoption: {name} needs a value")),
+        Some(v) => {
+            number(v).ok_or_else(|| format!("setoption: {name} needs a whole number, not `{v}`"))?
+        }
+    };
+    Ok(Some(match key.as_str() {
+        "hash" => Setting::Hash(n.clamp(1, MAX_HASH_MB as u64) as usize),
+        _ => Setting::Level(Level::new(n.min(255) as u8)),
+    }))
+}
+
+/// Reads stdin line by line for the loop. A line that is not UTF-8, or longer than [`MAX_LINE`],
+/// is passed on as an error (and the next line read), never the end of input.
+fn read_commands(tx: mpsc::Sender<Result<String, String>>) {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    for n in 1u64.. {
+        let mut buf = Vec::new();
+        match (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = tx.send(Err(format!("cannot read stdin: {e}")));
+                return;
             }
         }
-    });
-    let mut engine = Some(Engine::new(DEFAULT_HASH_MB));
-    let mut root = Root::new(Position::start(), &[]).unwrap_or_else(|_| unreachable!());
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut running: Option<JoinHandle<Engine>> = None;
-    let mut level = Level::FULL;
-    let say = |s: &str| {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{s}");
-        let _ = out.flush();
-    };
-    let finish = |running: &mut Option<JoinHandle<Engine>>, engine: &mut Option<Engine>| {
-        if let Some(h) = running.take() {
-            *engine = h.join().ok();
+        let line = if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+            skip_line(&mut input);
+            Err(format!(
+                "line {n} is longer than {} KB; ignored",
+                MAX_LINE / 1024
+            ))
+        } else {
+            while matches!(buf.last(), Some(b'\n' | b'\r')) {
+                buf.pop();
+            }
+            String::from_utf8(buf).map_err(|_| format!("line {n} is not UTF-8 text; ignored"))
+        };
+        if tx.send(line).is_err() {
+            return;
         }
-    };
-    for line in rx {
+    }
+}
+
+/// Discards input up to and including the next newline, without holding it.
+fn skip_line(input: &mut impl BufRead) {
+    loop {
+        let (used, done) = match input.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(b) => match b.iter().position(|&c| c == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (b.len(), false),
+            },
+        };
+        input.consume(used);
+        if done {
+            return;
+        }
+    }
+}
+
+/// The move for `bestmove` and the one for `ponder`.
+type Answer = (Option<Move>, Option<Move>);
+
+/// Runs a search so that `go` always gets its `bestmove`: after a panic in the search (caught
+/// with `catch_unwind`) the move is the first of the last reported line, else the first legal
+/// move; `Err` carries that fallback.
+fn guarded(
+    root: &Root,
+    last_pv: &RefCell<Vec<Move>>,
+    search: impl FnOnce() -> Outcome,
+) -> Result<Answer, Answer> {
+    match catch_unwind(AssertUnwindSafe(search)) {
+        Ok(out) => Ok((out.best, out.ponder)),
+        Err(_) => {
+            let pv = last_pv.borrow();
+            let best = pv
+                .first()
+                .copied()
+                .or_else(|| root.position().legal_moves().iter().next().copied());
+            Err((best, pv.get(1).copied().filter(|_| best.is_some())))
+        }
+    }
+}
+
+/// The engine between commands: a search runs on its own thread while the loop reads on.
+struct Uci {
+    engine: Option<Engine>,
+    hash_mb: usize,
+    root: Root,
+    level: Level,
+    stop: Arc<AtomicBool>,
+    running: Option<JoinHandle<Engine>>,
+}
+
+impl Uci {
+    /// Stops a running search (it answers `bestmove`) and takes its engine back.
+    fn halt(&mut self) {
+        if let Some(h) = self.running.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            // A search thread that died outside the guard leaves a fresh engine, not none.
+            self.engine = Some(h.join().unwrap_or_else(|_| Engine::new(self.hash_mb)));
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let red = self.root.position().turn() == Color::Red;
+        let (limits, infinite) = match parse_go(args, red) {
+            Ok(l) => l,
+            Err(e) => return complain(&e),
+        };
+        self.halt();
+        let hash_mb = self.hash_mb;
+        let mut e = self.engine.take().unwrap_or_else(|| Engine::new(hash_mb));
+        // `go infinite` answers only after `stop`, even if the search ends first (UCI).
+        let root = self.root.clone();
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = self.stop.clone();
+        e.set_level(self.level, 0);
+        self.running = Some(std::thread::spawn(move || {
+            let t0 = Instant::now();
+            let now = move || t0.elapsed().as_secs_f64() * 1000.0;
+            let last_pv = RefCell::new(Vec::new());
+            let answer = guarded(&root, &last_pv, || {
+                e.think(&root, limits, &now, &stop, &mut |i| {
+                    *last_pv.borrow_mut() = i.pv.clone();
+                    let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+                    say(&format!(
+                        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                        i.depth,
+                        i.seldepth,
+                        i.score.uci(),
+                        i.nodes,
+                        i.nps(),
+                        i.time_ms,
+                        pv.join(" ")
+                    ));
+                })
+            });
+            let (best, ponder) = answer.unwrap_or_else(|fallback| {
+                // The tables may be half written: start afresh.
+                e = Engine::new(hash_mb);
+                fallback
+            });
+            while infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            match (best, ponder) {
+                (Some(b), Some(p)) => say(&format!("bestmove {b} ponder {p}")),
+                (Some(b), None) => say(&format!("bestmove {b}")),
+                (None, _) => say("bestmove (none)"),
+            }
+            e
+        }));
+    }
+
+    /// Obeys one command line; `false` on `quit`.
+    fn command(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
-            continue;
+            return true;
         };
         match cmd {
             "uci" => {
                 say("id name xq (xiangqi-club)");
                 say("id author xiangqi-club");
                 say(&format!(
-                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 1024"
+                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                 ));
                 say("option name Level type spin default 8 min 1 max 8");
                 say("uciok");
             }
             "isready" => say("readyok"),
-            "setoption" => {
-                finish(&mut running, &mut engine);
-                let name = args.iter().position(|a| *a == "name");
-                let value = args.iter().position(|a| *a == "value");
-                if let (Some(n), Some(v)) = (name, value) {
-                    let key = args[n + 1..v].join(" ").to_lowercase();
-                    let val = args.get(v + 1).and_then(|v| v.parse::<usize>().ok());
-                    match (key.as_str(), val) {
-                        ("hash", Some(mb)) => engine = Some(Engine::new(mb.clamp(1, 1024))),
-                        ("level", Some(l)) => level = Level::new(l.min(255) as u8),
-                        _ => say(&format!("info string unknown option {key}")),
-                    }
+            // Commands that change what the search works on stop it first, as Stockfish does.
+            "setoption" => match parse_setoption(args) {
+                Ok(Some(Setting::Hash(mb))) => {
+                    self.halt();
+                    self.hash_mb = mb;
+                    self.engine = Some(Engine::new(mb));
                 }
-            }
+                Ok(Some(Setting::Level(l))) => {
+                    self.halt();
+                    self.level = l;
+                }
+                Ok(None) => {
+                    let v = args
+                        .iter()
+                        .position(|a| *a == "value")
+                        .unwrap_or(args.len());
+                    let key = args[1..v].join(" ").to_lowercase();
+                    say(&format!("info string unknown option {key}"));
+                }
+                Err(e) => complain(&e),
+            },
             "ucinewgame" => {
-                finish(&mut running, &mut engine);
-                if let Some(e) = engine.as_mut() {
+                self.halt();
+                if let Some(e) = self.engine.as_mut() {
                     e.clear();
                 }
             }
             "position" => {
-                finish(&mut running, &mut engine);
+                self.halt();
                 match parse_position(args) {
-                    Ok(r) => root = r,
+                    Ok(r) => self.root = r,
                     Err(e) => say(&format!("info string {e}")),
                 }
             }
-            "go" => {
-                finish(&mut running, &mut engine);
-                let Some(mut e) = engine.take() else { continue };
-                let limits = parse_go(args, root.position().turn() == crate::xiangqi::Color::Red);
-                // `go infinite` answers only after `stop`, even if the search ends first (UCI).
-                let infinite = args.contains(&"infinite");
-                let root = root.clone();
-                stop.store(false, Ordering::Relaxed);
-                let stop = stop.clone();
-                e.set_level(level, 0);
-                running = Some(std::thread::spawn(move || {
-                    let t0 = Instant::now();
-                    let now = move || t0.elapsed().as_secs_f64() * 1000.0;
-                    let out = e.think(&root, limits, &now, &stop, &mut |i| {
-                        let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
-                        say(&format!(
-                            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-                            i.depth,
-                            i.seldepth,
-                            i.score.uci(),
-                            i.nodes,
-                            i.nps(),
-                            i.time_ms,
-                            pv.join(" ")
-                        ));
-                    });
-                    while infinite && !stop.load(Ordering::Relaxed) {
-                        std::thread::sleep(std::time::Duration::from_millis(5));
-                    }
-                    match (out.best, out.ponder) {
-                        (Some(b), Some(p)) => say(&format!("bestmove {b} ponder {p}")),
-                        (Some(b), None) => say(&format!("bestmove {b}")),
-                        (None, _) => say("bestmove (none)"),
-                    }
-                    e
-                }));
-            }
-            "stop" => {
-                stop.store(true, Ordering::Relaxed);
-                finish(&mut running, &mut engine);
-            }
-            "quit" => break,
+            "go" => self.go(args),
+            "stop" => self.halt(),
+            "quit" => return false,
             _ => say(&format!("info string unknown command {cmd}")),
         }
+        true
     }
-    stop.store(true, Ordering::Relaxed);
-    finish(&mut running, &mut engine);
+}
+
+/// `xq uci`: reads commands from stdin until `quit` (or end of input). Stdin is read on its own
+/// thread, so `stop`, `isready` and `quit` are heard mid-search.
+pub fn run(_args: &[String]) -> i32 {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!(" at {l}"))
+            .unwrap_or_default();
+        complain(&format!("internal error{at}: {}", what.replace('\n', " ")));
+    }));
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || read_commands(tx));
+    let mut uci = Uci {
+        engine: Some(Engine::new(DEFAULT_HASH_MB)),
+        hash_mb: DEFAULT_HASH_MB,
+        root: Root::new(Position::start(), &[]).unwrap_or_else(|_| unreachable!()),
+        level: Level::FULL,
+        stop: Arc::new(AtomicBool::new(false)),
+        running: None,
+    };
+    for line in rx {
+        match line {
+            Ok(line) => {
+                if !uci.command(&line) {
+                    break;
+                }
+            }
+            Err(e) => complain(&e),
+        }
+    }
+    uci.halt();
     0
 }
 
@@ -193,10 +394,17 @@ const BENCH: [&str; 6] = [
     "4k4/9/3a5/9/9/9/4p4/3AB4/4A4/3K5 b - - 0 1",
 ];
 
+/// The deepest `xq bench search`, as for `xq perft` and `xq bench`.
+const MAX_BENCH_DEPTH: u32 = crate::xiangqi::perft::MAX_DEPTH;
+
 /// `xq bench search [depth]`: a fixed search of fixed positions; the node count is deterministic.
 pub fn bench(args: &[String]) -> i32 {
     let depth = match args.first().map(|d| d.parse::<u32>()) {
         None => 9,
+        Some(Ok(d)) if d > MAX_BENCH_DEPTH => {
+            eprintln!("xq bench search: depth {d} is above the limit of {MAX_BENCH_DEPTH}\nusage: xq bench search [depth]");
+            return 2;
+        }
         Some(Ok(d)) if d > 0 => d,
         _ => {
             eprintln!("usage: xq bench search [depth]");
@@ -230,4 +438,62 @@ pub fn bench(args: &[String]) -> i32 {
     println!("search bench depth {depth}: {total} nodes in {secs:.3} s");
     println!("{:.0} nodes/s", total as f64 / secs.max(1e-9));
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_search_still_answers_with_a_legal_move() {
+        let root = Root::new(Position::start(), &[]).unwrap();
+        let none = RefCell::new(Vec::new());
+        let (best, ponder) = guarded(&root, &none, || panic!("a search bug")).unwrap_err();
+        assert!(root.position().is_legal(best.unwrap()));
+        assert_eq!(ponder, None);
+        // The last reported line is the better fallback.
+        let line: Vec<Move> = ["h2e2", "h9g7"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let seen = RefCell::new(line.clone());
+        let answer = guarded(&root, &seen, || panic!("a search bug")).unwrap_err();
+        assert_eq!(answer, (Some(line[0]), Some(line[1])));
+        // Mated: no move to give.
+        let mated = Position::from_fen("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+        let root = Root::new(mated, &[]).unwrap();
+        assert_eq!(
+            guarded(&root, &none, || panic!()).unwrap_err(),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn go_refuses_a_limit_that_is_not_a_whole_number() {
+        let go = |s: &str| parse_go(&s.split(' ').collect::<Vec<_>>(), true);
+        assert!(go("movetime 1e9").unwrap_err().contains("`1e9`"));
+        assert!(go("depth").unwrap_err().contains("depth needs a number"));
+        assert_eq!(go("depth 99999999999").unwrap().0.depth, Some(u32::MAX));
+        assert_eq!(go("movetime -5").unwrap().0.movetime_ms, Some(0));
+        let (limits, infinite) = go("wtime 1000 winc 9223372036854775807").unwrap();
+        assert_eq!((limits.movetime_ms, infinite), (Some(316), false));
+        assert!(go("infinite").unwrap().1);
+    }
+
+    #[test]
+    fn setoption_refuses_what_it_cannot_read() {
+        let set = |s: &str| parse_setoption(&s.split(' ').collect::<Vec<_>>());
+        assert!(set("value 5 name Hash").is_err());
+        assert!(set("name").is_err());
+        assert!(set("name Hash").unwrap_err().contains("needs a value"));
+        assert!(set("name Hash value x").unwrap_err().contains("`x`"));
+        assert!(matches!(
+            set("name Hash value 4294967296"),
+            Ok(Some(Setting::Hash(MAX_HASH_MB)))
+        ));
+        assert!(matches!(set("name Clear Hash"), Ok(None)));
+        assert!(
+            matches!(set("name level value 3"), Ok(Some(Setting::Level(l))) if l.number() == 3)
+        );
+    }
 }

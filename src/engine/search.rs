@@ -41,7 +41,9 @@ impl Limits {
     /// A thinking time from the game clock: `remaining_ms` left, `increment_ms` added per move.
     pub fn from_clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Limits {
         let togo = moves_to_go.unwrap_or(30).clamp(1, 50);
-        let budget = remaining_ms / togo + increment_ms * 3 / 4;
+        // Three quarters of the increment, computed so that no clock value can overflow.
+        let inc = increment_ms / 4 * 3 + increment_ms % 4 * 3 / 4;
+        let budget = (remaining_ms / togo).saturating_add(inc);
         let cap = remaining_ms.saturating_sub(50) / 3;
         Limits {
             movetime_ms: Some(budget.min(cap).max(10)),
@@ -887,5 +889,21 @@ fn from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Limits;
+
+    #[test]
+    fn a_clock_of_any_size_gives_a_thinking_time() {
+        let t = |rem, inc, togo| Limits::from_clock(rem, inc, togo).movetime_ms.unwrap();
+        // Unchanged where nothing overflowed: 60 s / 30 moves + 3/4 of a 2 s increment.
+        assert_eq!(t(60_000, 2_000, None), 3_500);
+        assert_eq!(t(60_000, 3, Some(10)), 6_002);
+        // A huge increment (UCI `winc 9223372036854775807`) is capped by a third of the time left.
+        assert_eq!(t(1_000, i64::MAX as u64, None), 316);
+        assert_eq!(t(u64::MAX, u64::MAX, Some(0)), (u64::MAX - 50) / 3);
     }
 }

@@ -7,6 +7,11 @@
 use super::board::{Color, Piece, Role, Square};
 use std::fmt;
 
+/// The largest halfmove clock or fullmove number a FEN may give: far beyond any game (the natural
+/// move limit, article 4.2.4, ends one long before), and far enough below `u32::MAX` that moves
+/// played on from it cannot overflow the counters.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
 /// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -62,6 +67,13 @@ pub enum ParseFenError {
         /// What was found.
         found: String,
     },
+    /// The halfmove or fullmove counter is a number above [`MAX_COUNTER`].
+    CounterTooLarge {
+        /// Which counter: "halfmove" or "fullmove".
+        which: &'static str,
+        /// What was found.
+        found: String,
+    },
     /// More fields than a FEN has.
     TooManyFields {
         /// How many whitespace-separated fields there were.
@@ -100,6 +112,12 @@ impl fmt::Display for ParseFenError {
             }
             ParseFenError::BadCounter { which, found } => {
                 write!(f, "the {which} counter '{found}' is not a whole number")
+            }
+            ParseFenError::CounterTooLarge { which, found } => {
+                write!(
+                    f,
+                    "the {which} counter {found} is above the limit of {MAX_COUNTER}"
+                )
             }
             ParseFenError::TooManyFields { found } => {
                 write!(f, "the FEN has {found} fields; at most 6 are allowed")
@@ -292,10 +310,24 @@ impl Setup {
             |idx: usize, which: &'static str, default: u32| -> Result<u32, ParseFenError> {
                 match fields.get(idx) {
                     None => Ok(default),
-                    Some(s) => s.parse::<u32>().map_err(|_| ParseFenError::BadCounter {
-                        which,
-                        found: s.to_string(),
-                    }),
+                    Some(s) => match s.parse::<u32>() {
+                        Ok(n) if n <= MAX_COUNTER => Ok(n),
+                        // Digits beyond u32 are a number too, only too large.
+                        Ok(_) => Err(ParseFenError::CounterTooLarge {
+                            which,
+                            found: s.to_string(),
+                        }),
+                        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                            Err(ParseFenError::CounterTooLarge {
+                                which,
+                                found: s.to_string(),
+                            })
+                        }
+                        Err(_) => Err(ParseFenError::BadCounter {
+                            which,
+                            found: s.to_string(),
+                        }),
+                    },
                 }
             };
         let halfmoves = counter(4, "halfmove", 0)?;
@@ -497,6 +529,41 @@ mod tests {
             err("4k4/9/9/9/9/9/9/9/9/4K4 w - - x 1"),
             FenError::Parse(ParseFenError::BadCounter { .. })
         ));
+    }
+
+    #[test]
+    fn counters_beyond_the_limit_are_refused() {
+        let board = "3k5/9/9/9/9/9/9/9/4R4/4K4";
+        for (counters, which) in [
+            ("4294967295 1", "halfmove"),
+            ("0 4294967295", "fullmove"),
+            ("1000001 1", "halfmove"),
+            ("0 99999999999999999999", "fullmove"),
+        ] {
+            let e = err(&format!("{board} b - - {counters}"));
+            assert_eq!(
+                e,
+                FenError::Parse(ParseFenError::CounterTooLarge {
+                    which,
+                    found: counters
+                        .split(' ')
+                        .find(|c| c.len() > 1)
+                        .unwrap()
+                        .to_string()
+                })
+            );
+            assert!(e.to_string().contains("above the limit of 1000000"), "{e}");
+        }
+        // At the limit a position plays on without overflow.
+        let mut p = crate::xiangqi::Position::from_fen(&format!(
+            "{board} b - - {MAX_COUNTER} {MAX_COUNTER}"
+        ))
+        .unwrap();
+        p.play("d9d8".parse().unwrap()).unwrap();
+        assert_eq!(
+            (p.halfmoves(), p.fullmoves()),
+            (MAX_COUNTER + 1, MAX_COUNTER + 1)
+        );
     }
 
     #[test]

@@ -73,6 +73,14 @@ impl Say for ParseFenError {
                 };
                 format!("{which}计数“{found}”不是整数")
             }
+            ParseFenError::CounterTooLarge { which, found } => {
+                let which = if *which == "halfmove" {
+                    "半回合"
+                } else {
+                    "回合"
+                };
+                format!("{which}计数 {found} 超过上限 {}", super::fen::MAX_COUNTER)
+            }
             ParseFenError::TooManyFields { found } => {
                 format!("FEN 有 {found} 段；最多 6 段")
             }
