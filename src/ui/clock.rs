@@ -656,7 +656,7 @@ fn ClockSetup() -> impl IntoView {
                 </button>
                 <p class="clock-help">
                     {tr(
-                        "写法：90分/40着，15分/10着（40着90分钟，以后每10着15分钟）；2小时+30秒（每着加30秒）；20分 读秒 3×30秒；5分 延时 5秒（每着先延时5秒）。也可写英文：90m/40、2h+30s、20m byo 3x30s、5m delay 5s。",
+                        "写法：90分/40着，15分/10着（40着90分钟，以后每10着15分钟）；2小时+30秒（每着加30秒）；20分 读秒 3×30秒；5分 延时 5秒（每着先延时5秒）。",
                         "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.",
                     )}
                 </p>

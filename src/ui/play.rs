@@ -610,6 +610,8 @@ fn SidePanel() -> impl IntoView {
     });
     view! {
         <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
+            // Two columns where the screen is wide: the computer's group then sits beside the game's.
+            <div class="panel-column">
             <section class="panel-group game-group" aria-label=tr("对局", "Game")>
                 <h2 class="group-title">{tr("对局", "Game")}</h2>
                 <Show when=move || session.with(|s| s.clock().is_some())>
@@ -630,6 +632,8 @@ fn SidePanel() -> impl IntoView {
                 <StepControls />
                 <RecordGroup />
             </section>
+            </div>
+            <div class="panel-column">
             <section class="panel-group engine-group" aria-label=tr("电脑", "Computer")>
                 <h2 class="group-title">{tr("电脑", "Computer")}</h2>
                 <EnginePanel
@@ -649,6 +653,7 @@ fn SidePanel() -> impl IntoView {
                 <h2 class="group-title">{tr("分享", "Sharing")}</h2>
                 <ShareGroup />
             </section>
+            </div>
         </aside>
     }
 }
