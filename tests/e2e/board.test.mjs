@@ -101,8 +101,14 @@ test('on a phone the nav fits or fades where it scrolls, and #/schedule has no s
     }
     await page.context().close();
   }
-  const page = await app.newPage('#/schedule', { waitFor: '#main', viewport: { width: 375, height: 812 } });
-  await page.waitForTimeout(300);
+  // The schedule once solved: its figures and timetables are tables wider than a phone.
+  const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: 375, height: 812 } });
+  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('xq.lang', 'en'); });
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.reload();
+  await page.waitForSelector('[data-testid=solve]');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
   const wide = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: innerWidth,
     widest: [...document.querySelectorAll('main *')].map((e) => [e.getBoundingClientRect().right, e.tagName + '.' + e.className])
       .sort((a, b) => b[0] - a[0]).slice(0, 3) }));

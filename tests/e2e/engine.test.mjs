@@ -100,7 +100,10 @@ test('the computer never offers a draw for the player; it answers the player\'s 
   // The computer has just moved: nobody may offer for it.
   assert.ok(await offer.isDisabled());
   assert.doesNotMatch(await offer.textContent(), /黑方/);
-  // The player moves and offers while the computer thinks; only the computer answers.
+  // The player moves and offers while the computer thinks (at full strength, for half a minute);
+  // only the computer answers.
+  const strongest = await page.$eval('[data-testid=engine-level]', (s) => s.options[s.options.length - 1].value);
+  await page.selectOption('[data-testid=engine-level]', strongest);
   await page.selectOption('[data-testid=engine-time]', '30000');
   await playMoves(page, ['h0g2']);
   await page.waitForSelector('[data-testid=engine-stats]', { timeout: 30000 });
