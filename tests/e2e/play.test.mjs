@@ -510,6 +510,10 @@ test('in projector mode at 1920x1080 the board stays in view after flipping and 
   assert.equal(await boardInView(), '', 'while analysing');
   await page.click('[data-testid=engine-stop]');
   assert.equal(await boardInView(), '', 'after stopping');
+  // Reaching the panel's last group (as a wheel or a tab key would) moves the panel, not the board.
+  await page.$eval('.share-group', (el) => el.scrollIntoView({ block: 'end' }));
+  await page.click('[data-testid=copy-fen]');
+  assert.equal(await boardInView(), '', 'after going to the end of the panel');
   assert.deepEqual(page.errors, []);
 });
 
