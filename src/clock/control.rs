@@ -302,28 +302,79 @@ impl Control {
     }
 }
 
-impl fmt::Display for Control {
-    /// The text notation, e.g. `1h30m/40, 15m/10` or `20m byo 3x30s`; it parses back to the same control.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// The words of the notation in one language: units, keywords and separators.
+struct Words {
+    units: [&'static str; 4],
+    moves: &'static str,
+    delay: &'static str,
+    bronstein: &'static str,
+    byo: &'static str,
+    times: &'static str,
+    comma: &'static str,
+}
+
+const EN_WORDS: Words = Words {
+    units: ["h", "m", "s", "ms"],
+    moves: "",
+    delay: " delay ",
+    bronstein: " bronstein ",
+    byo: " byo ",
+    times: "x",
+    comma: ", ",
+};
+
+const ZH_WORDS: Words = Words {
+    units: ["小时", "分", "秒", "毫秒"],
+    moves: "着",
+    delay: " 延时 ",
+    bronstein: " 补时 ",
+    byo: " 读秒 ",
+    times: "×",
+    comma: "，",
+};
+
+impl Control {
+    /// The notation in Chinese, e.g. `1小时30分/40着，15分/10着` or `20分 读秒 3×30秒`; it parses
+    /// back to the same control, as the English notation does.
+    pub fn chinese(&self) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write(&mut out, &ZH_WORDS);
+        out
+    }
+
+    fn write(&self, f: &mut impl fmt::Write, w: &Words) -> fmt::Result {
         for (i, s) in self.stages.iter().enumerate() {
             if i > 0 {
-                write!(f, ", ")?;
+                f.write_str(w.comma)?;
             }
-            write!(f, "{}", Duration(s.time_ms))?;
+            write_duration(f, s.time_ms, w)?;
             if let Some(n) = s.moves {
-                write!(f, "/{n}")?;
+                write!(f, "/{n}{}", w.moves)?;
             }
-            match s.bonus {
-                Bonus::None => {}
-                Bonus::Increment(ms) => write!(f, "+{}", Duration(ms))?,
-                Bonus::Delay(ms) => write!(f, " delay {}", Duration(ms))?,
-                Bonus::Bronstein(ms) => write!(f, " bronstein {}", Duration(ms))?,
+            let bonus = match s.bonus {
+                Bonus::None => None,
+                Bonus::Increment(ms) => Some(("+", ms)),
+                Bonus::Delay(ms) => Some((w.delay, ms)),
+                Bonus::Bronstein(ms) => Some((w.bronstein, ms)),
+            };
+            if let Some((word, ms)) = bonus {
+                f.write_str(word)?;
+                write_duration(f, ms, w)?;
             }
             if let Some(b) = s.byoyomi {
-                write!(f, " byo {}x{}", b.periods, Duration(b.period_ms))?;
+                write!(f, "{}{}{}", w.byo, b.periods, w.times)?;
+                write_duration(f, b.period_ms, w)?;
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Control {
+    /// The text notation, e.g. `1h30m/40, 15m/10` or `20m byo 3x30s`; it parses back to the same control.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &EN_WORDS)
     }
 }
 
@@ -331,10 +382,11 @@ impl FromStr for Control {
     type Err = ControlError;
 
     /// Reads the notation: stages separated by commas, each `TIME[/MOVES][+INC]`, then optionally
-    /// `delay TIME`, `bronstein TIME` or `byo NxTIME`.
+    /// `delay TIME`, `bronstein TIME` or `byo NxTIME`; or the same in Chinese (`分`, `秒`, `着`,
+    /// `延时`, `补时`, `读秒`, `，`), as [`Control::chinese`] writes it.
     fn from_str(s: &str) -> Result<Control, ControlError> {
         let mut stages = Vec::new();
-        for (i, text) in s.split(',').enumerate() {
+        for (i, text) in s.split([',', '，']).enumerate() {
             stages.push(parse_stage(text, i + 1)?);
         }
         Control::new(stages)
@@ -355,8 +407,12 @@ impl From<Control> for String {
 }
 
 fn parse_stage(text: &str, stage: usize) -> Result<Stage, ControlError> {
-    // "+ 30s" and "+30s" both read as an increment: split the '+' off as its own word.
-    let spaced = text.replace('+', " + ");
+    // "+ 30s" and "+30s" both read as an increment: split the '+' off as its own word, and the
+    // Chinese keywords too ("5分延时5秒").
+    let mut spaced = text.replace(['+', '＋'], " + ");
+    for word in ["延时", "补时", "读秒"] {
+        spaced = spaced.replace(word, &format!(" {word} "));
+    }
     let mut words = spaced.split_whitespace();
     let head = words
         .next()
@@ -374,9 +430,9 @@ fn parse_stage(text: &str, stage: usize) -> Result<Stage, ControlError> {
     while let Some(word) = words.next() {
         let key: &'static str = match word.to_ascii_lowercase().as_str() {
             "+" => "+",
-            "delay" => "delay",
-            "bronstein" => "bronstein",
-            "byo" => "byo",
+            "delay" | "延时" => "delay",
+            "bronstein" | "补时" => "bronstein",
+            "byo" | "读秒" => "byo",
             _ => return Err(ControlError::UnexpectedWord(word.to_string())),
         };
         let value = words.next().ok_or(ControlError::MissingValue(key))?;
@@ -407,13 +463,29 @@ fn parse_stage(text: &str, stage: usize) -> Result<Stage, ControlError> {
 }
 
 fn parse_moves(s: &str) -> Result<u32, ControlError> {
+    let s = s.strip_suffix('着').unwrap_or(s);
     match s.parse::<u32>() {
         Ok(n) if n > 0 && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
         _ => Err(ControlError::BadMoves(s.to_string())),
     }
 }
 
-/// Reads `1h30m`, `90m`, `30s`, `500ms`, `0`: whole numbers with units, largest first.
+/// The units a time may be written in, longest word first where one starts another.
+const UNITS: [(u64, &str); 10] = [
+    (1, "ms"),
+    (1, "毫秒"),
+    (3_600_000, "h"),
+    (3_600_000, "小时"),
+    (3_600_000, "时"),
+    (60_000, "m"),
+    (60_000, "分钟"),
+    (60_000, "分"),
+    (1_000, "s"),
+    (1_000, "秒"),
+];
+
+/// Reads `1h30m`, `90m`, `30s`, `500ms`, `0` (or `1小时30分`, `30秒`): whole numbers with units,
+/// largest first.
 fn parse_time(s: &str) -> Result<u64, ControlError> {
     let bad = || ControlError::BadTime(s.to_string());
     if s == "0" {
@@ -429,17 +501,10 @@ fn parse_time(s: &str) -> Result<u64, ControlError> {
         }
         let n: u64 = rest[..digits].parse().map_err(|_| bad())?;
         rest = &rest[digits..];
-        let (unit, len) = if rest.starts_with("ms") {
-            (1, 2)
-        } else if rest.starts_with('h') {
-            (3_600_000, 1)
-        } else if rest.starts_with('m') {
-            (60_000, 1)
-        } else if rest.starts_with('s') {
-            (1_000, 1)
-        } else {
+        let Some(&(unit, word)) = UNITS.iter().find(|(_, w)| rest.starts_with(w)) else {
             return Err(bad());
         };
+        let len = word.len();
         if unit >= last_unit {
             return Err(bad());
         }
@@ -453,28 +518,23 @@ fn parse_time(s: &str) -> Result<u64, ControlError> {
     Ok(total)
 }
 
-/// Writes ms in the notation's units, e.g. `1h30m`, `30s`, `1m500ms`, `0s`.
-struct Duration(u64);
-
-impl fmt::Display for Duration {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = self.0;
-        if ms == 0 {
-            return write!(f, "0s");
-        }
-        let parts = [
-            (ms / 3_600_000, "h"),
-            (ms / 60_000 % 60, "m"),
-            (ms / 1_000 % 60, "s"),
-            (ms % 1_000, "ms"),
-        ];
-        for (n, unit) in parts {
-            if n > 0 {
-                write!(f, "{n}{unit}")?;
-            }
-        }
-        Ok(())
+/// Writes ms in the notation's units, e.g. `1h30m`, `30s`, `1m500ms`, `0s` (`1小时30分` in Chinese).
+fn write_duration(f: &mut impl fmt::Write, ms: u64, w: &Words) -> fmt::Result {
+    if ms == 0 {
+        return write!(f, "0{}", w.units[2]);
     }
+    let parts = [
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1_000 % 60,
+        ms % 1_000,
+    ];
+    for (n, unit) in parts.into_iter().zip(w.units) {
+        if n > 0 {
+            write!(f, "{n}{unit}")?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -503,6 +563,36 @@ mod tests {
         assert_eq!(c.to_string(), "1h30m/40, 15m/10");
         let c: Control = "120m + 30s".parse().unwrap();
         assert_eq!(c.stages()[0].bonus, Bonus::Increment(30_000));
+    }
+
+    #[test]
+    fn chinese_notation_round_trips() {
+        for (en, zh) in [
+            ("1h30m/40, 15m/10", "1小时30分/40着，15分/10着"),
+            ("2h+30s", "2小时+30秒"),
+            ("20m byo 3x30s", "20分 读秒 3×30秒"),
+            ("0s byo 5x30s", "0秒 读秒 5×30秒"),
+            ("5m delay 5s", "5分 延时 5秒"),
+            ("5m bronstein 3s", "5分 补时 3秒"),
+            ("1m500ms", "1分500毫秒"),
+        ] {
+            let c: Control = en.parse().unwrap();
+            assert_eq!(c.chinese(), zh);
+            assert_eq!(zh.parse::<Control>(), Ok(c));
+        }
+        // As people type it: without spaces, 分钟 for minutes, 时 for hours.
+        let c: Control = "90分钟/40着，15分/10着".parse().unwrap();
+        assert_eq!(c.to_string(), "1h30m/40, 15m/10");
+        let c: Control = "20分读秒3×30秒".parse().unwrap();
+        assert_eq!(c.to_string(), "20m byo 3x30s");
+        assert_eq!(
+            "2时＋30秒".parse::<Control>().unwrap().to_string(),
+            "2h+30s"
+        );
+        assert_eq!(
+            "5分 延时".parse::<Control>(),
+            Err(ControlError::MissingValue("delay"))
+        );
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The clock's words for users, through [`Say`]: errors, presets, the clock's status and the
 //! counters under a face. English repeats the `Display` text; Chinese is written here.
 
-use super::{ClockError, ClockLinkError, ControlError, Preset, SideReading, Status, MAX_TIME_MS};
+use super::{
+    ClockError, ClockLinkError, Control, ControlError, Preset, SideReading, Status, MAX_TIME_MS,
+};
 use crate::lang::{sentence, Lang, Say};
 
 impl Say for ClockError {
@@ -37,17 +39,28 @@ impl Say for ControlError {
         }
         match self {
             ControlError::NoStages => "计时方式至少要有一个阶段".into(),
-            ControlError::BadTime(s) => format!("“{s}”不是时间；写作 90m、1h30m、30s 或 500ms"),
+            ControlError::BadTime(s) => {
+                format!("“{s}”不是时间；写作 90分、1小时30分、30秒 或 500毫秒")
+            }
             ControlError::BadMoves(s) => {
-                format!("“{s}”不是着数；写大于 0 的整数，如 90m/40")
+                format!("“{s}”不是着数；写大于 0 的整数，如 90分/40着")
             }
             ControlError::BadByoyomi(s) => {
-                format!("“{s}”不是读秒；写“次数x时长”，如 byo 3x30s")
+                format!("“{s}”不是读秒；写“次数×时长”，如 读秒 3×30秒")
             }
             ControlError::UnexpectedWord(s) => {
-                format!("看不懂“{s}”；每个阶段写作 90m/40、2h+30s、5m delay 5s 或 20m byo 3x30s")
+                format!("看不懂“{s}”；每个阶段写作 90分/40着、2小时+30秒、5分 延时 5秒 或 20分 读秒 3×30秒")
             }
-            ControlError::MissingValue(k) => format!("“{k}”后面缺少数值"),
+            ControlError::MissingValue(k) => {
+                let word = match *k {
+                    "delay" => "延时",
+                    "bronstein" => "补时",
+                    "byo" => "读秒",
+                    "+" => "+",
+                    other => other,
+                };
+                format!("“{word}”后面缺少数值")
+            }
             ControlError::TwoBonuses { stage } => {
                 format!("第 {stage} 阶段同时有加秒、延时中的两种")
             }
@@ -85,6 +98,16 @@ impl Say for ClockLinkError {
                 side.say(lang),
                 error.say(lang)
             ),
+        }
+    }
+}
+
+impl Say for Control {
+    /// The notation in the reader's language (both read back): `20m byo 3x30s`, `20分 读秒 3×30秒`.
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => self.chinese(),
         }
     }
 }
@@ -149,7 +172,8 @@ impl Say for SideInfo<'_> {
         if r.delay_left_ms > 0 && r.running {
             // Tenths by integer arithmetic: float formatting would cost the browser build.
             let tenths = (r.delay_left_ms + 50) / 100;
-            s += &format!(" · +{}.{}s", tenths / 10, tenths % 10);
+            let unit = lang.pick("秒", "s");
+            s += &format!(" · +{}.{}{unit}", tenths / 10, tenths % 10);
         }
         s
     }

@@ -11,7 +11,7 @@
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
 use crate::clock::{
-    format_ms, link, Button, Clock, ClockError, ClockLinkError, Flag, Preset, SideInfo,
+    format_ms, link, Button, Clock, ClockError, ClockLinkError, Control, Flag, Preset, SideInfo,
     SideReading, Status,
 };
 use crate::lang::Say;
@@ -216,6 +216,8 @@ struct ClockStore {
     message: RwSignal<Option<ClockNote>>,
     red_text: RwSignal<String>,
     black_text: RwSignal<String>,
+    /// The page's language: the control fields are written in it.
+    lang: RwSignal<Lang>,
     muted: RwSignal<bool>,
     /// The instant the faces show, refreshed every frame while time runs.
     now: RwSignal<u64>,
@@ -297,8 +299,9 @@ impl ClockStore {
 
     fn choose_preset(self, p: Preset) {
         self.preset.set(p);
-        self.red_text.set(p.control(Color::Red).to_string());
-        self.black_text.set(p.control(Color::Black).to_string());
+        let lang = self.lang.get_untracked();
+        self.red_text.set(p.control(Color::Red).say(lang));
+        self.black_text.set(p.control(Color::Black).say(lang));
         if p != Preset::Custom {
             self.apply_setup();
         }
@@ -362,12 +365,15 @@ pub fn ClockPage(query: String) -> impl IntoView {
             }
         }
     });
+    let lang = use_lang();
+    let l = lang.get_untracked();
     let store = ClockStore {
         clock,
         preset: RwSignal::new(preset),
         message: RwSignal::new(note),
-        red_text: RwSignal::new(clock.with_untracked(|c| c.control(Color::Red).to_string())),
-        black_text: RwSignal::new(clock.with_untracked(|c| c.control(Color::Black).to_string())),
+        red_text: RwSignal::new(clock.with_untracked(|c| c.control(Color::Red).say(l))),
+        black_text: RwSignal::new(clock.with_untracked(|c| c.control(Color::Black).say(l))),
+        lang,
         muted,
         now,
         flash_until,
@@ -377,6 +383,18 @@ pub fn ClockPage(query: String) -> impl IntoView {
     };
     store_cell.set_value(Some(store));
     provide_context(store);
+    // The control fields follow the language; text that does not read stays as typed.
+    Effect::new(move |_| {
+        let l = lang.get();
+        for text in [store.red_text, store.black_text] {
+            let said = text.with_untracked(|t| t.parse::<Control>().ok().map(|c| c.say(l)));
+            if let Some(said) = said {
+                if text.with_untracked(|t| *t != said) {
+                    text.set(said);
+                }
+            }
+        }
+    });
 
     // A hidden tab loses its wake lock; ask again when it shows.
     let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
@@ -400,12 +418,17 @@ pub fn ClockPage(query: String) -> impl IntoView {
     }
 }
 
-/// Space presses for the side to move; left and right Shift press for Red and Black.
+/// Space presses for the side to move; left and right Shift press for Red and Black. While a game
+/// is on, these keys always press the clock, even when a button of the bar has the focus (the
+/// focus leaves it, so Space cannot activate it); before and after a game, Space on a focused
+/// button activates that button.
 fn clock_keys(store: ClockStore) {
+    let in_game = move || {
+        store
+            .clock
+            .with_untracked(|c| c.status(event_ms(c)).in_play())
+    };
     let keys = window_event_listener(leptos::ev::keydown, move |e: web_sys::KeyboardEvent| {
-        if e.repeat() {
-            return;
-        }
         let target = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -417,18 +440,49 @@ fn clock_keys(store: ClockStore) {
             .as_ref()
             .and_then(|el| el.get_attribute("data-testid"))
             .is_some_and(|id| id.starts_with("clock-press"));
-        match e.code().as_str() {
-            // Space on another focused control activates that control instead.
-            "Space" if tag != "BUTTON" || on_half => {
-                e.prevent_default();
-                store.act(Button::Space);
+        let playing = in_game();
+        let ours = match e.code().as_str() {
+            "Space" => playing || tag != "BUTTON" || on_half,
+            "ShiftLeft" | "ShiftRight" => true,
+            _ => false,
+        };
+        if !ours {
+            return;
+        }
+        if e.code() == "Space" {
+            e.prevent_default();
+        }
+        if playing && !on_half {
+            if let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = el.blur();
             }
+        }
+        if e.repeat() {
+            return;
+        }
+        match e.code().as_str() {
+            "Space" => store.act(Button::Space),
             "ShiftLeft" => store.act(Button::Press(Color::Red)),
-            "ShiftRight" => store.act(Button::Press(Color::Black)),
-            _ => {}
+            _ => store.act(Button::Press(Color::Black)),
         }
     });
-    on_cleanup(move || keys.remove());
+    // A button activates on Space's release: during a game that release is the clock's too.
+    let release = window_event_listener(leptos::ev::keyup, move |e: web_sys::KeyboardEvent| {
+        if e.code() == "Space" && in_game() {
+            let tag = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .map(|el| el.tag_name())
+                .unwrap_or_default();
+            if !matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+                e.prevent_default();
+            }
+        }
+    });
+    on_cleanup(move || {
+        keys.remove();
+        release.remove();
+    });
 }
 
 /// One player's half: the whole half is the clock's button, its text turned towards the player.
@@ -602,7 +656,7 @@ fn ClockSetup() -> impl IntoView {
                 </button>
                 <p class="clock-help">
                     {tr(
-                        "写法：90m/40, 15m/10（40着90分钟，以后每10着15分钟）；2h+30s（每着加30秒）；20m byo 3x30s（读秒）；5m delay 5s。",
+                        "写法：90分/40着，15分/10着（40着90分钟，以后每10着15分钟）；2小时+30秒（每着加30秒）；20分 读秒 3×30秒；5分 延时 5秒（每着先延时5秒）。",
                         "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.",
                     )}
                 </p>

@@ -32,6 +32,9 @@ pub fn Editor(
     let validity = Memo::new(move |_| setup.with(Position::from_setup));
     let fen_input = RwSignal::new(String::new());
     let fen_error = RwSignal::new(None::<FenError>);
+    // The side to move, once the user picks it here; until then a cleared board is Red's (the
+    // side that moves first).
+    let turn_chosen = RwSignal::new(false);
 
     let on_point = Callback::new(move |sq: Square| {
         setup.update(|s| {
@@ -106,7 +109,10 @@ pub fn Editor(
                         class:active=move || tool.get() == Tool::Erase on:click=move |_| tool.set(Tool::Erase)>
                         {tr("橡皮（移除）", "Eraser")}
                     </button>
-                    <button data-testid="editor-clear" on:click=move |_| setup.update(|s| *s = Setup { turn: s.turn, ..Setup::empty() })>
+                    <button data-testid="editor-clear" on:click=move |_| setup.update(|s| {
+                        let turn = if turn_chosen.get_untracked() { s.turn } else { Color::Red };
+                        *s = Setup { turn, ..Setup::empty() };
+                    })>
                         {tr("清空棋盘", "Clear board")}
                     </button>
                     <button data-testid="editor-initial" on:click=move |_| setup.set(Setup::start())>{tr("初始局面", "Start position")}</button>
@@ -114,9 +120,9 @@ pub fn Editor(
                 <fieldset class="turn">
                     <legend>{tr("走棋方", "Side to move")}</legend>
                     <label><input type="radio" name="turn" data-testid="editor-turn-red" prop:checked=move || setup.with(|s| s.turn == Color::Red)
-                        on:change=move |_| setup.update(|s| s.turn = Color::Red) /> {tr("红方", "Red")}</label>
+                        on:change=move |_| { turn_chosen.set(true); setup.update(|s| s.turn = Color::Red) } /> {tr("红方", "Red")}</label>
                     <label><input type="radio" name="turn" data-testid="editor-turn-black" prop:checked=move || setup.with(|s| s.turn == Color::Black)
-                        on:change=move |_| setup.update(|s| s.turn = Color::Black) /> {tr("黑方", "Black")}</label>
+                        on:change=move |_| { turn_chosen.set(true); setup.update(|s| s.turn = Color::Black) } /> {tr("黑方", "Black")}</label>
                 </fieldset>
                 <form class="fen-load" on:submit=move |ev| {
                     ev.prevent_default();

@@ -9,6 +9,7 @@
 use super::board::{Brush, Mark};
 use super::clock::now_ms;
 use super::i18n::{tr, use_lang, Lang};
+use super::play::Note;
 use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
 use crate::engine::{Level, Limits, Score};
 use crate::xiangqi::notation::{self, Notation};
@@ -54,6 +55,8 @@ struct Ctx {
     /// The hint or threat found, with its job kind.
     found: RwSignal<Option<(Move, Position, Job)>>,
     message: RwSignal<Option<String>>,
+    /// The page's note under the game status: the computer's answer to a draw offer.
+    note: RwSignal<Option<Note>>,
     next_id: StoredValue<u64>,
     worker: StoredValue<Option<Worker>, LocalStorage>,
     /// The position the running job searches from (after a pass for threats).
@@ -97,16 +100,27 @@ fn score_text(s: Score, lang: Lang) -> String {
     }
 }
 
-/// A time per move in seconds: `500` is "0.5 s", `2000` is "2 s".
-fn seconds(ms: u64) -> String {
+/// A time per move in seconds: `500` is "0.5 s" ("0.5 秒"), `2000` is "2 s".
+fn seconds(ms: u64, lang: Lang) -> String {
+    let unit = lang.pick("秒", "s");
     match ms % 1000 {
-        0 => format!("{} s", ms / 1000),
+        0 => format!("{} {unit}", ms / 1000),
         frac => format!(
-            "{}.{} s",
+            "{}.{} {unit}",
             ms / 1000,
             format!("{frac:03}").trim_end_matches('0')
         ),
     }
+}
+
+/// What a centipawn score counts, and from whose side: said beside the number.
+fn score_unit(s: Score, lang: Lang) -> Option<&'static str> {
+    matches!(s, Score::Cp(_)).then(|| {
+        lang.pick(
+            "兵（红方视角：正数红优，负数黑优）",
+            "pawns, from Red's side (+ Red better, − Black better)",
+        )
+    })
 }
 
 /// Red's share of the bar, 0..=1.
@@ -202,12 +216,29 @@ impl Ctx {
         }
         let root = self.job_root.get_value();
         if let Some(root) = root.clone() {
+            if job == Job::Analysis {
+                self.show_best(&report, &root);
+            }
             self.report.set(Some((report.clone(), root, job)));
         }
         if report.done {
             self.finish();
             let best = report.best.as_deref().and_then(Move::from_iccs);
             self.conclude(job, best, root);
+        }
+    }
+
+    /// Analysis draws its current best move, replacing a hint's arrow that it has moved on from.
+    fn show_best(self, report: &EngineReport, root: &Position) {
+        let Some(m) = report.pv.first().and_then(|m| Move::from_iccs(m)) else {
+            return;
+        };
+        let shown = self
+            .found
+            .with_untracked(|f| f.as_ref().map(|(m, p, _)| (*m, p == root)));
+        if shown != Some((m, true)) {
+            self.marks.set(vec![Mark::Arrow(m.from, m.to, Brush::Blue)]);
+            self.found.set(Some((m, root.clone(), Job::Analysis)));
         }
     }
 
@@ -221,6 +252,31 @@ impl Ctx {
                 let still = self
                     .session
                     .with_untracked(|s| s.at_end() && *s.shown() == root);
+                let offered = self.session.with_untracked(|s| {
+                    s.game().pending_offer() == Some(s.game().position().turn().other())
+                });
+                if still && offered {
+                    // The player offered a draw while the computer thought: it answers first,
+                    // by its own search's score (rule 23.1), and moves only if it declines.
+                    let own = self.report.with_untracked(|r| {
+                        r.as_ref().filter(|(_, p, _)| *p == root).map(|(r, _, _)| {
+                            match root.turn() {
+                                Color::Red => r.score_red,
+                                Color::Black => r.score_red.negate(),
+                            }
+                        })
+                    });
+                    let Some(own) = own else { return };
+                    let answer = self
+                        .session
+                        .try_update(|s| s.computer_answers_offer(own, now_ms()));
+                    if let Some(Ok(accepted)) = answer {
+                        self.note.set(Some(Note::ComputerAnswer(accepted)));
+                        if accepted {
+                            return;
+                        }
+                    }
+                }
                 if still {
                     self.session.update(|s| {
                         let _ = s.enter(m, false, now_ms());
@@ -385,13 +441,18 @@ fn use_lang_now() -> Lang {
 pub fn EnginePanel(
     session: RwSignal<PlaySession>,
     marks: RwSignal<Vec<Mark>>,
+    /// The side the computer plays (shared with the draw controls).
+    computer: RwSignal<Option<Color>>,
+    /// Where the computer's answer to a draw offer is told.
+    note: RwSignal<Option<Note>>,
     #[prop(into)] notation: Signal<Notation>,
 ) -> impl IntoView {
     let lang = use_lang();
     let ctx = Ctx {
         session,
         marks,
-        computer: RwSignal::new(None),
+        note,
+        computer,
         level: RwSignal::new(3),
         think_ms: RwSignal::new(2000),
         analysing: RwSignal::new(false),
@@ -473,6 +534,7 @@ pub fn EnginePanel(
                         <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
                     </div>
                     <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
+                    {score_unit(r.score_red, l).map(|u| view! { <span class="eval-unit" data-testid="eval-unit">{u}</span> })}
                 </div>
                 <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p>
                 <p class="engine-stats" data-testid="engine-stats">
@@ -484,8 +546,10 @@ pub fn EnginePanel(
             }
         })
     };
-    let found_text = move || {
-        ctx.found.get().map(|(m, root, job)| {
+    let found_text =
+        move || {
+            // Analysis names its best move in the readout below.
+            ctx.found.get().filter(|(_, _, j)| *j != Job::Analysis).map(|(m, root, job)| {
             let word = if job == Job::Threats {
                 t("威胁", "Threat")
             } else {
@@ -497,7 +561,7 @@ pub fn EnginePanel(
                 </p>
             }
         })
-    };
+        };
 
     view! {
         <section class="engine-panel" data-testid="engine-panel" aria-label=tr("电脑", "Computer")>
@@ -533,7 +597,7 @@ pub fn EnginePanel(
                         }
                     }>
                         {[500u64, 1000, 2000, 5000, 10000, 30000].into_iter().map(|ms| view! {
-                            <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{seconds(ms)}</option>
+                            <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{move || seconds(ms, lang.get())}</option>
                         }).collect_view()}
                     </select>
                 </label>

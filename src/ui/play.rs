@@ -120,6 +120,8 @@ pub(super) enum Note {
     CannotSave,
     /// An imported game went on after its result: loaded up to the verdict.
     AfterEnd(crate::xiangqi::session::MovesAfterEnd),
+    /// The computer answered the player's draw offer: `true` when it accepted.
+    ComputerAnswer(bool),
 }
 
 impl Say for Note {
@@ -139,6 +141,18 @@ impl Say for Note {
             (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
             (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
             (Note::Opened(n), _) => n.say(lang),
+            (Note::ComputerAnswer(true), _) => lang
+                .pick(
+                    "电脑同意和棋：它的评估不占优（第23.1条）",
+                    "The computer accepts the draw: it does not stand better (rule 23.1)",
+                )
+                .into(),
+            (Note::ComputerAnswer(false), _) => lang
+                .pick(
+                    "电脑拒绝和棋，继续对局（第23.1条）",
+                    "The computer declines the draw and plays on (rule 23.1)",
+                )
+                .into(),
             (Note::CannotSave, _) => lang
                 .pick(
                     "浏览器拒绝保存对局（存储已满或被禁用）",
@@ -162,11 +176,32 @@ pub(super) struct PlayStore {
     /// Banners at the top (a bad link, a corrupt save, an import error).
     pub notices: RwSignal<Vec<Note>>,
     pub confirm: RwSignal<Option<Confirm>>,
+    /// The game as it was when the question was asked: a question about a game that has since
+    /// changed (a move, an import, a restored game) is gone.
+    pub asked_about: StoredValue<Option<Asked>>,
     pub mode: RwSignal<Mode>,
     pub projector: RwSignal<bool>,
     pub marks: RwSignal<Vec<Mark>>,
     /// Whether a replaced game can be restored.
     pub previous: RwSignal<bool>,
+    /// The side the computer plays, if any: it answers draw offers, never makes them for the player.
+    pub computer: RwSignal<Option<Color>>,
+}
+
+/// What a question is about: the game (its start, moves and events, with the verdict they give)
+/// and the ply shown.
+pub(super) type Asked = (u64, u64, usize, usize, usize, bool);
+
+fn asked(s: &PlaySession) -> Asked {
+    let g = s.game();
+    (
+        g.start().hash(),
+        g.position().hash(),
+        g.ply(),
+        g.events().len(),
+        s.view(),
+        g.verdict().is_some(),
+    )
 }
 
 /// The page's store, provided by [`PlayPage`].
@@ -189,6 +224,14 @@ impl PlayStore {
         self.selected.set(None);
         self.message.set(None);
         self.note.set(None);
+        self.confirm.set(None);
+    }
+
+    /// Asks `c` about the game as it is now.
+    pub fn ask(self, c: Confirm) {
+        self.asked_about
+            .set_value(Some(self.session.with_untracked(asked)));
+        self.confirm.set(Some(c));
     }
 
     /// Brings back the game replaced last.
@@ -211,9 +254,7 @@ impl PlayStore {
                 self.message.set(None);
                 self.note.set(None);
             }
-            Some(Err(EnterError::WouldCut { later })) => {
-                self.confirm.set(Some(Confirm::Cut(m, later)))
-            }
+            Some(Err(EnterError::WouldCut { later })) => self.ask(Confirm::Cut(m, later)),
             Some(Err(EnterError::Illegal(e))) => self.message.set(Some(Note::Illegal(e))),
             None => {}
         }
@@ -304,6 +345,8 @@ pub fn PlayPage(query: String) -> impl IntoView {
         projector: RwSignal::new(false),
         marks: RwSignal::new(Vec::new()),
         previous: RwSignal::new(storage::get(PREVIOUS_KEY).is_some()),
+        asked_about: StoredValue::new(None),
+        computer: RwSignal::new(None),
     };
     provide_context(store);
     let session = store.session;
@@ -326,6 +369,13 @@ pub fn PlayPage(query: String) -> impl IntoView {
         };
         if let Ok(h) = window().history() {
             let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+        }
+    });
+    // A question outlives nothing it asks about: any change to the game or the ply shown drops it.
+    Effect::new(move || {
+        let now = session.with(asked);
+        if store.confirm.get_untracked().is_some() && store.asked_about.get_value() != Some(now) {
+            store.confirm.set(None);
         }
     });
     Effect::new(move || {
@@ -560,6 +610,8 @@ fn SidePanel() -> impl IntoView {
     });
     view! {
         <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
+            // Two columns where the screen is wide: the computer's group then sits beside the game's.
+            <div class="panel-column">
             <section class="panel-group game-group" aria-label=tr("对局", "Game")>
                 <h2 class="group-title">{tr("对局", "Game")}</h2>
                 <Show when=move || session.with(|s| s.clock().is_some())>
@@ -580,11 +632,15 @@ fn SidePanel() -> impl IntoView {
                 <StepControls />
                 <RecordGroup />
             </section>
+            </div>
+            <div class="panel-column">
             <section class="panel-group engine-group" aria-label=tr("电脑", "Computer")>
                 <h2 class="group-title">{tr("电脑", "Computer")}</h2>
                 <EnginePanel
                     session=session
                     marks=store.marks
+                    computer=store.computer
+                    note=store.note
                     notation=Signal::derive(move || store.settings.get().notation)
                 />
             </section>
@@ -597,6 +653,7 @@ fn SidePanel() -> impl IntoView {
                 <h2 class="group-title">{tr("分享", "Sharing")}</h2>
                 <ShareGroup />
             </section>
+            </div>
         </aside>
     }
 }

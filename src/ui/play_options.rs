@@ -80,7 +80,7 @@ pub fn GameSettings() -> impl IntoView {
                 </select>
             </label>
             <label class="field">{tr("自定义时限", "Custom control")}
-                <input data-testid="custom-control" placeholder="90m/40, 15m/10" disabled=started
+                <input data-testid="custom-control" placeholder=tr("90分/40着，15分/10着", "90m/40, 15m/10") disabled=started
                     on:change=move |ev| {
                         match event_target_value(&ev).parse::<Control>() {
                             Ok(c) => session.update(|s| { s.set_clock(Some(Clock::new(c))); }),

@@ -142,16 +142,28 @@ pub fn DrawAndResign() -> impl IntoView {
     let editing = move || store.mode.get() == Mode::Edit;
     let over = move || session.with(|s| s.game().verdict().is_some());
     let pending = move || session.with(|s| s.game().pending_offer());
-    let offerer = move || session.with(|s| s.game().offerer());
+    // Against the computer only the player offers (23.1: after their own move, while the computer
+    // thinks); the computer answers by its evaluation and never offers for the player.
+    let computer = store.computer;
+    let offerer = move || {
+        session
+            .with(|s| s.game().offerer())
+            .filter(|c| computer.get() != Some(*c))
+    };
     let offer_label = move || {
         let l = lang.get();
-        match offerer() {
-            Some(c) => match l {
+        match (offerer(), computer.get()) {
+            (Some(_), Some(_)) => l
+                .pick("提和（电脑答复）", "Offer a draw (the computer answers)")
+                .into(),
+            (Some(c), None) => match l {
                 Lang::Zh => format!("{}走完后提和", c.say(l)),
                 Lang::En => format!("{}: offer draw", c.say(l)),
             },
-            None => lang
-                .get()
+            (None, Some(_)) => l
+                .pick("走完一着后可提和", "Offer a draw after your move")
+                .into(),
+            (None, None) => l
                 .pick("走完一着后才能提和", "Offer a draw after a move")
                 .into(),
         }
@@ -159,15 +171,22 @@ pub fn DrawAndResign() -> impl IntoView {
     let offer = move |_| {
         let Some(by) = offerer() else { return };
         if session.with_untracked(|s| s.game().offer_is_foul()) {
-            store.confirm.set(Some(Confirm::FoulOffer(by)));
+            store.ask(Confirm::FoulOffer(by));
         } else {
             store.act(|g| g.offer_draw().map(Some));
         }
     };
-    let resign = move |c: Color| store.confirm.set(Some(Confirm::Resign(c)));
+    let resign = move |c: Color| store.ask(Confirm::Resign(c));
     view! {
         <div class="game-actions" role="toolbar" aria-label=tr("对局操作", "Game actions")>
-            {move || pending().map(|c| {
+            {move || pending().filter(|c| computer.get() == Some(c.other())).map(|_| view! {
+                <div class="offer-box" role="status">
+                    <p class="offer" data-testid="offer">
+                        {move || lang.get().pick("你已提和，电脑想好后答复", "You offered a draw; the computer answers once it has thought")}
+                    </p>
+                </div>
+            })}
+            {move || pending().filter(|c| computer.get() != Some(c.other())).map(|c| {
                 let l = lang.get();
                 let text = match l {
                     Lang::Zh => format!("{}提和，{}是否同意？", c.say(l), c.other().say(l)),
@@ -210,7 +229,7 @@ pub fn DrawAndResign() -> impl IntoView {
                 <div class="menu-items">
                     <button data-testid="new-game" disabled=editing on:click=move |_| {
                         if session.with_untracked(|s| s.game().ply() > 0) {
-                            store.confirm.set(Some(Confirm::NewGame));
+                            store.ask(Confirm::NewGame);
                         } else {
                             store.replace(crate::xiangqi::session::PlaySession::from_position(crate::xiangqi::Position::start()));
                         }

@@ -3,12 +3,32 @@
 //! The UI only calls these methods; what "play from an earlier position" or "takeback" means is
 //! decided here, so it is tested natively.
 
-use super::game::{Game, GameRecord, RecordError, Verdict};
+use super::game::{Game, GameError, GameRecord, RecordError, Verdict};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
 use super::share::{param, LinkError, SharedGame};
 use crate::clock::{Clock, Flag, Status};
+use crate::engine::Score;
 use std::fmt;
+
+/// The computer takes a draw only once both sides have made ten moves: an offer in the opening is
+/// a way to end a game unplayed.
+pub const COMPUTER_DRAW_MIN_PLIES: usize = 20;
+
+/// The computer takes a draw only when its own search finds it at least half a pawn worse (its
+/// score from its own side, in centipawns, at most this).
+pub const COMPUTER_DRAW_MAX_CP: i32 = -50;
+
+/// Whether the computer, whose search scores the position `own` from its own side, accepts a draw
+/// offered after `ply` plies: only when it stands worse and past the opening; a mate it is
+/// suffering counts as worse, a mate it is giving never does.
+pub fn computer_accepts_draw(own: Score, ply: usize) -> bool {
+    let worse = match own {
+        Score::Cp(cp) => cp <= COMPUTER_DRAW_MAX_CP,
+        Score::Mate(m) => m < 0,
+    };
+    worse && ply >= COMPUTER_DRAW_MIN_PLIES
+}
 
 /// The board's game: a [`Game`], its clock if timed, the ply shown, and the moves taken back.
 ///
@@ -377,6 +397,24 @@ impl PlaySession {
         Ok(Entered::Played)
     }
 
+    /// The computer, the side to move, answers the pending draw offer (rule 23.1: by word, before
+    /// its move) by [`computer_accepts_draw`] on its own search's score `own`: `Ok(true)` when the
+    /// game is drawn by agreement (4.2.2), `Ok(false)` when it declined and plays on. A timed game's
+    /// clock stops at the agreement (22.5).
+    pub fn computer_answers_offer(&mut self, own: Score, now_ms: u64) -> Result<bool, GameError> {
+        if self.game.pending_offer() != Some(self.game.position().turn().other()) {
+            return Err(GameError::NoOffer);
+        }
+        if computer_accepts_draw(own, self.game.ply()) {
+            self.game.accept_draw()?;
+            self.tick(now_ms);
+            Ok(true)
+        } else {
+            self.game.decline_draw()?;
+            Ok(false)
+        }
+    }
+
     /// Takes back the last thing done at the board: a resignation or agreed draw alone when the
     /// game ended so (its moves stay), else the last move (it can be redone); false if there is
     /// nothing. A timed game takes back the clock press too.
@@ -549,6 +587,65 @@ mod tests {
         assert_eq!(s.game().ply(), 2, "the moves stay");
         assert!(s.takeback(0));
         assert_eq!(s.game().ply(), 1);
+    }
+
+    /// A game of `plies` moves that never repeats a position nor ends: each side plays its first
+    /// legal move to a new position.
+    fn quiet_game(plies: usize) -> PlaySession {
+        let mut s = PlaySession::from_position(Position::start());
+        let mut seen = vec![s.shown().hash()];
+        for _ in 0..plies {
+            let m = s
+                .shown()
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|&m| {
+                    let next = s.shown().after(m).unwrap();
+                    !seen.contains(&next.hash()) && !next.legal_moves().is_empty()
+                })
+                .unwrap();
+            s.enter(m, false, 0).unwrap();
+            seen.push(s.shown().hash());
+        }
+        assert!(s.game().verdict().is_none());
+        s
+    }
+
+    #[test]
+    fn the_computer_answers_an_offer_by_its_score_and_the_game_length() {
+        // Rule 23.1: the human offers after their own move; the computer, to move, answers.
+        let mut s = quiet_game(19);
+        assert_eq!(s.game().ply(), 19);
+        s.game_mut().offer_draw().unwrap();
+        // Past the opening only: at ply 19 even a lost computer plays on.
+        assert!(!computer_accepts_draw(Score::Cp(-500), 19));
+        assert_eq!(s.computer_answers_offer(Score::Cp(-500), 0), Ok(false));
+        assert_eq!(s.game().pending_offer(), None);
+        assert!(s.game().verdict().is_none());
+        assert_eq!(
+            s.computer_answers_offer(Score::Cp(-500), 0),
+            Err(GameError::NoOffer)
+        );
+        // Half a pawn worse or a mate against it: a draw; level or better: no.
+        for (own, takes) in [
+            (Score::Cp(-50), true),
+            (Score::Cp(-49), false),
+            (Score::Cp(0), false),
+            (Score::Cp(300), false),
+            (Score::Mate(-3), true),
+            (Score::Mate(2), false),
+        ] {
+            assert_eq!(computer_accepts_draw(own, 20), takes, "{own:?}");
+        }
+        let mut s = quiet_game(21);
+        s.game_mut().offer_draw().unwrap();
+        assert_eq!(s.computer_answers_offer(Score::Cp(-120), 0), Ok(true));
+        let v = s.game().verdict().unwrap();
+        assert_eq!(
+            (v.result_token(), v.reason_token()),
+            ("1/2-1/2", "agreement")
+        );
     }
 
     #[test]

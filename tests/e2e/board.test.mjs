@@ -75,3 +75,43 @@ test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in
     }
   }
 });
+
+// Issue 22: on a phone the header's sections either fit or show that there are more to scroll to,
+// and the schedule does not scroll sideways.
+test('on a phone the nav fits or fades where it scrolls, and #/schedule has no sideways scroll at 375 px', async () => {
+  for (const lang of ['en', 'zh']) {
+    const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: 390, height: 844 } });
+    await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
+    await page.reload();
+    await page.waitForSelector('.topbar nav');
+    const nav = () => page.$eval('.topbar nav', (n) => {
+      const cs = getComputedStyle(n);
+      const mask = cs.maskImage || cs.webkitMaskImage || 'none';
+      const last = n.lastElementChild.getBoundingClientRect();
+      const box = n.getBoundingClientRect();
+      return { fits: n.scrollWidth <= n.clientWidth, mask, lastShown: last.right <= box.right + 0.5 };
+    });
+    const start = await nav();
+    assert.ok(start.fits || start.mask !== 'none', `${lang}: a nav wider than the screen says so ${JSON.stringify(start)}`);
+    if (!start.fits) {
+      await page.$eval('.topbar nav', (n) => { n.scrollLeft = n.scrollWidth; });
+      await page.waitForTimeout(100);
+      const end = await nav();
+      assert.ok(end.lastShown && end.mask === 'none', `${lang}: scrolled to its end ${JSON.stringify(end)}`);
+    }
+    await page.context().close();
+  }
+  // The schedule once solved: its figures and timetables are tables wider than a phone.
+  const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: 375, height: 812 } });
+  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('xq.lang', 'en'); });
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.reload();
+  await page.waitForSelector('[data-testid=solve]');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  const wide = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: innerWidth,
+    widest: [...document.querySelectorAll('main *')].map((e) => [e.getBoundingClientRect().right, e.tagName + '.' + e.className])
+      .sort((a, b) => b[0] - a[0]).slice(0, 3) }));
+  assert.ok(wide.doc <= wide.win, `#/schedule is ${wide.doc} px wide in a ${wide.win} px window: ${JSON.stringify(wide.widest)}`);
+  assert.deepEqual(page.errors, []);
+});

@@ -218,3 +218,66 @@ test('the two halves fill the screen and face their players at 390x844 and 844x3
     assert.deepEqual(page.errors, []);
   }
 });
+
+// --- Issue 22 ------------------------------------------------------------------------------------
+
+test('while a game runs Space and the Shift keys press the clock, even after a button was clicked', async () => {
+  const page = await open('5m+3s');
+  const running = async () => {
+    const r = await read(page);
+    return r.red.running === 'true' ? 'red' : r.black.running === 'true' ? 'black' : 'none';
+  };
+  await page.keyboard.press('Space');
+  assert.equal(await running(), 'red');
+  const lang = async () => (await page.textContent('[data-testid=lang-toggle]')).trim();
+  const before = await lang();
+  await page.click('[data-testid=lang-toggle]');
+  const switched = await lang();
+  assert.notEqual(switched, before);
+  await page.keyboard.press('Space');
+  assert.equal(await running(), 'black', 'Space pressed the clock');
+  assert.equal(await lang(), switched, 'and did not click the language button again');
+  await page.click('[data-testid=clock-mute]');
+  const muted = await page.getAttribute('[data-testid=clock-mute]', 'aria-pressed');
+  await page.keyboard.press('ShiftRight');
+  assert.equal(await running(), 'red');
+  await page.keyboard.press('Space');
+  assert.equal(await running(), 'black');
+  assert.equal(await page.getAttribute('[data-testid=clock-mute]', 'aria-pressed'), muted, 'mute untouched');
+  await page.click('[data-testid=lang-toggle]');
+  assert.deepEqual(page.errors, []);
+});
+
+test('on a phone the bar shows every button whole, in both languages; controls are written in the page language', async () => {
+  for (const lang of ['zh', 'en']) {
+    const page = await app.newPage('#/clock', { waitFor: '[data-testid=clock-red]', viewport: { width: 390, height: 844 } });
+    await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
+    await page.reload();
+    await page.waitForSelector('[data-testid=clock-red]');
+    for (const id of ['clock-pause', 'clock-undo', 'clock-finish', 'clock-new', 'clock-mute', 'clock-fullscreen']) {
+      const r = await page.$eval(`[data-testid=${id}]`, (el) => {
+        const b = el.getBoundingClientRect();
+        const bar = el.closest('.clock-bar').getBoundingClientRect();
+        const inside = b.left >= 0 && b.right <= innerWidth && b.top >= 0 && b.bottom <= innerHeight
+          && b.top >= bar.top && b.bottom <= bar.bottom && b.left >= bar.left && b.right <= bar.right;
+        return { inside, clipped: el.scrollWidth > el.clientWidth + 1, b: [b.left, b.top, b.right, b.bottom], bar: [bar.left, bar.top, bar.right, bar.bottom] };
+      });
+      assert.ok(r.inside && !r.clipped, `${lang} ${id}: ${JSON.stringify(r)}`);
+    }
+    await page.selectOption('[data-testid=clock-preset]', 'byoyomi-20m-3x30s');
+    const control = await page.inputValue('[data-testid=clock-control-red]');
+    const help = await page.textContent('.clock-help');
+    if (lang === 'zh') {
+      assert.equal(control, '20分 读秒 3×30秒');
+      assert.doesNotMatch(help, /byo|delay|\d[ms]\b/, help);
+      await page.fill('[data-testid=clock-control-red]', '5分 延时 5秒');
+      await page.click('[data-testid=clock-apply]');
+      assert.equal((await read(page)).red.text.trim(), '5:00');
+    } else {
+      assert.equal(control, '20m byo 3x30s');
+    }
+    await page.screenshot({ path: path.join(OUT, `clock-390x844-${lang}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

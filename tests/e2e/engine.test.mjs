@@ -83,3 +83,74 @@ test('nodes per second in the browser (printed for the README)', async () => {
   console.log(`browser analysis after 5 s from the start position: ${stats}`);
   assert.match(stats, /\d+k\/s/);
 });
+
+// Issue 22: against the computer the player offers a draw (rule 23.1: after their own move, while
+// the computer thinks) and the computer answers by its search; it never offers for the player.
+test('the computer never offers a draw for the player; it answers the player\'s offer', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=engine-panel]');
+  const offer = page.locator('[data-testid=offer-draw]');
+  const plies = () => page.locator('[data-testid=move-list] [data-ply]').count();
+  await page.selectOption('[data-testid=engine-time]', '500');
+  await page.selectOption('[data-testid=engine-side]', 'black');
+  await playMoves(page, ['h2e2']);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 2, null, { timeout: 30000 });
+  // The computer has just moved: nobody may offer for it.
+  assert.ok(await offer.isDisabled());
+  assert.doesNotMatch(await offer.textContent(), /黑方/);
+  // The player moves and offers while the computer thinks (at full strength, for half a minute);
+  // only the computer answers.
+  const strongest = await page.$eval('[data-testid=engine-level]', (s) => s.options[s.options.length - 1].value);
+  await page.selectOption('[data-testid=engine-level]', strongest);
+  await page.selectOption('[data-testid=engine-time]', '30000');
+  await playMoves(page, ['h0g2']);
+  await page.waitForSelector('[data-testid=engine-stats]', { timeout: 30000 });
+  assert.ok(await offer.isEnabled());
+  await offer.click();
+  assert.match(await page.textContent('[data-testid=offer]'), /电脑/);
+  assert.equal(await page.locator('[data-testid=accept-draw]').count(), 0, 'the player cannot accept for the computer');
+  // Three plies in: the computer plays on (it takes a draw only past the opening, and worse off).
+  await page.click('[data-testid=engine-move-now]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 4, null, { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid=note]'), /电脑拒绝和棋/);
+  assert.equal(await page.getAttribute('[data-testid=status]', 'data-result'), null);
+  assert.equal(await plies(), 4);
+  assert.deepEqual(page.errors, []);
+});
+
+test('analysis shows its best move and replaces a hint arrow; the score says its unit and side; times in the page language', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=engine-panel]' });
+  assert.equal((await page.textContent('[data-testid=engine-time] option[value="500"]')).trim(), '0.5 秒');
+  await page.selectOption('[data-testid=notation]', 'iccs');
+  await page.selectOption('[data-testid=engine-time]', '500');
+  // The arrows on the board and the first move of the analysis's line, read together.
+  const state = () => page.evaluate(() => ({
+    arrows: [...document.querySelectorAll('.mark-arrow')].map((e) => e.dataset.from + e.dataset.to),
+    best: (document.querySelector('[data-testid=engine-pv]')?.textContent || '').trim().split(' ')[0],
+  }));
+  const inStep = async (why) => {
+    const s = await state();
+    assert.deepEqual(s.arrows, [s.best], `${why}: ${JSON.stringify(s)}`);
+  };
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForSelector('[data-testid=engine-stats]', { timeout: 30000 });
+  await inStep('analysis');
+  assert.match(await page.textContent('[data-testid=eval-unit]'), /兵.*红方/);
+  await page.click('[data-testid=engine-stop]');
+  await page.click('[data-testid=engine-hint-button]');
+  await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
+  assert.equal((await state()).arrows.length, 1);
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForTimeout(1500);
+  await inStep('analysis after a hint');
+  await page.waitForTimeout(1500);
+  await inStep('analysis later');
+  await page.click('[data-testid=engine-stop]');
+  await page.click('[data-testid=lang-toggle]');
+  assert.equal((await page.textContent('[data-testid=engine-time] option[value="500"]')).trim(), '0.5 s');
+  assert.match(await page.textContent('[data-testid=eval-unit]'), /pawns.*Red/);
+  await page.click('[data-testid=lang-toggle]');
+  assert.deepEqual(page.errors, []);
+});

@@ -450,3 +450,87 @@ test('one language at a time: the panel, the clock and the scoresheet controls h
   await page.click('[data-testid=lang-toggle]');
   assert.deepEqual(page.errors, []);
 });
+
+// --- Issue 22: what got in the way of new users -----------------------------------------------
+
+test('a question goes when what it asks about is gone: another game imported, the previous game restored, a reload', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7,h0g2', { waitFor: '[data-testid=board]' });
+  const ask = async (move) => {
+    await page.click('[data-testid=move-list] [data-ply="1"]');
+    await playMoves(page, [move]);
+    assert.match(await page.textContent('[data-testid=confirm]'), /删除后面的 2 步/);
+  };
+  const asked = () => page.locator('[data-testid=confirm]').count();
+  await ask('b9c7');
+  await page.$eval('details.pgn', (d) => { d.open = true; });
+  await page.fill('[data-testid=pgn-text]', '1. b2e2 b9c7 *');
+  await page.click('[data-testid=pgn-import]');
+  assert.deepEqual(await moveTexts(page), ['炮八平五', '马2进3']);
+  assert.equal(await asked(), 0, 'gone after an import');
+  await page.click('[data-testid=move-list] [data-ply="1"]');
+  await playMoves(page, ['h9g7']);
+  assert.equal(await asked(), 1);
+  await more(page);
+  await page.click('[data-testid=restore-previous]');
+  assert.deepEqual(await moveTexts(page), ['炮二平五', '马8进7', '马二进三']);
+  assert.equal(await asked(), 0, 'gone after restoring the previous game');
+  await ask('b9c7');
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.equal(await asked(), 0, 'gone after a reload');
+  assert.deepEqual(page.errors, []);
+});
+
+test('at 1366x768 the illegal-move message and the computer panel are on screen', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]', viewport: { width: 1366, height: 768 } });
+  await playMoves(page, ['a0a5']);
+  const box = async (sel) => JSON.stringify(await page.locator(sel).boundingBox());
+  const inView = (sel) => page.$eval(sel, (el) => {
+    const b = el.getBoundingClientRect();
+    return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+  });
+  assert.ok(await inView('[data-testid=message]'), `message at ${await box('[data-testid=message]')}`);
+  assert.ok(await inView('[data-testid=engine-panel]'), `engine panel at ${await box('[data-testid=engine-panel]')}`);
+  assert.ok(await inView('[data-testid=board]'), `board at ${await box('[data-testid=board]')}`);
+  assert.deepEqual(page.errors, []);
+});
+
+test('in projector mode at 1920x1080 the board stays in view after flipping and analysing', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]', viewport: { width: 1920, height: 1080 } });
+  await page.click('[data-testid=projector]');
+  const boardInView = () => page.$eval('[data-testid=board]', (el) => {
+    const b = el.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth ? '' : JSON.stringify(b);
+  });
+  assert.equal(await boardInView(), '');
+  await page.click('[data-testid=flip]');
+  assert.equal(await boardInView(), '', 'after a flip');
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForSelector('[data-testid=engine-eval]', { timeout: 30000 });
+  assert.equal(await boardInView(), '', 'while analysing');
+  await page.click('[data-testid=engine-stop]');
+  assert.equal(await boardInView(), '', 'after stopping');
+  // Reaching the panel's last group (as a wheel or a tab key would) moves the panel, not the board.
+  await page.$eval('.share-group', (el) => el.scrollIntoView({ block: 'end' }));
+  await page.click('[data-testid=copy-fen]');
+  assert.equal(await boardInView(), '', 'after going to the end of the panel');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the editor: a cleared board is Red to move unless chosen; side and palette on screen at 1366x768', async () => {
+  const page = await app.newPage('#/play?moves=h2e2', { waitFor: '[data-testid=board]', viewport: { width: 1366, height: 768 } });
+  await more(page);
+  await page.click('[data-testid=edit]');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const id of ['palette-R', 'palette-P', 'palette-r', 'palette-p', 'palette-erase', 'editor-clear', 'editor-turn-red', 'editor-turn-black']) {
+    const b = await page.locator(`[data-testid=${id}]`).boundingBox();
+    assert.ok(b && b.y >= 0 && b.y + b.height <= 768 && b.x + b.width <= 1366, `${id} at ${JSON.stringify(b)}`);
+  }
+  assert.ok(await page.isChecked('[data-testid=editor-turn-black]'), 'the shown position: Black to move');
+  await page.click('[data-testid=editor-clear]');
+  assert.ok(await page.isChecked('[data-testid=editor-turn-red]'), 'a cleared board is Red to move');
+  await page.check('[data-testid=editor-turn-black]');
+  await page.click('[data-testid=editor-clear]');
+  assert.ok(await page.isChecked('[data-testid=editor-turn-black]'), 'unless the side was chosen');
+  assert.deepEqual(page.errors, []);
+});
