@@ -589,7 +589,7 @@ fn a_saved_event_that_does_not_add_up_is_refused_not_ranked() {
     );
     for e in [
         SwissError::TooManyRounds { rounds: 31 },
-        SwissError::TooManyEntrants { entrants: 201 },
+        SwissError::TooManyEntrants { entrants: 65 },
         SwissError::BadTeamRecord { entrant: 1 },
         SwissError::BadPairing,
     ] {
@@ -623,23 +623,23 @@ fn a_small_trf_that_would_take_gigabytes_is_refused_before_allocating() {
     let started = std::time::Instant::now();
     assert_eq!(parse_trf(&text), Err(TrfError::TooManyRounds { line: 1 }));
     assert!(started.elapsed().as_secs() < 5);
-    // 2,000 players without teams: more than a Swiss takes.
+    // 2,000 players: the reading stops at the first player line past any Swiss (teams included).
     lines[0] = format!("001    1      P1{}", " ".repeat(80));
     assert_eq!(
         parse_trf(&lines.join("\n")),
-        Err(TrfError::Event(SwissError::TooManyEntrants {
-            entrants: 2000
-        }))
-    );
-    // Player lines past the cap stop the reading at that line.
-    let many: String = (1..=MAX_TRF_PLAYERS + 1)
-        .map(|k| format!("001 {:>4}      P{k}{}\n", k % 10_000, " ".repeat(80)))
-        .collect();
-    assert_eq!(
-        parse_trf(&many),
         Err(TrfError::TooManyPlayers {
             line: MAX_TRF_PLAYERS + 1
         })
+    );
+    // Without team lines, one player past the entrant cap.
+    let over: String = (1..=MAX_ENTRANTS + 1)
+        .map(|k| format!("001 {k:>4}      P{k}{}\n", " ".repeat(80)))
+        .collect();
+    assert_eq!(
+        parse_trf(&over),
+        Err(TrfError::Event(SwissError::TooManyEntrants {
+            entrants: MAX_ENTRANTS + 1
+        }))
     );
     // Planned rounds and boards past their caps.
     assert_eq!(
@@ -658,6 +658,8 @@ fn a_small_trf_that_would_take_gigabytes_is_refused_before_allocating() {
 #[test]
 fn swiss_size_is_capped_in_the_pairing_and_the_cli() {
     use xiangqi_club::events::swiss::{MAX_ENTRANTS, MAX_ROUNDS};
+    // At the cap a round pairs (the first, with every score equal, is the largest bracket).
+    assert!(event(MAX_ENTRANTS, Some(MAX_ROUNDS)).pair_next().is_ok());
     let big = event(MAX_ENTRANTS + 1, Some(5));
     assert_eq!(
         big.pair_next(),

@@ -290,7 +290,9 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 while matches!(entries.last(), Some(None)) {
                     entries.pop();
                 }
-                let mut entrant = Entrant::new(field(14, 47), rating);
+                // As written: no control characters, at most 32 characters.
+                let name: String = clean(&field(14, 47)).trim().chars().take(32).collect();
+                let mut entrant = Entrant::new(name, rating);
                 entrant.history.clear();
                 rows.push((id, entrant, entries));
             }
@@ -459,7 +461,7 @@ fn team_line(line: &[char], ln: usize) -> Result<TeamLine, TrfError> {
     }
     Ok(TeamLine {
         line: ln,
-        name: text(4, 36),
+        name: clean(&text(4, 36)).trim().to_string(),
         players,
     })
 }

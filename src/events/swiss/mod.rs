@@ -34,9 +34,10 @@ pub const WIN: u32 = 2;
 /// Points for a draw.
 pub const DRAW: u32 = 1;
 
-/// Most entrants of a Swiss: the Dutch pairing solves a matching per fixed pair, so its time grows
-/// with about the fourth power of the field (README, "Limits").
-pub const MAX_ENTRANTS: usize = 200;
+/// Most entrants of a Swiss. The Dutch pairing solves a matching per fixed pair, so its time grows
+/// with about the fourth power of the field; at 64 a round pairs in tens of milliseconds, so the
+/// page pairs on its own thread (README, "Limits").
+pub const MAX_ENTRANTS: usize = 64;
 /// Most rounds of a Swiss (planned or recorded).
 pub const MAX_ROUNDS: usize = 30;
 
