@@ -680,7 +680,10 @@ fn check_trf(s: String) {
             assert_eq!(back.info, ev.info);
             let _ = xiangqi_club::events::swiss::swiss_standings(
                 &ev,
-                &xiangqi_club::events::swiss::SwissTieBreak::order(ev.boards.is_some(), ev.buchholz),
+                &xiangqi_club::events::swiss::SwissTieBreak::order(
+                    ev.boards.is_some(),
+                    ev.buchholz,
+                ),
             );
             if ev.entrants.len() <= 12 {
                 if let Err(e) = ev.pair_next() {

@@ -372,7 +372,9 @@ test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks
 
   // Files that read no player are refused; the event stays.
   for (const buffer of [Buffer.alloc(0), Buffer.alloc(16), Buffer.from('XXR 5\n')]) {
-    await page.evaluate(() => document.querySelector('[role=alert]')?.remove());
+    // A fresh page has no message yet, so each refusal is seen anew.
+    await page.reload();
+    await page.waitForSelector('[data-testid=import-trf]', { state: 'attached' });
     await page.setInputFiles('[data-testid=import-trf]', { name: 'empty.trf', mimeType: 'text/plain', buffer });
     await page.waitForSelector('[role=alert]');
     assert.match(await page.textContent('[role=alert]'), /文件中没有选手行（001），未导入任何内容/);
@@ -397,8 +399,17 @@ test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks
   assert.equal(await page.locator('[data-testid=past-round]').count(), 3);
   const again = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => [...t.children].map((c) => c.textContent.trim())));
   assert.deepEqual(again, screen.map((r) => r.cells));
-  // The tournament lines came back with it (and read back from the file they were written to).
+  // The tournament lines came back with it, and read back from the file they were written to.
   await page.click('.t-info summary');
   assert.equal(await page.inputValue('[data-testid=info-arbiter]'), '张裁判');
+  page.once('dialog', (d) => d.accept());
+  await page.setInputFiles('[data-testid=import-trf]', { name: 'swiss-16.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('swiss-16'));
+  await page.click('.t-info summary');
+  for (const [key, value] of Object.entries(info)) {
+    assert.equal(await page.inputValue(`[data-testid=info-${key}]`), value, key);
+  }
+  const reread = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => Number(t.dataset.place)));
+  assert.deepEqual(reread, screen.map((r) => r.place));
   assert.deepEqual(page.errors, []);
 });

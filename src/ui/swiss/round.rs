@@ -65,7 +65,10 @@ fn complete(s: &Saved) -> bool {
 /// After each entry: once every board has its result the round is recorded (no separate
 /// click); what cannot be recorded (a line-up against 12.2, a bad total) is said and kept.
 fn record_when_complete(store: Store, l: Lang) {
-    if !store.saved.with_untracked(|s| s.as_ref().is_some_and(complete)) {
+    if !store
+        .saved
+        .with_untracked(|s| s.as_ref().is_some_and(complete))
+    {
         return;
     }
     let mut outcome = Ok(());

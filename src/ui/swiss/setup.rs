@@ -258,10 +258,16 @@ fn EventDetails() -> impl IntoView {
     let store = use_store();
     let fields: [(&str, &str, &str, &str, Field); 5] = [
         ("city", "城市", "City", "", |i| &mut i.city),
-        ("start", "开始日期", "Start", "2026/03/14", |i| &mut i.start),
+        ("start", "开始日期", "Start", "2026/03/14", |i| {
+            &mut i.start
+        }),
         ("end", "结束日期", "End", "2026/03/15", |i| &mut i.end),
-        ("kind", "赛制", "Type", "Individual: Swiss-System", |i| &mut i.kind),
-        ("arbiter", "裁判长", "Chief arbiter", "", |i| &mut i.arbiter),
+        ("kind", "赛制", "Type", "Individual: Swiss-System", |i| {
+            &mut i.kind
+        }),
+        ("arbiter", "裁判长", "Chief arbiter", "", |i| {
+            &mut i.arbiter
+        }),
     ];
     let inputs = fields
         .into_iter()

@@ -57,9 +57,11 @@ pub(super) fn ImportTrf() -> impl IntoView {
                 Err(e) => store.note.set(Some(e.say(l))),
                 Ok(text) => match parse_trf(&text) {
                     Ok(event) => {
-                        let at_risk = store
-                            .saved
-                            .with_untracked(|s| s.as_ref().filter(|s| s.has_results()).map(|s| s.name.clone()));
+                        let at_risk = store.saved.with_untracked(|s| {
+                            s.as_ref()
+                                .filter(|s| s.has_results())
+                                .map(|s| s.name.clone())
+                        });
                         if let Some(old) = at_risk {
                             let ask = l
                                 .pick(
