@@ -770,3 +770,45 @@ fn trf_ranks_are_the_standings_and_the_tournament_lines_read_back() {
     assert_eq!(back.info, ev.info);
     assert_eq!(back.entrants, ev.entrants);
 }
+
+#[test]
+fn the_last_round_reopens_for_a_correction_and_records_again() {
+    let mut ev = event(7, Some(3));
+    ev.entrants[6].next = Some(Leave::Half);
+    let p1 = ev.pair_next().unwrap();
+    ev.record_round(&p1, &[BoardResult::Draw; 3]).unwrap();
+    let before = ev.clone();
+    let p2 = ev.pair_next().unwrap();
+    let results = vec![
+        BoardResult::RedWins,
+        BoardResult::BlackWinsByForfeit,
+        BoardResult::Draw,
+    ];
+    ev.record_round(&p2, &results).unwrap();
+    let (pairing, back) = ev.reopen_last_round().unwrap();
+    assert_eq!(pairing.round, 2);
+    assert_eq!(ev.rounds_played(), 1);
+    // The same games and results come back (boards in publication order).
+    let mut got: Vec<(usize, usize, BoardResult)> = pairing
+        .boards
+        .iter()
+        .zip(&back)
+        .map(|(b, r)| (b.red, b.black, *r))
+        .collect();
+    let mut want: Vec<(usize, usize, BoardResult)> = p2
+        .boards
+        .iter()
+        .zip(&results)
+        .map(|(b, r)| (b.red, b.black, *r))
+        .collect();
+    got.sort_by_key(|g| (g.0, g.1));
+    want.sort_by_key(|g| (g.0, g.1));
+    assert_eq!(got, want);
+    assert_eq!(pairing.bye, p2.bye);
+    assert_eq!(ev.entrants, before.entrants);
+    // Corrected and recorded again.
+    ev.record_round(&pairing, &vec![BoardResult::Draw; back.len()])
+        .unwrap();
+    assert_eq!(ev.rounds_played(), 2);
+    assert_eq!(ev.check(), Ok(()));
+}

@@ -338,6 +338,7 @@ test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks
     await page.locator(`[data-testid=info-${key}]`).dispatchEvent('change');
   }
   const results = ['1-0', '½-½', '0-1', '1-0', '½-½'];
+  const entered = new Map();
   for (let round = 1; round <= 3; round++) {
     await page.click('[data-testid=pair-round]');
     await page.waitForSelector('tr[data-board]');
@@ -345,6 +346,7 @@ test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks
     assert.equal(boards.length, 8);
     assert.equal(await page.locator('[data-testid=record-round]').count(), 0, 'no separate record click');
     for (const [k, [red, black]] of boards.entries()) {
+      entered.set(`${red}-${black}`, results[(k + round) % 5]);
       await page.selectOption(`tr[data-red="${red}"][data-black="${black}"] select[data-testid=result]`, results[(k + round) % 5]);
       if (k === 0) assert.equal(await page.locator('[data-testid=past-round]').count(), round - 1, 'recorded only once every board has its result');
     }
@@ -352,6 +354,18 @@ test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks
   }
   assert.equal(await page.locator('[data-testid=pair-round]').count(), 0);
   assert.match(await page.textContent('[data-testid=event-over]'), /全部 3 轮已赛完，赛事结束/);
+  // A wrong result is corrected by taking the last round back: its results are kept, and
+  // changing one records the round again.
+  await page.click('[data-testid=reopen-round]');
+  await page.waitForSelector('tr[data-board]');
+  assert.equal(await page.locator('[data-testid=past-round]').count(), 2);
+  assert.equal(await page.locator('[data-testid=event-over]').count(), 0);
+  const first = await page.$eval('tr[data-board="1"]', (t) => `${t.dataset.red}-${t.dataset.black}`);
+  const was = await page.inputValue('tr[data-board="1"] select[data-testid=result]');
+  assert.equal(was, entered.get(first));
+  await page.selectOption('tr[data-board="1"] select[data-testid=result]', was === '0-1' ? '1-0' : '0-1');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=past-round]').length === 3);
+  await page.waitForSelector('[data-testid=event-over]');
   const screen = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) =>
     trs.map((t) => ({ no: Number(t.dataset.entrant), place: Number(t.dataset.place), cells: [...t.children].map((c) => c.textContent.trim()) })));
   // 1/½/0: 24 games, one point each.

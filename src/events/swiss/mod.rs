@@ -773,6 +773,40 @@ impl Swiss {
         Some(RoundPairing { round, boards, bye })
     }
 
+    /// Takes the last recorded round back to correct it (an individual event): its pairing and
+    /// results, each absentee's leave restored as their request for that round. `None` for a team
+    /// event or before round 1.
+    pub fn reopen_last_round(&mut self) -> Option<(RoundPairing, Vec<BoardResult>)> {
+        if self.boards.is_some() {
+            return None;
+        }
+        let round = self.rounds_played();
+        let pairing = self.round_pairing(round)?;
+        let outcome = |e: &Entrant| match e.history[round - 1] {
+            Record::Game {
+                outcome, played, ..
+            } => Some((outcome, played)),
+            _ => None,
+        };
+        let results = pairing
+            .boards
+            .iter()
+            .map(|b| {
+                let (red, played) = outcome(&self.entrants[b.red])?;
+                let (black, _) = outcome(&self.entrants[b.black])?;
+                Some(BoardResult::from_red(red, black, played))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        for e in &mut self.entrants {
+            if let Some(Record::Absent(leave)) = e.history.pop() {
+                if !e.withdrawn {
+                    e.next = Some(leave);
+                }
+            }
+        }
+        Some((pairing, results))
+    }
+
     /// Withdraws entrant `i` (20.4): results stand; if it was paired in the round now being
     /// played, record that game as a forfeit win for the opponent.
     pub fn withdraw(&mut self, i: usize) {

@@ -161,6 +161,25 @@ pub(super) fn EventBar() -> impl IntoView {
             Err(e) => store.note.set(Some(e.say(lang.get()))),
         }
     };
+    // The last round can be taken back to correct a result (it records itself once complete).
+    let reopenable = move || {
+        store.saved.with(|s| {
+            s.as_ref().and_then(|s| {
+                (s.pending.is_none() && s.event.boards.is_none())
+                    .then(|| s.event.rounds_played())
+                    .filter(|&r| r > 0)
+            })
+        })
+    };
+    let reopen = move |_| {
+        store.edit(|s| {
+            if let Some((p, results)) = s.event.reopen_last_round() {
+                s.pend(p);
+                s.results = results.iter().map(ToString::to_string).collect();
+            }
+        });
+        store.note.set(None);
+    };
     let buchholz = move || {
         store
             .saved
@@ -191,6 +210,11 @@ pub(super) fn EventBar() -> impl IntoView {
                     </button>
                 }.into_any(),
             }}
+            {move || reopenable().map(|r| view! {
+                <button data-testid="reopen-round" on:click=reopen>
+                    {lang.get().pick("更正第 {r} 轮成绩", "Correct round {r}").replace("{r}", &r.to_string())}
+                </button>
+            })}
             <trf::ExportTrf />
             <trf::ImportTrf />
             <label>{tr("对手分", "Opponents' points")} " "
