@@ -594,6 +594,113 @@ fn small_seeds() -> Vec<String> {
     v
 }
 
+// ------------------------------------------------------------------------------------ TRF
+
+/// Valid TRF files: an individual event with absences and byes, and a team event.
+fn trf_seeds() -> Vec<String> {
+    use xiangqi_club::events::swiss::{BoardResult, Entrant, Leave, Swiss};
+    use xiangqi_club::events::trf::write_trf;
+    let mut ev = Swiss::new(Some(5));
+    for k in 0..7u32 {
+        ev.add_entrant(Entrant::new(format!("P{k}"), 2000 - k));
+    }
+    ev.info.name = "Club".into();
+    ev.info.round_dates = vec!["26/03/14".into(), "26/03/15".into()];
+    for _ in 0..2 {
+        let p = ev.pair_next().unwrap();
+        let results = vec![BoardResult::Draw; p.boards.len()];
+        ev.record_round(&p, &results).unwrap();
+    }
+    ev.entrants[3].next = Some(Leave::Half);
+    let mut team = Swiss::new(Some(3));
+    team.boards = Some(2);
+    for t in 0..4 {
+        let line = format!("T{t}: A{t} 1900, B{t} 1800, C{t}");
+        let es = xiangqi_club::events::swiss::parse_entrants(&line, Some(2), &[]).unwrap();
+        team.add_entrant(es.into_iter().next().unwrap());
+    }
+    let p = team.pair_next().unwrap();
+    let sheets: Vec<_> = p
+        .boards
+        .iter()
+        .map(|_| xiangqi_club::events::swiss::MatchSheet {
+            first: vec![0, 1],
+            second: vec![0, 2],
+            results: vec![BoardResult::RedWins, BoardResult::Draw],
+        })
+        .collect();
+    team.record_team_boards(&p, &sheets).unwrap();
+    vec![write_trf(&ev), write_trf(&team)]
+}
+
+/// Amplifying shapes: many player lines, long round lists, huge XXR/XXB numbers.
+fn trf_shapes() -> impl Strategy<Value = String> {
+    let entry = proptest::sample::select(vec![
+        "   2 w 1", "   1 b 0", "0000 - U", "0000 - Z", "0000 - H", "   3 w =", "   9 b +",
+    ]);
+    (
+        0usize..2_500,
+        0usize..400,
+        proptest::collection::vec(entry, 1..4),
+        0u8..4,
+        any::<u64>(),
+    )
+        .prop_map(|(players, rounds, entries, header, big)| {
+            let mut out = match header {
+                0 => format!("XXR {big}\n"),
+                1 => format!("XXB {}\n", big % 40),
+                2 => format!("013 {:<32}   1    2\n", "T"),
+                _ => String::new(),
+            };
+            for k in 1..=players {
+                let mut line = format!("{:<89}", format!("001 {:>4}      P{k}", k % 10_000));
+                // Long round lists on a few lines only, so a case stays small.
+                let r = if k % 97 == 1 { rounds } else { rounds % 12 };
+                for i in 0..r {
+                    line.push_str("  ");
+                    line.push_str(entries[i % entries.len()]);
+                }
+                out.push_str(&line);
+                out.push('\n');
+            }
+            out
+        })
+}
+
+fn check_trf(s: String) {
+    use xiangqi_club::events::swiss::{MAX_ENTRANTS, MAX_ROUNDS};
+    use xiangqi_club::events::trf::{parse_trf, write_trf};
+    match parse_trf(&s) {
+        Ok(ev) => {
+            assert_eq!(ev.check(), Ok(()));
+            assert!(!ev.entrants.is_empty() && ev.entrants.len() <= MAX_ENTRANTS);
+            assert!(ev.rounds_played() <= MAX_ROUNDS);
+            let back = parse_trf(&write_trf(&ev)).unwrap();
+            assert_eq!(back.entrants, ev.entrants);
+            assert_eq!(back.info, ev.info);
+            let _ = xiangqi_club::events::swiss::swiss_standings(
+                &ev,
+                &xiangqi_club::events::swiss::SwissTieBreak::order(
+                    ev.boards.is_some(),
+                    ev.buchholz,
+                ),
+            );
+            if ev.entrants.len() <= 12 {
+                if let Err(e) = ev.pair_next() {
+                    said_both(&e);
+                }
+            }
+        }
+        Err(e) => said_both(&e),
+    }
+}
+
+fn trf(n: u32) {
+    fuzz(n, text(trf_seeds()), check_trf);
+    // The shapes are large: a tenth as many.
+    fuzz(n / 10 + 1, trf_shapes(), check_trf);
+}
+
 // ------------------------------------------------------------------------------------ the CLI
 
 /// Argument lists that reach every command's parser; perft depths and solver budgets stay small
@@ -815,10 +922,15 @@ fn storage_fast() {
 fn cli_fast() {
     cli(FAST);
 }
+#[test]
+fn trf_fast() {
+    trf(FAST);
+}
 
 #[test]
 #[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
 fn deep() {
+    trf(DEEP);
     fen(DEEP);
     moves(DEEP);
     share(DEEP);

@@ -510,3 +510,305 @@ fn cli_pairs_a_team_file_by_teams() {
     assert_eq!(out.trim(), ev.pair_next().unwrap().to_string());
     assert!(out.starts_with("Rd 3:"));
 }
+
+// ------------------------------------------------------------------- saved state, caps, TRF
+
+/// A 6-player event with one recorded round (the shape of the saved `xq.swiss.event`).
+fn six_with_a_round() -> Swiss {
+    let mut ev = event(6, Some(5));
+    let p = ev.pair_next().unwrap();
+    ev.record_round(
+        &p,
+        &[
+            BoardResult::RedWins,
+            BoardResult::Draw,
+            BoardResult::BlackWins,
+        ],
+    )
+    .unwrap();
+    ev
+}
+
+#[test]
+fn a_saved_event_that_does_not_add_up_is_refused_not_ranked() {
+    let good = six_with_a_round();
+    assert_eq!(good.check(), Ok(()));
+    // An opponent number past the field: standings used to index out of bounds.
+    let mut far = good.clone();
+    if let Record::Game { opponent, .. } = &mut far.entrants[0].history[0] {
+        *opponent = 999;
+    }
+    assert_eq!(
+        far.check(),
+        Err(SwissError::InconsistentRecord {
+            entrant: 1,
+            round: 1
+        })
+    );
+    // The last player removed: the one who met them names a player that is gone.
+    let mut short = good.clone();
+    short.entrants.pop();
+    assert!(matches!(
+        short.check(),
+        Err(SwissError::InconsistentRecord { round: 1, .. })
+    ));
+    // Ragged histories, too many rounds, a line-up naming a player the team lacks.
+    let mut ragged = good.clone();
+    ragged.entrants[2].history.clear();
+    assert_eq!(
+        ragged.check(),
+        Err(SwissError::RaggedHistory { entrant: 3 })
+    );
+    let mut long = good.clone();
+    long.rounds_planned = Some(31);
+    assert_eq!(long.check(), Err(SwissError::TooManyRounds { rounds: 31 }));
+    let mut lineup = good.clone();
+    lineup.entrants[0].lineups = vec![vec![xiangqi_club::events::swiss::Seat {
+        member: 3,
+        outcome: Outcome::Win,
+        played: true,
+    }]];
+    assert_eq!(
+        lineup.check(),
+        Err(SwissError::BadTeamRecord { entrant: 1 })
+    );
+    // A pending pairing must name each entrant of this event at most once, for the next round.
+    let next = good.pair_next().unwrap();
+    assert_eq!(good.check_pairing(&next), Ok(()));
+    let mut bad = next.clone();
+    bad.boards[0].black = 999;
+    assert_eq!(good.check_pairing(&bad), Err(SwissError::BadPairing));
+    let mut twice = next.clone();
+    twice.boards[1].red = twice.boards[0].red;
+    assert_eq!(good.check_pairing(&twice), Err(SwissError::BadPairing));
+    // Recording such a pairing is refused instead of indexing past the field.
+    let mut ev = good.clone();
+    assert_eq!(
+        ev.record_round(&bad, &[BoardResult::Draw; 3]),
+        Err(SwissError::BadPairing)
+    );
+    for e in [
+        SwissError::TooManyRounds { rounds: 31 },
+        SwissError::TooManyEntrants { entrants: 65 },
+        SwissError::BadTeamRecord { entrant: 1 },
+        SwissError::BadPairing,
+    ] {
+        assert!(!e.say(Lang::Zh).is_empty() && !e.say(Lang::En).is_empty());
+    }
+}
+
+#[test]
+fn a_trf_without_players_is_an_error_not_an_empty_event() {
+    use xiangqi_club::events::trf::TrfError;
+    for text in ["", "\0\0\0\0", "XXR 5\n", "012 Club Swiss\nXXR 5\n"] {
+        assert_eq!(parse_trf(text), Err(TrfError::NoPlayers), "{text:?}");
+    }
+    assert_eq!(
+        TrfError::NoPlayers.say(Lang::Zh),
+        "文件中没有选手行（001），未导入任何内容"
+    );
+}
+
+#[test]
+fn a_small_trf_that_would_take_gigabytes_is_refused_before_allocating() {
+    use xiangqi_club::events::swiss::{MAX_ENTRANTS, MAX_ROUNDS};
+    use xiangqi_club::events::trf::{TrfError, MAX_TRF_PLAYERS};
+    let player = |no: usize| format!("{:<89}  {:>4} w 1", format!("001 {no:>4}      P{no}"), 0);
+    let mut lines: Vec<String> = (1..=2000)
+        .map(|k| format!("001 {k:>4}      P{k}{}", " ".repeat(80)))
+        .collect();
+    // One line of 100,000 absent rounds (1.2 MB).
+    lines[0] = format!("{:<89}{}", "001    1      P1", "  0000 - Z".repeat(100_000));
+    let text = lines.join("\n");
+    let started = std::time::Instant::now();
+    assert_eq!(parse_trf(&text), Err(TrfError::TooManyRounds { line: 1 }));
+    assert!(started.elapsed().as_secs() < 5);
+    // 2,000 players: the reading stops at the first player line past any Swiss (teams included).
+    lines[0] = format!("001    1      P1{}", " ".repeat(80));
+    assert_eq!(
+        parse_trf(&lines.join("\n")),
+        Err(TrfError::TooManyPlayers {
+            line: MAX_TRF_PLAYERS + 1
+        })
+    );
+    // Without team lines, one player past the entrant cap.
+    let over: String = (1..=MAX_ENTRANTS + 1)
+        .map(|k| format!("001 {k:>4}      P{k}{}\n", " ".repeat(80)))
+        .collect();
+    assert_eq!(
+        parse_trf(&over),
+        Err(TrfError::Event(SwissError::TooManyEntrants {
+            entrants: MAX_ENTRANTS + 1
+        }))
+    );
+    // Planned rounds and boards past their caps.
+    assert_eq!(
+        parse_trf(&format!("XXR {}\n{}\n", MAX_ROUNDS + 1, player(1))),
+        Err(TrfError::TooManyRounds { line: 1 })
+    );
+    assert_eq!(parse_trf("XXB 17\n"), Err(TrfError::BadHeader { line: 1 }));
+    // At the caps the file reads.
+    let full: String = (1..=MAX_ENTRANTS)
+        .map(|k| format!("001 {k:>4}      P{k}{}\n", " ".repeat(80)))
+        .collect();
+    let ev = parse_trf(&format!("XXR {MAX_ROUNDS}\n{full}")).unwrap();
+    assert_eq!(ev.entrants.len(), MAX_ENTRANTS);
+}
+
+#[test]
+fn swiss_size_is_capped_in_the_pairing_and_the_cli() {
+    use xiangqi_club::events::swiss::{MAX_ENTRANTS, MAX_ROUNDS};
+    // At the cap a round pairs (the first, with every score equal, is the largest bracket).
+    assert!(event(MAX_ENTRANTS, Some(MAX_ROUNDS)).pair_next().is_ok());
+    let big = event(MAX_ENTRANTS + 1, Some(5));
+    assert_eq!(
+        big.pair_next(),
+        Err(SwissError::TooManyEntrants {
+            entrants: MAX_ENTRANTS + 1
+        })
+    );
+    for args in [
+        vec!["--players".to_string(), "10000".to_string()],
+        vec!["--players".into(), "18446744073709551615".into()],
+        vec!["--players".into(), (MAX_ENTRANTS + 1).to_string()],
+        vec![
+            "--players".into(),
+            "10".into(),
+            "--rounds".into(),
+            (MAX_ROUNDS + 1).to_string(),
+            "--random-results".into(),
+            "1".into(),
+        ],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let started = std::time::Instant::now();
+        let (code, out, err) = xq_swiss(&args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains("at most"), "{err}");
+        assert!(started.elapsed().as_secs() < 5);
+    }
+}
+
+#[test]
+fn trf_ranks_are_the_standings_and_the_tournament_lines_read_back() {
+    // 16 players, 3 rounds: the file's rank column (86–89) is the place on screen (points, then
+    // 15.2's 对手分, 胜局, 犯规), not the points alone.
+    let mut ev = event(16, Some(3));
+    let mut rng = Rng::new(29);
+    for _ in 0..3 {
+        let p = ev.pair_next().unwrap();
+        let results = random_results(&mut rng, &p);
+        ev.record_round(&p, &results).unwrap();
+    }
+    ev.entrants[5].fouls = 1;
+    for buchholz in [Buchholz::Full, Buchholz::Cut1, Buchholz::Median] {
+        ev.buchholz = buchholz;
+        let order = SwissTieBreak::order(false, buchholz);
+        let rows = swiss_standings(&ev, &order);
+        let text = write_trf(&ev);
+        let ranks: Vec<usize> = text
+            .lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| l[85..89].trim().parse().unwrap())
+            .collect();
+        for row in &rows {
+            assert_eq!(
+                ranks[row.entrant],
+                row.place,
+                "{buchholz:?}: entrant {}",
+                row.entrant + 1
+            );
+        }
+    }
+    // Fouls are not a TRF field.
+    ev.entrants[5].fouls = 0;
+    // Before: ranks by points alone disagreed with the tie-breaks somewhere in this event.
+    let by_points = |i: usize| {
+        1 + ev
+            .entrants
+            .iter()
+            .filter(|e| e.score() > ev.entrants[i].score())
+            .count()
+    };
+    let rows = swiss_standings(&ev, &SwissTieBreak::order(false, ev.buchholz));
+    assert!(rows.iter().any(|r| r.place != by_points(r.entrant)));
+
+    ev.info = xiangqi_club::events::swiss::EventInfo {
+        name: "周末积分编排赛".into(),
+        city: "上海".into(),
+        federation: "CHN".into(),
+        start: "2026/03/14".into(),
+        end: "2026/03/15".into(),
+        kind: "Individual: Swiss-System".into(),
+        arbiter: "张裁判".into(),
+        deputy: "Li Deputy".into(),
+        time_control: "90'+30\"".into(),
+        round_dates: vec!["26/03/14".into(), "26/03/14".into(), "26/03/15".into()],
+    };
+    let text = write_trf(&ev);
+    for line in [
+        "012 周末积分编排赛",
+        "022 上海",
+        "032 CHN",
+        "042 2026/03/14",
+        "052 2026/03/15",
+        "062 16",
+        "072 16",
+        "092 Individual: Swiss-System",
+        "102 张裁判",
+        "112 Li Deputy",
+        "122 90'+30\"",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+    let dates = text.lines().find(|l| l.starts_with("132")).unwrap();
+    let chars: Vec<char> = dates.chars().collect();
+    // TRF-16: the date of round r at columns 92 + 10(r-1), like the rounds of a player line.
+    assert_eq!(chars[91..99].iter().collect::<String>(), "26/03/14");
+    assert_eq!(chars[111..119].iter().collect::<String>(), "26/03/15");
+    let back = parse_trf(&text).unwrap();
+    assert_eq!(back.info, ev.info);
+    assert_eq!(back.entrants, ev.entrants);
+}
+
+#[test]
+fn the_last_round_reopens_for_a_correction_and_records_again() {
+    let mut ev = event(7, Some(3));
+    ev.entrants[6].next = Some(Leave::Half);
+    let p1 = ev.pair_next().unwrap();
+    ev.record_round(&p1, &[BoardResult::Draw; 3]).unwrap();
+    let before = ev.clone();
+    let p2 = ev.pair_next().unwrap();
+    let results = vec![
+        BoardResult::RedWins,
+        BoardResult::BlackWinsByForfeit,
+        BoardResult::Draw,
+    ];
+    ev.record_round(&p2, &results).unwrap();
+    let (pairing, back) = ev.reopen_last_round().unwrap();
+    assert_eq!(pairing.round, 2);
+    assert_eq!(ev.rounds_played(), 1);
+    // The same games and results come back (boards in publication order).
+    let mut got: Vec<(usize, usize, BoardResult)> = pairing
+        .boards
+        .iter()
+        .zip(&back)
+        .map(|(b, r)| (b.red, b.black, *r))
+        .collect();
+    let mut want: Vec<(usize, usize, BoardResult)> = p2
+        .boards
+        .iter()
+        .zip(&results)
+        .map(|(b, r)| (b.red, b.black, *r))
+        .collect();
+    got.sort_by_key(|g| (g.0, g.1));
+    want.sort_by_key(|g| (g.0, g.1));
+    assert_eq!(got, want);
+    assert_eq!(pairing.bye, p2.bye);
+    assert_eq!(ev.entrants, before.entrants);
+    // Corrected and recorded again.
+    ev.record_round(&pairing, &vec![BoardResult::Draw; back.len()])
+        .unwrap();
+    assert_eq!(ev.rounds_played(), 2);
+    assert_eq!(ev.check(), Ok(()));
+}

@@ -4,7 +4,7 @@
 //! byes, forfeits and withdrawals included), printing each round; `--out FILE` writes the final
 //! TRF. `--players N` starts from N rated players instead of a file.
 
-use crate::events::swiss::{BoardResult, Entrant, Leave, Swiss};
+use crate::events::swiss::{BoardResult, Entrant, Leave, Swiss, MAX_ENTRANTS, MAX_ROUNDS};
 use crate::events::trf::{parse_trf, write_trf};
 use crate::rng::Rng;
 
@@ -31,9 +31,9 @@ pub fn run(args: &[String]) -> i32 {
             })
         };
         let r = match arg.as_str() {
-            "--rounds" => number("--rounds").map(|v| rounds = Some(v as usize)),
+            "--rounds" => number("--rounds").map(|v| rounds = Some(v)),
             "--random-results" => number("--random-results").map(|v| seed = Some(v)),
-            "--players" => number("--players").map(|v| players = Some(v as usize)),
+            "--players" => number("--players").map(|v| players = Some(v)),
             "--accelerated" => {
                 accelerated = true;
                 Ok(())
@@ -65,6 +65,17 @@ pub fn run(args: &[String]) -> i32 {
             return code;
         }
     }
+    // The caps, before anything is allocated or paired.
+    if let Some(n) = players.filter(|&n| n > MAX_ENTRANTS as u64) {
+        eprintln!("xq swiss: --players {n}: a Swiss takes at most {MAX_ENTRANTS} players");
+        return 2;
+    }
+    if let Some(n) = rounds.filter(|&n| n > MAX_ROUNDS as u64) {
+        eprintln!("xq swiss: --rounds {n}: a Swiss has at most {MAX_ROUNDS} rounds");
+        return 2;
+    }
+    let players = players.map(|n| n as usize);
+    let rounds = rounds.map(|n| n as usize);
     let mut event = match (&file, players) {
         (Some(f), None) => {
             let read = super::read_capped(Some(f), crate::saved::MAX_IMPORT_BYTES)

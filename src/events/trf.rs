@@ -12,7 +12,11 @@
 
 use crate::color::Color;
 use crate::events::round_robin::first_team_color;
-use crate::events::swiss::{Entrant, Leave, Member, Outcome, Record, Seat, Swiss};
+use crate::events::round_robin::MAX_BOARDS;
+use crate::events::swiss::{
+    swiss_standings, Entrant, Leave, Member, Outcome, Record, Seat, Swiss, SwissError,
+    SwissTieBreak, MAX_ENTRANTS, MAX_ROUNDS,
+};
 use crate::lang::{Lang, Say};
 use std::fmt;
 
@@ -63,7 +67,24 @@ pub enum TrfError {
         /// 1-based round.
         round: usize,
     },
+    /// No player line (001): nothing to import.
+    NoPlayers,
+    /// More player lines than any Swiss takes ([`MAX_TRF_PLAYERS`]).
+    TooManyPlayers {
+        /// 1-based line number of the first player line past the cap.
+        line: usize,
+    },
+    /// A line with more rounds than a Swiss has ([`MAX_ROUNDS`]).
+    TooManyRounds {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// The file reads, but the event it describes breaks a cap or does not hold together.
+    Event(SwissError),
 }
+
+/// Most player lines (001) of a file: the entrant cap, times the boards of a team event.
+pub const MAX_TRF_PLAYERS: usize = MAX_ENTRANTS * MAX_BOARDS;
 
 impl Say for TrfError {
     fn say(&self, lang: Lang) -> String {
@@ -108,6 +129,23 @@ impl Say for TrfError {
             (TrfError::TeamMatch { team, round }, Lang::En) => format!(
                 "round {round}: team {team}'s players did not meet one team board for board with the colours of rule 13.3"
             ),
+            (TrfError::NoPlayers, Lang::Zh) => "文件中没有选手行（001），未导入任何内容".into(),
+            (TrfError::NoPlayers, Lang::En) => {
+                "the file has no player lines (001); nothing was imported".into()
+            }
+            (TrfError::TooManyPlayers { line }, Lang::Zh) => {
+                format!("第 {line} 行：选手行超过 {MAX_TRF_PLAYERS} 行")
+            }
+            (TrfError::TooManyPlayers { line }, Lang::En) => {
+                format!("line {line}: more than {MAX_TRF_PLAYERS} player lines")
+            }
+            (TrfError::TooManyRounds { line }, Lang::Zh) => {
+                format!("第 {line} 行：超过 {MAX_ROUNDS} 轮")
+            }
+            (TrfError::TooManyRounds { line }, Lang::En) => {
+                format!("line {line}: more than {MAX_ROUNDS} rounds")
+            }
+            (TrfError::Event(e), l) => e.say(l),
         }
     }
 }
@@ -208,8 +246,21 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
         }
         let prefix: String = line[..3].iter().collect();
         let rest: String = line.get(4..).unwrap_or(&[]).iter().collect();
+        // Round columns start at 92, ten characters apart; one more column is the coming round.
+        let columns = raw
+            .trim_end()
+            .chars()
+            .count()
+            .saturating_sub(91)
+            .div_ceil(10);
+        if matches!(prefix.as_str(), "001" | "132") && columns > MAX_ROUNDS + 1 {
+            return Err(TrfError::TooManyRounds { line: ln });
+        }
         match prefix.as_str() {
             "001" => {
+                if rows.len() >= MAX_TRF_PLAYERS {
+                    return Err(TrfError::TooManyPlayers { line: ln });
+                }
                 if line.len() < 84 {
                     return Err(TrfError::BadPlayerLine { line: ln });
                 }
@@ -239,7 +290,9 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 while matches!(entries.last(), Some(None)) {
                     entries.pop();
                 }
-                let mut entrant = Entrant::new(field(14, 47), rating);
+                // As written: no control characters, at most 32 characters.
+                let name: String = clean(&field(14, 47)).trim().chars().take(32).collect();
+                let mut entrant = Entrant::new(name, rating);
                 entrant.history.clear();
                 rows.push((id, entrant, entries));
             }
@@ -248,7 +301,28 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                     .trim()
                     .parse()
                     .map_err(|_| TrfError::BadHeader { line: ln })?;
+                if n > MAX_ROUNDS {
+                    return Err(TrfError::TooManyRounds { line: ln });
+                }
                 event.rounds_planned = Some(n);
+            }
+            "012" => event.info.name = rest.trim().to_string(),
+            "022" => event.info.city = rest.trim().to_string(),
+            "032" => event.info.federation = rest.trim().to_string(),
+            "042" => event.info.start = rest.trim().to_string(),
+            "052" => event.info.end = rest.trim().to_string(),
+            "092" => event.info.kind = rest.trim().to_string(),
+            "102" => event.info.arbiter = rest.trim().to_string(),
+            "112" => event.info.deputy = rest.trim().to_string(),
+            "122" => event.info.time_control = rest.trim().to_string(),
+            "132" => {
+                let mut dates: Vec<String> = (0..columns)
+                    .map(|k| column(&line, 91 + 10 * k, 99 + 10 * k))
+                    .collect();
+                while dates.last().is_some_and(String::is_empty) {
+                    dates.pop();
+                }
+                event.info.round_dates = dates;
             }
             "XXC" => {
                 for word in rest.split_whitespace() {
@@ -272,10 +346,21 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                     .trim()
                     .parse()
                     .map_err(|_| TrfError::BadHeader { line: ln })?;
+                if n > MAX_BOARDS {
+                    return Err(TrfError::BadHeader { line: ln });
+                }
                 boards = Some(n).filter(|&n| n > 0);
             }
             _ => {}
         }
+    }
+    if rows.is_empty() {
+        return Err(TrfError::NoPlayers);
+    }
+    if teams.is_empty() && rows.len() > MAX_ENTRANTS {
+        return Err(TrfError::Event(SwissError::TooManyEntrants {
+            entrants: rows.len(),
+        }));
     }
     rows.sort_by_key(|r| r.0);
     if rows.iter().enumerate().any(|(i, r)| r.0 != i + 1) {
@@ -332,11 +417,13 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
         }
         _ => TrfError::Numbering,
     })?;
-    if teams.is_empty() {
-        Ok(event)
+    let event = if teams.is_empty() {
+        event
     } else {
-        fold_teams(event, &teams, boards)
-    }
+        fold_teams(event, &teams, boards)?
+    };
+    event.check().map_err(TrfError::Event)?;
+    Ok(event)
 }
 
 /// A 013 line: the team's name (columns 5–36) and its players' numbers (columns 37–40, 42–45, …).
@@ -374,7 +461,7 @@ fn team_line(line: &[char], ln: usize) -> Result<TeamLine, TrfError> {
     }
     Ok(TeamLine {
         line: ln,
-        name: text(4, 36),
+        name: clean(&text(4, 36)).trim().to_string(),
         players,
     })
 }
@@ -596,9 +683,9 @@ fn fide_points(points: u32) -> String {
 /// and 013 team lines.
 pub fn write_trf(event: &Swiss) -> String {
     let Some((players, numbers)) = players_view(event) else {
-        return write_entrants(event);
+        return write_entrants(event, event);
     };
-    let mut out = write_entrants(&players);
+    let mut out = write_entrants(&players, event);
     out.push_str(&format!("XXB {}\n", event.boards.unwrap_or(1)));
     for (e, nos) in event.entrants.iter().zip(numbers) {
         let name: String = e
@@ -617,9 +704,57 @@ pub fn write_trf(event: &Swiss) -> String {
     out
 }
 
-/// The 001 lines (and headers) of the event's entrants.
-fn write_entrants(event: &Swiss) -> String {
+/// Free text for a header line: no control characters, one line.
+fn clean(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// The tournament lines (012–132) that have something to say; 062/072/082 are counted.
+fn write_info(event: &Swiss, players: &Swiss, out: &mut String) {
+    let i = &event.info;
+    for (code, text) in [
+        ("012", &i.name),
+        ("022", &i.city),
+        ("032", &i.federation),
+        ("042", &i.start),
+        ("052", &i.end),
+    ] {
+        if !text.trim().is_empty() {
+            out.push_str(&format!("{code} {}\n", clean(text.trim())));
+        }
+    }
+    let rated = players.entrants.iter().filter(|e| e.rating > 0).count();
+    out.push_str(&format!("062 {}\n", players.entrants.len()));
+    out.push_str(&format!("072 {rated}\n"));
+    if event.boards.is_some() {
+        out.push_str(&format!("082 {}\n", event.entrants.len()));
+    }
+    for (code, text) in [
+        ("092", &i.kind),
+        ("102", &i.arbiter),
+        ("112", &i.deputy),
+        ("122", &i.time_control),
+    ] {
+        if !text.trim().is_empty() {
+            out.push_str(&format!("{code} {}\n", clean(text.trim())));
+        }
+    }
+    if i.round_dates.iter().any(|d| !d.trim().is_empty()) {
+        let mut line = format!("{:<89}", "132");
+        for d in &i.round_dates {
+            let d: String = clean(d.trim()).chars().take(8).collect();
+            line.push_str(&format!("  {d:>8}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
+/// The 001 lines (and headers) of the event's entrants; `whole` is the event the file is of (a
+/// team event when `event` is its players).
+fn write_entrants(event: &Swiss, whole: &Swiss) -> String {
     let mut out = String::new();
+    write_info(whole, event, &mut out);
     if let Some(r) = event.rounds_planned {
         out.push_str(&format!("XXR {r}\n"));
     }
@@ -630,11 +765,12 @@ fn write_entrants(event: &Swiss) -> String {
     if event.accelerated {
         out.push_str("192 FIDE_DUTCH_2025_BAKU\n");
     }
-    let mut order: Vec<usize> = (0..event.entrants.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(event.entrants[i].score()), i));
+    // The ranks of the standings on screen: points, then the tie-breaks of 15.2 (15.4 for a
+    // team event written as one line per team).
+    let order = SwissTieBreak::order(event.boards.is_some(), whole.buchholz);
     let mut rank = vec![0; event.entrants.len()];
-    for (place, &i) in order.iter().enumerate() {
-        rank[i] = place + 1;
+    for row in swiss_standings(event, &order) {
+        rank[row.entrant] = row.place;
     }
     for (i, e) in event.entrants.iter().enumerate() {
         let mut buf: Vec<char> = vec![' '; 89];

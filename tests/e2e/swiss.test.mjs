@@ -48,21 +48,23 @@ test('a 30-player Swiss over 7 rounds: entrants, pairings, results, standings, T
       // C.04.3: top half against bottom half, colours alternating from number 1.
       assert.deepEqual(boards.slice(0, 3), [[1, 16], [17, 2], [3, 18]]);
     }
-    for (const [red, black] of boards) {
-      await page.selectOption(`tr[data-red="${red}"][data-black="${black}"] select[data-testid=result]`, RESULTS[(red + black + round) % 5]);
-    }
     if (round === 7) {
-      // Print this round's pairings before recording it.
+      // Print this round's pairings before recording it (the round records itself once every
+      // board has its result).
       const buf = await page.pdf({ path: path.join(OUT, 'swiss-pairings.pdf'), preferCSSPageSize: true });
       assert.equal(pdfPages(buf), 1);
       const text = execFileSync('pdftotext', ['-layout', path.join(OUT, 'swiss-pairings.pdf'), '-']).toString();
       assert.match(text, /第 7 轮对阵/);
       assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
     }
-    await page.click('[data-testid=record-round]');
+    for (const [red, black] of boards) {
+      await page.selectOption(`tr[data-red="${red}"][data-black="${black}"] select[data-testid=result]`, RESULTS[(red + black + round) % 5]);
+    }
     await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
   }
-  assert.ok(await page.locator('[data-testid=pair-round]').isDisabled(), 'seven rounds planned');
+  // Seven rounds planned and played: the pair button gives way to the end of the event.
+  assert.equal(await page.locator('[data-testid=pair-round]').count(), 0, 'seven rounds planned');
+  assert.match(await page.textContent('[data-testid=event-over]'), /全部 7 轮已赛完，赛事结束/);
 
   // Standings: 15.2 columns in order, points add up to 2 per game.
   const heads = await page.$$eval('[data-testid=swiss-standings] thead th[data-tiebreak]', (ths) => ths.map((t) => t.dataset.tiebreak));
@@ -84,6 +86,8 @@ test('a 30-player Swiss over 7 rounds: entrants, pairings, results, standings, T
   assert.equal(lines.length, 30);
   assert.ok(lines.every((l) => l.length >= 91 + 7 * 10 - 2), 'seven rounds on every line');
   assert.match(trf, /^XXR 7$/m);
+  // The event shown has results: the import asks first.
+  page.once('dialog', (d) => d.accept());
   await page.setInputFiles('[data-testid=import-trf]', { name: 'back.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
   await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('back'));
   const again = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => Number(t.dataset.entrant)));
@@ -226,6 +230,17 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
     await page.waitForSelector('tr[data-board]');
     const matches = await page.locator('tr[data-board]').count();
     assert.equal(matches, 3);
+    if (round === 1) {
+      // The printed pairings list each match's boards with both players, colours by 13.3.
+      const pdfPath = path.join(OUT, 'swiss-team-pairings.pdf');
+      await page.pdf({ path: pdfPath, preferCSSPageSize: true });
+      const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+      assert.match(text, /第 1 轮对阵/);
+      assert.match(text, /先走队/);
+      assert.match(text, /红\s+队0员0\s+黑\s+队3员0/);
+      assert.match(text, /红\s+队3员1\s+黑\s+队0员1/);
+      assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
+    }
     for (let m = 1; m <= matches; m++) {
       const sheet = page.locator('[data-testid=team-sheet]').nth(m - 1);
       if (round === 1 && m === 1) {
@@ -236,6 +251,8 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
         assert.deepEqual(black.map((n) => n.slice(0, 2)), ['队3', '队0', '队3', '队0']);
         // 12.2: the substitute plays board 4 for the first-move team.
         await sheet.locator('tr[data-seat="4"] [data-testid=seat-black]').selectOption('4');
+        // A reversed line-up (board 1's player from board 4) is entered first: refused below.
+        await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('3');
       }
       const results = ['1-0', '½-½', '0-1', (round + m) % 2 ? '1-0' : '½-½'];
       for (let b = 1; b <= 4; b++) {
@@ -243,24 +260,17 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
       }
     }
     if (round === 1) {
-      // The printed pairings list each match's boards with both players, colours by 13.3.
+      // Every board has a result, but the reversed line-up is refused (12.2): nothing is recorded.
+      assert.match(await page.textContent('[role=alert]'), /12\.2/);
+      assert.equal(await page.locator('[data-testid=past-round]').count(), 0);
       const pdfPath = path.join(OUT, 'swiss-team-pairings.pdf');
       await page.pdf({ path: pdfPath, preferCSSPageSize: true });
       const text = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
-      assert.match(text, /第 1 轮对阵/);
-      assert.match(text, /先走队/);
-      assert.match(text, /红\s+队0员0\s+黑\s+队3员0/);
-      assert.match(text, /红\s+队3员1\s+黑\s+队0员1/);
       assert.match(text, /红\s+队3员3\s+黑\s+队0员4/);
-      assert.ok(!text.includes('登记本轮成绩'), 'buttons are not printed');
-      // A reversed line-up is refused (12.2) and nothing is recorded.
+      // Put right, the round records itself.
       const sheet = page.locator('[data-testid=team-sheet]').first();
-      await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('3');
-      await page.click('[data-testid=record-round]');
-      assert.match(await page.textContent('[role=alert]'), /12\.2/);
       await sheet.locator('tr[data-seat="1"] [data-testid=seat-red]').selectOption('0');
     }
-    await page.click('[data-testid=record-round]');
     await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
   }
   const heads = await page.$$eval('[data-testid=swiss-standings] thead th[data-tiebreak]', (ths) => ths.map((t) => t.textContent.trim()));
@@ -277,9 +287,143 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
   fs.writeFileSync(path.join(OUT, 'swiss-team.trf'), trf);
   assert.equal(trf.split('\n').filter((l) => l.startsWith('001')).length, 30);
   assert.equal(trf.split('\n').filter((l) => l.startsWith('013')).length, 6);
+  page.once('dialog', (d) => d.accept());
   await page.setInputFiles('[data-testid=import-trf]', { name: 'team-back.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
   await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('team-back'));
   const again = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => [...t.children].map((c) => c.textContent.trim())));
   assert.deepEqual(again.map((r) => r.slice(1)), rows.map((r) => r.slice(1)));
+  assert.deepEqual(page.errors, []);
+});
+
+// Issue 29 (1): a saved Swiss that does not add up (an opponent past the field, the last player
+// removed) is set aside with the storage message; the page starts fresh instead of dying.
+test('a saved Swiss that does not add up is set aside, and the page starts fresh', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
+  const game = (opponent, color, outcome) => ({ Game: { opponent, color, outcome, played: true } });
+  const entrants = () => Array.from({ length: 6 }, (_, i) => ({
+    name: `P${i + 1}`, rating: 2000 - i,
+    history: [game(i ^ 1, i % 2 ? 'Black' : 'Red', i % 2 ? 'Loss' : 'Win')],
+  }));
+  const saved = (es) => JSON.stringify({ name: 'broken', event: { entrants: es, rounds_planned: 5, first_color: 'Red' }, pending: null, results: [] });
+  const far = entrants();
+  far[0].history[0].Game.opponent = 999;
+  const cases = [saved(far), saved(entrants().slice(0, 5))];
+  for (const [k, raw] of cases.entries()) {
+    await page.evaluate((v) => localStorage.setItem('xq.swiss.event', v), raw);
+    await page.reload();
+    await page.waitForSelector('[data-testid=storage-problem]');
+    assert.match(await page.textContent('[data-testid=storage-problem]'), /xq\.swiss\.event 无法读取，已另存为 xq\.swiss\.event\.corrupt\./);
+    await page.waitForSelector('[data-testid=swiss-create]');
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('xq.swiss.event.corrupt.')).map((key) => localStorage.getItem(key)));
+    assert.equal(kept.length, k + 1, 'every bad save kept aside');
+    assert.ok(kept.includes(raw), 'the raw save is kept');
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+// Issue 29 (2) and issue 22 (3, 4): a 16-player, 3-round Swiss on the 1/½/0 scale.
+test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks and tournament lines match, imports ask and can be undone', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
+  await page.fill('[data-testid=swiss-name]', '十六人赛');
+  await page.fill('[data-testid=swiss-rounds]', '3');
+  await page.selectOption('[data-testid=swiss-scale]', 'fide');
+  await page.click('[data-testid=swiss-create-button]');
+  await page.fill('[data-testid=swiss-entrants]', PLAYERS.slice(0, 16).map(([n, r]) => `${n}, ${r}`).join('\n'));
+  await page.click('[data-testid=add-entrants]');
+  await page.click('[data-testid=seed-rating]');
+  const info = { city: '上海', start: '2026/03/14', end: '2026/03/15', kind: 'Individual: Swiss-System', arbiter: '张裁判', 'round-dates': '26/03/14 26/03/14 26/03/15' };
+  await page.click('.t-info summary');
+  for (const [key, value] of Object.entries(info)) {
+    await page.fill(`[data-testid=info-${key}]`, value);
+    await page.locator(`[data-testid=info-${key}]`).dispatchEvent('change');
+  }
+  const results = ['1-0', '½-½', '0-1', '1-0', '½-½'];
+  const entered = new Map();
+  for (let round = 1; round <= 3; round++) {
+    await page.click('[data-testid=pair-round]');
+    await page.waitForSelector('tr[data-board]');
+    const boards = await page.$$eval('tr[data-board]', (trs) => trs.map((t) => [t.dataset.red, t.dataset.black]));
+    assert.equal(boards.length, 8);
+    assert.equal(await page.locator('[data-testid=record-round]').count(), 0, 'no separate record click');
+    for (const [k, [red, black]] of boards.entries()) {
+      entered.set(`${red}-${black}`, results[(k + round) % 5]);
+      await page.selectOption(`tr[data-red="${red}"][data-black="${black}"] select[data-testid=result]`, results[(k + round) % 5]);
+      if (k === 0) assert.equal(await page.locator('[data-testid=past-round]').count(), round - 1, 'recorded only once every board has its result');
+    }
+    await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
+  }
+  assert.equal(await page.locator('[data-testid=pair-round]').count(), 0);
+  assert.match(await page.textContent('[data-testid=event-over]'), /全部 3 轮已赛完，赛事结束/);
+  // A wrong result is corrected by taking the last round back: its results are kept, and
+  // changing one records the round again.
+  await page.click('[data-testid=reopen-round]');
+  await page.waitForSelector('tr[data-board]');
+  assert.equal(await page.locator('[data-testid=past-round]').count(), 2);
+  assert.equal(await page.locator('[data-testid=event-over]').count(), 0);
+  const first = await page.$eval('tr[data-board="1"]', (t) => `${t.dataset.red}-${t.dataset.black}`);
+  const was = await page.inputValue('tr[data-board="1"] select[data-testid=result]');
+  assert.equal(was, entered.get(first));
+  await page.selectOption('tr[data-board="1"] select[data-testid=result]', was === '0-1' ? '1-0' : '0-1');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=past-round]').length === 3);
+  await page.waitForSelector('[data-testid=event-over]');
+  const screen = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) =>
+    trs.map((t) => ({ no: Number(t.dataset.entrant), place: Number(t.dataset.place), cells: [...t.children].map((c) => c.textContent.trim()) })));
+  // 1/½/0: 24 games, one point each.
+  const value = (cell) => (cell.endsWith('½') ? Number(cell.slice(0, -1) || 0) + 0.5 : Number(cell));
+  assert.equal(screen.reduce((s, r) => s + value(r.cells[3]), 0), 24);
+  assert.ok(screen.some((r) => r.cells[3].endsWith('½')), 'draws shown as ½');
+
+  // The exported ranks are the places on screen (points, then 对手分, 胜局, 犯规), and the
+  // tournament lines are written.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trf]')]);
+  const trf = fs.readFileSync(await dl.path(), 'utf8');
+  fs.writeFileSync(path.join(OUT, 'swiss-16.trf'), trf);
+  const ranks = Object.fromEntries(trf.split('\n').filter((l) => l.startsWith('001')).map((l) => [Number(l.slice(4, 8)), Number(l.slice(85, 89))]));
+  for (const r of screen) assert.equal(ranks[r.no], r.place, `rank of ${r.no}`);
+  for (const line of [/^012 十六人赛$/m, /^022 上海$/m, /^042 2026\/03\/14$/m, /^052 2026\/03\/15$/m, /^062 16$/m, /^092 Individual: Swiss-System$/m, /^102 张裁判$/m, /^132 {88}26\/03\/14  26\/03\/14  26\/03\/15$/m]) {
+    assert.match(trf, line);
+  }
+
+  // Files that read no player are refused; the event stays.
+  for (const buffer of [Buffer.alloc(0), Buffer.alloc(16), Buffer.from('XXR 5\n')]) {
+    // A fresh page has no message yet, so each refusal is seen anew.
+    await page.reload();
+    await page.waitForSelector('[data-testid=import-trf]', { state: 'attached' });
+    await page.setInputFiles('[data-testid=import-trf]', { name: 'empty.trf', mimeType: 'text/plain', buffer });
+    await page.waitForSelector('[role=alert]');
+    assert.match(await page.textContent('[role=alert]'), /文件中没有选手行（001），未导入任何内容/);
+    assert.equal(await page.locator('[data-testid=past-round]').count(), 3);
+  }
+  // Replacing an event with results asks first; "no" keeps it.
+  const other = ['XXR 5', '001    1      甲'.padEnd(89), '001    2      乙'.padEnd(89)].join('\n');
+  let asked = new Promise((resolve) => page.once('dialog', (d) => { resolve(d.message()); d.dismiss(); }));
+  await page.setInputFiles('[data-testid=import-trf]', { name: 'other.trf', mimeType: 'text/plain', buffer: Buffer.from(other) });
+  assert.match(await asked, /导入将替换已有成绩的赛事“十六人赛”/);
+  assert.match(await page.textContent('[data-testid=swiss-settings]'), /^十六人赛/);
+  assert.equal(await page.locator('[data-testid=past-round]').count(), 3);
+  // "Yes" replaces it, and the replaced event can be restored, even after a reload.
+  asked = new Promise((resolve) => page.once('dialog', (d) => { resolve(d.message()); d.accept(); }));
+  await page.setInputFiles('[data-testid=import-trf]', { name: 'other.trf', mimeType: 'text/plain', buffer: Buffer.from(other + '\n') });
+  await asked;
+  await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('other'));
+  assert.equal(await page.locator('[data-testid=past-round]').count(), 0);
+  await page.reload();
+  await page.click('[data-testid=swiss-restore]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('十六人赛'));
+  assert.equal(await page.locator('[data-testid=past-round]').count(), 3);
+  const again = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => [...t.children].map((c) => c.textContent.trim())));
+  assert.deepEqual(again, screen.map((r) => r.cells));
+  // The tournament lines came back with it, and read back from the file they were written to.
+  await page.click('.t-info summary');
+  assert.equal(await page.inputValue('[data-testid=info-arbiter]'), '张裁判');
+  page.once('dialog', (d) => d.accept());
+  await page.setInputFiles('[data-testid=import-trf]', { name: 'swiss-16.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await page.waitForFunction(() => document.querySelector('[data-testid=swiss-settings]')?.textContent.startsWith('swiss-16'));
+  await page.click('.t-info summary');
+  for (const [key, value] of Object.entries(info)) {
+    assert.equal(await page.inputValue(`[data-testid=info-${key}]`), value, key);
+  }
+  const reread = await page.$$eval('[data-testid=swiss-standings] tbody tr[data-entrant]', (trs) => trs.map((t) => Number(t.dataset.place)));
+  assert.deepEqual(reread, screen.map((r) => r.place));
   assert.deepEqual(page.errors, []);
 });

@@ -494,6 +494,12 @@ fn build_tour(event: &Swiss) -> Result<Tour, SwissError> {
 
 /// Pairs the next round of `event` by the Dutch system; boards in publication order.
 pub fn pair_round(event: &Swiss) -> Result<RoundPairing, SwissError> {
+    // Refused before anything is allocated: the matching grows with the square of the field.
+    if event.entrants.len() > super::MAX_ENTRANTS {
+        return Err(SwissError::TooManyEntrants {
+            entrants: event.entrants.len(),
+        });
+    }
     let tour = build_tour(event)?;
     let mut sorted: Vec<usize> = tour
         .players

@@ -37,6 +37,11 @@ pub enum EntrantLineError {
         /// Players listed.
         members: usize,
     },
+    /// The line would make more entrants than a Swiss takes.
+    TooMany {
+        /// 1-based line number.
+        line: usize,
+    },
     /// Two entrants (or two players of one team) with the same name.
     Repeated {
         /// 1-based line number of the second one.
@@ -83,6 +88,18 @@ impl Say for EntrantLineError {
                 },
                 Lang::En,
             ) => format!("line {line}: {members} players for {boards} boards"),
+            (EntrantLineError::TooMany { line }, Lang::Zh) => {
+                format!(
+                    "第 {line} 行：积分编排赛最多 {} 名参赛者",
+                    super::MAX_ENTRANTS
+                )
+            }
+            (EntrantLineError::TooMany { line }, Lang::En) => {
+                format!(
+                    "line {line}: a Swiss takes at most {} entrants",
+                    super::MAX_ENTRANTS
+                )
+            }
             (EntrantLineError::Repeated { line, name }, Lang::Zh) => {
                 format!("第 {line} 行：“{name}”重复")
             }
@@ -135,6 +152,9 @@ pub fn parse_entrants(
         let line = ln + 1;
         if raw.trim().is_empty() {
             continue;
+        }
+        if taken.len() + out.len() >= super::MAX_ENTRANTS {
+            return Err(EntrantLineError::TooMany { line });
         }
         let entrant = match boards {
             None => {
@@ -310,6 +330,26 @@ mod tests {
         };
         assert_eq!(e.say(Lang::Zh), "第 2 行：每场 4 台，该队只报了 3 名队员");
         assert_eq!(e.say(Lang::En), "line 2: 3 players for 4 boards");
+    }
+
+    #[test]
+    fn no_more_entrants_than_the_cap() {
+        let many: String = (0..=super::super::MAX_ENTRANTS)
+            .map(|k| format!("P{k}\n"))
+            .collect();
+        assert_eq!(
+            parse_entrants(&many, None, &[]),
+            Err(EntrantLineError::TooMany {
+                line: super::super::MAX_ENTRANTS + 1
+            })
+        );
+        let taken: Vec<String> = (0..super::super::MAX_ENTRANTS)
+            .map(|k| format!("T{k}"))
+            .collect();
+        assert_eq!(
+            parse_entrants("\nX", None, &taken),
+            Err(EntrantLineError::TooMany { line: 2 })
+        );
     }
 
     #[test]

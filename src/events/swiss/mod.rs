@@ -19,6 +19,7 @@ mod wide;
 
 pub use dutch::pair_round;
 pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPointsError};
+pub use standings::Scale;
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
 pub use team::{board_colors, match_score, BoardLine, MatchSheet, Member, Seat};
 
@@ -32,6 +33,13 @@ use std::fmt;
 pub const WIN: u32 = 2;
 /// Points for a draw.
 pub const DRAW: u32 = 1;
+
+/// Most entrants of a Swiss. The Dutch pairing solves a matching per fixed pair, so its time grows
+/// with about the fourth power of the field; at 64 a round pairs in tens of milliseconds, so the
+/// page pairs on its own thread (README, "Limits").
+pub const MAX_ENTRANTS: usize = 64;
+/// Most rounds of a Swiss (planned or recorded).
+pub const MAX_ROUNDS: usize = 30;
 
 /// The result of one game (or team match) for one entrant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,6 +220,41 @@ pub struct Swiss {
     /// Team event: entrants are teams and colours are the "first-move" team of 13.3.
     #[serde(default)]
     pub boards: Option<usize>,
+    /// How points are shown: 2/1/0 (the 1999 rules) or 1/½/0 (FIDE); pairings are the same.
+    #[serde(default)]
+    pub scale: Scale,
+    /// The 对手分 variant ranking the standings (and the TRF's ranks).
+    #[serde(default)]
+    pub buchholz: Buchholz,
+    /// The tournament lines of a TRF file.
+    #[serde(default)]
+    pub info: EventInfo,
+}
+
+/// What a TRF-16 file says about the tournament (lines 012–132); free text, kept as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EventInfo {
+    /// 012: the tournament's name.
+    pub name: String,
+    /// 022: city.
+    pub city: String,
+    /// 032: federation.
+    pub federation: String,
+    /// 042: date of start (`YYYY/MM/DD`).
+    pub start: String,
+    /// 052: date of end.
+    pub end: String,
+    /// 092: type of tournament (e.g. `Individual: Swiss-System`).
+    pub kind: String,
+    /// 102: chief arbiter.
+    pub arbiter: String,
+    /// 112: deputy chief arbiter.
+    pub deputy: String,
+    /// 122: allotted times per moves/game.
+    pub time_control: String,
+    /// 132: the date of each round (`YY/MM/DD`), round 1 first.
+    pub round_dates: Vec<String>,
 }
 
 /// One board of a round: `red` moves first (for teams: the team with Red on odd boards).
@@ -313,6 +356,25 @@ pub enum SwissError {
         /// Results given.
         results: usize,
     },
+    /// More entrants than [`MAX_ENTRANTS`].
+    TooManyEntrants {
+        /// Entrants given.
+        entrants: usize,
+    },
+    /// More rounds (planned or recorded) than [`MAX_ROUNDS`].
+    TooManyRounds {
+        /// Rounds given.
+        rounds: usize,
+    },
+    /// A team record that does not fit the event: boards outside 1..=16, or a line-up naming a
+    /// player the team does not have.
+    BadTeamRecord {
+        /// Pairing number.
+        entrant: usize,
+    },
+    /// A paired round that is not the next one, or names an entrant twice or one that does not
+    /// exist.
+    BadPairing,
 }
 
 impl Say for SwissError {
@@ -370,6 +432,28 @@ impl Say for SwissError {
             (SwissError::BoardCount { boards, results }, Lang::En) => {
                 format!("{results} board results given for {boards} boards")
             }
+            (SwissError::TooManyEntrants { entrants }, Lang::Zh) => {
+                format!("参赛者 {entrants} 名，积分编排赛最多 {MAX_ENTRANTS} 名")
+            }
+            (SwissError::TooManyEntrants { entrants }, Lang::En) => {
+                format!("{entrants} entrants; a Swiss takes at most {MAX_ENTRANTS}")
+            }
+            (SwissError::TooManyRounds { rounds }, Lang::Zh) => {
+                format!("{rounds} 轮，积分编排赛最多 {MAX_ROUNDS} 轮")
+            }
+            (SwissError::TooManyRounds { rounds }, Lang::En) => {
+                format!("{rounds} rounds; a Swiss has at most {MAX_ROUNDS}")
+            }
+            (SwissError::BadTeamRecord { entrant }, Lang::Zh) => {
+                format!("{entrant} 号队的台数或出场记录不合")
+            }
+            (SwissError::BadTeamRecord { entrant }, Lang::En) => {
+                format!("team {entrant}'s boards or line-ups do not fit the event")
+            }
+            (SwissError::BadPairing, Lang::Zh) => "待赛轮次的对阵与赛事不符".into(),
+            (SwissError::BadPairing, Lang::En) => {
+                "the round being played does not fit the event".into()
+            }
         }
     }
 }
@@ -391,6 +475,9 @@ impl Swiss {
             first_color: Color::Red,
             accelerated: false,
             boards: None,
+            scale: Scale::default(),
+            buchholz: Buchholz::default(),
+            info: EventInfo::default(),
         }
     }
 
@@ -454,6 +541,63 @@ impl Swiss {
         Ok(())
     }
 
+    /// Everything a saved or imported event must satisfy before any page or command uses it: the
+    /// caps ([`MAX_ENTRANTS`], [`MAX_ROUNDS`]), histories that line up ([`Swiss::validate`]), and
+    /// team records that fit the boards and rosters.
+    pub fn check(&self) -> Result<(), SwissError> {
+        if self.entrants.len() > MAX_ENTRANTS {
+            return Err(SwissError::TooManyEntrants {
+                entrants: self.entrants.len(),
+            });
+        }
+        let played = self.rounds_played();
+        for rounds in [played, self.rounds_planned.unwrap_or(0)] {
+            if rounds > MAX_ROUNDS {
+                return Err(SwissError::TooManyRounds { rounds });
+            }
+        }
+        self.validate()?;
+        let boards = self.boards.unwrap_or(0);
+        if self
+            .boards
+            .is_some_and(|b| b == 0 || b > crate::events::round_robin::MAX_BOARDS)
+        {
+            return Err(SwissError::BadTeamRecord { entrant: 1 });
+        }
+        for (i, e) in self.entrants.iter().enumerate() {
+            let fits = e.game_points.len() <= played
+                && e.lineups.len() <= played
+                && e.lineups.iter().all(|l| {
+                    l.len() <= boards && l.iter().all(|seat| seat.member < e.members.len())
+                });
+            if !fits {
+                return Err(SwissError::BadTeamRecord { entrant: i + 1 });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that `pairing` is a pairing of the next round of this event: every entrant named
+    /// exists and is named once.
+    pub fn check_pairing(&self, pairing: &RoundPairing) -> Result<(), SwissError> {
+        let mut seen = vec![false; self.entrants.len()];
+        let named = pairing
+            .boards
+            .iter()
+            .flat_map(|b| [b.red, b.black])
+            .chain(pairing.bye);
+        for i in named {
+            match seen.get_mut(i) {
+                Some(s) if !*s => *s = true,
+                _ => return Err(SwissError::BadPairing),
+            }
+        }
+        if pairing.round != self.rounds_played() + 1 {
+            return Err(SwissError::BadPairing);
+        }
+        Ok(())
+    }
+
     /// Pairs the next round by the Dutch system.
     pub fn pair_next(&self) -> Result<RoundPairing, SwissError> {
         pair_round(self)
@@ -473,6 +617,7 @@ impl Swiss {
                 results: results.len(),
             });
         }
+        self.check_pairing(pairing)?;
         let played = self.rounds_played();
         let mut recs: Vec<Option<Record>> = vec![None; self.entrants.len()];
         for (b, r) in pairing.boards.iter().zip(results) {
@@ -626,6 +771,40 @@ impl Swiss {
             )
         });
         Some(RoundPairing { round, boards, bye })
+    }
+
+    /// Takes the last recorded round back to correct it (an individual event): its pairing and
+    /// results, each absentee's leave restored as their request for that round. `None` for a team
+    /// event or before round 1.
+    pub fn reopen_last_round(&mut self) -> Option<(RoundPairing, Vec<BoardResult>)> {
+        if self.boards.is_some() {
+            return None;
+        }
+        let round = self.rounds_played();
+        let pairing = self.round_pairing(round)?;
+        let outcome = |e: &Entrant| match e.history[round - 1] {
+            Record::Game {
+                outcome, played, ..
+            } => Some((outcome, played)),
+            _ => None,
+        };
+        let results = pairing
+            .boards
+            .iter()
+            .map(|b| {
+                let (red, played) = outcome(&self.entrants[b.red])?;
+                let (black, _) = outcome(&self.entrants[b.black])?;
+                Some(BoardResult::from_red(red, black, played))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        for e in &mut self.entrants {
+            if let Some(Record::Absent(leave)) = e.history.pop() {
+                if !e.withdrawn {
+                    e.next = Some(leave);
+                }
+            }
+        }
+        Some((pairing, results))
     }
 
     /// Withdraws entrant `i` (20.4): results stand; if it was paired in the round now being

@@ -16,6 +16,34 @@ pub enum Buchholz {
     Median,
 }
 
+/// The points scale shown: the 1999 rules' 2/1/0, or FIDE's 1/½/0 (the same order, halved).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Scale {
+    /// Win 2, draw 1, loss 0 (the 1999 rules).
+    #[default]
+    TwoOneZero,
+    /// Win 1, draw ½, loss 0 (FIDE).
+    OneHalfZero,
+}
+
+impl Scale {
+    /// `points` (counted 2/1/0) on this scale: `7`, or `3½` for 7 on 1/½/0.
+    pub fn show(self, points: i64) -> String {
+        match self {
+            Scale::TwoOneZero => points.to_string(),
+            Scale::OneHalfZero => {
+                let (whole, half) = (points / 2, points % 2 != 0);
+                match (whole, half) {
+                    (0, true) if points < 0 => "-½".into(),
+                    (0, true) => "½".into(),
+                    (w, true) => format!("{w}½"),
+                    (w, false) => w.to_string(),
+                }
+            }
+        }
+    }
+}
+
 /// A tie-break column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SwissTieBreak {
@@ -36,6 +64,16 @@ pub enum SwissTieBreak {
 }
 
 impl SwissTieBreak {
+    /// Whether the column counts points (shown on the event's scale).
+    pub fn in_points(self) -> bool {
+        matches!(
+            self,
+            SwissTieBreak::OpponentScores(_)
+                | SwissTieBreak::TeamOpponentScores(_)
+                | SwissTieBreak::GamePoints
+        )
+    }
+
     /// The columns of 15.2 (individual) or 15.4 (team), in order.
     pub fn order(team: bool, buchholz: Buchholz) -> Vec<SwissTieBreak> {
         if team {
@@ -183,4 +221,24 @@ pub fn swiss_standings(event: &Swiss, order: &[SwissTieBreak]) -> Vec<SwissRow> 
         };
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scale;
+
+    #[test]
+    fn the_fide_scale_halves_the_points() {
+        let shown: Vec<String> = [0, 1, 2, 3, 14]
+            .iter()
+            .map(|&p| Scale::OneHalfZero.show(p))
+            .collect();
+        assert_eq!(shown, ["0", "½", "1", "1½", "7"]);
+        assert_eq!(Scale::TwoOneZero.show(3), "3");
+        // Old saves have no scale: they stay on 2/1/0.
+        let ev: super::super::Swiss =
+            serde_json::from_str(r#"{"entrants":[],"rounds_planned":7,"first_color":"Red"}"#)
+                .unwrap();
+        assert_eq!(ev.scale, Scale::TwoOneZero);
+    }
 }

@@ -22,7 +22,7 @@ struct Row {
     name: String,
     members: String,
     rating: u32,
-    score: u32,
+    score: String,
     next: Option<Leave>,
     withdrawn: bool,
     fouls: u32,
@@ -82,7 +82,7 @@ pub(super) fn Entrants() -> impl IntoView {
                             .collect::<Vec<_>>()
                             .join("、"),
                         rating: e.rating,
-                        score: e.score(),
+                        score: s.event.scale.show(e.score() as i64),
                         next: e.next,
                         withdrawn: e.withdrawn,
                         fouls: e.fouls,

@@ -20,13 +20,15 @@ mod trf;
 use super::i18n::{tr, use_lang};
 use super::storage;
 use crate::events::knockout::Bracket;
-use crate::events::swiss::{Buchholz, RoundPairing, Swiss};
+use crate::events::swiss::{RoundPairing, Swiss, SwissError};
 use crate::lang::Lang;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 const SWISS_KEY: &str = "xq.swiss.event";
 const KO_KEY: &str = "xq.swiss.knockout";
+/// The event an import (or a deletion) replaced, kept so it can be restored.
+const PREVIOUS_KEY: &str = "xq.swiss.previous";
 
 /// The saved Swiss: the event, its name, and the round paired but not yet recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -71,10 +73,51 @@ impl Saved {
         self.pending = Some(p);
     }
 
+    /// Whether this saved state can be shown and played on: the event passes [`Swiss::check`] and
+    /// the round being played is one of its pairings, with one result (or sheet) per board.
+    fn check(&self) -> Result<(), SwissError> {
+        self.event.check()?;
+        if let Some(p) = &self.pending {
+            self.event.check_pairing(p)?;
+            let boards = p.boards.len();
+            let rosters_fit = self.sheets.iter().zip(&p.boards).all(|(d, b)| {
+                let fits = |lineup: &[usize], team: usize| {
+                    let roster = self.event.entrants[team].members.len();
+                    lineup.iter().all(|&m| m < roster)
+                };
+                fits(&d.first, b.red) && fits(&d.second, b.black)
+            });
+            if self.results.len() != boards
+                || !(self.sheets.is_empty() || self.sheets.len() == boards)
+                || !rosters_fit
+            {
+                return Err(SwissError::BadPairing);
+            }
+        } else if !self.results.is_empty() || !self.sheets.is_empty() {
+            return Err(SwissError::BadPairing);
+        }
+        Ok(())
+    }
+
+    /// Whether replacing this event would lose results (recorded rounds or a round being played).
+    fn has_results(&self) -> bool {
+        self.event.rounds_played() > 0 || self.pending.is_some()
+    }
+
     /// `3 王天一`: pairing number and name.
     fn entrant_name(&self, i: usize) -> String {
         format!("{} {}", i + 1, self.event.entrants[i].name)
     }
+}
+
+/// Reads a saved Swiss (`null` once deleted) and checks it: anything that does not add up is an
+/// `Err`, so the storage helper sets it aside and the page starts fresh.
+fn read_saved(raw: &str) -> Result<Option<Saved>, String> {
+    let saved: Option<Saved> = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+    if let Some(s) = &saved {
+        s.check().map_err(|e| e.to_string())?;
+    }
+    Ok(saved)
 }
 
 /// The saved knockout: entrant names and the bracket.
@@ -146,7 +189,8 @@ struct Store {
     note: RwSignal<Option<String>>,
     print: RwSignal<PrintPart>,
     paper: RwSignal<Paper>,
-    buchholz: RwSignal<Buchholz>,
+    /// The event an import or a deletion replaced (restorable).
+    previous: RwSignal<Option<Saved>>,
 }
 
 impl Store {
@@ -157,6 +201,14 @@ impl Store {
                 f(s);
             }
         });
+    }
+
+    /// Puts `next` in place of the event shown, keeping the one it replaces for a restore.
+    fn replace(&self, next: Option<Saved>) {
+        if let Some(old) = self.saved.get_untracked() {
+            self.previous.set(Some(old));
+        }
+        self.saved.set(next);
     }
 
     /// Whether section `part` is hidden when printing.
@@ -177,12 +229,12 @@ pub fn SwissPage(query: String) -> impl IntoView {
     let lang = use_lang();
     let store = Store {
         // Stored as `Option<…>`: `null` once an event is deleted.
-        saved: RwSignal::new(storage::load::<Option<Saved>>(SWISS_KEY).flatten()),
+        saved: RwSignal::new(storage::load_with(SWISS_KEY, read_saved).flatten()),
         ko: RwSignal::new(storage::load::<Option<SavedKo>>(KO_KEY).flatten()),
         note: RwSignal::new(None),
         print: RwSignal::new(PrintPart::Pairings),
         paper: RwSignal::new(Paper::A4),
-        buchholz: RwSignal::new(Buchholz::Full),
+        previous: RwSignal::new(storage::load_with(PREVIOUS_KEY, read_saved).flatten()),
     };
     provide_context(store);
     Effect::new(move || {
@@ -190,6 +242,14 @@ pub fn SwissPage(query: String) -> impl IntoView {
             .saved
             .with(|s| serde_json::to_string(s).unwrap_or_default());
         if let Err(e) = storage::set(SWISS_KEY, &text) {
+            store.note.set(Some(e));
+        }
+    });
+    Effect::new(move || {
+        let text = store
+            .previous
+            .with(|s| serde_json::to_string(s).unwrap_or_default());
+        if let Err(e) = storage::set(PREVIOUS_KEY, &text) {
             store.note.set(Some(e));
         }
     });
@@ -232,6 +292,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                 <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
             </div>
             {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}
+            <setup::RestorePrevious />
             <Show when=has_event fallback=|| view! { <setup::CreateForm /> }>
                 <setup::EventBar />
                 <entrants::Entrants />

@@ -1,7 +1,7 @@
-//! The round being played: its boards (for teams, each match board by board with the line-ups),
-//! result entry, and recording the round.
+//! The round being played: its boards (for teams, each match board by board with the line-ups)
+//! and result entry; the round is recorded as soon as every board has its result.
 
-use super::{use_store, PrintPart, Saved};
+use super::{use_store, PrintPart, Saved, Store};
 use crate::events::round_robin::first_team_color;
 use crate::events::swiss::{match_score, parse_match_points, BoardResult, MatchSheet};
 use crate::lang::{Lang, Say};
@@ -48,6 +48,32 @@ fn entry_of(s: &Saved) -> Entry {
         Some(_) if s.sheets.is_empty() => Entry::Totals,
         Some(_) => Entry::Boards,
     }
+}
+
+/// Whether every board of the pending round has a result (and so the round can be recorded).
+fn complete(s: &Saved) -> bool {
+    s.pending.is_some()
+        && match entry_of(s) {
+            Entry::Games | Entry::Totals => s.results.iter().all(|c| !c.trim().is_empty()),
+            Entry::Boards => s
+                .sheets
+                .iter()
+                .all(|d| d.results.iter().all(|c| !c.trim().is_empty())),
+        }
+}
+
+/// After each entry: once every board has its result the round is recorded (no separate
+/// click); what cannot be recorded (a line-up against 12.2, a bad total) is said and kept.
+fn record_when_complete(store: Store, l: Lang) {
+    if !store
+        .saved
+        .with_untracked(|s| s.as_ref().is_some_and(complete))
+    {
+        return;
+    }
+    let mut outcome = Ok(());
+    store.edit(|s| outcome = record(s, l));
+    store.note.set(outcome.err());
 }
 
 /// Records the pending round from what was entered; the message says what is missing or wrong.
@@ -161,12 +187,6 @@ pub(super) fn PendingRound() -> impl IntoView {
             Some(s.entrant_name(b))
         })
     };
-    let save = move |_| {
-        let l = lang.get();
-        let mut outcome = Ok(());
-        store.edit(|s| outcome = record(s, l));
-        store.note.set(outcome.err());
-    };
     let team = move || {
         store
             .saved
@@ -190,7 +210,7 @@ pub(super) fn PendingRound() -> impl IntoView {
                     </tbody>
                 </table>
                 {move || bye().map(|b| view! { <p data-testid="bye">{tr("轮空：", "Bye: ")}{b}</p> })}
-                <button class="no-print" data-testid="record-round" on:click=save>{tr("登记本轮成绩", "Record round")}</button>
+                <p class="no-print t-hint">{tr("每台结果选定后，本轮即自动登记。", "The round is recorded as soon as every board has its result.")}</p>
             </section>
         </Show>
     }
@@ -207,13 +227,19 @@ fn BoardRow(board: usize, red: usize, black: usize) -> impl IntoView {
                 (
                     s.entrant_name(red),
                     s.entrant_name(black),
-                    s.event.entrants[red].score(),
-                    s.event.entrants[black].score(),
+                    s.event.scale.show(s.event.entrants[red].score() as i64),
+                    s.event.scale.show(s.event.entrants[black].score() as i64),
                     entry_of(s),
                 )
             })
         })
-        .unwrap_or((String::new(), String::new(), 0, 0, Entry::Games));
+        .unwrap_or((
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            Entry::Games,
+        ));
     let current = move || {
         store.saved.with(|s| {
             s.as_ref()
@@ -221,12 +247,14 @@ fn BoardRow(board: usize, red: usize, black: usize) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
+    let lang = use_lang();
     let set = move |v: String| {
         store.edit(|s| {
             if let Some(r) = s.results.get_mut(board) {
                 *r = v;
             }
-        })
+        });
+        record_when_complete(store, lang.get_untracked());
     };
     let control = match entry {
         Entry::Games => view! {
@@ -278,6 +306,7 @@ enum Team {
 #[component]
 fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
     let store = use_store();
+    let lang = use_lang();
     let (boards, first_members, second_members) = store
         .saved
         .with_untracked(|s| {
@@ -316,6 +345,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
                     let lineup = match team { Team::First => &mut d.first, Team::Second => &mut d.second };
                     if let Some(x) = lineup.get_mut(seat) { *x = m; }
                 });
+                record_when_complete(store, lang.get_untracked());
             }>
                 {members.into_iter().enumerate().map(|(m, name)| view! {
                     <option value=m.to_string() prop:selected=move || chosen() == Some(m)>{name}</option>
@@ -353,6 +383,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
                         <select data-testid="board-result" on:change=move |ev| {
                             let v = event_target_value(&ev);
                             store.edit(|s| if let Some(r) = s.sheets.get_mut(board).and_then(|d| d.results.get_mut(seat)) { *r = v; });
+                            record_when_complete(store, lang.get_untracked());
                         }>
                             {code_options(current)}
                         </select>

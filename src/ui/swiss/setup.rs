@@ -2,7 +2,7 @@
 
 use super::{trf, use_store, Saved};
 use crate::events::round_robin::MAX_BOARDS;
-use crate::events::swiss::{Buchholz, Swiss};
+use crate::events::swiss::{Buchholz, EventInfo, Scale, Swiss, MAX_ROUNDS};
 use crate::lang::Say;
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::Color;
@@ -25,10 +25,22 @@ pub(super) fn CreateForm() -> impl IntoView {
     let boards = RwSignal::new("4".to_string());
     let accelerated = RwSignal::new(false);
     let first_black = RwSignal::new(false);
+    let fide = RwSignal::new(false);
+    let lang = use_lang();
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut event = Swiss::new(rounds.get().trim().parse().ok().filter(|&r| r > 0));
+        let planned = rounds.get().trim().parse().ok().filter(|&r| r > 0);
+        if let Some(r) = planned.filter(|&r| r > MAX_ROUNDS) {
+            store.note.set(Some(
+                crate::events::swiss::SwissError::TooManyRounds { rounds: r }.say(lang.get()),
+            ));
+            return;
+        }
+        let mut event = Swiss::new(planned);
         event.accelerated = accelerated.get();
+        if fide.get() {
+            event.scale = Scale::OneHalfZero;
+        }
         event.first_color = if first_black.get() {
             Color::Black
         } else {
@@ -60,7 +72,7 @@ pub(super) fn CreateForm() -> impl IntoView {
                 <input data-testid="swiss-name" required prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             <label>{tr("轮数", "Rounds")} " "
-                <input type="number" min="1" max="30" class="t-small" data-testid="swiss-rounds" prop:value=move || rounds.get() on:input=move |ev| rounds.set(event_target_value(&ev)) />
+                <input type="number" min="1" max=MAX_ROUNDS class="t-small" data-testid="swiss-rounds" prop:value=move || rounds.get() on:input=move |ev| rounds.set(event_target_value(&ev)) />
             </label>
             <fieldset>
                 <label><input type="radio" name="sw-kind" prop:checked=move || kind.get() == Kind::Individual on:change=move |_| kind.set(Kind::Individual) /> {tr("个人赛", "Individual")}</label>
@@ -73,6 +85,12 @@ pub(super) fn CreateForm() -> impl IntoView {
             </fieldset>
             <label><input type="checkbox" data-testid="swiss-accelerated" prop:checked=move || accelerated.get() on:change=move |ev| accelerated.set(event_target_checked(&ev)) /> {tr("加速编排（巴库法）", "Accelerated pairings (Baku)")}</label>
             <label><input type="checkbox" prop:checked=move || first_black.get() on:change=move |ev| first_black.set(event_target_checked(&ev)) /> {tr("1 号第一轮执黑（抽签决定）", "Number 1 has Black in round 1 (by lot)")}</label>
+            <label>{tr("计分", "Scoring")} " "
+                <select data-testid="swiss-scale" on:change=move |ev| fide.set(event_target_value(&ev) == "fide")>
+                    <option value="cn" prop:selected=move || !fide.get()>{tr("胜 2 和 1 负 0", "win 2, draw 1, loss 0")}</option>
+                    <option value="fide" prop:selected=move || fide.get()>{tr("胜 1 和 ½ 负 0（国际棋联）", "win 1, draw ½, loss 0 (FIDE)")}</option>
+                </select>
+            </label>
             <button type="submit" data-testid="swiss-create-button">{tr("创建", "Create")}</button>
             " "
             <trf::ImportTrf />
@@ -119,6 +137,15 @@ pub(super) fn EventBar() -> impl IntoView {
             })
         })
     };
+    // All planned rounds recorded: the event is over and nothing more is paired.
+    let over = move || {
+        store.saved.with(|s| {
+            s.as_ref().and_then(|s| {
+                let planned = s.event.rounds_planned?;
+                (s.pending.is_none() && s.event.rounds_played() >= planned).then_some(planned)
+            })
+        })
+    };
     let pair = move |_| {
         let Some(result) = store
             .saved
@@ -134,6 +161,35 @@ pub(super) fn EventBar() -> impl IntoView {
             Err(e) => store.note.set(Some(e.say(lang.get()))),
         }
     };
+    // The last round can be taken back to correct a result (it records itself once complete).
+    let reopenable = move || {
+        store.saved.with(|s| {
+            s.as_ref().and_then(|s| {
+                (s.pending.is_none() && s.event.boards.is_none())
+                    .then(|| s.event.rounds_played())
+                    .filter(|&r| r > 0)
+            })
+        })
+    };
+    let reopen = move |_| {
+        store.edit(|s| {
+            if let Some((p, results)) = s.event.reopen_last_round() {
+                s.pend(p);
+                s.results = results.iter().map(ToString::to_string).collect();
+            }
+        });
+        store.note.set(None);
+    };
+    let buchholz = move || {
+        store
+            .saved
+            .with(|s| s.as_ref().map_or(Buchholz::Full, |s| s.event.buchholz))
+    };
+    let scale = move || {
+        store
+            .saved
+            .with(|s| s.as_ref().map_or(Scale::TwoOneZero, |s| s.event.scale))
+    };
     let buchholz_options = [
         (Buchholz::Full, "full", "全部", "all"),
         (Buchholz::Cut1, "cut1", "去掉最低", "cut 1"),
@@ -142,27 +198,139 @@ pub(super) fn EventBar() -> impl IntoView {
     view! {
         <p class="t-settings no-print" data-testid="swiss-settings">{settings}</p>
         <div class="t-toolbar no-print">
-            <button data-testid="pair-round" prop:disabled=move || !can_pair() on:click=pair>
-                {move || lang.get().pick("编排第 {r} 轮", "Pair round {r}").replace("{r}", &(played() + 1).to_string())}
-            </button>
+            {move || match over() {
+                Some(r) => view! {
+                    <strong class="t-over" data-testid="event-over">
+                        {lang.get().pick("全部 {r} 轮已赛完，赛事结束", "All {r} rounds played: the event is over").replace("{r}", &r.to_string())}
+                    </strong>
+                }.into_any(),
+                None => view! {
+                    <button data-testid="pair-round" prop:disabled=move || !can_pair() on:click=pair>
+                        {move || lang.get().pick("编排第 {r} 轮", "Pair round {r}").replace("{r}", &(played() + 1).to_string())}
+                    </button>
+                }.into_any(),
+            }}
+            {move || reopenable().map(|r| view! {
+                <button data-testid="reopen-round" on:click=reopen>
+                    {lang.get().pick("更正第 {r} 轮成绩", "Correct round {r}").replace("{r}", &r.to_string())}
+                </button>
+            })}
             <trf::ExportTrf />
             <trf::ImportTrf />
             <label>{tr("对手分", "Opponents' points")} " "
                 <select data-testid="buchholz" on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some((b, ..)) = buchholz_options.iter().find(|o| o.1 == v) {
-                        store.buchholz.set(*b);
+                        store.edit(|s| s.event.buchholz = *b);
                     }
                 }>
                     {buchholz_options.into_iter().map(|(b, value, zh, en)| view! {
-                        <option value=value prop:selected=move || store.buchholz.get() == b>{tr(zh, en)}</option>
+                        <option value=value prop:selected=move || buchholz() == b>{tr(zh, en)}</option>
                     }).collect_view()}
+                </select>
+            </label>
+            <label>{tr("计分", "Scoring")} " "
+                <select data-testid="swiss-scale" on:change=move |ev| {
+                    let fide = event_target_value(&ev) == "fide";
+                    store.edit(|s| s.event.scale = if fide { Scale::OneHalfZero } else { Scale::TwoOneZero });
+                }>
+                    <option value="cn" prop:selected=move || scale() == Scale::TwoOneZero>{tr("2/1/0", "2/1/0")}</option>
+                    <option value="fide" prop:selected=move || scale() == Scale::OneHalfZero>{tr("1/½/0", "1/½/0")}</option>
                 </select>
             </label>
             <button data-testid="swiss-discard" on:click=move |_| {
                 let sure = window().confirm_with_message(lang.get().pick("删除这个积分编排赛？", "Delete this Swiss event?")).unwrap_or(false);
-                if sure { store.saved.set(None); }
+                if sure { store.replace(None); }
             }>{tr("删除赛事", "Delete event")}</button>
         </div>
+        <EventDetails />
+    }
+}
+
+/// The event an import or a deletion replaced, offered back (the current one is kept in its place).
+#[component]
+pub(super) fn RestorePrevious() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let name = move || store.previous.with(|p| p.as_ref().map(|p| p.name.clone()));
+    let restore = move |_| {
+        let Some(old) = store.previous.get_untracked() else {
+            return;
+        };
+        let current = store.saved.get_untracked();
+        store.saved.set(Some(old));
+        store.previous.set(current);
+        store.note.set(None);
+    };
+    view! {
+        {move || name().map(|n| view! {
+            <p class="t-restore no-print">
+                <button type="button" data-testid="swiss-restore" on:click=restore>
+                    {lang.get().pick("恢复上一个赛事“{n}”", "Restore the previous event “{n}”").replace("{n}", &n)}
+                </button>
+            </p>
+        })}
+    }
+}
+
+/// One free-text field of the event's details.
+type Field = fn(&mut EventInfo) -> &mut String;
+
+/// The tournament lines a TRF file carries (city, dates, type, arbiter, round dates), folded away.
+#[component]
+fn EventDetails() -> impl IntoView {
+    let store = use_store();
+    let fields: [(&str, &str, &str, &str, Field); 5] = [
+        ("city", "城市", "City", "", |i| &mut i.city),
+        ("start", "开始日期", "Start", "2026/03/14", |i| {
+            &mut i.start
+        }),
+        ("end", "结束日期", "End", "2026/03/15", |i| &mut i.end),
+        ("kind", "赛制", "Type", "Individual: Swiss-System", |i| {
+            &mut i.kind
+        }),
+        ("arbiter", "裁判长", "Chief arbiter", "", |i| {
+            &mut i.arbiter
+        }),
+    ];
+    let inputs = fields
+        .into_iter()
+        .map(|(key, zh, en, hint, field)| {
+            let value = move || {
+                store.saved.with(|s| {
+                    s.as_ref()
+                        .map(|s| field(&mut s.event.info.clone()).clone())
+                        .unwrap_or_default()
+                })
+            };
+            view! {
+                <label>{tr(zh, en)} " "
+                    <input data-testid=format!("info-{key}") placeholder=hint prop:value=value on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        store.edit(|s| *field(&mut s.event.info) = v.trim().to_string());
+                    } />
+                </label>
+            }
+        })
+        .collect_view();
+    let dates = move || {
+        store.saved.with(|s| {
+            s.as_ref()
+                .map(|s| s.event.info.round_dates.join(" "))
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <details class="t-info no-print">
+            <summary>{tr("赛事信息（写入 TRF）", "Event details (written to the TRF)")}</summary>
+            {inputs}
+            <label>{tr("各轮日期", "Round dates")} " "
+                <input data-testid="info-round-dates" placeholder="26/03/14 26/03/14 26/03/15" prop:value=dates on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    let list: Vec<String> = v.split([' ', ',', '，']).filter(|d| !d.is_empty()).take(MAX_ROUNDS).map(String::from).collect();
+                    store.edit(|s| s.event.info.round_dates = list);
+                } />
+            </label>
+        </details>
     }
 }

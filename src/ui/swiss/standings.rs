@@ -1,7 +1,7 @@
 //! The standings (15.2 / 15.4 columns, each named) and the results of every recorded round.
 
 use super::{use_store, PrintPart, Saved};
-use crate::events::swiss::{swiss_standings, BoardResult, Record, SwissTieBreak};
+use crate::events::swiss::{swiss_standings, BoardResult, Record, Scale, SwissTieBreak};
 use crate::lang::Say;
 use crate::ui::i18n::{tr, use_lang};
 use leptos::prelude::*;
@@ -23,8 +23,9 @@ struct Line {
     entrant: usize,
     name: String,
     withdrawn: bool,
-    points: u32,
-    ties: Vec<i64>,
+    /// Points and tie-breaks as shown (on the event's scale).
+    points: String,
+    ties: Vec<String>,
 }
 
 /// The standings table.
@@ -33,10 +34,11 @@ pub(super) fn Standings() -> impl IntoView {
     let store = use_store();
     let lang = use_lang();
     let order = move || {
-        let team = store
-            .saved
-            .with(|s| s.as_ref().is_some_and(|s| s.event.boards.is_some()));
-        SwissTieBreak::order(team, store.buchholz.get())
+        store.saved.with(|s| {
+            s.as_ref().map_or(Vec::new(), |s| {
+                SwissTieBreak::order(s.event.boards.is_some(), s.event.buchholz)
+            })
+        })
     };
     let lines = move || {
         let order = order();
@@ -46,13 +48,24 @@ pub(super) fn Standings() -> impl IntoView {
                     .into_iter()
                     .map(|r| {
                         let e = &s.event.entrants[r.entrant];
+                        let scale = s.event.scale;
                         Line {
                             place: r.place,
                             entrant: r.entrant,
                             name: e.name.clone(),
                             withdrawn: e.withdrawn,
-                            points: r.points,
-                            ties: r.ties,
+                            points: scale.show(r.points as i64),
+                            ties: order
+                                .iter()
+                                .zip(r.ties)
+                                .map(|(t, v)| {
+                                    if t.in_points() {
+                                        scale.show(v)
+                                    } else {
+                                        Scale::TwoOneZero.show(v)
+                                    }
+                                })
+                                .collect(),
                         }
                     })
                     .collect()

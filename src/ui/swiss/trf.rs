@@ -1,4 +1,5 @@
-//! TRF-16 files: export the event, import one (replacing the event shown).
+//! TRF-16 files: export the event, import one (replacing the event shown, after asking when it
+//! has results; the replaced one stays restorable).
 
 use super::{use_store, Saved};
 use crate::events::trf::{parse_trf, write_trf};
@@ -14,10 +15,15 @@ use wasm_bindgen::JsCast;
 pub(super) fn ExportTrf() -> impl IntoView {
     let store = use_store();
     let export = move |_| {
-        let Some((name, text)) = store
-            .saved
-            .with(|s| s.as_ref().map(|s| (s.name.clone(), write_trf(&s.event))))
-        else {
+        let Some((name, text)) = store.saved.with(|s| {
+            s.as_ref().map(|s| {
+                let mut event = s.event.clone();
+                if event.info.name.trim().is_empty() {
+                    event.info.name = s.name.clone();
+                }
+                (s.name.clone(), write_trf(&event))
+            })
+        }) else {
             return;
         };
         let stem = safe_stem(&name, "swiss");
@@ -51,7 +57,23 @@ pub(super) fn ImportTrf() -> impl IntoView {
                 Err(e) => store.note.set(Some(e.say(l))),
                 Ok(text) => match parse_trf(&text) {
                     Ok(event) => {
-                        store.saved.set(Some(Saved {
+                        let at_risk = store.saved.with_untracked(|s| {
+                            s.as_ref()
+                                .filter(|s| s.has_results())
+                                .map(|s| s.name.clone())
+                        });
+                        if let Some(old) = at_risk {
+                            let ask = l
+                                .pick(
+                                    "导入将替换已有成绩的赛事“{n}”（之后可以恢复）。继续？",
+                                    "The import replaces “{n}”, which has results (it can be restored afterwards). Go on?",
+                                )
+                                .replace("{n}", &old);
+                            if !window().confirm_with_message(&ask).unwrap_or(false) {
+                                return;
+                            }
+                        }
+                        store.replace(Some(Saved {
                             name: name.trim_end_matches(".trf").to_string(),
                             event,
                             pending: None,
