@@ -4,8 +4,9 @@
 //! A player's name is typed by anyone; a cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage
 //! return is read by Excel, LibreOffice and Google Sheets as a formula (`=HYPERLINK(…)`,
 //! `+cmd|' /C calc'!A0`). As OWASP recommends for CSV injection, such a cell gets a leading `'`
-//! (shown by the spreadsheet, never run) and is quoted. A plain number (`-1`, `+30`, `-0.5`) is no
-//! formula and stays as it is.
+//! (shown by the spreadsheet, never run) and is quoted. A cell of nothing but digits, signs, `.`,
+//! `/`, `½` and spaces (`-1`, `+30`, a forfeit `-/+`) can name no function and no other cell: it
+//! stays as it is.
 
 /// One CSV cell: neutralised when a spreadsheet would take it for a formula, quoted when it holds
 /// a comma, quote or line break (or was neutralised), quotes doubled.
@@ -18,7 +19,7 @@
 /// assert_eq!(field("-1"), "-1");
 /// ```
 pub fn field(s: &str) -> String {
-    let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_number(s);
+    let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']) && !inert(s);
     if formula {
         format!("\"'{}\"", s.replace('"', "\"\""))
     } else if s.contains([',', '"', '\n', '\r']) {
@@ -39,12 +40,11 @@ pub fn row<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
     out
 }
 
-/// A signed decimal number, `-1`, `+30` or `-0.5`: what a spreadsheet reads as a value, not a formula.
-fn is_number(s: &str) -> bool {
-    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, "0"));
-    let all = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    all(int) && all(frac)
+/// A number or a result (`-1`, `+30`, `-0.5`, `+/-`, `-/+ 1-0`): without a letter, a bracket or
+/// any other sign, a spreadsheet formula cannot call a function or reach another cell.
+fn inert(s: &str) -> bool {
+    s.chars()
+        .all(|c| c.is_ascii_digit() || "+-./½ ".contains(c))
 }
 
 #[cfg(test)]
@@ -67,21 +67,32 @@ mod tests {
             field("=HYPERLINK(\"http://x\",\"y\")"),
             "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
         );
-        assert_eq!(field("-2+3"), "\"'-2+3\"");
+        assert_eq!(
+            field("-2+3+cmd|' /C calc'!A0"),
+            "\"'-2+3+cmd|' /C calc'!A0\""
+        );
         assert_eq!(field("@SUM(A1)"), "\"'@SUM(A1)\"");
         assert_eq!(field("\t=1"), "\"'\t=1\"");
         assert_eq!(field("\r=1"), "\"'\r=1\"");
-        assert_eq!(field("+/-"), "\"'+/-\"");
         // Not at the start: no formula.
         assert_eq!(field("Li=Wang"), "Li=Wang");
     }
 
     #[test]
-    fn numbers_stay_numbers() {
-        for n in ["-1", "+30", "-0.5", "12", "3.25"] {
+    fn numbers_and_results_stay_as_they_are() {
+        for n in [
+            "-1",
+            "+30",
+            "-0.5",
+            "12",
+            "3.25",
+            "+/-",
+            "-/+",
+            "-/+ 1-0 ½-½",
+        ] {
             assert_eq!(field(n), n);
         }
-        for f in ["-", "+", "-.5", "-1.", "-1e5", "-inf"] {
+        for f in ["-1e5", "-inf", "+A1", "-(1)", "=1", "@1", "\t1"] {
             assert!(field(f).starts_with("\"'"), "{f}");
         }
     }
