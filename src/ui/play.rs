@@ -144,14 +144,14 @@ impl Say for Note {
             (Note::Opened(n), _) => n.say(lang),
             (Note::SavedGameKept, _) => lang
                 .pick(
-                    "存储空间已满：之前保存的对局无法另存，因此原样保留，棋盘上这局不会被保存。",
-                    "Storage is full: the game saved before could not be set aside, so it stays saved and the game on the board is not saved.",
+                    "存储已满：之前保存的对局无法另存，已原样保留；棋盘上这局不会被保存。",
+                    "Storage is full: the saved game could not be set aside, so it was kept; the game on the board is not saved.",
                 )
                 .into(),
             (Note::NotReplaced, _) => lang
                 .pick(
-                    "存储空间已满：棋盘上的对局无法另存，因此没有被替换。请先腾出空间或导出棋谱。",
-                    "Storage is full: the game on the board could not be set aside, so it was not replaced. Free some space or export the game first.",
+                    "存储已满：棋盘上的对局无法另存，因此没有被替换。",
+                    "Storage is full: the game on the board could not be set aside, so it was not replaced.",
                 )
                 .into(),
         }

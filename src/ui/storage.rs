@@ -168,8 +168,8 @@ pub fn StorageProblems() -> impl IntoView {
         {move || (!refused.with(Vec::is_empty)).then(|| view! {
             <div class="storage-problem" role="alert" data-testid="storage-refused">
                 <p>{tr(
-                    "未能保存：浏览器存储已满或已停用，本页的更改在重新载入后不会保留。请删除不用的数据（如旧的赛事）以腾出空间，或先导出文件。",
-                    "Not saved: the browser's storage is full or disabled, so changes on this page will not survive a reload. Free some space (delete old events, for example) or export your work first.",
+                    "未能保存：浏览器存储已满或已停用，本页的更改在重新载入后会丢失。请删除旧数据腾出空间，或先导出文件。",
+                    "Not saved: the browser's storage is full or disabled; changes on this page will be lost on reload. Delete old data to make room, or export first.",
                 )}</p>
             </div>
         })}
