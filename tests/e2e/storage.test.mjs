@@ -234,11 +234,11 @@ test('#/play with storage full: a link never writes over the saved game it could
   await page.waitForSelector('[data-testid=board]');
   const moves = () => page.locator('[data-testid=move-list] [data-ply]').count();
   assert.equal(await moves(), 1, 'the link\'s game is shown');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => localStorage.getItem('xq.play.session')), saved, 'the saved game is untouched');
   const notice = page.locator('[data-testid=notice]');
   await notice.waitFor();
   assert.match(await notice.textContent(), /之前保存的对局无法另存/);
-  await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => localStorage.getItem('xq.play.session')), saved, 'the saved game is untouched');
   await page.click('[data-testid=lang-toggle]');
   assert.match(await notice.textContent(), /the saved game could not be set aside, so it was kept/);
   // The saved game is one click away.
@@ -246,6 +246,7 @@ test('#/play with storage full: a link never writes over the saved game it could
   assert.equal(await moves(), 6);
   assert.equal(await page.evaluate(() => localStorage.getItem('xq.play.session')), saved);
   // A new game cannot set this one aside either: it stays on the board, and the page says why.
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
   await page.click('[data-testid=new-game]');
   await page.click('[data-testid=confirm-yes]');
   assert.equal(await moves(), 6);
