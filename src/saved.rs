@@ -49,6 +49,50 @@ impl Say for Refused {
     }
 }
 
+/// Why a value was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotSaved {
+    /// The browser refused the write (storage full, or disabled).
+    Refused,
+    /// The key must not be written over yet: it holds data that could not be set aside (unreadable
+    /// data not yet downloaded or discarded, or a saved game with no room to keep it elsewhere).
+    Held(String),
+}
+
+impl From<Refused> for NotSaved {
+    fn from(_: Refused) -> NotSaved {
+        NotSaved::Refused
+    }
+}
+
+impl fmt::Display for NotSaved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for NotSaved {}
+
+impl From<NotSaved> for String {
+    fn from(e: NotSaved) -> String {
+        e.to_string()
+    }
+}
+
+impl Say for NotSaved {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (NotSaved::Refused, _) => Refused.say(lang),
+            (NotSaved::Held(key), Lang::Zh) => {
+                format!("{key} 中的数据尚未另存，未被覆盖")
+            }
+            (NotSaved::Held(key), Lang::En) => {
+                format!("{key} holds data that is not yet kept elsewhere; it was not written over")
+            }
+        }
+    }
+}
+
 /// The key for a copy of `key` set aside at `now_ms`, never one already `taken`: two corruptions in
 /// the same millisecond get `-2`, `-3`… so no copy overwrites another.
 ///
@@ -412,6 +456,21 @@ mod tests {
         // A valid index keeps its order; stale ids go, unlisted entries are added.
         let index = ["b1".to_string(), "zz".to_string()];
         assert_eq!(rebuild_index(&index, &keys, p), ["b1", "a7"]);
+    }
+
+    #[test]
+    fn a_refused_write_is_said_in_both_languages() {
+        // Issue 29: the English sentence showed on Chinese pages.
+        let e = NotSaved::from(Refused);
+        assert!(e.say(Lang::Zh).contains("空间已满"));
+        assert!(!e.say(Lang::Zh).contains("storage"));
+        assert!(e.say(Lang::En).contains("full or disabled"));
+        let held = NotSaved::Held("xq.play.session".into());
+        assert!(
+            held.say(Lang::Zh).contains("xq.play.session")
+                && held.say(Lang::Zh).contains("未被覆盖")
+        );
+        assert_eq!(String::from(held.clone()), held.say(Lang::En));
     }
 
     #[test]

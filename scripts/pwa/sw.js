@@ -1,9 +1,11 @@
 // The app's service worker (template: scripts/pwa/postbuild.mjs fills BUILD and FILES).
 // Cache-first for the build's own files. A first visit downloads only its own page (issue 13: at
 // most 300 KB): the page hands this worker the files it has just loaded, which it copies from the
-// browser's HTTP cache without downloading them again, and every other file of the build (another
-// page's bundle, a worker on its first use) is cached when it is first fetched. So every page
-// visited once, and every worker used once, opens and works offline. A new build installs beside
+// browser's HTTP cache without downloading them again (with the rest of each bundle it names: a
+// worker started before this one ran fetched its .wasm unseen), and every other file of the build
+// is cached when it is first fetched. Once the page has settled it asks for the rest of the build
+// (`keepAll`), one file at a time, and is told how far it got; with the browser asked to save data
+// it only asks how much is kept (`status`) and leaves the rest to a button. A new build installs beside
 // the old one, refreshing every file the old one held, and waits until the page's reload prompt
 // is accepted, so a page never mixes two versions. Scope and URLs are relative: any sub-folder of
 // any static host.
@@ -14,6 +16,16 @@ const PREFIX = 'xq-club:' + self.registration.scope + ':';
 const CACHE = PREFIX + BUILD;
 const INDEX = new URL('index.html', self.registration.scope).href;
 const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
+// The files of one bundle share a stem: `schedule_worker_loader.js`, `schedule_worker.js`, `…_bg.wasm`.
+const stem = (u) => u.replace(/(_loader\.js|_bg\.wasm|\.js)$/, '');
+
+/** How many of the build's files this build's cache holds, told to the page as `{ offline: … }`. */
+function tell(client, cache, busy) {
+  return cache.keys().then((have) => {
+    const kept = have.filter((r) => OURS.has(r.url)).length;
+    if (client) client.postMessage({ offline: { kept, of: OURS.size, busy } });
+  });
+}
 
 /** Puts `url` into this build's cache, fetched with the HTTP cache mode `mode`. */
 function keep(cache, url, mode) {
@@ -47,11 +59,22 @@ self.addEventListener('message', (event) => {
     self.skipWaiting();
   } else if (event.data && Array.isArray(event.data.loaded)) {
     // The files a page loaded before this worker controlled it: from the HTTP cache, not the network.
-    const urls = event.data.loaded.map((u) => (u.split('#')[0] === self.registration.scope ? INDEX : u.split('#')[0]))
-      .filter((u) => OURS.has(u));
+    const loaded = new Set(event.data.loaded.map((u) => (u.split('#')[0] === self.registration.scope ? INDEX : u.split('#')[0]))
+      .filter((u) => OURS.has(u)));
+    const stems = new Set([...loaded].filter((u) => /\.(js|wasm)$/.test(u)).map(stem));
+    const urls = [...OURS].filter((u) => loaded.has(u) || (/\.(js|wasm)$/.test(u) && stems.has(stem(u))));
     event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((u) =>
       cache.match(u).then((hit) => hit || keep(cache, u, 'force-cache').catch(() => {})))))
       .then(() => event.source && event.source.postMessage('kept')));
+  } else if (event.data === 'status' || event.data === 'keepAll') {
+    // The rest of the build, one file at a time so the page's own requests never wait long.
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.keys().then((have) => {
+      const got = new Set(have.map((r) => r.url));
+      const missing = event.data === 'keepAll' ? [...OURS].filter((u) => !got.has(u)) : [];
+      return missing.reduce((done, u) => done.then(() => keep(cache, u, 'no-cache').catch(() => {})
+        .then(() => tell(event.source, cache, true))), Promise.resolve())
+        .then(() => tell(event.source, cache, false));
+    })));
   }
 });
 

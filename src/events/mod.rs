@@ -2,6 +2,7 @@
 //! by the FIDE Dutch system, knockout brackets, scorings, umpire duty and the match timetable on
 //! limited tables and sessions. Needs nothing from the game but a colour.
 
+pub mod csv;
 pub mod hall;
 pub mod knockout;
 pub mod round_robin;

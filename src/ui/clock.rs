@@ -159,8 +159,6 @@ struct Saved {
 enum ClockNote {
     /// The link or the control fields do not give a clock.
     Link(ClockLinkError),
-    /// The browser refused to save.
-    CannotSave,
     /// The clock refused an action.
     Refused(ClockError),
 }
@@ -170,12 +168,6 @@ impl Say for ClockNote {
         match (self, lang) {
             (ClockNote::Link(e), _) => e.say(lang),
             (ClockNote::Refused(e), _) => e.say(lang),
-            (ClockNote::CannotSave, _) => lang
-                .pick(
-                    "浏览器拒绝保存棋钟",
-                    "The browser refused to save the clock",
-                )
-                .into(),
         }
     }
 }
@@ -235,11 +227,9 @@ impl ClockStore {
             preset: self.preset.get_untracked().id().to_string(),
             clock: self.clock.get_untracked(),
         };
-        let result = serde_json::to_string(&saved)
-            .map_err(|e| e.to_string())
-            .and_then(|json| storage::set(KEY, &json));
-        if result.is_err() {
-            self.message.set(Some(ClockNote::CannotSave));
+        // A refusal is said above the page by the storage module.
+        if let Ok(json) = serde_json::to_string(&saved) {
+            let _ = storage::set(KEY, &json);
         }
     }
 

@@ -116,8 +116,11 @@ pub(super) enum Note {
     Import(crate::xiangqi::game::RecordError),
     /// Something about how the board opened.
     Opened(OpenNotice),
-    /// The browser refused to save.
-    CannotSave,
+    /// A link opened with storage full: the saved game could not be set aside, so it stays saved
+    /// and the game on the board is not saved.
+    SavedGameKept,
+    /// Storage is full: the game on the board could not be set aside, so it was not replaced.
+    NotReplaced,
     /// An imported game went on after its result: loaded up to the verdict.
     AfterEnd(crate::xiangqi::session::MovesAfterEnd),
     /// The computer answered the player's draw offer: `true` when it accepted.
@@ -153,10 +156,16 @@ impl Say for Note {
                     "The computer declines the draw and plays on (rule 23.1)",
                 )
                 .into(),
-            (Note::CannotSave, _) => lang
+            (Note::SavedGameKept, _) => lang
                 .pick(
-                    "浏览器拒绝保存对局（存储已满或被禁用）",
-                    "The browser refused to save the game (storage full or disabled)",
+                    "存储已满：之前保存的对局无法另存，已原样保留；棋盘上这局不会被保存。",
+                    "Storage is full: the saved game could not be set aside, so it was kept; the game on the board is not saved.",
+                )
+                .into(),
+            (Note::NotReplaced, _) => lang
+                .pick(
+                    "存储已满：棋盘上的对局无法另存，因此没有被替换。",
+                    "Storage is full: the game on the board could not be set aside, so it was not replaced.",
                 )
                 .into(),
         }
@@ -210,14 +219,25 @@ pub(super) fn use_play() -> PlayStore {
 }
 
 impl PlayStore {
-    /// Replaces the game on the board, keeping the old one restorable if it had moves.
+    /// Replaces the game on the board, keeping the old one restorable if it had moves; when it
+    /// cannot be set aside (storage full) it stays on the board and the page says why.
     pub fn replace(self, next: PlaySession) {
         let old = self
             .session
             .with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
         if let Some(json) = old {
-            if storage::set(PREVIOUS_KEY, &json).is_ok() {
-                self.previous.set(true);
+            match storage::set(PREVIOUS_KEY, &json) {
+                Ok(()) => self.previous.set(true),
+                // A held session key keeps the saved game: the board's own game was never saved.
+                Err(_) if storage::held(SESSION_KEY) => {}
+                Err(_) => {
+                    self.notices.update(|n| {
+                        if !n.contains(&Note::NotReplaced) {
+                            n.push(Note::NotReplaced)
+                        }
+                    });
+                    return;
+                }
             }
         }
         self.session.set(next);
@@ -317,11 +337,15 @@ fn open(query: &str) -> (PlaySession, Vec<Note>) {
         PlaySession::from_json(raw).map(|_| raw.to_owned())
     });
     let opened = PlaySession::open(query, saved.as_deref());
+    let mut notes: Vec<Note> = opened.notices.into_iter().map(Note::Opened).collect();
     if let Some(old) = &opened.replaced {
-        // Opening a link must not lose the game that was on the board.
-        let _ = storage::set(PREVIOUS_KEY, &old.to_json());
+        // Opening a link must not lose the game that was on the board: when it cannot be set
+        // aside, it stays where it is saved and the link's game is shown without being saved.
+        if storage::set(PREVIOUS_KEY, &old.to_json()).is_err() {
+            storage::hold(SESSION_KEY);
+            notes.push(Note::SavedGameKept);
+        }
     }
-    let notes = opened.notices.into_iter().map(Note::Opened).collect();
     (opened.session, notes)
 }
 
@@ -354,13 +378,8 @@ pub fn PlayPage(query: String) -> impl IntoView {
     // Save every change, and keep the address bar a link to the game (replaceState: no reload).
     Effect::new(move || {
         let json = session.with(|s| s.to_json());
-        if storage::set(SESSION_KEY, &json).is_err() {
-            store.notices.update(|n| {
-                if !n.contains(&Note::CannotSave) {
-                    n.push(Note::CannotSave)
-                }
-            });
-        }
+        // A refusal is said above the page by the storage module; a held key by its own note.
+        let _ = storage::set(SESSION_KEY, &json);
         let query = session.with(PlaySession::share_query);
         let hash = if query.is_empty() {
             "#/play".to_string()
@@ -478,9 +497,19 @@ fn Notices() -> impl IntoView {
     let store = use_play();
     let lang = use_lang();
     view! {
-        {move || store.notices.get().into_iter().enumerate().map(|(i, n)| view! {
+        {move || store.notices.get().into_iter().enumerate().map(|(i, n)| (i, n == Note::SavedGameKept, n)).map(|(i, kept, n)| view! {
             <p class="error notice" data-testid="notice" role="alert">
                 <span>{move || n.say(lang.get())}</span>
+                {kept.then(|| view! {
+                    <button class="link-button" data-testid="open-saved-game" on:click=move |_| {
+                        storage::release(SESSION_KEY);
+                        if let Some(saved) = storage::load_with(SESSION_KEY, PlaySession::from_json) {
+                            store.session.set(saved);
+                            store.selected.set(None);
+                        }
+                        store.notices.update(|v| v.retain(|n| *n != Note::SavedGameKept));
+                    }>{tr("打开保存的对局", "Open the saved game")}</button>
+                })}
                 <button class="link-button" on:click=move |_| store.notices.update(|v| { if i < v.len() { v.remove(i); } })>
                     {tr("知道了", "Dismiss")}
                 </button>

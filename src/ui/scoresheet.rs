@@ -86,8 +86,6 @@ fn initial_game(query: &str) -> (PgnGame, Option<Notice>) {
 enum Notice {
     /// The link's game is invalid or stops early.
     Link(crate::xiangqi::share::LinkError),
-    /// The browser refused to save.
-    CannotSave,
 }
 
 impl Say for Notice {
@@ -95,9 +93,6 @@ impl Say for Notice {
         match (self, lang) {
             (Notice::Link(e), Lang::Zh) => format!("链接中的对局有误：{}", e.say(lang)),
             (Notice::Link(e), Lang::En) => format!("The link's game is wrong: {}", e.say(lang)),
-            (Notice::CannotSave, _) => lang
-                .pick("浏览器拒绝保存", "The browser refused to save")
-                .into(),
         }
     }
 }
@@ -120,9 +115,8 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
 
     Effect::new(move || {
         let text = game.with(|g| write_pgn(g, Notation::Chinese));
-        if storage::set(KEY, &text).is_err() {
-            notice.set(Some(Notice::CannotSave));
-        }
+        // A refusal is said above the page by the storage module.
+        let _ = storage::set(KEY, &text);
     });
 
     let on_import = Callback::new(move |g: PgnGame| {

@@ -4,11 +4,12 @@
 //!
 //! A page never bricks on its saved state: `load` gives `None` for anything unreadable and the
 //! page starts fresh. When storage is too full to copy the value aside, the original is *held*:
-//! writes to its key are refused until the user has downloaded or discarded it.
+//! writes to its key are refused until the user has downloaded or discarded it. A page holds a key
+//! the same way when what it would write over could not first be kept elsewhere ([`hold`]).
 
 use super::i18n::{tr, use_lang};
 use crate::lang::Say;
-use crate::saved::{self, Kept, Refused, Store, Unreadable};
+use crate::saved::{self, Kept, NotSaved, Refused, Store, Unreadable};
 use leptos::prelude::*;
 use std::cell::RefCell;
 
@@ -42,17 +43,43 @@ thread_local! {
     static HELD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     /// Unreadable values met since the app started, shown by [`StorageProblems`].
     static PROBLEMS: ArcRwSignal<Vec<Unreadable>> = ArcRwSignal::new(Vec::new());
+    /// Keys whose last write the browser refused.
+    static REFUSED: ArcRwSignal<Vec<String>> = ArcRwSignal::new(Vec::new());
+}
+
+fn refused() -> ArcRwSignal<Vec<String>> {
+    REFUSED.with(Clone::clone)
+}
+
+/// Notes whether the browser took the last write to `key` (the message shows while any is refused).
+fn note_write(key: &str, ok: bool) {
+    let list = refused();
+    let listed = list.with_untracked(|l| l.iter().any(|k| k == key));
+    if ok && listed {
+        list.update(|l| l.retain(|k| k != key));
+    } else if !ok && !listed {
+        list.update(|l| l.push(key.to_string()));
+    }
 }
 
 fn problems() -> ArcRwSignal<Vec<Unreadable>> {
     PROBLEMS.with(Clone::clone)
 }
 
-fn held(key: &str) -> bool {
+/// Whether writes to `key` are refused until the user decides (see [`hold`]).
+pub fn held(key: &str) -> bool {
     HELD.with(|h| h.borrow().iter().any(|k| k == key))
 }
 
-fn release(key: &str) {
+/// Refuses every write to `key` until [`release`]: its value could not be kept elsewhere first.
+pub fn hold(key: &str) {
+    if !held(key) {
+        HELD.with(|h| h.borrow_mut().push(key.to_string()));
+    }
+}
+
+/// Lets `key` be written again.
+pub fn release(key: &str) {
     HELD.with(|h| h.borrow_mut().retain(|k| k != key));
 }
 
@@ -99,16 +126,15 @@ pub fn load<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
     load_with(key, |raw| serde_json::from_str::<T>(raw))
 }
 
-/// Stores `value` under `key`; `Err` with a message when the browser refuses, or when the key
-/// holds unreadable data the user has not yet downloaded or discarded.
-pub fn set(key: &str, value: &str) -> Result<(), String> {
+/// Stores `value` under `key`; `Err` when the browser refuses (then the page says so, in its
+/// language, until a later write to `key` succeeds), or when the key is held.
+pub fn set(key: &str, value: &str) -> Result<(), NotSaved> {
     if held(key) {
-        return Err(format!(
-            "{key} holds data that could not be read; download or discard it first"
-        ));
+        return Err(NotSaved::Held(key.to_string()));
     }
-    let mut s = local().ok_or("localStorage is not available")?;
-    s.set(key, value).map_err(|e| e.to_string())
+    let written = local().ok_or(Refused).and_then(|mut s| s.set(key, value));
+    note_write(key, written.is_ok());
+    Ok(written?)
 }
 
 /// Removes `key` (unless it is held).
@@ -137,7 +163,16 @@ pub fn StorageProblems() -> impl IntoView {
         let list = shown.clone();
         move |i: usize, u: Unreadable| list.update(|p| p[i] = u)
     };
+    let refused = refused();
     view! {
+        {move || (!refused.with(Vec::is_empty)).then(|| view! {
+            <div class="storage-problem" role="alert" data-testid="storage-refused">
+                <p>{tr(
+                    "未能保存：浏览器存储已满或已停用，本页的更改在重新载入后会丢失。请删除旧数据腾出空间，或先导出文件。",
+                    "Not saved: the browser's storage is full or disabled; changes on this page will be lost on reload. Delete old data to make room, or export first.",
+                )}</p>
+            </div>
+        })}
         {move || shown.get().into_iter().enumerate().map(|(i, u)| {
             let remove_at = remove_at.clone();
             let set_at = set_at.clone();

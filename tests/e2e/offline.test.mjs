@@ -109,7 +109,7 @@ test('a failed download shows a message in both languages instead of a blank pag
   await ctx.close();
 });
 
-test('a first visit fetches only its own page; every page visited once then opens and works offline', async () => {
+test('a first visit fetches only its own page until it is kept; every page then opens and works offline', async () => {
   const ctx = await context({ serviceWorkers: 'allow' });
   const fetched = [];
   ctx.on('request', (r) => fetched.push(new URL(r.url()).pathname.replace(/^.*\//, '')));
@@ -120,7 +120,8 @@ test('a first visit fetches only its own page; every page visited once then open
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
   await page.waitForSelector('html[data-offline=ready]', { state: 'attached', timeout: 60000 });
   assert.equal(await page.locator('[data-testid=loading]').count(), 0, 'the loading screen is gone');
-  // Issue 13: the first visit is its own page only, the offline copy included (no other bundle, no worker).
+  // Issue 13: the first visit is its own page only, the offline copy included (no other bundle, no
+  // worker); the rest of the app follows only after the page has settled.
   const others = fetched.filter((f) => /^(page_|engine_worker|schedule_worker)/.test(f) && !/^page_play[._]/.test(f));
   assert.deepEqual(others, [], 'nothing but #/play\'s own files');
 
@@ -194,6 +195,89 @@ test('a new build on the host is offered with a reload prompt, then loaded whole
   await page.waitForSelector('#main');
   assert.equal(await page.locator('meta[name=xq-build]').count(), 1, 'the new build after the reload');
   assert.equal(await page.locator('[data-testid=update-prompt]').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+});
+
+// --- Issue 22: after one visit, all of the app offline; issue 29: a worker used early is kept too ---
+
+/** Says navigator.connection.saveData (the browser's "save data" setting) before any script runs. */
+async function savingData(ctx) {
+  await ctx.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true }) });
+  });
+}
+
+test('one visit to #/play keeps every page and worker in the background; the page says so in both languages', async () => {
+  const ctx = await context({ serviceWorkers: 'allow' });
+  const page = watchErrors(await ctx.newPage());
+  await page.goto(app.base + 'index.html#/play');
+  await page.waitForSelector('[data-testid=board]');
+  const status = page.locator('[data-testid=offline-status]');
+  await page.waitForSelector('[data-testid=offline-status][data-state=all]', { state: 'attached', timeout: 180000 });
+  assert.match(await status.textContent(), /全部页面均可离线使用/);
+  assert.ok(await status.locator('[lang=zh-CN]').isVisible());
+  assert.equal(await status.locator('[lang=en]').isVisible(), false);
+  await page.click('[data-testid=lang-toggle]');
+  assert.ok(await status.locator('[lang=en]').isVisible());
+  assert.match(await status.locator('[lang=en]').textContent(), /Every page works offline/);
+
+  // The club hall has no network: pages never opened here open and work.
+  await ctx.setOffline(true);
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.waitForSelector('[data-testid=solve]', { timeout: 20000 });
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  assert.ok(await page.locator('[data-testid=timetable] [data-testid=match]').count() > 0);
+  await page.goto(app.base + 'index.html#/tournament');
+  await page.waitForSelector('[data-testid=new-event]', { timeout: 20000 });
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+});
+
+test('saving data: a worker used before the page is kept still works offline, a page never opened says it is not kept yet, the button keeps the rest', async () => {
+  const ctx = await context({ serviceWorkers: 'allow' });
+  await savingData(ctx);
+  const fetched = [];
+  ctx.on('request', (r) => fetched.push(new URL(r.url()).pathname.replace(/^.*\//, '')));
+  const page = watchErrors(await ctx.newPage());
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.waitForSelector('[data-testid=solve]');
+  // Solved at once: the worker starts before the service worker has kept anything.
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  await page.waitForSelector('[data-testid=offline-status][data-state=some]', { state: 'attached', timeout: 60000 });
+  assert.match(await page.textContent('[data-testid=offline-status]'), /仅已打开过的页面可离线使用/);
+  assert.deepEqual(fetched.filter((f) => /^page_(play|tournament)/.test(f)), [], 'nothing more while saving data');
+
+  await ctx.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('[data-testid=solve]');
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  assert.ok(await page.locator('[data-testid=timetable] [data-testid=match]').count() > 0, 'the worker came from the cache');
+
+  // A page never opened: not the browser's fault.
+  await page.goto(app.base + 'index.html#/tournament');
+  await page.waitForSelector('[data-testid=load-not-kept]', { state: 'visible', timeout: 20000 });
+  const text = await page.textContent('[data-testid=load-not-kept]');
+  assert.match(text, /尚未保存以供离线使用/);
+  assert.match(text, /not available offline yet/);
+  assert.equal(await page.locator('[data-testid=load-failed]').isVisible(), false);
+  assert.doesNotMatch(await page.locator('[data-testid=loading]').innerText(), /WebAssembly/);
+  // The failed download's own errors are the point here.
+  page.errors.length = 0;
+
+  // Online again, the button keeps every page.
+  await ctx.setOffline(false);
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.reload();
+  await page.waitForSelector('[data-testid=offline-keep-all]', { timeout: 60000 });
+  await page.click('[data-testid=offline-keep-all]');
+  await page.waitForSelector('[data-testid=offline-status][data-state=all]', { state: 'attached', timeout: 180000 });
+  await ctx.setOffline(true);
+  await page.goto(app.base + 'index.html#/tournament');
+  await page.waitForSelector('[data-testid=new-event]', { timeout: 20000 });
   assert.deepEqual(page.errors, []);
   await ctx.close();
 });

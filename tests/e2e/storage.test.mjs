@@ -3,7 +3,7 @@
 // under its own key; when storage is too full for the copy, nothing is deleted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, playMoves } from './harness.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
@@ -178,4 +178,79 @@ test('every import control refuses an oversized file unread, in the current lang
     await page.waitForFunction((sel) => /over the limit of 2048 KB/.test(document.querySelector(sel)?.textContent || ''), out);
     assert.deepEqual(page.errors, [], hash);
   }
+});
+
+// --- A full storage: every page says it did not save, and no saved game is written over ----------
+
+/** Fills localStorage (a real quota, no emulation) until only about `free` characters fit. */
+async function fill(page, free) {
+  await page.evaluate((free) => {
+    const fits = (n) => {
+      try { localStorage.setItem('zz.filler', 'x'.repeat(n)); return true; } catch { return false; }
+    };
+    let lo = 0;
+    let hi = 1 << 23;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fits(mid)) lo = mid; else hi = mid - 1;
+    }
+    localStorage.setItem('zz.filler', 'x'.repeat(Math.max(0, lo - free)));
+  }, free);
+}
+
+test('#/schedule with storage full: typing says it was not saved, in the page\'s language', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  await page.evaluate(() => localStorage.clear());
+  await fill(page, 20);
+  await page.reload();
+  await page.waitForSelector('[data-testid=solve]');
+  await page.fill('[data-testid=entrants]', Array.from({ length: 30 }, (_, i) => `P${i + 1}`).join('\n'));
+  await page.fill('[data-testid=event-name]', '周三晚循环赛');
+  const refused = page.locator('[data-testid=storage-refused]');
+  await refused.waitFor();
+  assert.match(await refused.textContent(), /未能保存.*存储已满/);
+  assert.doesNotMatch(await refused.textContent(), /[A-Za-z]{3}/, 'no English on a Chinese page');
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await refused.textContent(), /Not saved: the browser's storage is full/);
+  // Room again: the next change is saved and the message goes.
+  await page.evaluate(() => localStorage.removeItem('zz.filler'));
+  await page.fill('[data-testid=event-name]', 'Wednesday');
+  await refused.waitFor({ state: 'detached' });
+  assert.match(await page.evaluate(() => localStorage.getItem('xq.schedule.draft')), /P30[\s\S]*Wednesday/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('#/play with storage full: a link never writes over the saved game it could not set aside', async () => {
+  const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  await playMoves(page, ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7']);
+  await page.waitForFunction(() => (localStorage.getItem('xq.play.session') || '').includes('b9c7'));
+  const saved = await page.evaluate(() => localStorage.getItem('xq.play.session'));
+  await fill(page, 0);
+  await page.goto(app.base + 'index.html#/play?moves=c3c4');
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  const moves = () => page.locator('[data-testid=move-list] [data-ply]').count();
+  assert.equal(await moves(), 1, 'the link\'s game is shown');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => localStorage.getItem('xq.play.session')), saved, 'the saved game is untouched');
+  const notice = page.locator('[data-testid=notice]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /之前保存的对局无法另存/);
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await notice.textContent(), /the saved game could not be set aside, so it was kept/);
+  // The saved game is one click away.
+  await page.click('[data-testid=open-saved-game]');
+  assert.equal(await moves(), 6);
+  assert.equal(await page.evaluate(() => localStorage.getItem('xq.play.session')), saved);
+  // A new game cannot set this one aside either: it stays on the board, and the page says why.
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
+  await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=confirm-yes]');
+  assert.equal(await moves(), 6);
+  assert.match(await page.textContent('[data-testid=notice]'), /could not be set aside, so it was not replaced/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('xq.play.session')), saved);
+  assert.deepEqual(page.errors, []);
 });

@@ -1,6 +1,7 @@
 //! Files: pasted entrant lists, the versioned JSON of a whole event, and standings as CSV.
 
 use super::{Entrant, Tournament, TournamentError};
+use crate::events::csv::field as csv_field;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -227,15 +228,6 @@ impl Tournament {
             out.push('\n');
         }
         out
-    }
-}
-
-/// Quotes a CSV field when it holds a comma, quote or line break (RFC 4180).
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
     }
 }
 

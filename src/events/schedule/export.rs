@@ -4,6 +4,7 @@ use super::fixtures::side_name;
 use super::model::{parse_date, parse_time, Problem, ProblemError};
 use super::results::{BestOf, MatchScore, MatchVerdict, ScoreError};
 use super::timetable::{Schedule, Violation};
+use crate::events::csv::field as csv_field;
 use crate::events::round_robin::{Tournament, TournamentError};
 use crate::events::scoring::EventScoring;
 use serde::{Deserialize, Serialize};
@@ -255,14 +256,6 @@ impl SaveFile {
     }
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// The timetable as CSV: one row per match, in playing order, with its umpire (empty when none).
 pub fn to_csv(p: &Problem, schedule: &Schedule) -> String {
     csv(p, schedule, None)
@@ -336,11 +329,16 @@ fn ics_time(day: i64, minutes: i64) -> String {
     format!("{y:04}{m:02}{d:02}T{:02}{:02}00", t / 60, t % 60)
 }
 
+/// An iCalendar TEXT value (RFC 5545 3.3.11): backslash, `;` and `,` escaped, every line break (LF,
+/// CRLF or a bare CR, which would end the content line early) written `\n`, other controls dropped.
 fn ics_text(s: &str) -> String {
-    s.replace('\\', "\\\\")
+    s.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace('\\', "\\\\")
         .replace(';', "\\;")
         .replace(',', "\\,")
         .replace('\n', "\\n")
+        .replace(|c: char| c.is_control() && c != '\t', "")
 }
 
 /// The timetable as iCalendar: one event per match, in floating local time.

@@ -156,14 +156,13 @@ impl Store {
         })
     }
 
-    /// Writes problem, timetable and results to localStorage; a refusal is shown, not ignored.
+    /// Writes problem, timetable and results to localStorage (a refusal is said above the page by
+    /// the storage module).
     fn save(&self) {
         let Some(file) = self.file() else {
             return;
         };
-        if let Err(e) = storage::set(KEY_STATE, &file.to_saved_json()) {
-            self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
-        }
+        let _ = storage::set(KEY_STATE, &file.to_saved_json());
     }
 
     /// Shows a loaded save file.
@@ -176,7 +175,7 @@ impl Store {
             Some(t) => match crate::ui::tournament::store_event(file.event_id.clone(), &t) {
                 Ok(id) => Some((id, t)),
                 Err(e) => {
-                    self.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                    self.fail(&e);
                     None
                 }
             },

@@ -198,7 +198,7 @@ pub(super) fn OpenBracket() -> impl IntoView {
             Ok(()) => {
                 let _ = window().location().set_hash("/swiss?bracket=groups");
             }
-            Err(e) => store.say(&format!("无法保存：{e}"), &format!("Could not save: {e}")),
+            Err(e) => store.fail(&e),
         }
     };
     move || {

@@ -241,9 +241,8 @@ pub fn SwissPage(query: String) -> impl IntoView {
         let text = store
             .saved
             .with(|s| serde_json::to_string(s).unwrap_or_default());
-        if let Err(e) = storage::set(SWISS_KEY, &text) {
-            store.note.set(Some(e));
-        }
+        // A refusal is said above the page by the storage module.
+        let _ = storage::set(SWISS_KEY, &text);
     });
     Effect::new(move || {
         let text = store
@@ -257,9 +256,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
         let text = store
             .ko
             .with(|s| serde_json::to_string(s).unwrap_or_default());
-        if let Err(e) = storage::set(KO_KEY, &text) {
-            store.note.set(Some(e));
-        }
+        let _ = storage::set(KO_KEY, &text);
     });
     let page_size = move || {
         let paper = match store.print.get() {

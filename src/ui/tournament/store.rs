@@ -5,6 +5,7 @@ use super::super::i18n::{use_lang, Lang};
 use super::super::storage;
 use crate::events::round_robin::{PartialResults, Standings, Tournament, TournamentError};
 use crate::lang::Say;
+use crate::saved::NotSaved;
 use leptos::prelude::*;
 
 const IDS_KEY: &str = "xq.tournament.ids";
@@ -155,17 +156,12 @@ impl Store {
                         slot.1 = name;
                     }
                 });
-                match storage::set(&event_key(&id), &json) {
-                    Ok(()) => self.note.set(None),
-                    Err(e) => self.not_saved(e),
+                // A refusal is said above the page by the storage module.
+                if storage::set(&event_key(&id), &json).is_ok() {
+                    self.note.set(None);
                 }
             }
         }
-    }
-
-    fn not_saved(self, e: String) {
-        let l = self.lang.get_untracked();
-        self.error(format!("{}{e}", l.pick("未保存：", "Not saved: ")));
     }
 
     /// Adds a new (or imported) event, saves it and opens it.
@@ -174,15 +170,13 @@ impl Store {
         let id = self.events.with_untracked(|e| new_id(e));
         self.events
             .update(|e| e.push((id.clone(), t.name().to_string())));
-        let saved = storage::set(&event_key(&id), &json)
+        // A refusal is said above the page by the storage module.
+        let _ = storage::set(&event_key(&id), &json)
             .and_then(|_| self.events.with_untracked(|e| save_ids(e)));
         self.current.set(Some(t));
         self.current_id.set(Some(id));
         self.creating.set(false);
         self.pending.update(PartialResults::clear);
-        if let Err(e) = saved {
-            self.not_saved(e);
-        }
     }
 
     /// Opens the saved event `id` (read again from storage: only the open event is in memory).
@@ -249,7 +243,7 @@ pub(in crate::ui) fn stored_event(id: &str) -> Option<Tournament> {
 
 /// Stores `t` under `id` (a new id when `None`), lists it in `#/tournament`'s event menu and
 /// returns the id: the timetable view writes its event where the rounds view reads it.
-pub(in crate::ui) fn store_event(id: Option<String>, t: &Tournament) -> Result<String, String> {
+pub(in crate::ui) fn store_event(id: Option<String>, t: &Tournament) -> Result<String, NotSaved> {
     let mut ids: Vec<String> = storage::get(IDS_KEY)
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default();
@@ -268,7 +262,7 @@ pub(in crate::ui) fn store_event(id: Option<String>, t: &Tournament) -> Result<S
     Ok(id)
 }
 
-fn save_ids(events: &[(String, String)]) -> Result<(), String> {
+fn save_ids(events: &[(String, String)]) -> Result<(), NotSaved> {
     let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
     storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())
 }
