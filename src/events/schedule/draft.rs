@@ -271,6 +271,7 @@ impl Draft {
             tables: number("tables", &self.tables)?,
             sessions,
             match_minutes: number("match minutes", &self.match_minutes)?,
+            closed: Vec::new(),
         };
         problem.validate().map_err(DraftError::Problem)?;
         Ok(problem)
