@@ -392,11 +392,12 @@ pub fn plan_move(
 ///
 /// ```
 /// use xiangqi_club::events::schedule::{plan_table_lost, solve, Frozen, Problem};
-/// let p = Problem::round_robin(6, 3, 2, 60, 20, false);
+/// let p = Problem::round_robin(6, 3, 3, 60, 20, false);
 /// let s = solve(&p, 1, 20_000).unwrap().schedule;
 /// let plan = plan_table_lost(&p, &s, 1, 0, &Frozen::default()).unwrap();
-/// assert!(plan.shifts.iter().all(|m| m.to.table != 0 || m.to.slot < 3));
+/// assert!(plan.shifts.iter().all(|m| m.to.table != 0 || !(3..6).contains(&m.to.slot)));
 /// assert!(plan.schedule.validate(&plan.problem).is_ok());
+/// assert_eq!(plan.problem.sessions.len(), 3);
 /// ```
 pub fn plan_table_lost(
     p: &Problem,
@@ -432,11 +433,54 @@ pub fn plan_table_lost(
     for pl in &lost {
         grid.take(pl.fixture);
     }
+    let mut homeless = Vec::new();
     for pl in &lost {
-        grid.settle(pl.fixture, Some(*pl))?;
+        match grid.settle(pl.fixture, Some(*pl)) {
+            Ok(()) => {}
+            Err(ChangeError::NoRoom(f)) => homeless.push(f),
+            Err(e) => return Err(e),
+        }
     }
     let after = grid.schedule();
-    plan(q, s, after)
+    if homeless.is_empty() {
+        return plan(q, s, after);
+    }
+    // No room anywhere without moving more: a session like the last one is added for them.
+    let mut with_new = q.clone();
+    let mut placed = after.clone();
+    let first = with_new.slots().len();
+    let mut first_move = true;
+    for f in homeless {
+        let to = if first_move {
+            first_move = false;
+            Target::NewSession
+        } else {
+            Target::Slot {
+                slot: first,
+                table: 0,
+            }
+        };
+        let mut keep = frozen.clone();
+        keep.fixtures.clear();
+        match placed.move_match(&mut with_new, f, to, &keep) {
+            Ok(_) => {}
+            Err(ChangeError::SlotTaken { .. } | ChangeError::EntrantBusy { .. }) => {
+                let grid = Grid::new(&with_new, &placed, &keep);
+                let to = (first..grid.slots.len())
+                    .flat_map(|g| {
+                        grid.direct(f, None)
+                            .into_iter()
+                            .filter(move |x| x.slot == g)
+                    })
+                    .next()
+                    .ok_or(ChangeError::NoRoom(f))?;
+                placed.placements.push(to);
+                placed.placements.sort_by_key(|pl| (pl.slot, pl.table));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    plan(with_new, s, placed)
 }
 
 #[cfg(test)]
@@ -466,6 +510,27 @@ mod tests {
                 m.session_spread,
                 m.idle_slots
             ]
+        );
+    }
+
+    /// Every place taken: the lost table's matches open a new session.
+    #[test]
+    fn a_full_timetable_losing_a_table_gets_a_new_session() {
+        let p = Problem::round_robin(6, 3, 2, 60, 20, false);
+        let s = solve(&p, 1, 20_000).unwrap().schedule;
+        let on_it = s
+            .placements
+            .iter()
+            .filter(|pl| pl.table == 0 && pl.slot >= 3)
+            .count();
+        let plan = plan_table_lost(&p, &s, 1, 0, &Frozen::default()).unwrap();
+        plan.schedule.validate(&plan.problem).unwrap();
+        assert_eq!(plan.problem.sessions.len(), 3);
+        assert!(plan.shifts.len() >= on_it && on_it > 0);
+        assert!(
+            plan.shifts.iter().any(|m| m.to.slot >= 6),
+            "{:?}",
+            plan.shifts
         );
     }
 
