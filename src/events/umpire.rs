@@ -172,8 +172,7 @@ fn best_session(
     for e in 0..entrants {
         let mut next = vec![NONE; states];
         let mut from = vec![(0u32, 0u16); states];
-        for st in 0..states {
-            let v = value[st];
+        for (st, &v) in value.iter().enumerate() {
             if v == NONE {
                 continue;
             }

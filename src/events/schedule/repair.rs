@@ -66,6 +66,9 @@ fn plan(problem: Problem, before: &Schedule, mut schedule: Schedule) -> Result<P
 /// of one entrant, session spread, idle slots), as `changes::rank` compares them.
 type Rank = [usize; 6];
 
+/// How a place compares: objectives, then whether its time changes, then distance, then table.
+type Key = (Rank, bool, usize, usize);
+
 /// The timetable as occupancy grids, for trying places quickly.
 struct Grid<'a> {
     p: &'a Problem,
@@ -229,7 +232,7 @@ impl<'a> Grid<'a> {
     }
 
     /// How a place for `f` compares: objectives first, then keeping its time, then nearness.
-    fn key(&mut self, to: Placement, was: Option<Placement>) -> (Rank, bool, usize, usize) {
+    fn key(&mut self, to: Placement, was: Option<Placement>) -> Key {
         self.put(to);
         let rank = self.rank();
         self.take(to.fixture);
@@ -255,7 +258,7 @@ impl<'a> Grid<'a> {
             return Ok(());
         }
         // One match ejected: the one in the way of a player, or on the table `f` would take.
-        let mut best: Option<((Rank, bool, usize, usize), Placement, Placement)> = None;
+        let mut best: Option<(Key, Placement, Placement)> = None;
         for g in 0..self.slots.len() {
             if !self.can_come(f, g) {
                 continue;
