@@ -199,6 +199,7 @@ impl Say for ProblemError {
             }
             AbsenceEntrant(e) => format!("请假记录中的第 {} 名参赛者不存在", e + 1),
             AbsenceSession(s) => format!("请假记录中的第 {} 场次不存在", s + 1),
+            ClosedTable(c) => format!("停用的第 {} 场次 {} 号台不存在", c.session + 1, c.table + 1),
             BadGroupCount { groups, entrants } => {
                 format!("{entrants} 人分 {groups} 组不行：请分 2、4、8 或 16 组，每组至少 3 人")
             }
@@ -258,6 +259,7 @@ impl Say for Violation {
                 format!("第 {} 名参赛者在时段 {slot} 不能到场", entrant + 1)
             }
             KnockoutTooEarly(i) => format!("淘汰赛第 {i} 场排在了它的来源比赛之前"),
+            TableClosed { slot, table } => format!("时段 {slot} 的第 {} 台已停用", table + 1),
         }
     }
 }

@@ -15,6 +15,8 @@ const NAMES = ['王天一', '郑惟桐', '赵鑫鑫', '谢靖', '蒋川', '洪�
 test('a finished group stage on #/schedule opens as the crossover bracket on #/swiss', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await page.fill('[data-testid=entrants]', NAMES.join('\n'));
+  // Scored as table tennis (Xiangqi is the default).
+  await page.selectOption('[data-testid=scoring]', 'table-tennis');
   await page.selectOption('[data-testid=format]', 'groups');
   await page.fill('[data-testid=groups]', '2');
   await page.click('[data-testid=solve]');

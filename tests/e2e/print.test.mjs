@@ -152,6 +152,8 @@ test('an unplayed match moves to a new session and the rest is re-solved; a with
   });
   const t0 = Date.now();
   await page.click('[data-testid=move]');
+  // The change is shown match by match first, then accepted.
+  await page.click('[data-testid=change-accept]');
   await page.waitForSelector('[data-testid=message]');
   await page.waitForFunction(() => !document.querySelector('[data-testid=resolving]'), null, { timeout: 30000 });
   const longest = await page.evaluate(() => Math.max(0, ...window.__long));
@@ -167,6 +169,7 @@ test('an unplayed match moves to a new session and the rest is re-solved; a with
   await page.selectOption('[data-testid=withdraw-after-entrant]', '5');
   await page.selectOption('[data-testid=withdraw-after-session]', '4');
   await page.click('[data-testid=withdraw-after]');
+  await page.click('[data-testid=change-accept]');
   await page.waitForFunction(() => /已登记退出/.test(document.querySelector('[data-testid=message]')?.textContent ?? ''));
 
   // Back on the scheduler: the form, the results and the standings show both changes.

@@ -186,6 +186,8 @@ test('Stop halts a long solve and keeps the best timetable so far', async () => 
 test('results feed the standings, bad scores are refused, exports download, and a reload keeps it all', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await page.fill('[data-testid=entrants]', 'Li & Wang\nZhao & Qian\nSun & Zhou\nWu & Zheng\nFeng & Chen');
+  // Scored as table tennis (Xiangqi is the default).
+  await page.selectOption('[data-testid=scoring]', 'table-tennis');
   await page.fill('[data-testid=tables]', '2');
   await page.fill('[data-testid=sessions]', '2');
   await page.fill('[data-testid=first-date]', '2026-12-05');

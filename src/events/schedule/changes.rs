@@ -79,6 +79,24 @@ pub enum ChangeError {
     TooManySessions,
     /// Another hard constraint would break.
     Invalid(Violation),
+    /// No session with that number (0-based).
+    NoSuchSession(usize),
+    /// The table is already closed for that session.
+    AlreadyClosed {
+        /// Session (0-based).
+        session: usize,
+        /// Table (0-based).
+        table: usize,
+    },
+    /// The table is closed for that session.
+    TableClosed {
+        /// Session (0-based).
+        session: usize,
+        /// Table (0-based).
+        table: usize,
+    },
+    /// No place for this match without moving more than one other: move it to a new session.
+    NoRoom(usize),
 }
 
 impl fmt::Display for ChangeError {
@@ -125,6 +143,28 @@ impl Say for ChangeError {
             }
             TooManySessions => format!("最多支持 {MAX_SESSIONS} 个场次"),
             Invalid(v) => v.say(lang),
+            NoSuchSession(x) if en => format!("session {} does not exist", x + 1),
+            NoSuchSession(x) => format!("第 {} 场次不存在", x + 1),
+            AlreadyClosed { session, table } if en => {
+                format!("table {} is already out of use in session {}", table + 1, session + 1)
+            }
+            AlreadyClosed { session, table } => {
+                format!("第 {} 场次的 {} 号台已经停用", session + 1, table + 1)
+            }
+            TableClosed { session, table } if en => {
+                format!("table {} is out of use in session {}", table + 1, session + 1)
+            }
+            TableClosed { session, table } => {
+                format!("第 {} 场次的 {} 号台已停用", session + 1, table + 1)
+            }
+            NoRoom(i) if en => format!(
+                "match {} has no free place without moving more matches: move it to a new session first",
+                i + 1
+            ),
+            NoRoom(i) => format!(
+                "第 {} 场比赛找不到空位（须调动更多比赛）：请先把它移到新增的场次",
+                i + 1
+            ),
         }
     }
 }
@@ -230,6 +270,12 @@ impl Schedule {
         let x = slots.get(slot).ok_or(ChangeError::NoSuchSlot(slot))?;
         if table >= p.tables {
             return Err(ChangeError::NoSuchTable(table));
+        }
+        if !p.table_open(x.session, table) {
+            return Err(ChangeError::TableClosed {
+                session: x.session,
+                table,
+            });
         }
         let fixtures = p.fixtures();
         let mut table_free = true;
@@ -438,6 +484,39 @@ pub fn withdraw_after_session(
         entered += 1;
     }
     Ok(entered)
+}
+
+/// Works out a withdrawal after session `after` on a copy of the event (20.3/20.4): the event as
+/// it would be, and the matches whose result it decides (forfeits entered or owed, or results
+/// annulled by 20.3). No match changes time or table: a forfeit keeps its place, freed.
+pub fn plan_withdrawal(
+    t: &Tournament,
+    p: &Problem,
+    s: &Schedule,
+    k: usize,
+    after: usize,
+) -> Result<(Tournament, Vec<usize>), TournamentError> {
+    let mut next = t.clone();
+    withdraw_after_session(&mut next, p, s, k, after)?;
+    let state = |t: &Tournament, round, red, black| {
+        (
+            t.result(round, red, black).map(|m| m.games.clone()),
+            t.is_forfeit_by_withdrawal(round, red, black),
+        )
+    };
+    let annulled = next.is_annulled(k) && !t.is_annulled(k);
+    let decided = p
+        .fixtures()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            let (round, red, black) = f.berger_pairing()?;
+            let mine = red == k || black == k;
+            let changed = state(t, round, red, black) != state(&next, round, red, black);
+            (changed || (annulled && mine)).then_some(i)
+        })
+        .collect();
+    Ok((next, decided))
 }
 
 #[cfg(test)]

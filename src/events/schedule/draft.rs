@@ -57,7 +57,9 @@ fn fixed() -> BoardOrder {
 }
 
 impl Default for Draft {
-    /// The organiser's case: 19 pairs, 7 tables, 8 sessions of 90 minutes, 22-minute matches.
+    /// The organiser's case: 19 pairs, 7 tables, 8 sessions of 90 minutes, 22-minute matches,
+    /// scored as Xiangqi games (this is a Xiangqi club's tool; the menu offers the others, and the
+    /// draft kept in the browser remembers the last choice).
     fn default() -> Draft {
         Draft {
             entrants: (1..=19)
@@ -75,7 +77,7 @@ impl Default for Draft {
             start: "19:00".into(),
             absences: String::new(),
             name: String::new(),
-            scoring: EventScoring::default(),
+            scoring: EventScoring::Xiangqi,
             boards: four(),
             board_order: fixed(),
         }
@@ -271,6 +273,7 @@ impl Draft {
             tables: number("tables", &self.tables)?,
             sessions,
             match_minutes: number("match minutes", &self.match_minutes)?,
+            closed: Vec::new(),
         };
         problem.validate().map_err(DraftError::Problem)?;
         Ok(problem)
@@ -326,7 +329,7 @@ impl Draft {
                 .unwrap_or_default(),
             absences,
             name: String::new(),
-            scoring: EventScoring::default(),
+            scoring: EventScoring::Xiangqi,
             boards: four(),
             board_order: fixed(),
         }

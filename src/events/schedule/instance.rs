@@ -30,6 +30,21 @@ pub(crate) struct Instance {
     pub cap: Vec<usize>,
     /// Each entrant's fixed matches as session masks (index e*sessions+s), counted in the costs.
     pub base: Vec<u64>,
+    /// Tables closed for a session (index session*tables+table): no match is seated there.
+    pub closed: Vec<bool>,
+}
+
+/// The closed tables of `p` as flags, and each slot's open tables.
+fn closures(p: &Problem, slots: &[SlotInfo]) -> (Vec<bool>, Vec<usize>) {
+    let t = p.tables;
+    let mut closed = vec![false; p.sessions.len() * t];
+    for c in &p.closed {
+        if let Some(x) = closed.get_mut(c.session * t + c.table) {
+            *x = true;
+        }
+    }
+    let cap = slots.iter().map(|x| p.open_tables(x.session)).collect();
+    (closed, cap)
 }
 
 impl Instance {
@@ -82,7 +97,7 @@ impl Instance {
                 avail[e * sessions + s] = m;
             }
         }
-        let cap = vec![tables; all_slots.len()];
+        let (closed, cap) = closures(p, &all_slots);
         Instance {
             n,
             tables,
@@ -96,6 +111,7 @@ impl Instance {
             fixed: Vec::new(),
             cap,
             base: vec![0; n * sessions],
+            closed,
         }
     }
 
@@ -125,7 +141,7 @@ impl Instance {
             .min()
             .unwrap_or(all_slots.len());
         let mut kept = vec![false; fixtures.len()];
-        let mut cap = vec![p.tables; all_slots.len()];
+        let (closed, mut cap) = closures(p, &all_slots);
         let mut base = vec![0u64; n * sessions];
         let mut avail = vec![0u64; n * sessions];
         for e in 0..n {
@@ -168,6 +184,7 @@ impl Instance {
             fixed,
             cap,
             base,
+            closed,
         }
     }
 

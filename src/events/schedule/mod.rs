@@ -14,6 +14,7 @@ mod group_games;
 mod instance;
 mod job;
 mod model;
+mod repair;
 mod results;
 mod seats;
 mod solver;
@@ -23,7 +24,8 @@ pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
 pub use changes::{
-    better_of, reschedule, withdraw_after_session, ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
+    better_of, plan_withdrawal, reschedule, withdraw_after_session, ChangeError, Frozen, Target,
+    RESCHEDULE_BUDGET,
 };
 pub use draft::{
     parse_absences, parse_entrants, Draft, DraftError, DraftEventError, MAX_EVERY_DAYS,
@@ -36,10 +38,11 @@ pub use fixtures::{
 pub use group_games::{enter_game, game_seat_holders, group_events, GameEntryError, SavedGame};
 pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
 pub use model::{
-    parse_date, parse_time, Absence, Format, Problem, ProblemError, Session, SlotInfo,
+    parse_date, parse_time, Absence, ClosedTable, Format, Problem, ProblemError, Session, SlotInfo,
     MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES,
     MIN_ENTRANTS,
 };
+pub use repair::{plan_move, plan_table_lost, shifts, Plan, Shift};
 pub use results::{
     game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict,
     ParseScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,

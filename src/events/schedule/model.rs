@@ -86,6 +86,15 @@ pub struct Absence {
     pub first_slot_only: bool,
 }
 
+/// A table out of use for one session (a late change: the table is lost, e.g. needed elsewhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedTable {
+    /// Session index (0-based).
+    pub session: usize,
+    /// Table (0-based).
+    pub table: usize,
+}
+
 /// Everything the organiser fixes before solving.
 ///
 /// ```
@@ -114,6 +123,9 @@ pub struct Problem {
     /// Who cannot come when.
     #[serde(default)]
     pub absences: Vec<Absence>,
+    /// Tables out of use for one session.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closed: Vec<ClosedTable>,
 }
 
 /// Why a [`Problem`] cannot be scheduled as written.
@@ -178,6 +190,8 @@ pub enum ProblemError {
     AbsenceEntrant(usize),
     /// An absence names a session that does not exist.
     AbsenceSession(usize),
+    /// A closed table names a session or table that does not exist.
+    ClosedTable(ClosedTable),
     /// The group count is not a power of two from 2 to 16, or leaves a group under 3 entrants.
     BadGroupCount {
         /// Groups asked for.
@@ -233,6 +247,12 @@ impl fmt::Display for ProblemError {
             ),
             AbsenceEntrant(e) => write!(f, "an absence names entrant {}, who does not exist", e + 1),
             AbsenceSession(s) => write!(f, "an absence names session {}, which does not exist", s + 1),
+            ClosedTable(c) => write!(
+                f,
+                "table {} of session {} is closed, but no such table or session exists",
+                c.table + 1,
+                c.session + 1
+            ),
             BadGroupCount { groups, entrants } => write!(
                 f,
                 "{groups} groups for {entrants} entrants: use 2, 4, 8 or 16 groups of at least 3"
@@ -308,6 +328,7 @@ impl Problem {
             sessions: vec![Session::new(session_minutes); sessions],
             match_minutes,
             absences: Vec::new(),
+            closed: Vec::new(),
         }
     }
 
@@ -389,6 +410,11 @@ impl Problem {
                 return Err(ProblemError::AbsenceSession(a.session));
             }
         }
+        for &c in &self.closed {
+            if c.session >= self.sessions.len() || c.table >= self.tables {
+                return Err(ProblemError::ClosedTable(c));
+            }
+        }
         if let Format::GroupsKnockout { groups } = self.format {
             if !(2..=16).contains(&groups) || !groups.is_power_of_two() || n < 3 * groups {
                 return Err(ProblemError::BadGroupCount {
@@ -425,6 +451,21 @@ impl Problem {
         !self.absences.iter().any(|a| {
             a.entrant == entrant && a.session == session && (!a.first_slot_only || index == 0)
         })
+    }
+
+    /// Whether `table` is in use in `session` (not closed by a late change).
+    pub fn table_open(&self, session: usize, table: usize) -> bool {
+        !self
+            .closed
+            .iter()
+            .any(|c| c.session == session && c.table == table)
+    }
+
+    /// Tables in use in `session`.
+    pub fn open_tables(&self, session: usize) -> usize {
+        (0..self.tables)
+            .filter(|&t| self.table_open(session, t))
+            .count()
     }
 
     /// Clock time `HH:MM` of a slot when its session has a start time.

@@ -36,6 +36,24 @@ impl BestOf {
     pub fn to_win(self) -> u32 {
         self.0 / 2 + 1
     }
+
+    /// A finished score under this best-of, for the score box's placeholder: one game lost, then
+    /// the games to win (`11-7 9-11 11-5 11-8` for best of 5).
+    ///
+    /// ```
+    /// use xiangqi_club::events::schedule::{BestOf, MatchScore};
+    /// for n in [3, 5, 7] {
+    ///     let b = BestOf::new(n).unwrap();
+    ///     assert!(MatchScore::parse(b, &b.example()).is_ok(), "{}", b.example());
+    /// }
+    /// assert_eq!(BestOf::new(5).unwrap().example(), "11-7 9-11 11-5 11-8");
+    /// ```
+    pub fn example(self) -> String {
+        let wins = ["11-7", "11-5", "11-8", "11-6"];
+        let mut games = vec![wins[0], "9-11"];
+        games.extend(&wins[1..self.to_win() as usize]);
+        games.join(" ")
+    }
 }
 
 impl TryFrom<u32> for BestOf {

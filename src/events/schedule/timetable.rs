@@ -123,6 +123,13 @@ pub enum Violation {
     },
     /// A knockout match comes before the group stage or the round feeding it has finished.
     KnockoutTooEarly(usize),
+    /// A match on a table closed for that session.
+    TableClosed {
+        /// Slot.
+        slot: usize,
+        /// Table (0-based).
+        table: usize,
+    },
 }
 
 impl fmt::Display for Violation {
@@ -156,6 +163,9 @@ impl fmt::Display for Violation {
                 write!(f, "entrant {} cannot attend slot {slot}", entrant + 1)
             }
             KnockoutTooEarly(i) => write!(f, "knockout fixture {i} is played before its feeders"),
+            TableClosed { slot, table } => {
+                write!(f, "slot {slot} uses table {}, which is closed", table + 1)
+            }
         }
     }
 }
@@ -291,6 +301,12 @@ impl Schedule {
             if pl.table >= p.tables {
                 return Err(Violation::TableOutOfRange {
                     fixture: pl.fixture,
+                    table: pl.table,
+                });
+            }
+            if !p.table_open(info.session, pl.table) {
+                return Err(Violation::TableClosed {
+                    slot: pl.slot,
                     table: pl.table,
                 });
             }
@@ -449,6 +465,11 @@ pub(crate) fn assign_tables(inst: &Instance, slot_of: &[u32]) -> Schedule {
     let mut taken = vec![false; inst.all_slots.len() * t];
     for pl in &inst.fixed {
         taken[pl.slot * t + pl.table] = true;
+    }
+    for (g, x) in inst.all_slots.iter().enumerate() {
+        for tb in 0..t {
+            taken[g * t + tb] |= inst.closed[x.session * t + tb];
+        }
     }
     // Greedy: each match takes the free table its two entrants have used least.
     for (g, ms) in per_slot.iter().enumerate() {

@@ -1,20 +1,17 @@
-//! Late changes (issue 15.2): move a match that could not be played to a free table or a new
-//! session, then re-solve what is not yet played (in timer slices, so the page stays responsive);
-//! and a withdrawal after a chosen session (20.3/20.4). The rules are in
-//! `events::schedule::changes`; this file only wires them to the page.
+//! Late changes (issue 15.2): move a match that could not be played, a table lost for one
+//! session, a withdrawal after a chosen session (20.3/20.4). Each is worked out first and shown
+//! match by match (only the matches that must change), then accepted or cancelled; the last one
+//! accepted can be undone. The rules are in `events::schedule::{changes, repair}`.
 
 use super::{match_label, slot_time, use_store, Store};
+use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
-    better_of, withdraw_after_session, Bounds, Draft, Frozen, Schedule, Solver, Target,
-    RESCHEDULE_BUDGET,
+    plan_move, plan_table_lost, plan_withdrawal, Bounds, Draft, Frozen, Placement, Plan, Problem,
+    Schedule, Target,
 };
 use crate::lang::{Lang, Say};
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
-
-/// Iterations of one slice of the re-solve (about 10–20 ms in the browser).
-const SLICE: u64 = 20_000;
 
 /// What the organiser has chosen in the controls.
 #[derive(Clone, Copy)]
@@ -28,11 +25,31 @@ struct Choice {
     fixture: RwSignal<Option<usize>>,
     /// The target: `Some(slot, table)` or `None` for a new session.
     target: RwSignal<Option<(usize, usize)>>,
-    /// A re-solve under way.
-    busy: RwSignal<bool>,
-    /// The re-solve's next slice, owned by the page: leaving it drops (and so cancels) the timer,
-    /// which would otherwise run on signals already disposed.
-    next: StoredValue<Option<Timeout>, LocalStorage>,
+    /// The session (0-based) and table (0-based) to take out of use.
+    lost: RwSignal<(usize, usize)>,
+    /// A change worked out and shown, waiting for accept or cancel.
+    pending: RwSignal<Option<Pending>>,
+    /// The event as it was before the last accepted change, for undo.
+    undo: RwSignal<Option<Snapshot>>,
+}
+
+/// A change worked out, not yet applied.
+#[derive(Clone)]
+struct Pending {
+    /// The timetable after it (a withdrawal leaves it as it is).
+    plan: Plan,
+    /// The event after a withdrawal, and the matches it decides.
+    withdrawal: Option<(Tournament, Vec<usize>)>,
+    /// What the message says once it is applied.
+    done: (String, String),
+}
+
+/// The event before a change.
+#[derive(Clone)]
+struct Snapshot {
+    problem: Problem,
+    schedule: Schedule,
+    event: Option<Tournament>,
 }
 
 fn frozen(store: Store, over: usize) -> Option<Frozen> {
@@ -48,8 +65,8 @@ fn frozen(store: Store, over: usize) -> Option<Frozen> {
     Some(frozen)
 }
 
-/// Shows a new timetable (and problem, when a session was added) and saves it.
-fn show(store: Store, p: crate::events::schedule::Problem, s: Schedule) {
+/// Shows a new timetable (and problem, when a session was added or a table closed) and saves it.
+fn show(store: Store, p: Problem, s: Schedule) {
     let metrics = s.metrics(&p);
     if let Ok(b) = Bounds::of(&p) {
         store.metrics.set(Some((metrics, b)));
@@ -71,99 +88,230 @@ fn show(store: Store, p: crate::events::schedule::Problem, s: Schedule) {
     store.save();
 }
 
-/// Re-solves the rest in slices; the moved match is pinned with the played ones.
-fn resolve_in_slices(
-    store: Store,
-    choice: Choice,
-    mut solver: Solver,
-    kept: Schedule,
-    moved: usize,
-) {
-    let progress = solver.step(SLICE);
-    if !progress.done && choice.busy.get_untracked() {
-        choice.next.set_value(Some(Timeout::new(0, move || {
-            resolve_in_slices(store, choice, solver, kept, moved)
-        })));
-        return;
-    }
-    choice.busy.set(false);
-    let Some(p) = store.problem.get_untracked() else {
-        return;
+/// "session 3 19:22 table 2": a place in the timetable.
+fn place(lang: Lang, p: &Problem, pl: &Placement) -> String {
+    let slots = p.slots();
+    let Some(x) = slots.get(pl.slot) else {
+        return String::new();
     };
-    let before = kept.clone();
-    let s = better_of(&p, kept, solver.best());
-    let changed = s
-        .placements
-        .iter()
-        .filter(|pl| pl.fixture != moved && !before.placements.contains(pl))
-        .count();
-    store.say(
-        &format!("已调动；其余未赛比赛重新编排，{changed} 场时间或台号有变"),
-        &format!(
-            "Moved; the unplayed rest re-solved: {changed} other matches changed time or table"
-        ),
-    );
-    show(store, p, s);
+    let time = slot_time(p, &slots, pl.slot);
+    match lang {
+        Lang::Zh => format!("第{}场次 {time} {}号台", x.session + 1, pl.table + 1),
+        Lang::En => format!("session {} {time} table {}", x.session + 1, pl.table + 1),
+    }
 }
 
-fn move_now(store: Store, choice: Choice) -> Result<(), String> {
+fn current(store: Store) -> Result<(Problem, Schedule), String> {
     let lang = store.lang.get_untracked();
-    let (Some(mut p), Some(mut s), Some(fixture)) = (
+    match (
         store.problem.get_untracked(),
         store.schedule.get_untracked(),
-        choice.fixture.get_untracked(),
-    ) else {
+    ) {
+        (Some(p), Some(s)) => Ok((p, s)),
+        _ => Err(lang
+            .pick("请先编排赛程", "Solve the timetable first")
+            .into()),
+    }
+}
+
+/// Works out moving the chosen match; nothing changes until it is accepted.
+fn preview_move(store: Store, choice: Choice) -> Result<Pending, String> {
+    let lang = store.lang.get_untracked();
+    let (p, s) = current(store)?;
+    let Some(fixture) = choice.fixture.get_untracked() else {
         return Err(lang
             .pick("请先选择要调动的比赛", "Choose the match to move first")
             .into());
     };
-    let over = choice.over.get_untracked();
-    let mut frozen = frozen(store, over).unwrap_or_default();
+    let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
     let to = match choice.target.get_untracked() {
         Some((slot, table)) => Target::Slot { slot, table },
         None => Target::NewSession,
     };
-    s.move_match(&mut p, fixture, to, &frozen)
-        .map_err(|e| e.say(lang))?;
-    frozen.fixtures.insert(fixture);
-    let slots = p.slots();
-    let solver = Solver::keeping(
-        &p,
-        &s,
-        |pl| frozen.keeps(pl, &slots),
-        frozen.from_session,
-        store.seed_number(),
-    )
-    .map_err(|e| e.say(lang))?
-    .with_budget(RESCHEDULE_BUDGET);
-    // Shown at once with the match in its new place; the re-solve then improves the rest.
-    show(store, p, s.clone());
-    choice.busy.set(true);
-    choice.fixture.set(None);
-    resolve_in_slices(store, choice, solver, s, fixture);
-    Ok(())
+    let plan = plan_move(&p, &s, fixture, to, &frozen).map_err(|e| e.say(lang))?;
+    let n = plan.shifts.len();
+    Ok(Pending {
+        done: (
+            format!("已调动：{n} 场比赛时间或台号有变"),
+            format!("Moved: {n} matches changed time or table"),
+        ),
+        plan,
+        withdrawal: None,
+    })
 }
 
-fn withdraw_after(store: Store, k: usize, after: usize) -> Result<(), String> {
+/// The lost table's session is one still to come (the list starts there).
+fn clamp_lost((session, table): (usize, usize), over: usize, p: &Problem) -> (usize, usize) {
+    (
+        session.max(over).min(p.sessions.len().saturating_sub(1)),
+        table.min(p.tables.saturating_sub(1)),
+    )
+}
+
+/// Works out a table lost for one session.
+fn preview_lost(store: Store, choice: Choice) -> Result<Pending, String> {
     let lang = store.lang.get_untracked();
-    let (Some(mut t), Some(id), Some(p), Some(s)) = (
-        store.event.get_untracked(),
-        store.event_id.get_untracked(),
-        store.problem.get_untracked(),
-        store.schedule.get_untracked(),
-    ) else {
+    let (p, s) = current(store)?;
+    let over = choice.over.get_untracked();
+    let (session, table) = clamp_lost(choice.lost.get_untracked(), over, &p);
+    let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
+    let plan = plan_table_lost(&p, &s, session, table, &frozen).map_err(|e| e.say(lang))?;
+    let n = plan.shifts.len();
+    Ok(Pending {
+        done: (
+            format!(
+                "第{}场次 {}号台已停用：{n} 场比赛时间或台号有变",
+                session + 1,
+                table + 1
+            ),
+            format!(
+                "Table {} out of use in session {}: {n} matches changed time or table",
+                table + 1,
+                session + 1
+            ),
+        ),
+        plan,
+        withdrawal: None,
+    })
+}
+
+/// Works out a withdrawal after a session (20.3/20.4) on a copy of the event.
+fn preview_withdrawal(store: Store, k: usize, after: usize) -> Result<Pending, String> {
+    let lang = store.lang.get_untracked();
+    let (p, s) = current(store)?;
+    let Some(t) = store.event.get_untracked() else {
         return Err(lang
             .pick("请先编排赛程", "Solve the timetable first")
             .into());
     };
-    let forfeits = withdraw_after_session(&mut t, &p, &s, k, after).map_err(|e| e.say(lang))?;
-    crate::ui::tournament::store_event(Some(id), &t)?;
-    store.event.set(Some(t));
-    store.say(
-        &format!("已登记退出；另记 {forfeits} 场弃权"),
-        &format!("Withdrawal entered; {forfeits} more forfeits entered"),
-    );
+    let (next, decided) = plan_withdrawal(&t, &p, &s, k, after).map_err(|e| e.say(lang))?;
+    let n = decided.len();
+    Ok(Pending {
+        done: (
+            format!("已登记退出；{n} 场按弃权或取消成绩，没有比赛改时间或台号"),
+            format!("Withdrawal entered; {n} matches are forfeits or annulled, none changes time or table"),
+        ),
+        plan: Plan {
+            problem: p,
+            schedule: s,
+            shifts: Vec::new(),
+        },
+        withdrawal: Some((next, decided)),
+    })
+}
+
+/// Applies the change shown, keeping the event as it was for undo.
+fn accept(store: Store, choice: Choice) -> Result<(), String> {
+    let Some(pending) = choice.pending.get_untracked() else {
+        return Ok(());
+    };
+    let (p, s) = current(store)?;
+    let before = Snapshot {
+        problem: p,
+        schedule: s,
+        event: store.event.get_untracked(),
+    };
+    if let Some((t, _)) = pending.withdrawal {
+        crate::ui::tournament::store_event(store.event_id.get_untracked(), &t)?;
+        store.event.set(Some(t));
+    } else {
+        show(store, pending.plan.problem, pending.plan.schedule);
+    }
+    choice.pending.set(None);
+    choice.fixture.set(None);
+    choice.target.set(None);
+    choice.undo.set(Some(before));
+    store.say(&pending.done.0, &pending.done.1);
     Ok(())
+}
+
+/// Puts the event back as it was before the last accepted change.
+fn undo(store: Store, choice: Choice) -> Result<(), String> {
+    let Some(snap) = choice.undo.get_untracked() else {
+        return Ok(());
+    };
+    if let Some(t) = &snap.event {
+        if store.event.with_untracked(|now| now.as_ref() != Some(t)) {
+            crate::ui::tournament::store_event(store.event_id.get_untracked(), t)?;
+            store.event.set(Some(t.clone()));
+        }
+    }
+    show(store, snap.problem, snap.schedule);
+    choice.undo.set(None);
+    choice.pending.set(None);
+    store.say("已撤销上一次调整", "The last change is undone");
+    Ok(())
+}
+
+/// The change worked out, match by match, with accept and cancel.
+fn preview_view(store: Store, choice: Choice, lang: Lang) -> impl IntoView {
+    move || {
+        let pending = choice.pending.get()?;
+        let p = &pending.plan.problem;
+        let fixtures = p.fixtures();
+        let seats = BTreeMap::new();
+        let label = |f: usize| {
+            fixtures
+                .get(f)
+                .map(|x| match_label(x, &p.entrants, &seats))
+                .unwrap_or_default()
+        };
+        let (heading, rows): (String, Vec<String>) = match &pending.withdrawal {
+            Some((_, decided)) => (
+                match lang {
+                    Lang::Zh => format!(
+                        "没有比赛改时间或台号；以下 {} 场按弃权计或成绩取消 (20.3/20.4)：",
+                        decided.len()
+                    ),
+                    Lang::En => format!(
+                        "No match changes time or table; these {} become forfeits or are annulled (20.3/20.4):",
+                        decided.len()
+                    ),
+                },
+                decided.iter().map(|&f| label(f)).collect(),
+            ),
+            None => (
+                match lang {
+                    Lang::Zh => format!(
+                        "{} 场比赛时间或台号将改变，其余不动：",
+                        pending.plan.shifts.len()
+                    ),
+                    Lang::En => format!(
+                        "{} matches will change time or table, nothing else moves:",
+                        pending.plan.shifts.len()
+                    ),
+                },
+                pending
+                    .plan
+                    .shifts
+                    .iter()
+                    .map(|m| {
+                        let from = m
+                            .from
+                            .map(|f| place(lang, p, &f))
+                            .unwrap_or_else(|| lang.pick("未排", "not placed").into());
+                        format!("{}: {from} → {}", label(m.fixture), place(lang, p, &m.to))
+                    })
+                    .collect(),
+            ),
+        };
+        Some(view! {
+            <div class="change-preview" data-testid="change-preview" role="region">
+                <p data-testid="change-count" data-count=pending.plan.shifts.len().to_string()>{heading}</p>
+                <ul>{rows.into_iter().map(|r| view! { <li data-testid="change-shift">{r}</li> }).collect_view()}</ul>
+                <button data-testid="change-accept" on:click=move |_| {
+                    if let Err(e) = accept(store, choice) {
+                        store.message.set(Some(e));
+                    }
+                }>{lang.pick("确认调整", "Accept the change")}</button>
+                " "
+                <button data-testid="change-cancel" on:click=move |_| {
+                    choice.pending.set(None);
+                    store.say("已取消，赛程未变", "Cancelled: the timetable is unchanged");
+                }>{lang.pick("取消", "Cancel")}</button>
+            </div>
+        })
+    }
 }
 
 /// The move and withdrawal controls, under the results.
@@ -175,8 +323,16 @@ pub(super) fn Changes() -> impl IntoView {
         session: RwSignal::new(0),
         fixture: RwSignal::new(None),
         target: RwSignal::new(None),
-        busy: RwSignal::new(false),
-        next: StoredValue::new_local(None),
+        lost: RwSignal::new((0, 0)),
+        pending: RwSignal::new(None),
+        undo: RwSignal::new(None),
+    };
+    let propose = move |r: Result<Pending, String>| match r {
+        Ok(p) => {
+            store.message.set(None);
+            choice.pending.set(Some(p));
+        }
+        Err(e) => store.message.set(Some(e)),
     };
     let who = RwSignal::new(1usize);
     let after = RwSignal::new(0usize);
@@ -187,6 +343,8 @@ pub(super) fn Changes() -> impl IntoView {
         store.results.track();
         store.event.track();
         let over = choice.over.get().min(p.sessions.len());
+        // The lost table's session is one still to come.
+        let lost = clamp_lost(choice.lost.get(), over, &p);
         let frozen = frozen(store, over)?;
         let fixtures = p.fixtures();
         let slots = p.slots();
@@ -288,10 +446,8 @@ pub(super) fn Changes() -> impl IntoView {
                     </label>
                     " "
                     <button data-testid="withdraw-after" on:click=move |_| {
-                        if let Err(e) = withdraw_after(store, who.get_untracked(), after.get_untracked()) {
-                            store.message.set(Some(e));
-                        }
-                    }>{lang.pick("登记退出：此后比赛按弃权", "Withdraw: later matches are forfeits")}</button>
+                        propose(preview_withdrawal(store, who.get_untracked(), after.get_untracked()));
+                    }>{lang.pick("登记退出：此后比赛按弃权…", "Withdraw: later matches are forfeits…")}</button>
                 </p>
             }
         });
@@ -339,14 +495,44 @@ pub(super) fn Changes() -> impl IntoView {
                         </select>
                     </label>
                     " "
-                    <button data-testid="move" disabled=move || chosen.is_none() || choice.busy.get() on:click=move |_| {
-                        if let Err(e) = move_now(store, choice) {
-                            store.message.set(Some(e));
-                        }
-                    }>{lang.pick("调动并重排其余", "Move and re-solve the rest")}</button>
-                    {move || choice.busy.get().then(|| view! { <span data-testid="resolving">{lang.pick(" 重新编排中…", " re-solving…")}</span> })}
+                    <button data-testid="move" disabled=chosen.is_none() on:click=move |_| {
+                        propose(preview_move(store, choice));
+                    }>{lang.pick("调动…", "Move…")}</button>
+                </p>
+                <p class="table-lost">
+                    <label>
+                        {lang.pick("停用球台：第几场次 ", "Table out of use: session ")}
+                        <select data-testid="lost-session" on:change=move |ev| {
+                            let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
+                            choice.lost.update(|l| l.0 = x);
+                        }>
+                            {(over + 1..=sessions).map(|k| view! { <option value=k.to_string() selected=k == lost.0 + 1>{k}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    " "
+                    <label>
+                        {lang.pick("台号 ", "table ")}
+                        <select data-testid="lost-table" on:change=move |ev| {
+                            let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
+                            choice.lost.update(|l| l.1 = x);
+                        }>
+                            {(1..=p.tables).map(|k| view! { <option value=k.to_string() selected=k == lost.1 + 1>{k}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    " "
+                    <button data-testid="table-lost" on:click=move |_| propose(preview_lost(store, choice))>
+                        {lang.pick("停用该台…", "Take it out of use…")}
+                    </button>
                 </p>
                 {withdraw}
+                {preview_view(store, choice, lang)}
+                {move || choice.undo.with(Option::is_some).then(|| view! {
+                    <p><button data-testid="change-undo" on:click=move |_| {
+                        if let Err(e) = undo(store, choice) {
+                            store.message.set(Some(e));
+                        }
+                    }>{lang.pick("撤销上一次调整", "Undo the last change")}</button></p>
+                })}
             </section>
         })
     }

@@ -68,6 +68,17 @@ pub(super) fn FileBar() -> impl IntoView {
                     on:change=move |ev| import_file(store, event_target::<web_sys::HtmlInputElement>(&ev))
                 />
             </label>
+            // Results are entered below the timetable: one click there instead of a long scroll.
+            {move || store.schedule.with(Option::is_some).then(|| view! {
+                <button type="button" data-testid="results-jump" on:click=move |_| {
+                    let target = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.query_selector("[data-testid=results]").ok().flatten());
+                    if let Some(el) = target {
+                        el.scroll_into_view();
+                    }
+                }>{move || store.t("录入成绩 ↓", "Enter results ↓")}</button>
+            })}
             <a class="button" href="#/schedule?print" data-testid="print-open">{move || store.t("打印与导出…", "Print and export…")}</a>
             <a class="button" href="#/schedule?changes" data-testid="changes-open">{move || store.t("临时调整…", "Late changes…")}</a>
             <a class="button" href="#/schedule?hall" data-testid="hall-open">{move || store.t("大厅显示屏", "Hall display")}</a>

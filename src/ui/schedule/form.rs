@@ -118,7 +118,10 @@ pub(super) fn ProblemForm() -> impl IntoView {
                         }
                     })}
                 })}
-                {field(store, "组数", "Groups", "number", "groups", |d| d.groups.clone(), |d, v| d.groups = v)}
+                // Groups only mean something for the groups + knockout format.
+                {move || store.draft.with(|d| d.format == "groups").then(|| {
+                    field(store, "组数", "Groups", "number", "groups", |d| d.groups.clone(), |d, v| d.groups = v)
+                })}
                 {field(store, "球台数", "Tables", "number", "tables", |d| d.tables.clone(), |d, v| d.tables = v)}
                 {field(store, "场次数", "Sessions", "number", "sessions", |d| d.sessions.clone(), |d, v| d.sessions = v)}
                 {field(store, "每场次分钟", "Session minutes", "number", "session-minutes", |d| d.session_minutes.clone(), |d, v| d.session_minutes = v)}

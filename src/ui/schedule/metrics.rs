@@ -91,7 +91,11 @@ pub(super) fn MetricsTable() -> impl IntoView {
                                     <td>{lang.pick(zh, en)}</td>
                                     <td class="value">{v}</td>
                                     <td class="bound">{lb}{if at_bound { " ✓" } else { "" }}</td>
-                                    <td class="why">{explain(lang, lang.pick(zh, en), v, lb)}</td>
+                                    <td class="explain">
+                                        <span class="meaning" data-testid="meaning">{meaning(lang, key, v)}</span>
+                                        " "
+                                        <span class="why">{explain(lang, lang.pick(zh, en), v, lb)}</span>
+                                    </td>
                                 </tr>
                             }
                         })
@@ -99,6 +103,49 @@ pub(super) fn MetricsTable() -> impl IntoView {
                 </tbody>
             </table>
         })
+    }
+}
+
+/// What a figure means for a player, in words.
+fn meaning(lang: Lang, key: &str, v: usize) -> String {
+    let zh = lang == Lang::Zh;
+    match key {
+        "unplaced" if zh => format!("{v} 场比赛还没有时间和球台。"),
+        "unplaced" => format!("{v} matches still have no time or table."),
+        "slots_used" if zh => format!("全部比赛在 {v} 个时段内打完。"),
+        "slots_used" => format!("Every match is played within {v} time slots."),
+        "max_consecutive" if zh => format!(
+            "同一场次里，没有人连续打超过 {v} 场就休息；当裁判也算占用：打比赛加当裁判，连续也不超过 {v} 个时段。"
+        ),
+        "max_consecutive" => format!(
+            "Within a session nobody plays more than {v} matches in a row before a rest; umpire duty counts as busy too: playing or umpiring, at most {v} slots in a row."
+        ),
+        "back_to_back" if zh => {
+            format!("共有 {v} 次，有人打完一场紧接着再打一场，中间不休息。")
+        }
+        "back_to_back" => {
+            format!("{v} times in all someone plays a match straight after another, with no rest.")
+        }
+        "max_back_to_back" if zh => format!("每人整个赛事中最多连打 {v} 次。"),
+        "max_back_to_back" => {
+            format!("Nobody plays straight after another match more than {v} times in the event.")
+        }
+        "session_spread" if zh => {
+            format!("每人各场次的比赛数最多相差 {v} 场：每晚负担差不多。")
+        }
+        "session_spread" => format!(
+            "One entrant's matches per session differ by at most {v}: each evening is about as busy."
+        ),
+        "idle_slots" if zh => format!(
+            "在同一场次的两场比赛之间，参赛者在场空等、既不比赛也不能走的时段，全体合计 {v} 个。"
+        ),
+        "idle_slots" => format!(
+            "Slots an entrant spends waiting at the venue between two of their matches in one session, neither playing nor free to leave: {v} in all."
+        ),
+        "table_excess" if zh => {
+            format!("某人在同一张球台上打的场数，最多比平均多 {v} 场。")
+        }
+        _ => format!("One entrant plays on one table at most {v} more times than an even share."),
     }
 }
 

@@ -135,6 +135,10 @@ pub(super) fn ResultsView() -> impl IntoView {
         let scoring = store.draft.with(|d| d.scoring);
         let game = scoring.is_game();
         let team = scoring.is_team();
+        // A score the box accepts as it stands under the best-of in use.
+        let example = BestOf::new(store.best_of.get())
+            .unwrap_or(BestOf::new(5).expect("5 is valid"))
+            .example();
         let event = store.event.get();
         let scores: std::collections::HashMap<usize, String> = results
             .iter()
@@ -198,7 +202,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                                 data-testid="score"
                                 data-fixture=fixture.to_string()
                                 aria-label=aria
-                                placeholder=if team { "1 ½ 0 +" } else if game { "1-0 ½ 0-1 +/-" } else { "11-7 9-11 11-5" }
+                                placeholder=if team { "1 ½ 0 +".to_string() } else if game { "1-0 ½ 0-1 +/-".to_string() } else { example.clone() }
                                 disabled=forfeit
                                 prop:value=current
                                 on:change=move |ev| {
