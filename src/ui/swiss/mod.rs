@@ -248,9 +248,8 @@ pub fn SwissPage(query: String) -> impl IntoView {
         let text = store
             .previous
             .with(|s| serde_json::to_string(s).unwrap_or_default());
-        if let Err(e) = storage::set(PREVIOUS_KEY, &text) {
-            store.note.set(Some(e));
-        }
+        // A refusal is said above the page by the storage module.
+        let _ = storage::set(PREVIOUS_KEY, &text);
     });
     Effect::new(move || {
         let text = store
