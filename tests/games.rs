@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 use xiangqi_club::rng::Rng;
 use xiangqi_club::xiangqi::notation::pgn::{
-    decode, decode_with, read_pgn, read_pgn_all, write_move_list, write_pgn, EncodingRs,
-    PgnErrorKind, TextEncoding,
+    decode, decode_with, read_pgn, read_pgn_all, read_tree, read_tree_all, write_move_list,
+    write_pgn, write_tree, EncodingRs, PgnErrorKind, TextEncoding,
 };
 use xiangqi_club::xiangqi::notation::record::PgnGame;
 use xiangqi_club::xiangqi::notation::{chinese, read, read_as, Notation};
@@ -235,6 +235,45 @@ fn original_files_import_in_their_encodings() {
         by_encoding.get("Big5").copied().unwrap_or(0) >= 52,
         "{by_encoding:?}"
     );
+}
+
+/// Every original file opens as a tree whose main line is the verified game, and the tree (with
+/// the archives' variations and comments) writes and reads back the same in every notation.
+#[test]
+fn original_files_open_as_trees_and_round_trip() {
+    let (mut files, mut with_variations, mut variations) = (0, 0, 0);
+    for r in records() {
+        let Some((path, k)) = raw_file(&r) else {
+            continue;
+        };
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (text, _) = decode(&bytes);
+        let tree = match read_tree_all(&text).into_iter().nth(k) {
+            Some(Ok(t)) => t,
+            Some(Err(e)) => panic!("{} {}: {e}", r.id, path.display()),
+            None => panic!("{} {}: no game #{k}", r.id, path.display()),
+        };
+        let main: Vec<Move> = tree
+            .main_line()
+            .iter()
+            .filter_map(|&i| tree.node(i)?.mv())
+            .collect();
+        assert_eq!(main, r.iccs, "{} {}", r.id, path.display());
+        for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+            let out = write_tree(&tree, n);
+            let back = read_tree(&out).unwrap_or_else(|e| panic!("{} {n:?}: {e}\n{out}", r.id));
+            assert_eq!(back.first_difference(&tree), None, "{} {n:?}", r.id);
+        }
+        files += 1;
+        if tree.variation_count() > 0 {
+            with_variations += 1;
+            variations += tree.variation_count();
+        }
+    }
+    eprintln!("{files} files, {with_variations} with {variations} variations");
+    assert!(files >= 200, "{files}");
+    // The annotated 五羊杯 files (XQWizard's layout) and others carry variations.
+    assert_eq!((with_variations, variations), (14, 67));
 }
 
 #[test]

@@ -120,6 +120,8 @@ pub(super) enum Note {
     CannotSave,
     /// An imported game went on after its result: loaded up to the verdict.
     AfterEnd(crate::xiangqi::session::MovesAfterEnd),
+    /// An imported file's variations and comments, which the board does not show.
+    NotShown(crate::xiangqi::session::NotShown),
 }
 
 impl Say for Note {
@@ -133,6 +135,7 @@ impl Say for Note {
             (Note::CopiedFen, _) => lang.pick("已复制 FEN ✓", "FEN copied ✓").into(),
             (Note::Limit(e), _) => e.say(lang),
             (Note::AfterEnd(a), _) => a.say(lang),
+            (Note::NotShown(n), _) => n.say(lang),
             (Note::Control(e), _) => e.say(lang),
             (Note::Offer(o), _) => o.say(lang),
             (Note::Refused(e), _) => e.say(lang),

@@ -19,6 +19,8 @@ pub struct PlaySession {
     clock: Option<Clock>,
     view: usize,
     redo: Vec<Move>,
+    /// The game file's tags (Event, Red, Black, Round, Result, unknown ones …), kept for export.
+    tags: Vec<(String, String)>,
 }
 
 /// What happened when a move was entered on the board.
@@ -94,6 +96,78 @@ impl crate::lang::Say for MovesAfterEnd {
     }
 }
 
+/// What an imported game file holds that the board does not show: its variations and comments
+/// (the file keeps them; the board's export writes the main line with its tags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotShown {
+    /// `( … )` variations, nested ones included.
+    pub variations: usize,
+    /// Comments on the main line (before the first move included).
+    pub comments: usize,
+}
+
+impl NotShown {
+    /// What of `pgn` the board leaves out; `None` when nothing.
+    pub fn of(pgn: &PgnGame) -> Option<NotShown> {
+        let comments = (0..=pgn.moves().len())
+            .filter(|&i| pgn.comment(i).is_some())
+            .count();
+        let n = NotShown {
+            variations: pgn.variations,
+            comments,
+        };
+        (n.variations + n.comments > 0).then_some(n)
+    }
+}
+
+impl fmt::Display for NotShown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = |n: usize, one: &str, many: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {one}")),
+            n => Some(format!("{n} {many}")),
+        };
+        let parts: Vec<String> = [
+            count(self.variations, "variation", "variations"),
+            count(self.comments, "comment", "comments"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let verb = if self.variations + self.comments == 1 {
+            "is"
+        } else {
+            "are"
+        };
+        write!(
+            f,
+            "The file's {} {verb} not shown on this board; the file keeps them, and the export here writes the main line with the game's tags",
+            parts.join(" and ")
+        )
+    }
+}
+
+impl crate::lang::Say for NotShown {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh => {
+                let mut parts = Vec::new();
+                if self.variations > 0 {
+                    parts.push(format!("{} 个变着", self.variations));
+                }
+                if self.comments > 0 {
+                    parts.push(format!("{} 条注释", self.comments));
+                }
+                format!(
+                    "文件中的 {} 未在棋盘上显示；原文件仍保留它们，此处导出只写主线和棋局信息",
+                    parts.join("和 ")
+                )
+            }
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
+
 /// The saved form of a session (localStorage, versioned).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedSession {
@@ -109,6 +183,9 @@ pub struct SavedSession {
     /// The game clock, when the game is timed.
     #[serde(default)]
     pub clock: Option<Clock>,
+    /// The imported file's tags (name, value), `Result` included while the moves are the file's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 /// Why a saved session cannot be restored.
@@ -230,6 +307,7 @@ impl PlaySession {
             clock: None,
             view,
             redo: Vec::new(),
+            tags: Vec::new(),
         }
     }
 
@@ -369,12 +447,25 @@ impl PlaySession {
             self.game.play(m).map_err(EnterError::Illegal)?;
             self.view = self.game.ply();
             self.redo.clear();
+            self.drop_stated_result();
             return Ok(Entered::CutAndPlayed);
         }
         self.game.play(m).map_err(EnterError::Illegal)?;
         self.view = self.game.ply();
         self.redo.clear();
+        self.drop_stated_result();
         Ok(Entered::Played)
+    }
+
+    /// A file's `Result` describes its own moves: once they change, it no longer applies.
+    fn drop_stated_result(&mut self) {
+        self.tags.retain(|(n, _)| n != "Result");
+    }
+
+    /// The game file's tags kept with the game (Event, Site, Date, Round, Red, Black, Result,
+    /// Opening and any other), in file order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
     }
 
     /// Takes back the last thing done at the board: a resignation or agreed draw alone when the
@@ -386,6 +477,7 @@ impl PlaySession {
         }
         match self.game.undo() {
             Some(m) => {
+                self.drop_stated_result();
                 if let Some(clock) = self.clock.as_mut() {
                     let _ = clock.undo_press(now_ms.max(clock.last_event_ms()));
                 }
@@ -415,9 +507,12 @@ impl PlaySession {
         !self.redo.is_empty()
     }
 
-    /// The game as a PGN record: its moves, and its result when the game has ended.
+    /// The game as a PGN record: its moves, the imported file's tags, and its result: the
+    /// rules' verdict when the game has ended, else the file's stated result while its moves are
+    /// unchanged (a resignation the record does not show), else `*`.
     pub fn to_pgn(&self) -> PgnGame {
         let mut pgn = PgnGame::new(self.game.start().clone());
+        pgn.tags = self.tags.clone();
         for &m in self.game.moves() {
             // The moves were legal when played, so they replay.
             let _ = pgn.push(m);
@@ -439,7 +534,7 @@ impl PlaySession {
                     verdict: v.clone(),
                     unplayed: pgn.moves().len() - i,
                 };
-                return Ok((PlaySession::new(game), Some(after)));
+                return Ok((PlaySession::new(game).with_tags(pgn), Some(after)));
             }
             game.play(m).map_err(|error| RecordError::Illegal {
                 ply: i + 1,
@@ -447,7 +542,18 @@ impl PlaySession {
                 error,
             })?;
         }
-        Ok((PlaySession::new(game), None))
+        Ok((PlaySession::new(game).with_tags(pgn), None))
+    }
+
+    /// Keeps `pgn`'s tags but those the writer makes from the game itself (Game, FEN, Format).
+    fn with_tags(mut self, pgn: &PgnGame) -> PlaySession {
+        self.tags = pgn
+            .tags
+            .iter()
+            .filter(|(n, _)| !matches!(n.as_str(), "Game" | "FEN" | "Format"))
+            .cloned()
+            .collect();
+        self
     }
 
     /// The share-link query for the whole game (`fen=…&moves=…`, see [`SharedGame`]).
@@ -467,6 +573,7 @@ impl PlaySession {
             view: self.view,
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
             clock: self.clock.clone(),
+            tags: self.tags.clone(),
         }
     }
 
@@ -494,6 +601,7 @@ impl PlaySession {
             clock: saved.clock,
             view,
             redo,
+            tags: saved.tags,
         })
     }
 }
@@ -614,6 +722,58 @@ mod tests {
             PlaySession::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
         mated.enter(mv("b7b9"), false, 0).unwrap();
         assert_eq!(mated.to_pgn().tag("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn an_imported_game_keeps_its_tags_and_result_through_a_save_and_export() {
+        use crate::lang::{Lang, Say};
+        use crate::xiangqi::notation::pgn::{read_pgn, write_pgn};
+        use crate::xiangqi::notation::Notation;
+        let text = "[Event \"全国赛\"]\n[Site \"北京\"]\n[Date \"2024.05.01\"]\n[Round \"3\"]\n\
+            [Red \"许银川\"]\n[Black \"吕钦\"]\n[Result \"1-0\"]\n[Opening \"中炮\"]\n[Annotator \"X\"]\n\
+            {赛前} 1. 炮二平五 {好} 马８进７ (1... 炮８平５ (1... 马２进３)) 2. 马二进三 1-0";
+        let pgn = read_pgn(text).unwrap();
+        let (s, _) = PlaySession::from_pgn(&pgn).unwrap();
+        let restored = PlaySession::from_json(&s.to_json()).unwrap();
+        let out = write_pgn(&restored.to_pgn(), Notation::Chinese);
+        for tag in [
+            "[Event \"全国赛\"]",
+            "[Site \"北京\"]",
+            "[Date \"2024.05.01\"]",
+            "[Round \"3\"]",
+            "[Red \"许银川\"]",
+            "[Black \"吕钦\"]",
+            "[Result \"1-0\"]",
+            "[Opening \"中炮\"]",
+            "[Annotator \"X\"]",
+        ] {
+            assert!(out.contains(tag), "{tag} missing:\n{out}");
+        }
+        assert!(out.trim_end().ends_with("1-0"), "{out}");
+        assert_eq!(out.matches("[Format").count(), 1, "{out}");
+        // What the board leaves out is said, in both languages.
+        let n = NotShown::of(&pgn).unwrap();
+        assert_eq!((n.variations, n.comments), (2, 2));
+        assert!(
+            n.say(Lang::En).contains("2 variations and 2 comments"),
+            "{n}"
+        );
+        assert!(
+            n.say(Lang::Zh).contains("2 个变着和 2 条注释"),
+            "{}",
+            n.say(Lang::Zh)
+        );
+        assert_eq!(NotShown::of(&read_pgn("1. 炮二平五 *").unwrap()), None);
+        // A new move makes the file's result stale; the other tags stay.
+        let mut played = restored.clone();
+        played.enter(mv("i9h9"), false, 0).unwrap();
+        let pgn = played.to_pgn();
+        assert_eq!(pgn.tag("Result"), None);
+        assert_eq!(pgn.tag("Red"), Some("许银川"));
+        let mut back = restored;
+        assert!(back.takeback(0));
+        assert_eq!(back.to_pgn().tag("Result"), None);
+        assert_eq!(back.to_pgn().tag("Event"), Some("全国赛"));
     }
 
     #[test]

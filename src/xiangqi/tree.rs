@@ -484,7 +484,19 @@ impl GameTree {
                 n.children.swap(k, k - 1);
             }
         }
+        self.fold_before(p);
         Ok(())
+    }
+
+    /// A main continuation has no comment of its own before it: PGN reads one there as the
+    /// comment after the move before, so it is moved there.
+    fn fold_before(&mut self, parent: NodeId) {
+        let Some(first) = self.next(parent) else {
+            return;
+        };
+        if let Some(b) = self.node_mut(first).and_then(|n| n.before.take()) {
+            self.add_comment(parent, &b);
+        }
     }
 
     /// Makes the line through `id` the main line (every node on its path becomes the first child).
@@ -498,6 +510,7 @@ impl GameTree {
                     n.children.insert(0, c);
                 }
             }
+            self.fold_before(p);
         }
         Ok(())
     }
@@ -607,6 +620,52 @@ impl GameTree {
             }
         }
         t
+    }
+
+    /// The tags that say something about the game, by name: none empty, and not those a writer
+    /// makes (`Game`, `Format`, `FEN`, `Result`: see [`GameTree::result`]).
+    pub fn informative_tags(&self) -> Vec<(&str, &str)> {
+        let mut v: Vec<(&str, &str)> = self
+            .tags
+            .iter()
+            .filter(|(n, v)| {
+                !v.is_empty() && !matches!(n.as_str(), "Game" | "Format" | "FEN" | "Result")
+            })
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Where this tree and `other` first differ (informative tags, result, start, a move, its
+    /// annotations or its variations), walking both in order; `None` when they hold the same
+    /// game. Node ids and tag order do not matter.
+    pub fn first_difference(&self, other: &GameTree) -> Option<String> {
+        let (a, b) = (self.informative_tags(), other.informative_tags());
+        if a != b || self.result() != other.result() {
+            return Some(format!("tags {:?} vs {:?}", self.tags, other.tags));
+        }
+        let mut stack = vec![(self.root(), other.root())];
+        while let Some((a, b)) = stack.pop() {
+            let (Some(x), Some(y)) = (self.node(a), other.node(b)) else {
+                return Some("a missing node".into());
+            };
+            let same = x.mv == y.mv
+                && x.position == y.position
+                && x.comment == y.comment
+                && x.before == y.before
+                && x.nags == y.nags
+                && x.arrows == y.arrows
+                && x.circles == y.circles
+                && x.eval == y.eval
+                && x.children.len() == y.children.len();
+            if !same {
+                let line: Vec<String> = self.moves_to(a).iter().map(|m| m.to_string()).collect();
+                return Some(format!("after {}: {x:?} vs {y:?}", line.join(" ")));
+            }
+            stack.extend(x.children.iter().copied().zip(y.children.iter().copied()));
+        }
+        None
     }
 
     /// Appends `text` to `id`'s comment after the move, on a new line (blank text is ignored).
