@@ -26,7 +26,9 @@ use xiangqi_club::events::schedule::{
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::fen::{Setup, START_FEN};
 use xiangqi_club::xiangqi::game::{Game, GameRecord};
-use xiangqi_club::xiangqi::notation::pgn::{read_pgn, read_pgn_all, read_pgn_bytes};
+use xiangqi_club::xiangqi::notation::pgn::{
+    decode, read_pgn, read_pgn_all, read_pgn_bytes, read_tree, read_tree_all, write_tree,
+};
 use xiangqi_club::xiangqi::notation::{self, chinese, wxf, Notation};
 use xiangqi_club::xiangqi::session::PlaySession;
 use xiangqi_club::xiangqi::share::{param, percent_decode, SharedGame};
@@ -332,6 +334,24 @@ fn pgn_seeds() -> Vec<Vec<u8>> {
             .as_bytes()
             .to_vec(),
     );
+    // Trees: nested variations, comments, marks and lichess commands; and the broken shapes
+    // (unbalanced `(` and `{`, an illegal move in a variation, nesting 1,000 deep).
+    let study =
+        "[Event \"课\"]\n{开局} 1. 炮二平五!? {[%cal Gh2e2,Rb0c2] [%csl Ye5] [%eval 0.35] 当头炮} \
+        马８进７ $1 ( {顺炮} 1... 炮８平５ 2. 马二进三 ( 2. 炮五进四?? 士４进５ ) 马８进７ ) \
+        2. 马二进三 车９平８ 1/2-1/2";
+    v.push(study.as_bytes().to_vec());
+    v.push("1. h2e2 h9g7 ( 1... h7e7 2. h0g2 ".as_bytes().to_vec());
+    v.push("1. h2e2 {open h9g7 2. h0g2 *".as_bytes().to_vec());
+    v.push(
+        "1. 炮二平五 马８进７ ( 1... 炮８平５ 2. 车一进九 ) 2. 马二进三 *"
+            .as_bytes()
+            .to_vec(),
+    );
+    let mut deep = String::from("1. h2e2 h9g7 2. h0g2 ");
+    deep.push_str(&"( 2. b0c2 ".repeat(1000));
+    deep.push_str(&")".repeat(1000));
+    v.push(deep.into_bytes());
     v
 }
 
@@ -437,6 +457,7 @@ fn check_pgn_bytes(b: Vec<u8>) {
         }
         Err(e) => said(&e),
     }
+    check_tree(&decode(&b).0);
 }
 
 fn check_pgn_text(s: String) {
@@ -446,6 +467,33 @@ fn check_pgn_text(s: String) {
     for r in read_pgn_all(&s) {
         if let Err(e) = r {
             said(&e);
+        }
+    }
+    check_tree(&s);
+    for r in read_tree_all(&s) {
+        if let Err(e) = r {
+            said_both(&e);
+        }
+    }
+}
+
+/// A tree read from any text writes and reads back to the same tree, in every notation; or the
+/// error says where and why in both languages.
+fn check_tree(s: &str) {
+    match read_tree(s) {
+        Ok(t) => {
+            for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+                let text = write_tree(&t, n);
+                let back = read_tree(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                // Writing is the fixed point (a `}` in a `;` comment is written as `)`).
+                assert_eq!(write_tree(&back, n), text);
+                assert_eq!(back.main_line().len(), t.main_line().len());
+                assert_eq!(back.variation_count(), t.variation_count());
+            }
+        }
+        Err(e) => {
+            said_both(&e);
+            assert!(e.line >= 1 && e.depth <= notation::pgn::MAX_NESTING);
         }
     }
 }

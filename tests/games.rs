@@ -353,6 +353,38 @@ fn cli_converts_files_and_reports_bad_input() {
     assert_eq!(usage.status.code(), Some(2));
 }
 
+#[test]
+fn cli_keeps_variations_and_comments_unless_main_line_is_asked() {
+    use std::process::Command;
+    let xq = env!("CARGO_BIN_EXE_xq");
+    let file = data().join(
+        "raw/hbsxcjp+cchess_c/chessManual/示例文件.pgn_zh/第21届五羊杯赛对局选（评注版）/3、第一轮 柳大华　红先和 吕钦 2001.1.pgn_zh",
+    );
+    let tree = read_tree(&decode(&std::fs::read(&file).unwrap()).0).unwrap();
+    assert!(tree.variation_count() > 0 && tree.comment_count() > 0);
+    for (to, n) in [
+        ("pgn-chinese", Notation::Chinese),
+        ("pgn-wxf", Notation::Wxf),
+        ("pgn-iccs", Notation::Iccs),
+    ] {
+        let run = |extra: &[&str]| {
+            let out = Command::new(xq)
+                .args(["convert", "--to", to])
+                .args(extra)
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{to}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let whole = read_tree(&run(&[])).unwrap();
+        assert_eq!(whole.first_difference(&tree), None, "{to}");
+        let main = run(&["--main-line"]);
+        assert!(!main.contains('('), "{main}");
+        assert_eq!(main, write_pgn(&tree.main_line_game(), n));
+    }
+}
+
 // --- damaged UTF-8 (issue 12: one stray byte used to turn the file into GBK mojibake) ----------
 
 /// Byte offsets where a character starts (a stray byte inserted there damages nothing else).

@@ -1,15 +1,17 @@
-//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]`: reads one game in any
-//! notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file) and prints
-//! its main line alone, one move per line, or a complete PGN.
+//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [--main-line] [FILE]`: reads one
+//! game in any notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file)
+//! and prints its main line alone, one move per line, or a complete PGN with its variations,
+//! comments and marks (`--main-line`: without the variations and marks).
 
 use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::pgn::{
-    decode_with, read_pgn, write_move_list, write_pgn, EncodingRs,
+    decode_with, read_pgn, read_tree, write_move_list, write_pgn, write_tree, EncodingRs,
 };
 use crate::xiangqi::notation::Notation;
 use std::io::{Read, Write};
 
-const USAGE: &str = "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]";
+const USAGE: &str =
+    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [--main-line] [FILE]";
 
 /// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
 fn target(name: &str) -> Option<(Notation, bool)> {
@@ -23,12 +25,15 @@ fn target(name: &str) -> Option<(Notation, bool)> {
 pub fn run(args: &[String]) -> i32 {
     let mut to = None;
     let mut file = None;
+    let mut main_line = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--to" {
             to = it.next().cloned();
         } else if let Some(v) = a.strip_prefix("--to=") {
             to = Some(v.to_string());
+        } else if a == "--main-line" {
+            main_line = true;
         } else if a == "-h" || a == "--help" {
             println!("{USAGE}");
             return 0;
@@ -67,7 +72,15 @@ pub fn run(args: &[String]) -> i32 {
     for notice in &game.notices {
         eprintln!("xq convert: warning: {}", notice.say(Lang::En));
     }
-    let out = if pgn {
+    // The whole tree unless only the main line is asked for; a variation that does not read
+    // is said, and the main line (which reads) is written.
+    let tree = (pgn && !main_line).then(|| read_tree(&decoded.text));
+    let out = if let Some(Ok(tree)) = &tree {
+        write_tree(tree, notation)
+    } else if pgn {
+        if let Some(Err(e)) = &tree {
+            eprintln!("xq convert: warning: {e}; writing the main line only");
+        }
         write_pgn(&game, notation)
     } else {
         write_move_list(&game, notation)

@@ -159,7 +159,7 @@ impl crate::lang::Say for NotShown {
                     parts.push(format!("{} 条注释", self.comments));
                 }
                 format!(
-                    "文件中的 {} 未在棋盘上显示；原文件仍保留它们，此处导出只写主线和棋局信息",
+                    "文件中的 {}未在棋盘上显示；原文件仍保留它们，此处导出只写主线和棋局信息",
                     parts.join("和 ")
                 )
             }

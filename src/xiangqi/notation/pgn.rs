@@ -918,7 +918,15 @@ impl<'a> Reader<'a> {
                     match (self.mode, parent) {
                         (Mode::Tree, Some(parent)) => {
                             if place.open.len() >= MAX_NESTING {
-                                fail!(PgnErrorKind::TooDeep { limit: MAX_NESTING });
+                                let line = self.line();
+                                self.skip_game();
+                                return Some(Err(Failure {
+                                    partial: game,
+                                    kind: PgnErrorKind::TooDeep { limit: MAX_NESTING },
+                                    line,
+                                    depth: place.open.len(),
+                                    variations,
+                                }));
                             }
                             self.chars.next();
                             place.open.push(place.at);
@@ -1004,7 +1012,11 @@ impl<'a> Reader<'a> {
                             unreachable!("resolved moves are legal")
                         };
                         if let Some(b) = place.before.take() {
-                            if let Some(n) = game.node_mut(id) {
+                            // Only a variation's first move has a comment before it; a
+                            // variation that repeats the main move joins the main line.
+                            if game.next(place.at) == Some(id) {
+                                game.add_comment(place.at, &b);
+                            } else if let Some(n) = game.node_mut(id) {
                                 crate::xiangqi::tree::append(Some(&mut n.before), &b);
                             }
                         }
@@ -1060,7 +1072,7 @@ impl<'a> Reader<'a> {
 
 /// Takes lichess's `[%cal …]`, `[%csl …]` and `[%eval …]` out of a comment: the rest of the text
 /// and what they say. A command that does not read stays in the text.
-fn split_commands(text: &str) -> (String, Vec<Arrow>, Vec<Circle>, Option<Eval>) {
+pub(crate) fn split_commands(text: &str) -> (String, Vec<Arrow>, Vec<Circle>, Option<Eval>) {
     let mut rest = String::new();
     let (mut arrows, mut circles, mut eval) = (Vec::new(), Vec::new(), None);
     let mut s = text;
