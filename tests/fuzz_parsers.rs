@@ -498,6 +498,40 @@ fn check_tree(s: &str) {
     }
 }
 
+/// DhtmlXQ text: a tree that writes back to itself, or an error naming the byte, in both languages.
+fn check_dhtmlxq(s: String) {
+    use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
+    match read_dhtmlxq(&s) {
+        Ok(t) => {
+            let text = write_dhtmlxq(&t);
+            let back = read_dhtmlxq(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(write_dhtmlxq(&back), text);
+        }
+        Err(e) => {
+            said_both(&e);
+            assert!(e.offset <= s.len());
+        }
+    }
+}
+
+fn dhtmlxq_seeds() -> Vec<String> {
+    let binit = "8979695949392919097717866646260600102030405060708012720323436383";
+    vec![
+        format!(
+            "[DhtmlXQ][DhtmlXQ_red]许银川[/DhtmlXQ_red][DhtmlXQ_result]红胜[/DhtmlXQ_result]\
+             [DhtmlXQ_binit]{binit}[/DhtmlXQ_binit][DhtmlXQ_movelist]7747706279678070[/DhtmlXQ_movelist]\
+             [DhtmlXQ_move_0_2_1]72427967[/DhtmlXQ_move_0_2_1][DhtmlXQ_move_1_3_2]4743[/DhtmlXQ_move_1_3_2]\
+             [DhtmlXQ_comment0]开局[/DhtmlXQ_comment0][DhtmlXQ_comment1_2]顺炮||好[/DhtmlXQ_comment1_2][/DhtmlXQ]"
+        ),
+        "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][DhtmlXQ_comment2]\\u597d [%cal Gh2e2][/DhtmlXQ_comment2]".into(),
+        "[DhtmlXQ_binit]1234[/DhtmlXQ_binit][DhtmlXQ_movelist]7747".into(),
+    ]
+}
+
+fn dhtmlxq(n: u32) {
+    fuzz(n, text(dhtmlxq_seeds()), check_dhtmlxq);
+}
+
 fn check_share(s: String) {
     let _ = percent_decode(&s);
     let _ = param(&s, "fen");
@@ -840,6 +874,10 @@ fn pgn_text_fast() {
     pgn_text(FAST);
 }
 #[test]
+fn dhtmlxq_fast() {
+    dhtmlxq(FAST);
+}
+#[test]
 fn share_links_fast() {
     share(FAST);
 }
@@ -874,6 +912,7 @@ fn deep() {
     imports(DEEP);
     pgn_text(DEEP);
     pgn_bytes(DEEP);
+    dhtmlxq(DEEP);
     saved_json(DEEP);
     storage(DEEP);
     cli(DEEP);

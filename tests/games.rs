@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 use xiangqi_club::xiangqi::notation::pgn::{
     decode, decode_with, read_pgn, read_pgn_all, read_tree, read_tree_all, write_move_list,
     write_pgn, write_tree, EncodingRs, PgnErrorKind, TextEncoding,
@@ -264,6 +265,13 @@ fn original_files_open_as_trees_and_round_trip() {
             let back = read_tree(&out).unwrap_or_else(|e| panic!("{} {n:?}: {e}\n{out}", r.id));
             assert_eq!(back.first_difference(&tree), None, "{} {n:?}", r.id);
         }
+        // And through DhtmlXQ (which has no move numbers, NAGs or comments before a move).
+        let ubb = write_dhtmlxq(&tree);
+        let back = read_dhtmlxq(&ubb).unwrap_or_else(|e| panic!("{} dhtmlxq: {e}\n{ubb}", r.id));
+        assert_eq!(write_dhtmlxq(&back), ubb, "{}", r.id);
+        assert_eq!(back.main_line().len(), tree.main_line().len(), "{}", r.id);
+        assert_eq!(back.variation_count(), tree.variation_count(), "{}", r.id);
+        assert_eq!(back.comment_count(), tree.comment_count(), "{}", r.id);
         files += 1;
         if tree.variation_count() > 0 {
             with_variations += 1;

@@ -329,3 +329,129 @@ fn xqwizard_style_variations_open_as_trees() {
         .iter()
         .all(|g| g.as_ref().is_ok_and(|g| g.variation_count() == 2)));
 }
+
+// --- DhtmlXQ / UBB ---------------------------------------------------------------------------
+
+use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq, DhtmlXqErrorKind};
+
+const BINIT: &str = "8979695949392919097717866646260600102030405060708012720323436383";
+
+fn ubb() -> String {
+    format!(
+        "论坛帖子……\n[DhtmlXQ]\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n[DhtmlXQ_title]测试[/DhtmlXQ_title]\n\
+         [DhtmlXQ_red]许银川[/DhtmlXQ_red]\n[DhtmlXQ_black]吕钦[/DhtmlXQ_black]\n\
+         [DhtmlXQ_result]红胜[/DhtmlXQ_result]\n[DhtmlXQ_redteam]广东[/DhtmlXQ_redteam]\n\
+         [DhtmlXQ_binit]{BINIT}[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]7747706279678070[/DhtmlXQ_movelist]\n\
+         [DhtmlXQ_move_1_3_2]4743[/DhtmlXQ_move_1_3_2]\n[DhtmlXQ_move_0_2_1]72427967[/DhtmlXQ_move_0_2_1]\n\
+         [DhtmlXQ_comment0]开局[/DhtmlXQ_comment0]\n[DhtmlXQ_comment1]当头炮||第二行[/DhtmlXQ_comment1]\n\
+         [DhtmlXQ_comment1_2]顺炮[/DhtmlXQ_comment1_2]\n[DhtmlXQ_comment2_3]\\u597d棋[/DhtmlXQ_comment2_3]\n[/DhtmlXQ]\n"
+    )
+}
+
+#[test]
+fn dhtmlxq_opens_as_a_tree_with_branches_comments_and_headers() {
+    let t = read_dhtmlxq(&ubb()).unwrap();
+    assert_eq!(
+        t.moves_to(*t.main_line().last().unwrap()),
+        ["h2e2", "h9g7", "h0g2", "i9h9"].map(mv)
+    );
+    assert_eq!(t.variation_count(), 2);
+    let first = t.main_line()[0];
+    let shun = t.children(first)[1];
+    assert_eq!(t.node(shun).unwrap().mv(), Some(mv("h7e7")));
+    assert_eq!(t.node(shun).unwrap().comment.as_deref(), Some("顺炮"));
+    // Branch 2 is an alternative to the third move of branch 1.
+    let take = t.children(shun)[1];
+    assert_eq!(t.node(take).unwrap().mv(), Some(mv("e2e6")));
+    assert_eq!(t.node(take).unwrap().comment.as_deref(), Some("好棋"));
+    assert_eq!(
+        t.node(first).unwrap().comment.as_deref(),
+        Some("当头炮\n第二行")
+    );
+    assert_eq!(t.node(t.root()).unwrap().comment.as_deref(), Some("开局"));
+    assert_eq!(t.tag("Red"), Some("许银川"));
+    assert_eq!(t.tag("Title"), Some("测试"));
+    assert_eq!(t.tag("redteam"), Some("广东"));
+    assert_eq!(t.result().pgn(), "1-0");
+    // The same tree as PGN.
+    round_trips(&t);
+}
+
+#[test]
+fn dhtmlxq_round_trips_trees() {
+    let (mut t, [c, main, _, horse, take]) = study();
+    t.set_tag("Event", "教学");
+    t.set_tag("Result", "0-1");
+    t.set_tag("Annotator", "老师");
+    t.add_comment(t.root(), "开局讲解\n第二行");
+    t.add_comment(c, "当头炮");
+    t.add_comment(take, "炮打中卒");
+    t.node_mut(horse).unwrap().arrows.push(Arrow {
+        color: MarkColor::Blue,
+        from: sq("b0"),
+        to: sq("c2"),
+    });
+    t.node_mut(main).unwrap().eval = Some(Eval::Centipawns(-120));
+    let text = write_dhtmlxq(&t);
+    let back = read_dhtmlxq(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.first_difference(&t), None, "{text}");
+    assert!(
+        text.contains("[DhtmlXQ_result]黑胜[/DhtmlXQ_result]"),
+        "{text}"
+    );
+    assert!(text.contains("[DhtmlXQ_movelist]77477062796780"), "{text}");
+    // A start of one's own, Black to move.
+    let mut e = GameTree::new(Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 b").unwrap());
+    let r = e.root();
+    line(&mut e, r, &["d9d8", "e1d1"]);
+    let text = write_dhtmlxq(&e);
+    assert!(text.contains("[DhtmlXQ_binit]"), "{text}");
+    assert_eq!(read_dhtmlxq(&text).unwrap().first_difference(&e), None);
+    // The forum text's own tree comes back too.
+    let u = read_dhtmlxq(&ubb()).unwrap();
+    assert_eq!(
+        read_dhtmlxq(&write_dhtmlxq(&u))
+            .unwrap()
+            .first_difference(&u),
+        None
+    );
+}
+
+#[test]
+fn dhtmlxq_faults_name_the_byte_and_keep_what_was_read() {
+    // An illegal move in a branch.
+    let bad = ubb().replace("[DhtmlXQ_move_1_3_2]4743", "[DhtmlXQ_move_1_3_2]4749");
+    let e = read_dhtmlxq(&bad).unwrap_err();
+    assert_eq!(e.offset, bad.find("[DhtmlXQ_move_1_3_2]").unwrap());
+    assert!(
+        matches!(&e.kind, DhtmlXqErrorKind::IllegalMove { ply: 3, digits, .. } if digits == "4749")
+    );
+    assert_eq!(e.partial.main_line().len(), 4);
+    assert_eq!(e.partial.variation_count(), 1);
+    assert!(e.to_string().contains("byte"), "{e}");
+    assert!(e.say(Lang::Zh).contains("字节"), "{}", e.say(Lang::Zh));
+    // A branch from nowhere, a tag never closed, a bad binit, odd digits, no DhtmlXQ at all.
+    let orphan = ubb().replace("move_1_3_2", "move_7_3_2");
+    assert!(matches!(
+        read_dhtmlxq(&orphan).unwrap_err().kind,
+        DhtmlXqErrorKind::NoParent { .. }
+    ));
+    let open = ubb().replace("[/DhtmlXQ_movelist]", "");
+    let e = read_dhtmlxq(&open).unwrap_err();
+    assert_eq!(e.offset, open.find("[DhtmlXQ_movelist]").unwrap());
+    assert!(matches!(e.kind, DhtmlXqErrorKind::Unclosed { .. }));
+    let binit = ubb().replace(BINIT, "1234");
+    assert_eq!(
+        read_dhtmlxq(&binit).unwrap_err().kind,
+        DhtmlXqErrorKind::BadStart
+    );
+    let odd = ubb().replace("7747706279678070", "774770627");
+    assert!(matches!(
+        read_dhtmlxq(&odd).unwrap_err().kind,
+        DhtmlXqErrorKind::BadDigits { .. }
+    ));
+    assert_eq!(
+        read_dhtmlxq("1. 炮二平五").unwrap_err().kind,
+        DhtmlXqErrorKind::NotDhtmlXq
+    );
+}
