@@ -391,6 +391,26 @@ fn cli_keeps_variations_and_comments_unless_main_line_is_asked() {
         assert!(!main.contains('('), "{main}");
         assert_eq!(main, write_pgn(&tree.main_line_game(), n));
     }
+    // To DhtmlXQ and back: the input's format is recognised by its content.
+    let ubb = Command::new(xq)
+        .args(["convert", "--to", "dhtmlxq"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(ubb.status.success());
+    let mut child = Command::new(xq)
+        .args(["convert", "--to", "pgn-iccs"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&ubb.stdout).unwrap();
+    let back = read_tree(&String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap())
+        .unwrap();
+    assert_eq!(back.main_line().len(), tree.main_line().len());
+    assert_eq!(back.variation_count(), tree.variation_count());
+    assert_eq!(back.comment_count(), tree.comment_count());
 }
 
 // --- damaged UTF-8 (issue 12: one stray byte used to turn the file into GBK mojibake) ----------
