@@ -406,8 +406,8 @@ fn cli_keeps_variations_and_comments_unless_main_line_is_asked() {
         .unwrap();
     use std::io::Write;
     child.stdin.take().unwrap().write_all(&ubb.stdout).unwrap();
-    let back = read_tree(&String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap())
-        .unwrap();
+    let back =
+        read_tree(&String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()).unwrap();
     assert_eq!(back.main_line().len(), tree.main_line().len());
     assert_eq!(back.variation_count(), tree.variation_count());
     assert_eq!(back.comment_count(), tree.comment_count());

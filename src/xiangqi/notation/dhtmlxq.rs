@@ -200,7 +200,7 @@ fn moves_of(value: &str) -> Option<Vec<(Move, String)>> {
         .filter(|c| !c.is_whitespace())
         .map(|c| c.to_digit(10).map(|d| d as u8))
         .collect::<Option<Vec<u8>>>()?;
-    if d.len() % 4 != 0 {
+    if !d.len().is_multiple_of(4) {
         return None;
     }
     d.chunks(4)

@@ -410,7 +410,7 @@ impl std::error::Error for PgnTreeError {}
 
 /// A game the reader stopped in.
 struct Failure {
-    partial: GameTree,
+    partial: Box<GameTree>,
     kind: PgnErrorKind,
     line: usize,
     depth: usize,
@@ -420,7 +420,7 @@ struct Failure {
 impl Failure {
     fn empty() -> Failure {
         Failure {
-            partial: GameTree::default(),
+            partial: Box::default(),
             kind: PgnErrorKind::Empty,
             line: 1,
             depth: 0,
@@ -471,7 +471,7 @@ fn tree_result(r: Result<Read, Failure>) -> Result<GameTree, PgnTreeError> {
         }),
         Ok(r) => Ok(r.tree),
         Err(f) => Err(PgnTreeError {
-            partial: Box::new(f.partial),
+            partial: f.partial,
             kind: f.kind,
             line: f.line,
             depth: f.depth,
@@ -850,7 +850,7 @@ impl<'a> Reader<'a> {
                         let line = self.line();
                         self.skip_game();
                         return Some(Err(Failure {
-                            partial: g,
+                            partial: Box::new(g),
                             kind: PgnErrorKind::BadFen { fen, error },
                             line,
                             depth: 0,
@@ -881,7 +881,7 @@ impl<'a> Reader<'a> {
             ($kind:expr) => {{
                 let line = self.line();
                 return Some(Err(Failure {
-                    partial: game,
+                    partial: Box::new(game),
                     kind: $kind,
                     line,
                     depth: place.open.len(),
@@ -921,7 +921,7 @@ impl<'a> Reader<'a> {
                                 let line = self.line();
                                 self.skip_game();
                                 return Some(Err(Failure {
-                                    partial: game,
+                                    partial: Box::new(game),
                                     kind: PgnErrorKind::TooDeep { limit: MAX_NESTING },
                                     line,
                                     depth: place.open.len(),
@@ -1028,7 +1028,7 @@ impl<'a> Reader<'a> {
                         let line = self.line();
                         self.skip_game();
                         return Some(Err(Failure {
-                            partial: game,
+                            partial: Box::new(game),
                             kind: PgnErrorKind::BadMove { round, side, error },
                             line,
                             depth: place.open.len(),
