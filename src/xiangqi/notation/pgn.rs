@@ -811,9 +811,14 @@ impl<'a> Reader<'a> {
 
     /// Files a comment where it belongs: before a variation's first move, else after the last
     /// move read (the root's comment before the first move).
-    fn comment(tree: &mut GameTree, place: &mut Place, text: &str) {
+    fn comment(&self, tree: &mut GameTree, place: &mut Place, text: &str) {
         if place.starting {
             crate::xiangqi::tree::append(Some(&mut place.before), text);
+            return;
+        }
+        // The main line keeps a comment as written, commands included.
+        if self.mode == Mode::MainLine {
+            tree.add_comment(place.at, text);
             return;
         }
         let (rest, arrows, circles, eval) = split_commands(text);
@@ -899,7 +904,7 @@ impl<'a> Reader<'a> {
                 '{' => {
                     self.chars.next();
                     match self.until('}') {
-                        Some(text) => Self::comment(&mut game, &mut place, &text),
+                        Some(text) => self.comment(&mut game, &mut place, &text),
                         None => fail!(PgnErrorKind::Unclosed('{')),
                     }
                     continue;
@@ -910,7 +915,7 @@ impl<'a> Reader<'a> {
                     while let Some(c) = self.chars.next_if(|&c| c != '\n') {
                         text.push(c);
                     }
-                    Self::comment(&mut game, &mut place, &text);
+                    self.comment(&mut game, &mut place, &text);
                     continue;
                 }
                 '(' => {
@@ -997,7 +1002,7 @@ impl<'a> Reader<'a> {
                 parts.extend([a, b]);
             } else if game.is_empty() || !looks_like_move(t) {
                 // Free text: a title before the moves, or a remark between them.
-                Self::comment(&mut game, &mut place, t);
+                self.comment(&mut game, &mut place, t);
                 continue;
             } else {
                 parts.push(t.to_string());
@@ -1121,14 +1126,42 @@ fn parse_list<T>(args: &str, one: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> 
         .collect::<Option<Vec<T>>>()
 }
 
+/// `0.35`, `-1`, `+2.5` (pawns, for Red) or `#3`, `#-3` (mate): read in whole numbers, so that no
+/// floating-point parser is compiled into the pages.
 fn parse_eval(args: &str) -> Option<Eval> {
     let a = args.split(',').next()?.trim();
     if let Some(m) = a.strip_prefix('#') {
         return m.parse().ok().map(Eval::Mate);
     }
-    let v: f64 = a.parse().ok()?;
-    let cp = (v * 100.0).round();
-    (cp.is_finite() && cp.abs() < 1e8).then_some(Eval::Centipawns(cp as i32))
+    let (negative, a) = match a.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, a.strip_prefix('+').unwrap_or(a)),
+    };
+    let (whole, fraction) = a.split_once('.').unwrap_or((a, ""));
+    let digits = |s: &str| !s.is_empty() && s.len() <= 7 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) && !(whole.is_empty() && digits(fraction)) {
+        return None;
+    }
+    if !fraction.is_empty() && !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let f = fraction.as_bytes();
+    let digit = |i: usize| f.get(i).map_or(0, |b| i32::from(b - b'0'));
+    // Centipawns, rounded half up on the third decimal.
+    let cp = whole * 100 + digit(0) * 10 + digit(1) + i32::from(digit(2) >= 5);
+    Some(Eval::Centipawns(if negative { -cp } else { cp }))
+}
+
+/// Centipawns as pawns with two decimals (`-0.05`), in whole numbers.
+fn pawns(cp: i32) -> String {
+    let sign = if cp < 0 { "-" } else { "" };
+    let a = cp.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
 /// The comment PGN carries for a node: its commands, then its text.
@@ -1136,7 +1169,7 @@ pub(crate) fn comment_text(n: &Node) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
     if let Some(e) = n.eval {
         parts.push(match e {
-            Eval::Centipawns(cp) => format!("[%eval {:.2}]", cp as f64 / 100.0),
+            Eval::Centipawns(cp) => format!("[%eval {}]", pawns(cp)),
             Eval::Mate(m) => format!("[%eval #{m}]"),
         });
     }
@@ -1239,6 +1272,28 @@ mod tests {
             assert_eq!(back.result(), PgnResult::Draw);
         }
         assert!(write_pgn(&g, Notation::Wxf).contains("[Format \"WXF\"]"));
+    }
+
+    #[test]
+    fn evals_read_and_write_in_whole_centipawns() {
+        for (text, cp) in [
+            ("0.35", 35),
+            ("-1", -100),
+            ("+2.5", 250),
+            ("-.5", -50),
+            ("0.005", 1),
+            ("-0.05", -5),
+            ("12.345", 1235),
+        ] {
+            assert_eq!(parse_eval(text), Some(Eval::Centipawns(cp)), "{text}");
+            assert_eq!(parse_eval(&pawns(cp)), Some(Eval::Centipawns(cp)), "{text}");
+        }
+        assert_eq!(parse_eval("#-3"), Some(Eval::Mate(-3)));
+        for bad in ["1e5", ".", "", "abc", "1.2.3", "99999999"] {
+            assert_eq!(parse_eval(bad), None, "{bad}");
+        }
+        assert_eq!(pawns(-5), "-0.05");
+        assert_eq!(pawns(1234), "12.34");
     }
 
     #[test]
