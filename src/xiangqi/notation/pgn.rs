@@ -1139,7 +1139,7 @@ fn parse_eval(args: &str) -> Option<Eval> {
     };
     let (whole, fraction) = a.split_once('.').unwrap_or((a, ""));
     let digits = |s: &str| !s.is_empty() && s.len() <= 7 && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) && !(whole.is_empty() && digits(fraction)) {
+    if !(digits(whole) || (whole.is_empty() && digits(fraction))) {
         return None;
     }
     if !fraction.is_empty() && !fraction.bytes().all(|b| b.is_ascii_digit()) {
