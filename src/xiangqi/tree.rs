@@ -573,17 +573,14 @@ impl GameTree {
     }
 
     /// The main line as a [`PgnGame`]: tags, moves and their comments (a comment before a move
-    /// joins the comment after the move before it; drawings and evaluations stay in the comment
-    /// as PGN commands); variations and NAGs are left out.
+    /// joins the comment after the move before it); variations, NAGs, drawings and evaluations
+    /// are left out (the pages' own reader keeps lichess commands in the comment text as written).
     pub fn main_line_game(&self) -> PgnGame {
         let mut g = PgnGame::new(self.start().clone());
         g.tags = self.tags.clone();
         g.notices = self.notices.clone();
-        if let Some(c) = self
-            .node(self.root())
-            .and_then(crate::xiangqi::notation::pgn::comment_text)
-        {
-            g.add_comment(0, &c);
+        if let Some(c) = self.node(self.root()).and_then(|n| n.comment.as_deref()) {
+            g.add_comment(0, c);
         }
         for (i, id) in self.main_line().into_iter().enumerate() {
             let Some(n) = self.node(id) else { break };
@@ -594,8 +591,8 @@ impl GameTree {
             if g.push(m).is_err() {
                 break;
             }
-            if let Some(c) = crate::xiangqi::notation::pgn::comment_text(n) {
-                g.add_comment(i + 1, &c);
+            if let Some(c) = n.comment.as_deref() {
+                g.add_comment(i + 1, c);
             }
         }
         g

@@ -194,13 +194,16 @@ pub fn write_move_list(game: &PgnGame, notation: Notation) -> String {
 
 /// Writes a whole tree as PGN in `notation`: variations in `( … )`, comments in `{ … }` (with the
 /// `[%eval …]`, `[%csl …]` and `[%cal …]` commands lichess writes), NAGs as `$n`. A tree with
-/// one line and no marks is written exactly as [`write_pgn`] writes its main line.
+/// one line, no marks and no drawings is written exactly as [`write_pgn`] writes its main line.
 pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
     let plain = tree.variation_count() == 0
-        && tree
-            .ids()
-            .filter_map(|i| tree.node(i))
-            .all(|n| n.nags.is_empty() && n.before.is_none());
+        && tree.ids().filter_map(|i| tree.node(i)).all(|n| {
+            n.nags.is_empty()
+                && n.before.is_none()
+                && n.arrows.is_empty()
+                && n.circles.is_empty()
+                && n.eval.is_none()
+        });
     if plain {
         return write_pgn(&tree.main_line_game(), notation);
     }
