@@ -183,9 +183,10 @@ pub struct SavedSession {
     /// The game clock, when the game is timed.
     #[serde(default)]
     pub clock: Option<Clock>,
-    /// The imported file's tags (name, value), `Result` included while the moves are the file's.
+    /// The imported file's tags as name, value, name, value … (`Result` included while the moves
+    /// are the file's); a flat list of strings, which the page's JSON code already handles.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tags: Vec<(String, String)>,
+    pub tags: Vec<String>,
 }
 
 /// Why a saved session cannot be restored.
@@ -573,7 +574,11 @@ impl PlaySession {
             view: self.view,
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
             clock: self.clock.clone(),
-            tags: self.tags.clone(),
+            tags: self
+                .tags
+                .iter()
+                .flat_map(|(n, v)| [n.clone(), v.clone()])
+                .collect(),
         }
     }
 
@@ -601,7 +606,11 @@ impl PlaySession {
             clock: saved.clock,
             view,
             redo,
-            tags: saved.tags,
+            tags: saved
+                .tags
+                .chunks_exact(2)
+                .map(|p| (p[0].clone(), p[1].clone()))
+                .collect(),
         })
     }
 }
