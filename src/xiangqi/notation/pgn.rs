@@ -311,7 +311,7 @@ pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
 /// assert_eq!(read_pgn(&iccs).unwrap().moves(), game.moves());
 /// ```
 pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
-    let mut r = Reader::new(text, Mode::MainLine);
+    let mut r = Reader::new(text);
     main_line(r.game().unwrap_or_else(|| Err(Failure::empty())))
 }
 
@@ -323,7 +323,7 @@ pub fn read_pgn_bytes(bytes: &[u8]) -> Result<PgnGame, PgnError> {
 
 /// Reads every game of a multi-game PGN, each whole or with the reason it stopped.
 pub fn read_pgn_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
-    let mut r = Reader::new(text, Mode::MainLine);
+    let mut r = Reader::new(text);
     let mut games = Vec::new();
     while let Some(g) = r.game() {
         games.push(main_line(g));
@@ -346,13 +346,13 @@ pub fn read_pgn_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 /// assert_eq!(back.comment_count(), 1);
 /// ```
 pub fn read_tree(text: &str) -> Result<GameTree, PgnTreeError> {
-    let mut r = Reader::new(text, Mode::Tree);
+    let mut r = Reader::new(text);
     tree_result(r.game().unwrap_or_else(|| Err(Failure::empty())))
 }
 
 /// Reads every game of a multi-game PGN as trees.
 pub fn read_tree_all(text: &str) -> Vec<Result<GameTree, PgnTreeError>> {
-    let mut r = Reader::new(text, Mode::Tree);
+    let mut r = Reader::new(text);
     let mut games = Vec::new();
     while let Some(g) = r.game() {
         games.push(tree_result(g));
@@ -412,18 +412,18 @@ impl fmt::Display for PgnTreeError {
 impl std::error::Error for PgnTreeError {}
 
 /// A game the reader stopped in.
-struct Failure {
-    partial: Box<GameTree>,
+struct Failure<R> {
+    partial: Box<R>,
     kind: PgnErrorKind,
     line: usize,
     depth: usize,
     variations: usize,
 }
 
-impl Failure {
-    fn empty() -> Failure {
+impl<R: Record> Failure<R> {
+    fn empty() -> Failure<R> {
         Failure {
-            partial: Box::default(),
+            partial: Box::new(R::new(Position::start())),
             kind: PgnErrorKind::Empty,
             line: 1,
             depth: 0,
@@ -432,41 +432,35 @@ impl Failure {
     }
 }
 
-/// A game read: the tree, and how many variations were skipped.
-struct Read {
-    tree: GameTree,
+/// A game read, and how many variations were skipped.
+struct Read<R> {
+    tree: R,
     variations: usize,
 }
 
-fn is_blank(t: &GameTree) -> bool {
-    t.tags.is_empty() && t.is_empty()
-}
-
-fn main_line(r: Result<Read, Failure>) -> Result<PgnGame, PgnError> {
+fn main_line(r: Result<Read<PgnGame>, Failure<PgnGame>>) -> Result<PgnGame, PgnError> {
     match r {
-        Ok(r) if is_blank(&r.tree) => Err(PgnError {
-            partial: Box::new(r.tree.main_line_game()),
+        Ok(r) if r.tree.tags.is_empty() && r.tree.moves().is_empty() => Err(PgnError {
+            partial: Box::new(r.tree),
             kind: PgnErrorKind::Empty,
         }),
-        Ok(r) => {
-            let mut g = r.tree.main_line_game();
-            g.variations = r.variations;
-            Ok(g)
+        Ok(mut r) => {
+            r.tree.variations = r.variations;
+            Ok(r.tree)
         }
-        Err(f) => {
-            let mut g = f.partial.main_line_game();
-            g.variations = f.variations;
+        Err(mut f) => {
+            f.partial.variations = f.variations;
             Err(PgnError {
-                partial: Box::new(g),
+                partial: f.partial,
                 kind: f.kind,
             })
         }
     }
 }
 
-fn tree_result(r: Result<Read, Failure>) -> Result<GameTree, PgnTreeError> {
+fn tree_result(r: Result<Read<GameTree>, Failure<GameTree>>) -> Result<GameTree, PgnTreeError> {
     match r {
-        Ok(r) if is_blank(&r.tree) => Err(PgnTreeError {
+        Ok(r) if r.tree.tags.is_empty() && r.tree.is_empty() => Err(PgnTreeError {
             partial: Box::new(r.tree),
             kind: PgnErrorKind::Empty,
             line: 1,
@@ -482,13 +476,138 @@ fn tree_result(r: Result<Read, Failure>) -> Result<GameTree, PgnTreeError> {
     }
 }
 
-/// What the reader does with `( … )`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// Reads them into the tree.
-    Tree,
-    /// Skips them (counting), keeping the main line.
-    MainLine,
+/// What the reader builds: the whole tree, or the main line alone, whose reader is all the pages
+/// carry (variations skipped, comments kept as written, marks dropped).
+trait Record: Sized {
+    /// A place in the record.
+    type Id: Copy + PartialEq;
+    /// Whether variations and lichess commands are read (else skipped / kept as text).
+    const TREE: bool;
+    fn new(start: Position) -> Self;
+    fn tags(&mut self) -> &mut Vec<(String, String)>;
+    fn notices(&mut self) -> &mut Vec<PgnNotice>;
+    fn root(&self) -> Self::Id;
+    fn parent(&self, at: Self::Id) -> Option<Self::Id>;
+    fn next(&self, at: Self::Id) -> Option<Self::Id>;
+    fn position(&self, at: Self::Id) -> Option<&Position>;
+    fn add_move(&mut self, at: Self::Id, m: crate::xiangqi::Move) -> Option<Self::Id>;
+    fn add_comment(&mut self, at: Self::Id, text: &str);
+    fn add_before(&mut self, at: Self::Id, text: &str);
+    fn add_nag(&mut self, at: Self::Id, nag: u8);
+    /// A comment, with the lichess commands in it taken apart where they are kept.
+    fn add_commands(&mut self, at: Self::Id, text: &str);
+    fn has_moves(&self) -> bool;
+    fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags().iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.tags().push((name.to_string(), value.to_string())),
+        }
+    }
+    fn result_is_set(&mut self) -> bool {
+        self.tags()
+            .iter()
+            .find(|(n, _)| n == "Result")
+            .is_some_and(|(_, v)| PgnResult::parse(v).is_some())
+    }
+}
+
+impl Record for GameTree {
+    type Id = NodeId;
+    const TREE: bool = true;
+    fn new(start: Position) -> Self {
+        GameTree::new(start)
+    }
+    fn tags(&mut self) -> &mut Vec<(String, String)> {
+        &mut self.tags
+    }
+    fn notices(&mut self) -> &mut Vec<PgnNotice> {
+        &mut self.notices
+    }
+    fn root(&self) -> NodeId {
+        GameTree::root(self)
+    }
+    fn parent(&self, at: NodeId) -> Option<NodeId> {
+        GameTree::parent(self, at)
+    }
+    fn next(&self, at: NodeId) -> Option<NodeId> {
+        GameTree::next(self, at)
+    }
+    fn position(&self, at: NodeId) -> Option<&Position> {
+        GameTree::position(self, at)
+    }
+    fn add_move(&mut self, at: NodeId, m: crate::xiangqi::Move) -> Option<NodeId> {
+        GameTree::add_move(self, at, m).ok()
+    }
+    fn add_comment(&mut self, at: NodeId, text: &str) {
+        GameTree::add_comment(self, at, text);
+    }
+    fn add_before(&mut self, at: NodeId, text: &str) {
+        if let Some(n) = self.node_mut(at) {
+            crate::xiangqi::tree::append(Some(&mut n.before), text);
+        }
+    }
+    fn add_nag(&mut self, at: NodeId, nag: u8) {
+        if let Some(n) = self.node_mut(at) {
+            n.nags.push(nag);
+        }
+    }
+    fn add_commands(&mut self, at: NodeId, text: &str) {
+        let (rest, arrows, circles, eval) = split_commands(text);
+        if let Some(n) = self.node_mut(at) {
+            n.arrows.extend(arrows);
+            n.circles.extend(circles);
+            if eval.is_some() {
+                n.eval = eval;
+            }
+        }
+        GameTree::add_comment(self, at, &rest);
+    }
+    fn has_moves(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+/// The main line: a place is a ply; moves are only added at the end.
+impl Record for PgnGame {
+    type Id = usize;
+    const TREE: bool = false;
+    fn new(start: Position) -> Self {
+        PgnGame::new(start)
+    }
+    fn tags(&mut self) -> &mut Vec<(String, String)> {
+        &mut self.tags
+    }
+    fn notices(&mut self) -> &mut Vec<PgnNotice> {
+        &mut self.notices
+    }
+    fn root(&self) -> usize {
+        0
+    }
+    fn parent(&self, at: usize) -> Option<usize> {
+        at.checked_sub(1)
+    }
+    fn next(&self, at: usize) -> Option<usize> {
+        (at < self.moves().len()).then_some(at + 1)
+    }
+    fn position(&self, at: usize) -> Option<&Position> {
+        (at == self.moves().len()).then(|| self.end())
+    }
+    fn add_move(&mut self, _: usize, m: crate::xiangqi::Move) -> Option<usize> {
+        self.push(m).ok().map(|()| self.moves().len())
+    }
+    fn add_comment(&mut self, at: usize, text: &str) {
+        PgnGame::add_comment(self, at, text);
+    }
+    fn add_before(&mut self, at: usize, text: &str) {
+        PgnGame::add_comment(self, at.saturating_sub(1), text);
+    }
+    fn add_nag(&mut self, _: usize, _: u8) {}
+    fn add_commands(&mut self, at: usize, text: &str) {
+        PgnGame::add_comment(self, at, text);
+    }
+    fn has_moves(&self) -> bool {
+        !self.moves().is_empty()
+    }
 }
 
 /// The text's characters without U+FFFD (see [`is_text`]), counting lines.
@@ -536,7 +655,6 @@ impl Cursor<'_> {
 
 struct Reader<'a> {
     chars: Cursor<'a>,
-    mode: Mode,
 }
 
 /// Whether a character is text rather than U+FFFD, the mark of bytes that did not decode: a stray
@@ -695,11 +813,11 @@ fn lenient_fen(fen: &str, black_first: bool) -> Result<(Position, Option<PgnNoti
 }
 
 /// Where the reader is in the tree.
-struct Place {
+struct Place<I> {
     /// The last move read on the current line (the root before any).
-    at: NodeId,
+    at: I,
     /// For each open `(`: the node to go back to at its `)`.
-    open: Vec<NodeId>,
+    open: Vec<I>,
     /// A comment read right after `(`, for the variation's first move.
     before: Option<String>,
     /// Just after `(`: no move of the variation read yet.
@@ -707,13 +825,12 @@ struct Place {
 }
 
 impl<'a> Reader<'a> {
-    fn new(text: &'a str, mode: Mode) -> Reader<'a> {
+    fn new(text: &'a str) -> Reader<'a> {
         Reader {
             chars: Cursor {
                 rest: text.chars(),
                 newlines: 0,
             },
-            mode,
         }
     }
 
@@ -814,29 +931,16 @@ impl<'a> Reader<'a> {
 
     /// Files a comment where it belongs: before a variation's first move, else after the last
     /// move read (the root's comment before the first move).
-    fn comment(&self, tree: &mut GameTree, place: &mut Place, text: &str) {
+    fn comment<R: Record>(tree: &mut R, place: &mut Place<R::Id>, text: &str) {
         if place.starting {
             crate::xiangqi::tree::append(Some(&mut place.before), text);
             return;
         }
-        // The main line keeps a comment as written, commands included.
-        if self.mode == Mode::MainLine {
-            tree.add_comment(place.at, text);
-            return;
-        }
-        let (rest, arrows, circles, eval) = split_commands(text);
-        if let Some(n) = tree.node_mut(place.at) {
-            n.arrows.extend(arrows);
-            n.circles.extend(circles);
-            if eval.is_some() {
-                n.eval = eval;
-            }
-        }
-        tree.add_comment(place.at, &rest);
+        tree.add_commands(place.at, text);
     }
 
     /// Reads one game; `None` at the end of the text.
-    fn game(&mut self) -> Option<Result<Read, Failure>> {
+    fn game<R: Record>(&mut self) -> Option<Result<Read<R>, Failure<R>>> {
         let mut tags: Vec<(String, String)> = Vec::new();
         self.skip_ws();
         while self.chars.next_if_eq(&'[').is_some() {
@@ -852,8 +956,8 @@ impl<'a> Reader<'a> {
                 match lenient_fen(fen, black_first(self.chars.clone())) {
                     Ok(found) => found,
                     Err(error) => {
-                        let mut g = GameTree::default();
-                        g.tags = tags.clone();
+                        let mut g = R::new(Position::start());
+                        *g.tags() = tags.clone();
                         let fen = fen.clone();
                         let line = self.line();
                         self.skip_game();
@@ -869,14 +973,14 @@ impl<'a> Reader<'a> {
             }
             _ => (Position::start(), None),
         };
-        let mut game = GameTree::new(start);
-        game.notices.extend(notice);
+        let mut game = R::new(start);
+        game.notices().extend(notice);
         for (n, v) in tags {
             if n == "Result" {
                 let r = PgnResult::parse(&v).map_or(v, |r| r.pgn().to_string());
                 game.set_tag(&n, &r);
             } else {
-                game.tags.push((n, v));
+                game.tags().push((n, v));
             }
         }
         let mut place = Place {
@@ -907,7 +1011,7 @@ impl<'a> Reader<'a> {
                 '{' => {
                     self.chars.next();
                     match self.until('}') {
-                        Some(text) => self.comment(&mut game, &mut place, &text),
+                        Some(text) => Self::comment(&mut game, &mut place, &text),
                         None => fail!(PgnErrorKind::Unclosed('{')),
                     }
                     continue;
@@ -918,13 +1022,13 @@ impl<'a> Reader<'a> {
                     while let Some(c) = self.chars.next_if(|&c| c != '\n') {
                         text.push(c);
                     }
-                    self.comment(&mut game, &mut place, &text);
+                    Self::comment(&mut game, &mut place, &text);
                     continue;
                 }
                 '(' => {
                     let parent = game.parent(place.at);
-                    match (self.mode, parent) {
-                        (Mode::Tree, Some(parent)) => {
+                    match parent.filter(|_| R::TREE) {
+                        Some(parent) => {
                             if place.open.len() >= MAX_NESTING {
                                 let line = self.line();
                                 self.skip_game();
@@ -970,10 +1074,7 @@ impl<'a> Reader<'a> {
                 if !place.open.is_empty() {
                     continue;
                 }
-                if game
-                    .tag("Result")
-                    .is_none_or(|v| PgnResult::parse(v).is_none())
-                {
+                if !game.result_is_set() {
                     game.set_tag("Result", r.pgn());
                 }
                 self.skip_game();
@@ -985,9 +1086,7 @@ impl<'a> Reader<'a> {
             }
             if let Some(nag) = nag_token(&tok) {
                 if place.at != game.root() && !place.starting {
-                    if let Some(n) = game.node_mut(place.at) {
-                        n.nags.push(nag);
-                    }
+                    game.add_nag(place.at, nag);
                 }
                 continue;
             }
@@ -1003,9 +1102,9 @@ impl<'a> Reader<'a> {
                 parts.push(t.to_string());
             } else if let Some((a, b)) = split_glued(t) {
                 parts.extend([a, b]);
-            } else if game.is_empty() || !looks_like_move(t) {
+            } else if !game.has_moves() || !looks_like_move(t) {
                 // Free text: a title before the moves, or a remark between them.
-                self.comment(&mut game, &mut place, t);
+                Self::comment(&mut game, &mut place, t);
                 continue;
             } else {
                 parts.push(t.to_string());
@@ -1016,7 +1115,7 @@ impl<'a> Reader<'a> {
                 };
                 match read(pos, &p) {
                     Ok(m) => {
-                        let Ok(id) = game.add_move(place.at, m) else {
+                        let Some(id) = game.add_move(place.at, m) else {
                             unreachable!("resolved moves are legal")
                         };
                         if let Some(b) = place.before.take() {
@@ -1024,8 +1123,8 @@ impl<'a> Reader<'a> {
                             // variation that repeats the main move joins the main line.
                             if game.next(place.at) == Some(id) {
                                 game.add_comment(place.at, &b);
-                            } else if let Some(n) = game.node_mut(id) {
-                                crate::xiangqi::tree::append(Some(&mut n.before), &b);
+                            } else {
+                                game.add_before(id, &b);
                             }
                         }
                         place.at = id;
@@ -1045,14 +1144,14 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
-            if let (Some(nag), Some(n)) = (mark, game.node_mut(place.at)) {
-                n.nags.push(nag);
+            if let Some(nag) = mark {
+                game.add_nag(place.at, nag);
             }
         }
         if !place.open.is_empty() {
             fail!(PgnErrorKind::Unclosed('('));
         }
-        if numbered && game.is_empty() {
+        if numbered && !game.has_moves() {
             fail!(PgnErrorKind::NoMoves);
         }
         Some(Ok(Read {
