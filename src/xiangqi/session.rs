@@ -122,27 +122,10 @@ impl NotShown {
 
 impl fmt::Display for NotShown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = |n: usize, one: &str, many: &str| match n {
-            0 => None,
-            1 => Some(format!("1 {one}")),
-            n => Some(format!("{n} {many}")),
-        };
-        let parts: Vec<String> = [
-            count(self.variations, "variation", "variations"),
-            count(self.comments, "comment", "comments"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let verb = if self.variations + self.comments == 1 {
-            "is"
-        } else {
-            "are"
-        };
         write!(
             f,
-            "The file's {} {verb} not shown on this board; the file keeps them, and the export here writes the main line with the game's tags",
-            parts.join(" and ")
+            "Not shown on this board: the file's variations ({}) and comments ({}); the file keeps them, and the export here writes the main line with the game's tags",
+            self.variations, self.comments
         )
     }
 }
@@ -150,19 +133,10 @@ impl fmt::Display for NotShown {
 impl crate::lang::Say for NotShown {
     fn say(&self, lang: crate::lang::Lang) -> String {
         match lang {
-            crate::lang::Lang::Zh => {
-                let mut parts = Vec::new();
-                if self.variations > 0 {
-                    parts.push(format!("{} 个变着", self.variations));
-                }
-                if self.comments > 0 {
-                    parts.push(format!("{} 条注释", self.comments));
-                }
-                format!(
-                    "文件中的 {}未在棋盘上显示；原文件仍保留它们，此处导出只写主线和棋局信息",
-                    parts.join("和 ")
-                )
-            }
+            crate::lang::Lang::Zh => format!(
+                "棋盘上未显示文件中的变着（{} 个）和注释（{} 条）；原文件仍保留它们，此处导出只写主线和棋局信息",
+                self.variations, self.comments
+            ),
             crate::lang::Lang::En => self.to_string(),
         }
     }
@@ -764,11 +738,11 @@ mod tests {
         let n = NotShown::of(&pgn).unwrap();
         assert_eq!((n.variations, n.comments), (2, 2));
         assert!(
-            n.say(Lang::En).contains("2 variations and 2 comments"),
+            n.say(Lang::En).contains("variations (2) and comments (2)"),
             "{n}"
         );
         assert!(
-            n.say(Lang::Zh).contains("2 个变着和 2 条注释"),
+            n.say(Lang::Zh).contains("变着（2 个）和注释（2 条）"),
             "{}",
             n.say(Lang::Zh)
         );

@@ -30,9 +30,9 @@ test('headers and result survive import, reload and export; what is not shown is
   await page.click('[data-testid=pgn-import]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 4);
   const notice = page.locator('[data-testid=notice]', { hasText: /变着|variations/ });
-  assert.match(await notice.textContent(), /文件中的 2 个变着和 3 条注释未在棋盘上显示/);
+  assert.match(await notice.textContent(), /棋盘上未显示文件中的变着（2 个）和注释（3 条）/);
   await page.click('[data-testid=lang-toggle]');
-  assert.match(await notice.textContent(), /The file's 2 variations and 3 comments are not shown on this board/);
+  assert.match(await notice.textContent(), /Not shown on this board: the file's variations \(2\) and comments \(3\)/);
 
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 4);
