@@ -26,7 +26,9 @@ use xiangqi_club::events::schedule::{
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::fen::{Setup, START_FEN};
 use xiangqi_club::xiangqi::game::{Game, GameRecord};
-use xiangqi_club::xiangqi::notation::pgn::{read_pgn, read_pgn_all, read_pgn_bytes};
+use xiangqi_club::xiangqi::notation::pgn::{
+    decode, read_pgn, read_pgn_all, read_pgn_bytes, read_tree, read_tree_all, write_tree,
+};
 use xiangqi_club::xiangqi::notation::{self, chinese, wxf, Notation};
 use xiangqi_club::xiangqi::session::PlaySession;
 use xiangqi_club::xiangqi::share::{param, percent_decode, SharedGame};
@@ -332,6 +334,24 @@ fn pgn_seeds() -> Vec<Vec<u8>> {
             .as_bytes()
             .to_vec(),
     );
+    // Trees: nested variations, comments, marks and lichess commands; and the broken shapes
+    // (unbalanced `(` and `{`, an illegal move in a variation, nesting 1,000 deep).
+    let study =
+        "[Event \"课\"]\n{开局} 1. 炮二平五!? {[%cal Gh2e2,Rb0c2] [%csl Ye5] [%eval 0.35] 当头炮} \
+        马８进７ $1 ( {顺炮} 1... 炮８平５ 2. 马二进三 ( 2. 炮五进四?? 士４进５ ) 马８进７ ) \
+        2. 马二进三 车９平８ 1/2-1/2";
+    v.push(study.as_bytes().to_vec());
+    v.push("1. h2e2 h9g7 ( 1... h7e7 2. h0g2 ".as_bytes().to_vec());
+    v.push("1. h2e2 {open h9g7 2. h0g2 *".as_bytes().to_vec());
+    v.push(
+        "1. 炮二平五 马８进７ ( 1... 炮８平５ 2. 车一进九 ) 2. 马二进三 *"
+            .as_bytes()
+            .to_vec(),
+    );
+    let mut deep = String::from("1. h2e2 h9g7 2. h0g2 ");
+    deep.push_str(&"( 2. b0c2 ".repeat(1000));
+    deep.push_str(&")".repeat(1000));
+    v.push(deep.into_bytes());
     v
 }
 
@@ -437,6 +457,7 @@ fn check_pgn_bytes(b: Vec<u8>) {
         }
         Err(e) => said(&e),
     }
+    check_tree(&decode(&b).0);
 }
 
 fn check_pgn_text(s: String) {
@@ -448,6 +469,67 @@ fn check_pgn_text(s: String) {
             said(&e);
         }
     }
+    check_tree(&s);
+    for r in read_tree_all(&s) {
+        if let Err(e) = r {
+            said_both(&e);
+        }
+    }
+}
+
+/// A tree read from any text writes and reads back to the same tree, in every notation; or the
+/// error says where and why in both languages.
+fn check_tree(s: &str) {
+    match read_tree(s) {
+        Ok(t) => {
+            for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+                let text = write_tree(&t, n);
+                let back = read_tree(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                // Writing is the fixed point (a `}` in a `;` comment is written as `)`).
+                assert_eq!(write_tree(&back, n), text);
+                assert_eq!(back.main_line().len(), t.main_line().len());
+                assert_eq!(back.variation_count(), t.variation_count());
+            }
+        }
+        Err(e) => {
+            said_both(&e);
+            assert!(e.line >= 1 && e.depth <= notation::pgn::MAX_NESTING);
+        }
+    }
+}
+
+/// DhtmlXQ text: a tree that writes back to itself, or an error naming the byte, in both languages.
+fn check_dhtmlxq(s: String) {
+    use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
+    match read_dhtmlxq(&s) {
+        Ok(t) => {
+            let text = write_dhtmlxq(&t);
+            let back = read_dhtmlxq(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(write_dhtmlxq(&back), text);
+        }
+        Err(e) => {
+            said_both(&e);
+            assert!(e.offset <= s.len());
+        }
+    }
+}
+
+fn dhtmlxq_seeds() -> Vec<String> {
+    let binit = "8979695949392919097717866646260600102030405060708012720323436383";
+    vec![
+        format!(
+            "[DhtmlXQ][DhtmlXQ_red]许银川[/DhtmlXQ_red][DhtmlXQ_result]红胜[/DhtmlXQ_result]\
+             [DhtmlXQ_binit]{binit}[/DhtmlXQ_binit][DhtmlXQ_movelist]7747706279678070[/DhtmlXQ_movelist]\
+             [DhtmlXQ_move_0_2_1]72427967[/DhtmlXQ_move_0_2_1][DhtmlXQ_move_1_3_2]4743[/DhtmlXQ_move_1_3_2]\
+             [DhtmlXQ_comment0]开局[/DhtmlXQ_comment0][DhtmlXQ_comment1_2]顺炮||好[/DhtmlXQ_comment1_2][/DhtmlXQ]"
+        ),
+        "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][DhtmlXQ_comment2]\\u597d [%cal Gh2e2][/DhtmlXQ_comment2]".into(),
+        "[DhtmlXQ_binit]1234[/DhtmlXQ_binit][DhtmlXQ_movelist]7747".into(),
+    ]
+}
+
+fn dhtmlxq(n: u32) {
+    fuzz(n, text(dhtmlxq_seeds()), check_dhtmlxq);
 }
 
 fn check_share(s: String) {
@@ -899,6 +981,10 @@ fn pgn_text_fast() {
     pgn_text(FAST);
 }
 #[test]
+fn dhtmlxq_fast() {
+    dhtmlxq(FAST);
+}
+#[test]
 fn share_links_fast() {
     share(FAST);
 }
@@ -938,6 +1024,7 @@ fn deep() {
     imports(DEEP);
     pgn_text(DEEP);
     pgn_bytes(DEEP);
+    dhtmlxq(DEEP);
     saved_json(DEEP);
     storage(DEEP);
     cli(DEEP);

@@ -8,9 +8,10 @@
 
 use std::path::{Path, PathBuf};
 use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 use xiangqi_club::xiangqi::notation::pgn::{
-    decode, decode_with, read_pgn, read_pgn_all, write_move_list, write_pgn, EncodingRs,
-    PgnErrorKind, TextEncoding,
+    decode, decode_with, read_pgn, read_pgn_all, read_tree, read_tree_all, write_move_list,
+    write_pgn, write_tree, EncodingRs, PgnErrorKind, TextEncoding,
 };
 use xiangqi_club::xiangqi::notation::record::PgnGame;
 use xiangqi_club::xiangqi::notation::{chinese, read, read_as, Notation};
@@ -237,6 +238,52 @@ fn original_files_import_in_their_encodings() {
     );
 }
 
+/// Every original file opens as a tree whose main line is the verified game, and the tree (with
+/// the archives' variations and comments) writes and reads back the same in every notation.
+#[test]
+fn original_files_open_as_trees_and_round_trip() {
+    let (mut files, mut with_variations, mut variations) = (0, 0, 0);
+    for r in records() {
+        let Some((path, k)) = raw_file(&r) else {
+            continue;
+        };
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (text, _) = decode(&bytes);
+        let tree = match read_tree_all(&text).into_iter().nth(k) {
+            Some(Ok(t)) => t,
+            Some(Err(e)) => panic!("{} {}: {e}", r.id, path.display()),
+            None => panic!("{} {}: no game #{k}", r.id, path.display()),
+        };
+        let main: Vec<Move> = tree
+            .main_line()
+            .iter()
+            .filter_map(|&i| tree.node(i)?.mv())
+            .collect();
+        assert_eq!(main, r.iccs, "{} {}", r.id, path.display());
+        for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+            let out = write_tree(&tree, n);
+            let back = read_tree(&out).unwrap_or_else(|e| panic!("{} {n:?}: {e}\n{out}", r.id));
+            assert_eq!(back.first_difference(&tree), None, "{} {n:?}", r.id);
+        }
+        // And through DhtmlXQ (which has no move numbers, NAGs or comments before a move).
+        let ubb = write_dhtmlxq(&tree);
+        let back = read_dhtmlxq(&ubb).unwrap_or_else(|e| panic!("{} dhtmlxq: {e}\n{ubb}", r.id));
+        assert_eq!(write_dhtmlxq(&back), ubb, "{}", r.id);
+        assert_eq!(back.main_line().len(), tree.main_line().len(), "{}", r.id);
+        assert_eq!(back.variation_count(), tree.variation_count(), "{}", r.id);
+        assert_eq!(back.comment_count(), tree.comment_count(), "{}", r.id);
+        files += 1;
+        if tree.variation_count() > 0 {
+            with_variations += 1;
+            variations += tree.variation_count();
+        }
+    }
+    eprintln!("{files} files, {with_variations} with {variations} variations");
+    assert!(files >= 200, "{files}");
+    // The annotated 五羊杯 files (XQWizard's layout) and others carry variations.
+    assert_eq!((with_variations, variations), (14, 67));
+}
+
 #[test]
 fn wxf_sources_import_as_files_too() {
     let path = data().join("raw/maksimKorzh+wukong-xiangqi/xqdb/games_pgn/xqdb_international.pgn");
@@ -312,6 +359,58 @@ fn cli_converts_files_and_reports_bad_input() {
         .output()
         .unwrap();
     assert_eq!(usage.status.code(), Some(2));
+}
+
+#[test]
+fn cli_keeps_variations_and_comments_unless_main_line_is_asked() {
+    use std::process::Command;
+    let xq = env!("CARGO_BIN_EXE_xq");
+    let file = data().join(
+        "raw/hbsxcjp+cchess_c/chessManual/示例文件.pgn_zh/第21届五羊杯赛对局选（评注版）/3、第一轮 柳大华　红先和 吕钦 2001.1.pgn_zh",
+    );
+    let tree = read_tree(&decode(&std::fs::read(&file).unwrap()).0).unwrap();
+    assert!(tree.variation_count() > 0 && tree.comment_count() > 0);
+    for (to, n) in [
+        ("pgn-chinese", Notation::Chinese),
+        ("pgn-wxf", Notation::Wxf),
+        ("pgn-iccs", Notation::Iccs),
+    ] {
+        let run = |extra: &[&str]| {
+            let out = Command::new(xq)
+                .args(["convert", "--to", to])
+                .args(extra)
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{to}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let whole = read_tree(&run(&[])).unwrap();
+        assert_eq!(whole.first_difference(&tree), None, "{to}");
+        let main = run(&["--main-line"]);
+        assert!(!main.contains('('), "{main}");
+        assert_eq!(main, write_pgn(&tree.main_line_game(), n));
+    }
+    // To DhtmlXQ and back: the input's format is recognised by its content.
+    let ubb = Command::new(xq)
+        .args(["convert", "--to", "dhtmlxq"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(ubb.status.success());
+    let mut child = Command::new(xq)
+        .args(["convert", "--to", "pgn-iccs"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&ubb.stdout).unwrap();
+    let back =
+        read_tree(&String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()).unwrap();
+    assert_eq!(back.main_line().len(), tree.main_line().len());
+    assert_eq!(back.variation_count(), tree.variation_count());
+    assert_eq!(back.comment_count(), tree.comment_count());
 }
 
 // --- damaged UTF-8 (issue 12: one stray byte used to turn the file into GBK mojibake) ----------

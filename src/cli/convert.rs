@@ -1,19 +1,25 @@
-//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]`: reads one game in any
-//! notation (PGN with tags or bare move text; UTF-8, GBK or Big5; stdin when no file) and prints
-//! its main line alone, one move per line, or a complete PGN.
+//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]`:
+//! reads one game in any notation (PGN with tags, bare move text or DhtmlXQ; UTF-8, GBK or Big5;
+//! stdin when no file) and prints its main line alone, one move per line, a complete PGN with its
+//! variations, comments and marks (`--main-line`: without the variations and marks), or DhtmlXQ.
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
 use crate::xiangqi::notation::pgn::{
-    decode_with, read_pgn, write_move_list, write_pgn, EncodingRs,
+    decode_with, read_pgn, read_tree, write_move_list, write_pgn, write_tree, EncodingRs,
 };
-use crate::xiangqi::notation::Notation;
+use crate::xiangqi::notation::{dhtmlxq, Notation};
+use crate::xiangqi::tree::GameTree;
 use std::io::Write;
 
-const USAGE: &str = "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs [FILE]";
+const USAGE: &str =
+    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]";
 
 /// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
 fn target(name: &str) -> Option<(Notation, bool)> {
+    if name == "dhtmlxq" {
+        return Some((Notation::Chinese, false));
+    }
     match name.strip_prefix("pgn-") {
         Some(id) => Notation::from_id(id).map(|n| (n, true)),
         None => Notation::from_id(name).map(|n| (n, false)),
@@ -24,12 +30,15 @@ fn target(name: &str) -> Option<(Notation, bool)> {
 pub fn run(args: &[String]) -> i32 {
     let mut to = None;
     let mut file = None;
+    let mut main_line = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--to" {
             to = it.next().cloned();
         } else if let Some(v) = a.strip_prefix("--to=") {
             to = Some(v.to_string());
+        } else if a == "--main-line" {
+            main_line = true;
         } else if a == "-h" || a == "--help" {
             println!("{USAGE}");
             return 0;
@@ -40,8 +49,9 @@ pub fn run(args: &[String]) -> i32 {
             file = Some(a.clone());
         }
     }
+    let ubb = to.as_deref() == Some("dhtmlxq");
     let Some((notation, pgn)) = to.as_deref().and_then(target) else {
-        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs\n{USAGE}");
+        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq\n{USAGE}");
         return 2;
     };
     let path = file.as_deref().filter(|f| *f != "-");
@@ -56,21 +66,51 @@ pub fn run(args: &[String]) -> i32 {
     if let Some(w) = decoded.warning() {
         eprintln!("xq convert: warning: {w}");
     }
-    // No move read from move text is an error (exit 1), never an empty game.
-    let game = match read_pgn(&decoded.text) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("xq convert: {e}");
-            return 1;
+    // DhtmlXQ text (a forum post, a dpxq.com page) is recognised by its tags.
+    let out = if dhtmlxq::looks_like(&decoded.text) {
+        let tree = match dhtmlxq::read_dhtmlxq(&decoded.text) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("xq convert: {e}");
+                return 1;
+            }
+        };
+        match (ubb, pgn, main_line) {
+            (true, ..) => dhtmlxq::write_dhtmlxq(&tree),
+            (_, true, false) => write_tree(&tree, notation),
+            (_, true, true) => write_pgn(&tree.main_line_game(), notation),
+            _ => write_move_list(&tree.main_line_game(), notation),
         }
-    };
-    for notice in &game.notices {
-        eprintln!("xq convert: warning: {}", notice.say(Lang::En));
-    }
-    let out = if pgn {
-        write_pgn(&game, notation)
     } else {
-        write_move_list(&game, notation)
+        // No move read from move text is an error (exit 1), never an empty game.
+        let game = match read_pgn(&decoded.text) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("xq convert: {e}");
+                return 1;
+            }
+        };
+        for notice in &game.notices {
+            eprintln!("xq convert: warning: {}", notice.say(Lang::En));
+        }
+        // The whole tree unless only the main line is asked for; a variation that does not
+        // read is said, and the main line (which reads) is written.
+        let tree = ((pgn || ubb) && !main_line).then(|| read_tree(&decoded.text));
+        match tree {
+            Some(Ok(tree)) if ubb => dhtmlxq::write_dhtmlxq(&tree),
+            Some(Ok(tree)) => write_tree(&tree, notation),
+            Some(Err(e)) => {
+                eprintln!("xq convert: warning: {e}; writing the main line only");
+                if ubb {
+                    dhtmlxq::write_dhtmlxq(&GameTree::from_game(&game))
+                } else {
+                    write_pgn(&game, notation)
+                }
+            }
+            None if ubb => dhtmlxq::write_dhtmlxq(&GameTree::from_game(&game)),
+            None if pgn => write_pgn(&game, notation),
+            None => write_move_list(&game, notation),
+        }
     };
     let mut stdout = std::io::stdout().lock();
     if stdout.write_all(out.as_bytes()).is_err() {

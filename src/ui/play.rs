@@ -125,6 +125,8 @@ pub(super) enum Note {
     AfterEnd(crate::xiangqi::session::MovesAfterEnd),
     /// The computer answered the player's draw offer: `true` when it accepted.
     ComputerAnswer(bool),
+    /// An imported file's variations and comments, which the board does not show.
+    NotShown(crate::xiangqi::session::NotShown),
 }
 
 impl Say for Note {
@@ -138,6 +140,7 @@ impl Say for Note {
             (Note::CopiedFen, _) => lang.pick("已复制 FEN ✓", "FEN copied ✓").into(),
             (Note::Limit(e), _) => e.say(lang),
             (Note::AfterEnd(a), _) => a.say(lang),
+            (Note::NotShown(n), _) => n.say(lang),
             (Note::Control(e), _) => e.say(lang),
             (Note::Offer(o), _) => o.say(lang),
             (Note::Refused(e), _) => e.say(lang),

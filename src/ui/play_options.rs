@@ -10,7 +10,7 @@ use crate::lang::Say;
 use crate::xiangqi::notation::record::PgnGame;
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimit;
-use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::session::{NotShown, PlaySession};
 use leptos::prelude::*;
 
 /// Flip and projector (large), notation, and the looks of the pieces.
@@ -133,6 +133,9 @@ pub fn RecordGroup() -> impl IntoView {
                         store.replace(s);
                         if let Some(a) = after_end {
                             store.notices.update(|n| n.push(Note::AfterEnd(a)));
+                        }
+                        if let Some(left_out) = NotShown::of(&pgn) {
+                            store.notices.update(|n| n.push(Note::NotShown(left_out)));
                         }
                     }
                     Err(e) => store.notices.update(|n| n.push(Note::Import(e))),

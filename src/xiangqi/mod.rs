@@ -11,6 +11,7 @@ pub mod position;
 pub mod rules;
 pub mod session;
 pub mod share;
+pub mod tree;
 pub mod words;
 
 pub use board::{Color, ParseSquareError, Piece, Role, Square};

@@ -39,6 +39,8 @@ pub struct PlaySession {
     clock: Option<Clock>,
     view: usize,
     redo: Vec<Move>,
+    /// The game file's tags (Event, Red, Black, Round, Result, unknown ones …), kept for export.
+    tags: Vec<(String, String)>,
 }
 
 /// What happened when a move was entered on the board.
@@ -114,6 +116,52 @@ impl crate::lang::Say for MovesAfterEnd {
     }
 }
 
+/// What an imported game file holds that the board does not show: its variations and comments
+/// (the file keeps them; the board's export writes the main line with its tags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotShown {
+    /// `( … )` variations, nested ones included.
+    pub variations: usize,
+    /// Comments on the main line (before the first move included).
+    pub comments: usize,
+}
+
+impl NotShown {
+    /// What of `pgn` the board leaves out; `None` when nothing.
+    pub fn of(pgn: &PgnGame) -> Option<NotShown> {
+        let comments = (0..=pgn.moves().len())
+            .filter(|&i| pgn.comment(i).is_some())
+            .count();
+        let n = NotShown {
+            variations: pgn.variations,
+            comments,
+        };
+        (n.variations + n.comments > 0).then_some(n)
+    }
+}
+
+impl fmt::Display for NotShown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Not shown on this board: the file's variations ({}) and comments ({}); the file keeps them, and the export here writes the main line with the game's tags",
+            self.variations, self.comments
+        )
+    }
+}
+
+impl crate::lang::Say for NotShown {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match lang {
+            crate::lang::Lang::Zh => format!(
+                "棋盘上未显示文件中的变着（{} 个）和注释（{} 条）；原文件仍保留它们，此处导出只写主线和棋局信息",
+                self.variations, self.comments
+            ),
+            crate::lang::Lang::En => self.to_string(),
+        }
+    }
+}
+
 /// The saved form of a session (localStorage, versioned).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedSession {
@@ -129,6 +177,10 @@ pub struct SavedSession {
     /// The game clock, when the game is timed.
     #[serde(default)]
     pub clock: Option<Clock>,
+    /// The imported file's tags as name, value, name, value … (`Result` included while the moves
+    /// are the file's); a flat list of strings, which the page's JSON code already handles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
 }
 
 /// Why a saved session cannot be restored.
@@ -250,6 +302,7 @@ impl PlaySession {
             clock: None,
             view,
             redo: Vec::new(),
+            tags: Vec::new(),
         }
     }
 
@@ -389,11 +442,13 @@ impl PlaySession {
             self.game.play(m).map_err(EnterError::Illegal)?;
             self.view = self.game.ply();
             self.redo.clear();
+            self.drop_stated_result();
             return Ok(Entered::CutAndPlayed);
         }
         self.game.play(m).map_err(EnterError::Illegal)?;
         self.view = self.game.ply();
         self.redo.clear();
+        self.drop_stated_result();
         Ok(Entered::Played)
     }
 
@@ -415,6 +470,17 @@ impl PlaySession {
         }
     }
 
+    /// A file's `Result` describes its own moves: once they change, it no longer applies.
+    fn drop_stated_result(&mut self) {
+        self.tags.retain(|(n, _)| n != "Result");
+    }
+
+    /// The game file's tags kept with the game (Event, Site, Date, Round, Red, Black, Result,
+    /// Opening and any other), in file order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
     /// Takes back the last thing done at the board: a resignation or agreed draw alone when the
     /// game ended so (its moves stay), else the last move (it can be redone); false if there is
     /// nothing. A timed game takes back the clock press too.
@@ -424,6 +490,7 @@ impl PlaySession {
         }
         match self.game.undo() {
             Some(m) => {
+                self.drop_stated_result();
                 if let Some(clock) = self.clock.as_mut() {
                     let _ = clock.undo_press(now_ms.max(clock.last_event_ms()));
                 }
@@ -453,9 +520,12 @@ impl PlaySession {
         !self.redo.is_empty()
     }
 
-    /// The game as a PGN record: its moves, and its result when the game has ended.
+    /// The game as a PGN record: its moves, the imported file's tags, and its result: the
+    /// rules' verdict when the game has ended, else the file's stated result while its moves are
+    /// unchanged (a resignation the record does not show), else `*`.
     pub fn to_pgn(&self) -> PgnGame {
         let mut pgn = PgnGame::new(self.game.start().clone());
+        pgn.tags = self.tags.clone();
         for &m in self.game.moves() {
             // The moves were legal when played, so they replay.
             let _ = pgn.push(m);
@@ -477,7 +547,7 @@ impl PlaySession {
                     verdict: v.clone(),
                     unplayed: pgn.moves().len() - i,
                 };
-                return Ok((PlaySession::new(game), Some(after)));
+                return Ok((PlaySession::new(game).with_tags(pgn), Some(after)));
             }
             game.play(m).map_err(|error| RecordError::Illegal {
                 ply: i + 1,
@@ -485,7 +555,18 @@ impl PlaySession {
                 error,
             })?;
         }
-        Ok((PlaySession::new(game), None))
+        Ok((PlaySession::new(game).with_tags(pgn), None))
+    }
+
+    /// Keeps `pgn`'s tags but those the writer makes from the game itself (Game, FEN, Format).
+    fn with_tags(mut self, pgn: &PgnGame) -> PlaySession {
+        self.tags = pgn
+            .tags
+            .iter()
+            .filter(|(n, _)| !matches!(n.as_str(), "Game" | "FEN" | "Format"))
+            .cloned()
+            .collect();
+        self
     }
 
     /// The share-link query for the whole game (`fen=…&moves=…`, see [`SharedGame`]).
@@ -505,6 +586,11 @@ impl PlaySession {
             view: self.view,
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
             clock: self.clock.clone(),
+            tags: self
+                .tags
+                .iter()
+                .flat_map(|(n, v)| [n.clone(), v.clone()])
+                .collect(),
         }
     }
 
@@ -532,6 +618,11 @@ impl PlaySession {
             clock: saved.clock,
             view,
             redo,
+            tags: saved
+                .tags
+                .chunks_exact(2)
+                .map(|p| (p[0].clone(), p[1].clone()))
+                .collect(),
         })
     }
 }
@@ -711,6 +802,58 @@ mod tests {
             PlaySession::from_position(Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap());
         mated.enter(mv("b7b9"), false, 0).unwrap();
         assert_eq!(mated.to_pgn().tag("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn an_imported_game_keeps_its_tags_and_result_through_a_save_and_export() {
+        use crate::lang::{Lang, Say};
+        use crate::xiangqi::notation::pgn::{read_pgn, write_pgn};
+        use crate::xiangqi::notation::Notation;
+        let text = "[Event \"全国赛\"]\n[Site \"北京\"]\n[Date \"2024.05.01\"]\n[Round \"3\"]\n\
+            [Red \"许银川\"]\n[Black \"吕钦\"]\n[Result \"1-0\"]\n[Opening \"中炮\"]\n[Annotator \"X\"]\n\
+            {赛前} 1. 炮二平五 {好} 马８进７ (1... 炮８平５ (1... 马２进３)) 2. 马二进三 1-0";
+        let pgn = read_pgn(text).unwrap();
+        let (s, _) = PlaySession::from_pgn(&pgn).unwrap();
+        let restored = PlaySession::from_json(&s.to_json()).unwrap();
+        let out = write_pgn(&restored.to_pgn(), Notation::Chinese);
+        for tag in [
+            "[Event \"全国赛\"]",
+            "[Site \"北京\"]",
+            "[Date \"2024.05.01\"]",
+            "[Round \"3\"]",
+            "[Red \"许银川\"]",
+            "[Black \"吕钦\"]",
+            "[Result \"1-0\"]",
+            "[Opening \"中炮\"]",
+            "[Annotator \"X\"]",
+        ] {
+            assert!(out.contains(tag), "{tag} missing:\n{out}");
+        }
+        assert!(out.trim_end().ends_with("1-0"), "{out}");
+        assert_eq!(out.matches("[Format").count(), 1, "{out}");
+        // What the board leaves out is said, in both languages.
+        let n = NotShown::of(&pgn).unwrap();
+        assert_eq!((n.variations, n.comments), (2, 2));
+        assert!(
+            n.say(Lang::En).contains("variations (2) and comments (2)"),
+            "{n}"
+        );
+        assert!(
+            n.say(Lang::Zh).contains("变着（2 个）和注释（2 条）"),
+            "{}",
+            n.say(Lang::Zh)
+        );
+        assert_eq!(NotShown::of(&read_pgn("1. 炮二平五 *").unwrap()), None);
+        // A new move makes the file's result stale; the other tags stay.
+        let mut played = restored.clone();
+        played.enter(mv("i9h9"), false, 0).unwrap();
+        let pgn = played.to_pgn();
+        assert_eq!(pgn.tag("Result"), None);
+        assert_eq!(pgn.tag("Red"), Some("许银川"));
+        let mut back = restored;
+        assert!(back.takeback(0));
+        assert_eq!(back.to_pgn().tag("Result"), None);
+        assert_eq!(back.to_pgn().tag("Event"), Some("全国赛"));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::fen::{FenError, ParseFenError, PositionError};
 use super::game::{GameError, GameResult, OfferOutcome, Reason, RecordError, Verdict};
-use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice};
+use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice, PgnTreeError};
 use super::notation::NotationError;
 use super::position::PlayError;
 use super::rules::limits::MoveLimitError;
@@ -400,6 +400,35 @@ impl Say for PgnError {
             PgnErrorKind::Unclosed(c) => format!("“{c}”没有闭合（第 {plies} 步之后）"),
             PgnErrorKind::Empty => "没有找到棋局".into(),
             PgnErrorKind::NoMoves => "文件有着法文字，但一步也读不出来".into(),
+            PgnErrorKind::TooDeep { limit } => format!("变着嵌套超过 {limit} 层"),
+        }
+    }
+}
+
+impl Say for PgnTreeError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return sentence(self.to_string());
+        }
+        let line = self.line;
+        let within = match self.depth {
+            0 => String::new(),
+            1 => "，在变着中".into(),
+            d => format!("，在第 {d} 层变着中"),
+        };
+        match &self.kind {
+            PgnErrorKind::BadMove { round, side, error } => format!(
+                "第 {line} 行：读到第 {round} 回合{}{within}时停止：{}",
+                side.chinese(),
+                error.say(lang)
+            ),
+            PgnErrorKind::Unclosed(c) => format!("第 {line} 行：“{c}”没有闭合"),
+            PgnErrorKind::TooDeep { limit } => format!("第 {line} 行：变着嵌套超过 {limit} 层"),
+            kind => PgnError {
+                partial: Box::new(self.partial.main_line_game()),
+                kind: kind.clone(),
+            }
+            .say(lang),
         }
     }
 }

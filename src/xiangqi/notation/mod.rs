@@ -7,6 +7,7 @@
 
 pub mod chinese;
 pub mod decode;
+pub mod dhtmlxq;
 pub mod iccs;
 pub mod pgn;
 pub mod record;

@@ -4,14 +4,15 @@
 //! position, `Format`, then the moves in the chosen notation with comments in braces. Import takes
 //! what real files contain: UTF-8, GBK or Big5 bytes ([`decode`]), any of the notations (detected
 //! move by move), move numbers with or without dots, `...` placeholders, `{}` and `;` comments,
-//! `()` variations (skipped: only the main line is kept), result tokens, free-text title lines and
+//! `()` variations (kept by [`read_tree`], skipped by [`read_pgn`]), NAGs, result tokens, free-text title lines and
 //! odd bytes in tag values, and U+FFFD (bytes that did not decode) skipped. A broken file imports as far as it is valid: the error carries the
 //! partial game and says at which move and why reading stopped.
 
 use super::record::{PgnGame, PgnResult};
-use super::{chinese, read, Notation, NotationError};
+use super::{chinese, read, write, Notation, NotationError};
 use crate::xiangqi::fen::{FenError, START_FEN};
-use crate::xiangqi::{Color, Position};
+use crate::xiangqi::tree::{nag_of, Arrow, Circle, Eval, GameTree, MarkColor, Node, NodeId};
+use crate::xiangqi::{Color, Position, Square};
 use std::fmt;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -41,6 +42,11 @@ pub enum PgnErrorKind {
     Unclosed(char),
     /// Nothing resembling a game.
     Empty,
+    /// Variations nest deeper than [`MAX_NESTING`].
+    TooDeep {
+        /// The nesting allowed.
+        limit: usize,
+    },
     /// The text has move numbers or moves, yet not one move could be read (wrong encoding,
     /// a foreign notation): an error, so that no game is silently replaced by an empty one.
     NoMoves,
@@ -74,6 +80,9 @@ impl fmt::Display for PgnError {
                 self.partial.moves().len()
             ),
             PgnErrorKind::Empty => write!(f, "no game found"),
+            PgnErrorKind::TooDeep { limit } => {
+                write!(f, "variations nest more than {limit} deep")
+            }
             PgnErrorKind::NoMoves => write!(f, "the file has move text but no move could be read"),
         }
     }
@@ -89,28 +98,45 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes `game` as PGN with its moves in `notation` (`[Format]` says which).
-pub fn write_pgn(game: &PgnGame, notation: Notation) -> String {
-    let mut out = String::new();
+/// The tag section: the seven-tag roster, `FEN` when the start is not the initial position,
+/// `Format`, then every other tag in file order.
+fn write_tags(
+    out: &mut String,
+    tags: &[(String, String)],
+    start: &Position,
+    result: PgnResult,
+    notation: Notation,
+) {
     let mut tag = |n: &str, v: &str| out.push_str(&format!("[{n} \"{}\"]\n", escape(v)));
+    let get = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
     tag("Game", "Chinese Chess");
     for name in ROSTER {
         let v = match name {
-            "Result" => game.result().pgn().to_string(),
-            _ => game.tag(name).unwrap_or("").to_string(),
+            "Result" => result.pgn().to_string(),
+            _ => get(name).unwrap_or("").to_string(),
         };
         tag(name, &v);
     }
-    let fen = game.start().fen();
+    let fen = start.fen();
     if fen != START_FEN {
         tag("FEN", &fen);
     }
     tag("Format", notation.name());
-    for (n, v) in &game.tags {
+    for (n, v) in tags {
         if n != "Game" && n != "FEN" && n != "Format" && !ROSTER.contains(&n.as_str()) {
             tag(n, v);
         }
     }
+}
+
+/// Writes `game` as PGN with its moves in `notation` (`[Format]` says which).
+pub fn write_pgn(game: &PgnGame, notation: Notation) -> String {
+    let mut out = String::new();
+    write_tags(&mut out, &game.tags, game.start(), game.result(), notation);
     out.push('\n');
     let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
     if let Some(c) = game.comment(0) {
@@ -166,10 +192,113 @@ pub fn write_move_list(game: &PgnGame, notation: Notation) -> String {
     s
 }
 
+/// Writes a whole tree as PGN in `notation`: variations in `( … )`, comments in `{ … }` (with the
+/// `[%eval …]`, `[%csl …]` and `[%cal …]` commands lichess writes), NAGs as `$n`. A tree with
+/// one line, no marks and no drawings is written exactly as [`write_pgn`] writes its main line.
+pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
+    let plain = tree.variation_count() == 0
+        && tree.ids().filter_map(|i| tree.node(i)).all(|n| {
+            n.nags.is_empty()
+                && n.before.is_none()
+                && n.arrows.is_empty()
+                && n.circles.is_empty()
+                && n.eval.is_none()
+        });
+    if plain {
+        return write_pgn(&tree.main_line_game(), notation);
+    }
+    let mut out = String::new();
+    write_tags(&mut out, &tree.tags, tree.start(), tree.result(), notation);
+    out.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
+    if let Some(c) = tree.node(tree.root()).and_then(comment_text) {
+        tokens.push(comment(&c));
+    }
+    enum Task {
+        Move(NodeId),
+        Next(NodeId),
+        Open,
+        Close,
+    }
+    // An explicit stack, so that no nesting depth can overflow the call stack.
+    let mut stack = vec![Task::Next(tree.root())];
+    let mut need_number = true;
+    while let Some(task) = stack.pop() {
+        match task {
+            Task::Open => {
+                tokens.push("(".into());
+                need_number = true;
+            }
+            Task::Close => {
+                tokens.push(")".into());
+                need_number = true;
+            }
+            Task::Next(n) => {
+                if let Some(c) = tree.next(n) {
+                    stack.push(Task::Move(c));
+                }
+            }
+            Task::Move(n) => {
+                let (Some(node), Some(before)) =
+                    (tree.node(n), tree.parent(n).and_then(|p| tree.position(p)))
+                else {
+                    continue;
+                };
+                let Some(m) = node.mv() else { continue };
+                if let Some(b) = &node.before {
+                    tokens.push(comment(b));
+                    need_number = true;
+                }
+                let round = before.fullmoves();
+                let text = write(before, m, notation);
+                tokens.push(match (before.turn(), need_number) {
+                    (Color::Red, _) => format!("{round}. {text}"),
+                    (Color::Black, true) => format!("{round}... {text}"),
+                    (Color::Black, false) => text,
+                });
+                need_number = false;
+                tokens.extend(node.nags.iter().map(|g| format!("${g}")));
+                if let Some(c) = comment_text(node) {
+                    tokens.push(comment(&c));
+                    need_number = true;
+                }
+                stack.push(Task::Next(n));
+                let siblings = tree.siblings(n);
+                if siblings.first() == Some(&n) {
+                    for &s in siblings[1..].iter().rev() {
+                        stack.push(Task::Close);
+                        stack.push(Task::Move(s));
+                        stack.push(Task::Open);
+                    }
+                }
+            }
+        }
+    }
+    tokens.push(tree.result().pgn().to_string());
+    // Lines of about 80 characters, broken between tokens.
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.chars().count() + t.chars().count() >= 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 // --- import -----------------------------------------------------------------------------------
 
 /// Reads the first game of a PGN (or bare move text); text with neither tags nor moves is
-/// [`PgnErrorKind::Empty`].
+/// [`PgnErrorKind::Empty`]. Variations are skipped (counted in [`PgnGame::variations`]); read
+/// them with [`read_tree`].
 ///
 /// ```
 /// use xiangqi_club::xiangqi::notation::pgn::{read_pgn, write_pgn};
@@ -183,17 +312,7 @@ pub fn write_move_list(game: &PgnGame, notation: Notation) -> String {
 /// ```
 pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
     let mut r = Reader::new(text);
-    match r.game() {
-        Some(Ok(g)) if g.tags.is_empty() && g.moves().is_empty() => Err(PgnError {
-            partial: Box::new(g),
-            kind: PgnErrorKind::Empty,
-        }),
-        Some(result) => result,
-        None => Err(PgnError {
-            partial: Box::default(),
-            kind: PgnErrorKind::Empty,
-        }),
-    }
+    main_line(r.game().unwrap_or_else(|| Err(Failure::empty())))
 }
 
 /// Decodes bytes ([`decode`]) and reads the first game.
@@ -207,16 +326,335 @@ pub fn read_pgn_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut r = Reader::new(text);
     let mut games = Vec::new();
     while let Some(g) = r.game() {
-        games.push(g);
+        games.push(main_line(g));
     }
     games
 }
 
-/// The text's characters without U+FFFD (see [`is_text`]).
-type TextChars<'a> = std::iter::Filter<std::str::Chars<'a>, fn(&char) -> bool>;
+/// Reads the first game with its whole tree: `( … )` variations nested up to [`MAX_NESTING`]
+/// deep, `{ … }` and `;` comments, NAGs (`$1`, or `!`, `?!` … after a move) and the
+/// `[%cal …]`, `[%csl …]` and `[%eval …]` commands lichess writes in comments.
+///
+/// ```
+/// use xiangqi_club::xiangqi::notation::pgn::{read_tree, write_tree};
+/// use xiangqi_club::xiangqi::notation::Notation;
+/// let t = read_tree("1. 炮二平五 马８进７ (1... 炮８平５ {顺炮}) 2. 马二进三! *").unwrap();
+/// assert_eq!(t.main_line().len(), 3);
+/// assert_eq!(t.variation_count(), 1);
+/// let back = read_tree(&write_tree(&t, Notation::Wxf)).unwrap();
+/// assert_eq!(back.variation_count(), 1);
+/// assert_eq!(back.comment_count(), 1);
+/// ```
+pub fn read_tree(text: &str) -> Result<GameTree, PgnTreeError> {
+    let mut r = Reader::new(text);
+    tree_result(r.game().unwrap_or_else(|| Err(Failure::empty())))
+}
+
+/// Reads every game of a multi-game PGN as trees.
+pub fn read_tree_all(text: &str) -> Vec<Result<GameTree, PgnTreeError>> {
+    let mut r = Reader::new(text);
+    let mut games = Vec::new();
+    while let Some(g) = r.game() {
+        games.push(tree_result(g));
+    }
+    games
+}
+
+/// How deep variations may nest: deeper is a [`PgnErrorKind::TooDeep`] (real files nest a few
+/// levels; this bounds the work and the writers' stacks).
+pub const MAX_NESTING: usize = 100;
+
+/// A game whose tree could not be read to the end: the part read before, where and why it stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTreeError {
+    /// Everything read before the failure (tags, moves, variations, comments).
+    pub partial: Box<GameTree>,
+    /// What went wrong.
+    pub kind: PgnErrorKind,
+    /// The line of the text (from 1) where it stopped.
+    pub line: usize,
+    /// How deep in variations: 0 on the main line.
+    pub depth: usize,
+}
+
+impl fmt::Display for PgnTreeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = self.line;
+        let within = match self.depth {
+            0 => String::new(),
+            1 => ", in a variation".into(),
+            d => format!(", in a variation nested {d} deep"),
+        };
+        match &self.kind {
+            PgnErrorKind::BadMove { round, side, error } => {
+                let dots = if *side == Color::Red { "." } else { "..." };
+                write!(
+                    f,
+                    "line {line}: stopped at move {round}{dots} ({}{within}): {error}",
+                    side.english()
+                )
+            }
+            PgnErrorKind::Unclosed(c) => write!(f, "line {line}: a `{c}` is never closed"),
+            PgnErrorKind::TooDeep { limit } => {
+                write!(f, "line {line}: variations nest more than {limit} deep")
+            }
+            _ => {
+                let e = PgnError {
+                    partial: Box::new(self.partial.main_line_game()),
+                    kind: self.kind.clone(),
+                };
+                write!(f, "{e}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnTreeError {}
+
+/// A game the reader stopped in.
+struct Failure<R> {
+    partial: Box<R>,
+    kind: PgnErrorKind,
+    line: usize,
+    depth: usize,
+    variations: usize,
+}
+
+impl<R: Record> Failure<R> {
+    fn empty() -> Failure<R> {
+        Failure {
+            partial: Box::new(R::new(Position::start())),
+            kind: PgnErrorKind::Empty,
+            line: 1,
+            depth: 0,
+            variations: 0,
+        }
+    }
+}
+
+/// A game read, and how many variations were skipped.
+struct Read<R> {
+    tree: R,
+    variations: usize,
+}
+
+fn main_line(r: Result<Read<PgnGame>, Failure<PgnGame>>) -> Result<PgnGame, PgnError> {
+    match r {
+        Ok(r) if r.tree.tags.is_empty() && r.tree.moves().is_empty() => Err(PgnError {
+            partial: Box::new(r.tree),
+            kind: PgnErrorKind::Empty,
+        }),
+        Ok(mut r) => {
+            r.tree.variations = r.variations;
+            Ok(r.tree)
+        }
+        Err(mut f) => {
+            f.partial.variations = f.variations;
+            Err(PgnError {
+                partial: f.partial,
+                kind: f.kind,
+            })
+        }
+    }
+}
+
+fn tree_result(r: Result<Read<GameTree>, Failure<GameTree>>) -> Result<GameTree, PgnTreeError> {
+    match r {
+        Ok(r) if r.tree.tags.is_empty() && r.tree.is_empty() => Err(PgnTreeError {
+            partial: Box::new(r.tree),
+            kind: PgnErrorKind::Empty,
+            line: 1,
+            depth: 0,
+        }),
+        Ok(r) => Ok(r.tree),
+        Err(f) => Err(PgnTreeError {
+            partial: f.partial,
+            kind: f.kind,
+            line: f.line,
+            depth: f.depth,
+        }),
+    }
+}
+
+/// What the reader builds: the whole tree, or the main line alone, whose reader is all the pages
+/// carry (variations skipped, comments kept as written, marks dropped).
+trait Record: Sized {
+    /// A place in the record.
+    type Id: Copy + PartialEq;
+    /// Whether variations and lichess commands are read (else skipped / kept as text).
+    const TREE: bool;
+    fn new(start: Position) -> Self;
+    fn tags(&mut self) -> &mut Vec<(String, String)>;
+    fn notices(&mut self) -> &mut Vec<PgnNotice>;
+    fn root(&self) -> Self::Id;
+    fn parent(&self, at: Self::Id) -> Option<Self::Id>;
+    fn next(&self, at: Self::Id) -> Option<Self::Id>;
+    fn position(&self, at: Self::Id) -> Option<&Position>;
+    fn add_move(&mut self, at: Self::Id, m: crate::xiangqi::Move) -> Option<Self::Id>;
+    fn add_comment(&mut self, at: Self::Id, text: &str);
+    fn add_before(&mut self, at: Self::Id, text: &str);
+    fn add_nag(&mut self, at: Self::Id, nag: u8);
+    /// A comment, with the lichess commands in it taken apart where they are kept.
+    fn add_commands(&mut self, at: Self::Id, text: &str);
+    fn has_moves(&self) -> bool;
+    fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags().iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.tags().push((name.to_string(), value.to_string())),
+        }
+    }
+    fn result_is_set(&mut self) -> bool {
+        self.tags()
+            .iter()
+            .find(|(n, _)| n == "Result")
+            .is_some_and(|(_, v)| PgnResult::parse(v).is_some())
+    }
+}
+
+impl Record for GameTree {
+    type Id = NodeId;
+    const TREE: bool = true;
+    fn new(start: Position) -> Self {
+        GameTree::new(start)
+    }
+    fn tags(&mut self) -> &mut Vec<(String, String)> {
+        &mut self.tags
+    }
+    fn notices(&mut self) -> &mut Vec<PgnNotice> {
+        &mut self.notices
+    }
+    fn root(&self) -> NodeId {
+        GameTree::root(self)
+    }
+    fn parent(&self, at: NodeId) -> Option<NodeId> {
+        GameTree::parent(self, at)
+    }
+    fn next(&self, at: NodeId) -> Option<NodeId> {
+        GameTree::next(self, at)
+    }
+    fn position(&self, at: NodeId) -> Option<&Position> {
+        GameTree::position(self, at)
+    }
+    fn add_move(&mut self, at: NodeId, m: crate::xiangqi::Move) -> Option<NodeId> {
+        GameTree::add_move(self, at, m).ok()
+    }
+    fn add_comment(&mut self, at: NodeId, text: &str) {
+        GameTree::add_comment(self, at, text);
+    }
+    fn add_before(&mut self, at: NodeId, text: &str) {
+        if let Some(n) = self.node_mut(at) {
+            crate::xiangqi::tree::append(Some(&mut n.before), text);
+        }
+    }
+    fn add_nag(&mut self, at: NodeId, nag: u8) {
+        if let Some(n) = self.node_mut(at) {
+            n.nags.push(nag);
+        }
+    }
+    fn add_commands(&mut self, at: NodeId, text: &str) {
+        let (rest, arrows, circles, eval) = split_commands(text);
+        if let Some(n) = self.node_mut(at) {
+            n.arrows.extend(arrows);
+            n.circles.extend(circles);
+            if eval.is_some() {
+                n.eval = eval;
+            }
+        }
+        GameTree::add_comment(self, at, &rest);
+    }
+    fn has_moves(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+/// The main line: a place is a ply; moves are only added at the end.
+impl Record for PgnGame {
+    type Id = usize;
+    const TREE: bool = false;
+    fn new(start: Position) -> Self {
+        PgnGame::new(start)
+    }
+    fn tags(&mut self) -> &mut Vec<(String, String)> {
+        &mut self.tags
+    }
+    fn notices(&mut self) -> &mut Vec<PgnNotice> {
+        &mut self.notices
+    }
+    fn root(&self) -> usize {
+        0
+    }
+    fn parent(&self, at: usize) -> Option<usize> {
+        at.checked_sub(1)
+    }
+    fn next(&self, at: usize) -> Option<usize> {
+        (at < self.moves().len()).then_some(at + 1)
+    }
+    fn position(&self, at: usize) -> Option<&Position> {
+        (at == self.moves().len()).then(|| self.end())
+    }
+    fn add_move(&mut self, _: usize, m: crate::xiangqi::Move) -> Option<usize> {
+        self.push(m).ok().map(|()| self.moves().len())
+    }
+    fn add_comment(&mut self, at: usize, text: &str) {
+        PgnGame::add_comment(self, at, text);
+    }
+    fn add_before(&mut self, at: usize, text: &str) {
+        PgnGame::add_comment(self, at.saturating_sub(1), text);
+    }
+    fn add_nag(&mut self, _: usize, _: u8) {}
+    fn add_commands(&mut self, at: usize, text: &str) {
+        PgnGame::add_comment(self, at, text);
+    }
+    fn has_moves(&self) -> bool {
+        !self.moves().is_empty()
+    }
+}
+
+/// The text's characters without U+FFFD (see [`is_text`]), counting lines.
+#[derive(Clone)]
+struct Cursor<'a> {
+    rest: std::str::Chars<'a>,
+    /// Newlines consumed so far.
+    newlines: usize,
+}
+
+impl Iterator for Cursor<'_> {
+    type Item = char;
+    fn next(&mut self) -> Option<char> {
+        loop {
+            let c = self.rest.next()?;
+            if !is_text(&c) {
+                continue;
+            }
+            if c == '\n' {
+                self.newlines += 1;
+            }
+            return Some(c);
+        }
+    }
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.rest.clone().find(is_text)
+    }
+
+    fn next_if(&mut self, f: impl FnOnce(&char) -> bool) -> Option<char> {
+        let c = self.peek()?;
+        if f(&c) {
+            self.next()
+        } else {
+            None
+        }
+    }
+
+    fn next_if_eq(&mut self, want: &char) -> Option<char> {
+        self.next_if(|c| c == want)
+    }
+}
 
 struct Reader<'a> {
-    chars: std::iter::Peekable<TextChars<'a>>,
+    chars: Cursor<'a>,
 }
 
 /// Whether a character is text rather than U+FFFD, the mark of bytes that did not decode: a stray
@@ -256,6 +694,26 @@ fn strip_number(t: &str) -> &str {
         t
     } else {
         after
+    }
+}
+
+/// A NAG token: `$5`, or a mark written alone (`!?`).
+fn nag_token(t: &str) -> Option<u8> {
+    match t.strip_prefix('$') {
+        Some(n) => n.parse().ok(),
+        None => nag_of(t),
+    }
+}
+
+/// Splits a mark glued to a move (`炮二平五!?`): the move and the mark's NAG.
+fn split_mark(t: &str) -> (&str, Option<u8>) {
+    let body = t.trim_end_matches(['!', '?']);
+    if body.len() == t.len() || body.is_empty() {
+        return (t, None);
+    }
+    match nag_of(&t[body.len()..]) {
+        Some(n) => (body, Some(n)),
+        None => (t, None),
     }
 }
 
@@ -354,11 +812,31 @@ fn lenient_fen(fen: &str, black_first: bool) -> Result<(Position, Option<PgnNoti
     }
 }
 
+/// Where the reader is in the tree.
+struct Place<I> {
+    /// The last move read on the current line (the root before any).
+    at: I,
+    /// For each open `(`: the node to go back to at its `)`.
+    open: Vec<I>,
+    /// A comment read right after `(`, for the variation's first move.
+    before: Option<String>,
+    /// Just after `(`: no move of the variation read yet.
+    starting: bool,
+}
+
 impl<'a> Reader<'a> {
     fn new(text: &'a str) -> Reader<'a> {
         Reader {
-            chars: text.chars().filter(is_text as fn(&char) -> bool).peekable(),
+            chars: Cursor {
+                rest: text.chars(),
+                newlines: 0,
+            },
         }
+    }
+
+    /// The line (from 1) of the next character.
+    fn line(&self) -> usize {
+        self.chars.newlines + 1
     }
 
     fn skip_ws(&mut self) {
@@ -416,38 +894,53 @@ impl<'a> Reader<'a> {
         None
     }
 
-    /// Skips a `(...)` variation after its `(`, nested ones and their comments included.
-    fn skip_variation(&mut self) -> bool {
+    /// Skips a `(...)` variation after its `(`, nested ones and their comments included; the
+    /// number of variations skipped, or `None` when one never closes.
+    fn skip_variation(&mut self) -> Option<usize> {
         let mut depth = 1;
+        let mut count = 1;
         while let Some(c) = self.chars.next() {
             match c {
-                '(' => depth += 1,
+                '(' => {
+                    depth += 1;
+                    count += 1;
+                }
                 ')' => {
                     depth -= 1;
                     if depth == 0 {
-                        return true;
+                        return Some(count);
                     }
                 }
-                '{' if self.until('}').is_none() => return false,
+                '{' if self.until('}').is_none() => return None,
                 _ => {}
             }
         }
-        false
+        None
     }
 
     fn token(&mut self) -> String {
         let mut t = String::new();
         while let Some(c) = self
             .chars
-            .next_if(|c| !c.is_whitespace() && !matches!(c, '{' | '(' | ';' | '['))
+            .next_if(|c| !c.is_whitespace() && !matches!(c, '{' | '(' | ')' | ';' | '['))
         {
             t.push(c);
         }
         t
     }
 
+    /// Files a comment where it belongs: before a variation's first move, else after the last
+    /// move read (the root's comment before the first move).
+    fn comment<R: Record>(tree: &mut R, place: &mut Place<R::Id>, text: &str) {
+        if place.starting {
+            crate::xiangqi::tree::append(Some(&mut place.before), text);
+            return;
+        }
+        tree.add_commands(place.at, text);
+    }
+
     /// Reads one game; `None` at the end of the text.
-    fn game(&mut self) -> Option<Result<PgnGame, PgnError>> {
+    fn game<R: Record>(&mut self) -> Option<Result<Read<R>, Failure<R>>> {
         let mut tags: Vec<(String, String)> = Vec::new();
         self.skip_ws();
         while self.chars.next_if_eq(&'[').is_some() {
@@ -457,50 +950,69 @@ impl<'a> Reader<'a> {
             self.skip_ws();
         }
         self.chars.peek()?;
-        let fail = |game: PgnGame, kind| {
-            Some(Err(PgnError {
-                partial: Box::new(game),
-                kind,
-            }))
-        };
+        let mut variations = 0;
         let (start, notice) = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
             Some((_, fen)) if !fen.is_empty() => {
                 match lenient_fen(fen, black_first(self.chars.clone())) {
                     Ok(found) => found,
                     Err(error) => {
-                        let mut g = PgnGame::default();
-                        g.tags = tags.clone();
+                        let mut g = R::new(Position::start());
+                        *g.tags() = tags.clone();
                         let fen = fen.clone();
+                        let line = self.line();
                         self.skip_game();
-                        return fail(g, PgnErrorKind::BadFen { fen, error });
+                        return Some(Err(Failure {
+                            partial: Box::new(g),
+                            kind: PgnErrorKind::BadFen { fen, error },
+                            line,
+                            depth: 0,
+                            variations,
+                        }));
                     }
                 }
             }
             _ => (Position::start(), None),
         };
-        let mut game = PgnGame::new(start);
-        game.notices.extend(notice);
+        let mut game = R::new(start);
+        game.notices().extend(notice);
         for (n, v) in tags {
             if n == "Result" {
                 let r = PgnResult::parse(&v).map_or(v, |r| r.pgn().to_string());
                 game.set_tag(&n, &r);
             } else {
-                game.tags.push((n, v));
+                game.tags().push((n, v));
             }
         }
-        let mut round = game.start().fullmoves();
+        let mut place = Place {
+            at: game.root(),
+            open: Vec::new(),
+            before: None,
+            starting: false,
+        };
+        macro_rules! fail {
+            ($kind:expr) => {{
+                let line = self.line();
+                return Some(Err(Failure {
+                    partial: Box::new(game),
+                    kind: $kind,
+                    line,
+                    depth: place.open.len(),
+                    variations,
+                }));
+            }};
+        }
         // Move numbers seen: the text meant to have moves.
         let mut numbered = false;
         loop {
             self.skip_ws();
-            let Some(&c) = self.chars.peek() else { break };
+            let Some(c) = self.chars.peek() else { break };
             match c {
                 '[' => break,
                 '{' => {
                     self.chars.next();
                     match self.until('}') {
-                        Some(text) => game.add_comment(game.moves().len(), &text),
-                        None => return fail(game, PgnErrorKind::Unclosed('{')),
+                        Some(text) => Self::comment(&mut game, &mut place, &text),
+                        None => fail!(PgnErrorKind::Unclosed('{')),
                     }
                     continue;
                 }
@@ -510,13 +1022,48 @@ impl<'a> Reader<'a> {
                     while let Some(c) = self.chars.next_if(|&c| c != '\n') {
                         text.push(c);
                     }
-                    game.add_comment(game.moves().len(), &text);
+                    Self::comment(&mut game, &mut place, &text);
                     continue;
                 }
                 '(' => {
+                    let parent = game.parent(place.at);
+                    match parent.filter(|_| R::TREE) {
+                        Some(parent) => {
+                            if place.open.len() >= MAX_NESTING {
+                                let line = self.line();
+                                self.skip_game();
+                                return Some(Err(Failure {
+                                    partial: Box::new(game),
+                                    kind: PgnErrorKind::TooDeep { limit: MAX_NESTING },
+                                    line,
+                                    depth: place.open.len(),
+                                    variations,
+                                }));
+                            }
+                            self.chars.next();
+                            place.open.push(place.at);
+                            place.at = parent;
+                            place.starting = true;
+                        }
+                        // Skipped: a variation before any move has nothing to branch from.
+                        _ => {
+                            self.chars.next();
+                            match self.skip_variation() {
+                                Some(n) => variations += n,
+                                None => fail!(PgnErrorKind::Unclosed('(')),
+                            }
+                        }
+                    }
+                    continue;
+                }
+                ')' => {
                     self.chars.next();
-                    if !self.skip_variation() {
-                        return fail(game, PgnErrorKind::Unclosed('('));
+                    if let Some(back) = place.open.pop() {
+                        if let Some(b) = place.before.take() {
+                            game.add_comment(place.at, &b);
+                        }
+                        place.at = back;
+                        place.starting = false;
                     }
                     continue;
                 }
@@ -524,10 +1071,10 @@ impl<'a> Reader<'a> {
             }
             let tok = self.token();
             if let Some(r) = is_result_token(&tok) {
-                if game
-                    .tag("Result")
-                    .is_none_or(|v| PgnResult::parse(v).is_none())
-                {
+                if !place.open.is_empty() {
+                    continue;
+                }
+                if !game.result_is_set() {
                     game.set_tag("Result", r.pgn());
                 }
                 self.skip_game();
@@ -537,51 +1084,86 @@ impl<'a> Reader<'a> {
                 numbered |= is_move_number(&tok);
                 continue;
             }
+            if let Some(nag) = nag_token(&tok) {
+                if place.at != game.root() && !place.starting {
+                    game.add_nag(place.at, nag);
+                }
+                continue;
+            }
+            let (tok, mark) = split_mark(&tok);
             let mut parts: Vec<String> = Vec::new();
-            let t = if is_move_syntax(&tok) {
-                tok.as_str()
+            let t = if is_move_syntax(tok) {
+                tok
             } else {
-                strip_number(&tok)
+                strip_number(tok)
             };
             numbered |= t.len() != tok.len();
             if is_move_syntax(t) {
                 parts.push(t.to_string());
             } else if let Some((a, b)) = split_glued(t) {
                 parts.extend([a, b]);
-            } else if game.moves().is_empty() || !looks_like_move(t) {
+            } else if !game.has_moves() || !looks_like_move(t) {
                 // Free text: a title before the moves, or a remark between them.
-                game.add_comment(game.moves().len(), t);
+                Self::comment(&mut game, &mut place, t);
                 continue;
             } else {
                 parts.push(t.to_string());
             }
             for p in parts {
-                match read(game.end(), &p) {
+                let Some(pos) = game.position(place.at) else {
+                    break;
+                };
+                match read(pos, &p) {
                     Ok(m) => {
-                        game.push(m)
-                            .unwrap_or_else(|_| unreachable!("resolved moves are legal"));
-                        if game.end().turn() == Color::Red {
-                            round += 1;
+                        let Some(id) = game.add_move(place.at, m) else {
+                            unreachable!("resolved moves are legal")
+                        };
+                        if let Some(b) = place.before.take() {
+                            // Only a variation's first move has a comment before it; a
+                            // variation that repeats the main move joins the main line.
+                            if game.next(place.at) == Some(id) {
+                                game.add_comment(place.at, &b);
+                            } else {
+                                game.add_before(id, &b);
+                            }
                         }
+                        place.at = id;
+                        place.starting = false;
                     }
                     Err(error) => {
-                        let side = game.end().turn();
+                        let (round, side) = (pos.fullmoves(), pos.turn());
+                        let line = self.line();
                         self.skip_game();
-                        return fail(game, PgnErrorKind::BadMove { round, side, error });
+                        return Some(Err(Failure {
+                            partial: Box::new(game),
+                            kind: PgnErrorKind::BadMove { round, side, error },
+                            line,
+                            depth: place.open.len(),
+                            variations,
+                        }));
                     }
                 }
             }
+            if let Some(nag) = mark {
+                game.add_nag(place.at, nag);
+            }
         }
-        if numbered && game.moves().is_empty() {
-            return fail(game, PgnErrorKind::NoMoves);
+        if !place.open.is_empty() {
+            fail!(PgnErrorKind::Unclosed('('));
         }
-        Some(Ok(game))
+        if numbered && !game.has_moves() {
+            fail!(PgnErrorKind::NoMoves);
+        }
+        Some(Ok(Read {
+            tree: game,
+            variations,
+        }))
     }
 
     /// Skips to the next game's tags (a `[` at the start of a line).
     fn skip_game(&mut self) {
         let mut line_start = false;
-        while let Some(&c) = self.chars.peek() {
+        while let Some(c) = self.chars.peek() {
             if c == '[' && line_start {
                 return;
             }
@@ -593,6 +1175,126 @@ impl<'a> Reader<'a> {
             self.chars.next();
         }
     }
+}
+
+/// Takes lichess's `[%cal …]`, `[%csl …]` and `[%eval …]` out of a comment: the rest of the text
+/// and what they say. A command that does not read stays in the text.
+pub(crate) fn split_commands(text: &str) -> (String, Vec<Arrow>, Vec<Circle>, Option<Eval>) {
+    let mut rest = String::new();
+    let (mut arrows, mut circles, mut eval) = (Vec::new(), Vec::new(), None);
+    let mut s = text;
+    while let Some(i) = s.find("[%") {
+        rest.push_str(&s[..i]);
+        let after = &s[i..];
+        let Some(end) = after.find(']') else {
+            s = after;
+            break;
+        };
+        let body = &after[2..end];
+        let (name, args) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+        let args = args.trim();
+        let understood = match name {
+            "cal" => parse_list(args, |x| {
+                let mut c = x.chars();
+                let color = MarkColor::from_letter(c.next()?)?;
+                let sq = c.as_str();
+                let from = Square::parse(sq.get(..2)?)?;
+                let to = Square::parse(sq.get(2..)?)?;
+                Some(Arrow { color, from, to })
+            })
+            .map(|v| arrows.extend(v)),
+            "csl" => parse_list(args, |x| {
+                let mut c = x.chars();
+                let color = MarkColor::from_letter(c.next()?)?;
+                let at = Square::parse(c.as_str())?;
+                Some(Circle { color, at })
+            })
+            .map(|v| circles.extend(v)),
+            "eval" => parse_eval(args).map(|e| eval = Some(e)),
+            _ => None,
+        };
+        if understood.is_none() {
+            rest.push_str(&after[..=end]);
+        }
+        s = &after[end + 1..];
+    }
+    rest.push_str(s);
+    (rest, arrows, circles, eval)
+}
+
+fn parse_list<T>(args: &str, one: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
+    args.split(',')
+        .map(|x| one(x.trim()))
+        .collect::<Option<Vec<T>>>()
+}
+
+/// `0.35`, `-1`, `+2.5` (pawns, for Red) or `#3`, `#-3` (mate): read in whole numbers, so that no
+/// floating-point parser is compiled into the pages.
+fn parse_eval(args: &str) -> Option<Eval> {
+    let a = args.split(',').next()?.trim();
+    if let Some(m) = a.strip_prefix('#') {
+        return m.parse().ok().map(Eval::Mate);
+    }
+    let (negative, a) = match a.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, a.strip_prefix('+').unwrap_or(a)),
+    };
+    let (whole, fraction) = a.split_once('.').unwrap_or((a, ""));
+    let digits = |s: &str| !s.is_empty() && s.len() <= 7 && s.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(whole) || (whole.is_empty() && digits(fraction))) {
+        return None;
+    }
+    if !fraction.is_empty() && !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let f = fraction.as_bytes();
+    let digit = |i: usize| f.get(i).map_or(0, |b| i32::from(b - b'0'));
+    // Centipawns, rounded half up on the third decimal.
+    let cp = whole * 100 + digit(0) * 10 + digit(1) + i32::from(digit(2) >= 5);
+    Some(Eval::Centipawns(if negative { -cp } else { cp }))
+}
+
+/// Centipawns as pawns with two decimals (`-0.05`), in whole numbers.
+fn pawns(cp: i32) -> String {
+    let sign = if cp < 0 { "-" } else { "" };
+    let a = cp.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
+}
+
+/// The comment PGN carries for a node: its commands, then its text.
+pub(crate) fn comment_text(n: &Node) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(e) = n.eval {
+        parts.push(match e {
+            Eval::Centipawns(cp) => format!("[%eval {}]", pawns(cp)),
+            Eval::Mate(m) => format!("[%eval #{m}]"),
+        });
+    }
+    if !n.circles.is_empty() {
+        let v: Vec<String> = n
+            .circles
+            .iter()
+            .map(|c| format!("{}{}", c.color.letter(), c.at))
+            .collect();
+        parts.push(format!("[%csl {}]", v.join(",")));
+    }
+    if !n.arrows.is_empty() {
+        let v: Vec<String> = n
+            .arrows
+            .iter()
+            .map(|a| format!("{}{}{}", a.color.letter(), a.from, a.to))
+            .collect();
+        parts.push(format!("[%cal {}]", v.join(",")));
+    }
+    if let Some(c) = &n.comment {
+        parts.push(c.clone());
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 /// Splits two moves written without a space (`炮二平五马８进７`).
@@ -672,6 +1374,28 @@ mod tests {
             assert_eq!(back.result(), PgnResult::Draw);
         }
         assert!(write_pgn(&g, Notation::Wxf).contains("[Format \"WXF\"]"));
+    }
+
+    #[test]
+    fn evals_read_and_write_in_whole_centipawns() {
+        for (text, cp) in [
+            ("0.35", 35),
+            ("-1", -100),
+            ("+2.5", 250),
+            ("-.5", -50),
+            ("0.005", 1),
+            ("-0.05", -5),
+            ("12.345", 1235),
+        ] {
+            assert_eq!(parse_eval(text), Some(Eval::Centipawns(cp)), "{text}");
+            assert_eq!(parse_eval(&pawns(cp)), Some(Eval::Centipawns(cp)), "{text}");
+        }
+        assert_eq!(parse_eval("#-3"), Some(Eval::Mate(-3)));
+        for bad in ["1e5", ".", "", "abc", "1.2.3", "99999999"] {
+            assert_eq!(parse_eval(bad), None, "{bad}");
+        }
+        assert_eq!(pawns(-5), "-0.05");
+        assert_eq!(pawns(1234), "12.34");
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub struct PgnGame {
     comments: Vec<Option<String>>,
     /// What the reader assumed to read the file (shown to the user with the game).
     pub notices: Vec<super::pgn::PgnNotice>,
+    /// How many `( … )` variations the reader skipped (nested ones included).
+    pub variations: usize,
 }
 
 impl Default for PgnGame {
@@ -94,6 +96,7 @@ impl PgnGame {
             moves: Vec::new(),
             comments: vec![None],
             notices: Vec::new(),
+            variations: 0,
         }
     }
 
