@@ -1,6 +1,6 @@
 //! Table-tennis results: games to 11 won by two, best of 3/5/7, and round-robin standings.
 //!
-//! The seed's plans (table-tennis-scheduling.md) play "每局都取11球制 … 必须领先对方2球" (games to 11,
+//! The club's table-tennis event plans play "每局都取11球制 … 必须领先对方2球" (games to 11,
 //! lead of 2), best of 3, 5 or 7 ("五局三胜制", "七局四胜制"), and score a no-show as a walkover
 //! counted 11:0 ("弃权处理。即为11：0"). Points follow the usual table-tennis league rule 2/1/0: a win 2,
 //! a played loss 1, a walkover loss 0 (plan 1 writes "胜一场得两分；平局得一分；负一场得零分" — draws
