@@ -25,7 +25,7 @@
 
 use super::game::{Game, Verdict};
 use super::notation::pgn::PgnNotice;
-use super::notation::record::{PgnGame, PgnResult};
+use super::notation::record::{result_in, set_tag_in, tag_in, PgnGame, PgnResult};
 use super::{Move, PlayError, Position, Square};
 use std::fmt;
 
@@ -551,25 +551,17 @@ impl GameTree {
 
     /// The value of tag `name` (case-sensitive, as PGN), if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_in(&self.tags, name)
     }
 
     /// Sets tag `name`, keeping its place if it exists.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        set_tag_in(&mut self.tags, name, value);
     }
 
     /// The result the `Result` tag states.
     pub fn result(&self) -> PgnResult {
-        self.tag("Result")
-            .and_then(PgnResult::parse)
-            .unwrap_or(PgnResult::Unknown)
+        result_in(&self.tags)
     }
 
     /// The main line as a [`PgnGame`]: tags, moves and their comments (a comment before a move

@@ -167,25 +167,17 @@ impl PgnGame {
 
     /// The value of tag `name` (case-sensitive, as PGN), if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_in(&self.tags, name)
     }
 
     /// Sets tag `name`, keeping its place if it exists.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        set_tag_in(&mut self.tags, name, value);
     }
 
     /// The result the `Result` tag states.
     pub fn result(&self) -> PgnResult {
-        self.tag("Result")
-            .and_then(PgnResult::parse)
-            .unwrap_or(PgnResult::Unknown)
+        result_in(&self.tags)
     }
 
     /// The main line written in `notation`, one string per ply.
@@ -252,6 +244,29 @@ pub struct ScoresheetRow {
     pub red: Option<String>,
     /// Black's move, if Black has replied.
     pub black: Option<String>,
+}
+
+/// The value of tag `name` among `tags` (case-sensitive, as PGN): one lookup for the record and
+/// the game tree, which keep their tags alike.
+pub(crate) fn tag_in<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Sets tag `name` among `tags`, keeping its place if it exists.
+pub(crate) fn set_tag_in(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some((_, v)) => *v = value.to_string(),
+        None => tags.push((name.to_string(), value.to_string())),
+    }
+}
+
+/// The result the `Result` tag among `tags` states.
+pub(crate) fn result_in(tags: &[(String, String)]) -> PgnResult {
+    tag_in(tags, "Result")
+        .and_then(PgnResult::parse)
+        .unwrap_or(PgnResult::Unknown)
 }
 
 #[cfg(test)]
