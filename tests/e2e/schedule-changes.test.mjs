@@ -20,6 +20,12 @@ async function solve(page) {
 }
 
 const sessions = (page) => page.locator('[data-testid=session-page]').count();
+/** The session count once the timetable's redraw (drawn in slices after a change) shows `n`, or
+ *  whatever it shows after 10 s: the caller still asserts exactly `n`. */
+async function sessionsShown(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid=session-page]').length === k, n, { timeout: 10000 }).catch(() => {});
+  return sessions(page);
+}
 const matches = (page) => page.locator('[data-testid=timetable] [data-testid=match]').count();
 const message = (page) => page.textContent('[data-testid=message]');
 
@@ -37,7 +43,7 @@ test('19 entrants, 2 sessions over: a move, a lost table and a withdrawal are pr
   await solve(page);
   await page.click('[data-testid=changes-open]');
   await page.waitForSelector('[data-testid=sessions-over]');
-  assert.equal(await sessions(page), 8);
+  assert.equal(await sessionsShown(page, 8), 8);
   await page.selectOption('[data-testid=sessions-over]', '2');
   await page.selectOption('[data-testid=move-session]', '3');
   const options = await page.$$eval('[data-testid=move-match] option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
@@ -60,7 +66,7 @@ test('19 entrants, 2 sessions over: a move, a lost table and a withdrawal are pr
   await page.click('[data-testid=change-cancel]');
   assert.equal(await page.locator('[data-testid=change-preview]').count(), 0);
   assert.match(await message(page), /已取消/);
-  assert.equal(await sessions(page), 8);
+  assert.equal(await sessionsShown(page, 8), 8);
 
   // Accept: a ninth session with that match alone; every other match where it was.
   const before = await page.$$eval('[data-testid=session-page] tbody tr', (rows) => rows.map((r) => r.textContent));
@@ -68,7 +74,7 @@ test('19 entrants, 2 sessions over: a move, a lost table and a withdrawal are pr
   await page.click('[data-testid=move]');
   await page.click('[data-testid=change-accept]');
   assert.match(await message(page), /已调动：1 场比赛时间或台号有变/);
-  assert.equal(await sessions(page), 9);
+  assert.equal(await sessionsShown(page, 9), 9);
   assert.equal(await matches(page), 171);
   const last = await page.$$eval('[data-testid=session-page]:last-child [data-testid=match]', (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(last, [label]);
@@ -76,7 +82,7 @@ test('19 entrants, 2 sessions over: a move, a lost table and a withdrawal are pr
   // Undo: the timetable as it was.
   await page.click('[data-testid=change-undo]');
   assert.match(await message(page), /已撤销/);
-  assert.equal(await sessions(page), 8);
+  assert.equal(await sessionsShown(page, 8), 8);
   const again = await page.$$eval('[data-testid=session-page] tbody tr', (rows) => rows.map((r) => r.textContent));
   assert.deepEqual(again, before);
   assert.equal(await page.locator('[data-testid=change-undo]').count(), 0, 'one undo, of the last change');
@@ -95,7 +101,7 @@ test('19 entrants, 2 sessions over: a move, a lost table and a withdrawal are pr
   assert.match(await message(page), new RegExp(`第3场次 1号台已停用：${lost} 场比赛时间或台号有变`));
   assert.equal(await matches(page), 171);
   await page.click('[data-testid=change-undo]');
-  assert.equal(await sessions(page), 8);
+  assert.equal(await sessionsShown(page, 8), 8);
 
   // A withdrawal after session 4 (20.3): forfeits listed, no match changes time or table.
   await page.selectOption('[data-testid=withdraw-after-entrant]', '5');
