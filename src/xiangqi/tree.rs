@@ -462,22 +462,25 @@ impl GameTree {
         self.game_to(id).and_then(|(g, _)| g.verdict().cloned())
     }
 
-    /// Moves the variation holding `id` one place up among its siblings (to main line when it
-    /// was the first variation); the variation is the nearest node on `id`'s path, `id`
-    /// included, that is not a main continuation.
-    pub fn promote(&mut self, id: NodeId) -> Result<(), TreeError> {
+    /// The head of the variation holding `id`: the nearest node on its path, `id` included, that
+    /// is not a main continuation; the main line has none.
+    fn variation_of(&self, id: NodeId) -> Result<NodeId, TreeError> {
         self.node(id).ok_or(TreeError::NoSuchNode)?;
         if id == self.root() {
             return Err(TreeError::Root);
         }
-        let Some(&v) = self
-            .line(id)
-            .iter()
+        self.line(id)
+            .into_iter()
             .rev()
-            .find(|&&i| self.siblings(i).first() != Some(&i))
-        else {
-            return Err(TreeError::MainLine);
-        };
+            .find(|&i| self.siblings(i).first() != Some(&i))
+            .ok_or(TreeError::MainLine)
+    }
+
+    /// Moves the variation holding `id` one place up among its siblings (to main line when it
+    /// was the first variation); the variation is the nearest node on `id`'s path, `id`
+    /// included, that is not a main continuation.
+    pub fn promote(&mut self, id: NodeId) -> Result<(), TreeError> {
+        let v = self.variation_of(id)?;
         let p = self.parent(v).ok_or(TreeError::Root)?;
         if let Some(n) = self.node_mut(p) {
             if let Some(k) = n.children.iter().position(|&c| c == v) {
@@ -534,18 +537,7 @@ impl GameTree {
     /// Deletes the variation holding `id` (from the nearest node on its path that is not a main
     /// continuation); the main line has none. Returns the node the variation branched from.
     pub fn delete_variation(&mut self, id: NodeId) -> Result<NodeId, TreeError> {
-        self.node(id).ok_or(TreeError::NoSuchNode)?;
-        if id == self.root() {
-            return Err(TreeError::Root);
-        }
-        let Some(&v) = self
-            .line(id)
-            .iter()
-            .rev()
-            .find(|&&i| self.siblings(i).first() != Some(&i))
-        else {
-            return Err(TreeError::MainLine);
-        };
+        let v = self.variation_of(id)?;
         self.delete_from(v)
     }
 
