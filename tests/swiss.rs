@@ -458,17 +458,7 @@ fn cli_prints_the_next_round_and_plays_random_events() {
 
 #[test]
 fn recorded_rounds_can_be_listed_again() {
-    let mut ev = event(7, Some(3));
-    let p = ev.pair_next().unwrap();
-    ev.record_round(
-        &p,
-        &[
-            BoardResult::RedWins,
-            BoardResult::Draw,
-            BoardResult::BlackWins,
-        ],
-    )
-    .unwrap();
+    let (ev, p) = with_a_round(7, 3);
     assert_eq!(ev.round_pairing(1), Some(p));
     assert_eq!(ev.round_pairing(2), None);
 }
@@ -513,9 +503,10 @@ fn cli_pairs_a_team_file_by_teams() {
 
 // ------------------------------------------------------------------- saved state, caps, TRF
 
-/// A 6-player event with one recorded round (the shape of the saved `xq.swiss.event`).
-fn six_with_a_round() -> Swiss {
-    let mut ev = event(6, Some(5));
+/// An event of `players` with its first round recorded (won, drawn, lost, board by board), and
+/// that round's pairing.
+fn with_a_round(players: usize, rounds: usize) -> (Swiss, RoundPairing) {
+    let mut ev = event(players, Some(rounds));
     let p = ev.pair_next().unwrap();
     ev.record_round(
         &p,
@@ -526,7 +517,12 @@ fn six_with_a_round() -> Swiss {
         ],
     )
     .unwrap();
-    ev
+    (ev, p)
+}
+
+/// A 6-player event with one recorded round (the shape of the saved `xq.swiss.event`).
+fn six_with_a_round() -> Swiss {
+    with_a_round(6, 5).0
 }
 
 #[test]
