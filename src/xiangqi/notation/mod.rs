@@ -5,6 +5,7 @@
 //! descriptor the position calls for; reading resolves a descriptor against the legal moves of the
 //! position, so that every written move names exactly one legal move or fails with a reason.
 
+pub mod archive;
 pub mod chinese;
 pub mod decode;
 pub mod dhtmlxq;
