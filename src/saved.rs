@@ -410,7 +410,7 @@ mod tests {
 
     #[test]
     fn every_corrupt_copy_is_kept_under_its_own_key() {
-        // Issue 12: a second corruption overwrote the first in the single `.corrupt` slot.
+        // Regression: a second corruption overwrote the first in the single `.corrupt` slot.
         let mut s = MemoryStore::new(None);
         s.set("k", "{first").unwrap();
         let a = load::<Vec<u32>>(&mut s, "k", 1000).unwrap_err();
@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn when_storage_is_full_nothing_is_deleted_and_the_message_says_so() {
-        // Issue 12: the copy failed, the original was deleted anyway, and the page said "set aside".
+        // Regression: the copy failed, the original was deleted anyway, and the page said "set aside".
         let raw = "x".repeat(600);
         let mut s = MemoryStore::new(Some(1000));
         s.set("k", &raw).unwrap();
@@ -441,7 +441,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_index_does_not_hide_stored_entries() {
-        // Issue 12: a corrupt `xq.tournament.ids` hid valid events that were still stored.
+        // Regression: a corrupt `xq.tournament.ids` hid valid events that were still stored.
         let keys: Vec<String> = [
             "xq.tournament.event.b1",
             "xq.tournament.event.a7",
@@ -460,7 +460,7 @@ mod tests {
 
     #[test]
     fn a_refused_write_is_said_in_both_languages() {
-        // Issue 29: the English sentence showed on Chinese pages.
+        // Regression: the English sentence showed on Chinese pages.
         let e = NotSaved::from(Refused);
         assert!(e.say(Lang::Zh).contains("空间已满"));
         assert!(!e.say(Lang::Zh).contains("storage"));

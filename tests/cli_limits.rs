@@ -1,4 +1,4 @@
-//! `xq` at its stated limits and under bad arguments (issue 12, item 4 and 6): every case answers
+//! `xq` at its stated limits and under bad arguments: every case answers
 //! with a message and exit status 1 or 2, never a panic (status 101), an abort (134) or a stack
 //! overflow, and sizes are refused before anything is allocated.
 #![cfg(not(target_arch = "wasm32"))]

@@ -1,4 +1,4 @@
-//! The engine (issue 17): mates from published games found, no illegal move ever, the repetition
+//! The engine: mates from published games found, no illegal move ever, the repetition
 //! rules obeyed (articles 24–29, ruled by the same code as `Game::verdict`), and the Zobrist hash
 //! kept exactly by play/undo.
 //!

@@ -1,4 +1,4 @@
-//! Every parser of untrusted text, fed arbitrary bytes and mutated valid inputs (issue 12): each
+//! Every parser of untrusted text, fed arbitrary bytes and mutated valid inputs: each
 //! must answer `Ok` (and then round-trip) or a typed `Err` that can be put into words, never panic
 //! or hang. The normal run takes a fast slice ([`FAST`] cases each); the deep run takes
 //! [`DEEP`] cases per parser:

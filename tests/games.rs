@@ -413,7 +413,7 @@ fn cli_keeps_variations_and_comments_unless_main_line_is_asked() {
     assert_eq!(back.comment_count(), tree.comment_count());
 }
 
-// --- damaged UTF-8 (issue 12: one stray byte used to turn the file into GBK mojibake) ----------
+// --- damaged UTF-8 (one stray byte used to turn the file into GBK mojibake) ----------
 
 /// Byte offsets where a character starts (a stray byte inserted there damages nothing else).
 fn char_starts(bytes: &[u8]) -> Vec<usize> {

@@ -1,4 +1,4 @@
-//! Integration tests of the match scheduler (issue 8): hard constraints on random instances, the
+//! Integration tests of the match scheduler: hard constraints on random instances, the
 //! infeasibility arithmetic, the group + knockout draw, bounds, scoring, exports and the CLI's JSON.
 
 use serde_json::Value;
@@ -732,7 +732,7 @@ fn cli_scoring_adds_a_field_and_keeps_the_schema() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown scoring"));
 }
 
-// ---- issue 15: one event, two views
+// ---- one event, two views
 
 use xiangqi_club::events::round_robin::{Outcome, Tournament};
 use xiangqi_club::events::scoring::{EventError, EventScoring, MatchResult};
@@ -835,7 +835,7 @@ fn one_event_scored_as_xiangqi_and_as_table_tennis() {
 
 #[test]
 fn old_exports_of_both_pages_still_import() {
-    // A schedule file from before issue 15: no scoring, no event → table tennis, as it was.
+    // A schedule file from before scoring was saved: no scoring, no event → table tennis, as it was.
     let (p, s) = club_night();
     let old = serde_json::json!({
         "version": SAVE_VERSION,

@@ -1,4 +1,4 @@
-//! Late changes to a solved timetable (issue 15.2): moving an unplayed match to a free table or a
+//! Late changes to a solved timetable: moving an unplayed match to a free table or a
 //! new session, re-solving only what is not yet played, and a withdrawal after a chosen session
 //! (rules 20.3/20.4, forfeits marked as in 21.4).
 
@@ -340,7 +340,7 @@ fn withdrawal_before_half_the_field_annuls_its_results() {
         .all(|m| m.red != k && m.black != k));
 }
 
-/// Groups + knockout scored as Xiangqi games (issue 15.1): group places by the scoring's
+/// Groups + knockout scored as Xiangqi games: group places by the scoring's
 /// tie-breaks, the crossover seats, and knockout matches that need a winner.
 #[test]
 fn groups_and_knockout_scored_as_games() {

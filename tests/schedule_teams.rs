@@ -1,4 +1,4 @@
-//! Issue 15, the last items: Xiangqi team matches as a scoring of the timetable (boards in the
+//! Xiangqi team matches as a scoring of the timetable (boards in the
 //! registered order of 12.1, colours of 13.2, match points of 14.2, tie-breaks of 15.3, forfeits
 //! of 21.4), the CSV's result column for every scoring, and the group tables of a game-scored
 //! groups + knockout event handed to the bracket; and the other board orders of article 12 — 12.2

@@ -1,4 +1,4 @@
-//! The engine's Web Worker (issue 17): searches off the page's thread, posting JSON reports.
+//! The engine's Web Worker: searches off the page's thread, posting JSON reports.
 //!
 //! Built by Trunk from `index.html` (`data-type="worker"`, loaded as `engine_worker_loader.js`
 //! on first use, so it is not part of the first page load); the protocol lives in

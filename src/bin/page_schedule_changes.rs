@@ -1,5 +1,5 @@
 //! The late-changes bundle: `#/schedule?changes` (a match moved, the rest re-solved; a withdrawal
-//! after a session) over the scheduler's saved event, in the shared shell (issue 13: its solver is
+//! after a session) over the scheduler's saved event, in the shared shell (its solver is
 //! not part of the scheduler's first visit). Natively it only says what it is for.
 
 #[cfg(target_arch = "wasm32")]

@@ -1,5 +1,5 @@
 //! The organiser's desk bundle: `#/schedule?print` (printouts and exports) and `?hall` (the hall
-//! display) over the scheduler's saved event, in the shared shell (issue 13: they are not part of
+//! display) over the scheduler's saved event, in the shared shell (they are not part of
 //! the scheduler's first visit). Natively it only says what it is for.
 
 #[cfg(target_arch = "wasm32")]

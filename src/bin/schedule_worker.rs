@@ -1,4 +1,4 @@
-//! The match scheduler's Web Worker (issue 8): solves off the page's thread, posting JSON progress.
+//! The match scheduler's Web Worker: solves off the page's thread, posting JSON progress.
 //!
 //! Built by Trunk from `index.html` (`data-type="worker"`, loaded as `schedule_worker_loader.js`);
 //! the protocol lives in `events::schedule::job`. Natively it only says what it is for.

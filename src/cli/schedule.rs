@@ -1,4 +1,4 @@
-//! `xq schedule`: solve a match timetable (issue 8), print it as JSON or text, or run the benchmark.
+//! `xq schedule`: solve a match timetable, print it as JSON or text, or run the benchmark.
 
 use crate::events::round_robin::{parse_entrant_list, BoardOrder, TournamentError, MAX_BOARDS};
 use crate::events::schedule::DraftError;
@@ -352,7 +352,7 @@ fn print_text(p: &Problem, sol: &Solution) {
             s.start_minute,
             line.join("  ")
         );
-        // Umpire duty (issue 16.4) on a line of its own, so the match lines read as before.
+        // Umpire duty on a line of its own, so the match lines read as before.
         let duty: Vec<String> = here
             .iter()
             .filter_map(|(pl, u)| Some(format!("T{} {}", pl.table + 1, p.entrants[(*u)?])))
@@ -467,7 +467,7 @@ fn bench_case(name: &str, p: &Problem, seed: u64) -> Option<(Solution, f64)> {
     Some((sol, secs))
 }
 
-/// The benchmark cases of issue 8, with their pass criteria.
+/// The benchmark cases, with their pass criteria.
 fn bench() -> i32 {
     let mut ok = true;
     let p = Problem::round_robin(19, 7, 8, 90, 22, false);

@@ -1,4 +1,4 @@
-//! Late changes to a solved timetable (issue 15.2): a match that could not be played moves to a
+//! Late changes to a solved timetable: a match that could not be played moves to a
 //! free table of a later session or to a new session at the end, then the scheduler re-solves
 //! only what is not yet played; a withdrawal after a chosen session (rules 20.3/20.4).
 

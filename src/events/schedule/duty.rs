@@ -1,4 +1,4 @@
-//! Umpire duty on a timetable (issue 16.4): each match gets an entrant who is at the venue that
+//! Umpire duty on a timetable: each match gets an entrant who is at the venue that
 //! session but not playing in that slot, rested where possible, duties balanced over the event.
 
 use super::model::Problem;

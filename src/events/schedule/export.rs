@@ -50,7 +50,7 @@ pub struct SaveFile {
     /// Match length for new results (best of 3, 5 or 7).
     #[serde(default = "best_of_five")]
     pub best_of: BestOf,
-    /// How results are scored (files before issue 15 are table tennis).
+    /// How results are scored (older files, without it, are table tennis).
     #[serde(default)]
     pub scoring: EventScoring,
     /// The round-robin event holding the results of a game scoring: its key in the app's event
@@ -204,7 +204,7 @@ impl SaveFile {
 
     /// Compact JSON without the umpires, for the page's own saves (read back by [`Self::from_json`]):
     /// working out 8,128 umpires and pretty-printing took most of a 100–190 ms task at every save
-    /// of a 128-entrant event (issue 12).
+    /// of a 128-entrant event.
     pub fn to_saved_json(&self) -> String {
         serde_json::to_string(self).expect("plain data always serialises")
     }

@@ -1,4 +1,4 @@
-//! Groups + knockout scored as games (Xiangqi 1/½/0 or 2/1/0, or win/draw/loss; issue 15.1): each
+//! Groups + knockout scored as games (Xiangqi 1/½/0 or 2/1/0, or win/draw/loss): each
 //! group is a round-robin event of its own, ranked by that scoring's tie-breaks (15.1), and its
 //! places fill the crossover knockout (A1–B2, B1–A2, …), whose matches need a winner.
 

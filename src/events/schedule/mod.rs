@@ -1,4 +1,4 @@
-//! The match scheduler (issue 8): every required match on a table in a session slot, fairly and fast.
+//! The match scheduler: every required match on a table in a session slot, fairly and fast.
 //!
 //! A [`Problem`] (entrants, format, tables, sessions, match length, absences) is checked by [`fit`]
 //! (objective 1 with the arithmetic and the smallest changes that fit), bounded by [`Bounds`], and

@@ -1,4 +1,4 @@
-//! Late changes (issue 15.2): move a match that could not be played, a table lost for one
+//! Late changes: move a match that could not be played, a table lost for one
 //! session, a withdrawal after a chosen session (20.3/20.4). Each is worked out first and shown
 //! match by match (only the matches that must change), then accepted or cancelled; the last one
 //! accepted can be undone. The rules are in `events::schedule::{changes, repair}`.

@@ -48,7 +48,7 @@ struct Store {
     settled: RwSignal<bool>,
     /// The entrant highlighted in the timetable (clicked in the grid or the list).
     focus: RwSignal<Option<usize>>,
-    /// Set while the timetable is still drawing its page, a few sessions per task (issue 12):
+    /// Set while the timetable is still drawing its page, a few sessions per task:
     /// the progress bar reads "running" until the whole page is on screen.
     drawing: RwSignal<bool>,
     lang: RwSignal<Lang>,
@@ -238,7 +238,7 @@ fn use_store() -> Store {
 }
 
 /// A screen of the organiser's desk: `#/schedule?print`, `?changes` or `?hall`. The desk reads
-/// and writes the same saved event as the scheduler, in bundles of its own (issue 13: each first
+/// and writes the same saved event as the scheduler, in bundles of its own (each first
 /// visit stays under 300 KB); `index.html`'s loader picks the bundle by the same words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Desk {

@@ -1,4 +1,4 @@
-//! Printing on A4 (issue 15.4): session sheets (landscape when the tables do not fit across a
+//! Printing on A4: session sheets (landscape when the tables do not fit across a
 //! portrait page), all rounds on one page when they fit, entrant slips several to a page with cut
 //! lines, and the standings with the crosstable. Every printed page carries the event name, its
 //! dates and "page N of M" in the page margins (`@page` margin boxes, which Chromium supports from

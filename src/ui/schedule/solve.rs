@@ -1,4 +1,4 @@
-//! Solving in a Web Worker, progress and Stop. The page holds no solver of its own (issue 13: the
+//! Solving in a Web Worker, progress and Stop. The page holds no solver of its own (the
 //! scheduler's first visit stays under 300 KB); a worker that cannot start is said so in words.
 
 use super::{use_store, Store};

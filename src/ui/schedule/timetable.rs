@@ -15,7 +15,7 @@ use std::hash::{Hash, Hasher};
 /// Cells drawn at once: a page holds whole sessions up to about this many (at least one session).
 const CELL_BUDGET: usize = 480;
 /// Cells drawn in one task: a bigger page is drawn (and redrawn) a few sessions per task, so that
-/// no task of a 128-entrant timetable is long (issue 12: 480 cells at once took 100–170 ms).
+/// no task of a 128-entrant timetable is long (480 cells at once took 100–170 ms).
 /// The 19-pair case (171 cells) is still drawn whole in one.
 const STEP_CELLS: usize = 200;
 

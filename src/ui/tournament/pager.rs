@@ -1,5 +1,5 @@
 //! Pages of a long list: a 500-entrant event shows its entrants and standings 50 rows at a time,
-//! so the page never builds hundreds of thousands of elements (issue 12).
+//! so the page never builds hundreds of thousands of elements.
 
 use super::super::i18n::use_lang;
 use leptos::prelude::*;

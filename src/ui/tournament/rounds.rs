@@ -2,7 +2,7 @@
 //! withdrawal (20.3), and the line-ups of team matches (article 12).
 //!
 //! A round of a big event (250 games at 500 entrants) is built in slices of [`SLICE`] rows, one
-//! task each, so that no click waits for the whole round (issue 12); slices off screen are not
+//! task each, so that no click waits for the whole round; slices off screen are not
 //! laid out (`content-visibility`, style/app.css).
 
 use super::super::i18n::{tr, Lang};
