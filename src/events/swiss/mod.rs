@@ -13,6 +13,7 @@
 mod blossom;
 mod dutch;
 pub mod entry;
+pub mod saved;
 pub mod standings;
 pub mod team;
 mod wide;

@@ -19,113 +19,14 @@ mod trf;
 
 use super::i18n::{tr, use_lang};
 use super::storage;
-use crate::events::knockout::Bracket;
-use crate::events::swiss::{RoundPairing, Swiss, SwissError};
+use crate::events::swiss::saved::{SavedKnockout as SavedKo, SavedSwiss as Saved};
 use crate::lang::Lang;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 const SWISS_KEY: &str = "xq.swiss.event";
 const KO_KEY: &str = "xq.swiss.knockout";
 /// The event an import (or a deletion) replaced, kept so it can be restored.
 const PREVIOUS_KEY: &str = "xq.swiss.previous";
-
-/// The saved Swiss: the event, its name, and the round paired but not yet recorded.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Saved {
-    name: String,
-    event: Swiss,
-    pending: Option<RoundPairing>,
-    /// Result codes of the pending boards (individual: `1-0` …; a team without registered
-    /// players: game points `5:3`).
-    results: Vec<String>,
-    /// Team matches entered board by board: one sheet per pending board.
-    #[serde(default)]
-    sheets: Vec<SheetDraft>,
-}
-
-/// A team match being entered: both line-ups (member indices) and each board's result code.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct SheetDraft {
-    first: Vec<usize>,
-    second: Vec<usize>,
-    results: Vec<String>,
-}
-
-impl Saved {
-    /// A freshly paired round: empty results, and each team's first registered players.
-    fn pend(&mut self, p: RoundPairing) {
-        self.results = vec![String::new(); p.boards.len()];
-        self.sheets = match self.event.boards {
-            Some(b) if self.event.entrants.iter().all(|e| e.members.len() >= b) => {
-                let lineup: Vec<usize> = (0..b).collect();
-                p.boards
-                    .iter()
-                    .map(|_| SheetDraft {
-                        first: lineup.clone(),
-                        second: lineup.clone(),
-                        results: vec![String::new(); b],
-                    })
-                    .collect()
-            }
-            _ => Vec::new(),
-        };
-        self.pending = Some(p);
-    }
-
-    /// Whether this saved state can be shown and played on: the event passes [`Swiss::check`] and
-    /// the round being played is one of its pairings, with one result (or sheet) per board.
-    fn check(&self) -> Result<(), SwissError> {
-        self.event.check()?;
-        if let Some(p) = &self.pending {
-            self.event.check_pairing(p)?;
-            let boards = p.boards.len();
-            let rosters_fit = self.sheets.iter().zip(&p.boards).all(|(d, b)| {
-                let fits = |lineup: &[usize], team: usize| {
-                    let roster = self.event.entrants[team].members.len();
-                    lineup.iter().all(|&m| m < roster)
-                };
-                fits(&d.first, b.red) && fits(&d.second, b.black)
-            });
-            if self.results.len() != boards
-                || !(self.sheets.is_empty() || self.sheets.len() == boards)
-                || !rosters_fit
-            {
-                return Err(SwissError::BadPairing);
-            }
-        } else if !self.results.is_empty() || !self.sheets.is_empty() {
-            return Err(SwissError::BadPairing);
-        }
-        Ok(())
-    }
-
-    /// Whether replacing this event would lose results (recorded rounds or a round being played).
-    fn has_results(&self) -> bool {
-        self.event.rounds_played() > 0 || self.pending.is_some()
-    }
-
-    /// `3 王天一`: pairing number and name.
-    fn entrant_name(&self, i: usize) -> String {
-        format!("{} {}", i + 1, self.event.entrants[i].name)
-    }
-}
-
-/// Reads a saved Swiss (`null` once deleted) and checks it: anything that does not add up is an
-/// `Err`, so the storage helper sets it aside and the page starts fresh.
-fn read_saved(raw: &str) -> Result<Option<Saved>, String> {
-    let saved: Option<Saved> = serde_json::from_str(raw).map_err(|e| e.to_string())?;
-    if let Some(s) = &saved {
-        s.check().map_err(|e| e.to_string())?;
-    }
-    Ok(saved)
-}
-
-/// The saved knockout: entrant names and the bracket.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct SavedKo {
-    names: Vec<String>,
-    bracket: Bracket,
-}
 
 /// What the print button prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,25 +130,21 @@ pub fn SwissPage(query: String) -> impl IntoView {
     let lang = use_lang();
     let store = Store {
         // Stored as `Option<…>`: `null` once an event is deleted.
-        saved: RwSignal::new(storage::load_with(SWISS_KEY, read_saved).flatten()),
+        saved: RwSignal::new(storage::load_with(SWISS_KEY, Saved::from_json).flatten()),
         ko: RwSignal::new(storage::load::<Option<SavedKo>>(KO_KEY).flatten()),
         note: RwSignal::new(None),
         print: RwSignal::new(PrintPart::Pairings),
         paper: RwSignal::new(Paper::A4),
-        previous: RwSignal::new(storage::load_with(PREVIOUS_KEY, read_saved).flatten()),
+        previous: RwSignal::new(storage::load_with(PREVIOUS_KEY, Saved::from_json).flatten()),
     };
     provide_context(store);
     Effect::new(move || {
-        let text = store
-            .saved
-            .with(|s| serde_json::to_string(s).unwrap_or_default());
+        let text = store.saved.with(|s| Saved::to_json(s.as_ref()));
         // A refusal is said above the page by the storage module.
         let _ = storage::set(SWISS_KEY, &text);
     });
     Effect::new(move || {
-        let text = store
-            .previous
-            .with(|s| serde_json::to_string(s).unwrap_or_default());
+        let text = store.previous.with(|s| Saved::to_json(s.as_ref()));
         // A refusal is said above the page by the storage module.
         let _ = storage::set(PREVIOUS_KEY, &text);
     });

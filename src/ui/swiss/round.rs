@@ -3,7 +3,8 @@
 
 use super::{use_store, PrintPart, Saved, Store};
 use crate::events::round_robin::first_team_color;
-use crate::events::swiss::{match_score, parse_match_points, BoardResult, MatchSheet};
+use crate::events::swiss::saved::Entry;
+use crate::events::swiss::{match_score, BoardResult};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::Color;
@@ -31,116 +32,18 @@ fn code_options(current: impl Fn() -> String + Copy + Send + Sync + 'static) -> 
     }
 }
 
-/// How the pending round's results are entered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Entry {
-    /// One result per board (individual event).
-    Games,
-    /// Each team match board by board, with line-ups.
-    Boards,
-    /// Each team match as game-point totals (teams without registered players).
-    Totals,
-}
-
-fn entry_of(s: &Saved) -> Entry {
-    match s.event.boards {
-        None => Entry::Games,
-        Some(_) if s.sheets.is_empty() => Entry::Totals,
-        Some(_) => Entry::Boards,
-    }
-}
-
-/// Whether every board of the pending round has a result (and so the round can be recorded).
-fn complete(s: &Saved) -> bool {
-    s.pending.is_some()
-        && match entry_of(s) {
-            Entry::Games | Entry::Totals => s.results.iter().all(|c| !c.trim().is_empty()),
-            Entry::Boards => s
-                .sheets
-                .iter()
-                .all(|d| d.results.iter().all(|c| !c.trim().is_empty())),
-        }
-}
-
 /// After each entry: once every board has its result the round is recorded (no separate
 /// click); what cannot be recorded (a line-up against 12.2, a bad total) is said and kept.
 fn record_when_complete(store: Store, l: Lang) {
     if !store
         .saved
-        .with_untracked(|s| s.as_ref().is_some_and(complete))
+        .with_untracked(|s| s.as_ref().is_some_and(Saved::complete))
     {
         return;
     }
     let mut outcome = Ok(());
-    store.edit(|s| outcome = record(s, l));
+    store.edit(|s| outcome = s.record().map_err(|e| e.say(l)));
     store.note.set(outcome.err());
-}
-
-/// Records the pending round from what was entered; the message says what is missing or wrong.
-fn record(s: &mut Saved, l: Lang) -> Result<(), String> {
-    let Some(p) = s.pending.clone() else {
-        return Ok(());
-    };
-    let missing = || {
-        l.pick("还有对局没有结果", "some boards have no result")
-            .to_string()
-    };
-    let code = |c: &str| -> Result<BoardResult, String> {
-        if c.trim().is_empty() {
-            return Err(missing());
-        }
-        c.parse::<BoardResult>().map_err(|e| e.say(l))
-    };
-    match entry_of(s) {
-        Entry::Games => {
-            let results = s
-                .results
-                .iter()
-                .map(|c| code(c))
-                .collect::<Result<Vec<_>, _>>()?;
-            s.event.record_round(&p, &results).map_err(|e| e.say(l))?;
-        }
-        Entry::Totals => {
-            let boards = s.event.boards.unwrap_or(1);
-            let scores = s
-                .results
-                .iter()
-                .map(|c| {
-                    if c.trim().is_empty() {
-                        return Err(missing());
-                    }
-                    parse_match_points(c, boards).map_err(|e| e.say(l))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            s.event
-                .record_team_round(&p, &scores)
-                .map_err(|e| e.say(l))?;
-        }
-        Entry::Boards => {
-            let sheets = s
-                .sheets
-                .iter()
-                .map(|d| {
-                    Ok(MatchSheet {
-                        first: d.first.clone(),
-                        second: d.second.clone(),
-                        results: d
-                            .results
-                            .iter()
-                            .map(|c| code(c))
-                            .collect::<Result<Vec<_>, String>>()?,
-                    })
-                })
-                .collect::<Result<Vec<_>, String>>()?;
-            s.event
-                .record_team_boards(&p, &sheets)
-                .map_err(|e| e.say(l))?;
-        }
-    }
-    s.pending = None;
-    s.results.clear();
-    s.sheets.clear();
-    Ok(())
 }
 
 /// The pending round, when one is paired.
@@ -229,7 +132,7 @@ fn BoardRow(board: usize, red: usize, black: usize) -> impl IntoView {
                     s.entrant_name(black),
                     s.event.scale.show(s.event.entrants[red].score() as i64),
                     s.event.scale.show(s.event.entrants[black].score() as i64),
-                    entry_of(s),
+                    s.entry(),
                 )
             })
         })

@@ -56,13 +56,7 @@ pub(super) fn CreateForm() -> impl IntoView {
                     .clamp(1, MAX_BOARDS),
             );
         }
-        store.saved.set(Some(Saved {
-            name: name.get(),
-            event,
-            pending: None,
-            results: Vec::new(),
-            sheets: Vec::new(),
-        }));
+        store.saved.set(Some(Saved::new(name.get(), event)));
         store.note.set(None);
     };
     view! {

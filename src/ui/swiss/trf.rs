@@ -73,13 +73,10 @@ pub(super) fn ImportTrf() -> impl IntoView {
                                 return;
                             }
                         }
-                        store.replace(Some(Saved {
-                            name: name.trim_end_matches(".trf").to_string(),
+                        store.replace(Some(Saved::new(
+                            name.trim_end_matches(".trf").to_string(),
                             event,
-                            pending: None,
-                            results: Vec::new(),
-                            sheets: Vec::new(),
-                        }));
+                        )));
                         store.note.set(None);
                     }
                     Err(e) => store.note.set(Some(e.say(l))),

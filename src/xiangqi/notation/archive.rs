@@ -236,7 +236,8 @@ fn library(
     }
 }
 
-#[cfg(test)]
+// Native only: the tests decode with encoding_rs, which the browser build leaves out.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::xiangqi::notation::decode::EncodingRs;

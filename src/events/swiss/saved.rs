@@ -1,0 +1,391 @@
+//! The Swiss page's saved state as a versioned file: the event, the round being played and what
+//! has been typed for it. Reading, checking, recording a round and writing live here, so that a
+//! saved event is tested natively; the page only holds it in a signal and stores the JSON.
+
+use super::{parse_match_points, SwissError};
+use super::{BoardResult, MatchPointsError, MatchSheet, RoundPairing, Swiss};
+use crate::events::knockout::Bracket;
+use crate::events::round_robin::ParseOutcomeError;
+use crate::lang::{Lang, Say};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The version written; files from before versions carry none and read as version 0, unchanged.
+pub const SAVE_VERSION: u32 = 1;
+
+/// A saved Swiss: the event, its name, and the round paired but not yet recorded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedSwiss {
+    /// The format version ([`SAVE_VERSION`]; 0 for files written before it existed).
+    #[serde(default)]
+    pub version: u32,
+    /// The event's name.
+    pub name: String,
+    /// Entrants, rounds played, settings.
+    pub event: Swiss,
+    /// The round paired and being played.
+    pub pending: Option<RoundPairing>,
+    /// Result codes of the pending boards (individual: `1-0` …; a team without registered
+    /// players: game points `5:3`).
+    pub results: Vec<String>,
+    /// Team matches entered board by board: one sheet per pending board.
+    #[serde(default)]
+    pub sheets: Vec<SheetDraft>,
+}
+
+/// A team match being entered: both line-ups (member indices) and each board's result code.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SheetDraft {
+    /// The first-listed team's players, by board.
+    pub first: Vec<usize>,
+    /// The second-listed team's players, by board.
+    pub second: Vec<usize>,
+    /// Each board's result code, Red's side first.
+    pub results: Vec<String>,
+}
+
+/// A saved knockout: entrant names and the bracket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedKnockout {
+    /// Entrant names, by seed.
+    pub names: Vec<String>,
+    /// The bracket with its results.
+    pub bracket: Bracket,
+}
+
+/// How the pending round's results are entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// One result per board (individual event).
+    Games,
+    /// Each team match board by board, with line-ups.
+    Boards,
+    /// Each team match as game-point totals (teams without registered players).
+    Totals,
+}
+
+/// Why a saved Swiss cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedSwissError {
+    /// Not the JSON of a saved Swiss (serde's explanation).
+    Json(String),
+    /// Written by a newer version of the app.
+    Version(u32),
+    /// Read, but it does not add up (see [`Swiss::check`]).
+    Check(SwissError),
+}
+
+/// Why the pending round cannot be recorded yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordRoundError {
+    /// A board has no result.
+    Missing,
+    /// A result code that is not one.
+    Code(ParseOutcomeError),
+    /// A team total that does not fit the boards.
+    Points(MatchPointsError),
+    /// The event refuses the round (a line-up against 12.2, a pairing that does not fit).
+    Event(SwissError),
+}
+
+impl SavedSwiss {
+    /// A new event with nothing paired.
+    pub fn new(name: String, event: Swiss) -> SavedSwiss {
+        SavedSwiss {
+            version: SAVE_VERSION,
+            name,
+            event,
+            pending: None,
+            results: Vec::new(),
+            sheets: Vec::new(),
+        }
+    }
+
+    /// Reads a saved Swiss (`null` once deleted) and checks it: anything that does not add up is
+    /// an `Err`, so the page sets it aside and starts fresh.
+    pub fn from_json(text: &str) -> Result<Option<SavedSwiss>, SavedSwissError> {
+        let saved: Option<SavedSwiss> =
+            serde_json::from_str(text).map_err(|e| SavedSwissError::Json(e.to_string()))?;
+        let Some(mut s) = saved else {
+            return Ok(None);
+        };
+        if s.version > SAVE_VERSION {
+            return Err(SavedSwissError::Version(s.version));
+        }
+        s.check().map_err(SavedSwissError::Check)?;
+        // Version 0 differs only in lacking the field.
+        s.version = SAVE_VERSION;
+        Ok(Some(s))
+    }
+
+    /// The JSON stored for `saved` (`null` for none).
+    pub fn to_json(saved: Option<&SavedSwiss>) -> String {
+        serde_json::to_string(&saved).unwrap_or_else(|_| "null".into())
+    }
+
+    /// A freshly paired round: empty results, and each team's first registered players.
+    pub fn pend(&mut self, p: RoundPairing) {
+        self.results = vec![String::new(); p.boards.len()];
+        self.sheets = match self.event.boards {
+            Some(b) if self.event.entrants.iter().all(|e| e.members.len() >= b) => {
+                let lineup: Vec<usize> = (0..b).collect();
+                p.boards
+                    .iter()
+                    .map(|_| SheetDraft {
+                        first: lineup.clone(),
+                        second: lineup.clone(),
+                        results: vec![String::new(); b],
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        self.pending = Some(p);
+    }
+
+    /// Whether this saved state can be shown and played on: the event passes [`Swiss::check`] and
+    /// the round being played is one of its pairings, with one result (or sheet) per board.
+    pub fn check(&self) -> Result<(), SwissError> {
+        self.event.check()?;
+        let Some(p) = &self.pending else {
+            return match self.results.is_empty() && self.sheets.is_empty() {
+                true => Ok(()),
+                false => Err(SwissError::BadPairing),
+            };
+        };
+        self.event.check_pairing(p)?;
+        let boards = p.boards.len();
+        let rosters_fit = self.sheets.iter().zip(&p.boards).all(|(d, b)| {
+            let fits = |lineup: &[usize], team: usize| {
+                let roster = self.event.entrants[team].members.len();
+                lineup.iter().all(|&m| m < roster)
+            };
+            fits(&d.first, b.red) && fits(&d.second, b.black)
+        });
+        if self.results.len() != boards
+            || !(self.sheets.is_empty() || self.sheets.len() == boards)
+            || !rosters_fit
+        {
+            return Err(SwissError::BadPairing);
+        }
+        Ok(())
+    }
+
+    /// Whether replacing this event would lose results (recorded rounds or a round being played).
+    pub fn has_results(&self) -> bool {
+        self.event.rounds_played() > 0 || self.pending.is_some()
+    }
+
+    /// `3 王天一`: pairing number and name.
+    pub fn entrant_name(&self, i: usize) -> String {
+        format!("{} {}", i + 1, self.event.entrants[i].name)
+    }
+
+    /// How the pending round's results are entered.
+    pub fn entry(&self) -> Entry {
+        match self.event.boards {
+            None => Entry::Games,
+            Some(_) if self.sheets.is_empty() => Entry::Totals,
+            Some(_) => Entry::Boards,
+        }
+    }
+
+    /// Whether every board of the pending round has a result (and so the round can be recorded).
+    pub fn complete(&self) -> bool {
+        let filled = |codes: &[String]| codes.iter().all(|c| !c.trim().is_empty());
+        self.pending.is_some()
+            && match self.entry() {
+                Entry::Games | Entry::Totals => filled(&self.results),
+                Entry::Boards => self.sheets.iter().all(|d| filled(&d.results)),
+            }
+    }
+
+    /// Records the pending round from what was entered; nothing changes on an `Err`.
+    pub fn record(&mut self) -> Result<(), RecordRoundError> {
+        let Some(p) = self.pending.clone() else {
+            return Ok(());
+        };
+        match self.entry() {
+            Entry::Games => {
+                let results = self
+                    .results
+                    .iter()
+                    .map(|c| code(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.event.record_round(&p, &results)?;
+            }
+            Entry::Totals => {
+                let boards = self.event.boards.unwrap_or(1);
+                let scores = self
+                    .results
+                    .iter()
+                    .map(|c| match c.trim() {
+                        "" => Err(RecordRoundError::Missing),
+                        c => parse_match_points(c, boards).map_err(RecordRoundError::Points),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.event.record_team_round(&p, &scores)?;
+            }
+            Entry::Boards => {
+                let sheets = self
+                    .sheets
+                    .iter()
+                    .map(|d| {
+                        Ok(MatchSheet {
+                            first: d.first.clone(),
+                            second: d.second.clone(),
+                            results: d
+                                .results
+                                .iter()
+                                .map(|c| code(c))
+                                .collect::<Result<_, _>>()?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, RecordRoundError>>()?;
+                self.event.record_team_boards(&p, &sheets)?;
+            }
+        }
+        self.pending = None;
+        self.results.clear();
+        self.sheets.clear();
+        Ok(())
+    }
+}
+
+/// A board's result code, or why it is none.
+fn code(c: &str) -> Result<BoardResult, RecordRoundError> {
+    match c.trim() {
+        "" => Err(RecordRoundError::Missing),
+        c => c.parse().map_err(RecordRoundError::Code),
+    }
+}
+
+impl From<SwissError> for RecordRoundError {
+    fn from(e: SwissError) -> Self {
+        RecordRoundError::Event(e)
+    }
+}
+
+impl Say for RecordRoundError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            RecordRoundError::Missing => lang
+                .pick("还有对局没有结果", "some boards have no result")
+                .into(),
+            RecordRoundError::Code(e) => e.say(lang),
+            RecordRoundError::Points(e) => e.say(lang),
+            RecordRoundError::Event(e) => e.say(lang),
+        }
+    }
+}
+
+impl fmt::Display for RecordRoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for RecordRoundError {}
+
+impl Say for SavedSwissError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SavedSwissError::Json(e), Lang::Zh) => format!("保存的积分编排赛无法读取：{e}"),
+            (SavedSwissError::Json(e), Lang::En) => format!("the saved Swiss cannot be read: {e}"),
+            (SavedSwissError::Version(v), Lang::Zh) => {
+                format!("保存的积分编排赛是第 {v} 版格式，本程序读取第 {SAVE_VERSION} 版")
+            }
+            (SavedSwissError::Version(v), Lang::En) => format!(
+                "the saved Swiss is format version {v}; this app reads version {SAVE_VERSION}"
+            ),
+            (SavedSwissError::Check(e), _) => e.say(lang),
+        }
+    }
+}
+
+impl fmt::Display for SavedSwissError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for SavedSwissError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::swiss::Entrant;
+
+    /// Four players, round 1 paired.
+    fn paired() -> SavedSwiss {
+        let mut event = Swiss::new(Some(3));
+        for k in 0..4 {
+            event.add_entrant(Entrant::new(format!("P{}", k + 1), 2000 - k));
+        }
+        let mut s = SavedSwiss::new("Club Swiss".into(), event);
+        let p = s.event.pair_next().expect("round 1 pairs");
+        s.pend(p);
+        s
+    }
+
+    #[test]
+    fn a_file_from_before_versions_still_loads_and_is_written_with_one() {
+        let s = paired();
+        let mut old: serde_json::Value =
+            serde_json::from_str(&SavedSwiss::to_json(Some(&s))).unwrap();
+        old.as_object_mut().unwrap().remove("version");
+        let read = SavedSwiss::from_json(&old.to_string()).unwrap().unwrap();
+        assert_eq!(read.version, SAVE_VERSION);
+        assert_eq!(read, s);
+        assert!(SavedSwiss::to_json(Some(&read)).contains("\"version\":1"));
+    }
+
+    #[test]
+    fn a_deleted_event_is_null_and_reads_back_as_none() {
+        assert_eq!(SavedSwiss::to_json(None), "null");
+        assert_eq!(SavedSwiss::from_json("null"), Ok(None));
+    }
+
+    #[test]
+    fn a_newer_file_or_garbage_is_refused_in_both_languages() {
+        let mut s = paired();
+        s.version = SAVE_VERSION + 1;
+        let e = SavedSwiss::from_json(&SavedSwiss::to_json(Some(&s))).unwrap_err();
+        assert_eq!(e, SavedSwissError::Version(SAVE_VERSION + 1));
+        assert!(e.say(Lang::Zh).contains("第 2 版"));
+        assert!(e.say(Lang::En).contains("version 2"));
+        assert!(matches!(
+            SavedSwiss::from_json("{\"name\":"),
+            Err(SavedSwissError::Json(_))
+        ));
+    }
+
+    #[test]
+    fn a_pending_round_that_does_not_fit_is_refused() {
+        let mut s = paired();
+        s.results.push("1-0".into());
+        let text = SavedSwiss::to_json(Some(&s));
+        assert_eq!(
+            SavedSwiss::from_json(&text),
+            Err(SavedSwissError::Check(SwissError::BadPairing))
+        );
+    }
+
+    #[test]
+    fn a_round_is_recorded_once_every_board_has_a_valid_result() {
+        let mut s = paired();
+        assert_eq!(s.entry(), Entry::Games);
+        assert!(!s.complete());
+        assert_eq!(s.record(), Err(RecordRoundError::Missing));
+        s.results = vec!["1-0".into(), "x".into()];
+        assert!(s.complete());
+        let before = s.clone();
+        assert!(matches!(s.record(), Err(RecordRoundError::Code(_))));
+        assert_eq!(s, before, "a refused round changes nothing");
+        s.results[1] = "½-½".into();
+        assert_eq!(s.record(), Ok(()));
+        assert_eq!(s.event.rounds_played(), 1);
+        assert!(s.pending.is_none() && s.results.is_empty());
+        assert!(s.has_results());
+    }
+}
