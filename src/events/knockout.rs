@@ -537,6 +537,12 @@ impl fmt::Display for UnwritableName {
 
 impl std::error::Error for UnwritableName {}
 
+/// Where the timetable page leaves its finished group tables (as [`GroupTables::parse`] reads
+/// them) for the knockout page's crossover bracket; removed once taken, so a later visit does not
+/// rebuild it unasked. (The knockout page reading the saved timetable itself would pull the whole
+/// scheduler into its bundle.)
+pub const GROUPS_HANDOFF_KEY: &str = "xq.swiss.groups-handoff";
+
 /// Final group tables: entrant names and each group's places (indices into `names`, winner first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupTables {

@@ -220,3 +220,18 @@ pub fn StorageProblems() -> impl IntoView {
         }).collect_view()}
     }
 }
+
+/// Stores round robin `t` under `id` (a new id when `None`) where `#/tournament` lists it: the
+/// timetable pages keep their results in the same event.
+pub fn store_round_robin(
+    id: Option<String>,
+    t: &crate::events::round_robin::Tournament,
+) -> Result<String, NotSaved> {
+    use crate::events::round_robin::kept;
+    kept::store_event(get(kept::IDS_KEY).as_deref(), id, t, now_ms(), set)
+}
+
+/// The round robin stored under `id`, when it is there and readable.
+pub fn stored_round_robin(id: &str) -> Option<crate::events::round_robin::Tournament> {
+    crate::events::round_robin::kept::stored_event(id, get)
+}

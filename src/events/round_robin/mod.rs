@@ -8,6 +8,7 @@
 pub mod berger;
 pub mod entry;
 pub mod io;
+pub mod kept;
 pub mod result;
 pub mod standings;
 pub mod team;

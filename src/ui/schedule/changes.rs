@@ -212,7 +212,7 @@ fn accept(store: Store, choice: Choice) -> Result<(), String> {
         event: store.event.get_untracked(),
     };
     if let Some((t, _)) = pending.withdrawal {
-        crate::ui::tournament::store_event(store.event_id.get_untracked(), &t)?;
+        crate::ui::storage::store_round_robin(store.event_id.get_untracked(), &t)?;
         store.event.set(Some(t));
     } else {
         show(store, pending.plan.problem, pending.plan.schedule);
@@ -232,7 +232,7 @@ fn undo(store: Store, choice: Choice) -> Result<(), String> {
     };
     if let Some(t) = &snap.event {
         if store.event.with_untracked(|now| now.as_ref() != Some(t)) {
-            crate::ui::tournament::store_event(store.event_id.get_untracked(), t)?;
+            crate::ui::storage::store_round_robin(store.event_id.get_untracked(), t)?;
             store.event.set(Some(t.clone()));
         }
     }

@@ -172,7 +172,7 @@ impl Store {
         let name = file.event.as_ref().map(|t| t.name().to_string());
         // An imported file carries its event: store it where the rounds view reads it.
         let event = match file.event {
-            Some(t) => match crate::ui::tournament::store_event(file.event_id.clone(), &t) {
+            Some(t) => match crate::ui::storage::store_round_robin(file.event_id.clone(), &t) {
                 Ok(id) => Some((id, t)),
                 Err(e) => {
                     self.fail(&e);
@@ -182,7 +182,7 @@ impl Store {
             None => file
                 .event_id
                 .clone()
-                .and_then(|id| crate::ui::tournament::stored_event(&id).map(|t| (id, t))),
+                .and_then(|id| crate::ui::storage::stored_round_robin(&id).map(|t| (id, t))),
         };
         let mut draft = Draft::from_problem(&file.problem);
         draft.scoring = file.scoring;

@@ -71,7 +71,7 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
                 Some(g) => t.record(round, red, black, g).map_err(|e| e.say(lang))?,
                 None => t.clear_games(round, red, black),
             }
-            crate::ui::tournament::store_event(Some(id), &t)?;
+            crate::ui::storage::store_round_robin(Some(id), &t)?;
             store.event.set(Some(t));
         }
     }
@@ -109,7 +109,7 @@ fn withdraw_now(store: Store, k: usize) -> Result<(), String> {
             .into());
     };
     t.withdraw_now(k).map_err(|e| e.say(lang))?;
-    crate::ui::tournament::store_event(Some(id), &t)?;
+    crate::ui::storage::store_round_robin(Some(id), &t)?;
     store.event.set(Some(t));
     Ok(())
 }

@@ -61,16 +61,18 @@ pub(super) fn start_solving(store: Store) {
             name
         };
         match store.draft.with_untracked(|d| d.event_for(&problem, &name)) {
-            Ok(t) => match crate::ui::tournament::store_event(store.event_id.get_untracked(), &t) {
-                Ok(id) => {
-                    store.event_id.set(Some(id));
-                    store.event.set(Some(t));
+            Ok(t) => {
+                match crate::ui::storage::store_round_robin(store.event_id.get_untracked(), &t) {
+                    Ok(id) => {
+                        store.event_id.set(Some(id));
+                        store.event.set(Some(t));
+                    }
+                    Err(e) => {
+                        store.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                        return;
+                    }
                 }
-                Err(e) => {
-                    store.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
-                    return;
-                }
-            },
+            }
             Err(e) => {
                 store.fail(&e);
                 return;

@@ -194,7 +194,7 @@ pub(super) fn OpenBracket() -> impl IntoView {
             Ok(text) => text,
             Err(e) => return store.fail(&e),
         };
-        match crate::ui::storage::set(crate::ui::swiss::GROUPS_HANDOFF_KEY, &text) {
+        match crate::ui::storage::set(crate::events::knockout::GROUPS_HANDOFF_KEY, &text) {
             Ok(()) => {
                 let _ = window().location().set_hash("/swiss?bracket=groups");
             }

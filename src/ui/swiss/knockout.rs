@@ -7,16 +7,13 @@
 use super::{use_store, Paper, PrintPart, SavedKo};
 use crate::events::knockout::{
     Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Side, Slot,
+    GROUPS_HANDOFF_KEY,
 };
 use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
 use crate::ui::storage;
 use leptos::prelude::*;
-
-/// Where `#/schedule` leaves its finished group tables (as [`GroupTables::parse`] reads them) for
-/// this page's crossover bracket; removed once taken, so a later visit does not rebuild it unasked.
-pub(crate) const GROUPS_HANDOFF_KEY: &str = "xq.swiss.groups-handoff";
 
 /// How a pasted list is seeded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

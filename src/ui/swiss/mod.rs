@@ -11,7 +11,6 @@
 
 mod entrants;
 mod knockout;
-pub(crate) use knockout::GROUPS_HANDOFF_KEY;
 mod round;
 mod setup;
 mod standings;

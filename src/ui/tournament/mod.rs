@@ -20,7 +20,6 @@ mod toolbar;
 use super::i18n::tr;
 use crate::events::round_robin::{Competition, Cycles, Scoring};
 use leptos::prelude::*;
-pub(super) use store::{store_event, stored_event};
 use store::{use_store, Note, Store};
 
 /// The tournament page; `query` is unused (kept for the router's signature).

@@ -8,12 +8,7 @@ use crate::lang::Say;
 use crate::saved::NotSaved;
 use leptos::prelude::*;
 
-const IDS_KEY: &str = "xq.tournament.ids";
-const CURRENT_KEY: &str = "xq.tournament.current";
-
-fn event_key(id: &str) -> String {
-    format!("xq.tournament.event.{id}")
-}
+use crate::events::round_robin::kept::{self, event_key, CURRENT_KEY, IDS_KEY};
 
 /// A message for the organiser: an error (role=alert) or a notice.
 #[derive(Clone, Debug, PartialEq)]
@@ -219,7 +214,7 @@ impl Store {
 /// hides an event that is still stored.
 fn load_events() -> Vec<(String, Tournament)> {
     let index: Vec<String> = storage::load(IDS_KEY).unwrap_or_default();
-    let ids = crate::saved::rebuild_index(&index, &storage::keys(), &event_key(""));
+    let ids = crate::saved::rebuild_index(&index, &storage::keys(), kept::EVENT_PREFIX);
     let events: Vec<(String, Tournament)> = ids
         .into_iter()
         .filter_map(|id| {
@@ -236,41 +231,13 @@ fn load_events() -> Vec<(String, Tournament)> {
     events
 }
 
-/// The event stored under `id`, for the timetable view of the same event.
-pub(in crate::ui) fn stored_event(id: &str) -> Option<Tournament> {
-    Tournament::from_json(&storage::get(&event_key(id))?).ok()
-}
-
-/// Stores `t` under `id` (a new id when `None`), lists it in `#/tournament`'s event menu and
-/// returns the id: the timetable view writes its event where the rounds view reads it.
-pub(in crate::ui) fn store_event(id: Option<String>, t: &Tournament) -> Result<String, NotSaved> {
-    let mut ids: Vec<String> = storage::get(IDS_KEY)
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default();
-    let id = id.unwrap_or_else(|| {
-        let base = js_sys::Date::now() as u64;
-        (0u64..)
-            .map(|n| format!("{:x}", base + n))
-            .find(|c| !ids.contains(c))
-            .unwrap_or_default()
-    });
-    storage::set(&event_key(&id), &t.to_json())?;
-    if !ids.contains(&id) {
-        ids.push(id.clone());
-        storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())?;
-    }
-    Ok(id)
-}
-
 fn save_ids(events: &[(String, String)]) -> Result<(), NotSaved> {
-    let ids: Vec<&String> = events.iter().map(|(id, _)| id).collect();
-    storage::set(IDS_KEY, &serde_json::to_string(&ids).unwrap_or_default())
+    let ids: Vec<&str> = events.iter().map(|(id, _)| id.as_str()).collect();
+    storage::set(IDS_KEY, &kept::write_index(&ids))
 }
 
 fn new_id(events: &[(String, String)]) -> String {
-    let base = js_sys::Date::now() as u64;
-    (0u64..)
-        .map(|n| format!("{:x}", base + n))
-        .find(|c| !events.iter().any(|(i, _)| i == c))
-        .unwrap_or_default()
+    kept::new_id(js_sys::Date::now() as u64, |c| {
+        events.iter().any(|(i, _)| i == c)
+    })
 }
