@@ -573,6 +573,77 @@ fn publish(tour: &Tour, pairs: Vec<(usize, usize)>) -> RoundPairing {
     }
 }
 
+/// A pairing in progress (C.04.3 as bbpPairings runs it): the weighted matching over the players
+/// sorted by score, and what is settled so far. `v` indices are positions in score order.
+struct Pairing<'a, const L: usize> {
+    cx: Ctx<'a, L>,
+    m: Matcher<L>,
+    n: usize,
+    /// An odd field: someone gets the pairing-allocated bye.
+    odd: bool,
+    /// The top score.
+    top: u32,
+    /// The bye assignee's score (C9), once chosen.
+    bye_score: u32,
+    /// Whether the bye falls to a single downfloater of the top group.
+    sdba: bool,
+    /// Rank of each count of played games among the bye candidates (C9).
+    ranks: HashMap<usize, usize>,
+    /// The current maximum matching.
+    stable: Vec<usize>,
+    /// Players whose opponent is fixed.
+    matched: Vec<bool>,
+    /// The fixed opponents.
+    partner: Vec<Option<usize>>,
+}
+
+/// One bracket (A.3): the moved-down players (MDPs, `0..resident`) and the resident score group
+/// (`resident..next`) in `vidx`, then the next group (`next..len`) looked ahead to for C7/C8.
+struct Bracket<const L: usize> {
+    vidx: Vec<usize>,
+    resident: usize,
+    next: usize,
+    len: usize,
+    /// The score-order positions of the resident group: `first_v..next_v`.
+    first_v: usize,
+    next_v: usize,
+    /// Edge weights within the bracket, `base[larger][smaller]`.
+    base: Vec<Vec<Wide<L>>>,
+}
+
+impl<const L: usize> Bracket<L> {
+    /// Whether score-order position `x` is in the resident group.
+    fn resident_v(&self, x: usize) -> bool {
+        x >= self.first_v && x < self.next_v
+    }
+
+    /// The weight of a remainder pair with the exchange order (B.2–B.5) added: pairs within the
+    /// halves first, then the fewest and lowest exchanges.
+    fn with_exchange_order(
+        &self,
+        s: u32,
+        smaller: usize,
+        larger: usize,
+        rem_idx: usize,
+        rem_pairs: usize,
+    ) -> Wide<L> {
+        let r = self.base[larger][smaller];
+        if r.is_zero() {
+            return r;
+        }
+        if rem_idx < rem_pairs {
+            r.add(
+                Wide::from_u64(1)
+                    .shl(2 * s)
+                    .sub_u64(rem_idx as u64)
+                    .double(),
+            )
+        } else {
+            r.sub_u64(2 * rem_idx as u64)
+        }
+    }
+}
+
 fn run_dutch<const L: usize>(
     tour: &Tour,
     sorted: Vec<usize>,
@@ -591,159 +662,206 @@ fn run_dutch<const L: usize>(
         shifts,
         max,
     };
-    let sa = |v: usize| tour.sa(cx.p(v));
-    let no_ranks = HashMap::new();
-    let mut m = Matcher::<L>::new(n);
-    let odd = n % 2 == 1;
-    let top = sa(0);
-    for pi in 0..n {
-        for oi in 0..pi {
-            let (p, o) = (cx.p(pi), cx.p(oi));
-            let w = if odd {
-                if tour.compatible(p, o) {
-                    let mut w = Wide::from_u64(
-                        1 + !tour.eligible_for_bye(p) as u64 + !tour.eligible_for_bye(o) as u64,
-                    );
-                    w = w.shl(g).add_u64((cx.shift(p) + cx.shift(o)) as u64);
-                    w.shl(s).or_u64((tour.sa(p) >= top) as u64)
+    let top = tour.sa(cx.p(0));
+    let mut p = Pairing {
+        cx,
+        m: Matcher::<L>::new(n),
+        n,
+        odd: n % 2 == 1,
+        top,
+        bye_score: 0,
+        sdba: false,
+        ranks: HashMap::new(),
+        stable: Vec::new(),
+        matched: vec![false; n],
+        partner: vec![None; n],
+    };
+    let mate = p.completion()?;
+    if p.odd {
+        p.choose_bye(&mate);
+    }
+    p.pair_brackets()?;
+    Ok(p.allocate_colours())
+}
+
+impl<const L: usize> Pairing<'_, L> {
+    fn sa(&self, v: usize) -> u32 {
+        self.cx.t.sa(self.cx.p(v))
+    }
+
+    /// Completion (C4): a matching of the whole field exists, leaving at most one player, who
+    /// may get the bye. Returns that matching.
+    fn completion(&mut self) -> Result<Vec<usize>, SwissError> {
+        let (cx, tour, n) = (&self.cx, self.cx.t, self.n);
+        let no_ranks = HashMap::new();
+        for pi in 0..n {
+            for oi in 0..pi {
+                let (p, o) = (cx.p(pi), cx.p(oi));
+                let w = if self.odd {
+                    if tour.compatible(p, o) {
+                        let mut w = Wide::from_u64(
+                            1 + !tour.eligible_for_bye(p) as u64 + !tour.eligible_for_bye(o) as u64,
+                        );
+                        w = w.shl(cx.g).add_u64((cx.shift(p) + cx.shift(o)) as u64);
+                        w.shl(cx.s).or_u64((tour.sa(p) >= self.top) as u64)
+                    } else {
+                        Wide::ZERO
+                    }
                 } else {
-                    Wide::ZERO
-                }
-            } else {
-                cx.edge(o, p, false, false, 0, false, &no_ranks)
-            };
-            m.set(pi, oi, w);
+                    cx.edge(o, p, false, false, 0, false, &no_ranks)
+                };
+                self.m.set(pi, oi, w);
+            }
         }
+        let mate = self.m.solve();
+        let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !tour.eligible_for_bye(cx.p(v))) {
+            return Err(SwissError::NoValidPairing);
+        }
+        Ok(mate)
     }
-    let mate = m.solve();
-    let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
-    if unmatched.len() > 1 || unmatched.iter().any(|&v| !tour.eligible_for_bye(cx.p(v))) {
-        return Err(SwissError::NoValidPairing);
-    }
-    let mut bye_score = 0;
-    let mut sdba = false;
-    let mut ranks = HashMap::new();
-    if odd {
-        bye_score = sa(unmatched[0]);
-        if bye_score >= top {
-            sdba = true;
+
+    /// The pairing-allocated bye (C9): its score, whether it falls to a single downfloater of the
+    /// top group, and the ranks by games played among those who could get it.
+    fn choose_bye(&mut self, mate: &[usize]) {
+        let n = self.n;
+        let unmatched = (0..n).find(|&v| mate[v] == v).unwrap_or(0);
+        self.bye_score = self.sa(unmatched);
+        if self.bye_score >= self.top {
+            self.sdba = true;
             for v in 0..n {
-                if sa(v) < top {
+                if self.sa(v) < self.top {
                     break;
                 }
-                if sa(mate[v]) < top {
-                    sdba = false;
+                if self.sa(mate[v]) < self.top {
+                    self.sdba = false;
                     break;
                 }
             }
         }
         let mut counts: Vec<usize> = (0..n)
-            .filter(|&v| sa(v) == bye_score)
-            .map(|v| cx.p(v).played_games)
+            .filter(|&v| self.sa(v) == self.bye_score)
+            .map(|v| self.cx.p(v).played_games)
             .collect();
         counts.sort_unstable_by(|a, b| b.cmp(a));
         for (rank, c) in counts.into_iter().enumerate() {
-            ranks.insert(c, rank);
+            self.ranks.insert(c, rank);
         }
         for pi in 0..n {
             for oi in 0..pi {
-                let w = cx.edge(cx.p(oi), cx.p(pi), false, false, bye_score, sdba, &ranks);
-                m.set(pi, oi, w);
+                let (cx, bs, sdba) = (&self.cx, self.bye_score, self.sdba);
+                let w = cx.edge(cx.p(oi), cx.p(pi), false, false, bs, sdba, &self.ranks);
+                self.m.set(pi, oi, w);
             }
         }
     }
 
-    let finalize = |m: &mut Matcher<L>, a: usize, b: usize| {
-        for u in 0..n {
+    /// Fixes `a` against `b`: every other edge of either is dropped.
+    fn fix(&mut self, a: usize, b: usize) {
+        for u in 0..self.n {
             if u != a {
-                m.set(a, u, if u == b { cx.max } else { Wide::ZERO });
+                self.m
+                    .set(a, u, if u == b { self.cx.max } else { Wide::ZERO });
             }
             if u != b {
-                m.set(b, u, if u == a { cx.max } else { Wide::ZERO });
+                self.m
+                    .set(b, u, if u == a { self.cx.max } else { Wide::ZERO });
             }
         }
-    };
-
-    let mut partner: Vec<Option<usize>> = vec![None; n];
-    let mut vidx: Vec<usize> = Vec::new();
-    let mut next = 0;
-    while next < n && sa(next) >= top {
-        vidx.push(next);
-        next += 1;
     }
-    let mut matched = vec![false; n];
-    let mut sg_begin = 0usize;
-    let mut sg_begin_v = 0usize;
-    let mut guard = 0;
-    while vidx.len() > 1 || next < n {
-        guard += 1;
-        if guard > 4 * n + 8 {
-            return Err(SwissError::NoValidPairing);
+
+    /// Pairs bracket by bracket from the top score group down (A.3, A.9), carrying the unpaired
+    /// into the next bracket.
+    fn pair_brackets(&mut self) -> Result<(), SwissError> {
+        let n = self.n;
+        let mut vidx: Vec<usize> = Vec::new();
+        let mut ahead = 0;
+        while ahead < n && self.sa(ahead) >= self.top {
+            vidx.push(ahead);
+            ahead += 1;
         }
-        let next_sg_begin = vidx.len();
-        let next_sg_begin_v = sg_begin_v + (next_sg_begin - sg_begin);
-        let sg_iter = next;
-        while next < n && sa(next) >= sa(sg_iter) {
-            vidx.push(next);
-            next += 1;
+        let (mut resident, mut first_v) = (0usize, 0usize);
+        let mut guard = 0;
+        while vidx.len() > 1 || ahead < n {
+            guard += 1;
+            if guard > 4 * n + 8 {
+                return Err(SwissError::NoValidPairing);
+            }
+            let next = vidx.len();
+            // The next score group joins as the look-ahead of C7/C8.
+            let next_group = ahead;
+            while ahead < n && self.sa(ahead) >= self.sa(next_group) {
+                vidx.push(ahead);
+                ahead += 1;
+            }
+            let mut b = self.bracket(vidx, resident, next, first_v);
+            self.stable = self.m.solve();
+            self.choose_moved_down(&b);
+            self.pair_moved_down(&b);
+            self.pair_remainder(&mut b);
+            (vidx, resident) = self.carry_down(&b, next_group);
+            first_v = b.next_v;
         }
+        Ok(())
+    }
+
+    /// The bracket over `vidx` (MDPs `..resident`, resident group `resident..next`, look-ahead
+    /// after), its edge weights set in the matcher.
+    fn bracket(
+        &mut self,
+        vidx: Vec<usize>,
+        resident: usize,
+        next: usize,
+        first_v: usize,
+    ) -> Bracket<L> {
         let len = vidx.len();
-        // base[larger][smaller]
+        let cx = &self.cx;
         let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); len];
-        for larger in sg_begin..len {
+        for larger in resident..len {
             for smaller in 0..larger {
                 base[larger].push(cx.edge(
                     cx.p(vidx[smaller]),
                     cx.p(vidx[larger]),
-                    larger < next_sg_begin,
-                    larger >= next_sg_begin,
-                    bye_score,
-                    sdba,
-                    &ranks,
+                    larger < next,
+                    larger >= next,
+                    self.bye_score,
+                    self.sdba,
+                    &self.ranks,
                 ));
             }
         }
         for (larger, row) in base.iter().enumerate() {
             for (smaller, &w) in row.iter().enumerate() {
-                m.set(vidx[larger], vidx[smaller], w);
+                self.m.set(vidx[larger], vidx[smaller], w);
             }
         }
-        let ewc = |base: &Vec<Vec<Wide<L>>>,
-                   smaller: usize,
-                   larger: usize,
-                   rem_idx: usize,
-                   rem_pairs: usize| {
-            let r = base[larger][smaller];
-            if r.is_zero() {
-                return r;
-            }
-            if rem_idx < rem_pairs {
-                r.add(
-                    Wide::from_u64(1)
-                        .shl(2 * s)
-                        .sub_u64(rem_idx as u64)
-                        .double(),
-                )
-            } else {
-                r.sub_u64(2 * rem_idx as u64)
-            }
-        };
-        let in_bracket = |x: usize| x >= sg_begin_v && x < next_sg_begin_v;
-        let mut stable = m.solve();
+        Bracket {
+            vidx,
+            resident,
+            next,
+            len,
+            first_v,
+            next_v: first_v + (next - resident),
+            base,
+        }
+    }
 
-        // Choose the moved-down players to pair in this bracket.
+    /// B.3 for the heterogeneous part: which moved-down players are paired in this bracket, as
+    /// many as possible, highest first.
+    fn choose_moved_down(&mut self, b: &Bracket<L>) {
+        let vidx = &b.vidx;
         let mut md_score = 0;
         let mut remaining = 0usize;
         let mut remaining_matched = 0usize;
-        for pi in 0..sg_begin {
-            if pi == 0 || sa(vidx[pi]) < md_score {
-                md_score = sa(vidx[pi]);
+        for pi in 0..b.resident {
+            if pi == 0 || self.sa(vidx[pi]) < md_score {
+                md_score = self.sa(vidx[pi]);
                 remaining = 0;
                 remaining_matched = 0;
                 let mut k = pi;
-                while k < len && sa(vidx[k]) >= md_score {
+                while k < b.len && self.sa(vidx[k]) >= md_score {
                     remaining += 1;
-                    if in_bracket(stable[vidx[k]]) {
+                    if b.resident_v(self.stable[vidx[k]]) {
                         remaining_matched += 1;
                     }
                     k += 1;
@@ -754,226 +872,271 @@ fn run_dutch<const L: usize>(
             }
             let pv = vidx[pi];
             if remaining <= remaining_matched {
-                matched[pv] = true;
+                self.matched[pv] = true;
                 continue;
             }
             remaining -= 1;
-            if !in_bracket(stable[pv]) {
-                for oi in sg_begin..next_sg_begin {
-                    let w = base[oi][pi];
+            if !b.resident_v(self.stable[pv]) {
+                for oi in b.resident..b.next {
+                    let w = b.base[oi][pi];
                     if !w.is_zero() {
-                        m.set(pv, vidx[oi], w.or_u64(1));
+                        self.m.set(pv, vidx[oi], w.or_u64(1));
                     }
                 }
-                stable = m.solve();
+                self.stable = self.m.solve();
             }
-            if in_bracket(stable[pv]) {
-                matched[pv] = true;
+            if b.resident_v(self.stable[pv]) {
+                self.matched[pv] = true;
                 remaining_matched -= 1;
-                for oi in sg_begin..next_sg_begin {
-                    let w = base[oi][pi];
+                for oi in b.resident..b.next {
+                    let w = b.base[oi][pi];
                     if !w.is_zero() {
-                        m.set(
-                            pv,
-                            vidx[oi],
-                            w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1),
-                        );
+                        let w = w.or_u64((b.next - b.resident) as u64).add_u64(1);
+                        self.m.set(pv, vidx[oi], w);
                     }
                 }
             }
         }
+    }
 
-        // Choose the opponents of the moved-down players.
-        for pi in 0..sg_begin {
+    /// The opponents of the moved-down players chosen (B.3): the highest resident each can have.
+    fn pair_moved_down(&mut self, b: &Bracket<L>) {
+        let vidx = &b.vidx;
+        for pi in 0..b.resident {
             let pv = vidx[pi];
-            if !matched[pv] {
+            if !self.matched[pv] {
                 continue;
             }
-            let mut addend = len as u64;
-            for oi in (sg_begin..next_sg_begin).rev() {
+            let mut addend = b.len as u64;
+            for oi in (b.resident..b.next).rev() {
                 let ov = vidx[oi];
-                if matched[ov] {
+                if self.matched[ov] {
                     continue;
                 }
-                let w = base[oi][pi];
+                let w = b.base[oi][pi];
                 if !w.is_zero() {
-                    m.set(pv, ov, w.add_u64(addend));
+                    self.m.set(pv, ov, w.add_u64(addend));
                     addend += 1;
                 }
             }
-            stable = m.solve();
-            let mv = stable[pv];
-            matched[mv] = true;
-            finalize(&mut m, pv, mv);
+            self.stable = self.m.solve();
+            let mv = self.stable[pv];
+            self.matched[mv] = true;
+            self.fix(pv, mv);
         }
+    }
 
-        // The remainder: its pairs, then exchanges between its halves (B.2–B.5).
+    /// Whether `v` is in the lower half of the pairing (S2) or pairs outside the bracket.
+    fn exchanged(&self, b: &Bracket<L>, v: usize) -> bool {
+        self.stable[v] <= v || self.stable[v] >= b.next_v
+    }
+
+    /// Whether `v` pairs downwards within the bracket (it is in S1).
+    fn down_in(&self, b: &Bracket<L>, v: usize) -> bool {
+        self.stable[v] > v && self.stable[v] < b.next_v
+    }
+
+    /// The remainder (B.2–B.6): its S1 and S2, the fewest and smallest exchanges between them,
+    /// then each S1 player against the highest S2 player possible.
+    fn pair_remainder(&mut self, b: &mut Bracket<L>) {
+        let s = self.cx.s;
         let mut remainder: Vec<usize> = Vec::new();
         let mut rem_pairs = 0usize;
-        for pi in sg_begin..next_sg_begin {
-            let pv = vidx[pi];
-            if stable[pv] < sg_begin_v {
+        for pi in b.resident..b.next {
+            let pv = b.vidx[pi];
+            if self.stable[pv] < b.first_v {
                 continue;
             }
             remainder.push(pi);
-            if stable[pv] < pv {
+            if self.stable[pv] < pv {
                 rem_pairs += 1;
             }
         }
         for (oi_pos, &oi) in remainder.iter().enumerate() {
             for (pr, &pi) in remainder[..oi_pos].iter().enumerate() {
-                m.set(vidx[pi], vidx[oi], ewc(&base, pi, oi, pr, rem_pairs));
+                let w = b.with_exchange_order(s, pi, oi, pr, rem_pairs);
+                self.m.set(b.vidx[pi], b.vidx[oi], w);
             }
         }
-        stable = m.solve();
-        let exchanged =
-            |stable: &Vec<usize>, v: usize| stable[v] <= v || stable[v] >= next_sg_begin_v;
-        let down_in = |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_sg_begin_v;
-        let mut exchange_count = 0;
-        for &pi in remainder.iter().take(rem_pairs) {
-            exchange_count += exchanged(&stable, vidx[pi]) as usize;
-        }
+        self.stable = self.m.solve();
+        let exchanges = remainder
+            .iter()
+            .take(rem_pairs)
+            .filter(|&&pi| self.exchanged(b, b.vidx[pi]))
+            .count();
+        self.exchange_lowest_of_s1(b, &remainder, rem_pairs, exchanges);
+        self.exchange_highest_of_s2(b, &remainder, rem_pairs, exchanges);
+        self.pair_s1_with_s2(b, &remainder);
+    }
 
-        // Lowest players of S1 to be exchanged where possible.
-        let mut left = exchange_count;
+    /// B.5: the S1 players exchanged are the lowest possible.
+    fn exchange_lowest_of_s1(
+        &mut self,
+        b: &mut Bracket<L>,
+        remainder: &[usize],
+        rem_pairs: usize,
+        exchanges: usize,
+    ) {
+        let s = self.cx.s;
+        let mut left = exchanges;
         let mut pr = rem_pairs;
         let mut pos = rem_pairs;
         while pos > 0 && left > 0 {
             pr -= 1;
             pos -= 1;
             let pi = remainder[pos];
-            let pv = vidx[pi];
-            if down_in(&stable, pv) {
+            let pv = b.vidx[pi];
+            if self.down_in(b, pv) {
                 for &oi in &remainder[pos + 1..] {
-                    let w = ewc(&base, pi, oi, pr, rem_pairs);
+                    let w = b.with_exchange_order(s, pi, oi, pr, rem_pairs);
                     if !w.is_zero() {
-                        m.set(pv, vidx[oi], w.sub_u64(1));
+                        self.m.set(pv, b.vidx[oi], w.sub_u64(1));
                     }
                 }
-                stable = m.solve();
+                self.stable = self.m.solve();
             }
-            let exchange = exchanged(&stable, pv);
+            let exchange = self.exchanged(b, pv);
             left -= exchange as usize;
             for &oi in &remainder[pos + 1..] {
                 if exchange {
-                    base[oi][pi] = Wide::ZERO;
+                    b.base[oi][pi] = Wide::ZERO;
                 }
-                m.set(pv, vidx[oi], ewc(&base, pi, oi, pr, rem_pairs));
+                let w = b.with_exchange_order(s, pi, oi, pr, rem_pairs);
+                self.m.set(pv, b.vidx[oi], w);
             }
         }
+    }
 
-        // Highest players of S2 to be exchanged where possible.
-        let mut left = exchange_count;
+    /// B.5: the S2 players exchanged are the highest possible.
+    fn exchange_highest_of_s2(
+        &mut self,
+        b: &mut Bracket<L>,
+        remainder: &[usize],
+        rem_pairs: usize,
+        exchanges: usize,
+    ) {
+        let s = self.cx.s;
+        let mut left = exchanges;
         let mut ri = rem_pairs;
         let mut pos = rem_pairs;
         while pos < remainder.len() && left > 1 {
             let pi = remainder[pos];
-            let pv = vidx[pi];
-            let already = down_in(&stable, pv);
+            let pv = b.vidx[pi];
+            let already = self.down_in(b, pv);
             if !already {
                 for &oi in &remainder[pos + 1..] {
-                    let w = ewc(&base, pi, oi, ri, rem_pairs);
+                    let w = b.with_exchange_order(s, pi, oi, ri, rem_pairs);
                     if !w.is_zero() {
-                        m.set(pv, vidx[oi], w.add_u64(1));
+                        self.m.set(pv, b.vidx[oi], w.add_u64(1));
                     }
                 }
-                stable = m.solve();
+                self.stable = self.m.solve();
             }
-            if down_in(&stable, pv) {
+            if self.down_in(b, pv) {
                 left -= 1;
                 for &oi in &remainder[..pos] {
-                    base[pi][oi] = Wide::ZERO;
-                    m.set(pv, vidx[oi], Wide::ZERO);
+                    b.base[pi][oi] = Wide::ZERO;
+                    self.m.set(pv, b.vidx[oi], Wide::ZERO);
                 }
-                for oi in next_sg_begin..len {
-                    base[oi][pi] = Wide::ZERO;
-                    m.set(pv, vidx[oi], Wide::ZERO);
+                for oi in b.next..b.len {
+                    b.base[oi][pi] = Wide::ZERO;
+                    self.m.set(pv, b.vidx[oi], Wide::ZERO);
                 }
             }
             if !already {
                 for &oi in &remainder[pos + 1..] {
-                    m.set(pv, vidx[oi], ewc(&base, pi, oi, ri, rem_pairs));
+                    let w = b.with_exchange_order(s, pi, oi, ri, rem_pairs);
+                    self.m.set(pv, b.vidx[oi], w);
                 }
             }
             ri += 1;
             pos += 1;
         }
+    }
 
-        // Fix who is in S1, then pair each S1 player with the highest possible S2 player.
+    /// B.6 after S1 is fixed: each S1 player, from the top, against the highest S2 player that
+    /// still leaves a pairing.
+    fn pair_s1_with_s2(&mut self, b: &mut Bracket<L>, remainder: &[usize]) {
         for a in 0..remainder.len() {
-            let pv = vidx[remainder[a]];
-            for b in a + 1..remainder.len() {
-                let ov = vidx[remainder[b]];
-                if exchanged(&stable, pv) || down_in(&stable, ov) {
-                    base[remainder[b]][remainder[a]] = Wide::ZERO;
+            let pv = b.vidx[remainder[a]];
+            for c in a + 1..remainder.len() {
+                let ov = b.vidx[remainder[c]];
+                if self.exchanged(b, pv) || self.down_in(b, ov) {
+                    b.base[remainder[c]][remainder[a]] = Wide::ZERO;
                 }
-                m.set(pv, ov, base[remainder[b]][remainder[a]]);
+                self.m.set(pv, ov, b.base[remainder[c]][remainder[a]]);
             }
         }
-        for &pi in &remainder {
-            let pv = vidx[pi];
-            if down_in(&stable, pv) {
+        for &pi in remainder {
+            let pv = b.vidx[pi];
+            if self.down_in(b, pv) {
                 let mut addend = 0u64;
                 for &oi in remainder.iter().rev() {
-                    let ov = vidx[oi];
-                    if oi <= pi || matched[ov] {
+                    let ov = b.vidx[oi];
+                    if oi <= pi || self.matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = b.base[oi][pi];
                     if !w.is_zero() {
-                        m.set(pv, ov, w.add_u64(addend));
+                        self.m.set(pv, ov, w.add_u64(addend));
                     }
                     addend += 1;
                 }
-                stable = m.solve();
-                let mv = stable[pv];
-                matched[pv] = true;
-                matched[mv] = true;
-                finalize(&mut m, pv, mv);
+                self.stable = self.m.solve();
+                let mv = self.stable[pv];
+                self.matched[pv] = true;
+                self.matched[mv] = true;
+                self.fix(pv, mv);
             }
         }
+    }
 
-        // Carry the unpaired down into the next bracket.
-        let mut new_vidx = Vec::new();
-        sg_begin = 0;
-        sdba = odd && sg_iter < n && bye_score >= sa(sg_iter);
-        for (pi, &pv) in vidx.iter().enumerate() {
-            if pi < next_sg_begin && matched[pv] {
-                partner[pv] = Some(stable[pv]);
-                partner[stable[pv]] = Some(pv);
+    /// A.9: the bracket's pairs are final; the unpaired move down into the next bracket as its
+    /// moved-down players. Returns the next bracket's players and how many moved down.
+    fn carry_down(&mut self, b: &Bracket<L>, next_group: usize) -> (Vec<usize>, usize) {
+        let mut vidx = Vec::new();
+        let mut moved_down = 0;
+        self.sdba = self.odd && next_group < self.n && self.bye_score >= self.sa(next_group);
+        for (pi, &pv) in b.vidx.iter().enumerate() {
+            if pi < b.next && self.matched[pv] {
+                self.partner[pv] = Some(self.stable[pv]);
+                self.partner[self.stable[pv]] = Some(pv);
             } else {
-                new_vidx.push(pv);
-                if pi < next_sg_begin {
-                    sg_begin += 1;
+                vidx.push(pv);
+                if pi < b.next {
+                    moved_down += 1;
                 }
-                if sdba && sa(stable[pv]) < sa(sg_iter) {
-                    sdba = false;
+                if self.sdba && self.sa(self.stable[pv]) < self.sa(next_group) {
+                    self.sdba = false;
                 }
             }
         }
-        vidx = new_vidx;
-        sg_begin_v = next_sg_begin_v;
+        (vidx, moved_down)
     }
 
-    let mut out = Vec::new();
-    for v in 0..n {
-        let p = cx.p(v);
-        match partner[v] {
-            Some(w) => {
-                let o = cx.p(w);
-                if p.id < o.id {
-                    let c = choose_color(tour, p, o);
-                    out.push(if c == Color::Red {
-                        (p.id, o.id)
-                    } else {
-                        (o.id, p.id)
-                    });
+    /// The pairs as (Red, Black) by entrant id, colours by C.04.3 E; a bye is `(id, id)`.
+    fn allocate_colours(&self) -> Vec<(usize, usize)> {
+        let (cx, tour) = (&self.cx, self.cx.t);
+        let mut out = Vec::new();
+        for v in 0..self.n {
+            let p = cx.p(v);
+            match self.partner[v] {
+                Some(w) => {
+                    let o = cx.p(w);
+                    if p.id < o.id {
+                        let c = choose_color(tour, p, o);
+                        out.push(if c == Color::Red {
+                            (p.id, o.id)
+                        } else {
+                            (o.id, p.id)
+                        });
+                    }
                 }
+                None => out.push((p.id, p.id)),
             }
-            None => out.push((p.id, p.id)),
         }
+        out
     }
-    Ok(out)
 }
 
 /// C.04.3 E: the colour of `p` against `o`; without any preference, by the rank-parity rule
