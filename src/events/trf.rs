@@ -231,11 +231,14 @@ fn parse_entry(chunk: &[char], id: usize) -> Option<Option<Entry>> {
     Some(Some(entry))
 }
 
+/// A player line read: number, entrant (no history yet), round entries.
+type PlayerRow = (usize, Entrant, Vec<Option<Entry>>);
+
 /// Reads a TRF-16 file into a Swiss event. The last column is the coming round when only some
 /// players have an entry there (an announced absence or bye request).
 pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
     let mut event = Swiss::new(None);
-    let mut rows: Vec<(usize, Entrant, Vec<Option<Entry>>)> = Vec::new();
+    let mut rows: Vec<PlayerRow> = Vec::new();
     let mut teams: Vec<TeamLine> = Vec::new();
     let mut boards: Option<usize> = None;
     for (ln, raw) in text.lines().enumerate() {
@@ -261,40 +264,7 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 if rows.len() >= MAX_TRF_PLAYERS {
                     return Err(TrfError::TooManyPlayers { line: ln });
                 }
-                if line.len() < 84 {
-                    return Err(TrfError::BadPlayerLine { line: ln });
-                }
-                let field = |a: usize, b: usize| column(&line, a, b);
-                let id: usize = field(4, 8)
-                    .parse()
-                    .map_err(|_| TrfError::BadPlayerLine { line: ln })?;
-                let rating = field(48, 52);
-                let rating: u32 = if rating.is_empty() {
-                    0
-                } else {
-                    rating
-                        .parse()
-                        .map_err(|_| TrfError::BadPlayerLine { line: ln })?
-                };
-                let mut entries = Vec::new();
-                let mut start = 91;
-                let mut round = 1;
-                while start < line.len() {
-                    let end = (start + 8).min(line.len());
-                    let e = parse_entry(&line[start..end], id)
-                        .ok_or(TrfError::BadRound { line: ln, round })?;
-                    entries.push(e);
-                    start += 10;
-                    round += 1;
-                }
-                while matches!(entries.last(), Some(None)) {
-                    entries.pop();
-                }
-                // As written: no control characters, at most 32 characters.
-                let name: String = clean(&field(14, 47)).trim().chars().take(32).collect();
-                let mut entrant = Entrant::new(name, rating);
-                entrant.history.clear();
-                rows.push((id, entrant, entries));
+                rows.push(player_line(&line, ln)?);
             }
             "XXR" | "142" => {
                 let n: usize = rest
@@ -376,10 +346,65 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
         })
         .max()
         .unwrap_or(0);
+    add_histories(&mut rows, played)?;
+    event.entrants = rows.into_iter().map(|r| r.1).collect();
+    event.validate().map_err(|e| match e {
+        crate::events::swiss::SwissError::InconsistentRecord { entrant, round } => {
+            TrfError::Inconsistent { entrant, round }
+        }
+        _ => TrfError::Numbering,
+    })?;
+    let event = if teams.is_empty() {
+        event
+    } else {
+        fold_teams(event, &teams, boards)?
+    };
+    event.check().map_err(TrfError::Event)?;
+    Ok(event)
+}
+
+/// A 001 line: the player's number, name, rating and round entries (columns 92 on, ten apart).
+fn player_line(line: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
+    if line.len() < 84 {
+        return Err(TrfError::BadPlayerLine { line: ln });
+    }
+    let field = |a: usize, b: usize| column(line, a, b);
+    let id: usize = field(4, 8)
+        .parse()
+        .map_err(|_| TrfError::BadPlayerLine { line: ln })?;
+    let rating = field(48, 52);
+    let rating: u32 = if rating.is_empty() {
+        0
+    } else {
+        rating
+            .parse()
+            .map_err(|_| TrfError::BadPlayerLine { line: ln })?
+    };
+    let mut entries = Vec::new();
+    let mut start = 91;
+    let mut round = 1;
+    while start < line.len() {
+        let end = (start + 8).min(line.len());
+        let e = parse_entry(&line[start..end], id).ok_or(TrfError::BadRound { line: ln, round })?;
+        entries.push(e);
+        start += 10;
+        round += 1;
+    }
+    while matches!(entries.last(), Some(None)) {
+        entries.pop();
+    }
+    // As written: no control characters, at most 32 characters.
+    let name: String = clean(&field(14, 47)).trim().chars().take(32).collect();
+    let mut entrant = Entrant::new(name, rating);
+    entrant.history.clear();
+    Ok((id, entrant, entries))
+}
+
+/// Each entrant's record of the `played` rounds from its entries (absent where none), and the
+/// announced absence of the coming round.
+fn add_histories(rows: &mut [PlayerRow], played: usize) -> Result<(), TrfError> {
     let n = rows.len();
-    let mut grid: Vec<Vec<Option<Entry>>> = rows.iter().map(|r| r.2.clone()).collect();
-    for (i, (_, entrant, _)) in rows.iter_mut().enumerate() {
-        let es = &grid[i];
+    for (i, (_, entrant, es)) in rows.iter_mut().enumerate() {
         for r in 0..played {
             let rec = match es.get(r).copied().flatten() {
                 None => Record::Absent(Leave::Zero),
@@ -409,21 +434,7 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
             entrant.next = Some(*leave);
         }
     }
-    grid.clear();
-    event.entrants = rows.into_iter().map(|r| r.1).collect();
-    event.validate().map_err(|e| match e {
-        crate::events::swiss::SwissError::InconsistentRecord { entrant, round } => {
-            TrfError::Inconsistent { entrant, round }
-        }
-        _ => TrfError::Numbering,
-    })?;
-    let event = if teams.is_empty() {
-        event
-    } else {
-        fold_teams(event, &teams, boards)?
-    };
-    event.check().map_err(TrfError::Event)?;
-    Ok(event)
+    Ok(())
 }
 
 /// A 013 line: the team's name (columns 5–36) and its players' numbers (columns 37–40, 42–45, …).
