@@ -270,6 +270,26 @@ struct Tally {
     sb: i64,
 }
 
+/// A counted match: Red's and Black's entrant and their sides.
+type Sides = (usize, usize, MatchSide, MatchSide);
+
+/// The direct-encounter mini-table of `group`: only games between its members count (index by
+/// entrant, `len` entries).
+fn mini_table(group: &[usize], sides: &[Sides], len: usize) -> Vec<i64> {
+    let mut inside = vec![false; len];
+    for &k in group {
+        inside[k] = true;
+    }
+    let mut mini = vec![0i64; len];
+    for (r, b, f, s) in sides {
+        if inside[*r] && inside[*b] {
+            mini[*r] += f.score;
+            mini[*b] += s.score;
+        }
+    }
+    mini
+}
+
 /// Per-entrant sums of one match, seen from one side.
 struct MatchSide {
     units: i64,
@@ -341,6 +361,39 @@ impl Tournament {
     /// The standings: score, then the configured tie-breaks; unseparated entrants share a place.
     pub fn standings(&self) -> Standings {
         let n = self.entrants().len();
+        let (tally, sides) = self.tally();
+        let annulled = self.annulled_all();
+        let ranked: Vec<usize> = (1..=n).filter(|&k| !annulled[k]).collect();
+        let (groups, direct) = self.separate(vec![ranked], &tally, &sides);
+        let row = |k: usize, place: Option<Place>| self.standing_row(k, place, &tally[k], &direct);
+        let mut rows = Vec::with_capacity(n);
+        for group in &groups {
+            let place = Place {
+                rank: rows.len() + 1,
+                shared: group.len() > 1,
+            };
+            for &k in group {
+                rows.push(row(k, Some(place)));
+            }
+        }
+        for k in (1..=n).filter(|&k| annulled[k]) {
+            rows.push(row(k, None));
+        }
+        Standings {
+            score_label: if self.format().is_team() {
+                "场分 Match pts"
+            } else {
+                "积分 Points"
+            },
+            columns: self.tiebreaks().to_vec(),
+            rows,
+        }
+    }
+
+    /// Each entrant's totals over the counted matches (index 1..=n), with 小分 (each game's points
+    /// times the opponent's final score), and each match's two sides.
+    fn tally(&self) -> (Vec<Tally>, Vec<Sides>) {
+        let n = self.entrants().len();
         let counted: Vec<MatchRecord> = self
             .counted_results()
             .into_iter()
@@ -364,30 +417,24 @@ impl Tournament {
             }
             sides.push((m.red, m.black, f, s));
         }
-        // 小分: each game's points times the opponent's final score.
         for (red, black, f, s) in &sides {
             let (rs, bs) = (tally[*red].score, tally[*black].score);
             tally[*red].sb += f.units * bs;
             tally[*black].sb += s.units * rs;
         }
-        let team = self.format().is_team();
-        let scale = self.scoring().scale;
-        let score_value = |units: i64| {
-            if team {
-                Value::whole(units)
-            } else {
-                self.scoring().value(units)
-            }
-        };
+        (tally, sides)
+    }
 
-        // Refine groups criterion by criterion; a group is a run of entrants equal so far.
-        let annulled = self.annulled_all();
-        let ranked: Vec<usize> = (1..=n).filter(|&k| !annulled[k]).collect();
-        let mut groups: Vec<Vec<usize>> = vec![ranked];
+    /// Splits `groups` (runs of entrants equal so far) criterion by criterion: the score, then
+    /// each tie-break. Returns the final groups and each direct-encounter mini-table score.
+    fn separate(
+        &self,
+        mut groups: Vec<Vec<usize>>,
+        tally: &[Tally],
+        sides: &[Sides],
+    ) -> (Vec<Vec<usize>>, HashMap<usize, i64>) {
         let mut direct: HashMap<usize, i64> = HashMap::new();
-        let criteria: Vec<Option<TieBreak>> = std::iter::once(None)
-            .chain(self.tiebreaks().iter().copied().map(Some))
-            .collect();
+        let criteria = std::iter::once(None).chain(self.tiebreaks().iter().copied().map(Some));
         for criterion in criteria {
             let mut next = Vec::with_capacity(groups.len());
             for group in groups {
@@ -397,18 +444,7 @@ impl Tournament {
                 }
                 let mut keyed: Vec<(i64, usize)> = match criterion {
                     Some(TieBreak::DirectEncounter) => {
-                        // The mini-table: only games between members of this group count.
-                        let mut inside = vec![false; n + 1];
-                        for &k in &group {
-                            inside[k] = true;
-                        }
-                        let mut mini = vec![0i64; n + 1];
-                        for (r, b, f, s) in &sides {
-                            if inside[*r] && inside[*b] {
-                                mini[*r] += f.score;
-                                mini[*b] += s.score;
-                            }
-                        }
+                        let mini = mini_table(&group, sides, tally.len());
                         for &k in &group {
                             direct.insert(k, mini[k]);
                         }
@@ -416,27 +452,7 @@ impl Tournament {
                     }
                     _ => group
                         .iter()
-                        .map(|&k| {
-                            let t = &tally[k];
-                            let e = &self.entrants()[k - 1];
-                            let key = match criterion {
-                                None => t.score,
-                                // 18.4: heavier penalties (18.2) first, then how many; capped
-                                // so the packed key cannot overflow.
-                                Some(TieBreak::Discipline) => {
-                                    -((i64::from(e.disqualifications.min(1 << 30)) << 32)
-                                        + i64::from(e.warnings))
-                                }
-                                Some(TieBreak::SonnebornBerger) => t.sb,
-                                Some(TieBreak::Wins) | Some(TieBreak::GameWins) => {
-                                    i64::from(t.game_wins)
-                                }
-                                Some(TieBreak::GamePoints) => t.game_units,
-                                Some(TieBreak::Fouls) => -i64::from(e.fouls),
-                                Some(TieBreak::DirectEncounter) => 0,
-                            };
-                            (key, k)
-                        })
+                        .map(|&k| (self.criterion_key(criterion, k, &tally[k]), k))
                         .collect(),
                 };
                 keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -446,66 +462,73 @@ impl Tournament {
             }
             groups = next;
         }
+        (groups, direct)
+    }
 
-        let row = |k: usize, place: Option<Place>| {
-            let t = &tally[k];
-            let e = &self.entrants()[k - 1];
-            let tiebreaks = self
-                .tiebreaks()
-                .iter()
-                .map(|tb| match tb {
-                    TieBreak::Discipline => Some(TieValue::Penalties {
-                        disqualifications: e.disqualifications,
-                        warnings: e.warnings,
-                    }),
-                    TieBreak::SonnebornBerger => Some(TieValue::Number(Value {
-                        units: t.sb,
-                        scale: scale * scale,
-                    })),
-                    TieBreak::Wins | TieBreak::GameWins => Some(TieValue::Count(t.game_wins)),
-                    TieBreak::GamePoints => {
-                        Some(TieValue::Number(self.scoring().value(t.game_units)))
-                    }
-                    TieBreak::DirectEncounter => {
-                        direct.get(&k).map(|&v| TieValue::Number(score_value(v)))
-                    }
-                    TieBreak::Fouls => Some(TieValue::Count(e.fouls)),
-                })
-                .collect();
-            StandingRow {
-                entrant: k,
-                name: e.name.clone(),
-                place,
-                score: score_value(t.score),
-                tiebreaks,
-                played: t.played,
-                won: t.won,
-                drawn: t.drawn,
-                lost: t.lost,
-                withdrawn: e.withdrawn_after.is_some(),
+    /// Entrant `k`'s key for `criterion` (`None`: the score), higher ranking first.
+    fn criterion_key(&self, criterion: Option<TieBreak>, k: usize, t: &Tally) -> i64 {
+        let e = &self.entrants()[k - 1];
+        match criterion {
+            None => t.score,
+            // 18.4: heavier penalties (18.2) first, then how many; capped so the packed key cannot
+            // overflow.
+            Some(TieBreak::Discipline) => {
+                -((i64::from(e.disqualifications.min(1 << 30)) << 32) + i64::from(e.warnings))
             }
+            Some(TieBreak::SonnebornBerger) => t.sb,
+            Some(TieBreak::Wins) | Some(TieBreak::GameWins) => i64::from(t.game_wins),
+            Some(TieBreak::GamePoints) => t.game_units,
+            Some(TieBreak::Fouls) => -i64::from(e.fouls),
+            // Keyed by the mini-table instead (see `separate`).
+            Some(TieBreak::DirectEncounter) => 0,
+        }
+    }
+
+    /// Entrant `k`'s row: its totals and the value of each tie-break column.
+    fn standing_row(
+        &self,
+        k: usize,
+        place: Option<Place>,
+        t: &Tally,
+        direct: &HashMap<usize, i64>,
+    ) -> StandingRow {
+        let e = &self.entrants()[k - 1];
+        let scale = self.scoring().scale;
+        let score_value = |units: i64| match self.format().is_team() {
+            true => Value::whole(units),
+            false => self.scoring().value(units),
         };
-        let mut rows = Vec::with_capacity(n);
-        for group in &groups {
-            let place = Place {
-                rank: rows.len() + 1,
-                shared: group.len() > 1,
-            };
-            for &k in group {
-                rows.push(row(k, Some(place)));
-            }
-        }
-        for k in (1..=n).filter(|&k| annulled[k]) {
-            rows.push(row(k, None));
-        }
-        Standings {
-            score_label: if team {
-                "场分 Match pts"
-            } else {
-                "积分 Points"
-            },
-            columns: self.tiebreaks().to_vec(),
-            rows,
+        let tiebreaks = self
+            .tiebreaks()
+            .iter()
+            .map(|tb| match tb {
+                TieBreak::Discipline => Some(TieValue::Penalties {
+                    disqualifications: e.disqualifications,
+                    warnings: e.warnings,
+                }),
+                TieBreak::SonnebornBerger => Some(TieValue::Number(Value {
+                    units: t.sb,
+                    scale: scale * scale,
+                })),
+                TieBreak::Wins | TieBreak::GameWins => Some(TieValue::Count(t.game_wins)),
+                TieBreak::GamePoints => Some(TieValue::Number(self.scoring().value(t.game_units))),
+                TieBreak::DirectEncounter => {
+                    direct.get(&k).map(|&v| TieValue::Number(score_value(v)))
+                }
+                TieBreak::Fouls => Some(TieValue::Count(e.fouls)),
+            })
+            .collect();
+        StandingRow {
+            entrant: k,
+            name: e.name.clone(),
+            place,
+            score: score_value(t.score),
+            tiebreaks,
+            played: t.played,
+            won: t.won,
+            drawn: t.drawn,
+            lost: t.lost,
+            withdrawn: e.withdrawn_after.is_some(),
         }
     }
 
