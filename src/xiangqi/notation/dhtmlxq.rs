@@ -281,27 +281,30 @@ fn comment_of(value: &str) -> String {
     out
 }
 
-/// Reads the first DhtmlXQ game of `text` as a tree: headers, start, main line, every branch and
-/// comment. A fault stops reading with what was read before it kept.
-pub fn read_dhtmlxq(text: &str) -> Result<GameTree, DhtmlXqError> {
-    let fail = |tree: GameTree, offset, kind| DhtmlXqError {
+/// A stop at byte `offset` of the text, with the tree read so far.
+fn failed(tree: GameTree, offset: usize, kind: DhtmlXqErrorKind) -> DhtmlXqError {
+    DhtmlXqError {
         partial: Box::new(tree),
         offset,
         kind,
-    };
-    let tags = tags(text).map_err(|(o, k)| fail(GameTree::default(), o, k))?;
+    }
+}
+
+/// Reads the first DhtmlXQ game of `text` as a tree: headers, start, main line, every branch and
+/// comment. A fault stops reading with what was read before it kept.
+pub fn read_dhtmlxq(text: &str) -> Result<GameTree, DhtmlXqError> {
+    let tags = tags(text).map_err(|(o, k)| failed(GameTree::default(), o, k))?;
     if tags.is_empty() {
-        return Err(fail(GameTree::default(), 0, DhtmlXqErrorKind::NotDhtmlXq));
+        return Err(failed(GameTree::default(), 0, DhtmlXqErrorKind::NotDhtmlXq));
     }
     let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
     let main = match find("movelist") {
         Some(t) => moves_of(t.value).ok_or_else(|| {
-            fail(
+            let tag = "DhtmlXQ_movelist".into();
+            failed(
                 GameTree::default(),
                 t.offset,
-                DhtmlXqErrorKind::BadDigits {
-                    tag: "DhtmlXQ_movelist".into(),
-                },
+                DhtmlXqErrorKind::BadDigits { tag },
             )
         })?,
         None => Vec::new(),
@@ -309,13 +312,38 @@ pub fn read_dhtmlxq(text: &str) -> Result<GameTree, DhtmlXqError> {
     let first = main.first().map(|(m, _)| m.from);
     let start = match find("binit").filter(|t| !t.value.trim().is_empty()) {
         Some(t) => start_of(t.value, first)
-            .ok_or_else(|| fail(GameTree::default(), t.offset, DhtmlXqErrorKind::BadStart))?,
+            .ok_or_else(|| failed(GameTree::default(), t.offset, DhtmlXqErrorKind::BadStart))?,
         None => Position::start(),
     };
-    let mut tree = GameTree::new(start);
-    // Headers first, in the format's order, then the others as they come.
-    for (key, tag) in HEADERS {
-        if let Some(t) = find(key) {
+    let mut r = Reader::new(GameTree::new(start));
+    r.headers(&tags);
+    let main_offset = find("movelist").map_or(0, |t| t.offset);
+    let root = r.tree.root();
+    r.play(root, 0, 1, &main, "DhtmlXQ_movelist", main_offset)?;
+    r.branches(&tags)?;
+    r.comments(&tags);
+    Ok(r.tree)
+}
+
+/// The tree being read, and its nodes by (branch, move number): the node after that move, on
+/// that branch.
+struct Reader {
+    tree: GameTree,
+    nodes: BTreeMap<(u32, usize), NodeId>,
+}
+
+impl Reader {
+    fn new(tree: GameTree) -> Reader {
+        let nodes = BTreeMap::from([((0, 0), tree.root())]);
+        Reader { tree, nodes }
+    }
+
+    /// Headers first, in the format's order, then the others as they come.
+    fn headers(&mut self, tags: &[Tag]) {
+        for (key, tag) in HEADERS {
+            let Some(t) = tags.iter().find(|t| t.name.eq_ignore_ascii_case(key)) else {
+                continue;
+            };
             let v = t.value.trim();
             let v = if tag == "Result" {
                 PgnResult::parse(v).map_or(v.to_string(), |r| r.pgn().to_string())
@@ -323,145 +351,129 @@ pub fn read_dhtmlxq(text: &str) -> Result<GameTree, DhtmlXqError> {
                 v.to_string()
             };
             if !v.is_empty() {
-                tree.set_tag(tag, &v);
+                self.tree.set_tag(tag, &v);
+            }
+        }
+        for t in tags {
+            let lower = t.name.to_ascii_lowercase();
+            let known = HEADERS.iter().any(|(k, _)| *k == lower)
+                || FORMAT_TAGS.contains(&lower.as_str())
+                || lower.starts_with("move_")
+                || lower.starts_with("comment");
+            if !known && !t.value.trim().is_empty() {
+                self.tree
+                    .tags
+                    .push((t.name.to_string(), t.value.trim().to_string()));
             }
         }
     }
-    for t in &tags {
-        let lower = t.name.to_ascii_lowercase();
-        let known = HEADERS.iter().any(|(k, _)| *k == lower)
-            || FORMAT_TAGS.contains(&lower.as_str())
-            || lower.starts_with("move_")
-            || lower.starts_with("comment");
-        if !known && !t.value.trim().is_empty() {
-            tree.tags
-                .push((t.name.to_string(), t.value.trim().to_string()));
-        }
-    }
-    // Nodes by (branch, move number): the node after that move, on that branch.
-    let mut nodes: BTreeMap<(u32, usize), NodeId> = BTreeMap::new();
-    nodes.insert((0, 0), tree.root());
-    let play = |tree: &mut GameTree,
-                nodes: &mut BTreeMap<(u32, usize), NodeId>,
-                mut at: NodeId,
-                branch: u32,
-                from_ply: usize,
-                list: &[(Move, String)],
-                tag: &str,
-                offset: usize|
-     -> Result<(), DhtmlXqError> {
+
+    /// Plays `list` from `at` as branch `branch`, its first move numbered `from_ply`.
+    fn play(
+        &mut self,
+        mut at: NodeId,
+        branch: u32,
+        from_ply: usize,
+        list: &[(Move, String)],
+        tag: &str,
+        offset: usize,
+    ) -> Result<(), DhtmlXqError> {
         for (i, (m, digits)) in list.iter().enumerate() {
             let ply = from_ply + i;
-            match tree.add_move(at, *m) {
-                Ok(id) => {
-                    at = id;
-                    nodes.insert((branch, ply), id);
-                }
-                Err(_) => {
-                    return Err(fail(
-                        tree.clone(),
-                        offset,
-                        DhtmlXqErrorKind::IllegalMove {
-                            tag: tag.into(),
-                            ply,
-                            digits: digits.clone(),
-                        },
-                    ))
-                }
-            }
+            let Ok(id) = self.tree.add_move(at, *m) else {
+                let kind = DhtmlXqErrorKind::IllegalMove {
+                    tag: tag.into(),
+                    ply,
+                    digits: digits.clone(),
+                };
+                return Err(failed(self.tree.clone(), offset, kind));
+            };
+            at = id;
+            self.nodes.insert((branch, ply), id);
         }
         Ok(())
-    };
-    let main_offset = find("movelist").map_or(0, |t| t.offset);
-    let root = tree.root();
-    play(
-        &mut tree,
-        &mut nodes,
-        root,
-        0,
-        1,
-        &main,
-        "DhtmlXQ_movelist",
-        main_offset,
-    )?;
-    // Branches, each after the one it comes from (files list them in any order).
-    let mut branches: Vec<(u32, usize, u32, &Tag)> = tags
-        .iter()
-        .filter_map(|t| {
-            let rest = t.name.strip_prefix("move_")?;
-            let mut it = rest.split('_').map(|n| n.parse::<u64>().ok());
-            let (a, b, c) = (it.next()??, it.next()??, it.next()??);
-            Some((
-                u32::try_from(a).ok()?,
-                usize::try_from(b).ok()?,
-                u32::try_from(c).ok()?,
-                t,
-            ))
-        })
-        .collect();
-    let parent_of = |nodes: &BTreeMap<(u32, usize), NodeId>, a: u32, b: usize| match (a, b) {
-        (0, 1) => nodes.get(&(0, 0)).copied(),
-        (_, b) => b.checked_sub(1).and_then(|p| nodes.get(&(a, p)).copied()),
-    };
-    while !branches.is_empty() {
-        let ready = branches
-            .iter()
-            .position(|&(a, b, _, _)| parent_of(&nodes, a, b).is_some());
-        let Some(k) = ready else {
-            let t = branches[0].3;
-            return Err(fail(
-                tree,
-                t.offset,
-                DhtmlXqErrorKind::NoParent {
-                    tag: format!("DhtmlXQ_{}", t.name),
-                },
-            ));
-        };
-        let (a, b, c, t) = branches.remove(k);
-        let Some(parent) = parent_of(&nodes, a, b) else {
-            continue;
-        };
-        let list = moves_of(t.value).ok_or_else(|| {
-            fail(
-                tree.clone(),
-                t.offset,
-                DhtmlXqErrorKind::BadDigits {
-                    tag: format!("DhtmlXQ_{}", t.name),
-                },
-            )
-        })?;
-        let tag = format!("DhtmlXQ_{}", t.name);
-        play(&mut tree, &mut nodes, parent, c, b, &list, &tag, t.offset)?;
     }
-    // Comments, on the move they follow.
-    for t in &tags {
-        let Some(key) = t.name.strip_prefix("comment") else {
-            continue;
-        };
-        let (branch, ply) = match key.split_once('_') {
-            Some((c, n)) => (c.parse().ok(), n.parse().ok()),
-            None => (Some(0), key.parse().ok()),
-        };
-        let (Some(branch), Some(ply)) = (branch, ply) else {
-            continue;
-        };
-        let at = if ply == 0 {
-            Some(tree.root())
-        } else {
-            nodes.get(&(branch, ply)).copied()
-        };
-        let Some(at) = at else { continue };
-        let (rest, arrows, circles, eval) = split_commands(&comment_of(t.value));
-        if let Some(n) = tree.node_mut(at) {
-            n.arrows.extend(arrows);
-            n.circles.extend(circles);
-            if eval.is_some() {
-                n.eval = eval;
-            }
+
+    /// The node a branch `move_a_b_c` starts from: move `b - 1` of branch `a`.
+    fn parent_of(&self, a: u32, b: usize) -> Option<NodeId> {
+        match (a, b) {
+            (0, 1) => self.nodes.get(&(0, 0)).copied(),
+            (_, b) => b
+                .checked_sub(1)
+                .and_then(|p| self.nodes.get(&(a, p)).copied()),
         }
-        tree.add_comment(at, &rest);
     }
-    Ok(tree)
+
+    /// Branches, each after the one it comes from (files list them in any order).
+    fn branches(&mut self, tags: &[Tag]) -> Result<(), DhtmlXqError> {
+        let mut branches: Vec<(u32, usize, u32, &Tag)> = tags
+            .iter()
+            .filter_map(|t| {
+                let rest = t.name.strip_prefix("move_")?;
+                let mut it = rest.split('_').map(|n| n.parse::<u64>().ok());
+                let (a, b, c) = (it.next()??, it.next()??, it.next()??);
+                Some((
+                    u32::try_from(a).ok()?,
+                    usize::try_from(b).ok()?,
+                    u32::try_from(c).ok()?,
+                    t,
+                ))
+            })
+            .collect();
+        while !branches.is_empty() {
+            let ready = branches
+                .iter()
+                .position(|&(a, b, _, _)| self.parent_of(a, b).is_some());
+            let Some(k) = ready else {
+                let t = branches[0].3;
+                let tag = format!("DhtmlXQ_{}", t.name);
+                let tree = std::mem::take(&mut self.tree);
+                return Err(failed(tree, t.offset, DhtmlXqErrorKind::NoParent { tag }));
+            };
+            let (a, b, c, t) = branches.remove(k);
+            let Some(parent) = self.parent_of(a, b) else {
+                continue;
+            };
+            let tag = format!("DhtmlXQ_{}", t.name);
+            let Some(list) = moves_of(t.value) else {
+                let kind = DhtmlXqErrorKind::BadDigits { tag };
+                return Err(failed(self.tree.clone(), t.offset, kind));
+            };
+            self.play(parent, c, b, &list, &tag, t.offset)?;
+        }
+        Ok(())
+    }
+
+    /// Comments, on the move they follow, with the marks and evaluation they carry.
+    fn comments(&mut self, tags: &[Tag]) {
+        for t in tags {
+            let Some(key) = t.name.strip_prefix("comment") else {
+                continue;
+            };
+            let (branch, ply) = match key.split_once('_') {
+                Some((c, n)) => (c.parse().ok(), n.parse().ok()),
+                None => (Some(0), key.parse().ok()),
+            };
+            let (Some(branch), Some(ply)) = (branch, ply) else {
+                continue;
+            };
+            let at = if ply == 0 {
+                Some(self.tree.root())
+            } else {
+                self.nodes.get(&(branch, ply)).copied()
+            };
+            let Some(at) = at else { continue };
+            let (rest, arrows, circles, eval) = split_commands(&comment_of(t.value));
+            if let Some(n) = self.tree.node_mut(at) {
+                n.arrows.extend(arrows);
+                n.circles.extend(circles);
+                if eval.is_some() {
+                    n.eval = eval;
+                }
+            }
+            self.tree.add_comment(at, &rest);
+        }
+    }
 }
 
 /// A value as DhtmlXQ carries it: a line break is `||`, and a `[` cannot open a tag.
