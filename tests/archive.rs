@@ -366,3 +366,15 @@ fn xq_convert_writes_every_game_of_a_pgn_library() {
     assert_eq!(out, "h2e2\nh9g7\nh0g2\ni9h9\ni0h0\nb9c7\n\nd9e9\nd0d8\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+#[ignore = "writes the published games as CBR and CBL files under $TMPDIR/xq-published, for cchess"]
+fn write_published_for_cchess() {
+    let dir = std::env::temp_dir().join("xq-published");
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = published();
+    for (i, g) in games.iter().enumerate() {
+        std::fs::write(dir.join(format!("g{i:03}.cbr")), write_cbr(g)).unwrap();
+    }
+    std::fs::write(dir.join("all.cbl"), write_cbl("published", &games)).unwrap();
+}
