@@ -210,9 +210,7 @@ fn read_moves(bytes: &[u8], tree: &mut GameTree) -> Option<Fault> {
     let root = tree.root();
     let mut at = CBR_HEADER;
     // A record that ends with its header has no moves.
-    let Some(flag) = word(bytes, at) else {
-        return None;
-    };
+    let flag = word(bytes, at)?;
     at += 4;
     if flag != 0 {
         let Some(len) = word(bytes, at) else {
