@@ -1303,3 +1303,111 @@ fn uci_sessions_fast() {
 fn uci_sessions_deep() {
     fuzz_uci(UCI_DEEP);
 }
+
+// ------------------------------------------------------------------------------------ archives
+
+#[path = "support/cbr_writer.rs"]
+mod cbr_writer;
+
+use xiangqi_club::xiangqi::notation::archive::{self, ArchiveError};
+use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+
+/// Game files of every archive format: files our writer made (a lesson with variations and
+/// comments, an endgame, a library of both), mutated, and random bytes behind each format's mark.
+fn archive_bytes(seeds: Vec<Vec<u8>>, mark: &'static [u8]) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        1 => proptest::collection::vec(any::<u8>(), 0..4096).prop_map(move |b| {
+            let mut v = mark.to_vec();
+            v.extend(b);
+            v
+        }),
+        4 => bytes(seeds),
+    ]
+}
+
+fn archive_trees() -> Vec<xiangqi_club::xiangqi::tree::GameTree> {
+    let lesson =
+        "[Title \"讲座\"]\n[Red \"红\"]\n[Result \"1-0\"]\n\n{开局} 1. 炮二平五 {中炮} 马8进7 \
+        (1... 炮8平5 {顺炮} 2. 马二进三 (2. 兵七进一 卒7进1) 马8进7) 2. 马二进三 车9平8 1-0\n";
+    let endgame = "[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/3RK4 b - - 0 1\"]\n\n1... 将4平5 2. 车六进八 *\n";
+    vec![read_tree(lesson).unwrap(), read_tree(endgame).unwrap()]
+}
+
+/// An archive answers with games or a typed fault in both languages; what it holds is bounded by
+/// the file's size (four bytes a move at least, one 4,096-byte block a library game at least).
+fn check_archive(b: Vec<u8>) {
+    match archive::open(&b, &EncodingRs) {
+        Ok(lib) => {
+            let most = match lib.format {
+                archive::Format::Cbl => b.len() / 4096 + 1,
+                archive::Format::Cbr | archive::Format::Cbf => 1,
+                _ => b.len(),
+            };
+            assert!(
+                lib.games.len() <= most,
+                "{:?}: {}",
+                lib.format,
+                lib.games.len()
+            );
+            for g in &lib.games {
+                assert!(g.len() <= b.len() / 4 + 1);
+                let text = write_tree(g, Notation::Iccs);
+                assert_eq!(read_tree(&text).map(|t| t.len()).ok(), Some(g.len()));
+            }
+            if let Some(e) = lib.stopped {
+                said_archive(&e, b.len());
+            }
+        }
+        Err(e) => said_archive(&e, b.len()),
+    }
+}
+
+/// Said in both languages; a binary file's fault lies within the file.
+fn said_archive(e: &ArchiveError, len: usize) {
+    assert!(!e.say(Lang::En).is_empty() && !e.say(Lang::Zh).is_empty());
+    if let ArchiveError::Damaged { format, offset, .. } = e {
+        if matches!(format, archive::Format::Cbr | archive::Format::Cbl) {
+            assert!(*offset <= len, "{offset} > {len}");
+        }
+    }
+}
+
+fn cbr_archives(n: u32) {
+    let seeds = archive_trees().iter().map(cbr_writer::write_cbr).collect();
+    fuzz(n, archive_bytes(seeds, b"CCBridge Record\0"), check_archive);
+}
+
+fn cbl_archives(n: u32) {
+    let seeds = vec![cbr_writer::write_cbl("库", &archive_trees())];
+    fuzz(n, archive_bytes(seeds, b"CCBridgeLibrary\0"), check_archive);
+}
+
+fn cbf_archives(n: u32) {
+    let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0"><Head><Name>局</Name><Red>红</Red><RecordResult>1</RecordResult>
+<FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN></Head>
+<MoveList><Move value="00-00" comment="开局"/><Move value="77-47"/><Move value="70-62"><Comment>马</Comment></Move>
+<Move value="79-67" end="1"/></MoveList></ChineseChessRecord>"#;
+    fuzz(n, text(vec![cbf.into()]), |s| check_archive(s.into_bytes()));
+}
+
+#[test]
+fn cbr_fast() {
+    cbr_archives(FAST);
+}
+#[test]
+fn cbl_fast() {
+    cbl_archives(FAST);
+}
+#[test]
+fn cbf_fast() {
+    cbf_archives(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn archives_deep() {
+    cbr_archives(DEEP);
+    cbf_archives(DEEP);
+    cbl_archives(DEEP);
+}

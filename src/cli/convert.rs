@@ -1,12 +1,17 @@
 //! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]`:
-//! reads one game in any notation (PGN with tags, bare move text or DhtmlXQ; UTF-8, GBK or Big5;
-//! stdin when no file) and prints its main line alone, one move per line, a complete PGN with its
-//! variations, comments and marks (`--main-line`: without the variations and marks), or DhtmlXQ.
+//! reads a game file of any format, recognised by its content (PGN with tags, bare move text,
+//! DhtmlXQ, CBR, CBL, CBF; text in UTF-8, GBK or Big5; stdin when no file) and prints its main
+//! line alone, one move per line, a complete PGN with its variations, comments and marks
+//! (`--main-line`: without the variations and marks), or DhtmlXQ. A library (CBL, or PGN of
+//! several games) gives every game, one after another.
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
+use crate::xiangqi::notation::archive::{self, Format, MAX_LIBRARY_BYTES};
+use crate::xiangqi::notation::cbr::CBL_MAGIC;
 use crate::xiangqi::notation::pgn::{
-    decode_with, read_pgn, read_tree, write_move_list, write_pgn, write_tree, EncodingRs,
+    decode_with, read_pgn, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
+    EncodingRs,
 };
 use crate::xiangqi::notation::{dhtmlxq, Notation};
 use crate::xiangqi::tree::GameTree;
@@ -55,13 +60,31 @@ pub fn run(args: &[String]) -> i32 {
         return 2;
     };
     let path = file.as_deref().filter(|f| *f != "-");
-    let bytes = match super::read_capped(path, MAX_IMPORT_BYTES) {
+    let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("xq convert: {}: {e}", file.as_deref().unwrap_or("stdin"));
             return 1;
         }
     };
+    let out_as = Output {
+        ubb,
+        pgn,
+        main_line,
+        notation,
+    };
+    // The binary and XML formats, and libraries, through the one reader the play page uses.
+    let library = match Format::detect(&bytes) {
+        Some(Format::Pgn) => {
+            let text = decode_with(&bytes, &EncodingRs).text;
+            read_tree_all(&text).len() > 1
+        }
+        Some(Format::DhtmlXq) | None => false,
+        Some(_) => true,
+    };
+    if library {
+        return write_library(&bytes, out_as);
+    }
     let decoded = decode_with(&bytes, &EncodingRs);
     if let Some(w) = decoded.warning() {
         eprintln!("xq convert: warning: {w}");
@@ -75,12 +98,7 @@ pub fn run(args: &[String]) -> i32 {
                 return 1;
             }
         };
-        match (ubb, pgn, main_line) {
-            (true, ..) => dhtmlxq::write_dhtmlxq(&tree),
-            (_, true, false) => write_tree(&tree, notation),
-            (_, true, true) => write_pgn(&tree.main_line_game(), notation),
-            _ => write_move_list(&tree.main_line_game(), notation),
-        }
+        out_as.write(&tree)
     } else {
         // No move read from move text is an error (exit 1), never an empty game.
         let game = match read_pgn(&decoded.text) {
@@ -112,9 +130,84 @@ pub fn run(args: &[String]) -> i32 {
             None => write_move_list(&game, notation),
         }
     };
+    print(&out)
+}
+
+/// The bytes of `path` (stdin for none): 2 MB at most, or 20 MB for a CBL library; a larger
+/// input (or an endless device) is never read past the cap.
+fn read_input(path: Option<&str>) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut input: Box<dyn Read> = match path {
+        None => Box::new(std::io::stdin().lock()),
+        Some(p) => Box::new(std::fs::File::open(p).map_err(|e| e.to_string())?),
+    };
+    let mut bytes = Vec::new();
+    let mut fill = |cap: usize, bytes: &mut Vec<u8>| {
+        let more = (cap + 1).saturating_sub(bytes.len()) as u64;
+        input
+            .by_ref()
+            .take(more)
+            .read_to_end(bytes)
+            .map_err(|e| e.to_string())
+    };
+    fill(MAX_IMPORT_BYTES, &mut bytes)?;
+    let cap = if bytes.starts_with(CBL_MAGIC) {
+        fill(MAX_LIBRARY_BYTES, &mut bytes)?;
+        MAX_LIBRARY_BYTES
+    } else {
+        MAX_IMPORT_BYTES
+    };
+    if bytes.len() > cap {
+        return Err(format!(
+            "larger than the limit of {} KB; it was not read",
+            cap / 1024
+        ));
+    }
+    Ok(bytes)
+}
+
+fn print(out: &str) -> i32 {
     let mut stdout = std::io::stdout().lock();
     if stdout.write_all(out.as_bytes()).is_err() {
         return 1;
     }
     0
+}
+
+/// What the output is: DhtmlXQ, a PGN (whole or its main line) or a bare move list.
+#[derive(Clone, Copy)]
+struct Output {
+    ubb: bool,
+    pgn: bool,
+    main_line: bool,
+    notation: Notation,
+}
+
+impl Output {
+    /// One game written as asked.
+    fn write(self, tree: &GameTree) -> String {
+        match (self.ubb, self.pgn, self.main_line) {
+            (true, ..) => dhtmlxq::write_dhtmlxq(tree),
+            (_, true, false) => write_tree(tree, self.notation),
+            (_, true, true) => write_pgn(&tree.main_line_game(), self.notation),
+            _ => write_move_list(&tree.main_line_game(), self.notation),
+        }
+    }
+}
+
+/// Every game of a file read through `archive::open`, one after another (a blank line between);
+/// a file that stops part-way gives what was read, and says where it stopped.
+fn write_library(bytes: &[u8], out_as: Output) -> i32 {
+    let lib = match archive::open(bytes, &EncodingRs) {
+        Ok(lib) => lib,
+        Err(e) => {
+            eprintln!("xq convert: {e}");
+            return 1;
+        }
+    };
+    if let Some(e) = &lib.stopped {
+        eprintln!("xq convert: warning: {e}; writing what was read before it");
+    }
+    let games: Vec<String> = lib.games.iter().map(|g| out_as.write(g)).collect();
+    print(&games.join("\n"))
 }

@@ -6,6 +6,7 @@ pub mod board;
 pub mod fen;
 pub mod game;
 pub mod notation;
+pub mod opening;
 pub mod perft;
 pub mod position;
 pub mod rules;

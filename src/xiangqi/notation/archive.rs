@@ -5,6 +5,7 @@
 use super::decode::{decode_with, Charsets};
 use super::dhtmlxq::{self, DhtmlXqError};
 use super::pgn::{read_tree_all, PgnTreeError};
+use super::{cbf, cbr};
 use crate::lang::{Lang, Say};
 use crate::saved::FileTooLarge;
 use crate::xiangqi::tree::GameTree;
@@ -210,8 +211,21 @@ pub fn open(bytes: &[u8], charsets: &dyn Charsets) -> Result<Library, ArchiveErr
                 ),
             }
         }
-        // The binary and XML readers: one module each (xqf, cbr, cbf).
-        Format::Xqf | Format::Cbr | Format::Cbl | Format::Cbf => Err(ArchiveError::Damaged {
+        Format::Cbr => {
+            let (tree, fault) = cbr::read_cbr(bytes);
+            library(format, tree.into_iter().collect(), fault)
+        }
+        Format::Cbl => {
+            let (games, fault) = cbr::read_cbl(bytes);
+            library(format, games, fault)
+        }
+        Format::Cbf => {
+            let text = decode_with(bytes, charsets).text;
+            let (tree, fault) = cbf::read_cbf(&text);
+            library(format, tree.into_iter().collect(), fault)
+        }
+        // The XQF reader: a module of its own.
+        Format::Xqf => Err(ArchiveError::Damaged {
             format,
             offset: 0,
             expected: "a reader for this format",

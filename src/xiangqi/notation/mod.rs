@@ -6,6 +6,8 @@
 //! position, so that every written move names exactly one legal move or fails with a reason.
 
 pub mod archive;
+pub mod cbf;
+pub mod cbr;
 pub mod chinese;
 pub mod decode;
 pub mod dhtmlxq;

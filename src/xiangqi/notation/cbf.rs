@@ -1,0 +1,427 @@
+//! 象棋桥 (CCBridge) XML records, CBF:
+//!
+//! ```text
+//! <ChineseChessRecord Version="1.0">
+//!  <Head><Name>…</Name><Contest>…</Contest><Round/><Date/><Site/><Red/><RedTeam/><Black/>
+//!   <BlackTeam/><Commentator/><ECCO/><RecordResult>1</RecordResult><FEN>…</FEN></Head>
+//!  <MoveList><Move value="00-00"/><Move value="77-47"/>…<Move value="…" end="1"/></MoveList>
+//! </ChineseChessRecord>
+//! ```
+//!
+//! A move is `xy-xy` (from, to): `x` the file 0–8 from Red's left, `y` the row 0–9 from Black's
+//! side, as DhtmlXQ numbers points; the first `00-00` stands for the start position; `end="1"`
+//! ends the line. A `comment` attribute (or text inside the `Move`) is the comment after the move.
+//! The XML is read by a reader of its own, small enough for what CBF uses: elements, attributes,
+//! text, the five named entities and numeric ones, CDATA, comments and declarations.
+
+use super::archive::{ArchiveError, Format};
+use crate::xiangqi::tree::GameTree;
+use crate::xiangqi::{Move, Position, Square};
+
+/// One piece of XML: an element opening (its name, attributes and whether it closes itself), an
+/// element closing, or text; each with its byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token<'a> {
+    Open {
+        name: &'a str,
+        attrs: Vec<(&'a str, String)>,
+        closed: bool,
+    },
+    Close(&'a str),
+    Text(String),
+}
+
+type Fault = (usize, &'static str, &'static str);
+
+/// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xHH;` in `s`; others kept as written.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let Some(end) = rest.bytes().take(12).position(|b| b == b';') else {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        };
+        let name = &rest[1..end];
+        let c = match name {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => name
+                .strip_prefix("#x")
+                .or_else(|| name.strip_prefix("#X"))
+                .map(|h| u32::from_str_radix(h, 16))
+                .or_else(|| name.strip_prefix('#').map(str::parse::<u32>))
+                .and_then(Result::ok)
+                .and_then(char::from_u32),
+        };
+        match c {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The tokens of `text`, each with its offset; the fault where the XML is not well formed.
+fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<Fault>) {
+    let mut v = Vec::new();
+    let mut at = 0;
+    let b = text.as_bytes();
+    while at < text.len() {
+        if b[at] != b'<' {
+            let end = text[at..].find('<').map_or(text.len(), |i| at + i);
+            let t = unescape(&text[at..end]);
+            if !t.trim().is_empty() {
+                v.push((at, Token::Text(t)));
+            }
+            at = end;
+            continue;
+        }
+        let rest = &text[at..];
+        let skip = |open: &str, close: &str| {
+            rest.starts_with(open)
+                .then(|| rest.find(close).map(|i| i + close.len()))
+        };
+        if let Some(r) = skip("<![CDATA[", "]]>") {
+            let Some(len) = r else {
+                return (
+                    v,
+                    Some((at, "`]]>` closing the CDATA", "结束 CDATA 的“]]>”")),
+                );
+            };
+            v.push((at, Token::Text(rest[9..len - 3].to_string())));
+            at += len;
+            continue;
+        }
+        if let Some(r) = skip("<!--", "-->").or_else(|| skip("<?", "?>")) {
+            let Some(len) = r else {
+                return (
+                    v,
+                    Some((
+                        at,
+                        "the end of a comment or declaration",
+                        "注释或声明的结尾",
+                    )),
+                );
+            };
+            at += len;
+            continue;
+        }
+        if let Some(r) = skip("<!", ">") {
+            let Some(len) = r else {
+                return (
+                    v,
+                    Some((at, "`>` closing the declaration", "结束声明的“>”")),
+                );
+            };
+            at += len;
+            continue;
+        }
+        match element(rest) {
+            Some((len, tok)) => {
+                v.push((at, tok));
+                at += len;
+            }
+            None => {
+                return (
+                    v,
+                    Some((at, "a well-formed XML tag", "格式正确的 XML 标签")),
+                )
+            }
+        }
+    }
+    (v, None)
+}
+
+/// One tag at the start of `s` (which starts with `<`): its length and token.
+fn element(s: &str) -> Option<(usize, Token<'_>)> {
+    let name_end = |s: &str| {
+        s.find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+            .unwrap_or(s.len())
+    };
+    if let Some(rest) = s.strip_prefix("</") {
+        let n = name_end(rest);
+        let close = rest.find('>')?;
+        if n == 0 || !rest[n..close].trim().is_empty() {
+            return None;
+        }
+        return Some((close + 3, Token::Close(&rest[..n])));
+    }
+    let rest = &s[1..];
+    let n = name_end(rest);
+    if n == 0 {
+        return None;
+    }
+    let name = &rest[..n];
+    let mut at = n;
+    let mut attrs = Vec::new();
+    loop {
+        let t = &rest[at..];
+        let trimmed = t.trim_start();
+        at += t.len() - trimmed.len();
+        if let Some(after) = trimmed.strip_prefix("/>") {
+            let _ = after;
+            return Some((
+                1 + at + 2,
+                Token::Open {
+                    name,
+                    attrs,
+                    closed: true,
+                },
+            ));
+        }
+        if trimmed.starts_with('>') {
+            return Some((
+                1 + at + 1,
+                Token::Open {
+                    name,
+                    attrs,
+                    closed: false,
+                },
+            ));
+        }
+        let eq = trimmed.find('=')?;
+        let key = trimmed[..eq].trim();
+        if key.is_empty() || key.contains(|c: char| c.is_whitespace() || c == '<' || c == '>') {
+            return None;
+        }
+        let after = trimmed[eq + 1..].trim_start();
+        let quote = after.chars().next().filter(|&c| c == '"' || c == '\'')?;
+        let close = after[1..].find(quote)?;
+        attrs.push((key, unescape(&after[1..1 + close])));
+        let consumed = trimmed.len() - after.len() + close + 2;
+        at += consumed;
+    }
+}
+
+/// The tags CBF heads carry, and the PGN tag each is kept as.
+const HEADERS: [(&str, &str); 14] = [
+    ("Name", "Title"),
+    ("Title", "Title"),
+    ("Contest", "Event"),
+    ("Event", "Event"),
+    ("Round", "Round"),
+    ("Date", "Date"),
+    ("Site", "Site"),
+    ("Red", "Red"),
+    ("RedTeam", "RedTeam"),
+    ("Black", "Black"),
+    ("BlackTeam", "BlackTeam"),
+    ("Commentator", "Annotator"),
+    ("ECCO", "ECCO"),
+    ("Opening", "Opening"),
+];
+
+/// A point `xy` (file from Red's left, row from Black's side).
+fn point(x: u8, y: u8) -> Option<Square> {
+    (x <= 8 && y <= 9).then(|| Square::new(x, 9 - y)).flatten()
+}
+
+/// `xy-xy` as a move; `None` when not of that form.
+fn move_of(v: &str) -> Option<Move> {
+    let d = v.trim().as_bytes();
+    if d.len() != 5 || d[2] != b'-' {
+        return None;
+    }
+    let n = |i: usize| d[i].is_ascii_digit().then(|| d[i] - b'0');
+    Some(Move::new(point(n(0)?, n(1)?)?, point(n(3)?, n(4)?)?))
+}
+
+fn damaged((offset, expected, expected_zh): Fault) -> ArchiveError {
+    ArchiveError::Damaged {
+        format: Format::Cbf,
+        offset,
+        expected,
+        expected_zh,
+    }
+}
+
+/// Reads a CBF text: its game (from the first move on, as far as it reads), and the fault that
+/// stopped it if one did (offsets count bytes of the text). `None` for the tree when not even the
+/// header read.
+pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
+    let (toks, xml_fault) = tokens(text);
+    let Some(root_at) = toks.iter().position(|(_, t)| {
+        matches!(
+            t,
+            Token::Open {
+                name: "ChineseChessRecord",
+                ..
+            }
+        )
+    }) else {
+        let at = xml_fault.map_or(0, |f| f.0);
+        return (
+            None,
+            Some(damaged((
+                at,
+                "a <ChineseChessRecord> element",
+                "<ChineseChessRecord> 元素",
+            ))),
+        );
+    };
+    // The head: each element's text.
+    let mut head: Vec<(&str, String)> = Vec::new();
+    let mut path: Vec<&str> = Vec::new();
+    let mut fen_at = 0;
+    for (at, t) in &toks[root_at..] {
+        match t {
+            Token::Open { name, closed, .. } => {
+                if !closed {
+                    path.push(name);
+                }
+            }
+            Token::Close(_) => {
+                path.pop();
+            }
+            Token::Text(s) => {
+                if let [.., "Head", field] = path.as_slice() {
+                    if *field == "FEN" {
+                        fen_at = *at;
+                    }
+                    head.push((field, s.trim().to_string()));
+                }
+            }
+        }
+    }
+    let field = |k: &str| head.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
+    let start = match field("FEN").filter(|f| !f.is_empty()) {
+        Some(f) => match Position::from_fen(f) {
+            Ok(p) => p,
+            Err(_) => {
+                return (
+                    None,
+                    Some(damaged((fen_at, "a FEN start position", "FEN 开始局面"))),
+                )
+            }
+        },
+        None => Position::start(),
+    };
+    let mut tree = GameTree::new(start);
+    for (key, tag) in HEADERS {
+        if let Some(v) = field(key).filter(|v| !v.is_empty()) {
+            if tree.tag(tag).is_none() {
+                tree.set_tag(tag, v);
+            }
+        }
+    }
+    let result = match field("RecordResult") {
+        Some("1") => "1-0",
+        Some("2") => "0-1",
+        Some("3") | Some("4") => "1/2-1/2",
+        _ => "*",
+    };
+    tree.set_tag("Result", result);
+    // The moves: the main line, until a move ends it.
+    let mut at_node = tree.root();
+    let mut in_move = None;
+    let mut ended = false;
+    let mut first = true;
+    for (at, t) in &toks[root_at..] {
+        match t {
+            Token::Open {
+                name: "Move",
+                attrs,
+                closed,
+            } if !ended => {
+                let attr = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
+                let value = attr("value").unwrap_or("");
+                let node = if first && value.trim() == "00-00" {
+                    tree.root()
+                } else {
+                    let Some(m) = move_of(value) else {
+                        return (
+                            Some(tree),
+                            Some(damaged((*at, "a move `xy-xy`", "“xy-xy”形式的着法"))),
+                        );
+                    };
+                    match tree.add_move(at_node, m) {
+                        Ok(id) => id,
+                        Err(_) => {
+                            return (
+                                Some(tree),
+                                Some(damaged((*at, "a legal move", "合规的着法"))),
+                            )
+                        }
+                    }
+                };
+                first = false;
+                at_node = node;
+                if let Some(c) = attr("comment") {
+                    tree.add_comment(node, c);
+                }
+                ended = attr("end").is_some_and(|e| e.trim() == "1");
+                in_move = (!closed).then_some(node);
+            }
+            Token::Text(s) => {
+                if let Some(node) = in_move {
+                    tree.add_comment(node, s);
+                }
+            }
+            Token::Close("Move") => in_move = None,
+            _ => {}
+        }
+    }
+    (Some(tree), xml_fault.map(damaged))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_xml_reader_reads_what_cbf_uses() {
+        let (t, e) = tokens(
+            "<?xml version=\"1.0\"?><!-- x --><A k='1 &amp; 2'>a&lt;b<![CDATA[<c>]]></A><B/>",
+        );
+        assert_eq!(e, None);
+        let t: Vec<_> = t.into_iter().map(|(_, t)| t).collect();
+        assert_eq!(
+            t,
+            vec![
+                Token::Open {
+                    name: "A",
+                    attrs: vec![("k", "1 & 2".into())],
+                    closed: false
+                },
+                Token::Text("a<b".into()),
+                Token::Text("<c>".into()),
+                Token::Close("A"),
+                Token::Open {
+                    name: "B",
+                    attrs: vec![],
+                    closed: true
+                },
+            ]
+        );
+        assert_eq!(unescape("&#x4E2D;&#25991;&bogus;&"), "中文&bogus;&");
+    }
+
+    #[test]
+    fn broken_xml_names_its_offset() {
+        let (_, e) = tokens("<A><B k=\"1></A>");
+        assert_eq!(e.map(|f| f.0), Some(3));
+        let (_, e) = tokens("<A><!-- never");
+        assert_eq!(e.map(|f| f.0), Some(3));
+    }
+
+    #[test]
+    fn moves_number_rows_from_blacks_side() {
+        assert_eq!(move_of("77-47"), Move::from_iccs("h2e2"));
+        assert_eq!(move_of("77-4"), None);
+        assert_eq!(move_of("97-47"), None);
+    }
+}

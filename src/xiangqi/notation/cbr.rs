@@ -1,0 +1,376 @@
+//! 象棋桥 (CCBridge) binary records: CBR, one game, and CBL, a library of many.
+//!
+//! The layout, as CCBridge writes it (every number little-endian, every text UTF-16LE ending at a
+//! zero character inside its fixed field):
+//! - a CBR record starts with `CCBridge Record\0`; its header is 2,214 bytes: the title at 180
+//!   (128 bytes), the event at 692 (64), Red at 1076 (64), Black at 1300 (64), the result at 2076
+//!   (0 unknown, 1 Red wins, 2 Black wins, 3 and 4 a draw), the side to move at 2116 (1 Red), and
+//!   the board at 2120: 90 bytes, row by row from Black's side, `0x11`–`0x17` Red's 车马相仕帅炮兵 and
+//!   `0x21`–`0x27` Black's;
+//! - then a note on the start position (a non-zero word, its length in bytes, the text), and the
+//!   moves in depth-first order, four bytes each: flags, a spare byte, from, to (points numbered as
+//!   the board). Flag 1: this line ends after the move; flag 2: an alternative to this move comes
+//!   once this move's own line has ended; flag 4: a comment follows (its length, then the text).
+//!   Four zero bytes end a line early;
+//! - a CBL starts with `CCBridgeLibrary\0`, its name at 64 (512 bytes); its games are CBR records
+//!   from byte 101,952 on, each starting on a 4,096-byte block (a long game takes several).
+
+use super::archive::{ArchiveError, Format};
+use crate::xiangqi::tree::{GameTree, NodeId};
+use crate::xiangqi::{Move, Position, Square};
+
+/// The magic of a CBR record.
+pub const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
+/// The magic of a CBL library.
+pub const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
+/// The bytes of a CBR header, before the start note and the moves.
+pub const CBR_HEADER: usize = 2214;
+/// Where a CBL's game records begin.
+pub const CBL_RECORDS: usize = 101_952;
+/// A CBL record starts on a block of this size.
+pub const CBL_BLOCK: usize = 4096;
+
+/// Header fields: (offset, bytes, tag).
+const TEXTS: [(usize, usize, &str); 4] = [
+    (180, 128, "Title"),
+    (692, 64, "Event"),
+    (1076, 64, "Red"),
+    (1300, 64, "Black"),
+];
+const RESULT_AT: usize = 2076;
+const SIDE_AT: usize = 2116;
+const BOARD_AT: usize = 2120;
+
+const FLAG_LINE_ENDS: u8 = 1;
+const FLAG_ALTERNATIVE: u8 = 2;
+const FLAG_COMMENT: u8 = 4;
+
+fn damaged(
+    format: Format,
+    offset: usize,
+    expected: &'static str,
+    expected_zh: &'static str,
+) -> ArchiveError {
+    ArchiveError::Damaged {
+        format,
+        offset,
+        expected,
+        expected_zh,
+    }
+}
+
+/// UTF-16LE text up to the first zero character (an odd last byte is dropped).
+pub fn utf16_text(bytes: &[u8]) -> String {
+    let units = bytes
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .take_while(|&u| u != 0);
+    char::decode_utf16(units)
+        .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// The FEN letter of a CBR piece code.
+fn piece_letter(code: u8) -> Option<char> {
+    const ROLES: &[u8; 7] = b"RNBAKCP";
+    let role = *ROLES.get(usize::from(code & 0x0F).checked_sub(1)?)? as char;
+    match code >> 4 {
+        1 => Some(role),
+        2 => Some(role.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// A point numbered as the CBR board (row from Black's side × 9 + file).
+fn point(p: u8) -> Option<Square> {
+    (p < 90).then(|| Square::new(p % 9, 9 - p / 9)).flatten()
+}
+
+fn word(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// A text of `len` bytes at `at`, if the record holds it.
+fn text_at(bytes: &[u8], at: usize, len: u32) -> Option<String> {
+    let end = at.checked_add(usize::try_from(len).ok()?)?;
+    bytes.get(at..end).map(utf16_text)
+}
+
+/// Reads one CBR record at the start of `bytes` (`base`: its offset in the file, for errors;
+/// `format`: the file's format, named in errors). The tree read, if the header was whole, and the
+/// fault that stopped the moves, if one did.
+pub fn read_record(
+    bytes: &[u8],
+    base: usize,
+    format: Format,
+) -> (Option<GameTree>, Option<ArchiveError>) {
+    let fail = |at: usize, en, zh| damaged(format, base + at, en, zh);
+    if !bytes.starts_with(CBR_MAGIC) {
+        return (
+            None,
+            Some(fail(
+                0,
+                "the mark `CCBridge Record`",
+                "“CCBridge Record”标记",
+            )),
+        );
+    }
+    if bytes.len() < CBR_HEADER {
+        return (
+            None,
+            Some(fail(
+                bytes.len(),
+                "the rest of the 2,214-byte header",
+                "2214 字节文件头的其余部分",
+            )),
+        );
+    }
+    // The start position; its side is the first move's piece's (the stored side otherwise).
+    let mut rows = Vec::with_capacity(10);
+    let board = &bytes[BOARD_AT..BOARD_AT + 90];
+    for (r, row) in board.chunks(9).enumerate() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for (f, &code) in row.iter().enumerate() {
+            if code == 0 {
+                empty += 1;
+                continue;
+            }
+            let Some(c) = piece_letter(code) else {
+                return (
+                    None,
+                    Some(fail(
+                        BOARD_AT + r * 9 + f,
+                        "a piece code (0x11–0x17, 0x21–0x27) or 0",
+                        "棋子代码（0x11–0x17、0x21–0x27）或 0",
+                    )),
+                );
+            };
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+                empty = 0;
+            }
+            s.push(c);
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        rows.push(s);
+    }
+    let stored_red = u16::from_le_bytes([bytes[SIDE_AT], bytes[SIDE_AT + 1]]) == 1;
+    let first_from = note_end(bytes)
+        .and_then(|at| bytes.get(at..at.checked_add(4)?))
+        .filter(|step| *step != [0, 0, 0, 0])
+        .and_then(|step| board.get(usize::from(step[2])).copied())
+        .and_then(piece_letter);
+    let red = first_from.map_or(stored_red, |c| c.is_ascii_uppercase());
+    let fen = format!("{} {} - - 0 1", rows.join("/"), if red { "w" } else { "b" });
+    let Ok(start) = Position::from_fen(&fen) else {
+        return (
+            None,
+            Some(fail(BOARD_AT, "a legal start position", "合规的开始局面")),
+        );
+    };
+    let mut tree = GameTree::new(start);
+    for (at, len, tag) in TEXTS {
+        let v = utf16_text(&bytes[at..at + len]);
+        if !v.is_empty() {
+            tree.set_tag(tag, &v);
+        }
+    }
+    let result = match bytes[RESULT_AT] {
+        1 => "1-0",
+        2 => "0-1",
+        3 | 4 => "1/2-1/2",
+        _ => "*",
+    };
+    tree.set_tag("Result", result);
+    let fault = read_moves(bytes, &mut tree).map(|(at, en, zh)| fail(at, en, zh));
+    (Some(tree), fault)
+}
+
+/// Where the moves start: after the start note.
+fn note_end(bytes: &[u8]) -> Option<usize> {
+    match word(bytes, CBR_HEADER)? {
+        0 => Some(CBR_HEADER + 4),
+        _ => {
+            let len = usize::try_from(word(bytes, CBR_HEADER + 4)?).ok()?;
+            (CBR_HEADER + 8).checked_add(len)
+        }
+    }
+}
+
+type Fault = (usize, &'static str, &'static str);
+
+/// Reads the start note and the moves into `tree`; the fault (offset in the record) if one stops it.
+fn read_moves(bytes: &[u8], tree: &mut GameTree) -> Option<Fault> {
+    let root = tree.root();
+    let mut at = CBR_HEADER;
+    // A record that ends with its header has no moves.
+    let flag = word(bytes, at)?;
+    at += 4;
+    if flag != 0 {
+        let Some(len) = word(bytes, at) else {
+            return Some((at, "the start note's length", "开局注释的长度"));
+        };
+        let Some(note) = text_at(bytes, at + 4, len) else {
+            return Some((at, "a note length within the file", "不超出文件的注释长度"));
+        };
+        tree.add_comment(root, &note);
+        at += 4 + len as usize;
+    }
+    // Depth first: `parent` is where the next move is played; `pending` the nodes whose
+    // alternatives are still to come (the latest first).
+    let mut parent = root;
+    let mut pending: Vec<NodeId> = Vec::new();
+    let mut first = true;
+    loop {
+        let Some(step) = bytes.get(at..at + 4) else {
+            // The file may end where no line is open, and before a first move.
+            if first && bytes.len() <= at + 1 {
+                return None;
+            }
+            return Some((
+                at,
+                "a move (four bytes); the record ends early",
+                "着法（四字节）；棋谱提前结束",
+            ));
+        };
+        first = false;
+        let (flags, from, to) = (step[0], step[2], step[3]);
+        let step_at = at;
+        at += 4;
+        let ends_line = if step == [0, 0, 0, 0] {
+            true
+        } else {
+            let (Some(f), Some(t)) = (point(from), point(to)) else {
+                return Some((step_at + 2, "points numbered 0–89", "0–89 的棋盘点位"));
+            };
+            let comment = if flags & FLAG_COMMENT != 0 {
+                let Some(len) = word(bytes, at) else {
+                    return Some((at, "a comment's length", "注释的长度"));
+                };
+                let Some(text) = text_at(bytes, at + 4, len) else {
+                    return Some((
+                        at,
+                        "a comment length within the file",
+                        "不超出文件的注释长度",
+                    ));
+                };
+                at += 4 + len as usize;
+                Some(text)
+            } else {
+                None
+            };
+            let Ok(id) = tree.add_move(parent, Move::new(f, t)) else {
+                return Some((step_at, "a legal move", "合规的着法"));
+            };
+            if let Some(c) = comment {
+                tree.add_comment(id, &c);
+            }
+            if flags & FLAG_ALTERNATIVE != 0 {
+                pending.push(parent);
+            }
+            parent = id;
+            flags & FLAG_LINE_ENDS != 0
+        };
+        if ends_line {
+            match pending.pop() {
+                Some(p) => parent = p,
+                None => return None,
+            }
+        }
+    }
+}
+
+/// Reads a CBR file: its one game, and the fault that stopped it if one did.
+pub fn read_cbr(bytes: &[u8]) -> (Option<GameTree>, Option<ArchiveError>) {
+    read_record(bytes, 0, Format::Cbr)
+}
+
+/// A CBL library's name (empty if it has none).
+pub fn library_name(bytes: &[u8]) -> String {
+    bytes.get(64..576).map(utf16_text).unwrap_or_default()
+}
+
+/// Reads a CBL file: its games in order, and the fault that stopped reading if one did (the
+/// game it stopped in is kept, as far as it was read).
+pub fn read_cbl(bytes: &[u8]) -> (Vec<GameTree>, Option<ArchiveError>) {
+    let mut games = Vec::new();
+    if !bytes.starts_with(CBL_MAGIC) {
+        let e = damaged(
+            Format::Cbl,
+            0,
+            "the mark `CCBridgeLibrary`",
+            "“CCBridgeLibrary”标记",
+        );
+        return (games, Some(e));
+    }
+    if bytes.len() < 576 {
+        let e = damaged(
+            Format::Cbl,
+            bytes.len(),
+            "the rest of the library's 576-byte header",
+            "棋谱库 576 字节文件头的其余部分",
+        );
+        return (games, Some(e));
+    }
+    let records = bytes.get(CBL_RECORDS..).unwrap_or_default();
+    let Some(first) = find(records, CBR_MAGIC) else {
+        return (games, None);
+    };
+    let mut at = CBL_RECORDS + first;
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        if rest.starts_with(CBR_MAGIC) {
+            let (tree, fault) = read_record(rest, at, Format::Cbl);
+            games.extend(tree);
+            if fault.is_some() {
+                return (games, fault);
+            }
+        }
+        at += CBL_BLOCK;
+    }
+    (games, None)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_count_rows_from_blacks_side() {
+        assert_eq!(point(0), Square::new(0, 9));
+        assert_eq!(point(89), Square::new(8, 0));
+        assert_eq!(point(90), None);
+        assert_eq!(piece_letter(0x15), Some('K'));
+        assert_eq!(piece_letter(0x27), Some('p'));
+        assert_eq!(piece_letter(0x18), None);
+        assert_eq!(piece_letter(0x10), None);
+    }
+
+    #[test]
+    fn utf16_text_stops_at_zero_and_replaces_lone_halves() {
+        let mut b: Vec<u8> = "许银川".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        b.extend([0, 0, b'x', 0]);
+        assert_eq!(utf16_text(&b), "许银川");
+        assert_eq!(utf16_text(&[0x00, 0xD8, b'a', 0]), "\u{FFFD}a");
+    }
+
+    #[test]
+    fn a_short_or_unmarked_record_is_damaged_at_its_end() {
+        let (t, e) = read_cbr(b"CCBridge Record\0abc");
+        assert!(t.is_none());
+        assert!(matches!(e, Some(ArchiveError::Damaged { offset: 19, .. })));
+        let (g, e) = read_cbl(b"CCBridgeLibrary\0");
+        assert!(g.is_empty());
+        assert!(matches!(e, Some(ArchiveError::Damaged { offset: 16, .. })));
+    }
+}

@@ -1,0 +1,380 @@
+//! Game archives through `notation::archive::open`: CBR and CBL (files written here by a writer of
+//! our own, tests/support/cbr_writer.rs), CBF (XML written by hand), their damage, and `xq convert`
+//! on them. The fixtures in tests/data/cbr are made by `write_fixtures` below.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/cbr_writer.rs"]
+mod cbr_writer;
+
+use cbr_writer::{write_cbl, write_cbr};
+use std::path::{Path, PathBuf};
+use xiangqi_club::lang::{Lang, Say};
+use xiangqi_club::xiangqi::notation::archive::{
+    open, ArchiveError, Format, MAX_GAME_BYTES, MAX_LIBRARY_BYTES,
+};
+use xiangqi_club::xiangqi::notation::pgn::{read_tree, EncodingRs};
+use xiangqi_club::xiangqi::tree::GameTree;
+use xiangqi_club::xiangqi::{Move, Position};
+
+/// A lesson with comments (the start's too) and nested variations.
+const LESSON: &str = "[Title \"顺炮与屏风马\"]\n[Event \"俱乐部讲座\"]\n[Red \"红方\"]\n[Black \"黑方\"]\n[Result \"1-0\"]\n\n\
+{开局讲解} 1. 炮二平五 {中炮} 马8进7 (1... 炮8平5 {顺炮} 2. 马二进三 (2. 兵七进一 卒7进1) 马8进7 3. 车一平二 {直车}) \
+2. 马二进三 车9平8 (2... 卒7进1 3. 车一平二 {好}) 3. 车一平二 马2进3 1-0\n";
+
+/// An endgame: Black to move from a set position.
+const ENDGAME: &str = "[Title \"残局\"]\n[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/3RK4 b - - 0 1\"]\n[Result \"*\"]\n\n1... 将4平5 2. 车六进八 *\n";
+
+fn tree(pgn: &str) -> GameTree {
+    read_tree(pgn).expect("the test game reads")
+}
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The published games of tests/data/games as trees (their main lines).
+fn published() -> Vec<GameTree> {
+    let text = std::fs::read_to_string(data().join("games/games.jsonl")).expect("games.jsonl");
+    text.lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+            // CBR keeps no move counters: the start is written with 0 and 1.
+            let fen: Vec<&str> = v["start_fen"].as_str().unwrap().split(' ').collect();
+            let start = Position::from_fen(&format!("{} {} - - 0 1", fen[0], fen[1])).unwrap();
+            let mut t = GameTree::new(start);
+            for (k, tag) in [("Red", "Red"), ("Black", "Black"), ("Event", "Event")] {
+                if let Some(s) = v["tags"][k].as_str().filter(|s| !s.is_empty()) {
+                    // CBR keeps 31 characters of each (64 bytes with the closing zero).
+                    t.set_tag(tag, s.chars().take(31).collect::<String>().trim());
+                }
+            }
+            let mut at = t.root();
+            for m in v["moves_iccs"].as_array().unwrap() {
+                at = t
+                    .add_move(at, Move::from_iccs(m.as_str().unwrap()).unwrap())
+                    .unwrap();
+            }
+            t
+        })
+        .collect()
+}
+
+fn same(a: &GameTree, b: &GameTree) {
+    if let Some(d) = a.first_difference(b) {
+        panic!("{d}");
+    }
+}
+
+#[test]
+fn a_cbr_lesson_opens_with_its_variations_comments_and_headers() {
+    let lesson = tree(LESSON);
+    let lib = open(&write_cbr(&lesson), &EncodingRs).expect("reads");
+    assert_eq!(lib.format, Format::Cbr);
+    assert!(lib.stopped.is_none());
+    let g = &lib.games[0];
+    same(g, &lesson);
+    assert_eq!(g.tag("Title"), Some("顺炮与屏风马"));
+    assert_eq!(g.tag("Result"), Some("1-0"));
+    assert_eq!(g.variation_count(), 3);
+    assert_eq!(
+        g.node(g.root()).unwrap().comment.as_deref(),
+        Some("开局讲解")
+    );
+}
+
+#[test]
+fn a_cbr_endgame_keeps_its_start_and_side_to_move() {
+    let end = tree(ENDGAME);
+    let lib = open(&write_cbr(&end), &EncodingRs).expect("reads");
+    same(&lib.games[0], &end);
+    assert_eq!(lib.games[0].start().fen(), end.start().fen());
+}
+
+#[test]
+fn every_published_game_reads_back_from_cbr_and_from_one_cbl() {
+    let games = published();
+    for (i, g) in games.iter().enumerate() {
+        let lib = open(&write_cbr(g), &EncodingRs).expect("reads");
+        assert!(lib.stopped.is_none(), "game {i}");
+        same(&lib.games[0], g);
+    }
+    let lib = open(&write_cbl("棋谱库", &games), &EncodingRs).expect("reads");
+    assert_eq!(lib.format, Format::Cbl);
+    assert!(lib.stopped.is_none());
+    assert_eq!(lib.games.len(), games.len());
+    for (a, b) in lib.games.iter().zip(&games) {
+        same(a, b);
+    }
+}
+
+#[test]
+fn a_cbl_opens_as_a_list_and_a_long_game_takes_several_blocks() {
+    // A game longer than one 4,096-byte block: every move commented.
+    let mut long = tree(LESSON);
+    for id in long.ids().collect::<Vec<_>>() {
+        long.add_comment(id, &"长注释".repeat(60));
+    }
+    let games = vec![tree(LESSON), long, tree(ENDGAME)];
+    let bytes = write_cbl("讲座", &games);
+    assert!(bytes.len() > 101_952 + 3 * 4096);
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert_eq!(lib.games.len(), 3);
+    for (a, b) in lib.games.iter().zip(&games) {
+        same(a, b);
+    }
+    // Each game plays through: its main line replays from its start.
+    for g in &lib.games {
+        let (game, after) = g.game_to(*g.main_line().last().unwrap()).unwrap();
+        assert_eq!((game.ply(), after), (g.main_line().len(), 0));
+    }
+}
+
+/// The error's offset and both languages' words.
+fn damage(e: &ArchiveError) -> (Format, usize) {
+    let ArchiveError::Damaged { format, offset, .. } = e else {
+        panic!("not damage: {e:?}");
+    };
+    let (en, zh) = (e.say(Lang::En), e.say(Lang::Zh));
+    assert!(
+        en.contains(&format!("byte {offset}")) && en.contains("expected"),
+        "{en}"
+    );
+    assert!(zh.contains(&format!("第 {offset} 字节")), "{zh}");
+    assert!(en.starts_with(format.name()) && zh.starts_with(format.name()));
+    (*format, *offset)
+}
+
+#[test]
+fn a_truncated_cbr_keeps_the_moves_before_the_cut() {
+    let lesson = tree(LESSON);
+    let bytes = write_cbr(&lesson);
+    // Cut inside the moves: the game so far, and where it stopped.
+    let cut = &bytes[..2214 + 40];
+    let lib = open(cut, &EncodingRs).expect("the part read");
+    let (f, at) = damage(lib.stopped.as_ref().expect("a fault"));
+    assert_eq!(f, Format::Cbr);
+    assert!(at <= cut.len() && at >= 2214, "{at}");
+    assert!(!lib.games[0].main_line().is_empty());
+    assert_eq!(lib.games[0].tag("Red"), Some("红方"));
+    // Cut inside the header: nothing to show, the error alone.
+    let e = open(&bytes[..1000], &EncodingRs).unwrap_err();
+    assert_eq!(damage(&e), (Format::Cbr, 1000));
+}
+
+#[test]
+fn a_garbled_board_or_move_names_its_byte() {
+    let mut bytes = write_cbr(&tree(LESSON));
+    let mut bad_piece = bytes.clone();
+    bad_piece[2120 + 4] = 0x3F;
+    let e = open(&bad_piece, &EncodingRs).unwrap_err();
+    assert_eq!(damage(&e), (Format::Cbr, 2124));
+    assert!(e.say(Lang::En).contains("piece code"));
+    // The second move's destination made illegal: the first move is kept.
+    let moves_at = 2214 + 8 + 4 * 2 + 2; // flag, length, the note's four characters and its zero
+    let first_len = 4 + 4 + 2 * 2 + 2; // the move, its comment's length, 中炮 and zero
+    let at = moves_at + first_len;
+    assert_eq!(bytes[at + 2], 7, "the second move starts from h9 (马8)");
+    bytes[at + 3] = 80;
+    let lib = open(&bytes, &EncodingRs).expect("the first move");
+    assert_eq!(damage(lib.stopped.as_ref().unwrap()), (Format::Cbr, at));
+    assert_eq!(lib.games[0].main_line().len(), 1);
+    assert!(lib.stopped.unwrap().say(Lang::Zh).contains("合规的着法"));
+}
+
+#[test]
+fn a_truncated_cbl_keeps_the_games_before_the_cut() {
+    let games = vec![tree(LESSON), tree(ENDGAME), tree(LESSON)];
+    let bytes = write_cbl("x", &games);
+    let cut = &bytes[..101_952 + 2 * 4096 + 2214 + 12];
+    let lib = open(cut, &EncodingRs).expect("two games and a part");
+    assert_eq!(lib.format, Format::Cbl);
+    assert_eq!(lib.games.len(), 3);
+    same(&lib.games[1], &games[1]);
+    assert_eq!(damage(lib.stopped.as_ref().unwrap()).0, Format::Cbl);
+}
+
+#[test]
+fn oversized_files_are_refused_unread() {
+    let mut cbr = b"CCBridge Record\0".to_vec();
+    cbr.resize(MAX_GAME_BYTES + 1, 0);
+    assert!(matches!(
+        open(&cbr, &EncodingRs),
+        Err(ArchiveError::TooLarge(Format::Cbr, _))
+    ));
+    let mut cbl = b"CCBridgeLibrary\0".to_vec();
+    cbl.resize(MAX_LIBRARY_BYTES + 1, 0);
+    assert!(matches!(
+        open(&cbl, &EncodingRs),
+        Err(ArchiveError::TooLarge(Format::Cbl, _))
+    ));
+    // A library within 20 MB is read.
+    cbl.truncate(MAX_GAME_BYTES + 10);
+    assert!(open(&cbl, &EncodingRs).is_ok());
+}
+
+const CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0">
+ <Head>
+  <Name>中炮对屏风马</Name>
+  <Contest>全国个人赛</Contest>
+  <Round>3</Round>
+  <Date>2024-05-01</Date>
+  <Site>北京</Site>
+  <Red>许银川</Red>
+  <Black>吕钦</Black>
+  <ECCO>C00</ECCO>
+  <RecordResult>2</RecordResult>
+  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>
+ </Head>
+ <MoveList>
+  <Move value="00-00" comment="开局 &amp; 布局"/>
+  <Move value="77-47" comment="中炮"/>
+  <Move value="70-62"/>
+  <Move value="79-67"><Comment>跳马</Comment></Move>
+  <Move value="10-22" end="1"/>
+ </MoveList>
+</ChineseChessRecord>
+"#;
+
+#[test]
+fn a_cbf_opens_with_its_headers_start_and_comments() {
+    let lib = open(CBF.as_bytes(), &EncodingRs).expect("reads");
+    assert_eq!(lib.format, Format::Cbf);
+    assert!(lib.stopped.is_none(), "{:?}", lib.stopped);
+    let g = &lib.games[0];
+    let want = "[Title \"中炮对屏风马\"]\n[Event \"全国个人赛\"]\n[Round \"3\"]\n[Date \"2024-05-01\"]\n[Site \"北京\"]\n\
+        [Red \"许银川\"]\n[Black \"吕钦\"]\n[ECCO \"C00\"]\n[Result \"0-1\"]\n\n\
+        {开局 & 布局} 1. 炮二平五 {中炮} 马8进7 2. 马二进三 {跳马} 马2进3 0-1\n";
+    same(g, &tree(want));
+}
+
+#[test]
+fn a_damaged_cbf_names_the_byte_and_keeps_the_moves_before() {
+    let bad_move = CBF.replace("79-67", "79-6x");
+    let lib = open(bad_move.as_bytes(), &EncodingRs).expect("the part read");
+    let at = bad_move.find("<Move value=\"79-6x\"").unwrap();
+    assert_eq!(damage(lib.stopped.as_ref().unwrap()), (Format::Cbf, at));
+    assert_eq!(lib.games[0].main_line().len(), 2);
+    let illegal = CBF.replace("70-62", "70-22");
+    let lib = open(illegal.as_bytes(), &EncodingRs).expect("the part read");
+    assert!(lib.stopped.unwrap().say(Lang::En).contains("a legal move"));
+    // Cut mid-tag: what came before it is kept.
+    let cut = &CBF[..CBF.find("<Move value=\"10-22\"").unwrap() + 9];
+    let lib = open(cut.as_bytes(), &EncodingRs).expect("the part read");
+    assert_eq!(lib.games[0].main_line().len(), 3);
+    assert_eq!(damage(lib.stopped.as_ref().unwrap()).0, Format::Cbf);
+    let bad_fen = CBF.replace("RNBAKABNR w", "RNBAKABNRR w");
+    let e = open(bad_fen.as_bytes(), &EncodingRs).unwrap_err();
+    assert_eq!(damage(&e).1, bad_fen.find("rnbakabnr/").unwrap());
+}
+
+/// The fixture files: made here, committed, read by the tests below and by cchess outside.
+fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        ("lesson.cbr", write_cbr(&tree(LESSON))),
+        ("endgame.cbr", write_cbr(&tree(ENDGAME))),
+        (
+            "club.cbl",
+            write_cbl("俱乐部", &[tree(LESSON), tree(ENDGAME)]),
+        ),
+        ("game.cbf", CBF.as_bytes().to_vec()),
+    ]
+}
+
+#[test]
+#[ignore = "writes tests/data/cbr: cargo test --test archive -- --ignored write_fixtures"]
+fn write_fixtures() {
+    let dir = data().join("cbr");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes) in fixtures() {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+}
+
+#[test]
+fn the_committed_fixtures_are_what_the_writer_makes_and_they_read() {
+    for (name, bytes) in fixtures() {
+        let file = std::fs::read(data().join("cbr").join(name)).expect(name);
+        assert_eq!(file, bytes, "{name}: rerun write_fixtures");
+        let lib = open(&file, &EncodingRs).expect(name);
+        assert!(lib.stopped.is_none(), "{name}");
+    }
+}
+
+fn xq(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .output()
+        .expect("xq runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn xq_convert_recognises_cbr_cbl_and_cbf_by_content() {
+    let dir = std::env::temp_dir().join(format!("xq-archive-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes) in fixtures() {
+        // Named .dat: the content decides, not the name.
+        std::fs::write(dir.join(format!("{name}.dat")), bytes).unwrap();
+    }
+    let path = |n: &str| dir.join(format!("{n}.dat")).to_string_lossy().into_owned();
+    let (code, out, err) = xq(&["convert", "--to", "pgn-chinese", &path("lesson.cbr")]);
+    assert_eq!(code, 0, "{err}");
+    same(&tree(&out), &tree(LESSON));
+    // A library: one multi-game PGN, every game in it.
+    let (code, out, err) = xq(&["convert", "--to", "pgn-iccs", &path("club.cbl")]);
+    assert_eq!(code, 0, "{err}");
+    let games: Vec<_> = xiangqi_club::xiangqi::notation::pgn::read_tree_all(&out)
+        .into_iter()
+        .map(|r| r.expect("reads"))
+        .collect();
+    assert_eq!(games.len(), 2);
+    same(&games[0], &tree(LESSON));
+    same(&games[1], &tree(ENDGAME));
+    let (code, out, _) = xq(&["convert", "--to", "iccs", &path("game.cbf")]);
+    assert_eq!((code, out.as_str()), (0, "h2e2\nh9g7\nh0g2\nb9c7\n"));
+    let (code, out, _) = xq(&["convert", "--to", "dhtmlxq", &path("endgame.cbr")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[DhtmlXQ_movelist]"), "{out}");
+    // Damage: the part read is written, and the fault said.
+    let bytes = std::fs::read(path("lesson.cbr")).unwrap();
+    std::fs::write(dir.join("cut.cbr"), &bytes[..2214 + 40]).unwrap();
+    let (code, out, err) = xq(&[
+        "convert",
+        "--to",
+        "iccs",
+        &dir.join("cut.cbr").to_string_lossy(),
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("h2e2\n"), "{out}");
+    assert!(err.contains("CBR, byte"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn xq_convert_writes_every_game_of_a_pgn_library() {
+    let dir = std::env::temp_dir().join(format!("xq-archive-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.pgn");
+    std::fs::write(&file, format!("{LESSON}\n{ENDGAME}")).unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "iccs", &file.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "h2e2\nh9g7\nh0g2\ni9h9\ni0h0\nb9c7\n\nd9e9\nd0d8\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+#[ignore = "writes the published games as CBR and CBL files under $TMPDIR/xq-published, for cchess"]
+fn write_published_for_cchess() {
+    let dir = std::env::temp_dir().join("xq-published");
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = published();
+    for (i, g) in games.iter().enumerate() {
+        std::fs::write(dir.join(format!("g{i:03}.cbr")), write_cbr(g)).unwrap();
+    }
+    std::fs::write(dir.join("all.cbl"), write_cbl("published", &games)).unwrap();
+}
