@@ -5,9 +5,8 @@
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
-use crate::xiangqi::notation::pgn::{
-    decode_with, read_pgn, read_tree, write_move_list, write_pgn, write_tree, EncodingRs,
-};
+use crate::xiangqi::notation::decode::{decode_with, EncodingRs};
+use crate::xiangqi::notation::pgn::{read_pgn, read_tree, write_move_list, write_pgn, write_tree};
 use crate::xiangqi::notation::{dhtmlxq, Notation};
 use crate::xiangqi::tree::GameTree;
 use std::io::Write;
