@@ -8,9 +8,11 @@
 
 pub mod clock;
 pub mod color;
+pub mod dates;
 pub mod engine;
 pub mod events;
 pub mod lang;
+pub mod query;
 pub mod rng;
 pub mod saved;
 pub mod xiangqi;

@@ -12,7 +12,8 @@ use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::notation::archive::{
     open, ArchiveError, Format, MAX_GAME_BYTES, MAX_LIBRARY_BYTES,
 };
-use xiangqi_club::xiangqi::notation::pgn::{read_tree, EncodingRs};
+use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+use xiangqi_club::xiangqi::notation::pgn::read_tree;
 use xiangqi_club::xiangqi::tree::GameTree;
 use xiangqi_club::xiangqi::{Move, Position};
 

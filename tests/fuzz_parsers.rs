@@ -24,14 +24,16 @@ use xiangqi_club::events::schedule::{
     parse_absences, parse_entrants, solve, Draft, MatchScore, Problem, SaveFile, SolveRequest,
 };
 use xiangqi_club::lang::{Lang, Say};
+use xiangqi_club::query::{param, percent_decode};
 use xiangqi_club::xiangqi::fen::{Setup, START_FEN};
 use xiangqi_club::xiangqi::game::{Game, GameRecord};
+use xiangqi_club::xiangqi::notation::decode::decode;
 use xiangqi_club::xiangqi::notation::pgn::{
-    decode, read_pgn, read_pgn_all, read_pgn_bytes, read_tree, read_tree_all, write_tree,
+    read_pgn, read_pgn_all, read_pgn_bytes, read_tree, read_tree_all, write_tree,
 };
 use xiangqi_club::xiangqi::notation::{self, chinese, wxf, Notation};
 use xiangqi_club::xiangqi::session::PlaySession;
-use xiangqi_club::xiangqi::share::{param, percent_decode, SharedGame};
+use xiangqi_club::xiangqi::share::SharedGame;
 use xiangqi_club::xiangqi::{Move, Position, Square};
 
 /// Cases per parser in the normal `cargo test` run.

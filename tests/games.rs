@@ -8,10 +8,11 @@
 
 use std::path::{Path, PathBuf};
 use xiangqi_club::rng::Rng;
+use xiangqi_club::xiangqi::notation::decode::{decode, decode_with, EncodingRs, TextEncoding};
 use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 use xiangqi_club::xiangqi::notation::pgn::{
-    decode, decode_with, read_pgn, read_pgn_all, read_tree, read_tree_all, write_move_list,
-    write_pgn, write_tree, EncodingRs, PgnErrorKind, TextEncoding,
+    read_pgn, read_pgn_all, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
+    PgnErrorKind,
 };
 use xiangqi_club::xiangqi::notation::record::PgnGame;
 use xiangqi_club::xiangqi::notation::{chinese, read, read_as, Notation};

@@ -4,11 +4,14 @@
 use xiangqi_club::rng::Rng;
 use xiangqi_club::xiangqi::fen::START_FEN;
 use xiangqi_club::xiangqi::notation::pgn::{read_pgn, PgnErrorKind};
-// The legacy decoding tables (encoding_rs) are native-only: the browser uses its TextDecoder.
-#[cfg(not(target_arch = "wasm32"))]
-use xiangqi_club::xiangqi::notation::pgn::{decode, read_pgn_bytes, TextEncoding};
 use xiangqi_club::xiangqi::notation::{
     chinese, read, read_as, write, wxf, Notation, NotationError,
+};
+// The legacy decoding tables (encoding_rs) are native-only: the browser uses its TextDecoder.
+#[cfg(not(target_arch = "wasm32"))]
+use xiangqi_club::xiangqi::notation::{
+    decode::{decode, TextEncoding},
+    pgn::read_pgn_bytes,
 };
 use xiangqi_club::xiangqi::{Color, Move, Piece, PlayError, Position, Role, Setup, Square};
 

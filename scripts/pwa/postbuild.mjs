@@ -29,6 +29,16 @@ if (release) {
 }
 // The page bundles' `rel="rust"` links have done their work (index.html's loader starts the bundles).
 html = html.replace(/<link\b[^>]*\bdata-trunk\b[^>]*>\s*/g, '');
+// The stylesheets are added by index.html's loader: app.css on #/play, all.css (app.css then
+// pages.css, one request and one gzip dictionary) on every other page.
+for (const name of ['app', 'pages']) {
+  const link = new RegExp(`<link\\b[^>]*\\bhref="?(?:\\./)?${name}\\.css"?[^>]*>\\s*`);
+  if (!link.test(html)) throw new Error(`index.html: no link to ${name}.css to take out`);
+  html = html.replace(link, '');
+}
+const css = (name) => fs.readFileSync(path.join(staging, name), 'utf8');
+fs.writeFileSync(path.join(staging, 'all.css'), css('app.css') + '\n' + css('pages.css'));
+fs.rmSync(path.join(staging, 'pages.css'));
 fs.writeFileSync(htmlPath, html);
 
 function walk(dir) {

@@ -1,5 +1,5 @@
 // The app's service worker (template: scripts/pwa/postbuild.mjs fills BUILD and FILES).
-// Cache-first for the build's own files. A first visit downloads only its own page (issue 13: at
+// Cache-first for the build's own files. A first visit downloads only its own page (at
 // most 300 KB): the page hands this worker the files it has just loaded, which it copies from the
 // browser's HTTP cache without downloading them again (with the rest of each bundle it names: a
 // worker started before this one ran fetched its .wasm unseen), and every other file of the build

@@ -9,9 +9,9 @@ use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
 use crate::xiangqi::notation::archive::{self, Format, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::cbr::CBL_MAGIC;
+use crate::xiangqi::notation::decode::{decode_with, EncodingRs};
 use crate::xiangqi::notation::pgn::{
-    decode_with, read_pgn, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
-    EncodingRs,
+    read_pgn, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
 };
 use crate::xiangqi::notation::{dhtmlxq, Notation};
 use crate::xiangqi::tree::GameTree;

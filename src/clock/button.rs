@@ -3,7 +3,7 @@
 //! half does nothing, as on a real clock.
 
 use super::{Clock, ClockError, Status};
-use crate::xiangqi::board::Color;
+use crate::color::Color;
 
 /// A control of the standalone clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! control fields of the clock page.
 
 use super::{Clock, Control, ControlError, Preset};
-use crate::xiangqi::board::Color;
-use crate::xiangqi::share::param;
+use crate::color::Color;
+use crate::query::param;
 use std::fmt;
 
 /// Why a link or the control fields do not give a clock.

@@ -4,6 +4,7 @@
 //! [`search`] holds the alpha-beta search and strength levels, [`eval`] the evaluation, [`tt`] the
 //! transposition table and [`job`] the worker's JSON protocol.
 
+pub mod draw;
 pub mod eval;
 pub mod job;
 pub mod search;

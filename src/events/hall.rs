@@ -17,7 +17,8 @@
 //! assert!(board.iter().all(|t| t.now.is_none_or(|m| p.slots()[m.slot].index == 1)));
 //! ```
 
-use super::schedule::{parse_time, Placement, Problem, Schedule};
+use super::schedule::{Placement, Problem, Schedule};
+use crate::dates::parse_time;
 
 /// A moment in the hall: the day (`YYYY-MM-DD`) and minutes after midnight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,8 @@ use super::i18n::{tr, use_lang};
 use super::storage;
 use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
-use crate::xiangqi::notation::pgn::{decode_with, read_pgn, write_pgn, PgnError};
+use crate::xiangqi::notation::decode::decode_with;
+use crate::xiangqi::notation::pgn::{read_pgn, write_pgn, PgnError};
 use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, ScoresheetRow};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::share::SharedGame;
@@ -44,7 +45,7 @@ const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
 /// A link to the game already saved keeps the saved header (names, event, round, date); a link's
 /// `result=1-0` (as the board writes it for a finished game) ticks the result box.
 fn initial_game(query: &str) -> (PgnGame, Option<Notice>) {
-    use crate::xiangqi::share::param;
+    use crate::query::param;
     // An unreadable save is set aside and reported by the storage helper; the sheet starts fresh.
     let saved = storage::load_with(KEY, read_pgn);
     let mut notice = None;
@@ -102,7 +103,7 @@ impl Say for Notice {
 pub fn ScoresheetPage(query: String) -> impl IntoView {
     let lang = use_lang();
     let (start, notice) = initial_game(&query);
-    let blank_requested = crate::xiangqi::share::param(&query, "blank").is_some();
+    let blank_requested = crate::query::param(&query, "blank").is_some();
     // A game opened from a link replaces the saved one: keep that one restorable.
     let current = write_pgn(&start, Notation::Chinese);
     let saved =

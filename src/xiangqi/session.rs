@@ -6,28 +6,17 @@
 use super::game::{Game, GameError, GameRecord, RecordError, Verdict};
 use super::notation::record::PgnGame;
 use super::position::{Move, PlayError, Position};
-use super::share::{param, LinkError, SharedGame};
+use super::share::{LinkError, SharedGame};
 use crate::clock::{Clock, Flag, Status};
-use crate::engine::Score;
+use crate::query::param;
 use std::fmt;
 
-/// The computer takes a draw only once both sides have made ten moves: an offer in the opening is
-/// a way to end a game unplayed.
-pub const COMPUTER_DRAW_MIN_PLIES: usize = 20;
-
-/// The computer takes a draw only when its own search finds it at least half a pawn worse (its
-/// score from its own side, in centipawns, at most this).
-pub const COMPUTER_DRAW_MAX_CP: i32 = -50;
-
-/// Whether the computer, whose search scores the position `own` from its own side, accepts a draw
-/// offered after `ply` plies: only when it stands worse and past the opening; a mate it is
-/// suffering counts as worse, a mate it is giving never does.
-pub fn computer_accepts_draw(own: Score, ply: usize) -> bool {
-    let worse = match own {
-        Score::Cp(cp) => cp <= COMPUTER_DRAW_MAX_CP,
-        Score::Mate(m) => m < 0,
-    };
-    worse && ply >= COMPUTER_DRAW_MIN_PLIES
+/// How the computer answers a draw offer by its own search's view of the position after `ply`
+/// plies: the engine's score answers it (`engine::draw`), so the session needs nothing of the
+/// engine.
+pub trait DrawJudge {
+    /// Whether the computer takes the draw.
+    fn accepts_draw(&self, ply: usize) -> bool;
 }
 
 /// The board's game: a [`Game`], its clock if timed, the ply shown, and the moves taken back.
@@ -453,14 +442,18 @@ impl PlaySession {
     }
 
     /// The computer, the side to move, answers the pending draw offer (rule 23.1: by word, before
-    /// its move) by [`computer_accepts_draw`] on its own search's score `own`: `Ok(true)` when the
+    /// its move) by its own search's judgement `own` ([`DrawJudge`]): `Ok(true)` when the
     /// game is drawn by agreement (4.2.2), `Ok(false)` when it declined and plays on. A timed game's
     /// clock stops at the agreement (22.5).
-    pub fn computer_answers_offer(&mut self, own: Score, now_ms: u64) -> Result<bool, GameError> {
+    pub fn computer_answers_offer(
+        &mut self,
+        own: impl DrawJudge,
+        now_ms: u64,
+    ) -> Result<bool, GameError> {
         if self.game.pending_offer() != Some(self.game.position().turn().other()) {
             return Err(GameError::NoOffer);
         }
-        if computer_accepts_draw(own, self.game.ply()) {
+        if own.accepts_draw(self.game.ply()) {
             self.game.accept_draw()?;
             self.tick(now_ms);
             Ok(true)
@@ -630,6 +623,8 @@ impl PlaySession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::draw::computer_accepts_draw;
+    use crate::engine::Score;
     use crate::xiangqi::Color;
 
     fn mv(s: &str) -> Move {

@@ -58,12 +58,7 @@ test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in
   for (const lang of ['zh', 'en']) {
     for (const [w, h, kind] of sizes) {
       for (const [name, hash, ready] of pages) {
-        const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: w, height: h } });
-        await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
-        await page.goto(app.base + 'index.html' + hash);
-        // A hash change does not reload the page: reload so the language is read again.
-        await page.reload();
-        await page.waitForSelector(ready);
+        const page = await app.newPage(hash, { lang, waitFor: ready, viewport: { width: w, height: h } });
         if (kind === 'projector' && name.startsWith('play')) {
           await page.click('[data-testid=projector]');
         }
@@ -80,10 +75,7 @@ test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in
 // and the schedule does not scroll sideways.
 test('on a phone the nav fits or fades where it scrolls, and #/schedule has no sideways scroll at 375 px', async () => {
   for (const lang of ['en', 'zh']) {
-    const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: 390, height: 844 } });
-    await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
-    await page.reload();
-    await page.waitForSelector('.topbar nav');
+    const page = await app.newPage('#/play', { lang, waitFor: '.topbar nav', viewport: { width: 390, height: 844 } });
     const nav = () => page.$eval('.topbar nav', (n) => {
       const cs = getComputedStyle(n);
       const mask = cs.maskImage || cs.webkitMaskImage || 'none';
@@ -102,11 +94,7 @@ test('on a phone the nav fits or fades where it scrolls, and #/schedule has no s
     await page.context().close();
   }
   // The schedule once solved: its figures and timetables are tables wider than a phone.
-  const page = await app.newPage('#/play', { waitFor: '#main', viewport: { width: 375, height: 812 } });
-  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('xq.lang', 'en'); });
-  await page.goto(app.base + 'index.html#/schedule');
-  await page.reload();
-  await page.waitForSelector('[data-testid=solve]');
+  const page = await app.newPage('#/schedule', { lang: 'en', waitFor: '[data-testid=solve]', viewport: { width: 375, height: 812 } });
   await page.click('[data-testid=solve]');
   await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
   const wide = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: innerWidth,

@@ -250,10 +250,7 @@ test('while a game runs Space and the Shift keys press the clock, even after a b
 
 test('on a phone the bar shows every button whole, in both languages; controls are written in the page language', async () => {
   for (const lang of ['zh', 'en']) {
-    const page = await app.newPage('#/clock', { waitFor: '[data-testid=clock-red]', viewport: { width: 390, height: 844 } });
-    await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('xq.lang', l); }, lang);
-    await page.reload();
-    await page.waitForSelector('[data-testid=clock-red]');
+    const page = await app.newPage('#/clock', { lang, waitFor: '[data-testid=clock-red]', viewport: { width: 390, height: 844 } });
     for (const id of ['clock-pause', 'clock-undo', 'clock-finish', 'clock-new', 'clock-mute', 'clock-fullscreen']) {
       const r = await page.$eval(`[data-testid=${id}]`, (el) => {
         const b = el.getBoundingClientRect();

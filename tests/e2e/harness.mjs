@@ -47,7 +47,9 @@ export function bundleOf(url) {
 /**
  * Starts the server and a browser. Returns { base, browser, newPage(hash, opts), close() };
  * `newPage` opens `base + hash` in a fresh context, waits for the app to mount, and fails the
- * test on any page error or console error.
+ * test on any page error or console error. `opts.lang` ('zh' or 'en') is the language a visitor
+ * chose before (`xq.lang` in localStorage when the page first loads): one load instead of
+ * opening, setting it and reloading.
  */
 export async function startApp() {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
@@ -65,11 +67,19 @@ export async function startApp() {
     // The service worker (offline cache) is off unless a test asks for it: page.route() cannot
     // see requests a service worker answers (offline.test.mjs turns it on).
     const context = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, serviceWorkers: 'block', ...opts.context });
+    if (opts.lang) {
+      // Every document of the context runs it; about:blank has no storage.
+      await context.addInitScript((l) => {
+        try {
+          if (localStorage.getItem('xq.lang') === null) localStorage.setItem('xq.lang', l);
+        } catch { /* no storage here */ }
+      }, opts.lang);
+    }
     const page = await context.newPage();
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-    // Each page is its own wasm bundle (issue 13): going to a route of another bundle by its hash
+    // Each page is its own wasm bundle: going to a route of another bundle by its hash
     // makes the app reload into that bundle. A test's own reload right after would race that one,
     // so such a goto loads the page whole, as the app would.
     const goto = page.goto.bind(page);

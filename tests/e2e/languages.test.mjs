@@ -63,10 +63,7 @@ const foreignInChinese = (text) => (text.match(/[A-Za-z]{2,}/g) || []).filter((w
 for (const lang of ['zh', 'en']) {
   for (const hash of PAGES) {
     test(`${hash.replace(/\?fen=.*/, '?fen=…')} in ${lang === 'zh' ? 'Chinese' : 'English'} shows no word of the other language`, async () => {
-      const page = await app.newPage('#/play', { waitFor: '#main' });
-      await page.evaluate((l) => localStorage.setItem('xq.lang', l), lang);
-      await page.goto(app.base + 'index.html' + hash);
-      await page.reload();
+      const page = await app.newPage(hash, { lang, waitFor: '#main' });
       await page.waitForSelector('#main > *', { timeout: 20000 });
       await page.waitForTimeout(300);
       const texts = await visibleTexts(page);

@@ -275,10 +275,7 @@ async function shownTexts(page) {
 
 for (const lang of ['zh', 'en']) {
   test(`a drawn team event in ${lang === 'zh' ? 'Chinese' : 'English'} shows no word of the other language`, async () => {
-    const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
-    await page.evaluate((l) => localStorage.setItem('xq.lang', l), lang);
-    await page.reload();
-    await page.waitForSelector('[data-testid=create-form]');
+    const page = await app.newPage('#/tournament', { lang, waitFor: '[data-testid=create-form]' });
     await page.fill('[data-testid=event-name]', 'T');
     await page.check('[data-testid=kind-team]');
     await page.fill('[data-testid=boards]', '2');

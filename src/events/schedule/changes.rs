@@ -2,9 +2,10 @@
 //! free table of a later session or to a new session at the end, then the scheduler re-solves
 //! only what is not yet played; a withdrawal after a chosen session (rules 20.3/20.4).
 
-use super::model::{parse_date, Problem, Session, SlotInfo, MAX_SESSIONS};
+use super::model::{Problem, Session, SlotInfo, MAX_SESSIONS};
 use super::solver::{Solver, DEFAULT_BUDGET};
 use super::timetable::{Metrics, Placement, Schedule, Violation};
+use crate::dates::{civil_from_days, days_from_civil, parse_date};
 use crate::events::round_robin::{Outcome, Tournament, TournamentError};
 use crate::lang::{Lang, Say};
 use std::collections::BTreeSet;
@@ -217,7 +218,7 @@ fn next_session(p: &Problem) -> Session {
         .unwrap_or(Session::new(p.match_minutes));
     let day = |s: &Session| {
         let (y, m, d) = parse_date(s.date.as_deref()?)?;
-        Some(super::export::days_from_civil(y, m, d))
+        Some(days_from_civil(y, m, d))
     };
     let n = p.sessions.len();
     let last = p.sessions.last().and_then(day);
@@ -226,7 +227,7 @@ fn next_session(p: &Problem) -> Session {
         _ => 7,
     };
     s.date = last.map(|d| {
-        let (y, m, d) = super::export::civil_from_days(d + gap);
+        let (y, m, d) = civil_from_days(d + gap);
         format!("{y:04}-{m:02}-{d:02}")
     });
     s

@@ -1,7 +1,7 @@
 //! The scheduler form as typed: text fields turned into a [`Problem`] with precise errors, and back.
 
-use super::export::{civil_from_days, days_from_civil};
-use super::model::{parse_date, parse_time, Absence, Format, Problem, ProblemError, Session};
+use super::model::{Absence, Format, Problem, ProblemError, Session};
+use crate::dates::{civil_from_days, days_from_civil, parse_date, parse_time};
 use crate::events::round_robin::{parse_entrant_list, BoardOrder, Competition, Tournament};
 use crate::events::scoring::{EventError, EventScoring};
 use crate::lang::{Lang, Say};

@@ -38,9 +38,8 @@ pub use fixtures::{
 pub use group_games::{enter_game, game_seat_holders, group_events, GameEntryError, SavedGame};
 pub use job::{run_job, SolveReport, SolveRequest, REPORT_MS, TIMETABLE_MS, WORKER_READY};
 pub use model::{
-    parse_date, parse_time, Absence, ClosedTable, Format, Problem, ProblemError, Session, SlotInfo,
-    MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES,
-    MIN_ENTRANTS,
+    Absence, ClosedTable, Format, Problem, ProblemError, Session, SlotInfo, MAX_ENTRANTS,
+    MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES, MIN_ENTRANTS,
 };
 pub use repair::{plan_move, plan_table_lost, shifts, Plan, Shift};
 pub use results::{

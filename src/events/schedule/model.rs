@@ -1,5 +1,6 @@
 //! The problem the scheduler takes: entrants, format, tables, sessions, match length and absences.
 
+use crate::dates::{parse_date, parse_time};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -272,43 +273,6 @@ pub struct SlotInfo {
     pub index: usize,
     /// Minutes from the session start.
     pub start_minute: u32,
-}
-
-/// Parses `YYYY-MM-DD` into (year, month, day) if it is a real calendar day.
-pub fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
-    let b = text.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let y: i32 = digits(&text[0..4])? as i32;
-    let m = digits(&text[5..7])?;
-    let d = digits(&text[8..10])?;
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return None,
-    };
-    (1..=days).contains(&d).then_some((y, m, d))
-}
-
-/// Parses `HH:MM` (24-hour) into minutes after midnight.
-pub fn parse_time(text: &str) -> Option<u32> {
-    let (h, m) = text.split_once(':')?;
-    if h.is_empty() || h.len() > 2 || m.len() != 2 {
-        return None;
-    }
-    let (h, m) = (digits(h)?, digits(m)?);
-    (h < 24 && m < 60).then_some(h * 60 + m)
-}
-
-fn digits(s: &str) -> Option<u32> {
-    if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
 }
 
 impl Problem {

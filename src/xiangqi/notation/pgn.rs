@@ -2,7 +2,7 @@
 //!
 //! Export writes the seven-tag roster, `FEN` when the game does not start from the initial
 //! position, `Format`, then the moves in the chosen notation with comments in braces. Import takes
-//! what real files contain: UTF-8, GBK or Big5 bytes ([`decode`]), any of the notations (detected
+//! what real files contain: UTF-8, GBK or Big5 bytes ([`super::decode`]), any of the notations (detected
 //! move by move), move numbers with or without dots, `...` placeholders, `{}` and `;` comments,
 //! `()` variations (kept by [`read_tree`], skipped by [`read_pgn`]), NAGs, result tokens, free-text title lines and
 //! odd bytes in tag values, and U+FFFD (bytes that did not decode) skipped. A broken file imports as far as it is valid: the error carries the
@@ -16,8 +16,7 @@ use crate::xiangqi::{Color, Position, Square};
 use std::fmt;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use super::decode::{decode, EncodingRs};
-pub use super::decode::{decode_with, Charsets, Decoded, TextEncoding};
+use super::decode::decode;
 
 /// Where reading a game stopped and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -315,7 +314,7 @@ pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
     main_line(r.game().unwrap_or_else(|| Err(Failure::empty())))
 }
 
-/// Decodes bytes ([`decode`]) and reads the first game.
+/// Decodes bytes ([`super::decode::decode`]) and reads the first game.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_pgn_bytes(bytes: &[u8]) -> Result<PgnGame, PgnError> {
     read_pgn(&decode(bytes).0)

@@ -1,0 +1,220 @@
+//! The layout of `src/`: the top-level domains (`xiangqi`, `engine`, `clock`, `events`, `cli`,
+//! `ui`) and the small shared modules beside them (`color`, `lang`, `dates`, …) import each other
+//! without a cycle, so each can be read, tested and moved on its own. Read from the source: every
+//! `crate::…` path outside comments (`use` lines and paths written inline) is an import; a file's
+//! unit tests (`#[cfg(test)] mod …`, at its end) may reach further up, as integration tests do.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The source without `//` comments (doc comments included) and without string literals' text,
+/// so a path named in prose or in a message is not an import.
+fn code_of(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    for line in source.lines() {
+        let mut in_str = false;
+        let mut prev = ' ';
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            if in_str {
+                if c == '"' && prev != '\\' {
+                    in_str = false;
+                }
+                prev = if prev == '\\' && c == '\\' { ' ' } else { c };
+                continue;
+            }
+            if c == '/' && chars.peek() == Some(&'/') {
+                break;
+            }
+            if c == '"' {
+                in_str = true;
+                prev = ' ';
+                continue;
+            }
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The top-level modules a piece of code names: `crate::clock::…`, and each item of
+/// `crate::{clock::…, xiangqi::…}`.
+fn modules_named(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        let before = rest[..at].chars().next_back();
+        rest = &rest[at + "crate::".len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue; // `xiangqi_club::…` or `my_crate::…`: not this crate's own path
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            // A group: the first name of each item at depth 0.
+            let mut depth = 0;
+            let mut item_start = true;
+            let mut name = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        item_start = true;
+                        continue;
+                    }
+                    _ => {}
+                }
+                if item_start && depth == 0 {
+                    if c.is_alphanumeric() || c == '_' {
+                        name.push(c);
+                        continue;
+                    }
+                    if !name.is_empty() {
+                        out.insert(std::mem::take(&mut name));
+                        item_start = false;
+                    }
+                }
+            }
+            if !name.is_empty() {
+                out.insert(name);
+            }
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
+/// Which top-level module imports which, with one file that shows each import.
+fn imports() -> BTreeMap<(String, String), String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut edges = BTreeMap::new();
+    for file in rust_files(&src) {
+        let rel = file.strip_prefix(&src).unwrap();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        // The binaries import the library by its name, and `lib.rs` only declares the modules.
+        if first == "bin" || first == "lib.rs" {
+            continue;
+        }
+        let module = first.trim_end_matches(".rs").to_string();
+        let source = fs::read_to_string(&file).unwrap();
+        let code = match source.find("#[cfg(test)]\nmod ") {
+            Some(tests) => &source[..tests],
+            None => &source[..],
+        };
+        for named in modules_named(&code_of(code)) {
+            if named != module && named != "self" {
+                edges
+                    .entry((module.clone(), named))
+                    .or_insert_with(|| rel.display().to_string());
+            }
+        }
+    }
+    edges
+}
+
+/// A cycle of modules (each importing the next, the last the first), if there is one.
+fn find_cycle(edges: &BTreeMap<(String, String), String>) -> Option<Vec<String>> {
+    let mut next: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (from, to) in edges.keys() {
+        next.entry(from).or_default().push(to);
+    }
+    // Depth-first search; a module met again while still on the path closes a cycle.
+    fn visit<'a>(
+        m: &'a str,
+        next: &BTreeMap<&'a str, Vec<&'a str>>,
+        path: &mut Vec<&'a str>,
+        done: &mut BTreeSet<&'a str>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| *p == m) {
+            return Some(path[at..].iter().map(|s| s.to_string()).collect());
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m);
+        for n in next.get(m).into_iter().flatten() {
+            if let Some(cycle) = visit(n, next, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(m);
+        None
+    }
+    let mut done = BTreeSet::new();
+    for m in next.keys() {
+        if let Some(cycle) = visit(m, &next, &mut Vec::new(), &mut done) {
+            return Some(cycle);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_import_cycle_between_top_level_modules() {
+    let edges = imports();
+    // The domains named in the README's layout are all there: the test reads the real tree.
+    for domain in ["xiangqi", "engine", "clock", "events", "cli", "ui"] {
+        assert!(
+            edges.keys().any(|(from, _)| from == domain),
+            "no imports read from src/{domain}"
+        );
+    }
+    if let Some(cycle) = find_cycle(&edges) {
+        let steps: Vec<String> = cycle
+            .iter()
+            .zip(cycle.iter().cycle().skip(1))
+            .map(|(a, b)| format!("{a} -> {b} (in src/{})", edges[&(a.clone(), b.clone())]))
+            .collect();
+        panic!(
+            "import cycle between top-level modules:\n  {}",
+            steps.join("\n  ")
+        );
+    }
+}
+
+#[test]
+fn the_reader_finds_grouped_and_inline_imports_and_skips_prose() {
+    let code = code_of(
+        "use crate::{clock::Clock, xiangqi::{Color, Move}};\n\
+         // crate::events is only named here\n\
+         let s = \"crate::cli\"; let c = crate::lang::Lang::Zh; use xiangqi_club::ui;\n",
+    );
+    let named: Vec<String> = modules_named(&code).into_iter().collect();
+    assert_eq!(named, ["clock", "lang", "xiangqi"]);
+    let mut edges = BTreeMap::new();
+    edges.insert(("a".to_string(), "b".to_string()), "a.rs".to_string());
+    edges.insert(("b".to_string(), "c".to_string()), "b.rs".to_string());
+    assert_eq!(find_cycle(&edges), None);
+    edges.insert(("c".to_string(), "a".to_string()), "c.rs".to_string());
+    assert_eq!(find_cycle(&edges).map(|c| c.len()), Some(3));
+}
