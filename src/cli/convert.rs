@@ -1,23 +1,24 @@
-//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]`:
+//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf [--main-line] [FILE]`:
 //! reads one game in any notation (PGN with tags, bare move text or DhtmlXQ; UTF-8, GBK or Big5;
 //! stdin when no file) and prints its main line alone, one move per line, a complete PGN with its
-//! variations, comments and marks (`--main-line`: without the variations and marks), or DhtmlXQ.
+//! variations, comments and marks (`--main-line`: without the variations and marks), DhtmlXQ, or
+//! an XQF file (binary, to stdout).
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
 use crate::xiangqi::notation::pgn::{
     decode_with, read_pgn, read_tree, write_move_list, write_pgn, write_tree, EncodingRs,
 };
-use crate::xiangqi::notation::{dhtmlxq, Notation};
+use crate::xiangqi::notation::{dhtmlxq, xqf, Notation};
 use crate::xiangqi::tree::GameTree;
 use std::io::Write;
 
 const USAGE: &str =
-    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]";
+    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf [--main-line] [FILE]";
 
 /// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
 fn target(name: &str) -> Option<(Notation, bool)> {
-    if name == "dhtmlxq" {
+    if name == "dhtmlxq" || name == "xqf" {
         return Some((Notation::Chinese, false));
     }
     match name.strip_prefix("pgn-") {
@@ -49,9 +50,18 @@ pub fn run(args: &[String]) -> i32 {
             file = Some(a.clone());
         }
     }
-    let ubb = to.as_deref() == Some("dhtmlxq");
+    let binary = to.as_deref() == Some("xqf");
+    let ubb = binary || to.as_deref() == Some("dhtmlxq");
+    // The whole tree as DhtmlXQ text or an XQF file.
+    let whole = |tree: &GameTree| -> Vec<u8> {
+        if binary {
+            xqf::write_xqf(tree, &EncodingRs)
+        } else {
+            dhtmlxq::write_dhtmlxq(tree).into_bytes()
+        }
+    };
     let Some((notation, pgn)) = to.as_deref().and_then(target) else {
-        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq\n{USAGE}");
+        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq, xqf\n{USAGE}");
         return 2;
     };
     let path = file.as_deref().filter(|f| *f != "-");
@@ -76,10 +86,10 @@ pub fn run(args: &[String]) -> i32 {
             }
         };
         match (ubb, pgn, main_line) {
-            (true, ..) => dhtmlxq::write_dhtmlxq(&tree),
-            (_, true, false) => write_tree(&tree, notation),
-            (_, true, true) => write_pgn(&tree.main_line_game(), notation),
-            _ => write_move_list(&tree.main_line_game(), notation),
+            (true, ..) => whole(&tree),
+            (_, true, false) => write_tree(&tree, notation).into_bytes(),
+            (_, true, true) => write_pgn(&tree.main_line_game(), notation).into_bytes(),
+            _ => write_move_list(&tree.main_line_game(), notation).into_bytes(),
         }
     } else {
         // No move read from move text is an error (exit 1), never an empty game.
@@ -97,23 +107,23 @@ pub fn run(args: &[String]) -> i32 {
         // read is said, and the main line (which reads) is written.
         let tree = ((pgn || ubb) && !main_line).then(|| read_tree(&decoded.text));
         match tree {
-            Some(Ok(tree)) if ubb => dhtmlxq::write_dhtmlxq(&tree),
-            Some(Ok(tree)) => write_tree(&tree, notation),
+            Some(Ok(tree)) if ubb => whole(&tree),
+            Some(Ok(tree)) => write_tree(&tree, notation).into_bytes(),
             Some(Err(e)) => {
                 eprintln!("xq convert: warning: {e}; writing the main line only");
                 if ubb {
-                    dhtmlxq::write_dhtmlxq(&GameTree::from_game(&game))
+                    whole(&GameTree::from_game(&game))
                 } else {
-                    write_pgn(&game, notation)
+                    write_pgn(&game, notation).into_bytes()
                 }
             }
-            None if ubb => dhtmlxq::write_dhtmlxq(&GameTree::from_game(&game)),
-            None if pgn => write_pgn(&game, notation),
-            None => write_move_list(&game, notation),
+            None if ubb => whole(&GameTree::from_game(&game)),
+            None if pgn => write_pgn(&game, notation).into_bytes(),
+            None => write_move_list(&game, notation).into_bytes(),
         }
     };
     let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(out.as_bytes()).is_err() {
+    if stdout.write_all(&out).is_err() {
         return 1;
     }
     0

@@ -19,7 +19,8 @@
 //!
 //! The side to move is the colour of the first move's piece (byte 50 when there is no move).
 
-use super::decode::{decode_with, Charsets};
+use super::chinese;
+use super::decode::{Charsets, TextEncoding};
 use super::pgn::{comment_text, split_commands};
 use super::record::PgnResult;
 use crate::color::Color;
@@ -325,7 +326,10 @@ impl Records<'_> {
 
     fn read(&mut self) -> Result<Record, Fault> {
         let Some(&[a, b, flags, _]) = self.s.get(self.at..self.at + 4) else {
-            return Err((HEADER_BYTES + self.at, XqfErrorKind::Truncated(XqfPart::Record)));
+            return Err((
+                HEADER_BYTES + self.at,
+                XqfErrorKind::Truncated(XqfPart::Record),
+            ));
         };
         self.at += 4;
         let from = a.wrapping_sub(0x18).wrapping_sub(self.keys.from);
@@ -336,8 +340,8 @@ impl Records<'_> {
             let (next, alternative) = (flags & 0xF0 != 0, flags & 0x0F != 0);
             match self.length() {
                 Some(n) => (next, alternative, n),
-                // Some writers end the file right after the last record, without its length.
-                None if !next && !alternative && self.at == self.s.len() => (false, false, 0),
+                // Some writers save a position without moves as the bare first record.
+                None if !next && !alternative && self.s.len() == 4 => (false, false, 0),
                 None => return Err(truncated),
             }
         } else {
@@ -372,16 +376,44 @@ impl Records<'_> {
     }
 }
 
-/// The texts of a file decoded together, so that one encoding (UTF-8, GBK or Big5) is chosen for
-/// the whole file, as for text files; each part's NUL bytes are dropped.
+/// How much a reading of a file's texts looks like Xiangqi text: notation characters (车马炮进退…)
+/// count most, then other CJK characters and punctuation; replaced bytes and stray scripts (what
+/// Big5 read as GBK turns into: kana, Greek, private use) count against it.
+fn text_score(text: &str) -> i64 {
+    text.chars()
+        .map(|c| match c {
+            c if chinese::is_notation_char(c) => 3,
+            c if c.is_ascii() => 0,
+            '\u{4E00}'..='\u{9FFF}' | '\u{3000}'..='\u{303F}' | '\u{FF00}'..='\u{FFEF}' => 1,
+            '\u{FFFD}' => -8,
+            _ => -2,
+        })
+        .sum()
+}
+
+/// The texts of a file decoded together, so that one encoding is chosen for the whole file: GBK,
+/// Big5 or UTF-8, whichever reads most like Xiangqi text (GBK on a tie: XQF programs write it;
+/// short GBK texts are often valid UTF-8 too). Each part's NUL bytes are dropped.
 fn decode_texts(parts: &[&[u8]], charsets: &dyn Charsets) -> Vec<String> {
     let mut joined = Vec::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
     for p in parts {
         joined.extend(p.iter().filter(|&&b| b != 0));
         joined.push(0);
     }
-    let text = decode_with(&joined, charsets).text;
-    text.split('\0')
+    let mut best = charsets.decode(TextEncoding::Gbk, &joined);
+    let mut best_score = text_score(&best);
+    let others = [
+        Some(charsets.decode(TextEncoding::Big5, &joined)),
+        std::str::from_utf8(&joined).ok().map(str::to_string),
+    ];
+    for text in others.into_iter().flatten() {
+        let score = text_score(&text);
+        if score > best_score {
+            best = text;
+            best_score = score;
+        }
+    }
+    best.split('\0')
         .take(parts.len())
         .map(|s| s.replace("\r\n", "\n").replace('\r', "\n"))
         .collect()
@@ -457,7 +489,19 @@ pub fn read_xqf(bytes: &[u8], charsets: &dyn Charsets) -> Result<GameTree, XqfEr
         halfmoves: 0,
         fullmoves: 1,
     };
-    let start = Position::from_setup(&setup).map_err(|_| bad_start())?;
+    // A set-up with no move whose side to move could capture the other king is the other side's
+    // turn (puzzles are saved so, with byte 50 left at Red).
+    let flipped = Setup {
+        turn: turn.other(),
+        ..setup.clone()
+    };
+    let start = match Position::from_setup(&setup) {
+        Ok(p) => p,
+        Err(_) if first_piece.is_none() => {
+            Position::from_setup(&flipped).map_err(|_| bad_start())?
+        }
+        Err(_) => return Err(bad_start()),
+    };
     let mut tree = GameTree::new(start);
     let result = match h[RESULT] {
         1 => Some(PgnResult::RedWins),
@@ -521,7 +565,8 @@ pub fn read_xqf(bytes: &[u8], charsets: &dyn Charsets) -> Result<GameTree, XqfEr
     parts.extend(comments.iter().map(|(_, r)| &stream[r.clone()]));
     let texts = decode_texts(&parts, charsets);
     for (&(tag, _, _), value) in TEXTS.iter().zip(&texts) {
-        let v = value.trim();
+        // A text cut at its room can end in half a character.
+        let v = value.trim_end_matches('\u{FFFD}').trim();
         if !v.is_empty() {
             tree.set_tag(tag, v);
         }
@@ -686,7 +731,7 @@ pub fn write_xqf_with(tree: &GameTree, enc: &dyn GbkEncoder, key: XqfKeys) -> Ve
         h[at + 1..at + 1 + b.len()].copy_from_slice(&b);
     }
     let mut s: Vec<u8> = Vec::new();
-    let mut record = |s: &mut Vec<u8>, mv: Option<Move>, next: bool, alt: bool, text: String| {
+    let record = |s: &mut Vec<u8>, mv: Option<Move>, next: bool, alt: bool, text: String| {
         let (from, to) = mv.map_or((0, 0), |m| (point(m.from), point(m.to)));
         let comment = gbk_text(&text.replace('\n', "\r\n"), enc, i32::MAX as usize / 2);
         s.push(from.wrapping_add(0x18).wrapping_add(keys.from));
@@ -724,7 +769,13 @@ pub fn write_xqf_with(tree: &GameTree, enc: &dyn GbkEncoder, key: XqfKeys) -> Ve
         text
     };
     let root = tree.root();
-    record(&mut s, None, tree.next(root).is_some(), false, text_of(root));
+    record(
+        &mut s,
+        None,
+        tree.next(root).is_some(),
+        false,
+        text_of(root),
+    );
     // Pre-order: a move, the moves after it, then the alternatives to it.
     let mut stack: Vec<NodeId> = tree.next(root).into_iter().collect();
     while let Some(id) = stack.pop() {
@@ -773,7 +824,13 @@ mod tests {
         let start =
             Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1").expect("a legal position");
         let tree = GameTree::new(start.clone());
-        for key in [XqfKeys::PLAIN, XqfKeys { version: 10, ..XqfKeys::PLAIN }] {
+        for key in [
+            XqfKeys::PLAIN,
+            XqfKeys {
+                version: 10,
+                ..XqfKeys::PLAIN
+            },
+        ] {
             let bytes = write_xqf_with(&tree, &EncodingRs, key);
             let back = read_xqf(&bytes, &EncodingRs).expect("reads back");
             assert_eq!(back.start(), &start);
