@@ -135,6 +135,7 @@ impl crate::xiangqi::notation::xqf::GbkEncoder for BrowserGbk {
 
 /// Every two-byte GBK code by the character it decodes to: one decode of all codes, each
 /// followed by a NUL so that a code that does not decode cannot shift the others.
+#[allow(dead_code)] // with `BrowserGbk`
 fn gbk_codes() -> std::collections::HashMap<char, [u8; 2]> {
     use crate::xiangqi::notation::decode::{Charsets, TextEncoding};
     let codes: Vec<[u8; 2]> = (0x81..=0xFEu8)

@@ -252,7 +252,7 @@ fn library(
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::xiangqi::notation::decode::EncodingRs;
