@@ -1413,3 +1413,88 @@ fn archives_deep() {
     cbf_archives(DEEP);
     cbl_archives(DEEP);
 }
+
+// ------------------------------------------------------------------------------------ XQF
+
+/// XQF files: the fixtures and the writer's files (unkeyed, keyed, keyed with rotated slots) of
+/// the PGN seeds that read as trees, so that edits land in headers, keys, boards and records.
+fn xqf_seeds() -> Vec<Vec<u8>> {
+    use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+    use xiangqi_club::xiangqi::notation::xqf::{write_xqf_with, XqfKeys};
+    let mut v: Vec<Vec<u8>> = std::fs::read_dir(data("xqf"))
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| std::fs::read(e.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(v.len() >= 4, "XQF fixtures found: {}", v.len());
+    let keys = [
+        XqfKeys {
+            version: 10,
+            ..XqfKeys::PLAIN
+        },
+        XqfKeys {
+            version: 12,
+            mask: 0xA5,
+            or: [1, 2, 3, 4],
+            xy: 0x9C,
+            from: 0x3D,
+            to: 0xE1,
+        },
+        XqfKeys::PLAIN,
+    ];
+    for (i, b) in pgn_seeds().iter().enumerate() {
+        if let Ok(tree) = read_tree(&decode(b).0) {
+            v.push(write_xqf_with(&tree, &EncodingRs, keys[i % keys.len()]));
+        }
+    }
+    v
+}
+
+/// Every line of a tree, root to leaf, in order: what an XQF file must carry unchanged.
+fn xqf_lines(t: &xiangqi_club::xiangqi::tree::GameTree) -> Vec<Vec<Move>> {
+    t.ids()
+        .filter(|&id| t.children(id).is_empty())
+        .map(|id| t.moves_to(id))
+        .collect()
+}
+
+fn check_xqf(b: Vec<u8>) {
+    use xiangqi_club::xiangqi::notation::archive;
+    use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+    use xiangqi_club::xiangqi::notation::xqf::{read_xqf, write_xqf};
+    match read_xqf(&b, &EncodingRs) {
+        Ok(t) => {
+            // Whatever reads is written and read back with its start and every line.
+            let w = write_xqf(&t, &EncodingRs);
+            let back = read_xqf(&w, &EncodingRs).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(back.start(), t.start());
+            assert_eq!(xqf_lines(&back), xqf_lines(&t));
+        }
+        Err(e) => {
+            said_both(&e);
+            assert!(e.offset <= b.len(), "{e}");
+        }
+    }
+    match archive::open(&b, &EncodingRs) {
+        // An XQF that opens has its game (other formats have their own checks above).
+        Ok(lib) => assert!(lib.format != archive::Format::Xqf || lib.games.len() == 1),
+        Err(e) => said_both(&e),
+    }
+}
+
+fn xqf(n: u32) {
+    fuzz(n, bytes(xqf_seeds()), check_xqf);
+}
+
+#[test]
+fn xqf_fast() {
+    xqf(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn xqf_deep() {
+    xqf(DEEP);
+}

@@ -1,9 +1,9 @@
-//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]`:
+//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf [--main-line] [FILE]`:
 //! reads a game file of any format, recognised by its content (PGN with tags, bare move text,
-//! DhtmlXQ, CBR, CBL, CBF; text in UTF-8, GBK or Big5; stdin when no file) and prints its main
-//! line alone, one move per line, a complete PGN with its variations, comments and marks
-//! (`--main-line`: without the variations and marks), or DhtmlXQ. A library (CBL, or PGN of
-//! several games) gives every game, one after another.
+//! DhtmlXQ, XQF, CBR, CBL, CBF; text in UTF-8, GBK or Big5; stdin when no file) and prints its
+//! main line alone, one move per line, a complete PGN with its variations, comments and marks
+//! (`--main-line`: without the variations and marks), DhtmlXQ, or an XQF file (binary, to
+//! stdout). A library (CBL, or PGN of several games) gives every game, one after another.
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
@@ -13,16 +13,17 @@ use crate::xiangqi::notation::decode::{decode_with, EncodingRs};
 use crate::xiangqi::notation::pgn::{
     read_pgn, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
 };
-use crate::xiangqi::notation::{dhtmlxq, Notation};
+use crate::xiangqi::notation::record::PgnGame;
+use crate::xiangqi::notation::{dhtmlxq, xqf, Notation};
 use crate::xiangqi::tree::GameTree;
 use std::io::Write;
 
 const USAGE: &str =
-    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq [--main-line] [FILE]";
+    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf [--main-line] [FILE]";
 
 /// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
 fn target(name: &str) -> Option<(Notation, bool)> {
-    if name == "dhtmlxq" {
+    if name == "dhtmlxq" || name == "xqf" {
         return Some((Notation::Chinese, false));
     }
     match name.strip_prefix("pgn-") {
@@ -54,9 +55,10 @@ pub fn run(args: &[String]) -> i32 {
             file = Some(a.clone());
         }
     }
-    let ubb = to.as_deref() == Some("dhtmlxq");
+    let binary = to.as_deref() == Some("xqf");
+    let ubb = binary || to.as_deref() == Some("dhtmlxq");
     let Some((notation, pgn)) = to.as_deref().and_then(target) else {
-        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq\n{USAGE}");
+        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq, xqf\n{USAGE}");
         return 2;
     };
     let path = file.as_deref().filter(|f| *f != "-");
@@ -68,6 +70,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let out_as = Output {
+        binary,
         ubb,
         pgn,
         main_line,
@@ -115,19 +118,12 @@ pub fn run(args: &[String]) -> i32 {
         // read is said, and the main line (which reads) is written.
         let tree = ((pgn || ubb) && !main_line).then(|| read_tree(&decoded.text));
         match tree {
-            Some(Ok(tree)) if ubb => dhtmlxq::write_dhtmlxq(&tree),
-            Some(Ok(tree)) => write_tree(&tree, notation),
+            Some(Ok(tree)) => out_as.write(&tree),
             Some(Err(e)) => {
                 eprintln!("xq convert: warning: {e}; writing the main line only");
-                if ubb {
-                    dhtmlxq::write_dhtmlxq(&GameTree::from_game(&game))
-                } else {
-                    write_pgn(&game, notation)
-                }
+                out_as.write_main_line(&game)
             }
-            None if ubb => dhtmlxq::write_dhtmlxq(&GameTree::from_game(&game)),
-            None if pgn => write_pgn(&game, notation),
-            None => write_move_list(&game, notation),
+            None => out_as.write_main_line(&game),
         }
     };
     print(&out)
@@ -166,9 +162,9 @@ fn read_input(path: Option<&str>) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn print(out: &str) -> i32 {
+fn print(out: &[u8]) -> i32 {
     let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(out.as_bytes()).is_err() {
+    if stdout.write_all(out).is_err() {
         return 1;
     }
     0
@@ -177,6 +173,8 @@ fn print(out: &str) -> i32 {
 /// What the output is: DhtmlXQ, a PGN (whole or its main line) or a bare move list.
 #[derive(Clone, Copy)]
 struct Output {
+    /// XQF (binary).
+    binary: bool,
     ubb: bool,
     pgn: bool,
     main_line: bool,
@@ -185,12 +183,22 @@ struct Output {
 
 impl Output {
     /// One game written as asked.
-    fn write(self, tree: &GameTree) -> String {
-        match (self.ubb, self.pgn, self.main_line) {
-            (true, ..) => dhtmlxq::write_dhtmlxq(tree),
-            (_, true, false) => write_tree(tree, self.notation),
-            (_, true, true) => write_pgn(&tree.main_line_game(), self.notation),
-            _ => write_move_list(&tree.main_line_game(), self.notation),
+    fn write(self, tree: &GameTree) -> Vec<u8> {
+        match (self.binary, self.ubb, self.pgn, self.main_line) {
+            (true, ..) => xqf::write_xqf(tree, &EncodingRs),
+            (_, true, ..) => dhtmlxq::write_dhtmlxq(tree).into_bytes(),
+            (_, _, true, false) => write_tree(tree, self.notation).into_bytes(),
+            (_, _, true, true) => write_pgn(&tree.main_line_game(), self.notation).into_bytes(),
+            _ => write_move_list(&tree.main_line_game(), self.notation).into_bytes(),
+        }
+    }
+
+    /// A game read as its main line only (no tree asked for, or its variations did not read).
+    fn write_main_line(self, game: &PgnGame) -> Vec<u8> {
+        match (self.ubb, self.pgn) {
+            (true, _) => self.write(&GameTree::from_game(game)),
+            (_, true) => write_pgn(game, self.notation).into_bytes(),
+            _ => write_move_list(game, self.notation).into_bytes(),
         }
     }
 }
@@ -208,6 +216,6 @@ fn write_library(bytes: &[u8], out_as: Output) -> i32 {
     if let Some(e) = &lib.stopped {
         eprintln!("xq convert: warning: {e}; writing what was read before it");
     }
-    let games: Vec<String> = lib.games.iter().map(|g| out_as.write(g)).collect();
-    print(&games.join("\n"))
+    let games: Vec<Vec<u8>> = lib.games.iter().map(|g| out_as.write(g)).collect();
+    print(&games.join(&b"\n"[..]))
 }

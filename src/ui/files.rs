@@ -116,3 +116,45 @@ impl crate::xiangqi::notation::decode::Charsets for BrowserCharsets {
             .unwrap_or_default()
     }
 }
+
+/// GBK for XQF files written in the browser, which has no GBK `TextEncoder`: the inverse of its
+/// own `TextDecoder` over every two-byte code, built once on first use.
+#[allow(dead_code)] // for saving a study as XQF; no page offers that yet
+pub struct BrowserGbk;
+
+thread_local! {
+    static GBK_CODES: std::cell::OnceCell<std::collections::HashMap<char, [u8; 2]>> =
+        const { std::cell::OnceCell::new() };
+}
+
+impl crate::xiangqi::notation::xqf::GbkEncoder for BrowserGbk {
+    fn gbk(&self, c: char) -> Option<[u8; 2]> {
+        GBK_CODES.with(|t| t.get_or_init(gbk_codes).get(&c).copied())
+    }
+}
+
+/// Every two-byte GBK code by the character it decodes to: one decode of all codes, each
+/// followed by a NUL so that a code that does not decode cannot shift the others.
+#[allow(dead_code)] // with `BrowserGbk`
+fn gbk_codes() -> std::collections::HashMap<char, [u8; 2]> {
+    use crate::xiangqi::notation::decode::{Charsets, TextEncoding};
+    let codes: Vec<[u8; 2]> = (0x81..=0xFEu8)
+        .flat_map(|lead| {
+            (0x40..=0xFEu8)
+                .filter(|&t| t != 0x7F)
+                .map(move |t| [lead, t])
+        })
+        .collect();
+    let bytes: Vec<u8> = codes.iter().flat_map(|&[a, b]| [a, b, 0]).collect();
+    let text = BrowserCharsets.decode(TextEncoding::Gbk, &bytes);
+    let mut map = std::collections::HashMap::with_capacity(codes.len());
+    for (code, s) in codes.iter().zip(text.split('\0')) {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if c != '\u{FFFD}' {
+                map.entry(c).or_insert(*code);
+            }
+        }
+    }
+    map
+}

@@ -5,6 +5,7 @@
 use super::decode::{decode_with, Charsets};
 use super::dhtmlxq::{self, DhtmlXqError};
 use super::pgn::{read_tree_all, PgnTreeError};
+use super::xqf::{self, XqfError};
 use super::{cbf, cbr};
 use crate::lang::{Lang, Say};
 use crate::saved::FileTooLarge;
@@ -67,7 +68,9 @@ impl Format {
     /// The format of `bytes`, from their content: the binary formats by their magic, the text ones
     /// by their tags; `None` when nothing fits.
     pub fn detect(bytes: &[u8]) -> Option<Format> {
-        if bytes.starts_with(b"XQ") && bytes.len() >= 1024 {
+        // A cut XQF is still XQF when its version byte is no text, so that it gets its own error.
+        let xqf_version = bytes.get(2).is_some_and(|&v| v < 0x20);
+        if bytes.starts_with(b"XQ") && (bytes.len() >= xqf::HEADER_BYTES || xqf_version) {
             return Some(Format::Xqf);
         }
         if bytes.starts_with(b"CCBridge Record\0") {
@@ -114,6 +117,8 @@ pub enum ArchiveError {
     Pgn(PgnTreeError),
     /// A DhtmlXQ text that stopped (the part read is in the error).
     DhtmlXq(DhtmlXqError),
+    /// An XQF file that stopped (the part read is in the error).
+    Xqf(XqfError),
     /// A binary or XML file damaged at `offset`: what was expected there.
     Damaged {
         /// The file's format.
@@ -148,6 +153,7 @@ impl Say for ArchiveError {
             (ArchiveError::Pgn(e), Lang::Zh) => format!("PGN：{}", e.say(lang)),
             (ArchiveError::Pgn(e), Lang::En) => format!("PGN: {e}"),
             (ArchiveError::DhtmlXq(e), _) => e.say(lang),
+            (ArchiveError::Xqf(e), _) => e.say(lang),
             (
                 ArchiveError::Damaged {
                     format,
@@ -224,13 +230,16 @@ pub fn open(bytes: &[u8], charsets: &dyn Charsets) -> Result<Library, ArchiveErr
             let (tree, fault) = cbf::read_cbf(&text);
             library(format, tree.into_iter().collect(), fault)
         }
-        // The XQF reader: a module of its own.
-        Format::Xqf => Err(ArchiveError::Damaged {
-            format,
-            offset: 0,
-            expected: "a reader for this format",
-            expected_zh: "此格式的读取程序",
-        }),
+        Format::Xqf => match xqf::read_xqf(bytes, charsets) {
+            Ok(tree) => library(format, vec![tree], None),
+            // A fault in the header leaves no game to show.
+            Err(e) if e.in_header() => Err(ArchiveError::Xqf(e)),
+            Err(e) => library(
+                format,
+                vec![(*e.partial).clone()],
+                Some(ArchiveError::Xqf(e)),
+            ),
+        },
     }
 }
 

@@ -15,6 +15,7 @@ pub mod iccs;
 pub mod pgn;
 pub mod record;
 pub mod wxf;
+pub mod xqf;
 
 use super::{Color, Move, PlayError, Position, Role, Square};
 use std::fmt;
