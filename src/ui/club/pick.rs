@@ -1,0 +1,66 @@
+//! "Add from members" beside an event's paste box: ticks members, and their names go into the box
+//! (the event keeps its own copy of the names).
+
+use super::super::i18n::tr;
+use crate::events::club::Club;
+use leptos::prelude::*;
+
+/// The members to pick from, opened on demand (the list is read from storage when opened, so an
+/// event page that never opens it reads nothing). `with_rating` writes `name, rating` lines.
+#[component]
+pub fn FromMembers(list: RwSignal<String>, #[prop(optional)] with_rating: bool) -> impl IntoView {
+    let club: RwSignal<Option<Club>> = RwSignal::new(None);
+    let chosen: RwSignal<Vec<u32>> = RwSignal::new(Vec::new());
+    let filter = RwSignal::new(String::new());
+    let open = move |_| {
+        if club.with_untracked(Option::is_none) {
+            club.set(Some(super::load_club()));
+        }
+    };
+    let add = move |_| {
+        let ids = chosen.get_untracked();
+        let lines = club.with_untracked(|c| {
+            c.as_ref()
+                .map(|c| c.entrant_lines(&ids, with_rating))
+                .unwrap_or_default()
+        });
+        if lines.is_empty() {
+            return;
+        }
+        list.update(|l| {
+            if !l.is_empty() && !l.ends_with('\n') {
+                l.push('\n');
+            }
+            l.push_str(&lines);
+        });
+        chosen.set(Vec::new());
+    };
+    view! {
+        <details class="c-pick no-print" data-testid="from-members">
+            <summary on:click=open>{tr("从会员名单添加", "Add from members")}</summary>
+            <div class="t-draw">
+                <input data-testid="member-filter" placeholder="…" prop:value=move || filter.get() on:input=move |ev| filter.set(event_target_value(&ev)) />
+                <button data-testid="pick-all" on:click=move |_| {
+                    let f = filter.get_untracked();
+                    chosen.set(club.with_untracked(|c| c.as_ref().map(|c| c.members.iter().filter(|m| m.name.contains(f.trim())).map(|m| m.id).collect()).unwrap_or_default()));
+                }>{tr("全选", "All")}</button>
+                <button data-testid="add-chosen" on:click=add>{tr("加入所选", "Add chosen")}</button>
+            </div>
+            <div class="c-pick-list">
+                {move || {
+                    let f = filter.get();
+                    club.with(|c| c.as_ref().map(|c| c.members.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_lowercase().contains(&f.trim().to_lowercase())).take(300).map(|m| {
+                        let id = m.id;
+                        let label = match m.standing.rating { Some(r) => format!("{} ({r})", m.name), None => m.name.clone() };
+                        view! {
+                            <label class="c-pick-one"><input type="checkbox" data-testid="member-pick" value=id.to_string()
+                                prop:checked=move || chosen.with(|c| c.contains(&id))
+                                on:change=move |_| chosen.update(|c| if let Some(i) = c.iter().position(|&x| x == id) { c.remove(i); } else { c.push(id); }) />
+                                {label}</label>
+                        }
+                    }).collect_view()))
+                }}
+            </div>
+        </details>
+    }
+}
