@@ -487,8 +487,8 @@ pub struct Certificates {
     pub awards: Vec<(usize, String)>,
 }
 
-const CERT_STYLE: &str = "@page{size:A4 landscape;margin:0}body{margin:0;font-family:\"Songti SC\",\"Noto Serif CJK SC\",serif;color:#3a2410}\
-.cert{box-sizing:border-box;width:297mm;height:210mm;padding:18mm;border:6mm double #b3261e;display:flex;flex-direction:column;\
+const CERT_STYLE: &str = "@page{size:A4 landscape;margin:5mm}body{margin:0;font-family:\"Songti SC\",\"Noto Serif CJK SC\",serif;color:#3a2410}\
+.cert{box-sizing:border-box;width:287mm;height:199mm;padding:18mm;border:6mm double #b3261e;display:flex;flex-direction:column;\
 align-items:center;justify-content:center;text-align:center;gap:4mm;break-after:page;page-break-after:always}\
 .cert:last-child{break-after:auto;page-break-after:auto}h1{font-size:34pt;margin:0;letter-spacing:.2em}\
 .en{font-family:Georgia,serif;font-size:14pt;color:#6b4a2a}.name{font-size:30pt;font-weight:700;margin:6mm 0 0}\

@@ -54,7 +54,6 @@ test('members imported, two events made from them and rated, results page, certi
     name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('单位,等级分\r\n杭州,2000\r\n'),
   });
   assert.match(await page.textContent('[data-testid=import-error]'), /姓名列/);
-  await page.click('[data-testid=import-cancel]').catch(() => {});
 
   // The spreadsheet's file, with one row repeated: a preview first, then 30 added.
   const rows = [...MEMBERS, MEMBERS[3]];
@@ -68,7 +67,7 @@ test('members imported, two events made from them and rated, results page, certi
   const second = await page.$$eval('[data-testid=members] tr[data-member="2"] td', (tds) => tds.map((t) => t.textContent.trim()));
   assert.deepEqual(second.slice(1, 7), ['李天一', '', '杭州, 西湖', '1981', '男', '2280']);
 
-  // A round robin of 8 members (all results 1-0) …
+  // A round robin of 8 members, the lower number winning every game (places 1 to 8 in order) …
   await page.goto(app.base + 'index.html#/tournament');
   await page.waitForSelector('[data-testid=create-form]');
   await page.fill('[data-testid=event-name]', '会员循环赛');
@@ -82,7 +81,7 @@ test('members imported, two events made from them and rated, results page, certi
   const games = await page.$$eval('tr[data-round][data-red]', (trs) => trs.map((t) => [t.dataset.round, t.dataset.red, t.dataset.black]));
   assert.equal(games.length, 28);
   for (const [round, red, black] of games) {
-    await page.selectOption(`tr[data-round="${round}"][data-red="${red}"][data-black="${black}"] select[data-testid=result]`, '1-0');
+    await page.selectOption(`tr[data-round="${round}"][data-red="${red}"][data-black="${black}"] select[data-testid=result]`, Number(red) < Number(black) ? '1-0' : '0-1');
   }
   await page.fill('[data-testid=results-address]', 'https://club.example/results.html');
   const rrPage = await download(page, () => page.click('[data-testid=export-html]'));
@@ -119,13 +118,15 @@ test('members imported, two events made from them and rated, results page, certi
   await page.waitForSelector('[data-event="会员循环赛"] [data-testid=rate-event][disabled]');
   await page.click('[data-event="会员积分赛"] [data-testid=rate-event]');
   await page.waitForSelector('[data-event="会员积分赛"] [data-testid=rate-event][disabled]');
-  // Member 1 (2300, K 40 as new) won 3 and lost 4 as number 1 of a 1-0 round robin: the list shows
-  // a changed rating with its 7 games.
+  // Member 1 (2300, K 40 as new) won all 7; the game against the unrated member 5 does not count:
+  // 6 games, 40 × Σ(1 − E) > 0.
   const first = page.locator('[data-testid=rating-list] tr[data-rated="1"]');
-  assert.notEqual((await first.locator('[data-testid=rating]').textContent()).trim(), '2300');
+  assert.ok(Number((await first.locator('[data-testid=rating]').textContent()).trim()) > 2300);
   await first.locator('[data-testid=history] summary').click();
   assert.match(await first.locator('[data-testid=history] li').first().textContent(), /会员循环赛 2026-12-01 : 2300 → \d+ \(K 40\)/);
-  assert.equal((await first.locator('[data-testid=history] li').first().textContent()).split(';').length, 7);
+  assert.equal((await first.locator('[data-testid=history] li').first().textContent()).split(';').length, 6);
+  // Member 5, unrated, has a first rating from their 7 games against rated members (7.1).
+  assert.match(await page.textContent('[data-testid=rating-list] tr[data-rated="5"] [data-testid=rating]'), /^\d{4}$/);
   // A second rating of the same event is refused.
   assert.equal(await page.locator('[data-event="会员循环赛"] [data-testid=rate-event][disabled]').count(), 1);
   // The history survives a reload; the graph shows once a member has changes.
@@ -137,9 +138,10 @@ test('members imported, two events made from them and rated, results page, certi
   assert.ok(csv.text.includes(`"'${FORMULA.replace(/"/g, '""')}"`), 'the formula-looking name is neutralised');
 
   // Certificates for the first three of the round robin, printed to one A4 landscape PDF.
+  await page.fill('[data-testid=event-date]', '2026-12-01');
   await page.fill('[data-testid=organiser]', '杭州象棋俱乐部');
   const certs = await download(page, () => page.click('[data-event="会员循环赛"] [data-testid=certificates]'));
-  const printer = await app.newPage('#/play');
+  const printer = await app.browser.newPage();
   await printer.setContent(certs.text);
   const pdfPath = path.join(OUT, 'club-certificates.pdf');
   const buf = await printer.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true });
@@ -148,7 +150,7 @@ test('members imported, two events made from them and rated, results page, certi
   for (const s of ['荣誉证书', '会员循环赛', '第一名', '第三名', '1st place', '3rd place', '杭州象棋俱乐部', '2026-12-01']) {
     assert.ok(text.includes(s), `${s} in the certificates`);
   }
-  await printer.context().close();
+  await printer.close();
 
   // The results page, opened offline at phone size: no request at all, nothing wider than the phone.
   const phone = await app.browser.newContext({ viewport: { width: 390, height: 844 }, offline: true });

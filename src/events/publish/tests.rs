@@ -228,3 +228,30 @@ fn certificates_in_both_languages_on_a4_landscape() {
     assert!(!html.contains(EVIL));
     assert_inert(&html);
 }
+
+#[test]
+fn a_timetable_page_with_its_event() {
+    use crate::events::schedule::{solve, BestOf, Problem, SaveFile, SAVE_VERSION};
+    let mut p = Problem::round_robin(4, 2, 2, 90, 20, false);
+    p.entrants = ["A", "B", "C", EVIL].map(String::from).to_vec();
+    let sol = solve(&p, 1, 20_000).unwrap();
+    let file = SaveFile {
+        version: SAVE_VERSION,
+        problem: p,
+        schedule: sol.schedule,
+        results: Vec::new(),
+        best_of: BestOf::new(5).unwrap(),
+        scoring: Default::default(),
+        event_id: None,
+        event: Some(finished_round_robin()),
+        games: Vec::new(),
+    };
+    let page = timetable(&file, Lang::En);
+    assert_eq!(page.sections[0].kind, "timetable");
+    // Six matches of four entrants, one row each.
+    assert_eq!(page.sections[0].rows.len(), 6);
+    assert!(page.sections.iter().any(|s| s.kind == "crosstable"));
+    let html = page.to_html();
+    assert!(!html.contains(EVIL));
+    assert_inert(&html);
+}

@@ -10,7 +10,7 @@ mod export;
 mod pick;
 
 pub use export::ExportResults;
-pub use pick::FromMembers;
+pub use pick::{appended, FromMembers};
 
 use super::files::{self, BrowserCharsets};
 use super::i18n::{tr, use_lang};

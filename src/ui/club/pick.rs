@@ -5,10 +5,28 @@ use super::super::i18n::tr;
 use crate::events::club::Club;
 use leptos::prelude::*;
 
+/// `text` with `lines` added on lines of their own.
+pub fn appended(text: &str, lines: &str) -> String {
+    let mut out = text.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(lines);
+    out
+}
+
 /// The members to pick from, opened on demand (the list is read from storage when opened, so an
 /// event page that never opens it reads nothing). `with_rating` writes `name, rating` lines.
 #[component]
-pub fn FromMembers(list: RwSignal<String>, #[prop(optional)] with_rating: bool) -> impl IntoView {
+pub fn FromMembers(
+    /// The paste box's text, when it is a signal of its own.
+    #[prop(optional)]
+    list: Option<RwSignal<String>>,
+    /// Otherwise, what takes the chosen lines.
+    #[prop(optional)]
+    on_add: Option<Callback<String>>,
+    #[prop(optional)] with_rating: bool,
+) -> impl IntoView {
     let club: RwSignal<Option<Club>> = RwSignal::new(None);
     let chosen: RwSignal<Vec<u32>> = RwSignal::new(Vec::new());
     let filter = RwSignal::new(String::new());
@@ -27,12 +45,12 @@ pub fn FromMembers(list: RwSignal<String>, #[prop(optional)] with_rating: bool) 
         if lines.is_empty() {
             return;
         }
-        list.update(|l| {
-            if !l.is_empty() && !l.ends_with('\n') {
-                l.push('\n');
-            }
-            l.push_str(&lines);
-        });
+        if let Some(list) = list {
+            list.update(|l| *l = appended(l, &lines));
+        }
+        if let Some(f) = on_add {
+            f.run(lines);
+        }
         chosen.set(Vec::new());
     };
     view! {
