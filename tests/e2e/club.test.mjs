@@ -83,11 +83,8 @@ test('members imported, two events made from them and rated, results page, certi
   for (const [round, red, black] of games) {
     await page.selectOption(`tr[data-round="${round}"][data-red="${red}"][data-black="${black}"] select[data-testid=result]`, Number(red) < Number(black) ? '1-0' : '0-1');
   }
-  await page.fill('[data-testid=results-address]', 'https://club.example/results.html');
-  const rrPage = await download(page, () => page.click('[data-testid=export-html]'));
-  assert.match(rrPage.name, /\.html$/);
-  assert.ok(rrPage.text.includes('王天一') && rrPage.text.includes('<svg'), 'names and the QR code');
-  assert.ok(!/<script/i.test(rrPage.text));
+  // The results page is made on #/club (its own bundle): the event page links there.
+  assert.equal(await page.getAttribute('[data-testid=publish-link]', 'href'), '#/club?publish');
 
   // … and a 3-round Swiss of 10 others.
   await page.goto(app.base + 'index.html#/swiss');
@@ -136,6 +133,16 @@ test('members imported, two events made from them and rated, results page, certi
   const csv = await download(page, () => page.click('[data-testid=rating-csv]'));
   assert.match(csv.text.split('\n')[0], /^rank,name,/);
   assert.ok(csv.text.includes(`"'${FORMULA.replace(/"/g, '""')}"`), 'the formula-looking name is neutralised');
+
+  // The round robin's results page, with a QR code of where it will be uploaded.
+  await page.fill('[data-testid=results-address]', 'https://club.example/results.html');
+  const rrPage = await download(page, () => page.click('[data-event="会员循环赛"] [data-testid=export-html]'));
+  assert.match(rrPage.name, /\.html$/);
+  assert.ok(rrPage.text.includes('王天一') && rrPage.text.includes('<svg'), 'names and the QR code');
+  assert.ok(rrPage.text.includes('<html lang="zh-CN">') && rrPage.text.includes('交叉表'), 'in the page\'s language');
+  assert.ok(!/<script/i.test(rrPage.text));
+  const swissPage = await download(page, () => page.click('[data-event="会员积分赛"] [data-testid=export-html]'));
+  assert.equal((swissPage.text.match(/<section class="round">/g) || []).length, 3);
 
   // Certificates for the first three of the round robin, printed to one A4 landscape PDF.
   await page.fill('[data-testid=event-date]', '2026-12-01');

@@ -9,7 +9,7 @@
 mod export;
 mod pick;
 
-pub use export::ExportResults;
+pub use export::PublishLink;
 pub use pick::{appended, FromMembers};
 
 use super::files::{self, BrowserCharsets};
@@ -19,8 +19,10 @@ use crate::events::club::{
     decode, parse_table, round_robin_games, swiss_games, Club, Columns, Field, NewMember, Preview,
     RowStatus, Sex, MAX_FILE_BYTES,
 };
-use crate::events::publish::Certificates;
+use crate::events::knockout::Bracket;
+use crate::events::publish::{self, Certificates, ResultsPage};
 use crate::events::round_robin::Tournament;
+use crate::events::schedule::SaveFile;
 use crate::events::swiss::Swiss;
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
@@ -39,6 +41,10 @@ pub(crate) fn load_club() -> Club {
 enum SavedEvent {
     RoundRobin(String, Box<Tournament>),
     Swiss(String, Box<Swiss>),
+    /// The knockout's entrant names and bracket (published, not rated).
+    Knockout(Vec<String>, Box<Bracket>),
+    /// The timetable with its event (published, not rated).
+    Timetable(Box<SaveFile>),
 }
 
 impl SavedEvent {
@@ -46,12 +52,33 @@ impl SavedEvent {
         match self {
             SavedEvent::RoundRobin(id, _) => format!("rr:{id}"),
             SavedEvent::Swiss(name, s) => format!("swiss:{name}:{}", s.rounds_played()),
+            SavedEvent::Knockout(..) => "knockout".into(),
+            SavedEvent::Timetable(_) => "timetable".into(),
         }
     }
     fn name(&self) -> String {
         match self {
             SavedEvent::RoundRobin(_, t) => t.name().to_string(),
             SavedEvent::Swiss(name, _) => name.clone(),
+            SavedEvent::Knockout(..) => "淘汰赛 Knockout".into(),
+            SavedEvent::Timetable(f) => f
+                .event
+                .as_ref()
+                .map_or_else(|| "赛程 Timetable".into(), |t| t.name().to_string()),
+        }
+    }
+    /// Whether the event's games can be rated and its places given certificates.
+    fn rateable(&self) -> bool {
+        matches!(self, SavedEvent::RoundRobin(..) | SavedEvent::Swiss(..))
+    }
+    fn results_page(&self, lang: Lang) -> ResultsPage {
+        match self {
+            SavedEvent::RoundRobin(_, t) => publish::round_robin(t, lang),
+            SavedEvent::Swiss(name, s) => publish::swiss(s, name, lang),
+            SavedEvent::Knockout(names, b) => {
+                publish::bracket(b, names, lang.pick("淘汰赛", "Knockout"), lang)
+            }
+            SavedEvent::Timetable(f) => publish::timetable(f, lang),
         }
     }
     /// Places with names, first place first.
@@ -73,6 +100,7 @@ impl SavedEvent {
                     .map(|r| (r.place, s.entrants[r.entrant].name.clone()))
                     .collect()
             }
+            _ => Vec::new(),
         }
     }
 }
@@ -99,6 +127,28 @@ fn saved_events() -> Vec<SavedEvent> {
         .and_then(|t| serde_json::from_str::<Option<SwissSaved>>(&t).ok())
     {
         out.push(SavedEvent::Swiss(s.name, Box::new(s.event)));
+    }
+    #[derive(serde::Deserialize)]
+    struct KoSaved {
+        names: Vec<String>,
+        bracket: Bracket,
+    }
+    if let Some(Some(k)) = storage::get("xq.swiss.knockout")
+        .and_then(|t| serde_json::from_str::<Option<KoSaved>>(&t).ok())
+    {
+        out.push(SavedEvent::Knockout(k.names, Box::new(k.bracket)));
+    }
+    if let Some(mut f) =
+        storage::get("xq.schedule.state").and_then(|t| SaveFile::from_json(&t).ok())
+    {
+        // A game-scored timetable's results live in its round-robin event.
+        if f.event.is_none() {
+            f.event = f.event_id.as_ref().and_then(|id| {
+                storage::get(&format!("xq.tournament.event.{id}"))
+                    .and_then(|t| Tournament::from_json(&t).ok())
+            });
+        }
+        out.push(SavedEvent::Timetable(Box::new(f)));
     }
     out
 }
@@ -490,6 +540,15 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
     let date = RwSignal::new(String::new());
     let organiser = RwSignal::new(String::new());
     let places = RwSignal::new("3".to_string());
+    let address = RwSignal::new(String::new());
+    let publish = move |i: usize| {
+        if let Some(e) = events.with_untracked(|v| v.get(i).cloned()) {
+            export::export(
+                e.results_page(lang.get_untracked()),
+                &address.get_untracked(),
+            );
+        }
+    };
     let rate = move |i: usize| {
         let l = lang.get_untracked();
         let Some(e) = events.with_untracked(|v| v.get(i).cloned()) else {
@@ -499,6 +558,7 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
         let games = match &e {
             SavedEvent::RoundRobin(_, t) => round_robin_games(&c, t),
             SavedEvent::Swiss(_, s) => swiss_games(&c, s),
+            _ => Vec::new(),
         };
         match c.rate_event(&e.key(), &e.name(), &date.get_untracked(), &games) {
             Ok(n) => {
@@ -544,11 +604,12 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
     };
     view! {
         <section class="t-section no-print">
-            <h2>{tr("赛事：计算等级分与证书", "Events: ratings and certificates")}</h2>
+            <h2 id="publish">{tr("赛事：成绩网页、等级分与证书", "Events: results pages, ratings and certificates")}</h2>
             <div class="t-draw">
                 <label>{tr("日期", "Date")} " " <input data-testid="event-date" prop:value=move || date.get() on:input=move |ev| date.set(event_target_value(&ev)) /></label>
                 <label>{tr("主办单位", "Organiser")} " " <input data-testid="organiser" prop:value=move || organiser.get() on:input=move |ev| organiser.set(event_target_value(&ev)) /></label>
                 <label>{tr("证书颁发至第几名", "Certificates down to place")} " " <input data-testid="cert-places" class="t-small" prop:value=move || places.get() on:input=move |ev| places.set(event_target_value(&ev)) /></label>
+                <label>{tr("成绩网页地址（印二维码）", "Results page address (for the QR code)")} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
                 <button on:click=move |_| events.set(saved_events())>{tr("刷新", "Refresh")}</button>
             </div>
             <table class="t-table">
@@ -556,12 +617,21 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
                     {move || events.with(|v| v.iter().enumerate().map(|(i, e)| {
                         let key = e.key();
                         let rated = Signal::derive(move || club.with(|c| c.rated.contains(&key)));
-                        let kind = match e { SavedEvent::RoundRobin(..) => tr("循环赛", "Round robin"), SavedEvent::Swiss(..) => tr("积分编排", "Swiss") };
+                        let kind = match e {
+                            SavedEvent::RoundRobin(..) => tr("循环赛", "Round robin"),
+                            SavedEvent::Swiss(..) => tr("积分编排", "Swiss"),
+                            SavedEvent::Knockout(..) => tr("淘汰赛", "Knockout"),
+                            SavedEvent::Timetable(..) => tr("赛程", "Timetable"),
+                        };
+                        let rateable = e.rateable();
                         view! {
                             <tr data-event=e.name()>
                                 <td class="t-name">{e.name()}</td><td>{kind}</td>
-                                <td><button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button></td>
-                                <td><button data-testid="certificates" on:click=move |_| certificates(i)>{tr("证书", "Certificates")}</button></td>
+                                <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr("导出成绩网页", "Export results page")}</button></td>
+                                {rateable.then(|| view! {
+                                    <td><button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button></td>
+                                    <td><button data-testid="certificates" on:click=move |_| certificates(i)>{tr("证书", "Certificates")}</button></td>
+                                })}
                             </tr>
                         }
                     }).collect_view())}

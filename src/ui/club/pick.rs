@@ -2,8 +2,36 @@
 //! (the event keeps its own copy of the names).
 
 use super::super::i18n::tr;
-use crate::events::club::Club;
 use leptos::prelude::*;
+use serde::Deserialize;
+
+/// A member as the picker needs it: read with a reader of its own, so an event page's bundle does
+/// not carry the whole members list's (rating history and all).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+struct Pick {
+    id: u32,
+    name: String,
+    #[serde(default)]
+    romanised: String,
+    #[serde(default)]
+    standing: PickStanding,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
+struct PickStanding {
+    rating: Option<i32>,
+}
+
+#[derive(Deserialize)]
+struct PickList {
+    members: Vec<Pick>,
+}
+
+fn load_picks() -> Vec<Pick> {
+    super::super::storage::get(super::KEY)
+        .and_then(|t| serde_json::from_str::<PickList>(&t).ok())
+        .map_or_else(Vec::new, |l| l.members)
+}
 
 /// `text` with `lines` added on lines of their own.
 pub fn appended(text: &str, lines: &str) -> String {
@@ -27,20 +55,27 @@ pub fn FromMembers(
     on_add: Option<Callback<String>>,
     #[prop(optional)] with_rating: bool,
 ) -> impl IntoView {
-    let club: RwSignal<Option<Club>> = RwSignal::new(None);
+    let club: RwSignal<Option<Vec<Pick>>> = RwSignal::new(None);
     let chosen: RwSignal<Vec<u32>> = RwSignal::new(Vec::new());
     let filter = RwSignal::new(String::new());
     let open = move |_| {
         if club.with_untracked(Option::is_none) {
-            club.set(Some(super::load_club()));
+            club.set(Some(load_picks()));
         }
     };
     let add = move |_| {
         let ids = chosen.get_untracked();
+        // In the order ticked; the Swiss list's form `name, rating` for the rated.
         let lines = club.with_untracked(|c| {
-            c.as_ref()
-                .map(|c| c.entrant_lines(&ids, with_rating))
-                .unwrap_or_default()
+            let c = c.as_deref().unwrap_or_default();
+            ids.iter()
+                .filter_map(|id| c.iter().find(|m| m.id == *id))
+                .map(|m| match m.standing.rating {
+                    Some(r) if with_rating => format!("{}, {r}", m.name),
+                    _ => m.name.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
         });
         if lines.is_empty() {
             return;
@@ -60,14 +95,14 @@ pub fn FromMembers(
                 <input data-testid="member-filter" placeholder="…" prop:value=move || filter.get() on:input=move |ev| filter.set(event_target_value(&ev)) />
                 <button data-testid="pick-all" on:click=move |_| {
                     let f = filter.get_untracked();
-                    chosen.set(club.with_untracked(|c| c.as_ref().map(|c| c.members.iter().filter(|m| m.name.contains(f.trim())).map(|m| m.id).collect()).unwrap_or_default()));
+                    chosen.set(club.with_untracked(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim())).map(|m| m.id).collect()).unwrap_or_default()));
                 }>{tr("全选", "All")}</button>
                 <button data-testid="add-chosen" on:click=add>{tr("加入所选", "Add chosen")}</button>
             </div>
             <div class="c-pick-list">
                 {move || {
                     let f = filter.get();
-                    club.with(|c| c.as_ref().map(|c| c.members.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_lowercase().contains(&f.trim().to_lowercase())).take(300).map(|m| {
+                    club.with(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_lowercase().contains(&f.trim().to_lowercase())).take(300).map(|m| {
                         let id = m.id;
                         let label = match m.standing.rating { Some(r) => format!("{} ({r})", m.name), None => m.name.clone() };
                         view! {

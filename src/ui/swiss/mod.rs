@@ -218,23 +218,6 @@ impl Store {
     }
 }
 
-/// The Swiss and the knockout as one results page (either may be missing).
-fn results_page(store: Store, lang: Lang) -> Option<crate::events::publish::ResultsPage> {
-    use crate::events::publish;
-    let mut page = store
-        .saved
-        .with_untracked(|s| s.as_ref().map(|s| publish::swiss(&s.event, &s.name, lang)));
-    if let Some(ko) = store.ko.get_untracked() {
-        let title = lang.pick("淘汰赛", "Knockout");
-        let b = publish::bracket(&ko.bracket, &ko.names, title, lang);
-        match &mut page {
-            Some(p) => p.sections.extend(b.sections),
-            None => page = Some(b),
-        }
-    }
-    page
-}
-
 fn use_store() -> Store {
     expect_context::<Store>()
 }
@@ -303,7 +286,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                     </select>
                 </label>
                 <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
-                <super::club::ExportResults page=Callback::new(move |l| results_page(store, l)) />
+                <super::club::PublishLink />
             </div>
             {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}
             <setup::RestorePrevious />

@@ -97,7 +97,7 @@ pub(super) fn Toolbar() -> impl IntoView {
             </label>
             <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
             <button data-testid="delete-event" disabled=none on:click=delete>{tr("删除赛事", "Delete event")}</button>
-            <super::super::club::ExportResults page=Callback::new(move |l| store.current.with_untracked(|t| t.as_ref().map(|t| crate::events::publish::round_robin(t, l)))) />
+            <super::super::club::PublishLink />
         </div>
     }
 }
