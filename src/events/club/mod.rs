@@ -413,6 +413,18 @@ impl Club {
             .join("\n")
     }
 
+    /// The picker's list for event pages: `name<TAB>rating` a line (rating empty when unrated),
+    /// romanised names after a second tab. Plain text, so an event page reads it without a JSON
+    /// reader of the whole list (names hold no tab or line break: [`clean`] made them spaces).
+    pub fn pick_lines(&self) -> String {
+        let mut out = String::new();
+        for m in &self.members {
+            let rating = m.standing.rating.map(|r| r.to_string()).unwrap_or_default();
+            out.push_str(&format!("{}\t{rating}\t{}\n", m.name, m.romanised));
+        }
+        out
+    }
+
     /// The member an event's entrant name stands for (the same name, spaces and case aside).
     pub fn by_name(&self, name: &str) -> Option<&Member> {
         let key = name_key(name);

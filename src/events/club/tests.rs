@@ -264,6 +264,10 @@ fn an_event_copies_names_and_edits_do_not_reach_back() {
         })
         .unwrap();
     assert_eq!(club.entrant_lines(&[b, a], true), "郑惟桐, 2600\n王天一");
+    assert_eq!(club.pick_lines(), "王天一\t\t\n郑惟桐\t2600\t\n");
+    // A tab or line break typed in a name cannot break the picker's lines.
+    let c = club.add(member("Li\tNa\nX")).unwrap();
+    assert_eq!(club.member(c).unwrap().name, "Li Na X");
     let lines = club.entrant_lines(&[b, a], false);
     assert_eq!(lines, "郑惟桐\n王天一");
     club.edit(a, member("王天一 (杭州)")).unwrap();

@@ -30,6 +30,8 @@ use wasm_bindgen::JsCast;
 
 /// The members list in localStorage.
 pub(crate) const KEY: &str = "xq.club";
+/// The event pages' picker list ([`Club::pick_lines`]).
+pub(crate) const PICKS_KEY: &str = "xq.club.picks";
 
 /// The saved members list (fresh when none or unreadable; the storage module sets that aside).
 pub(crate) fn load_club() -> Club {
@@ -188,7 +190,9 @@ pub fn ClubPage() -> impl IntoView {
     Effect::new(move || {
         let text = club.with(Club::to_json);
         // A refusal is said above the page by the storage module.
-        let _ = storage::set(KEY, &text);
+        if storage::set(KEY, &text).is_ok() {
+            let _ = storage::set(PICKS_KEY, &club.with(Club::pick_lines));
+        }
     });
     let say = move |e: &dyn Say| note.set(Some(e.say(lang.get_untracked())));
     view! {

@@ -3,34 +3,35 @@
 
 use super::super::i18n::tr;
 use leptos::prelude::*;
-use serde::Deserialize;
 
-/// A member as the picker needs it: read with a reader of its own, so an event page's bundle does
-/// not carry the whole members list's (rating history and all).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+/// A member as the picker needs it, read from the plain-text list the club page keeps beside the
+/// members list ([`crate::events::club::Club::pick_lines`]): an event page's bundle carries no
+/// reader of the whole list.
+#[derive(Clone, Debug, PartialEq)]
 struct Pick {
-    id: u32,
+    id: usize,
     name: String,
-    #[serde(default)]
     romanised: String,
-    #[serde(default)]
-    standing: PickStanding,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
-struct PickStanding {
     rating: Option<i32>,
 }
 
-#[derive(Deserialize)]
-struct PickList {
-    members: Vec<Pick>,
-}
-
 fn load_picks() -> Vec<Pick> {
-    super::super::storage::get(super::KEY)
-        .and_then(|t| serde_json::from_str::<PickList>(&t).ok())
-        .map_or_else(Vec::new, |l| l.members)
+    let text = super::super::storage::get(super::PICKS_KEY).unwrap_or_default();
+    text.lines()
+        .enumerate()
+        .filter_map(|(id, line)| {
+            let mut cells = line.split('\t');
+            let name = cells.next().filter(|n| !n.is_empty())?.to_string();
+            let rating = cells.next().and_then(|r| r.parse().ok());
+            let romanised = cells.next().unwrap_or("").to_string();
+            Some(Pick {
+                id,
+                name,
+                romanised,
+                rating,
+            })
+        })
+        .collect()
 }
 
 /// `text` with `lines` added on lines of their own.
@@ -56,7 +57,7 @@ pub fn FromMembers(
     #[prop(optional)] with_rating: bool,
 ) -> impl IntoView {
     let club: RwSignal<Option<Vec<Pick>>> = RwSignal::new(None);
-    let chosen: RwSignal<Vec<u32>> = RwSignal::new(Vec::new());
+    let chosen: RwSignal<Vec<usize>> = RwSignal::new(Vec::new());
     let filter = RwSignal::new(String::new());
     let open = move |_| {
         if club.with_untracked(Option::is_none) {
@@ -70,7 +71,7 @@ pub fn FromMembers(
             let c = c.as_deref().unwrap_or_default();
             ids.iter()
                 .filter_map(|id| c.iter().find(|m| m.id == *id))
-                .map(|m| match m.standing.rating {
+                .map(|m| match m.rating {
                     Some(r) if with_rating => format!("{}, {r}", m.name),
                     _ => m.name.clone(),
                 })
@@ -104,7 +105,7 @@ pub fn FromMembers(
                     let f = filter.get();
                     club.with(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_lowercase().contains(&f.trim().to_lowercase())).take(300).map(|m| {
                         let id = m.id;
-                        let label = match m.standing.rating { Some(r) => format!("{} ({r})", m.name), None => m.name.clone() };
+                        let label = match m.rating { Some(r) => format!("{} ({r})", m.name), None => m.name.clone() };
                         view! {
                             <label class="c-pick-one"><input type="checkbox" data-testid="member-pick" value=id.to_string()
                                 prop:checked=move || chosen.with(|c| c.contains(&id))
