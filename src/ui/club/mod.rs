@@ -10,7 +10,7 @@ mod export;
 mod pick;
 
 pub use export::PublishLink;
-pub use pick::{appended, FromMembers};
+pub use pick::FromMembers;
 
 use super::files::{self, BrowserCharsets};
 use super::i18n::{tr, use_lang};

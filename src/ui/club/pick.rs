@@ -35,7 +35,7 @@ fn load_picks() -> Vec<Pick> {
 }
 
 /// `text` with `lines` added on lines of their own.
-pub fn appended(text: &str, lines: &str) -> String {
+fn appended(text: &str, lines: &str) -> String {
     let mut out = text.to_string();
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');

@@ -85,7 +85,6 @@ pub(super) fn ProblemForm() -> impl IntoView {
                     on:input=move |ev| store.draft.update(|d| d.entrants = event_target_value(&ev))
                 ></textarea>
             </label>
-            <crate::ui::club::FromMembers on_add=Callback::new(move |lines: String| store.draft.update(|d| d.entrants = crate::ui::club::appended(&d.entrants, &lines))) />
             <div class="grid">
                 <label class="field">
                     <span>{move || store.t("赛事名称", "Event name")}</span>
