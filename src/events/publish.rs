@@ -503,7 +503,7 @@ fn chinese_place(place: usize) -> String {
         20..=99 => format!(
             "{}十{}",
             DIGITS[place / 10],
-            if place % 10 == 0 {
+            if place.is_multiple_of(10) {
                 ""
             } else {
                 DIGITS[place % 10]

@@ -399,7 +399,7 @@ fn read<'a>(get: &dyn Fn(Field) -> &'a str) -> Result<NewMember, ClubError> {
         },
         sex: Sex::parse(get(Field::Sex)),
         rating: match rating {
-            Some(r) if r == 0 => None,
+            Some(0) => None,
             Some(r) => Some(
                 i32::try_from(r)
                     .ok()
