@@ -576,5 +576,6 @@ impl Club {
     }
 }
 
-#[cfg(test)]
+// The import tests decode GBK through encoding_rs, which only native builds have.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
