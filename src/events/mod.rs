@@ -2,9 +2,12 @@
 //! by the FIDE Dutch system, knockout brackets, scorings, umpire duty and the match timetable on
 //! limited tables and sessions. Needs nothing from the game but a colour.
 
+pub mod club;
 pub mod csv;
 pub mod hall;
 pub mod knockout;
+pub mod publish;
+pub mod rating;
 pub mod round_robin;
 pub mod say;
 pub mod schedule;

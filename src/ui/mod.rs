@@ -12,6 +12,7 @@
 
 mod board;
 pub mod clock;
+mod club;
 mod editor;
 mod engine_panel;
 mod files;
@@ -106,6 +107,10 @@ pub mod pages {
     pub fn swiss(query: String) -> AnyView {
         view! { <swiss::SwissPage query=query /> }.into_any()
     }
+    /// `#/club`: members, ratings, certificates.
+    pub fn club() -> AnyView {
+        view! { <club::ClubPage /> }.into_any()
+    }
 }
 
 /// The whole app: a header with the sections, and the page of the current route.
@@ -124,6 +129,7 @@ fn App(pages: Pages) -> impl IntoView {
                 <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr("棋钟", "Clock")}</a>
                 <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr("赛程编排", "Schedule")}</a>
                 <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr("积分编排", "Swiss")}</a>
+                <a href="#/club" class:active=move || matches!(route.get(), Route::Club)>{tr("会员", "Members")}</a>
             </nav>
             <button
                 class="lang-toggle"

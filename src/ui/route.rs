@@ -17,6 +17,8 @@ pub enum Route {
     Schedule(String),
     /// `#/swiss`: Swiss events and knockout brackets.
     Swiss(String),
+    /// `#/club`: the members list and the rating list.
+    Club,
 }
 
 impl Route {
@@ -30,6 +32,7 @@ impl Route {
             "/clock" => Route::Clock(query.to_string()),
             "/schedule" => Route::Schedule(query.to_string()),
             "/swiss" => Route::Swiss(query.to_string()),
+            "/club" => Route::Club,
             _ => Route::Play(query.to_string()),
         }
     }

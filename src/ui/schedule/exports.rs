@@ -94,6 +94,7 @@ pub(super) fn ExportBar() -> impl IntoView {
     view! {
         <span>{move || store.t("导出：", "Export: ")}</span>
         <button data-testid="export-csv" on:click=move |_| export(store, "schedule.csv", "text/csv", |f| Ok(f.to_csv()))>"CSV"</button>
+        <crate::ui::club::PublishLink />
         <button data-testid="export-ics" on:click=move |_| {
             let now = js_sys::Date::now() as u64;
             export(store, "schedule.ics", "text/calendar", |f| {

@@ -107,6 +107,7 @@ pub(super) fn Entrants() -> impl IntoView {
             <label class="t-paste">{hint}
                 <textarea rows="5" data-testid="swiss-entrants" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
             </label>
+            <super::super::club::FromMembers list=list with_rating=true />
             <div class="t-draw">
                 <button data-testid="add-entrants" on:click=add>{tr("加入", "Add")}</button>
                 <button data-testid="seed-rating" prop:disabled=started on:click=move |_| store.edit(|s| s.event.seed_by_rating())>{tr("按等级分排序号", "Number by rating")}</button>

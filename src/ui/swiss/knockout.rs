@@ -167,6 +167,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                 <label class="t-paste">{tr("参赛者（每行一名：姓名, 等级分）", "Entrants (one per line: name, rating)")}
                     <textarea rows="4" data-testid="ko-entrants" prop:value=move || names.get() on:input=move |ev| names.set(event_target_value(&ev))></textarea>
                 </label>
+                <super::super::club::FromMembers list=names with_rating=true />
                 <label>{tr("种子", "Seeding")} " "
                     <select data-testid="ko-seeding" on:change=move |ev| {
                         let v = event_target_value(&ev);

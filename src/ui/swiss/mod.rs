@@ -182,6 +182,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                     </select>
                 </label>
                 <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+                <super::club::PublishLink />
             </div>
             {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}
             <setup::RestorePrevious />

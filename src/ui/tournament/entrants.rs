@@ -123,6 +123,7 @@ fn PasteList(team: bool) -> impl IntoView {
             <label for="t-list">{label}</label>
             <textarea id="t-list" data-testid="entrant-list" rows="6" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
             <button data-testid="add-entrants" on:click=add>{tr("加入", "Add")}</button>
+            <super::super::club::FromMembers list=list />
         </div>
     }
 }

@@ -97,6 +97,7 @@ pub(super) fn Toolbar() -> impl IntoView {
             </label>
             <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
             <button data-testid="delete-event" disabled=none on:click=delete>{tr("删除赛事", "Delete event")}</button>
+            <super::super::club::PublishLink />
         </div>
     }
 }

@@ -1,0 +1,358 @@
+use super::*;
+use crate::xiangqi::notation::decode::EncodingRs;
+
+const SHEET: &str = "姓名,拼音,单位,出生年份,性别,等级分,FIDE ID\r\n\
+王天一,Wang Tianyi,杭州,1989,男,2650,8600001\r\n\
+\"Li, Na\",Li Na,\"Club \"\"A\"\"\",2001-05-03,女,,\r\n\
+郑惟桐,Zheng Weitong,四川,1989,M,2600,8600002\r\n";
+
+fn member(name: &str) -> NewMember {
+    NewMember {
+        name: name.into(),
+        ..NewMember::default()
+    }
+}
+
+fn preview(club: &Club, bytes: &[u8]) -> Preview {
+    let (text, _) = decode(bytes, &EncodingRs).unwrap();
+    Preview::new(club, &parse_table(&text)).unwrap()
+}
+
+#[test]
+fn a_sheet_in_utf8_with_and_without_bom() {
+    let club = Club::new();
+    for bytes in [SHEET.as_bytes().to_vec(), {
+        let mut b = b"\xEF\xBB\xBF".to_vec();
+        b.extend(SHEET.as_bytes());
+        b
+    }] {
+        let (text, enc) = decode(&bytes, &EncodingRs).unwrap();
+        assert_eq!(enc, Encoding::Utf8);
+        let p = Preview::new(&club, &parse_table(&text)).unwrap();
+        assert_eq!(p.rows.len(), 3);
+        let li = &p.rows[1].member;
+        assert_eq!(li.name, "Li, Na");
+        assert_eq!(li.club, "Club \"A\"");
+        assert_eq!(li.birth_year, Some(2001));
+        assert_eq!(li.sex, Some(Sex::F));
+        assert_eq!(li.rating, None);
+        let wang = &p.rows[0].member;
+        assert_eq!(wang.romanised, "Wang Tianyi");
+        assert_eq!(wang.rating, Some(2650));
+        assert_eq!(wang.fide_id, "8600001");
+        assert_eq!(p.rows[2].member.sex, Some(Sex::M));
+        assert_eq!(p.new_count(), 3);
+    }
+}
+
+#[test]
+fn a_sheet_in_gbk() {
+    let (bytes, _, bad) = encoding_rs::GBK.encode(SHEET);
+    assert!(!bad);
+    let (text, enc) = decode(&bytes, &EncodingRs).unwrap();
+    assert_eq!(enc, Encoding::Gbk);
+    assert_eq!(text, SHEET);
+    let p = preview(&Club::new(), &bytes);
+    assert_eq!(p.rows[0].member.name, "王天一");
+    assert_eq!(p.rows[0].member.club, "杭州");
+}
+
+#[test]
+fn a_sheet_in_utf16_with_bom_tab_separated() {
+    // Excel's "Unicode text": UTF-16 LE with a byte-order mark, tabs between cells.
+    let tsv = "姓名\t单位\t等级分\r\n许银川\t广东\t2580\r\n";
+    let mut le = vec![0xFF, 0xFE];
+    le.extend(tsv.encode_utf16().flat_map(u16::to_le_bytes));
+    let mut be = vec![0xFE, 0xFF];
+    be.extend(tsv.encode_utf16().flat_map(u16::to_be_bytes));
+    for (bytes, want) in [(le, Encoding::Utf16Le), (be, Encoding::Utf16Be)] {
+        let (text, enc) = decode(&bytes, &EncodingRs).unwrap();
+        assert_eq!(enc, want);
+        let p = Preview::new(&Club::new(), &parse_table(&text)).unwrap();
+        assert_eq!(p.rows.len(), 1);
+        assert_eq!(p.rows[0].member.name, "许银川");
+        assert_eq!(p.rows[0].member.club, "广东");
+        assert_eq!(p.rows[0].member.rating, Some(2580));
+    }
+}
+
+#[test]
+fn semicolons_and_english_headers() {
+    let t = parse_table("Name;English name;Team;Rating\nA;a;T;1500\n");
+    let p = Preview::new(&Club::new(), &t).unwrap();
+    assert_eq!(
+        p.columns.0,
+        vec![
+            Some(Field::Name),
+            Some(Field::Romanised),
+            Some(Field::Club),
+            Some(Field::Rating)
+        ]
+    );
+    assert_eq!(p.rows[0].member.rating, Some(1500));
+}
+
+#[test]
+fn a_header_without_a_name_column_is_refused() {
+    let t = parse_table("单位,等级分\n杭州,2000\n");
+    assert!(matches!(
+        Preview::new(&Club::new(), &t),
+        Err(ImportError::NoNameColumn(_))
+    ));
+    // The organiser can pick the column by hand.
+    let p = Preview::with_columns(
+        &Club::new(),
+        &t,
+        Columns(vec![Some(Field::Name), Some(Field::Rating)]),
+    )
+    .unwrap();
+    assert_eq!(p.rows[0].member.name, "杭州");
+    assert!(matches!(
+        Preview::new(&Club::new(), &[]),
+        Err(ImportError::Empty)
+    ));
+}
+
+#[test]
+fn files_over_2_mb_and_too_many_rows_are_refused() {
+    let big = vec![b'a'; MAX_FILE_BYTES + 1];
+    assert_eq!(
+        decode(&big, &EncodingRs),
+        Err(ImportError::TooLarge(MAX_FILE_BYTES + 1))
+    );
+    let mut text = String::from("name\n");
+    for i in 0..5000 {
+        text.push_str(&format!("P{i}\n"));
+    }
+    assert_eq!(
+        Preview::new(&Club::new(), &parse_table(&text)),
+        Err(ImportError::TooManyRows(5000))
+    );
+}
+
+#[test]
+fn duplicates_by_name_and_id_are_found_before_adding() {
+    let mut club = Club::new();
+    club.add(NewMember {
+        name: "王天一".into(),
+        fide_id: "8600001".into(),
+        ..NewMember::default()
+    })
+    .unwrap();
+    // By name (spaces aside), by id, and within the file.
+    assert_eq!(
+        club.add(member(" 王 天一 ")),
+        Err(ClubError::Duplicate("王天一".into()))
+    );
+    let t = parse_table("name,id\nWang T,8600001\nB,\nb,\nC,77\nD,77\n");
+    let p = Preview::new(&club, &t).unwrap();
+    let status: Vec<_> = p.rows.iter().map(|r| r.status.clone()).collect();
+    assert_eq!(
+        status,
+        vec![
+            RowStatus::Duplicate("王天一".into()),
+            RowStatus::New,
+            RowStatus::Duplicate("b".into()),
+            RowStatus::New,
+            RowStatus::Duplicate("D".into()),
+        ]
+    );
+    assert_eq!(club.add_preview(&p), Ok(2));
+    assert_eq!(club.members.len(), 3);
+}
+
+#[test]
+fn bad_rows_are_marked_not_stored() {
+    let long = "長".repeat(200);
+    let t = parse_table(&format!(
+        "name,rating,born\n{long},,\nA,abc,\nB,,1700\nC,1800,1990\n"
+    ));
+    let p = Preview::new(&Club::new(), &t).unwrap();
+    assert_eq!(
+        p.rows[0].status,
+        RowStatus::Invalid(ClubError::NameTooLong(200))
+    );
+    assert_eq!(
+        p.rows[1].status,
+        RowStatus::Invalid(ClubError::OutOfRange("rating"))
+    );
+    assert_eq!(
+        p.rows[2].status,
+        RowStatus::Invalid(ClubError::OutOfRange("birth year"))
+    );
+    assert_eq!(p.rows[3].status, RowStatus::New);
+    let mut club = Club::new();
+    assert_eq!(club.add_preview(&p), Ok(1));
+    assert_eq!(club.add(member(&long)), Err(ClubError::NameTooLong(200)));
+    assert_eq!(club.add(member("  ")), Err(ClubError::EmptyName));
+}
+
+#[test]
+fn a_full_list_takes_nothing_half_way() {
+    let mut club = Club::new();
+    for i in 0..MAX_MEMBERS - 1 {
+        club.add(member(&format!("P{i}"))).unwrap();
+    }
+    let t = parse_table("name\nX\nY\n");
+    let p = Preview::new(&club, &t).unwrap();
+    let before = club.clone();
+    assert_eq!(
+        club.add_preview(&p),
+        Err(ClubError::TooMany(MAX_MEMBERS + 1))
+    );
+    assert_eq!(club, before);
+    club.add(member("X")).unwrap();
+    assert_eq!(
+        club.add(member("Y")),
+        Err(ClubError::TooMany(MAX_MEMBERS + 1))
+    );
+}
+
+#[test]
+fn formula_looking_names_are_neutralised_in_the_csv() {
+    let mut club = Club::new();
+    club.add(member("=cmd|' /C calc'!A0")).unwrap();
+    club.add(NewMember {
+        name: "+SUM(A1)".into(),
+        club: "@x".into(),
+        rating: Some(1500),
+        ..NewMember::default()
+    })
+    .unwrap();
+    let csv = club.rating_csv();
+    assert!(csv.contains("\"'=cmd|' /C calc'!A0\""), "{csv}");
+    assert!(csv.contains("1,\"'+SUM(A1)\",,\"'@x\",,,,1500,0"), "{csv}");
+    for line in csv.lines() {
+        for cell in line.split(',') {
+            assert!(!cell.starts_with(['=', '+', '@']), "{cell}");
+        }
+    }
+}
+
+#[test]
+fn save_load_and_versions() {
+    let mut club = Club::new();
+    club.add(member("A")).unwrap();
+    let id = club.add(member("B")).unwrap();
+    club.remove(id).unwrap();
+    let back = Club::from_json(&club.to_json()).unwrap();
+    assert_eq!(back, club);
+    // A removed member's number is not given again.
+    let mut back = back;
+    assert_eq!(back.add(member("C")), Ok(3));
+    assert_eq!(
+        Club::from_json(r#"{"version":2,"members":[],"next_id":1}"#),
+        Err(ClubError::Version(2))
+    );
+    assert!(matches!(Club::from_json("{oops"), Err(ClubError::Json(_))));
+    // A hand-edited file whose next number is behind its members is mended.
+    let c =
+        Club::from_json(r#"{"version":1,"members":[{"id":7,"name":"A"}],"next_id":1}"#).unwrap();
+    assert_eq!(c.next_id, 8);
+    assert_eq!(c.members[0].standing.rating, None);
+}
+
+#[test]
+fn an_event_copies_names_and_edits_do_not_reach_back() {
+    let mut club = Club::new();
+    let a = club.add(member("王天一")).unwrap();
+    let b = club
+        .add(NewMember {
+            name: "郑惟桐".into(),
+            rating: Some(2600),
+            ..NewMember::default()
+        })
+        .unwrap();
+    assert_eq!(club.entrant_lines(&[b, a], true), "郑惟桐, 2600\n王天一");
+    assert_eq!(club.pick_lines(), "王天一\t\t\n郑惟桐\t2600\t\n");
+    // A tab or line break typed in a name cannot break the picker's lines.
+    let c = club.add(member("Li\tNa\nX")).unwrap();
+    assert_eq!(club.member(c).unwrap().name, "Li Na X");
+    let lines = club.entrant_lines(&[b, a], false);
+    assert_eq!(lines, "郑惟桐\n王天一");
+    club.edit(a, member("王天一 (杭州)")).unwrap();
+    assert_eq!(lines, "郑惟桐\n王天一");
+    assert_eq!(
+        club.edit(a, member("郑惟桐")),
+        Err(ClubError::Duplicate("郑惟桐".into()))
+    );
+}
+
+#[test]
+fn an_event_rates_members_and_keeps_the_games() {
+    let mut club = Club::new();
+    let rated = |name: &str, r: i32| NewMember {
+        name: name.into(),
+        rating: Some(r),
+        ..NewMember::default()
+    };
+    let a = club.add(rated("A", 2000)).unwrap();
+    let b = club.add(rated("B", 1900)).unwrap();
+    let c = club.add(member("C")).unwrap();
+    let games = [
+        RatedGame {
+            first: a,
+            second: b,
+            score: Score::Win,
+        },
+        RatedGame {
+            first: c,
+            second: a,
+            score: Score::Draw,
+        },
+    ];
+    assert_eq!(
+        club.rate_event("rr:1", "Spring", "2026-04-01", &games),
+        Ok(2)
+    );
+    // A (K 40, new): 40 × (1 − 0.64006) = 14.40: 2014; the unrated C does not count for A.
+    let am = club.member(a).unwrap();
+    assert_eq!(am.standing.rating, Some(2014));
+    assert_eq!(am.history.len(), 1);
+    assert_eq!(am.history[0].games.len(), 1);
+    assert_eq!(am.history[0].games[0].opponent, "B");
+    // B: 40 × (0 − 0.35994) = −14.40: 1886.
+    assert_eq!(club.member(b).unwrap().standing.rating, Some(1886));
+    // C waits for a first rating, its game kept.
+    let cm = club.member(c).unwrap();
+    assert_eq!(cm.standing.rating, None);
+    assert_eq!(cm.pending.len(), 1);
+    assert!(cm.history.is_empty());
+    assert_eq!(club.rating_list()[0].name, "A");
+    assert_eq!(
+        club.rate_event(
+            "",
+            "x",
+            "",
+            &[RatedGame {
+                first: a,
+                second: a,
+                score: Score::Win
+            }]
+        ),
+        Err(ClubError::SamePlayer)
+    );
+    assert_eq!(
+        club.rate_event(
+            "",
+            "x",
+            "",
+            &[RatedGame {
+                first: a,
+                second: 99,
+                score: Score::Win
+            }]
+        ),
+        Err(ClubError::NoSuchMember(99))
+    );
+    // Not twice, and not an event without games.
+    assert_eq!(
+        club.rate_event("rr:1", "Spring", "", &games),
+        Err(ClubError::AlreadyRated("Spring".into()))
+    );
+    assert_eq!(
+        club.rate_event("rr:2", "x", "", &[]),
+        Err(ClubError::NothingToRate)
+    );
+    assert_eq!(club.member(a).unwrap().standing.rating, Some(2014));
+}

@@ -1,0 +1,553 @@
+//! Results as a web page, and certificates: one self-contained HTML file the organiser uploads
+//! anywhere. No script, no outside request (its own Content-Security-Policy forbids both), the
+//! style inline, readable on a phone and printable; every field escaped.
+//!
+//! Each event kind becomes a [`ResultsPage`] of plain tables (pairings per round, standings with
+//! the tie-break columns, crosstable, bracket rounds), so one writer serves them all.
+
+use super::knockout::{Bracket, Side, Slot};
+use super::round_robin::Tournament;
+use super::swiss::{standings::swiss_standings, standings::SwissTieBreak, BoardResult, Swiss};
+use crate::lang::{Lang, Say};
+use std::fmt;
+
+/// One table of the page under its heading.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Section {
+    /// The heading.
+    pub heading: String,
+    /// What kind of table: `round`, `standings`, `crosstable`, `bracket`, `timetable` (a class).
+    pub kind: &'static str,
+    /// Column headings.
+    pub head: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A results page: title, a line of details, and its tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultsPage {
+    /// The page's language.
+    pub lang: Lang,
+    /// The event's name.
+    pub title: String,
+    /// Date, place, organiser: as the organiser wrote them.
+    pub details: String,
+    /// The tables, in order.
+    pub sections: Vec<Section>,
+    /// The address the page will live at, shown as a QR code and a link when given.
+    pub address: String,
+}
+
+/// Text made safe for HTML text and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The page head: no script or outside request allowed, style inline.
+fn head(lang: Lang, title: &str, style: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+<title>{}</title>\n<style>{style}</style>\n</head>\n",
+        lang.tag(),
+        escape(title)
+    )
+}
+
+const PAGE_STYLE: &str = "body{margin:0 auto;max-width:60rem;padding:.75rem;font:15px/1.45 system-ui,\"PingFang SC\",\"Noto Sans CJK SC\",sans-serif;color:#222}\
+h1{font-size:1.4rem;margin:.25rem 0}h2{font-size:1.1rem;margin:1.25rem 0 .4rem}\
+.scroll{overflow-x:auto}table{border-collapse:collapse;font-variant-numeric:tabular-nums}\
+th,td{border:1px solid #bbb;padding:.2rem .45rem;text-align:left;white-space:nowrap}th{background:#f3ead8}\
+.crosstable td{text-align:center}.qr{display:flex;gap:.75rem;align-items:center;margin-top:1.5rem}.qr svg{width:7rem;height:7rem}\
+@media print{body{max-width:none;font-size:11pt}section{break-inside:avoid}.scroll{overflow:visible}}";
+
+impl ResultsPage {
+    /// The page as one HTML file.
+    pub fn to_html(&self) -> String {
+        let mut out = head(self.lang, &self.title, PAGE_STYLE);
+        out.push_str("<body>\n<header><h1>");
+        out.push_str(&escape(&self.title));
+        out.push_str("</h1>");
+        if !self.details.is_empty() {
+            out.push_str("<p>");
+            out.push_str(&escape(&self.details));
+            out.push_str("</p>");
+        }
+        out.push_str("</header>\n<main>\n");
+        for s in &self.sections {
+            out.push_str(&format!(
+                "<section class=\"{}\"><h2>{}</h2><div class=\"scroll\"><table class=\"{}\"><thead><tr>",
+                s.kind,
+                escape(&s.heading),
+                s.kind
+            ));
+            for h in &s.head {
+                out.push_str(&format!("<th>{}</th>", escape(h)));
+            }
+            out.push_str("</tr></thead><tbody>\n");
+            for r in &s.rows {
+                out.push_str("<tr>");
+                for c in r {
+                    out.push_str(&format!("<td>{}</td>", escape(c)));
+                }
+                out.push_str("</tr>\n");
+            }
+            out.push_str("</tbody></table></div></section>\n");
+        }
+        out.push_str("</main>\n");
+        if !self.address.is_empty() {
+            if let Ok(svg) = qr_svg(&self.address) {
+                out.push_str(&format!(
+                    "<footer class=\"qr\">{svg}<p>{}<br>{}</p></footer>\n",
+                    escape(self.lang.pick("扫码查看成绩", "Scan for the results")),
+                    escape(&self.address)
+                ));
+            }
+        }
+        out.push_str("</body>\n</html>\n");
+        out
+    }
+}
+
+/// Why a QR code could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QrTooLong(pub usize);
+
+impl fmt::Display for QrTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "an address of {} bytes is too long for a QR code",
+            self.0
+        )
+    }
+}
+
+impl Say for QrTooLong {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("地址共 {} 字节，太长，无法生成二维码", self.0),
+        }
+    }
+}
+
+/// `text` as a QR code (error correction M), an inline SVG of black modules on white, with the
+/// four-module quiet zone the standard asks for.
+pub fn qr_svg(text: &str) -> Result<String, QrTooLong> {
+    use qrcodegen::{QrCode, QrCodeEcc};
+    let qr = QrCode::encode_text(text, QrCodeEcc::Medium).map_err(|_| QrTooLong(text.len()))?;
+    let n = qr.size();
+    let mut path = String::new();
+    for y in 0..n {
+        for x in 0..n {
+            if qr.get_module(x, y) {
+                path.push_str(&format!("M{},{}h1v1h-1z", x + 4, y + 4));
+            }
+        }
+    }
+    Ok(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {w}\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"QR\"><rect width=\"{w}\" height=\"{w}\" fill=\"#fff\"/><path d=\"{path}\" fill=\"#000\"/></svg>",
+        w = n + 8
+    ))
+}
+
+fn round_heading(lang: Lang, round: usize) -> String {
+    match lang {
+        Lang::Zh => format!("第 {round} 轮"),
+        Lang::En => format!("Round {round}"),
+    }
+}
+
+/// A round robin (individual or team): each round's pairings and results, standings with the
+/// tie-break columns, and the crosstable.
+pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
+    let name = |k: usize| {
+        t.entrants()
+            .get(k.wrapping_sub(1))
+            .map_or_else(String::new, |e| e.name.clone())
+    };
+    let l = |zh, en| lang.pick(zh, en).to_string();
+    let mut sections = Vec::new();
+    for r in t.rounds().unwrap_or_default() {
+        let mut rows: Vec<Vec<String>> = r
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let result = t
+                    .result(r.round, p.red, p.black)
+                    .map_or_else(String::new, |m| {
+                        m.games
+                            .iter()
+                            .map(|o| o.notation())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    });
+                vec![(i + 1).to_string(), name(p.red), result, name(p.black)]
+            })
+            .collect();
+        if let Some(b) = r.bye {
+            rows.push(vec![
+                String::new(),
+                name(b),
+                l("轮空", "bye"),
+                String::new(),
+            ]);
+        }
+        sections.push(Section {
+            heading: round_heading(lang, r.round),
+            kind: "round",
+            head: vec![
+                l("台", "Board"),
+                l("红方", "Red"),
+                l("结果", "Result"),
+                l("黑方", "Black"),
+            ],
+            rows,
+        });
+    }
+    let s = t.standings();
+    let mut head = vec![
+        l("名次", "Place"),
+        l("姓名", "Name"),
+        s.score_label_in(lang).to_string(),
+    ];
+    head.extend(s.columns.iter().map(|c| c.label_in(lang).to_string()));
+    head.extend([l("胜", "W"), l("和", "D"), l("负", "L")]);
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                r.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into()),
+                r.name.clone(),
+                r.score.to_string(),
+            ];
+            row.extend(
+                r.tiebreaks
+                    .iter()
+                    .map(|v| v.map(|v| v.to_string()).unwrap_or_default()),
+            );
+            row.extend([r.won.to_string(), r.drawn.to_string(), r.lost.to_string()]);
+            row
+        })
+        .collect();
+    sections.push(Section {
+        heading: l("名次表", "Standings"),
+        kind: "standings",
+        head,
+        rows,
+    });
+    let x = t.crosstable();
+    let n = x.names.len();
+    let mut head = vec!["#".to_string(), l("姓名", "Name")];
+    head.extend((1..=n).map(|k| k.to_string()));
+    head.push(l("积分", "Score"));
+    let rows = (1..=n)
+        .map(|i| {
+            let mut row = vec![i.to_string(), x.names[i - 1].clone()];
+            row.extend((1..=n).map(|j| if i == j { "×".into() } else { x.cell(i, j) }));
+            row.push(x.totals[i - 1].to_string());
+            row
+        })
+        .collect();
+    sections.push(Section {
+        heading: l("交叉表", "Crosstable"),
+        kind: "crosstable",
+        head,
+        rows,
+    });
+    ResultsPage {
+        lang,
+        title: t.name().to_string(),
+        details: String::new(),
+        sections,
+        address: String::new(),
+    }
+}
+
+/// A Swiss (individual or team): each round's boards and results, and the standings with the
+/// tie-break columns.
+pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
+    let l = |zh, en| lang.pick(zh, en).to_string();
+    let name = |k: usize| {
+        event
+            .entrants
+            .get(k)
+            .map_or_else(String::new, |e| e.name.clone())
+    };
+    let mut sections = Vec::new();
+    for round in 1..=event.rounds_played() {
+        let Some(p) = event.round_pairing(round) else {
+            continue;
+        };
+        let mut rows: Vec<Vec<String>> = p
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let result = match event.entrants[b.red].history.get(round - 1) {
+                    Some(super::swiss::Record::Game {
+                        outcome, played, ..
+                    }) => {
+                        let r = BoardResult::from_red(*outcome, outcome.flip(), *played);
+                        match r {
+                            BoardResult::RedWins => "1-0",
+                            BoardResult::Draw => "½-½",
+                            BoardResult::BlackWins => "0-1",
+                            BoardResult::RedWinsByForfeit => "+/-",
+                            BoardResult::BlackWinsByForfeit => "-/+",
+                            BoardResult::DoubleForfeit => "-/-",
+                        }
+                    }
+                    _ => "",
+                };
+                vec![
+                    (i + 1).to_string(),
+                    name(b.red),
+                    result.into(),
+                    name(b.black),
+                ]
+            })
+            .collect();
+        if let Some(b) = p.bye {
+            rows.push(vec![
+                String::new(),
+                name(b),
+                l("轮空", "bye"),
+                String::new(),
+            ]);
+        }
+        sections.push(Section {
+            heading: round_heading(lang, round),
+            kind: "round",
+            head: vec![
+                l("台", "Board"),
+                l("红方", "Red"),
+                l("结果", "Result"),
+                l("黑方", "Black"),
+            ],
+            rows,
+        });
+    }
+    let order = SwissTieBreak::order(event.boards.is_some(), event.buchholz);
+    let mut head = vec![l("名次", "Place"), l("姓名", "Name"), l("积分", "Points")];
+    head.extend(order.iter().map(|t| t.say(lang)));
+    let rows = swiss_standings(event, &order)
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                r.place.to_string(),
+                name(r.entrant),
+                event.scale.show(r.points as i64),
+            ];
+            row.extend(order.iter().zip(&r.ties).map(|(t, &v)| {
+                if t.in_points() {
+                    event.scale.show(v)
+                } else {
+                    v.to_string()
+                }
+            }));
+            row
+        })
+        .collect();
+    sections.push(Section {
+        heading: l("名次表", "Standings"),
+        kind: "standings",
+        head,
+        rows,
+    });
+    ResultsPage {
+        lang,
+        title: title.to_string(),
+        details: String::new(),
+        sections,
+        address: String::new(),
+    }
+}
+
+/// A knockout bracket: each part of it in playing order, with the winner of each match marked.
+pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> ResultsPage {
+    let l = |zh, en| lang.pick(zh, en).to_string();
+    let side = |s: Slot| match s {
+        Slot::Entrant(k) => names.get(k).cloned().unwrap_or_default(),
+        Slot::Bye => l("轮空", "bye"),
+        Slot::Pending => "…".into(),
+    };
+    let mut sections: Vec<Section> = Vec::new();
+    for (k, m) in b.matches.iter().enumerate() {
+        let heading = m.section.say(lang);
+        if sections.last().is_none_or(|s| s.heading != heading) {
+            sections.push(Section {
+                heading,
+                kind: "bracket",
+                head: vec![
+                    l("场", "Match"),
+                    l("上签", "Upper"),
+                    l("下签", "Lower"),
+                    l("胜者", "Winner"),
+                ],
+                rows: Vec::new(),
+            });
+        }
+        let (a, z) = b.sides(k);
+        let winner = match m.winner {
+            Some(Side::A) => side(a),
+            Some(Side::B) => side(z),
+            None => String::new(),
+        };
+        if let Some(s) = sections.last_mut() {
+            s.rows
+                .push(vec![(k + 1).to_string(), side(a), side(z), winner]);
+        }
+    }
+    if let Some(c) = b.champion() {
+        sections.push(Section {
+            heading: l("冠军", "Champion"),
+            kind: "bracket",
+            head: vec![l("姓名", "Name")],
+            rows: vec![vec![names.get(c).cloned().unwrap_or_default()]],
+        });
+    }
+    ResultsPage {
+        lang,
+        title: title.to_string(),
+        details: String::new(),
+        sections,
+        address: String::new(),
+    }
+}
+
+/// A timetable (with its results): the matches by session and table, then, when the save file
+/// carries its round-robin event, that event's rounds, standings and crosstable.
+pub fn timetable(file: &super::schedule::SaveFile, lang: Lang) -> ResultsPage {
+    let title = lang.pick("赛程与成绩", "Timetable and results");
+    let mut sections = vec![from_csv(title, "timetable", &file.to_csv())];
+    let mut page_title = title.to_string();
+    if let Some(t) = &file.event {
+        let rr = round_robin(t, lang);
+        page_title = rr.title;
+        sections.extend(rr.sections);
+    }
+    ResultsPage {
+        lang,
+        title: page_title,
+        details: String::new(),
+        sections,
+        address: String::new(),
+    }
+}
+
+/// A table given as CSV text (the timetable's own export): one section, the first row its head.
+pub fn from_csv(heading: &str, kind: &'static str, csv: &str) -> Section {
+    let mut rows = super::club::parse_table(csv).into_iter();
+    let head = rows.next().unwrap_or_default();
+    Section {
+        heading: heading.to_string(),
+        kind,
+        head,
+        // A neutralised cell (`'=…`) is shown as typed: the page runs no formula.
+        rows: rows
+            .map(|r| {
+                r.into_iter()
+                    .map(|c| match c.strip_prefix('\'') {
+                        Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest.to_string(),
+                        _ => c,
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// Certificates for chosen places: one A4 landscape page each, in both languages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Certificates {
+    /// The event's name.
+    pub event: String,
+    /// The date as the organiser writes it.
+    pub date: String,
+    /// The organiser.
+    pub organiser: String,
+    /// (place, name) of each certificate.
+    pub awards: Vec<(usize, String)>,
+}
+
+const CERT_STYLE: &str = "@page{size:A4 landscape;margin:5mm}body{margin:0;font-family:\"Songti SC\",\"Noto Serif CJK SC\",serif;color:#3a2410}\
+.cert{box-sizing:border-box;width:287mm;height:199mm;padding:18mm;border:6mm double #b3261e;display:flex;flex-direction:column;\
+align-items:center;justify-content:center;text-align:center;gap:4mm;break-after:page;page-break-after:always}\
+.cert:last-child{break-after:auto;page-break-after:auto}h1{font-size:34pt;margin:0;letter-spacing:.2em}\
+.en{font-family:Georgia,serif;font-size:14pt;color:#6b4a2a}.name{font-size:30pt;font-weight:700;margin:6mm 0 0}\
+.place{font-size:20pt}.foot{margin-top:12mm;font-size:13pt}";
+
+fn chinese_place(place: usize) -> String {
+    const DIGITS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    let s = match place {
+        0..=9 => DIGITS[place].to_string(),
+        10 => "十".into(),
+        11..=19 => format!("十{}", DIGITS[place % 10]),
+        20..=99 => format!(
+            "{}十{}",
+            DIGITS[place / 10],
+            if place.is_multiple_of(10) {
+                ""
+            } else {
+                DIGITS[place % 10]
+            }
+        ),
+        _ => place.to_string(),
+    };
+    format!("第{s}名")
+}
+
+fn english_place(place: usize) -> String {
+    let suffix = match (place % 10, place % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix} place")
+}
+
+impl Certificates {
+    /// The certificates as one printable HTML file (print it to get one PDF).
+    pub fn to_html(&self) -> String {
+        let mut out = head(Lang::Zh, &self.event, CERT_STYLE);
+        out.push_str("<body>\n");
+        for (place, name) in &self.awards {
+            out.push_str(&format!(
+                "<section class=\"cert\"><h1>荣誉证书</h1><p class=\"en\" lang=\"en\">Certificate of Achievement</p>\
+<p class=\"name\">{name}</p><p class=\"place\">在「{event}」中荣获{zh}</p>\
+<p class=\"en\" lang=\"en\">{en} in {event}</p>\
+<p class=\"foot\">{organiser}<br>{date}</p></section>\n",
+                name = escape(name),
+                event = escape(&self.event),
+                zh = chinese_place(*place),
+                en = english_place(*place),
+                organiser = escape(&self.organiser),
+                date = escape(&self.date),
+            ));
+        }
+        out.push_str("</body>\n</html>\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

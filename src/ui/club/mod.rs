@@ -1,0 +1,646 @@
+//! `#/club`: the members list (by hand, pasted, or imported from a spreadsheet with a preview),
+//! the rating list with each member's history, rating a finished event, and certificates. Every
+//! rule lives in `events::club`, `events::rating` and `events::publish`; this shows and stores.
+//!
+//! Test contract: the members table is `[data-testid=members]` with one `tr[data-member]` per
+//! member; the import preview is `[data-testid=import-preview]`; the rating list is
+//! `[data-testid=rating-list]` with `tr[data-rated]` rows; saved events are `[data-event]` rows.
+
+mod export;
+mod pick;
+
+pub use export::PublishLink;
+pub use pick::FromMembers;
+
+use super::files::{self, BrowserCharsets};
+use super::i18n::{tr, use_lang};
+use super::storage;
+use crate::events::club::{
+    decode, parse_table, round_robin_games, swiss_games, Club, Columns, Field, NewMember, Preview,
+    RowStatus, Sex, MAX_FILE_BYTES,
+};
+use crate::events::knockout::Bracket;
+use crate::events::publish::{self, Certificates, ResultsPage};
+use crate::events::round_robin::Tournament;
+use crate::events::schedule::SaveFile;
+use crate::events::swiss::Swiss;
+use crate::lang::{Lang, Say};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The members list in localStorage.
+pub(crate) const KEY: &str = "xq.club";
+/// The event pages' picker list ([`Club::pick_lines`]).
+pub(crate) const PICKS_KEY: &str = "xq.club.picks";
+
+/// The saved members list (fresh when none or unreadable; the storage module sets that aside).
+pub(crate) fn load_club() -> Club {
+    storage::load_with(KEY, Club::from_json).unwrap_or_else(Club::new)
+}
+
+/// A finished (or running) event saved by another page, as the club page can rate it.
+#[derive(Clone, Debug)]
+enum SavedEvent {
+    RoundRobin(String, Box<Tournament>),
+    Swiss(String, Box<Swiss>),
+    /// The knockout's entrant names and bracket (published, not rated).
+    Knockout(Vec<String>, Box<Bracket>),
+    /// The timetable with its event (published, not rated).
+    Timetable(Box<SaveFile>),
+}
+
+impl SavedEvent {
+    fn key(&self) -> String {
+        match self {
+            SavedEvent::RoundRobin(id, _) => format!("rr:{id}"),
+            SavedEvent::Swiss(name, s) => format!("swiss:{name}:{}", s.rounds_played()),
+            SavedEvent::Knockout(..) => "knockout".into(),
+            SavedEvent::Timetable(_) => "timetable".into(),
+        }
+    }
+    fn name(&self) -> String {
+        match self {
+            SavedEvent::RoundRobin(_, t) => t.name().to_string(),
+            SavedEvent::Swiss(name, _) => name.clone(),
+            SavedEvent::Knockout(..) => "淘汰赛 Knockout".into(),
+            SavedEvent::Timetable(f) => f
+                .event
+                .as_ref()
+                .map_or_else(|| "赛程 Timetable".into(), |t| t.name().to_string()),
+        }
+    }
+    /// Whether the event's games can be rated and its places given certificates.
+    fn rateable(&self) -> bool {
+        matches!(self, SavedEvent::RoundRobin(..) | SavedEvent::Swiss(..))
+    }
+    fn results_page(&self, lang: Lang) -> ResultsPage {
+        match self {
+            SavedEvent::RoundRobin(_, t) => publish::round_robin(t, lang),
+            SavedEvent::Swiss(name, s) => publish::swiss(s, name, lang),
+            SavedEvent::Knockout(names, b) => {
+                publish::bracket(b, names, lang.pick("淘汰赛", "Knockout"), lang)
+            }
+            SavedEvent::Timetable(f) => publish::timetable(f, lang),
+        }
+    }
+    /// Places with names, first place first.
+    fn places(&self) -> Vec<(usize, String)> {
+        match self {
+            SavedEvent::RoundRobin(_, t) => t
+                .standings()
+                .rows
+                .into_iter()
+                .filter_map(|r| Some((r.place?.rank, r.name)))
+                .collect(),
+            SavedEvent::Swiss(_, s) => {
+                let order = crate::events::swiss::standings::SwissTieBreak::order(
+                    s.boards.is_some(),
+                    s.buchholz,
+                );
+                crate::events::swiss::standings::swiss_standings(s, &order)
+                    .into_iter()
+                    .map(|r| (r.place, s.entrants[r.entrant].name.clone()))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The events saved by the round-robin and Swiss pages.
+fn saved_events() -> Vec<SavedEvent> {
+    #[derive(serde::Deserialize)]
+    struct SwissSaved {
+        name: String,
+        event: Swiss,
+    }
+    let mut out = Vec::new();
+    let ids: Vec<String> = storage::get("xq.tournament.ids")
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    for id in ids {
+        if let Some(t) = storage::get(&format!("xq.tournament.event.{id}"))
+            .and_then(|t| Tournament::from_json(&t).ok())
+        {
+            out.push(SavedEvent::RoundRobin(id, Box::new(t)));
+        }
+    }
+    if let Some(Some(s)) = storage::get("xq.swiss.event")
+        .and_then(|t| serde_json::from_str::<Option<SwissSaved>>(&t).ok())
+    {
+        out.push(SavedEvent::Swiss(s.name, Box::new(s.event)));
+    }
+    #[derive(serde::Deserialize)]
+    struct KoSaved {
+        names: Vec<String>,
+        bracket: Bracket,
+    }
+    if let Some(Some(k)) = storage::get("xq.swiss.knockout")
+        .and_then(|t| serde_json::from_str::<Option<KoSaved>>(&t).ok())
+    {
+        out.push(SavedEvent::Knockout(k.names, Box::new(k.bracket)));
+    }
+    if let Some(mut f) =
+        storage::get("xq.schedule.state").and_then(|t| SaveFile::from_json(&t).ok())
+    {
+        // A game-scored timetable's results live in its round-robin event.
+        if f.event.is_none() {
+            f.event = f.event_id.as_ref().and_then(|id| {
+                storage::get(&format!("xq.tournament.event.{id}"))
+                    .and_then(|t| Tournament::from_json(&t).ok())
+            });
+        }
+        out.push(SavedEvent::Timetable(Box::new(f)));
+    }
+    out
+}
+
+/// A rating history as a small line graph (inline SVG; nothing when fewer than two points).
+fn sparkline(points: &[i32]) -> Option<impl IntoView> {
+    if points.len() < 2 {
+        return None;
+    }
+    let (lo, hi) = (*points.iter().min()? as f64, *points.iter().max()? as f64);
+    let span = (hi - lo).max(1.0);
+    let step = 100.0 / (points.len() - 1) as f64;
+    let line = points
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            format!(
+                "{},{}",
+                (i as f64 * step).round() as i64,
+                (28.0 - (p as f64 - lo) / span * 26.0).round() as i64
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(view! {
+        <svg class="c-spark" data-testid="history-graph" viewBox="-2 0 104 30" width="104" height="30" role="img" aria-label="rating history">
+            <polyline points=line fill="none" stroke="#b3261e" stroke-width="2" />
+        </svg>
+    })
+}
+
+#[component]
+pub fn ClubPage() -> impl IntoView {
+    let lang = use_lang();
+    let club = RwSignal::new(load_club());
+    let note: RwSignal<Option<String>> = RwSignal::new(None);
+    Effect::new(move || {
+        let text = club.with(Club::to_json);
+        // A refusal is said above the page by the storage module.
+        if storage::set(KEY, &text).is_ok() {
+            let _ = storage::set(PICKS_KEY, &club.with(Club::pick_lines));
+        }
+    });
+    let say = move |e: &dyn Say| note.set(Some(e.say(lang.get_untracked())));
+    view! {
+        <div class="tournament club">
+            <h1>{tr("俱乐部会员", "Club members")}</h1>
+            {move || note.get().map(|n| view! { <p class="t-error" role="alert" data-testid="club-note">{n}</p> })}
+            <AddMember club=club note=note />
+            <Import club=club note=note />
+            <Members club=club say=Callback::new(move |e: crate::events::club::ClubError| say(&e)) />
+            <RatingList club=club />
+            <RateEvents club=club note=note />
+        </div>
+    }
+}
+
+#[component]
+fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+    let lang = use_lang();
+    let name = RwSignal::new(String::new());
+    let romanised = RwSignal::new(String::new());
+    let team = RwSignal::new(String::new());
+    let born = RwSignal::new(String::new());
+    let sex = RwSignal::new(String::new());
+    let rating = RwSignal::new(String::new());
+    let id = RwSignal::new(String::new());
+    let add = move |_| {
+        let l = lang.get_untracked();
+        let num = |s: String| s.trim().parse::<i64>().ok();
+        let m = NewMember {
+            name: name.get_untracked(),
+            romanised: romanised.get_untracked(),
+            club: team.get_untracked(),
+            birth_year: num(born.get_untracked()).and_then(|y| u16::try_from(y).ok()),
+            sex: Sex::parse(&sex.get_untracked()),
+            rating: num(rating.get_untracked()).and_then(|r| i32::try_from(r).ok()),
+            fide_id: id.get_untracked(),
+        };
+        let mut c = club.get_untracked();
+        match c.add(m) {
+            Ok(_) => {
+                club.set(c);
+                note.set(None);
+                for s in [name, romanised, born, rating, id] {
+                    s.set(String::new());
+                }
+            }
+            Err(e) => note.set(Some(e.say(l))),
+        }
+    };
+    let input = move |s: RwSignal<String>, testid: &'static str, class: &'static str| {
+        view! { <input data-testid=testid class=class prop:value=move || s.get() on:input=move |ev| s.set(event_target_value(&ev)) /> }
+    };
+    view! {
+        <section class="t-section no-print">
+            <h2>{tr("添加会员", "Add a member")}</h2>
+            <div class="t-draw">
+                <label>{tr("姓名", "Name")} " " {input(name, "member-name", "")}</label>
+                <label>{tr("拼音", "Romanised")} " " {input(romanised, "member-romanised", "")}</label>
+                <label>{tr("单位", "Club")} " " {input(team, "member-club", "")}</label>
+                <label>{tr("出生年份", "Born")} " " {input(born, "member-born", "t-small")}</label>
+                <label>{tr("性别", "Sex")} " "
+                    <select data-testid="member-sex" on:change=move |ev| sex.set(event_target_value(&ev))>
+                        <option value="">"—"</option>
+                        <option value="M">{tr("男", "M")}</option>
+                        <option value="F">{tr("女", "F")}</option>
+                    </select>
+                </label>
+                <label>{tr("等级分", "Rating")} " " {input(rating, "member-rating", "t-small")}</label>
+                <label>{tr("FIDE/棋协编号", "FIDE/CXA id")} " " {input(id, "member-id", "")}</label>
+                <button data-testid="add-member" on:click=add>{tr("添加", "Add")}</button>
+            </div>
+        </section>
+    }
+}
+
+/// Paste or a file: the table read, its columns (picked from the header, changeable), and a
+/// preview of every row before anything is stored.
+#[component]
+fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+    let lang = use_lang();
+    let pasted = RwSignal::new(String::new());
+    let table: RwSignal<Option<Vec<Vec<String>>>> = RwSignal::new(None);
+    let columns = RwSignal::new(Columns(Vec::new()));
+    let open = move |t: Vec<Vec<String>>| {
+        columns.set(Columns::from_header(t.first().map_or(&[][..], |h| &h[..])));
+        table.set(Some(t));
+        note.set(None);
+    };
+    let paste = move |_| {
+        let text = pasted.get_untracked();
+        let mut t = parse_table(&text);
+        // Names one a line, without a header: a header is added.
+        if t.first()
+            .is_some_and(|h| !Columns::from_header(h).0.contains(&Some(Field::Name)))
+            && t.iter().all(|r| r.len() == 1)
+        {
+            t.insert(0, vec!["name".into()]);
+        }
+        open(t);
+    };
+    let file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        files::read_bytes(&input, MAX_FILE_BYTES, move |r| {
+            let l = lang.get_untracked();
+            match r {
+                Err(e) => note.set(Some(e.say(l))),
+                Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
+                    Err(e) => note.set(Some(e.say(l))),
+                    Ok((text, _)) => open(parse_table(&text)),
+                },
+            }
+        });
+    };
+    let preview = Memo::new(move |_| {
+        let t = table.get()?;
+        Some(club.with(|c| Preview::with_columns(c, &t, columns.get())))
+    });
+    let confirm = move |_| {
+        let Some(Ok(p)) = preview.get_untracked() else {
+            return;
+        };
+        let mut c = club.get_untracked();
+        match c.add_preview(&p) {
+            Ok(n) => {
+                club.set(c);
+                table.set(None);
+                pasted.set(String::new());
+                note.set(Some(match lang.get_untracked() {
+                    Lang::Zh => format!("已添加 {n} 名会员"),
+                    Lang::En => format!("{n} members added"),
+                }));
+            }
+            Err(e) => note.set(Some(e.say(lang.get_untracked()))),
+        }
+    };
+    let pick = move |col: usize, value: String| {
+        columns.update(|c| {
+            let f = Field::ALL.into_iter().find(|f| format!("{f:?}") == value);
+            if let Some(f) = f {
+                for x in c.0.iter_mut() {
+                    if *x == Some(f) {
+                        *x = None;
+                    }
+                }
+            }
+            if col < c.0.len() {
+                c.0[col] = f;
+            }
+        })
+    };
+    view! {
+        <section class="t-section no-print">
+            <h2>{tr("粘贴或导入名单", "Paste or import a list")}</h2>
+            <label class="t-paste">{tr(
+                "每行一名，或从电子表格复制（第一行为表头：姓名、拼音、单位、出生年份、性别、等级分、编号）",
+                "One name a line, or copied from a spreadsheet (first row the header: name, romanised, club, born, sex, rating, id)",
+            )}
+                <textarea rows="4" data-testid="member-paste" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+            </label>
+            <div class="t-draw">
+                <button data-testid="paste-preview" on:click=paste>{tr("预览", "Preview")}</button>
+                <label>{tr("导入 CSV/TSV 文件（UTF-8、GBK 或 UTF-16）", "Import a CSV/TSV file (UTF-8, GBK or UTF-16)")} " "
+                    <input type="file" data-testid="member-file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" on:change=file />
+                </label>
+            </div>
+            {move || table.with(|t| t.as_ref().map(|t| t.first().cloned().unwrap_or_default())).map(|header| {
+                let l = lang.get();
+                view! {
+                    <div data-testid="import-preview">
+                        <p>{l.pick("每列的内容（可更改）：", "What each column holds (change if wrong):")}</p>
+                        <table class="t-table">
+                            <thead><tr>
+                                {header.iter().enumerate().map(|(i, h)| {
+                                    let chosen = move || columns.with(|c| c.0.get(i).copied().flatten());
+                                    view! {
+                                        <th>{h.clone()}<br />
+                                            <select data-testid="column-pick" on:change=move |ev| pick(i, event_target_value(&ev))>
+                                                <option value="" selected=move || chosen().is_none()>"—"</option>
+                                                {Field::ALL.into_iter().map(|f| view! {
+                                                    <option value=format!("{f:?}") selected=move || chosen() == Some(f)>{f.label(l)}</option>
+                                                }).collect_view()}
+                                            </select>
+                                        </th>
+                                    }
+                                }).collect_view()}
+                            </tr></thead>
+                        </table>
+                        {move || match preview.get() {
+                            Some(Err(e)) => view! { <p class="t-error" role="alert" data-testid="import-error">{e.say(l)}</p> }.into_any(),
+                            Some(Ok(p)) => {
+                                let new = p.new_count();
+                                view! {
+                                    <table class="t-table">
+                                        <thead><tr><th>{l.pick("行", "Line")}</th>{Field::ALL.into_iter().map(|f| view! { <th>{f.label(l)}</th> }).collect_view()}<th>{l.pick("处理", "Action")}</th></tr></thead>
+                                        <tbody>
+                                            {p.rows.iter().take(100).map(|r| {
+                                                let m = &r.member;
+                                                let (class, what) = match &r.status {
+                                                    RowStatus::New => ("new", l.pick("添加", "add").to_string()),
+                                                    RowStatus::Duplicate(d) => ("dup", match l { Lang::Zh => format!("重复：{d}"), Lang::En => format!("duplicate of {d}") }),
+                                                    RowStatus::Invalid(e) => ("bad", e.say(l)),
+                                                };
+                                                view! {
+                                                    <tr data-status=class>
+                                                        <td>{r.line}</td><td>{m.name.clone()}</td><td>{m.romanised.clone()}</td><td>{m.club.clone()}</td>
+                                                        <td>{m.birth_year.map(|y| y.to_string())}</td>
+                                                        <td>{m.sex.map(|s| if s == Sex::M { l.pick("男", "M") } else { l.pick("女", "F") })}</td>
+                                                        <td>{m.rating.map(|r| r.to_string())}</td><td>{m.fide_id.clone()}</td><td>{what}</td>
+                                                    </tr>
+                                                }
+                                            }).collect_view()}
+                                        </tbody>
+                                    </table>
+                                    {(p.rows.len() > 100).then(|| view! { <p>{format!("… {}", p.rows.len())}</p> })}
+                                    <div class="t-draw">
+                                        <button data-testid="import-confirm" prop:disabled=new == 0 on:click=confirm>{match l { Lang::Zh => format!("添加 {new} 名会员"), Lang::En => format!("Add {new} members") }}</button>
+                                        <button data-testid="import-cancel" on:click=move |_| table.set(None)>{l.pick("取消", "Cancel")}</button>
+                                    </div>
+                                }.into_any()
+                            }
+                            None => ().into_any(),
+                        }}
+                    </div>
+                }
+            })}
+        </section>
+    }
+}
+
+#[component]
+fn Members(club: RwSignal<Club>, say: Callback<crate::events::club::ClubError>) -> impl IntoView {
+    let lang = use_lang();
+    let rows = move || club.with(|c| c.members.clone());
+    view! {
+        <section class="t-section">
+            <h2>{tr("会员名单", "Members")} " (" {move || club.with(|c| c.members.len())} ")"</h2>
+            <table class="t-table" data-testid="members">
+                <thead><tr>
+                    <th>"#"</th><th>{tr("姓名", "Name")}</th><th>{tr("拼音", "Romanised")}</th><th>{tr("单位", "Club")}</th>
+                    <th>{tr("出生", "Born")}</th><th>{tr("性别", "Sex")}</th><th>{tr("等级分", "Rating")}</th><th>{tr("编号", "Id")}</th><th class="no-print"></th>
+                </tr></thead>
+                <tbody>
+                    <For each=rows key=|m| format!("{}:{}:{:?}:{}", m.id, m.name, m.standing, m.club) let:m>
+                        {
+                            let id = m.id;
+                            let l = lang.get_untracked();
+                            view! {
+                                <tr data-member=id.to_string()>
+                                    <td>{id}</td><td class="t-name">{m.name.clone()}</td><td>{m.romanised.clone()}</td><td>{m.club.clone()}</td>
+                                    <td>{m.birth_year.map(|y| y.to_string())}</td>
+                                    <td>{m.sex.map(|s| if s == Sex::M { l.pick("男", "M") } else { l.pick("女", "F") })}</td>
+                                    <td>{m.standing.rating.map(|r| r.to_string())}</td><td>{m.fide_id.clone()}</td>
+                                    <td class="no-print"><button data-testid="remove-member" on:click=move |_| {
+                                        let mut c = club.get_untracked();
+                                        match c.remove(id) {
+                                            Ok(_) => club.set(c),
+                                            Err(e) => say.run(e),
+                                        }
+                                    }>{tr("删除", "Remove")}</button></td>
+                                </tr>
+                            }
+                        }
+                    </For>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+#[component]
+fn RatingList(club: RwSignal<Club>) -> impl IntoView {
+    let lang = use_lang();
+    let rows = move || {
+        club.with(|c| {
+            c.rating_list()
+                .into_iter()
+                .filter(|m| m.standing.rating.is_some())
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    let export = move |_| {
+        let _ = files::download(
+            "rating-list.csv",
+            "text/csv;charset=utf-8",
+            &club.with_untracked(Club::rating_csv),
+        );
+    };
+    view! {
+        <section class="t-section">
+            <h2>{tr("等级分排名", "Rating list")}</h2>
+            <div class="t-draw no-print">
+                <button data-testid="rating-csv" on:click=export>{tr("导出 CSV", "Export CSV")}</button>
+                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+            </div>
+            <table class="t-table" data-testid="rating-list">
+                <thead><tr>
+                    <th>{tr("名次", "Rank")}</th><th>{tr("姓名", "Name")}</th><th>{tr("等级分", "Rating")}</th><th>{tr("局数", "Games")}</th><th>{tr("走势", "History")}</th><th>{tr("变化明细", "Changes")}</th>
+                </tr></thead>
+                <tbody>
+                    {move || {
+                        let l = lang.get();
+                        rows().into_iter().enumerate().map(|(i, m)| {
+                            let mut points: Vec<i32> = m.history.first().and_then(|h| h.before).into_iter().collect();
+                            points.extend(m.history.iter().filter_map(|h| h.after));
+                            view! {
+                                <tr data-rated=m.id.to_string()>
+                                    <td>{i + 1}</td><td class="t-name">{m.name.clone()}</td><td data-testid="rating">{m.standing.rating.map(|r| r.to_string())}</td>
+                                    <td>{m.standing.games}</td><td>{sparkline(&points)}</td>
+                                    <td class="t-name">
+                                        {(!m.history.is_empty()).then(|| view! {
+                                            <details data-testid="history">
+                                                <summary>{match l { Lang::Zh => format!("{} 次", m.history.len()), Lang::En => format!("{} changes", m.history.len()) }}</summary>
+                                                <ul>
+                                                    {m.history.iter().map(|h| {
+                                                        let before = h.before.map_or_else(|| l.pick("首次", "first").to_string(), |b| b.to_string());
+                                                        let games = h.games.iter().map(|g| {
+                                                            let s = match g.score { crate::events::rating::Score::Win => "1", crate::events::rating::Score::Draw => "½", crate::events::rating::Score::Loss => "0" };
+                                                            format!("{} ({}) {s}", g.opponent, g.opponent_rating.map_or("-".into(), |r| r.to_string()))
+                                                        }).collect::<Vec<_>>().join("; ");
+                                                        view! {
+                                                            <li>{format!("{} {} : {before} → {} (K {}) — {games}", h.event, h.date, h.after.map_or("-".into(), |a| a.to_string()), h.k)}</li>
+                                                        }
+                                                    }).collect_view()}
+                                                </ul>
+                                            </details>
+                                        })}
+                                    </td>
+                                </tr>
+                            }
+                        }).collect_view()
+                    }}
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+/// Events saved by the other pages: rate one, or print its certificates.
+#[component]
+fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+    let lang = use_lang();
+    let events = RwSignal::new(saved_events());
+    let date = RwSignal::new(String::new());
+    let organiser = RwSignal::new(String::new());
+    let places = RwSignal::new("3".to_string());
+    let address = RwSignal::new(String::new());
+    let publish = move |i: usize| {
+        if let Some(e) = events.with_untracked(|v| v.get(i).cloned()) {
+            export::export(
+                e.results_page(lang.get_untracked()),
+                &address.get_untracked(),
+            );
+        }
+    };
+    let rate = move |i: usize| {
+        let l = lang.get_untracked();
+        let Some(e) = events.with_untracked(|v| v.get(i).cloned()) else {
+            return;
+        };
+        let mut c = club.get_untracked();
+        let games = match &e {
+            SavedEvent::RoundRobin(_, t) => round_robin_games(&c, t),
+            SavedEvent::Swiss(_, s) => swiss_games(&c, s),
+            _ => Vec::new(),
+        };
+        match c.rate_event(&e.key(), &e.name(), &date.get_untracked(), &games) {
+            Ok(n) => {
+                club.set(c);
+                note.set(Some(match l {
+                    Lang::Zh => format!(
+                        "“{}”：{} 局，{n} 名会员的等级分已更新",
+                        e.name(),
+                        games.len()
+                    ),
+                    Lang::En => format!(
+                        "{}: {} games, {n} members' ratings updated",
+                        e.name(),
+                        games.len()
+                    ),
+                }));
+            }
+            Err(err) => note.set(Some(err.say(l))),
+        }
+    };
+    let certificates = move |i: usize| {
+        let Some(e) = events.with_untracked(|v| v.get(i).cloned()) else {
+            return;
+        };
+        let top = places
+            .get_untracked()
+            .trim()
+            .parse::<usize>()
+            .unwrap_or(3)
+            .clamp(1, 100);
+        let c = Certificates {
+            event: e.name(),
+            date: date.get_untracked(),
+            organiser: organiser.get_untracked(),
+            awards: e.places().into_iter().filter(|(p, _)| *p <= top).collect(),
+        };
+        let stem = files::safe_stem(&e.name(), "event");
+        let _ = files::download(
+            &format!("{stem}-certificates.html"),
+            "text/html;charset=utf-8",
+            &c.to_html(),
+        );
+    };
+    view! {
+        <section class="t-section no-print">
+            <h2 id="publish">{tr("赛事：成绩网页、等级分与证书", "Events: results pages, ratings and certificates")}</h2>
+            <div class="t-draw">
+                <label>{tr("日期", "Date")} " " <input data-testid="event-date" prop:value=move || date.get() on:input=move |ev| date.set(event_target_value(&ev)) /></label>
+                <label>{tr("主办单位", "Organiser")} " " <input data-testid="organiser" prop:value=move || organiser.get() on:input=move |ev| organiser.set(event_target_value(&ev)) /></label>
+                <label>{tr("证书颁发至第几名", "Certificates down to place")} " " <input data-testid="cert-places" class="t-small" prop:value=move || places.get() on:input=move |ev| places.set(event_target_value(&ev)) /></label>
+                <label>{tr("成绩网页地址（印二维码）", "Results page address (for the QR code)")} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
+                <button on:click=move |_| events.set(saved_events())>{tr("刷新", "Refresh")}</button>
+            </div>
+            <table class="t-table">
+                <tbody>
+                    {move || events.with(|v| v.iter().enumerate().map(|(i, e)| {
+                        let key = e.key();
+                        let rated = Signal::derive(move || club.with(|c| c.rated.contains(&key)));
+                        let kind = match e {
+                            SavedEvent::RoundRobin(..) => tr("循环赛", "Round robin"),
+                            SavedEvent::Swiss(..) => tr("积分编排", "Swiss"),
+                            SavedEvent::Knockout(..) => tr("淘汰赛", "Knockout"),
+                            SavedEvent::Timetable(..) => tr("赛程", "Timetable"),
+                        };
+                        let rateable = e.rateable();
+                        view! {
+                            <tr data-event=e.name()>
+                                <td class="t-name">{e.name()}</td><td>{kind}</td>
+                                <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr("导出成绩网页", "Export results page")}</button></td>
+                                {rateable.then(|| view! {
+                                    <td><button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button></td>
+                                    <td><button data-testid="certificates" on:click=move |_| certificates(i)>{tr("证书", "Certificates")}</button></td>
+                                })}
+                            </tr>
+                        }
+                    }).collect_view())}
+                </tbody>
+            </table>
+        </section>
+    }
+}
