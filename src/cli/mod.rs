@@ -2,6 +2,7 @@
 
 mod convert;
 mod judge;
+mod matches;
 mod pairings;
 mod perft;
 mod schedule;
@@ -30,6 +31,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "bench" => perft::bench(rest),
         "uci" => uci::run(rest),
         "judge" => judge::run(rest),
+        "match" => matches::run(rest),
         "convert" => convert::run(rest),
         "pairings" => pairings::run(rest),
         "schedule" => schedule::run(rest),
@@ -86,6 +88,7 @@ const USAGE: &str = "usage: xq <command> [args]
   bench                              perft 5 from the start position, nodes per second
   bench search [depth]               fixed engine search of fixed positions: nodes, nodes per second
   uci                                the engine over UCI (as Pikafish speaks it) on stdin/stdout
+  match --engine CMD --engine CMD    two UCI engines play the test set's openings, both colours
   judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules
   convert --to <format> [FILE]       convert a game between notations and PGN
   pairings --players N [--double]    Berger round-robin tables

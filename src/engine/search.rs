@@ -21,6 +21,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const MATE: i32 = 30000;
 /// Scores beyond this are mates (or wins by the repetition rules).
 pub const MATE_BOUND: i32 = MATE - 1000;
+/// A cycle the rules make the opponent lose, `n` plies away, scores `REP_WIN - n`: a band of its
+/// own below the mates, because such a score depends on the path and must stay out of the table.
+const REP_WIN: i32 = MATE - 400;
 const INF: i32 = 31000;
 /// The deepest line the search follows.
 pub const MAX_PLY: usize = 120;
@@ -114,10 +117,14 @@ pub enum Score {
 impl Score {
     /// Reads an internal score.
     pub fn from_internal(s: i32) -> Score {
-        if s >= MATE_BOUND {
+        if s > REP_WIN {
             Score::Mate((MATE - s + 1) / 2)
-        } else if s <= -MATE_BOUND {
+        } else if s < -REP_WIN {
             Score::Mate(-((MATE + s + 1) / 2))
+        } else if s >= MATE_BOUND {
+            Score::Mate((REP_WIN - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((REP_WIN + s + 1) / 2))
         } else {
             Score::Cp(s)
         }
@@ -423,7 +430,7 @@ impl Search<'_> {
             }
             last = self.info(depth, score);
             on_info(&last);
-            if self.stopped {
+            if self.stopped || self.stop.load(Ordering::Relaxed) {
                 break;
             }
             // A forced mate found within the depth: deeper search cannot change it.
@@ -505,8 +512,8 @@ impl Search<'_> {
                 let loser = self.rule_cycle(n - back);
                 let turn = self.pos.turn();
                 return Some(match loser {
-                    Some(c) if c == turn => -(MATE - ply as i32),
-                    Some(_) => MATE - ply as i32,
+                    Some(c) if c == turn => -(REP_WIN - ply as i32),
+                    Some(_) => REP_WIN - ply as i32,
                     None => 0,
                 });
             }
@@ -638,6 +645,7 @@ impl Search<'_> {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= alpha,
+                    Bound::Move => false,
                 };
                 if cut {
                     return s;
@@ -756,7 +764,10 @@ impl Search<'_> {
                 }
             }
         }
-        let bound = if best >= beta {
+        let bound = if best.abs() >= MATE_BOUND && best.abs() <= REP_WIN {
+            // Won or lost by a repetition on this line: true only for this path.
+            Bound::Move
+        } else if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
             Bound::Exact
@@ -894,7 +905,92 @@ fn from_tt(s: i32, ply: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::Limits;
+    use super::*;
+
+    fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    fn think(e: &mut Engine, root: &Root, limits: Limits) -> Outcome {
+        e.think(root, limits, &|| 0.0, &AtomicBool::new(false), &mut |_| {})
+    }
+
+    /// A cycle that the rules make a loss (or a win) is scored for the line that led to it: such a
+    /// score must never reach the table, where a search of another game would read it as a mate.
+    /// Every mate-band score stored for the positions of a ruled game (and their children) is
+    /// checked against a search of the same position without the game's history.
+    #[test]
+    fn the_table_keeps_no_score_made_by_a_repetition_ruling() {
+        use crate::xiangqi::game::Game;
+        let mut wrong = Vec::new();
+        let mut ruled = 0;
+        for line in include_str!("../../tests/data/repetition.tsv")
+            .lines()
+            .skip(2)
+        {
+            let c: Vec<&str> = line.split('\t').collect();
+            let start = Position::from_fen(&c[0].replace("[]", "")).unwrap();
+            let mut game = Game::new(start.clone());
+            let mut moves = Vec::new();
+            for m in c[2].split_whitespace() {
+                if game.verdict().is_some() {
+                    break;
+                }
+                let m = Move::from_iccs(m).unwrap();
+                game.play(m).unwrap();
+                moves.push(m);
+            }
+            if game
+                .verdict()
+                .is_none_or(|v| v.result == crate::xiangqi::game::GameResult::Draw)
+            {
+                continue;
+            }
+            ruled += 1;
+            moves.pop();
+            let root = Root::new(start, &moves).unwrap();
+            let mut e = Engine::new(1);
+            think(&mut e, &root, depth(5));
+            let mut known = HashMap::new();
+            for p in &root.positions {
+                known.insert(p.hash(), p.clone());
+                for &m in p.legal_moves().iter() {
+                    let q = p.after(m).unwrap();
+                    known.insert(q.hash(), q);
+                }
+            }
+            for (key, entry) in e.tt.entries() {
+                // What the entry claims: a win (exact or at least) or a loss (exact or at most).
+                let s = entry.score();
+                let claim = match entry.bound() {
+                    Bound::Exact => s.abs() >= MATE_BOUND,
+                    Bound::Lower => s >= MATE_BOUND,
+                    Bound::Upper => s <= -MATE_BOUND,
+                    Bound::Move => false,
+                };
+                if !claim {
+                    continue;
+                }
+                let Some(p) = known.get(&key) else { continue };
+                let fresh = Root::new(p.clone(), &[]).unwrap();
+                let d = entry.depth() as u32 + 2;
+                let again = think(&mut Engine::new(1), &fresh, depth(d)).info.score;
+                if !matches!(again, Score::Mate(k) if (k > 0) == (s > 0)) {
+                    wrong.push(format!(
+                        "{}: stored {s} {:?} d{}, without the history {again:?}",
+                        p.fen(),
+                        entry.bound(),
+                        entry.depth()
+                    ));
+                }
+            }
+        }
+        assert!(ruled >= 8, "only {ruled} ruled cases");
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
 
     #[test]
     fn a_clock_of_any_size_gives_a_thinking_time() {

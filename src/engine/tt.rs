@@ -11,6 +11,8 @@ pub enum Bound {
     Lower,
     /// At most this (a fail-low).
     Upper,
+    /// Only the move: the score depended on the line that led here (a repetition ruling).
+    Move,
 }
 
 /// One stored result.
@@ -61,7 +63,8 @@ impl Entry {
         match self.bound {
             0 => Bound::Exact,
             1 => Bound::Lower,
-            _ => Bound::Upper,
+            2 => Bound::Upper,
+            _ => Bound::Move,
         }
     }
 }
@@ -108,6 +111,15 @@ impl Tt {
         (e.key == key && e.depth >= 0).then_some(e)
     }
 
+    /// Every stored entry with its key.
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (u64, Entry)> + '_ {
+        self.entries
+            .iter()
+            .filter(|e| e.depth >= 0)
+            .map(|e| (e.key, *e))
+    }
+
     /// Stores a result; `score` must already be made node-relative for mates.
     #[inline]
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
@@ -122,12 +134,16 @@ impl Tt {
             self.entries[i] = Entry {
                 key,
                 mv,
-                score: score.clamp(-32000, 32000) as i16,
+                score: match bound {
+                    Bound::Move => 0,
+                    _ => score.clamp(-32000, 32000) as i16,
+                },
                 depth: depth.clamp(0, 127) as i8,
                 bound: match bound {
                     Bound::Exact => 0,
                     Bound::Lower => 1,
                     Bound::Upper => 2,
+                    Bound::Move => 3,
                 },
                 generation: self.generation,
             };

@@ -1,0 +1,379 @@
+//! `xq match`: two UCI engines play each other from the openings of the test set's games, each
+//! opening with both colours, every game judged by the app's own rules ([`Game::verdict`]).
+//!
+//! Fairy-Stockfish numbers ranks 1–10 where ICCS numbers them 0–9: its moves are translated.
+
+use crate::xiangqi::game::{Game, GameResult};
+use crate::xiangqi::{Color, Move, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "usage: xq match --engine \"CMD [ARGS]\" --engine \"CMD [ARGS]\" \
+[--option1|--option2 NAME=VALUE]... [--go \"movetime 100\"] [--go1|--go2 \"nodes 20000\"] \
+[--tc MS+INC] [--games N] [--plies N] [--first N] [--games-file FILE] [--max-plies N]";
+
+/// A UCI engine as a child process, its output read on a thread.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: String,
+    /// Fairy-Stockfish's coordinates (ranks 1–10).
+    ranks_from_one: bool,
+}
+
+impl Engine {
+    fn start(cmd: &str, options: &[(String, String)]) -> Result<Engine, String> {
+        let mut parts = cmd.split_whitespace();
+        let prog = parts.next().ok_or("an empty --engine")?;
+        let mut child = Command::new(prog)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{cmd}`: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut e = Engine {
+            child,
+            stdin,
+            lines,
+            name: cmd.to_string(),
+            ranks_from_one: false,
+        };
+        e.send("uci")?;
+        loop {
+            let l = e.read(Duration::from_secs(10))?;
+            if let Some(n) = l.strip_prefix("id name ") {
+                e.name = n.to_string();
+                e.ranks_from_one = n.contains("Fairy-Stockfish");
+            }
+            if l == "uciok" {
+                break;
+            }
+        }
+        for (k, v) in options {
+            e.send(&format!("setoption name {k} value {v}"))?;
+        }
+        e.ready()?;
+        Ok(e)
+    }
+
+    fn send(&mut self, s: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{s}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    fn read(&mut self, wait: Duration) -> Result<String, String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => Ok(l),
+            Err(RecvTimeoutError::Timeout) => Err(format!("{}: no answer", self.name)),
+            Err(RecvTimeoutError::Disconnected) => Err(format!("{}: exited", self.name)),
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        while self.read(Duration::from_secs(30))? != "readyok" {}
+        Ok(())
+    }
+
+    fn coord(&self, m: Move) -> String {
+        let s = m.to_string();
+        if !self.ranks_from_one {
+            return s;
+        }
+        let b = s.as_bytes();
+        let r1 = (b[1] - b'0') + 1;
+        let r2 = (b[3] - b'0') + 1;
+        format!("{}{}{}{}", b[0] as char, r1, b[2] as char, r2)
+    }
+
+    fn parse(&self, s: &str) -> Option<Move> {
+        if !self.ranks_from_one {
+            return Move::from_iccs(s);
+        }
+        // a10b10 style: file letter then a rank of one or two digits.
+        let b = s.as_bytes();
+        let second = b.iter().skip(1).position(|c| c.is_ascii_alphabetic())? + 1;
+        let r1: u8 = s[1..second].parse().ok()?;
+        let r2: u8 = s[second + 1..].parse().ok()?;
+        Move::from_iccs(&format!(
+            "{}{}{}{}",
+            b[0] as char,
+            r1.checked_sub(1)?,
+            b[second] as char,
+            r2.checked_sub(1)?
+        ))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Settings {
+    cmds: Vec<String>,
+    options: [Vec<(String, String)>; 2],
+    go: [String; 2],
+    /// Clock: milliseconds and increment (both sides), instead of `go`.
+    tc: Option<(u64, u64)>,
+    games: usize,
+    plies: usize,
+    first: usize,
+    games_file: String,
+    max_plies: usize,
+}
+
+fn parse(args: &[String]) -> Result<Settings, String> {
+    let mut s = Settings {
+        cmds: Vec::new(),
+        options: [Vec::new(), Vec::new()],
+        go: ["movetime 100".into(), "movetime 100".into()],
+        tc: None,
+        games: 40,
+        plies: 8,
+        first: 0,
+        games_file: "tests/data/games/games.jsonl".into(),
+        max_plies: 300,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        let num = |v: String| {
+            v.parse::<usize>()
+                .map_err(|_| format!("{a}: `{v}` is no number"))
+        };
+        match a.as_str() {
+            "--engine" => s.cmds.push(val()?),
+            "--option1" | "--option2" => {
+                let v = val()?;
+                let (k, x) = v.split_once('=').ok_or(format!("{a} needs NAME=VALUE"))?;
+                s.options[(a == "--option2") as usize].push((k.into(), x.into()));
+            }
+            "--go" => {
+                let v = val()?;
+                s.go = [v.clone(), v];
+            }
+            "--go1" => s.go[0] = val()?,
+            "--go2" => s.go[1] = val()?,
+            "--tc" => {
+                let v = val()?;
+                let (t, i) = v.split_once('+').unwrap_or((&v, "0"));
+                let t = t.parse().map_err(|_| format!("--tc: bad `{v}`"))?;
+                let i = i.parse().map_err(|_| format!("--tc: bad `{v}`"))?;
+                s.tc = Some((t, i));
+            }
+            "--games" => s.games = num(val()?)?,
+            "--plies" => s.plies = num(val()?)?,
+            "--first" => s.first = num(val()?)?,
+            "--max-plies" => s.max_plies = num(val()?)?,
+            "--games-file" => s.games_file = val()?,
+            _ => return Err(format!("unknown argument `{a}`")),
+        }
+    }
+    if s.cmds.len() != 2 {
+        return Err("two --engine are needed".into());
+    }
+    Ok(s)
+}
+
+/// The openings: the first `plies` moves of each game of the test set.
+fn openings(file: &str, plies: usize) -> Result<Vec<(Position, Vec<Move>)>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let g: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("{file}: {e}"))?;
+        let (Some(fen), Some(moves)) = (g["start_fen"].as_str(), g["moves_iccs"].as_array()) else {
+            continue;
+        };
+        let Ok(mut pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        let start = pos.clone();
+        let mut line = Vec::new();
+        for m in moves.iter().take(plies) {
+            match m.as_str().and_then(Move::from_iccs) {
+                Some(m) if pos.play(m).is_ok() => line.push(m),
+                _ => break,
+            }
+        }
+        if line.len() == plies {
+            out.push((start, line));
+        }
+    }
+    Ok(out)
+}
+
+/// One game; `red` is the index of the engine playing Red. The result and how it ended.
+fn play(
+    engines: &mut [Engine; 2],
+    s: &Settings,
+    start: &Position,
+    opening: &[Move],
+    red: usize,
+) -> Result<(GameResult, String), String> {
+    let mut game = Game::new(start.clone());
+    for &m in opening {
+        game.play(m).map_err(|e| format!("opening: {e}"))?;
+    }
+    for e in engines.iter_mut() {
+        e.send("ucinewgame")?;
+        e.ready()?;
+    }
+    let mut clock = s.tc.map(|(t, _)| [t as i64, t as i64]);
+    loop {
+        if let Some(v) = game.verdict() {
+            return Ok((v.result, v.reason_token().to_string()));
+        }
+        if game.ply() >= s.max_plies {
+            return Ok((GameResult::Draw, "ply-cap".into()));
+        }
+        let turn = game.position().turn();
+        let side = if turn == Color::Red { red } else { 1 - red };
+        let e = &mut engines[side];
+        let moves: Vec<String> = game.moves().iter().map(|&m| e.coord(m)).collect();
+        e.send(&format!(
+            "position fen {} moves {}",
+            game.start().fen(),
+            moves.join(" ")
+        ))?;
+        let go = match (clock, s.tc) {
+            (Some(c), Some((_, inc))) => {
+                let (w, b) = (c[0].max(0), c[1].max(0));
+                format!("wtime {w} btime {b} winc {inc} binc {inc}")
+            }
+            _ => s.go[side].clone(),
+        };
+        e.send(&format!("go {go}"))?;
+        let t0 = Instant::now();
+        let best = loop {
+            let l = e.read(Duration::from_secs(120))?;
+            if let Some(rest) = l.strip_prefix("bestmove ") {
+                break rest.split_whitespace().next().unwrap_or("").to_string();
+            }
+        };
+        let used = t0.elapsed().as_millis() as i64;
+        if let (Some(c), Some((_, inc))) = (clock.as_mut(), s.tc) {
+            let i = (turn == Color::Black) as usize;
+            c[i] -= used;
+            if c[i] < 0 {
+                return Ok((GameResult::win_for(turn.other()), "flag".into()));
+            }
+            c[i] += inc as i64;
+        }
+        let m = e.parse(&best).filter(|&m| game.position().is_legal(m));
+        match m {
+            Some(m) => game.play(m).map_err(|e| e.to_string())?,
+            None => {
+                let name = e.name.clone();
+                return Ok((
+                    GameResult::win_for(turn.other()),
+                    format!("illegal move `{best}` by {name}"),
+                ));
+            }
+        }
+    }
+}
+
+/// Runs `xq match`; prints one line a game and the first engine's score with its 95 % margin.
+pub fn run(args: &[String]) -> i32 {
+    let s = match parse(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xq match: {e}\n{USAGE}");
+            return 2;
+        }
+    };
+    let openings = match openings(&s.games_file, s.plies) {
+        Ok(o) if !o.is_empty() => o,
+        Ok(_) => {
+            eprintln!("xq match: no opening of {} plies", s.plies);
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("xq match: {e}");
+            return 1;
+        }
+    };
+    let start = |i: usize| Engine::start(&s.cmds[i], &s.options[i]);
+    let mut engines = match (start(0), start(1)) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("xq match: {e}");
+            return 1;
+        }
+    };
+    let mut points = Vec::new();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for g in 0..s.games {
+        let (start, line) = &openings[(s.first + g / 2) % openings.len()];
+        let red = g % 2;
+        let (result, why) = match play(&mut engines, &s, start, line, red) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("xq match: game {}: {e}", g + 1);
+                return 1;
+            }
+        };
+        let first_wins = match result {
+            GameResult::Draw => None,
+            GameResult::RedWins => Some(red == 0),
+            GameResult::BlackWins => Some(red == 1),
+        };
+        let p = match first_wins {
+            Some(true) => {
+                w += 1;
+                1.0
+            }
+            Some(false) => {
+                l += 1;
+                0.0
+            }
+            None => {
+                d += 1;
+                0.5
+            }
+        };
+        points.push(p);
+        println!(
+            "game {} opening {} first engine {}: {} {why}",
+            g + 1,
+            s.first + g / 2 + 1,
+            if red == 0 { "red" } else { "black" },
+            result.token()
+        );
+    }
+    let n = points.len() as f64;
+    let mean = points.iter().sum::<f64>() / n;
+    let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (var / n).sqrt();
+    println!(
+        "{} vs {}: +{w} ={d} -{l}, {:.1}/{} = {:.1} % ± {:.1} %",
+        engines[0].name,
+        engines[1].name,
+        mean * n,
+        points.len(),
+        mean * 100.0,
+        margin * 100.0
+    );
+    0
+}
