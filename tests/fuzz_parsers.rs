@@ -1498,9 +1498,6 @@ fn xqf_fast() {
 fn xqf_deep() {
     xqf(DEEP);
 }
-fn uci_sessions_deep() {
-    fuzz_uci(UCI_DEEP);
-}
 
 // ------------------------------------------------------------------------------------ the move box
 
