@@ -1,4 +1,4 @@
-//! The `#/club` bundle: the members list and ratings, in the shared shell (issue 13: one wasm per page, started by
+//! The `#/club` bundle: the members list and ratings, in the shared shell (one wasm per page, started by
 //! `public/boot.js` from the hash route). Natively it only says what it is for.
 
 #[cfg(target_arch = "wasm32")]

@@ -1,4 +1,4 @@
-//! The computer on the play page (issue 17): play against it (side, level, time per move), a hint
+//! The computer on the play page: play against it (side, level, time per move), a hint
 //! (arrow and Chinese notation), analysis (evaluation bar and number from Red's side, best line in
 //! the chosen notation, depth, nodes per second), a teacher's "show threats", stop and move now.
 //!
@@ -80,7 +80,7 @@ fn level_name(n: u8, lang: Lang) -> String {
 /// The evaluation as a player reads it: pawns from Red's side, or a mate count.
 fn score_text(s: Score, lang: Lang) -> String {
     match s {
-        // Integer formatting: float formatting would cost every page's download (issue 13).
+        // Integer formatting: float formatting would cost every page's download.
         Score::Cp(c) => {
             let sign = if c < 0 { '-' } else { '+' };
             format!(

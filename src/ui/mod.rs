@@ -4,7 +4,7 @@
 //! hosts have no fallback page for other paths.
 //!
 //! Each page is its own wasm bundle (`src/bin/page_*.rs`), so a first visit downloads one page,
-//! not six (issue 13: Trunk cannot split a module). `public/boot.js` starts the bundle that holds
+//! not six (Trunk cannot split a module). `public/boot.js` starts the bundle that holds
 //! the hash's route; every bundle mounts the same shell ([`mount`]: header, sections, language,
 //! storage problems) with only its own page in [`pages`], so link-time optimisation drops the
 //! others. A route held by another bundle reloads the page into it ([`elsewhere`]): all saved
@@ -59,7 +59,7 @@ pub fn elsewhere() -> AnyView {
 }
 
 /// `v` rounded to `places` decimals (`decimal(2.345, 1)` is `"2.3"`), with integer formatting
-/// only: Rust's float formatting costs every page ~10 kB of code and tables (issue 13).
+/// only: Rust's float formatting costs every page ~10 kB of code and tables.
 pub(crate) fn decimal(v: f64, places: u32) -> String {
     let scale = 10u64.pow(places);
     let n = (v * scale as f64).round();

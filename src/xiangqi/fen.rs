@@ -496,7 +496,7 @@ mod tests {
 
     #[test]
     fn board_without_side_to_move_is_refused() {
-        // Issue 12: a FEN without its side-to-move field was accepted as Red to move, silently.
+        // Regression: a FEN without its side-to-move field was accepted as Red to move, silently.
         assert_eq!(
             err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"),
             FenError::Parse(ParseFenError::MissingTurn)

@@ -536,7 +536,7 @@ static T: Tables = build_tables();
 
 /// In the browser the tables are built on first use instead of shipped in the `.wasm`: their
 /// 28 kB (10 kB of random Zobrist keys, which no compression shrinks) cost every page's first
-/// visit more than the code that builds them (issue 13).
+/// visit more than the code that builds them.
 #[cfg(target_arch = "wasm32")]
 static T: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(build_tables);
 

@@ -907,7 +907,7 @@ mod tests {
 
     #[test]
     fn a_record_longer_than_the_game_loads_up_to_the_verdict() {
-        // Issue 12: a 20,000-ply PGN was accepted by the scoresheet but refused by the play page
+        // Regression: a 20,000-ply PGN was accepted by the scoresheet but refused by the play page
         // ("the game is over"), and nothing loaded. Horses shuffling without a capture reach a
         // repetition or the 60-move limit (rule 4.2.4) long before 20,000 plies.
         let cycle = [

@@ -58,15 +58,16 @@ impl SavedEvent {
             SavedEvent::Timetable(_) => "timetable".into(),
         }
     }
-    fn name(&self) -> String {
+    /// The event's name; a knockout and an unnamed timetable are called what they are, in `lang`.
+    fn name(&self, lang: Lang) -> String {
         match self {
             SavedEvent::RoundRobin(_, t) => t.name().to_string(),
             SavedEvent::Swiss(name, _) => name.clone(),
-            SavedEvent::Knockout(..) => "淘汰赛 Knockout".into(),
-            SavedEvent::Timetable(f) => f
-                .event
-                .as_ref()
-                .map_or_else(|| "赛程 Timetable".into(), |t| t.name().to_string()),
+            SavedEvent::Knockout(..) => lang.pick("淘汰赛", "Knockout").into(),
+            SavedEvent::Timetable(f) => f.event.as_ref().map_or_else(
+                || lang.pick("赛程", "Timetable").into(),
+                |t| t.name().to_string(),
+            ),
         }
     }
     /// Whether the event's games can be rated and its places given certificates.
@@ -564,18 +565,18 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
             SavedEvent::Swiss(_, s) => swiss_games(&c, s),
             _ => Vec::new(),
         };
-        match c.rate_event(&e.key(), &e.name(), &date.get_untracked(), &games) {
+        match c.rate_event(&e.key(), &e.name(l), &date.get_untracked(), &games) {
             Ok(n) => {
                 club.set(c);
                 note.set(Some(match l {
                     Lang::Zh => format!(
                         "“{}”：{} 局，{n} 名会员的等级分已更新",
-                        e.name(),
+                        e.name(l),
                         games.len()
                     ),
                     Lang::En => format!(
                         "{}: {} games, {n} members' ratings updated",
-                        e.name(),
+                        e.name(l),
                         games.len()
                     ),
                 }));
@@ -594,12 +595,12 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
             .unwrap_or(3)
             .clamp(1, 100);
         let c = Certificates {
-            event: e.name(),
+            event: e.name(lang.get_untracked()),
             date: date.get_untracked(),
             organiser: organiser.get_untracked(),
             awards: e.places().into_iter().filter(|(p, _)| *p <= top).collect(),
         };
-        let stem = files::safe_stem(&e.name(), "event");
+        let stem = files::safe_stem(&e.name(lang.get_untracked()), "event");
         let _ = files::download(
             &format!("{stem}-certificates.html"),
             "text/html;charset=utf-8",
@@ -629,8 +630,8 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
                         };
                         let rateable = e.rateable();
                         view! {
-                            <tr data-event=e.name()>
-                                <td class="t-name">{e.name()}</td><td>{kind}</td>
+                            <tr data-event=e.name(lang.get_untracked())>
+                                <td class="t-name">{let e = e.clone(); move || e.name(lang.get())}</td><td>{kind}</td>
                                 <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr("导出成绩网页", "Export results page")}</button></td>
                                 {rateable.then(|| view! {
                                     <td><button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button></td>

@@ -103,7 +103,7 @@ pub fn FromMembers(
             <div class="c-pick-list">
                 {move || {
                     let f = filter.get();
-                    club.with(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_lowercase().contains(&f.trim().to_lowercase())).take(300).map(|m| {
+                    club.with(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_ascii_lowercase().contains(&f.trim().to_ascii_lowercase())).take(300).map(|m| {
                         let id = m.id;
                         let label = match m.rating { Some(r) => format!("{} ({r})", m.name), None => m.name.clone() };
                         view! {

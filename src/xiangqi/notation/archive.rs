@@ -113,6 +113,8 @@ pub enum ArchiveError {
     TooLarge(Format, FileTooLarge),
     /// No format recognised from the content.
     Unknown,
+    /// Recognised, but not one game in it (a PGN of tags alone, an empty library).
+    NoGame(Format),
     /// A PGN game that stopped (the part read is in the error).
     Pgn(PgnTreeError),
     /// A DhtmlXQ text that stopped (the part read is in the error).
@@ -149,6 +151,12 @@ impl Say for ArchiveError {
             }
             (ArchiveError::Unknown, Lang::En) => {
                 "not a game file this app reads (PGN, DhtmlXQ, XQF, CBR, CBL or CBF)".into()
+            }
+            (ArchiveError::NoGame(format), Lang::Zh) => {
+                format!("{} 文件中没有棋局", format.name())
+            }
+            (ArchiveError::NoGame(format), Lang::En) => {
+                format!("the {} file holds no game", format.name())
             }
             (ArchiveError::Pgn(e), Lang::Zh) => format!("PGN：{}", e.say(lang)),
             (ArchiveError::Pgn(e), Lang::En) => format!("PGN: {e}"),
@@ -251,6 +259,7 @@ fn library(
 ) -> Result<Library, ArchiveError> {
     match (games.is_empty(), stopped) {
         (true, Some(e)) => Err(e),
+        (true, None) => Err(ArchiveError::NoGame(format)),
         (_, stopped) => Ok(Library {
             format,
             games,
@@ -305,6 +314,14 @@ mod tests {
         assert_eq!(lib.games[0].main_line().len(), 2);
         let why = lib.stopped.expect("the fault").say(Lang::Zh);
         assert!(why.starts_with("PGN："), "{why}");
+    }
+
+    #[test]
+    fn a_file_without_a_game_is_an_error_not_an_empty_library() {
+        let e = open(b"[", &EncodingRs).unwrap_err();
+        assert_eq!(e, ArchiveError::NoGame(Format::Pgn));
+        assert_eq!(e.say(Lang::Zh), "PGN 文件中没有棋局");
+        assert_eq!(e.say(Lang::En), "the PGN file holds no game");
     }
 
     #[test]

@@ -1432,7 +1432,7 @@ mod tests {
             "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR -b\"]\n1. 炮二平五";
         let game = read_pgn(text).unwrap();
         assert_eq!(game.moves(), &[mv("h2e2")]);
-        // Said, not silent (issue 12): the user is told which side was assumed.
+        // Said, not silent: the user is told which side was assumed.
         assert!(matches!(
             game.notices.as_slice(),
             [PgnNotice::TurnAssumed {
