@@ -165,6 +165,16 @@ pub fn qr_svg(text: &str) -> Result<String, QrTooLong> {
     ))
 }
 
+/// A round's row for the entrant with the bye.
+fn bye_row(name: String, lang: Lang) -> Vec<String> {
+    vec![
+        String::new(),
+        name,
+        lang.pick("轮空", "bye").into(),
+        String::new(),
+    ]
+}
+
 fn round_heading(lang: Lang, round: usize) -> String {
     match lang {
         Lang::Zh => format!("第 {round} 轮"),
@@ -201,12 +211,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
             })
             .collect();
         if let Some(b) = r.bye {
-            rows.push(vec![
-                String::new(),
-                name(b),
-                l("轮空", "bye"),
-                String::new(),
-            ]);
+            rows.push(bye_row(name(b), lang));
         }
         sections.push(Section {
             heading: round_heading(lang, r.round),
@@ -325,12 +330,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
             })
             .collect();
         if let Some(b) = p.bye {
-            rows.push(vec![
-                String::new(),
-                name(b),
-                l("轮空", "bye"),
-                String::new(),
-            ]);
+            rows.push(bye_row(name(b), lang));
         }
         sections.push(Section {
             heading: round_heading(lang, round),

@@ -19,7 +19,7 @@
 //! and a comment before a move have no place in the format (the latter joins the comment of the
 //! move before).
 
-use super::pgn::{comment_text, split_commands};
+use super::pgn::{comment_with_variation_notes, split_commands};
 use super::record::PgnResult;
 use crate::xiangqi::tree::{GameTree, NodeId};
 use crate::xiangqi::{Move, Position, Square};
@@ -561,16 +561,8 @@ pub fn write_dhtmlxq(tree: &GameTree) -> String {
     }
     for id in std::iter::once(tree.root()).chain(lines.iter().flat_map(|l| l.3.iter().copied())) {
         let Some(n) = tree.node(id) else { continue };
-        let mut text = comment_text(n).unwrap_or_default();
         // A comment before a variation's first move goes after the move before it.
-        for &c in tree.children(id).iter().skip(1) {
-            if let Some(b) = tree.node(c).and_then(|c| c.before.as_deref()) {
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                text.push_str(b);
-            }
-        }
+        let text = comment_with_variation_notes(tree, id);
         if text.is_empty() {
             continue;
         }

@@ -1265,6 +1265,24 @@ fn pawns(cp: i32) -> String {
     format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
+/// The comment of node `id` for formats with no comment before a move (XQF, DhtmlXQ): its own,
+/// then the comments written before each of its variations' first moves.
+pub(crate) fn comment_with_variation_notes(tree: &GameTree, id: NodeId) -> String {
+    let Some(n) = tree.node(id) else {
+        return String::new();
+    };
+    let mut text = comment_text(n).unwrap_or_default();
+    for &c in tree.children(id).iter().skip(1) {
+        if let Some(b) = tree.node(c).and_then(|c| c.before.as_deref()) {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(b);
+        }
+    }
+    text
+}
+
 /// The comment PGN carries for a node: its commands, then its text.
 pub(crate) fn comment_text(n: &Node) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();

@@ -21,7 +21,7 @@
 
 use super::chinese;
 use super::decode::{Charsets, TextEncoding};
-use super::pgn::{comment_text, split_commands};
+use super::pgn::{comment_with_variation_notes, split_commands};
 use super::record::PgnResult;
 use crate::color::Color;
 use crate::lang::{Lang, Say};
@@ -752,22 +752,8 @@ pub fn write_xqf_with(tree: &GameTree, enc: &dyn GbkEncoder, key: XqfKeys) -> Ve
         }
         s.extend(comment);
     };
-    let text_of = |id: NodeId| -> String {
-        let Some(n) = tree.node(id) else {
-            return String::new();
-        };
-        let mut text = comment_text(n).unwrap_or_default();
-        // A comment before a variation's first move goes after the move before it.
-        for &c in tree.children(id).iter().skip(1) {
-            if let Some(b) = tree.node(c).and_then(|c| c.before.as_deref()) {
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                text.push_str(b);
-            }
-        }
-        text
-    };
+    // A comment before a variation's first move goes after the move before it.
+    let text_of = |id: NodeId| comment_with_variation_notes(tree, id);
     let root = tree.root();
     record(
         &mut s,
