@@ -208,9 +208,12 @@ fn oversized_files_are_refused_unread() {
         open(&cbl, &EncodingRs),
         Err(ArchiveError::TooLarge(Format::Cbl, _))
     ));
-    // A library within 20 MB is read.
+    // A library within 20 MB is read (this one holds no game, and says so).
     cbl.truncate(MAX_GAME_BYTES + 10);
-    assert!(open(&cbl, &EncodingRs).is_ok());
+    assert!(matches!(
+        open(&cbl, &EncodingRs),
+        Err(ArchiveError::NoGame(Format::Cbl))
+    ));
 }
 
 const CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
