@@ -165,14 +165,28 @@ pub fn qr_svg(text: &str) -> Result<String, QrTooLong> {
     ))
 }
 
-/// A round's row for the entrant with the bye.
-fn bye_row(name: String, lang: Lang) -> Vec<String> {
-    vec![
-        String::new(),
-        name,
-        lang.pick("轮空", "bye").into(),
-        String::new(),
-    ]
+/// A round's pairings as a section (board, Red, result, Black), the bye last.
+fn round_section(
+    lang: Lang,
+    round: usize,
+    mut rows: Vec<Vec<String>>,
+    bye: Option<String>,
+) -> Section {
+    let l = |zh, en| lang.pick(zh, en).to_string();
+    if let Some(name) = bye {
+        rows.push(vec![String::new(), name, l("轮空", "bye"), String::new()]);
+    }
+    Section {
+        heading: round_heading(lang, round),
+        kind: "round",
+        head: vec![
+            l("台", "Board"),
+            l("红方", "Red"),
+            l("结果", "Result"),
+            l("黑方", "Black"),
+        ],
+        rows,
+    }
 }
 
 fn round_heading(lang: Lang, round: usize) -> String {
@@ -193,7 +207,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
     let l = |zh, en| lang.pick(zh, en).to_string();
     let mut sections = Vec::new();
     for r in t.rounds().unwrap_or_default() {
-        let mut rows: Vec<Vec<String>> = r
+        let rows: Vec<Vec<String>> = r
             .games
             .iter()
             .enumerate()
@@ -210,20 +224,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
                 vec![(i + 1).to_string(), name(p.red), result, name(p.black)]
             })
             .collect();
-        if let Some(b) = r.bye {
-            rows.push(bye_row(name(b), lang));
-        }
-        sections.push(Section {
-            heading: round_heading(lang, r.round),
-            kind: "round",
-            head: vec![
-                l("台", "Board"),
-                l("红方", "Red"),
-                l("结果", "Result"),
-                l("黑方", "Black"),
-            ],
-            rows,
-        });
+        sections.push(round_section(lang, r.round, rows, r.bye.map(name)));
     }
     let s = t.standings();
     let mut head = vec![
@@ -300,7 +301,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
         let Some(p) = event.round_pairing(round) else {
             continue;
         };
-        let mut rows: Vec<Vec<String>> = p
+        let rows: Vec<Vec<String>> = p
             .boards
             .iter()
             .enumerate()
@@ -329,20 +330,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
                 ]
             })
             .collect();
-        if let Some(b) = p.bye {
-            rows.push(bye_row(name(b), lang));
-        }
-        sections.push(Section {
-            heading: round_heading(lang, round),
-            kind: "round",
-            head: vec![
-                l("台", "Board"),
-                l("红方", "Red"),
-                l("结果", "Result"),
-                l("黑方", "Black"),
-            ],
-            rows,
-        });
+        sections.push(round_section(lang, round, rows, p.bye.map(name)));
     }
     let order = SwissTieBreak::order(event.boards.is_some(), event.buchholz);
     let mut head = vec![l("名次", "Place"), l("姓名", "Name"), l("积分", "Points")];
