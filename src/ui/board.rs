@@ -241,6 +241,9 @@ pub fn Board(
     #[prop(optional)] on_point: Option<Callback<Square>>,
     #[prop(optional)] on_drag: Option<Callback<(Square, Square)>>,
     #[prop(optional)] marks: Option<RwSignal<Vec<Mark>>>,
+    /// Called with the drawings after the user draws or erases one (to keep them with the move).
+    #[prop(optional)]
+    on_marks: Option<Callback<Vec<Mark>>>,
     /// Any piece may be dragged, whoever is to move (the editor).
     #[prop(optional)]
     drag_any: bool,
@@ -321,6 +324,9 @@ pub fn Board(
                     Some(i) => m[i] = mark,
                     None => m.push(mark),
                 });
+                if let Some(cb) = on_marks {
+                    cb.run(marks.get_untracked());
+                }
             }
             right_from.set(None);
             return;

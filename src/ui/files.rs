@@ -18,6 +18,16 @@ pub fn read_bytes(
         return;
     };
     input.set_value("");
+    read_file(&file, max, done);
+}
+
+/// Reads `file` (chosen or dropped; refused unread above `max` bytes) and calls `done` once with
+/// its bytes or the reason.
+pub fn read_file(
+    file: &web_sys::File,
+    max: usize,
+    done: impl FnOnce(Result<Vec<u8>, FileError>) + 'static,
+) {
     if let Err(e) = FileTooLarge::check(file.size() as u64, max) {
         done(Err(FileError::TooLarge(e)));
         return;
@@ -46,7 +56,7 @@ pub fn read_bytes(
     });
     reader.set_onload(Some(onload.unchecked_ref()));
     reader.set_onerror(Some(onerror.unchecked_ref()));
-    if reader.read_as_array_buffer(&file).is_err() {
+    if reader.read_as_array_buffer(file).is_err() {
         on_fail(Err(FileError::Unreadable));
     }
 }

@@ -24,6 +24,7 @@ pub mod route;
 pub mod schedule;
 mod scoresheet;
 mod storage;
+mod study;
 mod swiss;
 mod tournament;
 mod verdict;

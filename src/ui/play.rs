@@ -11,13 +11,14 @@ use super::i18n::{tr, use_lang, Lang};
 use super::moves::{MoveList, StepControls};
 use super::play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
 use super::storage;
+use super::study::{OpenFile, ProjectorComment, StudyList, StudyTools};
 use super::verdict::{DrawAndResign, GameStatus};
 use crate::clock::{Clock, ControlError, Preset};
 use crate::lang::Say;
 use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimitError;
-use crate::xiangqi::session::{EnterError, OpenNotice, PlaySession};
+use crate::xiangqi::session::{EnterError, FromEarlier, OpenNotice, PlaySession};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, PlayError, Position, Square};
 use leptos::prelude::*;
@@ -127,6 +128,10 @@ pub(super) enum Note {
     ComputerAnswer(bool),
     /// An imported file's variations and comments, which the board does not show.
     NotShown(crate::xiangqi::session::NotShown),
+    /// A game file that did not read, or read only in part (what was read is kept).
+    Archive(crate::xiangqi::notation::archive::ArchiveError),
+    /// A chosen or dropped file refused before it was read.
+    File(crate::saved::FileError),
 }
 
 impl Say for Note {
@@ -141,6 +146,8 @@ impl Say for Note {
             (Note::Limit(e), _) => e.say(lang),
             (Note::AfterEnd(a), _) => a.say(lang),
             (Note::NotShown(n), _) => n.say(lang),
+            (Note::Archive(e), _) => e.say(lang),
+            (Note::File(e), _) => e.say(lang),
             (Note::Control(e), _) => e.say(lang),
             (Note::Offer(o), _) => o.say(lang),
             (Note::Refused(e), _) => e.say(lang),
@@ -198,6 +205,8 @@ pub(super) struct PlayStore {
     pub previous: RwSignal<bool>,
     /// The side the computer plays, if any: it answers draw offers, never makes them for the player.
     pub computer: RwSignal<Option<Color>>,
+    /// The games of an opened library, to pick from (empty when none is open).
+    pub library: RwSignal<Vec<crate::xiangqi::tree::GameTree>>,
 }
 
 /// What a question is about: the game (its start, moves and events, with the verdict they give)
@@ -280,6 +289,19 @@ impl PlayStore {
             Some(Err(EnterError::WouldCut { later })) => self.ask(Confirm::Cut(m, later)),
             Some(Err(EnterError::Illegal(e))) => self.message.set(Some(Note::Illegal(e))),
             None => {}
+        }
+    }
+
+    /// Plays `m` from the earlier position shown as a new variation.
+    pub fn branch(self, m: Move) {
+        self.confirm.set(None);
+        let result = self
+            .session
+            .try_update(|s| s.enter_with(m, FromEarlier::Variation, now_ms()));
+        self.selected.set(None);
+        match result {
+            Some(Err(EnterError::Illegal(e))) => self.message.set(Some(Note::Illegal(e))),
+            _ => self.message.set(None),
         }
     }
 
@@ -374,6 +396,7 @@ pub fn PlayPage(query: String) -> impl IntoView {
         previous: RwSignal::new(storage::get(PREVIOUS_KEY).is_some()),
         asked_about: StoredValue::new(None),
         computer: RwSignal::new(None),
+        library: RwSignal::new(Vec::new()),
     };
     provide_context(store);
     let session = store.session;
@@ -466,6 +489,9 @@ fn board_keys(store: PlayStore) {
                 session.update(|s| s.go_to(0));
                 true
             }
+            // Among the moves played at this point: the main one and its variations.
+            "ArrowUp" => session.try_update(|s| s.to_sibling(-1)).unwrap_or(false),
+            "ArrowDown" => session.try_update(|s| s.to_sibling(1)).unwrap_or(false),
             "End" => {
                 session.update(|s| s.go_to(usize::MAX));
                 true
@@ -572,11 +598,35 @@ fn BoardArea() -> impl IntoView {
             store.enter(Move::new(from, to), false);
         }
     });
+    // The drawings kept on the move shown come back when it is shown again.
+    let kept_marks = Memo::new(move |_| {
+        session.with(|s| {
+            s.tree()
+                .node(s.cursor())
+                .map(super::study::marks_of)
+                .unwrap_or_default()
+        })
+    });
+    Effect::new(move || store.marks.set(kept_marks.get()));
+    let on_marks = Callback::new(move |m: Vec<Mark>| super::study::keep_marks(store, m));
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        // The drop's `dataTransfer.files`, read without the DragEvent bindings.
+        let files = js_sys::Reflect::get(&ev, &"dataTransfer".into())
+            .and_then(|d| js_sys::Reflect::get(&d, &"files".into()))
+            .ok()
+            .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::FileList>(f).ok());
+        if let Some(f) = files.and_then(|f| f.get(0)) {
+            super::study::open_file(store, &f);
+        }
+    };
     view! {
         <Show
             when=move || store.mode.get() == Mode::Edit
             fallback=move || view! {
-                <div class="board-wrap" class:over=over data-over=move || over.get().then_some("true")>
+                <div class="board-wrap" class:over=over data-over=move || over.get().then_some("true")
+                    on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+                    on:drop=on_drop>
                     {move || over.get().then(|| {
                         let lang = use_lang();
                         let text = move || session.with(|s| s.game().verdict().map(|v| Headline(v).say(lang.get())));
@@ -592,6 +642,7 @@ fn BoardArea() -> impl IntoView {
                         on_point=on_point
                         on_drag=on_drag
                         marks=store.marks
+                        on_marks=on_marks
                     />
                 </div>
             }
@@ -619,6 +670,12 @@ fn ConfirmBox() -> impl IntoView {
             view! {
                 <div class="confirm" role="alertdialog" data-testid="confirm" data-kind=format!("{c:?}")>
                     <p>{move || c.say(lang.get())}</p>
+                    {match c {
+                        Confirm::Cut(m, _) => Some(view! {
+                            <button class="primary" data-testid="confirm-variation" on:click=move |_| store.branch(m)>{tr("另开变着", "New variation")}</button>
+                        }),
+                        _ => None,
+                    }}
                     <button class="primary" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{tr("确定", "Yes")}</button>
                     <button data-testid="confirm-no" on:click=move |_| store.confirm.set(None)>{tr("取消", "Cancel")}</button>
                 </div>
@@ -642,6 +699,7 @@ fn SidePanel() -> impl IntoView {
     });
     view! {
         <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
+            <ProjectorComment />
             // Two columns where the screen is wide: the computer's group then sits beside the game's.
             <div class="panel-column">
             <section class="panel-group game-group" aria-label=tr("对局", "Game")>
@@ -662,7 +720,10 @@ fn SidePanel() -> impl IntoView {
                 <h2 class="group-title">{tr("棋谱", "Record")}</h2>
                 <MoveList />
                 <StepControls />
+                <StudyTools />
                 <RecordGroup />
+                <OpenFile />
+                <StudyList />
             </section>
             </div>
             <div class="panel-column">

@@ -12,6 +12,7 @@ pub mod position;
 pub mod rules;
 pub mod session;
 pub mod share;
+pub mod study;
 pub mod tree;
 pub mod words;
 

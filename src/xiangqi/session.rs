@@ -1,12 +1,18 @@
-//! A game at the board: the record, the ply being shown (for stepping through) and a redo stack.
+//! A game at the board: the record as a tree of variations, the move shown (for stepping
+//! through), the line being played and a redo stack.
 //!
 //! The UI only calls these methods; what "play from an earlier position" or "takeback" means is
-//! decided here, so it is tested natively.
+//! decided here, so it is tested natively. The rules (takeback, draw offers, the clock, the
+//! verdicts) apply to the line being played: the [`Game`] of the path from the start to its last
+//! move, rebuilt from the tree when another line is chosen.
 
 use super::game::{Game, GameError, GameRecord, RecordError, Verdict};
+use super::notation::pgn::{read_tree, write_tree};
 use super::notation::record::PgnGame;
+use super::notation::Notation;
 use super::position::{Move, PlayError, Position};
 use super::share::{LinkError, SharedGame};
+use super::tree::{GameTree, Node, NodeId, TreeError};
 use crate::clock::{Clock, Flag, Status};
 use crate::query::param;
 use std::fmt;
@@ -19,17 +25,34 @@ pub trait DrawJudge {
     fn accepts_draw(&self, ply: usize) -> bool;
 }
 
-/// The board's game: a [`Game`], its clock if timed, the ply shown, and the moves taken back.
+/// The board's game: its tree of variations, the node shown, the line being played with its
+/// [`Game`], its clock if timed, and the moves taken back.
 ///
 /// Every method that can change whose time runs takes `now_ms`: the session never reads a clock.
 #[derive(Clone, Debug)]
 pub struct PlaySession {
+    /// Every line, comment and mark; its tags are the game file's (Event, Red, Black, Round,
+    /// Result, unknown ones …), kept for export.
+    tree: GameTree,
+    /// The node shown; always on the line being played (or the root).
+    cursor: NodeId,
+    /// The last node of the line being played.
+    end: NodeId,
+    /// The line from the start to `end` (up to its verdict), with draw offers and resignation.
     game: Game,
     clock: Option<Clock>,
-    view: usize,
     redo: Vec<Move>,
-    /// The game file's tags (Event, Red, Black, Round, Result, unknown ones …), kept for export.
-    tags: Vec<(String, String)>,
+}
+
+/// What a move entered from an earlier position does when it is not the next move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FromEarlier {
+    /// Nothing yet: [`EnterError::WouldCut`] asks the user.
+    Ask,
+    /// It starts a variation; the line it leaves stays.
+    Variation,
+    /// It replaces the later moves of the line being played.
+    Cut,
 }
 
 /// What happened when a move was entered on the board.
@@ -37,10 +60,13 @@ pub struct PlaySession {
 pub enum Entered {
     /// The move was played at the end of the game.
     Played,
-    /// The move was the game's next move from the shown ply: the view stepped forward.
+    /// The move was already in the tree after the shown position (the line's next move or one
+    /// of its variations): the view stepped forward to it.
     SteppedForward,
     /// Later moves were cut and the move was played.
     CutAndPlayed,
+    /// The move started a variation from the shown position; the line it left stays.
+    Branched,
 }
 
 /// Why a move entered on the board was not played.
@@ -48,7 +74,8 @@ pub enum Entered {
 pub enum EnterError {
     /// The move is illegal in the shown position.
     Illegal(PlayError),
-    /// An earlier position is shown and `later` moves would be cut: ask the user first.
+    /// An earlier position is shown and the move is not in the tree there: ask the user whether
+    /// it starts a variation or cuts the `later` moves of the line.
     WouldCut {
         /// How many plies would be removed.
         later: usize,
@@ -154,7 +181,7 @@ impl crate::lang::Say for NotShown {
 /// The saved form of a session (localStorage, versioned).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedSession {
-    /// Format version, currently 1.
+    /// Format version: 2 (1 had no tree; it still loads).
     pub version: u32,
     /// The game record.
     pub game: GameRecord,
@@ -170,7 +197,14 @@ pub struct SavedSession {
     /// are the file's); a flat list of strings, which the page's JSON code already handles.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
+    /// The whole tree (every variation, comment, mark and drawing) as ICCS PGN; the line being
+    /// played is `game`'s, found in it by its moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
 }
+
+/// The saved-session format written now.
+pub const SAVED_SESSION_VERSION: u32 = 2;
 
 /// Why a saved session cannot be restored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,6 +215,8 @@ pub enum RestoreError {
     Version(u32),
     /// The game in it does not replay.
     Record(RecordError),
+    /// Its tree does not read.
+    Tree(String),
 }
 
 impl fmt::Display for RestoreError {
@@ -189,6 +225,7 @@ impl fmt::Display for RestoreError {
             RestoreError::Json(e) => write!(f, "the saved game is not readable: {e}"),
             RestoreError::Version(v) => write!(f, "the saved game has unknown format version {v}"),
             RestoreError::Record(e) => write!(f, "the saved game does not replay: {e}"),
+            RestoreError::Tree(e) => write!(f, "the saved game's variations do not read: {e}"),
         }
     }
 }
@@ -285,13 +322,19 @@ impl PlaySession {
 
     /// A session over `game`, showing its last position.
     pub fn new(game: Game) -> PlaySession {
-        let view = game.ply();
+        let mut tree = GameTree::new(game.start().clone());
+        let mut end = tree.root();
+        for &m in game.moves() {
+            // The game's moves were legal in turn.
+            end = tree.add_move(end, m).unwrap_or(end);
+        }
         PlaySession {
+            tree,
+            cursor: end,
+            end,
             game,
             clock: None,
-            view,
             redo: Vec::new(),
-            tags: Vec::new(),
         }
     }
 
@@ -300,7 +343,7 @@ impl PlaySession {
         PlaySession::new(Game::new(start))
     }
 
-    /// The game record.
+    /// The line being played (to its verdict): what the rules judge.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -308,6 +351,75 @@ impl PlaySession {
     /// The game, for actions that are not moves (draw offers, resignation, time-out).
     pub fn game_mut(&mut self) -> &mut Game {
         &mut self.game
+    }
+
+    /// Every line, comment and mark.
+    pub fn tree(&self) -> &GameTree {
+        &self.tree
+    }
+
+    /// The node shown.
+    pub fn cursor(&self) -> NodeId {
+        self.cursor
+    }
+
+    /// The last node of the line being played.
+    pub fn line_end(&self) -> NodeId {
+        self.end
+    }
+
+    /// The node shown, to annotate (comment, marks, drawings).
+    pub fn shown_node_mut(&mut self) -> Option<&mut Node> {
+        self.tree.node_mut(self.cursor)
+    }
+
+    /// Changes the tree (evaluations, marks, variations from an analysis); the node shown and the
+    /// line being played follow what is left of them.
+    pub fn edit_tree<R>(&mut self, f: impl FnOnce(&mut GameTree) -> R) -> R {
+        let r = f(&mut self.tree);
+        if self.tree.node(self.cursor).is_none() {
+            self.cursor = self.tree.root();
+        }
+        self.follow();
+        r
+    }
+
+    /// The line from the start to `end` as a [`Game`] with this board's move limit (stopping at
+    /// its verdict).
+    fn line_game(&self, end: NodeId) -> Game {
+        let mut game = Game::new(self.tree.start().clone());
+        game.set_move_limit(self.game.move_limit());
+        for m in self.tree.moves_to(end) {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// Makes the line being played the one through the cursor when the cursor left it (or it
+    /// lost nodes); the game is rebuilt only then, so its offers and resignation stay.
+    fn follow(&mut self) {
+        let on_line = self.tree.node(self.end).is_some()
+            && (self.cursor == self.tree.root() || self.tree.line(self.end).contains(&self.cursor));
+        if !on_line {
+            self.end = *self
+                .tree
+                .line_through(self.cursor)
+                .last()
+                .unwrap_or(&self.cursor);
+        }
+        if self.game.moves()
+            != self
+                .tree
+                .moves_to(self.end)
+                .get(..self.game.ply())
+                .unwrap_or(&[])
+            || (self.game.ply() < self.tree.ply(self.end).unwrap_or(0)
+                && self.game.verdict().is_none())
+        {
+            self.game = self.line_game(self.end);
+        }
     }
 
     /// The game clock, if the game is timed.
@@ -346,60 +458,117 @@ impl PlaySession {
 
     /// The ply shown (0 = start position).
     pub fn view(&self) -> usize {
-        self.view
+        self.tree.ply(self.cursor).unwrap_or(0)
     }
 
-    /// Whether the last position is shown.
+    /// Whether the last position of the line being played (or a recorded move after its
+    /// verdict) is shown.
     pub fn at_end(&self) -> bool {
-        self.view == self.game.ply()
+        self.cursor == self.end || self.view() >= self.game.ply()
     }
 
     /// The position shown.
     pub fn shown(&self) -> &Position {
-        self.game
-            .position_at(self.view)
+        self.tree
+            .position(self.cursor)
             .unwrap_or_else(|| self.game.position())
     }
 
     /// The move that led to the shown position.
     pub fn last_move(&self) -> Option<Move> {
-        self.view
-            .checked_sub(1)
-            .and_then(|i| self.game.moves().get(i).copied())
+        self.tree.node(self.cursor).and_then(Node::mv)
     }
 
-    /// Shows ply `ply` (clamped to the game).
+    /// Shows ply `ply` of the line being played (clamped to it).
     pub fn go_to(&mut self, ply: usize) {
-        self.view = ply.min(self.game.ply());
+        let line = self.tree.line(self.end);
+        self.cursor = match ply.min(line.len()) {
+            0 => self.tree.root(),
+            n => line[n - 1],
+        };
+    }
+
+    /// Shows `id` (any move of the tree); the line being played becomes the one through it when
+    /// it was not on it. False if there is no such node.
+    pub fn go_to_node(&mut self, id: NodeId) -> bool {
+        if self.tree.node(id).is_none() {
+            return false;
+        }
+        self.cursor = id;
+        self.follow();
+        true
+    }
+
+    /// Shows the move played instead of the shown one `step` places later (negative: earlier)
+    /// among the moves at this point of the tree (↑/↓ at a branch); false when there is none.
+    pub fn to_sibling(&mut self, step: isize) -> bool {
+        let sibs = self.tree.siblings(self.cursor);
+        let Some(i) = sibs.iter().position(|&s| s == self.cursor) else {
+            return false;
+        };
+        match i
+            .checked_add_signed(step)
+            .and_then(|j| sibs.get(j))
+            .copied()
+        {
+            Some(next) => self.go_to_node(next),
+            None => false,
+        }
     }
 
     /// One ply back; false at the start.
     pub fn back(&mut self) -> bool {
-        let moved = self.view > 0;
-        self.view = self.view.saturating_sub(1);
-        moved
+        match self.tree.parent(self.cursor) {
+            Some(p) => {
+                self.cursor = p;
+                true
+            }
+            None => false,
+        }
     }
 
-    /// One ply forward; false at the end.
+    /// One ply forward along the line being played; false at its end.
     pub fn forward(&mut self) -> bool {
-        let moved = self.view < self.game.ply();
-        self.go_to(self.view + 1);
-        moved
+        let view = self.view();
+        match self.tree.line(self.end).get(view).copied() {
+            Some(next) => {
+                self.cursor = next;
+                true
+            }
+            None => false,
+        }
     }
 
-    /// Enters `m` on the shown position at `now_ms`. From an earlier position, the game's own next
-    /// move just steps forward; any other move needs `cut_confirmed`, then cuts the later moves.
-    /// A timed game first checks the mover's flag, and presses the clock after the move.
+    /// Enters `m` on the shown position at `now_ms`. A move already in the tree there just steps
+    /// to it; from an earlier position any other move needs `cut_confirmed` (see
+    /// [`PlaySession::enter_with`]). A timed game first checks the mover's flag, and presses the
+    /// clock after the move.
     pub fn enter(
         &mut self,
         m: Move,
         cut_confirmed: bool,
         now_ms: u64,
     ) -> Result<Entered, EnterError> {
+        let how = if cut_confirmed {
+            FromEarlier::Cut
+        } else {
+            FromEarlier::Ask
+        };
+        self.enter_with(m, how, now_ms)
+    }
+
+    /// [`PlaySession::enter`], saying what a new move from an earlier position does: start a
+    /// variation, cut the later moves, or ask ([`EnterError::WouldCut`]).
+    pub fn enter_with(
+        &mut self,
+        m: Move,
+        how: FromEarlier,
+        now_ms: u64,
+    ) -> Result<Entered, EnterError> {
         if self.tick(now_ms).is_some() {
             return Err(EnterError::Illegal(PlayError::GameOver));
         }
-        let entered = self.enter_move(m, cut_confirmed)?;
+        let entered = self.enter_move(m, how)?;
         if entered != Entered::SteppedForward {
             if let Some(clock) = self.clock.as_mut() {
                 let t = now_ms.max(clock.last_event_ms());
@@ -414,31 +583,112 @@ impl PlaySession {
         Ok(entered)
     }
 
-    fn enter_move(&mut self, m: Move, cut_confirmed: bool) -> Result<Entered, EnterError> {
-        if !self.at_end() {
-            if self.game.moves().get(self.view) == Some(&m) {
-                self.view += 1;
-                return Ok(Entered::SteppedForward);
+    fn enter_move(&mut self, m: Move, how: FromEarlier) -> Result<Entered, EnterError> {
+        if let Some(&c) = self
+            .tree
+            .children(self.cursor)
+            .iter()
+            .find(|&&c| self.tree.node(c).and_then(Node::mv) == Some(m))
+        {
+            // A decided line takes no more moves, even recorded ones (rule 4).
+            if self.at_end() && self.game.verdict().is_some() && self.cursor == self.end {
+                return Err(EnterError::Illegal(PlayError::GameOver));
             }
-            self.shown().clone().play(m).map_err(EnterError::Illegal)?;
-            let later = self.game.ply() - self.view;
-            if !cut_confirmed {
-                return Err(EnterError::WouldCut { later });
-            }
-            while self.game.ply() > self.view {
-                self.game.undo();
+            self.go_to_node(c);
+            return Ok(Entered::SteppedForward);
+        }
+        if self.at_end() {
+            if self.view() > self.game.ply() || self.cursor != self.end {
+                return Err(EnterError::Illegal(PlayError::GameOver));
             }
             self.game.play(m).map_err(EnterError::Illegal)?;
-            self.view = self.game.ply();
+            self.end = self
+                .tree
+                .add_move(self.cursor, m)
+                .map_err(|_| EnterError::Illegal(PlayError::GameOver))?;
+            self.cursor = self.end;
             self.redo.clear();
             self.drop_stated_result();
-            return Ok(Entered::CutAndPlayed);
+            return Ok(Entered::Played);
         }
-        self.game.play(m).map_err(EnterError::Illegal)?;
-        self.view = self.game.ply();
-        self.redo.clear();
-        self.drop_stated_result();
-        Ok(Entered::Played)
+        let line = self.tree.line(self.end);
+        let view = self.view();
+        let mut before = self.line_game(self.cursor);
+        before.play(m).map_err(EnterError::Illegal)?;
+        let later = line.len() - view;
+        let old_next = line[view];
+        match how {
+            FromEarlier::Ask => Err(EnterError::WouldCut { later }),
+            FromEarlier::Variation => {
+                let n = self.tree.add_move(self.cursor, m).map_err(tree_error)?;
+                self.cursor = n;
+                self.end = n;
+                self.game = before;
+                self.redo.clear();
+                Ok(Entered::Branched)
+            }
+            FromEarlier::Cut => {
+                let place = self
+                    .tree
+                    .siblings(old_next)
+                    .iter()
+                    .position(|&s| s == old_next);
+                let n = self.tree.add_move(self.cursor, m).map_err(tree_error)?;
+                self.tree.delete_from(old_next).map_err(tree_error)?;
+                // The new move takes the place of the line it replaced.
+                while self.tree.siblings(n).iter().position(|&s| s == n) > place {
+                    if self.tree.promote(n).is_err() {
+                        break;
+                    }
+                }
+                self.cursor = n;
+                self.end = n;
+                self.game = before;
+                self.redo.clear();
+                if self.tree.is_main_line(n) {
+                    self.drop_stated_result();
+                }
+                Ok(Entered::CutAndPlayed)
+            }
+        }
+    }
+
+    /// Moves the variation holding the shown move one place up (to main line when first).
+    pub fn promote(&mut self) -> Result<(), TreeError> {
+        self.tree.promote(self.cursor)
+    }
+
+    /// Makes the line through the shown move the main line.
+    pub fn make_main_line(&mut self) -> Result<(), TreeError> {
+        self.tree.make_main_line(self.cursor)
+    }
+
+    /// Deletes the variation holding the shown move; shows where it branched from.
+    pub fn delete_variation(&mut self) -> Result<(), TreeError> {
+        self.cursor = self.tree.delete_variation(self.cursor)?;
+        self.end = *self
+            .tree
+            .line_through(self.cursor)
+            .last()
+            .unwrap_or(&self.cursor);
+        self.follow();
+        Ok(())
+    }
+
+    /// Deletes the shown move and everything after it; shows the move before.
+    pub fn delete_from_here(&mut self) -> Result<(), TreeError> {
+        let on_main = self.tree.is_main_line(self.cursor);
+        self.cursor = self.tree.delete_from(self.cursor)?;
+        self.end = *self
+            .tree
+            .line_through(self.cursor)
+            .last()
+            .unwrap_or(&self.cursor);
+        self.follow();
+        if on_main {
+            self.drop_stated_result();
+        }
+        Ok(())
     }
 
     /// The computer, the side to move, answers the pending draw offer (rule 23.1: by word, before
@@ -463,36 +713,48 @@ impl PlaySession {
         }
     }
 
-    /// A file's `Result` describes its own moves: once they change, it no longer applies.
+    /// A file's `Result` describes its own main line: once that changes, it no longer applies.
     fn drop_stated_result(&mut self) {
-        self.tags.retain(|(n, _)| n != "Result");
+        if self.tree.is_main_line(self.end) {
+            self.tree.tags.retain(|(n, _)| n != "Result");
+        }
     }
 
     /// The game file's tags kept with the game (Event, Site, Date, Round, Red, Black, Result,
     /// Opening and any other), in file order.
     pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
+        &self.tree.tags
     }
 
     /// Takes back the last thing done at the board: a resignation or agreed draw alone when the
-    /// game ended so (its moves stay), else the last move (it can be redone); false if there is
-    /// nothing. A timed game takes back the clock press too.
+    /// game ended so (its moves stay), else the last move of the line being played, which leaves
+    /// the tree (it can be redone); false if there is nothing. A timed game takes back the clock
+    /// press too.
     pub fn takeback(&mut self, now_ms: u64) -> bool {
         if self.at_end() && self.game.retract_ending().is_some() {
             return true;
         }
-        match self.game.undo() {
-            Some(m) => {
-                self.drop_stated_result();
-                if let Some(clock) = self.clock.as_mut() {
-                    let _ = clock.undo_press(now_ms.max(clock.last_event_ms()));
-                }
-                self.redo.push(m);
-                self.view = self.game.ply();
-                true
-            }
-            None => false,
+        let last = self
+            .tree
+            .line(self.end)
+            .get(self.game.ply().wrapping_sub(1))
+            .copied();
+        let Some(last) = last else {
+            return false;
+        };
+        let Some(m) = self.game.undo() else {
+            return false;
+        };
+        self.drop_stated_result();
+        if let Ok(parent) = self.tree.delete_from(last) {
+            self.end = parent;
         }
+        if let Some(clock) = self.clock.as_mut() {
+            let _ = clock.undo_press(now_ms.max(clock.last_event_ms()));
+        }
+        self.redo.push(m);
+        self.cursor = self.end;
+        true
     }
 
     /// Replays the last move taken back; false if there is none (or it no longer applies).
@@ -500,11 +762,15 @@ impl PlaySession {
         let Some(m) = self.redo.pop() else {
             return false;
         };
-        if self.game.play(m).is_err() {
+        self.cursor = self.end;
+        if self.game.ply() != self.view() || self.game.play(m).is_err() {
             self.redo.clear();
             return false;
         }
-        self.view = self.game.ply();
+        if let Ok(n) = self.tree.add_move(self.end, m) {
+            self.end = n;
+            self.cursor = n;
+        }
         true
     }
 
@@ -513,12 +779,15 @@ impl PlaySession {
         !self.redo.is_empty()
     }
 
-    /// The game as a PGN record: its moves, the imported file's tags, and its result: the
-    /// rules' verdict when the game has ended, else the file's stated result while its moves are
-    /// unchanged (a resignation the record does not show), else `*`.
+    /// The line being played as a PGN record: its moves, the imported file's tags, and its
+    /// result: the rules' verdict when the game has ended, else the file's stated result while
+    /// its main line is unchanged (a resignation the record does not show), else `*`.
     pub fn to_pgn(&self) -> PgnGame {
         let mut pgn = PgnGame::new(self.game.start().clone());
-        pgn.tags = self.tags.clone();
+        pgn.tags = self.tree.tags.clone();
+        if !self.tree.is_main_line(self.end) {
+            pgn.tags.retain(|(n, _)| n != "Result");
+        }
         for &m in self.game.moves() {
             // The moves were legal when played, so they replay.
             let _ = pgn.push(m);
@@ -527,6 +796,20 @@ impl PlaySession {
             pgn.set_tag("Result", v.result_token());
         }
         pgn
+    }
+
+    /// The whole tree with the file's tags, and the rules' verdict as `Result` when the line
+    /// being played is the main line and has ended.
+    pub fn to_tree(&self) -> GameTree {
+        let mut tree = self.tree.clone();
+        if let Some(v) = self
+            .game
+            .verdict()
+            .filter(|_| self.tree.is_main_line(self.end))
+        {
+            tree.set_tag("Result", v.result_token());
+        }
+        tree
     }
 
     /// A session for an imported PGN game. A record read as PGN has legal moves only, so every
@@ -540,7 +823,7 @@ impl PlaySession {
                     verdict: v.clone(),
                     unplayed: pgn.moves().len() - i,
                 };
-                return Ok((PlaySession::new(game).with_tags(pgn), Some(after)));
+                return Ok((PlaySession::new(game).with_tags(&pgn.tags), Some(after)));
             }
             game.play(m).map_err(|error| RecordError::Illegal {
                 ply: i + 1,
@@ -548,13 +831,38 @@ impl PlaySession {
                 error,
             })?;
         }
-        Ok((PlaySession::new(game).with_tags(pgn), None))
+        Ok((PlaySession::new(game).with_tags(&pgn.tags), None))
     }
 
-    /// Keeps `pgn`'s tags but those the writer makes from the game itself (Game, FEN, Format).
-    fn with_tags(mut self, pgn: &PgnGame) -> PlaySession {
-        self.tags = pgn
-            .tags
+    /// A session for a game tree (a study, an archive's game) showing the end of its main line,
+    /// every variation, comment and mark kept. Main-line moves recorded after the rules ended the
+    /// game stay in the tree but are not played; they are reported as [`MovesAfterEnd`].
+    pub fn from_tree(tree: GameTree) -> (PlaySession, Option<MovesAfterEnd>) {
+        let tags = tree.tags.clone();
+        let end = tree.main_line().last().copied().unwrap_or(tree.root());
+        let mut s = PlaySession {
+            game: Game::new(tree.start().clone()),
+            cursor: end,
+            end,
+            tree,
+            clock: None,
+            redo: Vec::new(),
+        };
+        s.game = s.line_game(end);
+        let s = s.with_tags(&tags);
+        let after = s.game.verdict().and_then(|v| {
+            let unplayed = s.view() - s.game.ply();
+            (unplayed > 0).then(|| MovesAfterEnd {
+                verdict: v.clone(),
+                unplayed,
+            })
+        });
+        (s, after)
+    }
+
+    /// Keeps `tags` but those the writer makes from the game itself (Game, FEN, Format).
+    fn with_tags(mut self, tags: &[(String, String)]) -> PlaySession {
+        self.tree.tags = tags
             .iter()
             .filter(|(n, _)| !matches!(n.as_str(), "Game" | "FEN" | "Format"))
             .cloned()
@@ -562,7 +870,7 @@ impl PlaySession {
         self
     }
 
-    /// The share-link query for the whole game (`fen=…&moves=…`, see [`SharedGame`]).
+    /// The share-link query for the line being played (`fen=…&moves=…`, see [`SharedGame`]).
     pub fn share_query(&self) -> String {
         SharedGame {
             start: self.game.start().clone(),
@@ -573,17 +881,27 @@ impl PlaySession {
 
     /// The saved form.
     pub fn save(&self) -> SavedSession {
+        let plain = self.tree.len() == self.game.ply()
+            && !self
+                .tree
+                .ids()
+                .any(|i| self.tree.node(i).is_some_and(Node::is_annotated));
+        let mut bare = self.tree.clone();
+        bare.tags.clear();
         SavedSession {
-            version: 1,
+            version: SAVED_SESSION_VERSION,
             game: self.game.record(),
-            view: self.view,
+            view: self.view(),
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
             clock: self.clock.clone(),
             tags: self
+                .tree
                 .tags
                 .iter()
                 .flat_map(|(n, v)| [n.clone(), v.clone()])
                 .collect(),
+            // A bare line is the game itself: the tree would only repeat it.
+            tree: (!plain).then(|| write_tree(&bare, Notation::Iccs)),
         }
     }
 
@@ -592,11 +910,12 @@ impl PlaySession {
         serde_json::to_string(&self.save()).unwrap_or_default()
     }
 
-    /// Restores a session from its JSON; any defect is an `Err`, never a panic.
+    /// Restores a session from its JSON (this version's or version 1, which had no tree); any
+    /// defect is an `Err`, never a panic.
     pub fn from_json(json: &str) -> Result<PlaySession, RestoreError> {
         let saved: SavedSession =
             serde_json::from_str(json).map_err(|e| RestoreError::Json(e.to_string()))?;
-        if saved.version != 1 {
+        if !(1..=SAVED_SESSION_VERSION).contains(&saved.version) {
             return Err(RestoreError::Version(saved.version));
         }
         let game = Game::from_record(&saved.game).map_err(RestoreError::Record)?;
@@ -605,18 +924,41 @@ impl PlaySession {
             .iter()
             .filter_map(|s| Move::from_iccs(s))
             .collect();
-        let view = saved.view.min(game.ply());
-        Ok(PlaySession {
-            game,
-            clock: saved.clock,
-            view,
-            redo,
-            tags: saved
-                .tags
-                .chunks_exact(2)
-                .map(|p| (p[0].clone(), p[1].clone()))
-                .collect(),
-        })
+        let mut s = PlaySession::new(game);
+        if let Some(text) = &saved.tree {
+            let tree = read_tree(text).map_err(|e| RestoreError::Tree(e.to_string()))?;
+            if tree.start() != s.game.start() {
+                return Err(RestoreError::Tree("start position".into()));
+            }
+            // The line being played is found in the tree by its moves (added if missing).
+            let mut tree = tree;
+            let mut end = tree.root();
+            for &m in s.game.moves() {
+                end = tree
+                    .add_move(end, m)
+                    .map_err(|e| RestoreError::Tree(e.to_string()))?;
+            }
+            s.tree = tree;
+            s.end = *s.tree.line_through(end).last().unwrap_or(&end);
+            s.cursor = s.end;
+        }
+        s.clock = saved.clock;
+        s.redo = redo;
+        let tags: Vec<(String, String)> = saved
+            .tags
+            .chunks_exact(2)
+            .map(|p| (p[0].clone(), p[1].clone()))
+            .collect();
+        s.tree.tags = tags;
+        s.go_to(saved.view);
+        Ok(s)
+    }
+}
+
+fn tree_error(e: TreeError) -> EnterError {
+    match e {
+        TreeError::Play(p) => EnterError::Illegal(p),
+        _ => EnterError::Illegal(PlayError::GameOver),
     }
 }
 
@@ -893,7 +1235,7 @@ mod tests {
             PlaySession::from_json("{not json"),
             Err(RestoreError::Json(_))
         ));
-        let future = s.to_json().replace("\"version\":1", "\"version\":9");
+        let future = s.to_json().replace("\"version\":2", "\"version\":9");
         assert_eq!(
             PlaySession::from_json(&future).unwrap_err(),
             RestoreError::Version(9)
@@ -933,5 +1275,196 @@ mod tests {
         use crate::lang::{Lang, Say};
         assert!(after_end.say(Lang::Zh).contains("未载入"));
         assert!(after_end.say(Lang::En).contains("not played"));
+    }
+
+    fn node_of(s: &PlaySession, moves: &[&str]) -> NodeId {
+        let t = s.tree();
+        let mut at = t.root();
+        for m in moves {
+            at = *t
+                .children(at)
+                .iter()
+                .find(|&&c| t.node(c).unwrap().mv() == Some(mv(m)))
+                .unwrap();
+        }
+        at
+    }
+
+    #[test]
+    fn a_move_from_an_earlier_position_starts_a_variation_and_the_main_line_stays() {
+        let mut s = session(&["h2e2", "h9g7", "h0g2"]);
+        s.go_to(1);
+        assert_eq!(
+            s.enter_with(mv("b9c7"), FromEarlier::Variation, 0),
+            Ok(Entered::Branched)
+        );
+        let main: Vec<Move> = s
+            .tree()
+            .main_line()
+            .iter()
+            .filter_map(|&i| s.tree().node(i).unwrap().mv())
+            .collect();
+        assert_eq!(main, vec![mv("h2e2"), mv("h9g7"), mv("h0g2")]);
+        assert_eq!(s.tree().variation_count(), 1);
+        // The line being played is the variation: the rules and the link follow it.
+        assert_eq!(s.game().moves(), &[mv("h2e2"), mv("b9c7")]);
+        assert!(s.at_end());
+        assert_eq!(s.share_query(), "moves=h2e2,b9c7");
+        // Stepping back and forward stays on it.
+        assert!(s.back());
+        assert!(s.forward());
+        assert_eq!(s.last_move(), Some(mv("b9c7")));
+        // ↑ goes to the move it replaced: the main line is played again.
+        assert!(s.to_sibling(-1));
+        assert_eq!(s.last_move(), Some(mv("h9g7")));
+        assert_eq!(s.game().ply(), 3);
+        assert!(!s.to_sibling(-1));
+        assert!(s.to_sibling(1));
+        assert_eq!(s.game().ply(), 2);
+        // The variation goes on at its end without asking; its own move is in the tree.
+        assert_eq!(s.enter(mv("h0g2"), false, 0), Ok(Entered::Played));
+        assert_eq!(s.tree().len(), 5);
+        // A move already in the tree only steps to it, main line or variation.
+        s.go_to(1);
+        assert_eq!(s.enter(mv("h9g7"), false, 0), Ok(Entered::SteppedForward));
+        assert_eq!(s.game().ply(), 3, "the main line is played again");
+        s.go_to(1);
+        assert_eq!(s.enter(mv("b9c7"), false, 0), Ok(Entered::SteppedForward));
+        assert_eq!(s.game().ply(), 3);
+        assert_eq!(s.game().moves()[1], mv("b9c7"));
+        // Clicking a node anywhere shows it.
+        let far = node_of(&s, &["h2e2", "h9g7", "h0g2"]);
+        assert!(s.go_to_node(far));
+        assert_eq!(s.game().moves()[1], mv("h9g7"));
+    }
+
+    #[test]
+    fn promote_delete_and_takeback_act_on_the_tree() {
+        let mut s = session(&["h2e2", "h9g7", "h0g2"]);
+        s.go_to(1);
+        s.enter_with(mv("b9c7"), FromEarlier::Variation, 0).unwrap();
+        s.enter(mv("b0c2"), false, 0).unwrap();
+        // Takeback in a variation takes back its own last move only.
+        assert!(s.takeback(0));
+        assert_eq!(s.game().moves(), &[mv("h2e2"), mv("b9c7")]);
+        assert_eq!(s.tree().len(), 4);
+        assert!(s.redo());
+        assert_eq!(s.tree().len(), 5);
+        // Promote the variation to main line, then delete it from its first move.
+        s.back();
+        assert_eq!(s.promote(), Ok(()));
+        assert!(s.tree().is_main_line(s.cursor()));
+        assert_eq!(
+            s.game().moves().len(),
+            3,
+            "the line being played is unchanged"
+        );
+        assert_eq!(s.delete_from_here(), Ok(()));
+        assert_eq!(s.view(), 1);
+        assert_eq!(s.tree().len(), 3);
+        assert_eq!(s.tree().variation_count(), 0);
+        // Delete a variation: shown where it branched, the main line played.
+        s.go_to(2);
+        s.enter_with(mv("b0c2"), FromEarlier::Variation, 0).unwrap();
+        s.enter(mv("c9e7"), false, 0).unwrap();
+        assert_eq!(s.delete_variation(), Ok(()));
+        assert_eq!(s.view(), 2);
+        assert_eq!(s.tree().variation_count(), 0);
+        assert_eq!(s.game().ply(), 3);
+        assert_eq!(s.delete_variation(), Err(TreeError::MainLine));
+        // Cutting from an earlier position replaces only the line it leaves.
+        s.go_to(1);
+        s.enter_with(mv("c9e7"), FromEarlier::Variation, 0).unwrap();
+        assert!(s.to_sibling(-1) && s.back());
+        assert_eq!(
+            s.enter(mv("b9c7"), false, 0),
+            Err(EnterError::WouldCut { later: 2 })
+        );
+        assert_eq!(s.enter(mv("b9c7"), true, 0), Ok(Entered::CutAndPlayed));
+        assert_eq!(s.tree().len(), 3);
+        assert!(
+            s.tree().is_main_line(s.cursor()),
+            "it takes the main line's place"
+        );
+        assert_eq!(s.tree().variation_count(), 1, "the other variation stays");
+    }
+
+    #[test]
+    fn each_line_has_its_own_verdict() {
+        // Red mates with b7b9 (rule 4.1.1 checkmate); a7a8 is a quiet move.
+        let start = Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w").unwrap();
+        let mut s = PlaySession::from_position(start);
+        s.enter(mv("a8a7"), false, 0).unwrap();
+        s.game_mut().resign(Color::Black).unwrap();
+        assert_eq!(s.game().verdict().unwrap().reason_token(), "resign");
+        s.go_to(0);
+        s.enter_with(mv("b7b9"), FromEarlier::Variation, 0).unwrap();
+        assert_eq!(s.game().verdict().unwrap().reason_token(), "checkmate");
+        assert!(matches!(
+            s.enter(mv("d9e9"), false, 0),
+            Err(EnterError::Illegal(PlayError::GameOver))
+        ));
+        // Back on the main line, its own line is judged again (the resignation is not replayed).
+        s.to_sibling(-1);
+        assert_eq!(s.game().moves(), &[mv("a8a7")]);
+        assert!(s.game().verdict().map(|v| v.reason_token()) != Some("checkmate"));
+    }
+
+    #[test]
+    fn a_study_survives_a_save_and_old_saves_still_load() {
+        use crate::xiangqi::tree::{Arrow, MarkColor};
+        let mut s = session(&["h2e2", "h9g7", "h0g2"]);
+        s.go_to(1);
+        s.enter_with(mv("b9c7"), FromEarlier::Variation, 0).unwrap();
+        s.shown_node_mut().unwrap().comment = Some("屏风马".into());
+        s.shown_node_mut().unwrap().nags = vec![5];
+        s.shown_node_mut().unwrap().arrows = vec![Arrow {
+            color: MarkColor::Green,
+            from: "b0".parse().unwrap(),
+            to: "c2".parse().unwrap(),
+        }];
+        s.back();
+        let json = s.to_json();
+        assert!(json.contains("\"version\":2"), "{json}");
+        let back = PlaySession::from_json(&json).unwrap();
+        assert_eq!(back.tree().first_difference(s.tree()), None);
+        assert_eq!(back.view(), 1);
+        assert_eq!(back.game().moves(), s.game().moves());
+        let mut back = back;
+        assert!(back.forward());
+        assert_eq!(
+            back.last_move(),
+            Some(mv("b9c7")),
+            "the line being played comes back"
+        );
+        // A version 1 save (no tree) loads as one line.
+        let v1 = r#"{"version":1,"game":{"start":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":["h2e2","h9g7"],"events":[],"move_limit":60},"view":1,"redo":["h0g2"],"tags":["Red","甲"]}"#;
+        let old = PlaySession::from_json(v1).unwrap();
+        assert_eq!(old.tree().len(), 2);
+        assert_eq!(old.view(), 1);
+        assert!(old.can_redo());
+        assert_eq!(old.tags(), &[("Red".to_string(), "甲".to_string())]);
+        // A tree that does not read is refused, not half-loaded.
+        let bad = json.replace("(", "((");
+        assert!(matches!(
+            PlaySession::from_json(&bad),
+            Err(RestoreError::Tree(_))
+        ));
+    }
+
+    #[test]
+    fn a_tree_opens_with_its_variations_and_exports_them() {
+        use crate::xiangqi::notation::pgn::{read_tree, write_tree};
+        let t = read_tree(
+            "[Red \"甲\"]\n{开局} 1. 炮二平五 马８进７ (1... 炮８平５ {顺炮}) 2. 马二进三 $1 *",
+        )
+        .unwrap();
+        let (s, after) = PlaySession::from_tree(t.clone());
+        assert_eq!(after, None);
+        assert_eq!(s.view(), 3);
+        assert_eq!(s.tags()[0], ("Red".to_string(), "甲".to_string()));
+        let out = write_tree(&s.to_tree(), Notation::Chinese);
+        let again = read_tree(&out).unwrap();
+        assert_eq!(again.first_difference(&t), None, "{out}");
     }
 }

@@ -202,6 +202,7 @@ impl Say for RestoreError {
         match (self, lang) {
             (RestoreError::Json(e), Lang::Zh) => format!("保存的对局无法读取：{e}"),
             (RestoreError::Version(v), Lang::Zh) => format!("保存的对局格式版本 {v} 无法识别"),
+            (RestoreError::Tree(e), Lang::Zh) => format!("保存的对局的变着无法读取：{e}"),
             (RestoreError::Record(e), Lang::Zh) => {
                 format!("保存的对局无法重放：{}", e.say(lang))
             }
@@ -251,10 +252,10 @@ impl Say for EnterError {
         match (self, lang) {
             (EnterError::Illegal(e), _) => e.say(lang),
             (EnterError::WouldCut { later }, Lang::Zh) => {
-                format!("从这里走棋将删除后面的 {later} 步，确定吗？")
+                format!("从这里走棋：另开变着，或删除后面的 {later} 步？")
             }
             (EnterError::WouldCut { later }, Lang::En) => {
-                format!("Playing here removes the {later} later moves. Continue?")
+                format!("Playing here: start a variation, or remove the {later} later moves?")
             }
         }
     }

@@ -1,0 +1,380 @@
+//! The study tools of `#/play`: a comment and a mark on the move shown, the variation actions,
+//! opening a game file of any format (or a library of them, as a list to search), exporting the
+//! whole tree, and the saved studies.
+
+use super::board::{Brush, Mark};
+use super::files::{download, read_file, BrowserCharsets};
+use super::i18n::{tr, use_lang};
+use super::play::{use_play, Note, PlayStore};
+use super::storage;
+use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
+use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
+use crate::xiangqi::notation::pgn::write_tree;
+use crate::xiangqi::notation::Notation;
+use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::study::Studies;
+use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
+use leptos::prelude::*;
+
+const STUDIES_KEY: &str = "xq.play.studies";
+
+fn brush(c: MarkColor) -> Brush {
+    match c {
+        MarkColor::Green => Brush::Green,
+        MarkColor::Red => Brush::Red,
+        MarkColor::Blue => Brush::Blue,
+        MarkColor::Yellow => Brush::Yellow,
+    }
+}
+
+fn color(b: Brush) -> MarkColor {
+    match b {
+        Brush::Green => MarkColor::Green,
+        Brush::Red => MarkColor::Red,
+        Brush::Blue => MarkColor::Blue,
+        Brush::Yellow => MarkColor::Yellow,
+    }
+}
+
+/// The drawings kept on a node, as the board draws them.
+pub(super) fn marks_of(node: &Node) -> Vec<Mark> {
+    let arrows = node
+        .arrows
+        .iter()
+        .map(|a| Mark::Arrow(a.from, a.to, brush(a.color)));
+    let circles = node
+        .circles
+        .iter()
+        .map(|c| Mark::Circle(c.at, brush(c.color)));
+    arrows.chain(circles).collect()
+}
+
+/// Keeps the board's drawings on the node shown.
+pub(super) fn keep_marks(store: PlayStore, marks: Vec<Mark>) {
+    store.session.update(|s| {
+        if let Some(n) = s.shown_node_mut() {
+            n.arrows.clear();
+            n.circles.clear();
+            for m in marks {
+                match m {
+                    Mark::Arrow(from, to, b) => n.arrows.push(Arrow {
+                        color: color(b),
+                        from,
+                        to,
+                    }),
+                    Mark::Circle(at, b) => n.circles.push(Circle {
+                        color: color(b),
+                        at,
+                    }),
+                }
+            }
+        }
+    });
+}
+
+/// The comment, the marks and the variation actions for the move shown.
+#[component]
+pub fn StudyTools() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let node =
+        move |f: &dyn Fn(&Node) -> bool| session.with(|s| s.tree().node(s.cursor()).is_some_and(f));
+    let comment = Memo::new(move |_| {
+        session.with(|s| {
+            s.tree()
+                .node(s.cursor())
+                .and_then(|n| n.comment.clone())
+                .unwrap_or_default()
+        })
+    });
+    let at_root = Memo::new(move |_| session.with(|s| s.cursor() == s.tree().root()));
+    let on_main = Memo::new(move |_| session.with(|s| s.tree().is_main_line(s.cursor())));
+    let act = move |f: fn(&mut PlaySession) -> Result<(), crate::xiangqi::tree::TreeError>| {
+        session.update(|s| {
+            // Each button is off where its action does not apply.
+            let _ = f(s);
+        });
+    };
+    view! {
+        <div class="study-tools" data-testid="study-tools">
+            <textarea data-testid="comment" rows="2" class="comment-edit"
+                aria-label=tr("本步注释", "Comment on this move")
+                placeholder=move || if at_root.get() { tr("开局前的注释", "Comment before the first move")() } else { tr("本步注释", "Comment on this move")() }
+                prop:value=comment
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    session.update(|s| {
+                        if let Some(n) = s.shown_node_mut() {
+                            n.comment = (!text.trim().is_empty()).then_some(text);
+                        }
+                    });
+                }></textarea>
+            <div class="mark-buttons" role="group" aria-label=tr("标记", "Marks")>
+                {MARKS.iter().map(|&(nag, sym)| view! {
+                    <button type="button" data-testid=format!("mark-{nag}") translate="no"
+                        disabled=move || at_root.get()
+                        aria-pressed=move || node(&|n| n.nags.contains(&nag)).to_string()
+                        on:click=move |_| session.update(|s| {
+                            if let Some(n) = s.shown_node_mut() {
+                                let had = n.nags.contains(&nag);
+                                n.nags.retain(|x| !(1..=6).contains(x));
+                                if !had {
+                                    n.nags.push(nag);
+                                }
+                            }
+                        })>{sym}</button>
+                }).collect_view()}
+            </div>
+            <div class="variation-actions" role="group" aria-label=tr("变着", "Variations")>
+                <button type="button" data-testid="promote" disabled=on_main on:click=move |_| act(PlaySession::promote)>{tr("变着上移", "Promote variation")}</button>
+                <button type="button" data-testid="make-main" disabled=on_main on:click=move |_| act(PlaySession::make_main_line)>{tr("设为主线", "Make main line")}</button>
+                <button type="button" data-testid="delete-variation" disabled=on_main on:click=move |_| act(PlaySession::delete_variation)>{tr("删除变着", "Delete variation")}</button>
+                <button type="button" data-testid="delete-from" disabled=at_root on:click=move |_| act(PlaySession::delete_from_here)>{tr("从此步删除", "Delete from here")}</button>
+            </div>
+        </div>
+    }
+}
+
+/// Opens a game tree on the board (the old game stays restorable).
+pub(super) fn open_tree(store: PlayStore, tree: GameTree) {
+    let (s, after) = PlaySession::from_tree(tree);
+    store.replace(s);
+    if let Some(a) = after {
+        store.notices.update(|n| n.push(Note::AfterEnd(a)));
+    }
+}
+
+/// Opens a file's bytes in any format the app reads: one game on the board, several as a list.
+/// A fault is said, with what was read before it kept.
+pub(super) fn open_bytes(store: PlayStore, bytes: &[u8]) {
+    match archive::open(bytes, &BrowserCharsets) {
+        Ok(lib) => {
+            if let Some(e) = lib.stopped {
+                store.notices.update(|n| n.push(Note::Archive(e)));
+            }
+            let mut games = lib.games;
+            if games.len() == 1 {
+                store.library.set(Vec::new());
+                open_tree(store, games.remove(0));
+            } else if !games.is_empty() {
+                store.library.set(games);
+            }
+        }
+        Err(e) => store.notices.update(|n| n.push(Note::Archive(e))),
+    }
+}
+
+/// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it.
+pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
+    read_file(file, MAX_LIBRARY_BYTES, move |r| match r {
+        Ok(bytes) => open_bytes(store, &bytes),
+        Err(e) => store.notices.update(|n| n.push(Note::File(e))),
+    });
+}
+
+fn tag<'a>(t: &'a GameTree, name: &str) -> &'a str {
+    t.tag(name).unwrap_or("")
+}
+
+/// Open a file or pasted text, the library's list, and the whole tree's export.
+#[component]
+pub fn OpenFile() -> impl IntoView {
+    let store = use_play();
+    let input = NodeRef::<leptos::html::Input>::new();
+    let text = RwSignal::new(String::new());
+    let query = RwSignal::new(String::new());
+    let failed = RwSignal::new(false);
+    let export = move |n: Option<Notation>| {
+        let (name, body) = store.session.with_untracked(|s| {
+            let t = s.to_tree();
+            let names: Vec<&str> = ["Red", "Black"]
+                .iter()
+                .map(|n| tag(&t, n))
+                .filter(|v| !v.is_empty())
+                .collect();
+            let stem = if names.is_empty() {
+                "study".to_string()
+            } else {
+                names.join("-")
+            };
+            match n {
+                Some(n) => (
+                    format!("{stem}-{}.pgn", n.name().to_ascii_lowercase()),
+                    write_tree(&t, n),
+                ),
+                None => (format!("{stem}.txt"), write_dhtmlxq(&t)),
+            }
+        });
+        let stem: String = name
+            .chars()
+            .map(|c| if "/\\:*?\"<>|".contains(c) { '_' } else { c })
+            .collect();
+        failed.set(download(&stem, "text/plain;charset=utf-8", &body).is_err());
+    };
+    let shown = Memo::new(move |_| {
+        let q = query.get().to_lowercase();
+        store.library.with(|games| {
+            games
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| {
+                    q.is_empty()
+                        || ["Red", "Black", "Event", "Title", "Game", "Site"]
+                            .iter()
+                            .any(|n| tag(g, n).to_lowercase().contains(&q))
+                })
+                .map(|(i, g)| {
+                    let head = [tag(g, "Red"), tag(g, "Black")]
+                        .iter()
+                        .filter(|s| !s.is_empty())
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" – ");
+                    let rest = [tag(g, "Title"), tag(g, "Event"), tag(g, "Date")]
+                        .iter()
+                        .filter(|s| !s.is_empty())
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" · ");
+                    (i, format!("{}. {head} {rest}", i + 1))
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <div class="open-file">
+            <label class="button-link file-button">
+                {tr("打开棋谱文件", "Open a game file")}
+                <input type="file" data-testid="open-file" node_ref=input class="visually-hidden"
+                    accept=".pgn,.xqf,.cbr,.cbl,.cbf,.txt,.PGN,.XQF,.CBR,.CBL,.CBF"
+                    on:change=move |_| {
+                        let Some(el) = input.get() else { return };
+                        let file = el.files().and_then(|f| f.get(0));
+                        el.set_value("");
+                        if let Some(f) = file {
+                            open_file(store, &f);
+                        }
+                    } />
+            </label>
+            <details class="menu">
+                <summary>{tr("粘贴棋谱（PGN / DhtmlXQ）", "Paste a game (PGN / DhtmlXQ)")}</summary>
+                <textarea data-testid="open-text" rows="3" prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes())>{tr("打开", "Open")}</button>
+            </details>
+            <fieldset class="pgn-export">
+                <legend>{tr("导出整个棋谱（含变着、注释）", "Export the whole study (variations, comments)")}</legend>
+                <button type="button" data-testid="export-tree-chinese" on:click=move |_| export(Some(Notation::Chinese))>{tr("中文记谱", "Chinese")}</button>
+                <button type="button" data-testid="export-tree-wxf" on:click=move |_| export(Some(Notation::Wxf))>"WXF"</button>
+                <button type="button" data-testid="export-tree-iccs" on:click=move |_| export(Some(Notation::Iccs))>"ICCS"</button>
+                <button type="button" data-testid="export-tree-dhtmlxq" on:click=move |_| export(None)>"DhtmlXQ"</button>
+                {move || failed.get().then(|| view! { <p class="error" role="alert">{tr("下载失败", "Download failed")}</p> })}
+            </fieldset>
+            <Show when=move || store.library.with(|l| !l.is_empty())>
+                <div class="library" data-testid="library">
+                    <p>
+                        {move || {
+                            let n = store.library.with(Vec::len);
+                            use_lang().get().pick("棋谱库", "Library").to_string() + &format!(" ({n})")
+                        }}
+                        <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr("关闭", "Close")}</button>
+                    </p>
+                    <input type="search" data-testid="library-search" placeholder=tr("搜索：棋手、赛事、标题", "Search: player, event, title")
+                        prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
+                    <ul class="library-list">
+                        {move || shown.get().into_iter().map(|(i, label)| view! {
+                            <li><button type="button" class="link-button" data-testid="library-game" on:click=move |_| {
+                                if let Some(g) = store.library.with_untracked(|l| l.get(i).cloned()) {
+                                    open_tree(store, g);
+                                }
+                            }>{label}</button></li>
+                        }).collect_view()}
+                    </ul>
+                </div>
+            </Show>
+        </div>
+    }
+}
+
+fn now_text() -> String {
+    let d = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+/// The saved studies: save the board's tree under a name; open, rename, delete; export all.
+#[component]
+pub fn StudyList() -> impl IntoView {
+    let store = use_play();
+    // An unreadable list is set aside and reported by the storage helper.
+    let list =
+        RwSignal::new(storage::load_with(STUDIES_KEY, Studies::from_json).unwrap_or_default());
+    let name = RwSignal::new(String::new());
+    let keep = move |f: &dyn Fn(&mut Studies) -> bool| {
+        let mut changed = false;
+        list.update(|l| changed = f(l));
+        if changed {
+            // A refusal (storage full) is said above the page by the storage module.
+            let _ = storage::set(STUDIES_KEY, &list.with_untracked(Studies::to_json));
+        }
+    };
+    view! {
+        <details class="menu studies" data-testid="studies">
+            <summary>{tr("我的研习", "My studies")}</summary>
+            <input data-testid="study-name" placeholder=tr("研习名称", "Study name")
+                prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+            <button type="button" data-testid="study-save" on:click=move |_| {
+                let tree = store.session.with_untracked(PlaySession::to_tree);
+                let n = name.get_untracked();
+                keep(&|l| l.save(&n, &now_text(), &tree));
+            }>{tr("保存", "Save")}</button>
+            <button type="button" data-testid="studies-export" on:click=move |_| {
+                let text = list.with_untracked(Studies::export_all);
+                let _ = download("studies.pgn", "application/x-chess-pgn;charset=utf-8", &text);
+            }>{tr("全部导出为 PGN", "Export all as PGN")}</button>
+            <ul class="study-list">
+                {move || list.get().items.into_iter().enumerate().map(|(i, s)| view! {
+                    <li data-testid="study">
+                        <span class="study-name">{s.name.clone()}</span>" "
+                        <span class="study-date">{s.date.clone()}</span>
+                        <button type="button" class="link-button" data-testid="study-open" on:click=move |_| {
+                            if let Some(Ok(t)) = list.with_untracked(|l| l.items.get(i).map(|s| s.tree())) {
+                                open_tree(store, t);
+                            }
+                        }>{tr("打开", "Open")}</button>
+                        <button type="button" class="link-button" data-testid="study-rename" on:click=move |_| {
+                            let n = name.get_untracked();
+                            keep(&|l| l.rename(i, &n));
+                        }>{tr("改名为上面的名称", "Rename to the name above")}</button>
+                        <button type="button" class="link-button" data-testid="study-delete" on:click=move |_| keep(&|l| l.delete(i).is_some())>{tr("删除", "Delete")}</button>
+                    </li>
+                }).collect_view()}
+            </ul>
+        </details>
+    }
+}
+
+/// The comment of the move shown, large, for projector mode.
+#[component]
+pub fn ProjectorComment() -> impl IntoView {
+    let store = use_play();
+    let comment = Memo::new(move |_| {
+        store.session.with(|s| {
+            let t = s.tree();
+            t.node(s.cursor())
+                .and_then(|n| n.comment.clone().or(n.before.clone()))
+        })
+    });
+    move || {
+        (store.projector.get())
+            .then(|| comment.get())
+            .flatten()
+            .map(|c| view! { <p class="projector-comment" data-testid="projector-comment">{c}</p> })
+    }
+}
