@@ -163,6 +163,10 @@ pub fn run_job(
         best: None,
         error: Some(e),
     };
+    // A whole-game review comes to the same worker (and its transposition table).
+    if let Ok(review) = serde_json::from_str::<super::review::ReviewRequest>(request) {
+        return super::review::run_review(engine, &review, post, now_ms);
+    }
     let req: EngineRequest = match serde_json::from_str(request) {
         Ok(r) => r,
         Err(e) => return post(to_json(&fail(0, JobError::BadRequest(e.to_string())))),

@@ -2,10 +2,11 @@
 //! and analyses, natively (`xq uci`) and in the browser's Web Worker from the same source.
 //!
 //! [`search`] holds the alpha-beta search and strength levels, [`eval`] the evaluation, [`tt`] the
-//! transposition table and [`job`] the worker's JSON protocol.
+//! transposition table, [`job`] the worker's JSON protocol and [`review`] the whole-game review.
 
 pub mod eval;
 pub mod job;
+pub mod review;
 pub mod search;
 pub mod tt;
 
