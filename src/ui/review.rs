@@ -1,0 +1,405 @@
+//! "全局分析 / Analyse the game": the engine reviews every position of the main line in its Web
+//! Worker (a progress bar, cancellable), then the page shows the score graph from Red's side, each
+//! side's inaccuracies, mistakes and blunders, and for each the better move and its line.
+//!
+//! The review's result lives in a [`GameTree`] annotated by [`review::annotate`] (evaluations,
+//! marks, arrows, the engine's lines as variations), exported with `[%eval …]` so that it is not
+//! recomputed; the judging and the PGN are the core's, this file only wires them to the page.
+
+use super::board::{Brush, Mark};
+use super::files::download;
+use super::i18n::{tr, use_lang, Lang};
+use crate::engine::job::WORKER_READY;
+use crate::engine::review::{
+    self, Analysis, Judgement, ReviewReport, ReviewRequest, Summary, DEFAULT_LIMITS,
+};
+use crate::lang::Say;
+use crate::xiangqi::notation::pgn::write_tree;
+use crate::xiangqi::notation::{self, Notation};
+use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::tree::GameTree;
+use crate::xiangqi::{Color, Move};
+use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+
+/// Where the review is.
+#[derive(Clone, Debug, PartialEq)]
+enum State {
+    Idle,
+    /// `k` of `n` positions searched.
+    Running(usize, usize),
+    Failed(String),
+}
+
+/// A review under way: the tree it is for and the analyses received so far.
+type Pending = (GameTree, Vec<(usize, Analysis)>);
+
+#[derive(Clone, Copy)]
+struct Ctx {
+    session: RwSignal<PlaySession>,
+    marks: RwSignal<Vec<Mark>>,
+    lang: RwSignal<Lang>,
+    state: RwSignal<State>,
+    /// The reviewed game: the main line with what the review wrote on it.
+    tree: RwSignal<Option<GameTree>>,
+    summary: RwSignal<Option<Summary>>,
+    pending: StoredValue<Option<Pending>, LocalStorage>,
+    worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    next_id: StoredValue<u64>,
+}
+
+/// The main line on the board as a tree, keeping what an earlier review of the same moves wrote.
+/// The board's game is one line for now; this is the seam where the page's own tree comes in.
+fn game_tree(session: &PlaySession, old: Option<&GameTree>) -> GameTree {
+    let fresh = GameTree::from_game(&session.to_pgn());
+    match old {
+        Some(t) if t.start() == fresh.start() && t.moves_to(last(t)) == session.game().moves() => {
+            let mut t = t.clone();
+            t.tags = fresh.tags;
+            t
+        }
+        _ => fresh,
+    }
+}
+
+fn last(t: &GameTree) -> crate::xiangqi::tree::NodeId {
+    t.main_line().last().copied().unwrap_or(t.root())
+}
+
+impl Ctx {
+    fn stop(self) {
+        if let Some(w) = self.worker.try_update_value(Option::take).flatten() {
+            w.terminate();
+        }
+        self.pending.set_value(None);
+    }
+
+    fn fail(self, zh: &str, en: &str) {
+        self.stop();
+        let text = self.lang.get_untracked().pick(zh, en).into();
+        self.state.set(State::Failed(text));
+    }
+
+    fn start(self) {
+        self.stop();
+        let tree = self
+            .session
+            .with_untracked(|s| self.tree.with_untracked(|old| game_tree(s, old.as_ref())));
+        let plies = review::missing(&tree);
+        if plies.is_empty() {
+            return self.finish(tree, Vec::new());
+        }
+        let id = self.next_id.get_value() + 1;
+        self.next_id.set_value(id);
+        let moves = self
+            .session
+            .with_untracked(|s| s.game().moves().iter().map(|m| m.to_string()).collect());
+        let request = ReviewRequest {
+            review: id,
+            fen: tree.start().fen(),
+            moves,
+            plies: Some(plies.clone()),
+            limits: DEFAULT_LIMITS,
+        };
+        let Ok(text) = serde_json::to_string(&request) else {
+            return;
+        };
+        let Ok(worker) = web_sys::Worker::new("./engine_worker_loader.js") else {
+            return self.fail("引擎无法启动", "The engine could not start");
+        };
+        let onmessage =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+                let data = ev.data().as_string().unwrap_or_default();
+                if data == WORKER_READY {
+                    self.worker.with_value(|w| {
+                        if let Some(w) = w {
+                            let _ = w.post_message(&JsValue::from_str(&text));
+                        }
+                    });
+                } else if let Ok(r) = serde_json::from_str::<ReviewReport>(&data) {
+                    if r.review == id {
+                        self.on_report(r);
+                    }
+                }
+            });
+        let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            self.fail("引擎无法启动", "The engine could not start");
+        });
+        worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+        onmessage.forget();
+        onerror.forget();
+        self.worker.set_value(Some(worker));
+        self.pending.set_value(Some((tree, Vec::new())));
+        self.state.set(State::Running(0, plies.len()));
+    }
+
+    fn on_report(self, r: ReviewReport) {
+        if let Some(e) = &r.error {
+            let text = e.say(self.lang.get_untracked());
+            self.stop();
+            self.state.set(State::Failed(text));
+            return;
+        }
+        self.pending.update_value(|p| {
+            if let (Some((_, got)), Some(a)) = (p.as_mut(), r.analysis()) {
+                got.push((r.ply, a));
+            }
+        });
+        self.state.set(State::Running(r.k, r.n));
+        if r.is_last() {
+            if let Some((tree, got)) = self.pending.try_update_value(Option::take).flatten() {
+                self.stop();
+                self.finish(tree, got);
+            }
+        }
+    }
+
+    fn finish(self, mut tree: GameTree, got: Vec<(usize, Analysis)>) {
+        let summary = review::annotate(&mut tree, &got);
+        self.tree.set(Some(tree));
+        self.summary.set(Some(summary));
+        self.state.set(State::Idle);
+    }
+
+    /// Shows the position before move `ply` with the better move drawn, or the position `ply`.
+    fn go_to(self, ply: usize, better: Option<Move>) {
+        self.session.update(|s| s.go_to(ply));
+        self.marks.set(
+            better
+                .map(|m| vec![Mark::Arrow(m.from, m.to, Brush::Blue)])
+                .unwrap_or_default(),
+        );
+    }
+}
+
+/// The review panel: the button, the progress, the graph, the counts and the judged moves.
+#[component]
+pub fn ReviewPanel(
+    session: RwSignal<PlaySession>,
+    marks: RwSignal<Vec<Mark>>,
+    notation: Signal<Notation>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let ctx = Ctx {
+        session,
+        marks,
+        lang,
+        state: RwSignal::new(State::Idle),
+        tree: RwSignal::new(None),
+        summary: RwSignal::new(None),
+        pending: StoredValue::new_local(None),
+        worker: StoredValue::new_local(None),
+        next_id: StoredValue::new(0),
+    };
+    on_cleanup(move || ctx.stop());
+    // A review of other moves than the board's is not shown.
+    let current = Memo::new(move |_| {
+        let moves = session.with(|s| (s.game().start().clone(), s.game().moves().to_vec()));
+        ctx.tree.with(|t| {
+            t.as_ref()
+                .is_some_and(|t| *t.start() == moves.0 && t.moves_to(last(t)) == moves.1)
+        })
+    });
+    let running = move || matches!(ctx.state.get(), State::Running(..));
+    let export = move |n: Notation| {
+        let text = ctx
+            .tree
+            .with_untracked(|t| t.as_ref().map(|t| write_tree(t, n)));
+        if let Some(text) = text {
+            let name = format!("review-{}.pgn", n.name().to_ascii_lowercase());
+            if download(&name, "application/x-chess-pgn;charset=utf-8", &text).is_err() {
+                ctx.state.set(State::Failed(
+                    lang.get_untracked()
+                        .pick("下载失败", "Download failed")
+                        .into(),
+                ));
+            }
+        }
+    };
+    view! {
+        <div class="review" data-testid="review">
+            <div class="controls">
+                <button type="button" data-testid="review-start" disabled=running
+                    on:click=move |_| ctx.start()>{tr("全局分析", "Analyse the game")}</button>
+                {move || running().then(|| view! {
+                    <button type="button" data-testid="review-cancel" on:click=move |_| {
+                        ctx.stop();
+                        ctx.state.set(State::Idle);
+                    }>{tr("取消", "Cancel")}</button>
+                })}
+            </div>
+            {move || match ctx.state.get() {
+                State::Running(k, n) => Some(view! {
+                    <progress data-testid="review-progress" max=n.max(1) value=k
+                        aria-label=tr("分析进度", "Analysis progress")></progress>
+                    <span class="review-progress-text">{k} " / " {n}</span>
+                }.into_any()),
+                State::Failed(text) => Some(view! {
+                    <p class="error" role="alert" data-testid="review-error">{text}</p>
+                }.into_any()),
+                State::Idle => None,
+            }}
+            {move || (current.get() && ctx.summary.with(Option::is_some)).then(|| view! {
+                <Graph ctx=ctx />
+                <Counts ctx=ctx />
+                <ol class="review-judged"><Judged ctx=ctx notation=notation /></ol>
+                <div class="controls">
+                    <span>{tr("导出分析棋谱", "Export the review")}</span>
+                    <button type="button" data-testid="review-export" on:click=move |_| export(notation.get_untracked())>"PGN"</button>
+                </div>
+            })}
+        </div>
+    }
+}
+
+/// Width and height of the graph in drawing units.
+const W: i32 = 600;
+const H: i32 = 120;
+
+/// The score graph: Red's winning chances after each move (up: Red better), a point per position
+/// to click, the judged moves dotted in their colour, the shown position marked.
+#[component]
+fn Graph(ctx: Ctx) -> impl IntoView {
+    let Some(s) = ctx.summary.get_untracked() else {
+        return ().into_any();
+    };
+    let n = s.nodes.len().saturating_sub(1).max(1);
+    // Whole drawing units: formatting floats would add to the page's download.
+    let x = move |k: usize| (k as f64 * f64::from(W) / n as f64).round() as i32;
+    let y = |c: f64| ((1.0 - c) * f64::from(H) / 2.0).round() as i32;
+    // Unknown points are drawn level.
+    let pts: Vec<(i32, i32)> = s
+        .chances
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (x(k), y(c.unwrap_or(0.0))))
+        .collect();
+    let mut line = String::new();
+    for (i, (px, py)) in pts.iter().enumerate() {
+        line.push_str(if i == 0 { "M" } else { "L" });
+        line.push_str(&format!("{px} {py} "));
+    }
+    let area = format!("{line}L{W} {H} L0 {H} Z");
+    let dots = s
+        .judged
+        .iter()
+        .map(|j| {
+            let class = match j.judgement {
+                Judgement::Inaccuracy => "dot inaccuracy",
+                Judgement::Mistake => "dot mistake",
+                Judgement::Blunder => "dot blunder",
+            };
+            let (cx, cy) = pts[j.ply];
+            view! { <circle class=class cx=cx cy=cy r="4" /> }
+        })
+        .collect_view();
+    let band = (W / n as i32).max(1);
+    let hits = (0..=n)
+        .map(|k| {
+            view! {
+                <rect class="hit" data-ply=k x=(x(k) - band / 2).max(0) y="0" width=band height=H
+                    on:click=move |_| ctx.go_to(k, None)>
+                </rect>
+            }
+        })
+        .collect_view();
+    let at = move || x(ctx.session.with(|s| s.view()).min(n));
+    view! {
+        <svg class="review-graph" data-testid="review-graph" data-points=s.nodes.len()
+            viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none"
+            role="img" aria-label=tr("评估曲线（红方视角，上方红优）", "Evaluation graph (Red's side: up is Red better)")>
+            <path class="area" d=area />
+            <line class="mid" x1="0" y1=H / 2 x2=W y2=H / 2 />
+            <path class="curve" d=line />
+            <line class="at" x1=at y1="0" x2=at y2=H />
+            {dots}
+            {hits}
+        </svg>
+    }
+    .into_any()
+}
+
+/// Each side's inaccuracies, mistakes and blunders, and the thresholds they are counted by.
+#[component]
+fn Counts(ctx: Ctx) -> impl IntoView {
+    let lang = ctx.lang;
+    let row =
+        move |side: Color| {
+            let cells = Judgement::ALL
+            .iter()
+            .map(|&j| {
+                let count = ctx.summary.with(|s| s.as_ref().map_or(0, |s| s.count(side, j)));
+                view! { <td data-side=format!("{side:?}") data-kind=format!("{j:?}")>{count}</td> }
+            })
+            .collect_view();
+            view! { <tr><th scope="row">{move || side.say(lang.get())}</th>{cells}</tr> }
+        };
+    view! {
+        <table class="review-counts" data-testid="review-counts">
+            <thead><tr><th></th>
+                {Judgement::ALL.iter().map(|&j| view! {
+                    <th scope="col">{move || j.say(lang.get())} " " {j.mark()}</th>
+                }).collect_view()}
+            </tr></thead>
+            <tbody>{row(Color::Red)}{row(Color::Black)}</tbody>
+        </table>
+        <p class="hint">{tr(
+            "按胜率损失计：欠准 ≥ 5%，失误 ≥ 10%，漏着 ≥ 15%（同 lichess）",
+            "By winning chances lost: inaccuracy ≥ 5%, mistake ≥ 10%, blunder ≥ 15% (as lichess)",
+        )}</p>
+    }
+}
+
+/// The judged moves in game order: each with its mark, the better move and the engine's line;
+/// a click shows the position before it with the better move drawn.
+#[component]
+fn Judged(ctx: Ctx, notation: Signal<Notation>) -> impl IntoView {
+    move || {
+        let nt = notation.get();
+        let lang = ctx.lang.get();
+        ctx.tree.with(|t| {
+            let (Some(t), Some(s)) = (t.as_ref(), ctx.summary.get()) else {
+                return Vec::new();
+            };
+            s.judged
+                .iter()
+                .filter_map(|j| {
+                    let before = t.parent(j.node)?;
+                    let pos = t.position(before)?;
+                    let played = notation::write(pos, t.node(j.node)?.mv()?, nt);
+                    let better = t.children(before).get(1).copied();
+                    let best = better.and_then(|b| t.node(b)?.mv());
+                    let line: Vec<String> = better
+                        .map(|b| {
+                            let mut p = pos.clone();
+                            t.main_line_from(b)
+                                .iter()
+                                .filter_map(|&i| t.node(i)?.mv())
+                                .map(|m| {
+                                    let w = notation::write(&p, m, nt);
+                                    p.play_unchecked(m);
+                                    w
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let number = pos.fullmoves();
+                    let dots = if j.mover == Color::Red { "." } else { "…" };
+                    let ply = j.ply;
+                    let better_word = lang.pick("更好：", "Better: ");
+                    Some(view! {
+                        <li data-testid="review-judged" data-ply=ply data-kind=format!("{:?}", j.judgement)>
+                            <button type="button" class="link-button" on:click=move |_| ctx.go_to(ply - 1, best)>
+                                {format!("{number}{dots} {played} {}", j.judgement.mark())}
+                            </button>
+                            {(!line.is_empty()).then(|| view! {
+                                <span class="review-line">{format!("{better_word}{}", line.join(" "))}</span>
+                            })}
+                        </li>
+                    })
+                })
+                .collect::<Vec<_>>()
+        })
+    }
+}
