@@ -162,6 +162,24 @@ impl Ctx {
         self.state.set(State::Idle);
     }
 
+    /// A click in the result: a graph band or a judged move (`data-ply`, `data-best`).
+    fn clicked(self, ev: &web_sys::MouseEvent) {
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-ply]").ok().flatten())
+        else {
+            return;
+        };
+        let ply = el.get_attribute("data-ply").and_then(|p| p.parse().ok());
+        let best = el
+            .get_attribute("data-best")
+            .and_then(|m| Move::from_iccs(&m));
+        if let Some(ply) = ply {
+            self.go_to(ply, best);
+        }
+    }
+
     /// Shows the position before move `ply` with the better move drawn, or the position `ply`.
     fn go_to(self, ply: usize, better: Option<Move>) {
         self.session.update(|s| s.go_to(ply));
@@ -241,9 +259,17 @@ pub fn ReviewPanel(
                 State::Idle => None,
             }}
             {move || (current.get() && ctx.summary.with(Option::is_some)).then(|| view! {
-                <Graph ctx=ctx />
-                <Counts ctx=ctx />
-                <ol class="review-judged"><Judged ctx=ctx notation=notation /></ol>
+                // One string of HTML and one click handler for the whole result: a view per point
+                // and per move would cost the page's download and the first draw's time.
+                <div class="review-result" on:click=move |ev| ctx.clicked(&ev)
+                    inner_html=move || {
+                        let (l, n) = (lang.get(), notation.get());
+                        ctx.tree.with(|t| ctx.summary.with(|s| match (t, s) {
+                            (Some(t), Some(s)) => result_html(t, s, l, n),
+                            _ => String::new(),
+                        }))
+                    }>
+                </div>
                 <div class="controls">
                     <span>{tr("导出分析棋谱", "Export the review")}</span>
                     <button type="button" data-testid="review-export" on:click=move |_| export(notation.get_untracked())>"PGN"</button>
@@ -257,18 +283,16 @@ pub fn ReviewPanel(
 const W: i32 = 600;
 const H: i32 = 120;
 
-/// The score graph: Red's winning chances after each move (up: Red better), a point per position
-/// to click, the judged moves dotted in their colour, the shown position marked.
-#[component]
-fn Graph(ctx: Ctx) -> impl IntoView {
-    let Some(s) = ctx.summary.get_untracked() else {
-        return ().into_any();
-    };
+/// The result as HTML: the score graph (Red's winning chances after each move, up is Red better;
+/// a band per position to click; the judged moves dotted), each side's counts with the thresholds,
+/// and the judged moves with the better move and its line. Every text is the app's own (moves in
+/// notation, fixed words): nothing from a file is written into it.
+fn result_html(t: &GameTree, s: &Summary, lang: Lang, nt: Notation) -> String {
+    use std::fmt::Write;
     let n = s.nodes.len().saturating_sub(1).max(1);
     // Whole drawing units: formatting floats would add to the page's download.
-    let x = move |k: usize| (k as f64 * f64::from(W) / n as f64).round() as i32;
+    let x = |k: usize| (k as f64 * f64::from(W) / n as f64).round() as i32;
     let y = |c: f64| ((1.0 - c) * f64::from(H) / 2.0).round() as i32;
-    // Unknown points are drawn level.
     let pts: Vec<(i32, i32)> = s
         .chances
         .iter()
@@ -277,129 +301,112 @@ fn Graph(ctx: Ctx) -> impl IntoView {
         .collect();
     let mut line = String::new();
     for (i, (px, py)) in pts.iter().enumerate() {
-        line.push_str(if i == 0 { "M" } else { "L" });
-        line.push_str(&format!("{px} {py} "));
+        let _ = write!(line, "{}{px} {py} ", if i == 0 { 'M' } else { 'L' });
     }
-    let area = format!("{line}L{W} {H} L0 {H} Z");
-    let dots = s
-        .judged
-        .iter()
-        .map(|j| {
-            let class = match j.judgement {
-                Judgement::Inaccuracy => "dot inaccuracy",
-                Judgement::Mistake => "dot mistake",
-                Judgement::Blunder => "dot blunder",
-            };
-            let (cx, cy) = pts[j.ply];
-            view! { <circle class=class cx=cx cy=cy r="4" /> }
-        })
-        .collect_view();
+    let mut h = String::with_capacity(16 * 1024);
+    let _ = write!(
+        h,
+        r#"<svg class="review-graph" data-testid="review-graph" data-points="{}" viewBox="0 0 {W} {H}" preserveAspectRatio="none" role="img" aria-label="{}"><path class="area" d="{line}L{W} {H} L0 {H} Z"/><line class="mid" x1="0" y1="{}" x2="{W}" y2="{}"/><path class="curve" d="{line}"/>"#,
+        s.nodes.len(),
+        lang.pick(
+            "评估曲线（红方视角，上方红优）",
+            "Evaluation graph from Red's side: up is Red better"
+        ),
+        H / 2,
+        H / 2,
+    );
+    let class = |j: Judgement| match j {
+        Judgement::Inaccuracy => "inaccuracy",
+        Judgement::Mistake => "mistake",
+        Judgement::Blunder => "blunder",
+    };
+    for j in &s.judged {
+        let (cx, cy) = pts[j.ply];
+        let _ = write!(
+            h,
+            r#"<circle class="dot {}" cx="{cx}" cy="{cy}" r="4"/>"#,
+            class(j.judgement)
+        );
+    }
     let band = (W / n as i32).max(1);
-    let hits = (0..=n)
-        .map(|k| {
-            view! {
-                <rect class="hit" data-ply=k x=(x(k) - band / 2).max(0) y="0" width=band height=H
-                    on:click=move |_| ctx.go_to(k, None)>
-                </rect>
-            }
-        })
-        .collect_view();
-    let at = move || x(ctx.session.with(|s| s.view()).min(n));
-    view! {
-        <svg class="review-graph" data-testid="review-graph" data-points=s.nodes.len()
-            viewBox=format!("0 0 {W} {H}") preserveAspectRatio="none"
-            role="img" aria-label=tr("评估曲线（红方视角，上方红优）", "Evaluation graph (Red's side: up is Red better)")>
-            <path class="area" d=area />
-            <line class="mid" x1="0" y1=H / 2 x2=W y2=H / 2 />
-            <path class="curve" d=line />
-            <line class="at" x1=at y1="0" x2=at y2=H />
-            {dots}
-            {hits}
-        </svg>
+    for (k, (px, _)) in pts.iter().enumerate() {
+        let _ = write!(
+            h,
+            r#"<rect class="hit" data-ply="{k}" x="{}" y="0" width="{band}" height="{H}"/>"#,
+            (px - band / 2).max(0)
+        );
     }
-    .into_any()
-}
-
-/// Each side's inaccuracies, mistakes and blunders, and the thresholds they are counted by.
-#[component]
-fn Counts(ctx: Ctx) -> impl IntoView {
-    let lang = ctx.lang;
-    let row =
-        move |side: Color| {
-            let cells = Judgement::ALL
-            .iter()
-            .map(|&j| {
-                let count = ctx.summary.with(|s| s.as_ref().map_or(0, |s| s.count(side, j)));
-                view! { <td data-side=format!("{side:?}") data-kind=format!("{j:?}")>{count}</td> }
-            })
-            .collect_view();
-            view! { <tr><th scope="row">{move || side.say(lang.get())}</th>{cells}</tr> }
-        };
-    view! {
-        <table class="review-counts" data-testid="review-counts">
-            <thead><tr><th></th>
-                {Judgement::ALL.iter().map(|&j| view! {
-                    <th scope="col">{move || j.say(lang.get())} " " {j.mark()}</th>
-                }).collect_view()}
-            </tr></thead>
-            <tbody>{row(Color::Red)}{row(Color::Black)}</tbody>
-        </table>
-        <p class="hint">{tr(
+    h.push_str("</svg>");
+    // Counts per side.
+    h.push_str(r#"<table class="review-counts" data-testid="review-counts"><thead><tr><th></th>"#);
+    for j in Judgement::ALL {
+        let _ = write!(h, r#"<th scope="col">{} {}</th>"#, j.say(lang), j.mark());
+    }
+    h.push_str("</tr></thead><tbody>");
+    for side in [Color::Red, Color::Black] {
+        let _ = write!(h, r#"<tr><th scope="row">{}</th>"#, side.say(lang));
+        for j in Judgement::ALL {
+            let _ = write!(
+                h,
+                r#"<td data-side="{side:?}" data-kind="{j:?}">{}</td>"#,
+                s.count(side, j)
+            );
+        }
+        h.push_str("</tr>");
+    }
+    let _ = write!(
+        h,
+        r#"</tbody></table><p class="hint">{}</p><ol class="review-judged">"#,
+        lang.pick(
             "按胜率损失计：欠准 ≥ 5%，失误 ≥ 10%，漏着 ≥ 15%（同 lichess）",
             "By winning chances lost: inaccuracy ≥ 5%, mistake ≥ 10%, blunder ≥ 15% (as lichess)",
-        )}</p>
+        )
+    );
+    // The judged moves; a click shows the position before one with the better move drawn.
+    for j in &s.judged {
+        let (Some(before), Some(m)) = (t.parent(j.node), t.node(j.node).and_then(|n| n.mv()))
+        else {
+            continue;
+        };
+        let Some(pos) = t.position(before) else {
+            continue;
+        };
+        let better = t.children(before).get(1).copied();
+        let best = better.and_then(|b| t.node(b)?.mv());
+        let mut p = pos.clone();
+        let words: Vec<String> = better
+            .map(|b| t.main_line_from(b))
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|&i| t.node(i)?.mv())
+            .map(|m| {
+                let w = notation::write(&p, m, nt);
+                p.play_unchecked(m);
+                w
+            })
+            .collect();
+        let dots = if j.mover == Color::Red { "." } else { "…" };
+        let _ = write!(
+            h,
+            r#"<li data-testid="review-judged" data-move="{}" data-kind="{:?}"><button type="button" class="link-button" data-ply="{}" data-best="{}">{}{dots} {} {}</button>"#,
+            j.ply,
+            j.judgement,
+            j.ply - 1,
+            best.map(|m| m.to_string()).unwrap_or_default(),
+            pos.fullmoves(),
+            notation::write(pos, m, nt),
+            j.judgement.mark(),
+        );
+        if !words.is_empty() {
+            let _ = write!(
+                h,
+                r#"<span class="review-line">{}{}</span>"#,
+                lang.pick("更好：", "Better: "),
+                words.join(" ")
+            );
+        }
+        h.push_str("</li>");
     }
-}
-
-/// The judged moves in game order: each with its mark, the better move and the engine's line;
-/// a click shows the position before it with the better move drawn.
-#[component]
-fn Judged(ctx: Ctx, notation: Signal<Notation>) -> impl IntoView {
-    move || {
-        let nt = notation.get();
-        let lang = ctx.lang.get();
-        ctx.tree.with(|t| {
-            let (Some(t), Some(s)) = (t.as_ref(), ctx.summary.get()) else {
-                return Vec::new();
-            };
-            s.judged
-                .iter()
-                .filter_map(|j| {
-                    let before = t.parent(j.node)?;
-                    let pos = t.position(before)?;
-                    let played = notation::write(pos, t.node(j.node)?.mv()?, nt);
-                    let better = t.children(before).get(1).copied();
-                    let best = better.and_then(|b| t.node(b)?.mv());
-                    let line: Vec<String> = better
-                        .map(|b| {
-                            let mut p = pos.clone();
-                            t.main_line_from(b)
-                                .iter()
-                                .filter_map(|&i| t.node(i)?.mv())
-                                .map(|m| {
-                                    let w = notation::write(&p, m, nt);
-                                    p.play_unchecked(m);
-                                    w
-                                })
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let number = pos.fullmoves();
-                    let dots = if j.mover == Color::Red { "." } else { "…" };
-                    let ply = j.ply;
-                    let better_word = lang.pick("更好：", "Better: ");
-                    Some(view! {
-                        <li data-testid="review-judged" data-ply=ply data-kind=format!("{:?}", j.judgement)>
-                            <button type="button" class="link-button" on:click=move |_| ctx.go_to(ply - 1, best)>
-                                {format!("{number}{dots} {played} {}", j.judgement.mark())}
-                            </button>
-                            {(!line.is_empty()).then(|| view! {
-                                <span class="review-line">{format!("{better_word}{}", line.join(" "))}</span>
-                            })}
-                        </li>
-                    })
-                })
-                .collect::<Vec<_>>()
-        })
-    }
+    h.push_str("</ol>");
+    h
 }

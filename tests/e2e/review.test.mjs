@@ -77,7 +77,7 @@ test('a real game is reviewed: graph, counts for both sides, marks, better move,
   assert.equal(await page.getAttribute('[data-testid=review-graph]', 'data-points'), '121');
   assert.equal(await page.locator('[data-testid=review-graph] rect.hit').count(), 121);
   const judged = await page.locator('[data-testid=review-judged]').evaluateAll((els) =>
-    els.map((e) => ({ ply: Number(e.dataset.ply), kind: e.dataset.kind, text: e.textContent })));
+    els.map((e) => ({ ply: Number(e.dataset.move), kind: e.dataset.kind, text: e.textContent })));
   assert.equal(await page.locator('[data-testid=review-graph] circle.dot').count(), judged.length);
 
   // Counts per side match the listed moves (odd plies are Red's), and both sides have some.
@@ -97,7 +97,7 @@ test('a real game is reviewed: graph, counts for both sides, marks, better move,
   // A judged move: the position before it, with the better move drawn.
   const first = judged.find((j) => /更好|Better/.test(j.text));
   assert.ok(first, 'no judged move with a better line');
-  await page.click(`[data-testid=review-judged][data-ply="${first.ply}"] button`);
+  await page.click(`[data-testid=review-judged][data-move="${first.ply}"] button`);
   await page.waitForSelector('[data-testid=mark][data-brush=blue]', { state: 'attached' });
   assert.equal(await page.getAttribute('[data-testid=move-list] [aria-current]', 'data-ply'), String(first.ply - 1));
   // A click on the graph goes to that position.
