@@ -20,6 +20,7 @@ mod i18n;
 mod moves;
 mod play;
 mod play_options;
+mod review;
 pub mod route;
 pub mod schedule;
 mod scoresheet;

@@ -10,6 +10,7 @@ use super::engine_panel::EnginePanel;
 use super::i18n::{tr, use_lang, Lang};
 use super::moves::{MoveList, StepControls};
 use super::play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
+use super::review::ReviewPanel;
 use super::storage;
 use super::study::{OpenFile, ProjectorComment, StudyList, StudyTools};
 use super::verdict::{DrawAndResign, GameStatus};
@@ -736,6 +737,7 @@ fn SidePanel() -> impl IntoView {
                     note=store.note
                     notation=Signal::derive(move || store.settings.get().notation)
                 />
+                <ReviewPanel session=session marks=store.marks notation=Signal::derive(move || store.settings.get().notation) />
             </section>
             <section class="panel-group view-group" aria-label=tr("棋盘显示", "Board view")>
                 <h2 class="group-title">{tr("棋盘显示", "Board view")}</h2>
