@@ -1303,3 +1303,60 @@ fn uci_sessions_fast() {
 fn uci_sessions_deep() {
     fuzz_uci(UCI_DEEP);
 }
+
+// ------------------------------------------------------------------------------------ the move box
+
+fn typed_seeds() -> Vec<String> {
+    let mut v = move_seeds();
+    v.extend(
+        [
+            "砲二平五",
+            "馬８進７",
+            "後車進一",
+            "ｈ２－ｅ２",
+            "Ｃ２＝５",
+            "+R+1",
+            "h2-",
+            "炮二",
+            "中兵平四",
+            "一兵进一",
+            "25.6",
+        ]
+        .map(str::to_string),
+    );
+    v
+}
+
+/// A typed move reads as a legal move or a typed error said in both languages; every completion
+/// is legal and its text reads back as the same move.
+fn check_typed(s: String) {
+    use xiangqi_club::xiangqi::notation::typed::{complete, read};
+    let tandem = Position::from_fen("4k4/9/9/9/9/6R2/9/6R2/9/3K5 w - - 0 1").unwrap();
+    for pos in [Position::start(), tandem] {
+        match read(&pos, &s) {
+            Ok(m) => assert!(pos.legal_moves().contains(&m)),
+            Err(e) => said_both(&e),
+        }
+        for n in Notation::ALL {
+            for c in complete(&pos, &s, n) {
+                assert!(pos.legal_moves().contains(&c.mv));
+                assert_eq!(read(&pos, &c.text), Ok(c.mv), "{} from `{s}`", c.text);
+            }
+        }
+    }
+}
+
+fn typed(n: u32) {
+    fuzz(n, text(typed_seeds()), check_typed);
+}
+
+#[test]
+fn typed_moves_fast() {
+    typed(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn typed_moves_deep() {
+    typed(DEEP);
+}

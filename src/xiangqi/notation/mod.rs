@@ -11,6 +11,7 @@ pub mod dhtmlxq;
 pub mod iccs;
 pub mod pgn;
 pub mod record;
+pub mod typed;
 pub mod wxf;
 
 use super::{Color, Move, PlayError, Position, Role, Square};
