@@ -659,7 +659,7 @@ fn ClockSetup() -> impl IntoView {
 }
 
 /// A short sine tone.
-fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
+pub(super) fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
     let osc = ctx.create_oscillator()?;
     let gain = ctx.create_gain()?;
     // An oscillator is a sine wave unless told otherwise.

@@ -10,12 +10,14 @@
 //! others. A route held by another bundle reloads the page into it ([`elsewhere`]): all saved
 //! state lives in localStorage, which every bundle shares.
 
+mod access;
 mod board;
 pub mod clock;
 mod editor;
 mod engine_panel;
 mod files;
 mod i18n;
+mod move_box;
 mod moves;
 mod play;
 mod play_options;
