@@ -108,11 +108,16 @@ impl PieceSet {
 pub const PIECE_SET_KEY: &str = "xq.pieces";
 
 thread_local! {
-    static PIECE_SET: ArcRwSignal<PieceSet> = ArcRwSignal::new(
-        super::storage::get(PIECE_SET_KEY)
+    static PIECE_SET: ArcRwSignal<PieceSet> = {
+        let set = super::storage::get(PIECE_SET_KEY)
             .and_then(|id| PieceSet::from_id(&id))
-            .unwrap_or_default(),
-    );
+            .unwrap_or_default();
+        // The stylesheet draws the high-contrast set by this mark, on every page with a board.
+        if let Some(el) = document().document_element() {
+            let _ = el.set_attribute("data-pieces", set.id());
+        }
+        ArcRwSignal::new(set)
+    };
 }
 
 /// The piece set every board draws with (one for the whole app).
@@ -567,7 +572,7 @@ pub fn Board(
             role="grid"
             aria-rowcount="10"
             aria-colcount="9"
-            aria-label=super::i18n::tr("棋盘：方向键移动，回车或空格选子、落子", "Board: arrow keys move, Enter or Space picks and places")
+            aria-label=super::i18n::tr("棋盘：方向键移动，回车或空格选子、落子；t 报剩余时间", "Board: arrow keys move, Enter or Space picks and places; t tells the time left")
             node_ref=board_ref
             on:pointerdown=on_pointer_down
             on:pointermove=on_pointer_move

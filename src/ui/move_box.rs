@@ -126,7 +126,9 @@ pub fn MoveBox() -> impl IntoView {
         active.set(Some(next));
     };
     let expanded = move || options.with(|o| !o.is_empty());
+    let playing = move || store.mode.get() == super::play::Mode::Play;
     view! {
+        <Show when=playing>
         <form class="move-box no-print" data-testid="move-box-form" on:submit=move |ev| {
             ev.prevent_default();
             let chosen = active.get_untracked().and_then(|i| options.with_untracked(|o| o.get(i).map(|c| c.text.clone())));
@@ -175,5 +177,6 @@ pub fn MoveBox() -> impl IntoView {
                 <p class="message" data-testid="move-box-error" role="alert">{move || r.say(lang.get())}</p>
             })}
         </form>
+        </Show>
     }
 }
