@@ -479,6 +479,9 @@ pub fn Board(
                 aria-label=label
                 aria-selected=move || if selected.get() == Some(sq()) { "true" } else { "false" }
                 on:focus=move |_| focus.set((col, row))
+                // A click leaves the focus where it was, so the page's arrow keys still step
+                // through the game; the grid's arrows are for a board reached by Tab.
+                on:mousedown=|ev| ev.prevent_default()
                 on:click=move |_| {
                     marks.set(Vec::new());
                     if let Some(cb) = on_point {

@@ -509,7 +509,8 @@ fn ClockHalf(side: Color) -> impl IntoView {
         <button
             class=class
             data-testid=testid
-            aria-label=label
+            // The name is what the half shows (side, time); how to use it is its description.
+            title=label
             class:running=move || r.with(|r| r.running)
             class:flagged=move || r.with(|r| r.flagged)
             class:low=move || r.with(|r| r.face_ms() < WARN_MS)

@@ -130,11 +130,12 @@ fn App(pages: Pages) -> impl IntoView {
             <button
                 class="lang-toggle"
                 data-testid="lang-toggle"
-                aria-label=tr("切换到英文", "Switch to Chinese")
+                // A title, not a label: the accessible name stays the visible one (WCAG 2.5.3).
+                title=tr("切换到英文", "Switch to Chinese")
                 on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
             >
                 // The other language, named in itself.
-                <span translate="no">{move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}</span>
+                <span translate="no" lang=move || if lang.get() == i18n::Lang::Zh { "en" } else { "zh-CN" }>{move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}</span>
             </button>
         </header>
         <main id="main">

@@ -65,7 +65,14 @@ pub fn MoveBox() -> impl IntoView {
         let typing = ev
             .target()
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+            .is_some_and(|el| {
+                let tag = el.tag_name();
+                let boxed = matches!(
+                    el.get_attribute("type").as_deref(),
+                    Some("checkbox" | "radio")
+                );
+                matches!(tag.as_str(), "TEXTAREA" | "SELECT") || (tag == "INPUT" && !boxed)
+            });
         if ev.key() == "/" && !typing && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() {
             if let Some(el) = input.get_untracked() {
                 ev.prevent_default();
