@@ -149,11 +149,18 @@ test('a typed move gets the board\'s reason, and is refused while the computer t
   await page.fill('[data-testid=move-box]', '');
   await typeMove(page, '车二平五');
   assert.match(await page.textContent('[data-testid=move-box-error]'), /不止一种|没有这样的棋子|不合|蹩马腿|中间有子/);
-  // The computer plays Red: a move typed while it thinks is refused, not queued.
+  // The computer plays Red (out of any book, at full strength for half a minute): a move typed
+  // while it thinks is refused, not queued.
+  await page.goto(app.base + 'index.html#/play?fen=' + encodeURIComponent('rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/2P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'));
+  await page.waitForSelector('[data-testid=board] [data-square=a4][data-piece=P]');
+  const strongest = await page.$eval('[data-testid=engine-level]', (s) => s.options[s.options.length - 1].value);
+  await page.selectOption('[data-testid=engine-level]', strongest);
+  await page.selectOption('[data-testid=engine-time]', '30000');
   await page.selectOption('[data-testid=engine-side]', 'red');
   await page.fill('[data-testid=move-box]', '');
   await typeMove(page, '炮二平五');
   assert.match(await page.textContent('[data-testid=move-box-error]'), /电脑正在思考/);
+  assert.equal(await page.getAttribute('[data-square=h2]', 'data-piece'), 'C', 'not played');
   assert.deepEqual(page.errors, []);
 });
 
