@@ -71,14 +71,78 @@ impl Mark {
     }
 }
 
-/// A piece drawn as SVG: a disc, an inner ring and the character sized to the rim.
+/// How the pieces are drawn: the characters, western-style symbols for players coming from
+/// chess, or high contrast for projectors and low vision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PieceSet {
+    /// The traditional characters.
+    #[default]
+    Traditional,
+    /// Chess-like symbols (rook for the chariot, knight for the horse ...), from a sprite file
+    /// fetched only when chosen.
+    Western,
+    /// Characters in bold on solid (red) or outlined (black) discs; a stylesheet rule only.
+    Contrast,
+}
+
+impl PieceSet {
+    /// Every set, in the chooser's order.
+    pub const ALL: [PieceSet; 3] = [PieceSet::Traditional, PieceSet::Western, PieceSet::Contrast];
+
+    /// The id stored and set on the page (`data-pieces`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            PieceSet::Traditional => "traditional",
+            PieceSet::Western => "western",
+            PieceSet::Contrast => "contrast",
+        }
+    }
+
+    /// The set with this id.
+    pub fn from_id(id: &str) -> Option<PieceSet> {
+        PieceSet::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+/// Where the chosen piece set is remembered.
+pub const PIECE_SET_KEY: &str = "xq.pieces";
+
+thread_local! {
+    static PIECE_SET: ArcRwSignal<PieceSet> = {
+        let set = super::storage::get(PIECE_SET_KEY)
+            .and_then(|id| PieceSet::from_id(&id))
+            .unwrap_or_default();
+        // The stylesheet draws the high-contrast set by this mark, on every page with a board.
+        if let Some(el) = document().document_element() {
+            let _ = el.set_attribute("data-pieces", set.id());
+        }
+        ArcRwSignal::new(set)
+    };
+}
+
+/// The piece set every board draws with (one for the whole app).
+pub fn piece_set() -> ArcRwSignal<PieceSet> {
+    PIECE_SET.with(Clone::clone)
+}
+
+/// A piece drawn as SVG: a disc, an inner ring and the character sized to the rim, or the
+/// western set's symbol (an external sprite, so the first download does not carry it).
 #[component]
 pub fn PieceFace(piece: crate::xiangqi::Piece, class: String) -> impl IntoView {
+    let set = piece_set();
+    let glyph = move || {
+        if set.get() == PieceSet::Western {
+            let id = piece.role.char();
+            view! { <use href=format!("public/pieces-western.svg#{id}") width="100" height="100" /> }.into_any()
+        } else {
+            view! { <text x="50" y="53" text-anchor="middle" dominant-baseline="central">{piece.chinese().to_string()}</text> }.into_any()
+        }
+    };
     view! {
         <svg class=class viewBox="0 0 100 100" aria-hidden="true">
             <circle class="disc" cx="50" cy="50" r="47" />
             <circle class="ring" cx="50" cy="50" r="39" />
-            <text x="50" y="53" text-anchor="middle" dominant-baseline="central">{piece.chinese().to_string()}</text>
+            {glyph}
         </svg>
     }
 }
@@ -363,80 +427,170 @@ pub fn Board(
         })
     };
 
-    let points = Square::all()
-        .map(|sq| {
-            let piece = Memo::new(move |_| setup.with(|p| p.piece_at(sq)));
-            let piece = move || piece.get();
-            let style = move || {
-                let (c, r) = screen_cell(sq, flipped.get());
-                let x = f64::from(MARGIN + c as i32 * STEP) / f64::from(WIDTH) * 100.0;
-                let y = f64::from(MARGIN + r as i32 * STEP) / f64::from(HEIGHT) * 100.0;
-                format!("left:{}%;top:{}%", decimal(x, 3), decimal(y, 3))
-            };
-            let label = move || match piece() {
-                Some(p) => format!("{sq} {}", p.chinese()),
-                None => sq.to_string(),
-            };
-            let last = move || last_move.get().is_some_and(|(a, b)| a == sq || b == sq);
-            let in_check = move || check.get() == Some(sq);
-            let dragging_this = move || drag.get().is_some_and(|(s, _, _, moved)| s == sq && moved);
-            view! {
-                <button
-                    class="point"
-                    data-square=sq.to_string()
-                    data-piece=move || piece().map(|p| p.char().to_string())
-                    data-legal=move || targets.with(|t| t.contains(&sq)).then_some("true")
-                    class:selected=move || selected.get() == Some(sq)
-                    class:last=last
-                    data-last=move || last().then_some("true")
-                    class:check=in_check
-                    class:dragging=dragging_this
-                    style=style
-                    aria-label=label
-                    aria-pressed=move || if selected.get() == Some(sq) { "true" } else { "false" }
-                    on:click=move |_| {
-                        marks.set(Vec::new());
-                        if let Some(cb) = on_point {
-                            cb.run(sq);
-                        }
+    // Roving focus: the one cell reachable by Tab (screen column and row), moved by the arrows.
+    let focus = RwSignal::new((4u8, 9u8));
+    let lang = super::i18n::use_lang();
+    // The point drawn at a screen place: its own with Red below, the mirrored one when flipped.
+    let all: Vec<Square> = Square::all().collect();
+    let cell = move |col: u8, row: u8, all: &[Square]| {
+        let base = all[usize::from(9 - row) * 9 + usize::from(col)];
+        let mirror = all[89 - base.index()];
+        let sq = move || if flipped.get() { mirror } else { base };
+        let piece = Memo::new(move |_| {
+            let s = sq();
+            setup.with(|p| p.piece_at(s))
+        });
+        let piece = move || piece.get();
+        let x = f64::from(MARGIN + col as i32 * STEP) / f64::from(WIDTH) * 100.0;
+        let y = f64::from(MARGIN + row as i32 * STEP) / f64::from(HEIGHT) * 100.0;
+        let style = format!("left:{}%;top:{}%", decimal(x, 3), decimal(y, 3));
+        let last = move || last_move.get().is_some_and(|(a, b)| a == sq() || b == sq());
+        let legal = move || targets.with(|t| t.contains(&sq()));
+        let in_check = move || check.get() == Some(sq());
+        // The piece and point in words; what the board shows by colour is said too.
+        let label = move || {
+            let l = lang.get();
+            let mut s = crate::xiangqi::notation::typed::point_name(piece(), sq(), l);
+            for (on, zh, en) in [
+                (selected.get() == Some(sq()), "，已选中", ", selected"),
+                (legal(), "，可走到此处", ", a legal move"),
+                (in_check(), "，被将军", ", in check"),
+                (last(), "，上一步", ", last move"),
+            ] {
+                if on {
+                    s.push_str(l.pick(zh, en));
+                }
+            }
+            s
+        };
+        let dragging_this = move || {
+            drag.get()
+                .is_some_and(|(s, _, _, moved)| s == sq() && moved)
+        };
+        view! {
+            <div
+                class="point"
+                role="gridcell"
+                data-square=move || sq().to_string()
+                data-cell=format!("{col}-{row}")
+                data-piece=move || piece().map(|p| p.char().to_string())
+                data-legal=move || legal().then_some("true")
+                class:selected=move || selected.get() == Some(sq())
+                class:last=last
+                data-last=move || last().then_some("true")
+                class:check=in_check
+                class:dragging=dragging_this
+                style=style
+                tabindex=move || if focus.get() == (col, row) { "0" } else { "-1" }
+                aria-label=label
+                aria-selected=move || if selected.get() == Some(sq()) { "true" } else { "false" }
+                on:focus=move |_| focus.set((col, row))
+                // A click leaves the focus where it was, so the page's arrow keys still step
+                // through the game; the grid's arrows are for a board reached by Tab.
+                on:mousedown=|ev| ev.prevent_default()
+                on:click=move |_| {
+                    marks.set(Vec::new());
+                    if let Some(cb) = on_point {
+                        cb.run(sq());
                     }
-                >
-                    {move || piece().map(|p| {
-                        let l = looks.get();
-                        let far = (p.color == Color::Black) != l.flipped;
-                        let mut class = String::from(if p.color == Color::Red { "piece red" } else { "piece black" });
-                        if l.far_upside_down && far {
-                            class.push_str(" upside-down");
-                        }
-                        let mut style = String::new();
-                        if let Some((from, to)) = last_move.get_untracked().filter(|(_, to)| l.animate && *to == sq) {
-                            let (fc, fr) = screen_cell(from, l.flipped);
-                            let (tc, tr) = screen_cell(to, l.flipped);
-                            style = format!("--dx:{};--dy:{}", fc as i32 - tc as i32, fr as i32 - tr as i32);
-                        }
-                        let arrive = !style.is_empty();
-                        view! { <span class="piece-slot" style=style class:arrive=arrive><PieceFace piece=p class=class /></span> }
-                    })}
-                </button>
+                }
+            >
+                {move || piece().map(|p| {
+                    let sq = sq();
+                    let l = looks.get();
+                    let far = (p.color == Color::Black) != l.flipped;
+                    let mut class = String::from(if p.color == Color::Red { "piece red" } else { "piece black" });
+                    if l.far_upside_down && far {
+                        class.push_str(" upside-down");
+                    }
+                    let mut style = String::new();
+                    if let Some((from, to)) = last_move.get_untracked().filter(|(_, to)| l.animate && *to == sq) {
+                        let (fc, fr) = screen_cell(from, l.flipped);
+                        let (tc, tr) = screen_cell(to, l.flipped);
+                        style = format!("--dx:{};--dy:{}", fc as i32 - tc as i32, fr as i32 - tr as i32);
+                    }
+                    let arrive = !style.is_empty();
+                    view! { <span class="piece-slot" style=style class:arrive=arrive><PieceFace piece=p class=class /></span> }
+                })}
+            </div>
+        }
+    };
+    let rows = (0..10u8)
+        .map(|row| {
+            let rank = move || {
+                let r = if flipped.get() { row } else { 9 - row };
+                lang.get().pick("第", "rank ").to_string()
+                    + &r.to_string()
+                    + lang.get().pick("行", "")
+            };
+            view! {
+                <div class="board-row" role="row" aria-label=rank>
+                    {(0..9u8).map(|col| cell(col, row, &all)).collect_view()}
+                </div>
             }
         })
         .collect_view();
+    // Arrows move the focus, Home/End to the row's ends, Enter or Space picks and places; the
+    // page's own arrow keys (stepping through the game) are not reached from inside the grid.
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let (c, r) = focus.get_untracked();
+        let next = match ev.key().as_str() {
+            "ArrowLeft" => (c.saturating_sub(1), r),
+            "ArrowRight" => ((c + 1).min(8), r),
+            "ArrowUp" => (c, r.saturating_sub(1)),
+            "ArrowDown" => (c, (r + 1).min(9)),
+            "Home" => (0, r),
+            "End" => (8, r),
+            "Enter" | " " => {
+                ev.prevent_default();
+                ev.stop_propagation();
+                if let (Some(cb), Some(sq)) = (
+                    on_point,
+                    square_at_cell(c as i32, r as i32, flipped.get_untracked()),
+                ) {
+                    marks.set(Vec::new());
+                    cb.run(sq);
+                }
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        ev.stop_propagation();
+        focus.set(next);
+        let found = board_ref.get_untracked().and_then(|b| {
+            b.query_selector(&format!("[data-cell=\"{}-{}\"]", next.0, next.1))
+                .ok()
+                .flatten()
+        });
+        if let Some(el) =
+            found.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+        {
+            let _ = el.focus();
+        }
+    };
     view! {
         <div
             class="board"
             data-testid="board"
             // Pieces, river and file numbers are the board's own script in either language.
             translate="no"
-            role="group"
-            aria-label=super::i18n::tr("棋盘", "Board")
+            role="grid"
+            aria-rowcount="10"
+            aria-colcount="9"
+            aria-label=super::i18n::tr("棋盘：方向键移动，回车或空格选子、落子；t 报剩余时间", "Board: arrow keys move, Enter or Space picks and places; t tells the time left")
             node_ref=board_ref
             on:pointerdown=on_pointer_down
             on:pointermove=on_pointer_move
             on:pointerup=on_pointer_up
             on:contextmenu=|ev| ev.prevent_default()
+            on:keydown=on_key
         >
             <BoardLines flipped=flipped />
-            {points}
+            {rows}
             <MarksLayer marks=marks flipped=flipped />
             {ghost}
         </div>

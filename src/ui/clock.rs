@@ -509,7 +509,8 @@ fn ClockHalf(side: Color) -> impl IntoView {
         <button
             class=class
             data-testid=testid
-            aria-label=label
+            // The name is what the half shows (side, time); how to use it is its description.
+            title=label
             class:running=move || r.with(|r| r.running)
             class:flagged=move || r.with(|r| r.flagged)
             class:low=move || r.with(|r| r.face_ms() < WARN_MS)
@@ -659,7 +660,7 @@ fn ClockSetup() -> impl IntoView {
 }
 
 /// A short sine tone.
-fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
+pub(super) fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
     let osc = ctx.create_oscillator()?;
     let gain = ctx.create_gain()?;
     // An oscillator is a sine wave unless told otherwise.

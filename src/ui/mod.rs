@@ -10,6 +10,7 @@
 //! others. A route held by another bundle reloads the page into it ([`elsewhere`]): all saved
 //! state lives in localStorage, which every bundle shares.
 
+mod access;
 mod board;
 pub mod clock;
 mod club;
@@ -17,6 +18,7 @@ mod editor;
 mod engine_panel;
 mod files;
 mod i18n;
+mod move_box;
 mod moves;
 mod play;
 mod play_options;
@@ -136,11 +138,12 @@ fn App(pages: Pages) -> impl IntoView {
             <button
                 class="lang-toggle"
                 data-testid="lang-toggle"
-                aria-label=tr("切换到英文", "Switch to Chinese")
+                // A title, not a label: the accessible name stays the visible one (WCAG 2.5.3).
+                title=tr("切换到英文", "Switch to Chinese")
                 on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
             >
                 // The other language, named in itself.
-                <span translate="no">{move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}</span>
+                <span translate="no" lang=move || if lang.get() == i18n::Lang::Zh { "en" } else { "zh-CN" }>{move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}</span>
             </button>
         </header>
         <main id="main">

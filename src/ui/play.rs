@@ -437,6 +437,8 @@ pub fn PlayPage(query: String) -> impl IntoView {
             <div class="play-layout">
                 <div class="board-column">
                     <BoardArea />
+                    <super::move_box::MoveBox />
+                    <super::access::Announcer />
                     {move || store.message.get().map(|m| view! {
                         <p class="message" data-testid="message" role="alert">{move || m.say(use_lang().get())}</p>
                     })}

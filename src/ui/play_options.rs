@@ -51,6 +51,7 @@ pub fn ViewOptions() -> impl IntoView {
         <label class="check"><input type="checkbox" data-testid="upside-down" prop:checked=move || settings.get().far_upside_down on:change=move |ev| {
             settings.update(|s| s.far_upside_down = event_target_checked(&ev));
         } /> {tr("对方棋子倒置（如实物棋盘）", "Far side upside down (as on a table)")}</label>
+        <super::access::LookOptions />
     }
 }
 

@@ -466,7 +466,7 @@ fn FocusCard(focus: Memo<Option<Focus>>) -> impl IntoView {
         };
         Some(view! {
             <div class="focus-card" data-testid="focus" data-entrant=f.entrant>
-                <button type="button" class="who" data-entrant=f.entrant style=format!("background:{}", colour(f.entrant)) aria-label=lang.pick("取消突出显示", "Clear the highlight")>{name}" ✕"</button>
+                <button type="button" class="who" data-entrant=f.entrant style=format!("background:{}", colour(f.entrant)) title=lang.pick("取消突出显示", "Clear the highlight")>{name}" ✕"</button>
                 <span data-testid="focus-summary">{words}</span>
                 <ul class="strips">{strips}</ul>
                 <p class="key">

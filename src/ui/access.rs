@@ -1,0 +1,324 @@
+//! The play page for every player: every move said to a screen reader (a polite live region;
+//! checks and verdicts in an assertive one), the clock's time on `t`, sounds (off until turned on,
+//! generated with Web Audio), and the piece set and board colour, remembered.
+
+use super::board::{piece_set, PieceSet, PIECE_SET_KEY};
+use super::clock::{now_ms, tone};
+use super::i18n::{tr, use_lang, Lang};
+use super::play::use_play;
+use super::storage;
+use crate::lang::Say;
+use crate::xiangqi::notation::{self, typed::piece_name};
+use crate::xiangqi::words::Headline;
+use crate::xiangqi::Color;
+use leptos::prelude::*;
+use std::cell::RefCell;
+
+const SOUND_KEY: &str = "xq.sound";
+const BOARD_KEY: &str = "xq.board";
+/// Below this much time left, the running side hears a tick once per turn.
+const LOW_TIME_MS: u64 = 10_000;
+
+/// The board colours, set on the page as `data-board`.
+const BOARDS: [(&str, &str, &str); 4] = [
+    ("wood", "木纹", "Wood"),
+    ("green", "绿色", "Green"),
+    ("blue", "蓝色", "Blue"),
+    (
+        "contrast",
+        "高对比（白底黑线）",
+        "High contrast (white, black lines)",
+    ),
+];
+
+thread_local! {
+    static SOUND: ArcRwSignal<bool> = ArcRwSignal::new(storage::get(SOUND_KEY).as_deref() == Some("on"));
+    // Made on a user gesture only, so the browser never blocks it.
+    static AUDIO: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };
+}
+
+fn sound_on() -> ArcRwSignal<bool> {
+    SOUND.with(Clone::clone)
+}
+
+/// What a sound is for.
+#[derive(Clone, Copy)]
+enum Cue {
+    Move,
+    Capture,
+    Check,
+    LowTime,
+    End,
+}
+
+/// Plays a short generated tone for `cue`, when sound is on and a gesture has allowed audio.
+fn cue(c: Cue) {
+    if !sound_on().get_untracked() {
+        return;
+    }
+    let (freq, secs) = match c {
+        Cue::Move => (620.0, 0.05),
+        Cue::Capture => (360.0, 0.1),
+        Cue::Check => (880.0, 0.15),
+        Cue::LowTime => (1200.0, 0.04),
+        Cue::End => (520.0, 0.4),
+    };
+    AUDIO.with(|a| {
+        if let Some(ctx) = a.borrow().as_ref() {
+            // A tone that cannot play is not worth an error: the move is said anyway.
+            let _ = tone(ctx, freq, secs);
+        }
+    });
+}
+
+/// Makes the audio context (inside a click or key press, as browsers require).
+fn wake_audio() {
+    AUDIO.with(|a| {
+        let mut a = a.borrow_mut();
+        if a.is_none() {
+            *a = web_sys::AudioContext::new().ok();
+        }
+    });
+}
+
+/// The two live regions, filled as the game moves (by anyone: a click, a typed move, the
+/// computer, a step through the record), and the `t` key for the clock.
+#[component]
+pub fn Announcer() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let lang = use_lang();
+    let polite = RwSignal::new(String::new());
+    let assertive = RwSignal::new(String::new());
+    // The same words twice (a move taken back and played again) must still be said.
+    let say = |region: RwSignal<String>, text: String| {
+        region.update(|old| {
+            let again = old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}');
+            *old = if again { text + "\u{a0}" } else { text };
+        })
+    };
+    let moment = Memo::new(move |_| {
+        session.with(|s| {
+            (
+                s.view(),
+                s.shown().hash(),
+                s.game().ply(),
+                s.game().verdict().is_some(),
+            )
+        })
+    });
+    let seen = StoredValue::new(None::<(usize, u64, usize, bool)>);
+    Effect::new(move || {
+        let now = moment.get();
+        let before = seen.get_value();
+        seen.set_value(Some(now));
+        let Some((_, _, old_ply, old_over)) = before else {
+            return;
+        };
+        let l = lang.get_untracked();
+        let notation = store.settings.with_untracked(|s| s.notation);
+        let (view, _, ply, over) = now;
+        let (said, check, verdict, captured) = session.with_untracked(|s| {
+            let g = s.game();
+            let said = match (
+                s.last_move(),
+                view.checked_sub(1).and_then(|v| g.position_at(v)),
+            ) {
+                (Some(m), Some(pos)) => {
+                    let mut t = format!(
+                        "{} {}",
+                        pos.turn().say(l),
+                        notation::write(pos, m, notation)
+                    );
+                    let taken = pos.piece_at(m.to);
+                    if let Some(p) = taken {
+                        t.push_str(&match l {
+                            Lang::Zh => format!("，吃{}", piece_name(p, l)),
+                            Lang::En => format!(", takes {}", piece_name(p, l)),
+                        });
+                    }
+                    (t, taken.is_some())
+                }
+                _ => (l.pick("开局局面", "Start position").to_string(), false),
+            };
+            let at_end = s.at_end();
+            (
+                said.0,
+                s.shown().is_check(),
+                g.verdict().filter(|_| at_end).map(|v| Headline(v).say(l)),
+                said.1,
+            )
+        });
+        say(polite, said);
+        let mut loud = Vec::new();
+        if check {
+            loud.push(l.pick("将军！", "Check!").to_string());
+        }
+        if let Some(v) = verdict {
+            loud.push(v);
+        }
+        if !loud.is_empty() {
+            say(assertive, loud.join(" "));
+        }
+        // Sounds for a move played, not for stepping through the record.
+        if ply > old_ply && view == ply {
+            cue(if over && !old_over {
+                Cue::End
+            } else if check {
+                Cue::Check
+            } else if captured {
+                Cue::Capture
+            } else {
+                Cue::Move
+            });
+        } else if over && !old_over {
+            cue(Cue::End);
+        }
+    });
+
+    // `t` says the time left on both sides of the clock.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        let typing = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.key() != "t" {
+            return;
+        }
+        ev.prevent_default();
+        let l = lang.get_untracked();
+        let text = session.with_untracked(|s| {
+            let Some(c) = s.clock() else {
+                return l.pick("本局不计时", "This game has no clock").to_string();
+            };
+            let now = now_ms();
+            let side = |color: Color| {
+                let left = c.side(now, color).left_ms / 1000;
+                let (m, s) = (left / 60, left % 60);
+                match l {
+                    Lang::Zh => format!("{}{m}分{s}秒", color.say(l)),
+                    Lang::En => format!("{} {m} min {s} s", color.say(l)),
+                }
+            };
+            format!(
+                "{}{}{}",
+                side(Color::Red),
+                l.pick("，", ", "),
+                side(Color::Black)
+            )
+        });
+        say(polite, text);
+    });
+    on_cleanup(move || keys.remove());
+
+    // Low time: one tick per turn once the running side is under ten seconds (sound on only).
+    let warned = StoredValue::new(None::<(Color, u32)>);
+    let ticker = gloo_timers::callback::Interval::new(500, move || {
+        if !sound_on().get_untracked() {
+            return;
+        }
+        let low = session.with_untracked(|s| {
+            let c = s.clock()?;
+            let now = now_ms();
+            let side = c.running(now)?;
+            let r = c.side(now, side);
+            (r.left_ms < LOW_TIME_MS && !r.flagged).then_some((side, r.moves))
+        });
+        if low.is_some() && low != warned.get_value() {
+            warned.set_value(low);
+            cue(Cue::LowTime);
+        }
+    });
+    let ticker = StoredValue::new_local(Some(ticker));
+    on_cleanup(move || {
+        if let Some(t) = ticker.try_update_value(Option::take).flatten() {
+            t.cancel();
+        }
+    });
+
+    view! {
+        // Moves keep their notation in either language, as on the board.
+        <div class="sr-only" data-testid="announce" translate="no" aria-live="polite" aria-atomic="true">{move || polite.get()}</div>
+        <div class="sr-only" data-testid="announce-alert" translate="no" aria-live="assertive" aria-atomic="true">{move || assertive.get()}</div>
+    }
+}
+
+/// Sets the page's `data-pieces` and `data-board` attributes the stylesheet draws by.
+fn mark_page(name: &str, value: &str) {
+    if let Some(el) = document().document_element() {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
+/// Piece set, board colour and sound, beside the other board options.
+#[component]
+pub fn LookOptions() -> impl IntoView {
+    let set = piece_set();
+    let board = RwSignal::new(storage::get(BOARD_KEY).unwrap_or_else(|| "wood".into()));
+    let sound = sound_on();
+    {
+        let set = set.clone();
+        Effect::new(move || {
+            let s = set.get();
+            mark_page("data-pieces", s.id());
+            let _ = storage::set(PIECE_SET_KEY, s.id());
+        });
+    }
+    Effect::new(move || {
+        let b = board.get();
+        mark_page("data-board", &b);
+        let _ = storage::set(BOARD_KEY, &b);
+    });
+    // A remembered "sound on" waits for the first click or key of this visit to make its audio.
+    let gesture = window_event_listener(leptos::ev::pointerdown, |_| {
+        if sound_on().get_untracked() {
+            wake_audio();
+        }
+    });
+    let gesture_key = window_event_listener(leptos::ev::keydown, |_| {
+        if sound_on().get_untracked() {
+            wake_audio();
+        }
+    });
+    on_cleanup(move || {
+        gesture.remove();
+        gesture_key.remove();
+    });
+    let set_names = |s: PieceSet| match s {
+        PieceSet::Traditional => tr("传统汉字", "Traditional characters"),
+        PieceSet::Western => tr("国际象棋式图形", "Western-style symbols"),
+        PieceSet::Contrast => tr("高对比", "High contrast"),
+    };
+    let chosen = set.clone();
+    let sound_now = sound.clone();
+    view! {
+        <label class="field">{tr("棋子样式", "Piece set")}
+            <select data-testid="piece-set" on:change=move |ev| {
+                if let Some(s) = PieceSet::from_id(&event_target_value(&ev)) {
+                    set.set(s);
+                }
+            }>
+                {PieceSet::ALL.into_iter().map(|s| {
+                    let chosen = chosen.clone();
+                    view! { <option value=s.id() selected=move || chosen.get() == s>{set_names(s)}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+        <label class="field">{tr("棋盘颜色", "Board colour")}
+            <select data-testid="board-theme" on:change=move |ev| board.set(event_target_value(&ev))>
+                {BOARDS.into_iter().map(|(id, zh, en)| view! {
+                    <option value=id selected=move || board.get() == id>{tr(zh, en)}</option>
+                }).collect_view()}
+            </select>
+        </label>
+        <label class="check"><input type="checkbox" data-testid="sound" prop:checked=move || sound_now.get() on:change=move |ev| {
+            let on = event_target_checked(&ev);
+            if on {
+                wake_audio();
+            }
+            sound.set(on);
+            let _ = storage::set(SOUND_KEY, if on { "on" } else { "off" });
+            cue(Cue::Move);
+        } /> {tr("声音（走子、吃子、将军、时间不足、终局）", "Sound (move, capture, check, low time, game end)")}</label>
+    }
+}

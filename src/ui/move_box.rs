@@ -1,0 +1,189 @@
+//! The move box under the board: a move typed in Chinese, WXF or ICCS (focus with `/`), the legal
+//! moves that fit what has been typed in the chosen notation, Enter plays it through the same
+//! path as a click on the board.
+
+use super::i18n::{tr, use_lang, Lang};
+use super::play::use_play;
+use crate::lang::Say;
+use crate::xiangqi::notation::typed::{complete, read, TypedError};
+use leptos::prelude::*;
+
+/// How many completions are listed.
+const SHOWN: usize = 12;
+
+/// Why a typed move was not played.
+#[derive(Clone, Debug, PartialEq)]
+enum Refusal {
+    Typed(TypedError),
+    /// The computer is to move: a move typed now is refused, not queued.
+    Thinking,
+    Over,
+}
+
+impl Say for Refusal {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            Refusal::Typed(e) => e.say(lang),
+            Refusal::Thinking => lang
+                .pick(
+                    "电脑正在思考：请等它走完再输入着法",
+                    "The computer is thinking: type your move once it has played",
+                )
+                .into(),
+            Refusal::Over => lang.pick("对局已结束", "The game is over").into(),
+        }
+    }
+}
+
+/// The move box with its completion list and the reason a move was refused.
+#[component]
+pub fn MoveBox() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let lang = use_lang();
+    let text = RwSignal::new(String::new());
+    let refusal = RwSignal::new(None::<Refusal>);
+    let active = RwSignal::new(None::<usize>);
+    let input = NodeRef::<leptos::html::Input>::new();
+    let options = Memo::new(move |_| {
+        let t = text.get();
+        if t.trim().is_empty() {
+            return Vec::new();
+        }
+        let n = store.settings.with(|s| s.notation);
+        let mut v = session.with(|s| complete(s.shown(), &t, n));
+        v.truncate(SHOWN);
+        v
+    });
+    // A move made elsewhere (the board, the computer) leaves nothing stale in the box.
+    Effect::new(move || {
+        session.track();
+        refusal.set(None);
+    });
+
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        let typing = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| {
+                let tag = el.tag_name();
+                let boxed = matches!(
+                    el.get_attribute("type").as_deref(),
+                    Some("checkbox" | "radio")
+                );
+                matches!(tag.as_str(), "TEXTAREA" | "SELECT") || (tag == "INPUT" && !boxed)
+            });
+        if ev.key() == "/" && !typing && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() {
+            if let Some(el) = input.get_untracked() {
+                ev.prevent_default();
+                let _ = el.focus();
+            }
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let play = move |typed: String| {
+        let refused = session.with_untracked(|s| {
+            let over = s.at_end() && s.game().verdict().is_some();
+            let thinking = s.at_end() && store.computer.get_untracked() == Some(s.shown().turn());
+            if over {
+                Some(Refusal::Over)
+            } else if thinking {
+                Some(Refusal::Thinking)
+            } else {
+                None
+            }
+        });
+        if refused.is_some() {
+            refusal.set(refused);
+            return;
+        }
+        match session.with_untracked(|s| read(s.shown(), &typed)) {
+            Ok(m) => {
+                text.set(String::new());
+                active.set(None);
+                store.enter(m, false);
+                refusal.set(None);
+            }
+            Err(e) => refusal.set(Some(Refusal::Typed(e))),
+        }
+    };
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let n = options.with_untracked(Vec::len);
+        let step = match ev.key().as_str() {
+            "ArrowDown" => 1,
+            "ArrowUp" => -1,
+            "Escape" => {
+                text.set(String::new());
+                active.set(None);
+                refusal.set(None);
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        if n == 0 {
+            return;
+        }
+        let next = match active.get_untracked() {
+            None if step > 0 => 0,
+            None => n - 1,
+            Some(i) => (i as isize + step).rem_euclid(n as isize) as usize,
+        };
+        active.set(Some(next));
+    };
+    let expanded = move || options.with(|o| !o.is_empty());
+    let playing = move || store.mode.get() == super::play::Mode::Play;
+    view! {
+        <Show when=playing>
+        <form class="move-box no-print" data-testid="move-box-form" on:submit=move |ev| {
+            ev.prevent_default();
+            let chosen = active.get_untracked().and_then(|i| options.with_untracked(|o| o.get(i).map(|c| c.text.clone())));
+            play(chosen.unwrap_or_else(|| text.get_untracked()));
+        }>
+            <label for="move-box">{tr("输入着法 (/)", "Type a move (/)")}</label>
+            <input
+                id="move-box"
+                data-testid="move-box"
+                type="text"
+                autocomplete="off"
+                spellcheck="false"
+                aria-keyshortcuts="/"
+                role="combobox"
+                aria-autocomplete="list"
+                aria-expanded=move || expanded().to_string()
+                aria-controls=move || expanded().then_some("move-box-list")
+                aria-activedescendant=move || active.get().filter(|_| expanded()).map(|i| format!("move-option-{i}"))
+                placeholder=tr("如 炮二平五、C2.5、h2e2", "e.g. C2.5 or h2e2")
+                node_ref=input
+                prop:value=move || text.get()
+                on:input=move |ev| {
+                    text.set(event_target_value(&ev));
+                    active.set(None);
+                }
+                on:keydown=on_key
+            />
+            <button type="submit" data-testid="move-box-play">{tr("走棋", "Play")}</button>
+            {move || expanded().then(|| view! {
+                <ul class="move-box-list" id="move-box-list" role="listbox" data-testid="move-options" translate="no"
+                    aria-label=tr("符合的着法", "Matching moves")>
+                    {move || options.get().into_iter().enumerate().map(|(i, c)| {
+                        let t = c.text.clone();
+                        view! {
+                            <li role="option" id=format!("move-option-{i}") data-testid="move-option"
+                                aria-selected=move || (active.get() == Some(i)).to_string()
+                                on:mousedown=move |ev| {
+                                    ev.prevent_default();
+                                    play(t.clone());
+                                }>{c.text}</li>
+                        }
+                    }).collect_view()}
+                </ul>
+            })}
+            {move || refusal.get().map(|r| view! {
+                <p class="message" data-testid="move-box-error" role="alert">{move || r.say(lang.get())}</p>
+            })}
+        </form>
+        </Show>
+    }
+}
