@@ -1,5 +1,7 @@
-//! The `#/play` bundle: the board (also every unknown hash), in the shared shell (one wasm per page, started by
-//! `public/boot.js` from the hash route). Natively it only says what it is for.
+//! The `#/play` bundle a first visit starts: the board (also every unknown hash), lean, in the
+//! shared shell (one wasm per page, started by `index.html`'s loader from the hash route). Once it
+//! is up, `public/boot.js` fetches the full board (`page_play_full`) in the background, starts it
+//! and calls [`unmount`]. Natively it only says what it is for.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -8,6 +10,13 @@ fn main() {
         Route::Play(query) => ui::pages::play(query),
         _ => ui::elsewhere(),
     });
+}
+
+/// Takes the lean board off the page once the full one has mounted beside it.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn unmount() {
+    xiangqi_club::ui::unmount();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

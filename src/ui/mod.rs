@@ -45,7 +45,23 @@ pub fn mount(pages: Pages) {
     // the hook costs for its first-visit budget, and a panic there still shows as a page error.
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    mount_to_body(move || view! { <App pages=pages /> });
+    let handle = mount_to(document().body().expect("a page has a body"), move || {
+        view! { <App pages=pages /> }
+    });
+    MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(handle)));
+}
+
+thread_local! {
+    /// The mounted app, kept so that [`unmount`] can take it down.
+    static MOUNTED: std::cell::RefCell<Option<Box<dyn std::any::Any>>> = Default::default();
+}
+
+/// Takes the app off the page, running every cleanup (timers, listeners, workers): the lean
+/// `#/play` bundle does so when the full one has started beside it (`public/boot.js`).
+pub fn unmount() {
+    if let Some(app) = MOUNTED.with(|m| m.borrow_mut().take()) {
+        drop(app);
+    }
 }
 
 /// Set once the bundle has shown its first page: a route it does not hold after that is a
@@ -79,9 +95,14 @@ pub(crate) fn decimal(v: f64, places: u32) -> String {
 pub mod pages {
     use super::*;
 
-    /// `#/play`: the board.
+    /// `#/play`: the board, lean: what a first visit needs (`page_play`).
     pub fn play(query: String) -> AnyView {
-        view! { <play::PlayPage query=query /> }.into_any()
+        view! { <play::PlayPage query=query study=None /> }.into_any()
+    }
+    /// `#/play` whole (`page_play_full`): the board with the study tools, game files, the review,
+    /// the move box and announcements, fetched after the lean board is up and swapped in.
+    pub fn play_full(query: String) -> AnyView {
+        view! { <play::PlayPage query=query study=Some(play::Study::ALL) /> }.into_any()
     }
     /// `#/scoresheet`: the printable score sheet.
     pub fn scoresheet(query: String) -> AnyView {

@@ -379,9 +379,58 @@ fn load_settings() -> Settings {
     storage::load(SETTINGS_KEY).unwrap_or_default()
 }
 
-/// The play page; `query` is the part of the hash after `?`.
+/// What only the full `#/play` bundle holds: each part is a function the lean bundle never names,
+/// so link-time optimisation leaves it (and the domain code it alone uses: game archives, the
+/// engine's panel and review, typed moves) out of the first visit's download.
+#[derive(Clone, Copy)]
+pub struct Study {
+    projector_comment: fn() -> AnyView,
+    /// Under the move list: comments and marks, the record's files, game files, saved studies.
+    record: fn() -> AnyView,
+    /// The panel's second column: the computer and the review, the board view, sharing.
+    column: fn() -> AnyView,
+    move_box: fn() -> AnyView,
+    announcer: fn() -> AnyView,
+    /// The position editor, in place of the board.
+    editor: fn() -> AnyView,
+    open_dropped: fn(PlayStore, &web_sys::File),
+}
+
+impl Study {
+    /// Every part.
+    pub const ALL: Study = Study {
+        projector_comment: || view! { <ProjectorComment /> }.into_any(),
+        record: || {
+            view! {
+                <StudyTools />
+                <RecordGroup />
+                <OpenFile />
+                <StudyList />
+            }
+            .into_any()
+        },
+        column: || view! { <SecondColumn /> }.into_any(),
+        move_box: || view! { <super::move_box::MoveBox /> }.into_any(),
+        announcer: || view! { <super::access::Announcer /> }.into_any(),
+        editor: || view! { <PositionEditor /> }.into_any(),
+        open_dropped: super::study::open_file,
+    };
+}
+
+/// Whether the page is the full bundle's.
+pub(super) fn has_study() -> bool {
+    use_context::<Option<Study>>().flatten().is_some()
+}
+
+/// The part of the full bundle `part` picks, where the page has it.
+fn study_part(part: fn(&Study) -> fn() -> AnyView) -> impl IntoView {
+    use_context::<Option<Study>>().flatten().map(|s| part(&s)())
+}
+
+/// The play page; `query` is the part of the hash after `?`; `study` the full bundle's parts.
 #[component]
-pub fn PlayPage(query: String) -> impl IntoView {
+pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
+    provide_context(study);
     let (initial, notices) = open(&query);
     let store = PlayStore {
         session: RwSignal::new(initial),
@@ -432,13 +481,16 @@ pub fn PlayPage(query: String) -> impl IntoView {
     board_keys(store);
 
     view! {
-        <section class="play" class:projector=store.projector class:editing=move || store.mode.get() == Mode::Edit>
+        <section class="play" class:projector=store.projector class:editing=move || store.mode.get() == Mode::Edit
+            data-bundle=if study.is_some() { "full" } else { "lean" }
+            // What a swap to the full bundle would lose (it keeps only what is saved): boot.js waits.
+            data-busy=move || busy(store).then_some("true")>
             <Notices />
             <div class="play-layout">
                 <div class="board-column">
                     <BoardArea />
-                    <super::move_box::MoveBox />
-                    <super::access::Announcer />
+                    {study_part(|s| s.move_box)}
+                    {study_part(|s| s.announcer)}
                     {move || store.message.get().map(|m| view! {
                         <p class="message" data-testid="message" role="alert">{move || m.say(use_lang().get())}</p>
                     })}
@@ -447,6 +499,16 @@ pub fn PlayPage(query: String) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// Whether the page holds something a reload would not bring back: a piece picked up, a question,
+/// the board editor, a game against the computer or an opened library.
+fn busy(store: PlayStore) -> bool {
+    store.selected.with(Option::is_some)
+        || store.confirm.with(Option::is_some)
+        || store.mode.get() == Mode::Edit
+        || store.computer.with(Option::is_some)
+        || store.library.with(|l| !l.is_empty())
 }
 
 /// Keyboard: arrows and Home/End step through the game, `f` flips the board, Esc cancels a
@@ -567,14 +629,7 @@ fn BoardArea() -> impl IntoView {
     });
     let last_move = Memo::new(move |_| session.with(|s| s.last_move().map(|m| (m.from, m.to))));
     let over = Memo::new(move |_| session.with(|s| s.at_end() && s.game().verdict().is_some()));
-    let looks = Memo::new(move |_| {
-        let s = store.settings.get();
-        Looks {
-            flipped: s.flipped,
-            animate: s.animate,
-            far_upside_down: s.far_upside_down,
-        }
-    });
+    let looks = looks(store);
     let on_point = Callback::new(move |sq: Square| {
         let pos = shown.get_untracked();
         if over.get_untracked() {
@@ -612,6 +667,7 @@ fn BoardArea() -> impl IntoView {
     });
     Effect::new(move || store.marks.set(kept_marks.get()));
     let on_marks = Callback::new(move |m: Vec<Mark>| super::study::keep_marks(store, m));
+    let study = use_context::<Option<Study>>().flatten();
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         // The drop's `dataTransfer.files`, read without the DragEvent bindings.
@@ -620,7 +676,9 @@ fn BoardArea() -> impl IntoView {
             .ok()
             .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::FileList>(f).ok());
         if let Some(f) = files.and_then(|f| f.get(0)) {
-            super::study::open_file(store, &f);
+            if let Some(s) = study {
+                (s.open_dropped)(store, &f);
+            }
         }
     };
     view! {
@@ -650,16 +708,70 @@ fn BoardArea() -> impl IntoView {
                 </div>
             }
         >
-            <Editor
-                start=shown.get_untracked().to_setup()
-                looks=looks
-                on_done=Callback::new(move |pos: Position| {
-                    store.replace(PlaySession::from_position(pos));
-                    store.mode.set(Mode::Play);
-                })
-                on_cancel=Callback::new(move |_| store.mode.set(Mode::Play))
-            />
+            {study.map(|s| (s.editor)())}
         </Show>
+    }
+}
+
+/// How the board is drawn, from the settings.
+fn looks(store: PlayStore) -> Memo<Looks> {
+    Memo::new(move |_| {
+        let s = store.settings.get();
+        Looks {
+            flipped: s.flipped,
+            animate: s.animate,
+            far_upside_down: s.far_upside_down,
+        }
+    })
+}
+
+/// The position editor in place of the board.
+#[component]
+fn PositionEditor() -> impl IntoView {
+    let store = use_play();
+    let start = store.session.with_untracked(|s| s.shown().to_setup());
+    view! {
+        <Editor
+            start=start
+            looks=looks(store)
+            on_done=Callback::new(move |pos: Position| {
+                store.replace(PlaySession::from_position(pos));
+                store.mode.set(Mode::Play);
+            })
+            on_cancel=Callback::new(move |_| store.mode.set(Mode::Play))
+        />
+    }
+}
+
+/// The side panel's second column: the computer and the review, the board view, sharing.
+#[component]
+fn SecondColumn() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let notation = Signal::derive(move || store.settings.get().notation);
+    view! {
+        <div class="panel-column">
+        <section class="panel-group engine-group" aria-label=tr("电脑", "Computer")>
+            <h2 class="group-title">{tr("电脑", "Computer")}</h2>
+            <EnginePanel
+                session=session
+                marks=store.marks
+                computer=store.computer
+                note=store.note
+                notation=notation
+            />
+            <ReviewPanel session=session marks=store.marks notation=notation />
+        </section>
+        <section class="panel-group view-group" aria-label=tr("棋盘显示", "Board view")>
+            <h2 class="group-title">{tr("棋盘显示", "Board view")}</h2>
+            <ViewOptions />
+            <GameSettings />
+        </section>
+        <section class="panel-group share-group" aria-label=tr("分享", "Sharing")>
+            <h2 class="group-title">{tr("分享", "Sharing")}</h2>
+            <ShareGroup />
+        </section>
+        </div>
     }
 }
 
@@ -702,7 +814,7 @@ fn SidePanel() -> impl IntoView {
     });
     view! {
         <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
-            <ProjectorComment />
+            {study_part(|s| s.projector_comment)}
             // Two columns where the screen is wide: the computer's group then sits beside the game's.
             <div class="panel-column">
             <section class="panel-group game-group" aria-label=tr("对局", "Game")>
@@ -723,34 +835,10 @@ fn SidePanel() -> impl IntoView {
                 <h2 class="group-title">{tr("棋谱", "Record")}</h2>
                 <MoveList />
                 <StepControls />
-                <StudyTools />
-                <RecordGroup />
-                <OpenFile />
-                <StudyList />
+                {study_part(|s| s.record)}
             </section>
             </div>
-            <div class="panel-column">
-            <section class="panel-group engine-group" aria-label=tr("电脑", "Computer")>
-                <h2 class="group-title">{tr("电脑", "Computer")}</h2>
-                <EnginePanel
-                    session=session
-                    marks=store.marks
-                    computer=store.computer
-                    note=store.note
-                    notation=Signal::derive(move || store.settings.get().notation)
-                />
-                <ReviewPanel session=session marks=store.marks notation=Signal::derive(move || store.settings.get().notation) />
-            </section>
-            <section class="panel-group view-group" aria-label=tr("棋盘显示", "Board view")>
-                <h2 class="group-title">{tr("棋盘显示", "Board view")}</h2>
-                <ViewOptions />
-                <GameSettings />
-            </section>
-            <section class="panel-group share-group" aria-label=tr("分享", "Sharing")>
-                <h2 class="group-title">{tr("分享", "Sharing")}</h2>
-                <ShareGroup />
-            </section>
-            </div>
+            {study_part(|s| s.column)}
         </aside>
     }
 }

@@ -237,11 +237,14 @@ pub fn DrawAndResign() -> impl IntoView {
                     <button data-testid="redo" disabled=move || editing() || session.with(|s| !s.can_redo()) on:click=move |_| {
                         session.update(|s| { s.redo(); });
                     }>{tr("还原悔棋", "Redo")}</button>
-                    <button data-testid="edit" disabled=editing on:click=move |_| {
-                        store.selected.set(None);
-                        store.message.set(None);
-                        store.mode.set(Mode::Edit);
-                    }>{tr("摆局", "Set up position")}</button>
+                    // The editor is the full bundle's (`play::Study`).
+                    {super::play::has_study().then(|| view! {
+                        <button data-testid="edit" disabled=editing on:click=move |_| {
+                            store.selected.set(None);
+                            store.message.set(None);
+                            store.mode.set(Mode::Edit);
+                        }>{tr("摆局", "Set up position")}</button>
+                    })}
                     <Show when=move || store.previous.get()>
                         <button data-testid="restore-previous" on:click=move |_| store.restore_previous()>
                             {tr("恢复上一局", "Restore previous game")}

@@ -90,6 +90,17 @@ export async function startApp() {
       }
       return goto(url, options);
     };
+    // #/play starts lean and swaps in the whole board once it has loaded (public/boot.js): a test
+    // drives the whole one, so every load of #/play waits for it.
+    const whole = async (url = page.url()) => {
+      if (url.startsWith(base) && bundleOf(url) === 'play') {
+        await page.waitForSelector('section.play[data-bundle=full]', { timeout: 30000 });
+      }
+    };
+    const goto2 = page.goto;
+    page.goto = async (url, options) => { const r = await goto2(url, options); await whole(url); return r; };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => { const r = await reload(options); await whole(); return r; };
     await page.goto(base + 'index.html' + hash);
     await page.waitForSelector(opts.waitFor || '#main', { timeout: 20000 });
     pages.push(page);
