@@ -59,6 +59,7 @@ thread_local! {
 /// Takes the app off the page, running every cleanup (timers, listeners, workers): the lean
 /// `#/play` bundle does so when the full one has started beside it (`public/boot.js`).
 pub fn unmount() {
+    play::hand_over();
     if let Some(app) = MOUNTED.with(|m| m.borrow_mut().take()) {
         drop(app);
     }

@@ -133,6 +133,8 @@ pub(super) enum Note {
     Archive(crate::xiangqi::notation::archive::ArchiveError),
     /// A chosen or dropped file refused before it was read.
     File(crate::saved::FileError),
+    /// A notice the lean bundle showed, handed to the full one in both languages ([`hand_over`]).
+    Said(String, String),
 }
 
 impl Say for Note {
@@ -148,6 +150,7 @@ impl Say for Note {
             (Note::AfterEnd(a), _) => a.say(lang),
             (Note::NotShown(n), _) => n.say(lang),
             (Note::Archive(e), _) => e.say(lang),
+            (Note::Said(zh, en), _) => lang.pick(zh, en).into(),
             (Note::File(e), _) => e.say(lang),
             (Note::Control(e), _) => e.say(lang),
             (Note::Offer(o), _) => o.say(lang),
@@ -427,11 +430,55 @@ fn study_part(part: fn(&Study) -> fn() -> AnyView) -> impl IntoView {
     use_context::<Option<Study>>().flatten().map(|s| part(&s)())
 }
 
+/// Where the lean bundle leaves its notices for the full one (sessionStorage: this tab only).
+const HANDED_OVER_KEY: &str = "xq.play.notes";
+
+thread_local! {
+    /// The page's notices, for [`hand_over`].
+    static NOTICES: std::cell::Cell<Option<RwSignal<Vec<Note>>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Leaves the notices still shown (a bad link, a game cut short) for the full bundle, which
+/// opens the page again from what is saved and would not see them: called before unmounting.
+pub(super) fn hand_over() {
+    let Some(notes) = NOTICES
+        .with(|n| n.get())
+        .and_then(|n| n.try_get_untracked())
+    else {
+        return;
+    };
+    let said: Vec<[String; 2]> = notes
+        .iter()
+        .map(|n| [n.say(Lang::Zh), n.say(Lang::En)])
+        .collect();
+    if let (Some(s), Ok(json)) = (
+        window().session_storage().ok().flatten(),
+        serde_json::to_string(&said),
+    ) {
+        let _ = s.set_item(HANDED_OVER_KEY, &json);
+    }
+}
+
+/// The notices the lean bundle handed over, taken once.
+fn handed_over() -> Vec<Note> {
+    let Some(s) = window().session_storage().ok().flatten() else {
+        return Vec::new();
+    };
+    let json = s.get_item(HANDED_OVER_KEY).ok().flatten();
+    let _ = s.remove_item(HANDED_OVER_KEY);
+    json.and_then(|j| serde_json::from_str::<Vec<[String; 2]>>(&j).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|[zh, en]| Note::Said(zh, en))
+        .collect()
+}
+
 /// The play page; `query` is the part of the hash after `?`; `study` the full bundle's parts.
 #[component]
 pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     provide_context(study);
-    let (initial, notices) = open(&query);
+    let (initial, mut notices) = open(&query);
+    notices.extend(handed_over());
     let store = PlayStore {
         session: RwSignal::new(initial),
         settings: RwSignal::new(load_settings()),
@@ -449,6 +496,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
         library: RwSignal::new(Vec::new()),
     };
     provide_context(store);
+    NOTICES.with(|n| n.set(Some(store.notices)));
     let session = store.session;
 
     // Save every change, and keep the address bar a link to the game (replaceState: no reload).
@@ -502,9 +550,15 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
 }
 
 /// Whether the page holds something a reload would not bring back: a piece picked up, a question,
-/// the board editor, a game against the computer or an opened library.
+/// the board editor, a game against the computer, an opened library, or saved data in trouble
+/// (a key held or a write refused: only this page knows).
 fn busy(store: PlayStore) -> bool {
-    store.selected.with(Option::is_some)
+    storage::troubled()
+        || store.notices.with(|n| {
+            n.iter()
+                .any(|n| matches!(n, Note::SavedGameKept | Note::NotReplaced))
+        })
+        || store.selected.with(Option::is_some)
         || store.confirm.with(Option::is_some)
         || store.mode.get() == Mode::Edit
         || store.computer.with(Option::is_some)

@@ -78,6 +78,14 @@ pub fn hold(key: &str) {
     }
 }
 
+/// Whether any saved data is in trouble: a key held, an unreadable value reported, or a write
+/// refused (the page that knows it must stay: `play`'s swap to the full bundle waits).
+pub fn troubled() -> bool {
+    HELD.with(|h| !h.borrow().is_empty())
+        || problems().with(|p| !p.is_empty())
+        || refused().with(|r| !r.is_empty())
+}
+
 /// Lets `key` be written again.
 pub fn release(key: &str) {
     HELD.with(|h| h.borrow_mut().retain(|k| k != key));
