@@ -54,14 +54,16 @@
   // picked up, a question, an open menu, typing, a click under way), and the lean one unmounts.
   // Everything the board shows is saved, so the whole one opens on the same game; the scroll
   // position and the focused control carry over.
+  // The user's last input, watched from the start.
+  var lastInput = 0;
+  var down = false;
+  function input() { lastInput = Date.now(); }
+  ['keydown', 'input', 'wheel', 'touchmove'].forEach(function (t) { window.addEventListener(t, input, true); });
+  window.addEventListener('pointerdown', function () { down = true; input(); }, true);
+  window.addEventListener('pointerup', function () { down = false; input(); }, true);
+  window.addEventListener('pointercancel', function () { down = false; }, true);
+
   function wholeBoard() {
-    var lastInput = 0;
-    var down = false;
-    function input() { lastInput = Date.now(); }
-    ['keydown', 'input', 'wheel', 'touchmove'].forEach(function (t) { window.addEventListener(t, input, true); });
-    window.addEventListener('pointerdown', function () { down = true; input(); }, true);
-    window.addEventListener('pointerup', function () { down = false; input(); }, true);
-    window.addEventListener('pointercancel', function () { down = false; }, true);
     function quiet() {
       var play = document.querySelector('section.play[data-bundle=lean]');
       var a = document.activeElement;
@@ -84,6 +86,7 @@
         if (!quiet()) return setTimeout(swap, 500);
         var y = window.scrollY;
         var focus = focusKey(document.activeElement);
+        lean.hand_over();
         got[0].default({ module_or_path: got[1] }).then(function () {
           lean.unmount();
           window.xqPage = 'play_full';

@@ -1,7 +1,7 @@
 //! The `#/play` bundle a first visit starts: the board (also every unknown hash), lean, in the
 //! shared shell (one wasm per page, started by `index.html`'s loader from the hash route). Once it
-//! is up, `public/boot.js` fetches the full board (`page_play_full`) in the background, starts it
-//! and calls [`unmount`]. Natively it only says what it is for.
+//! is up, `public/boot.js` fetches the full board (`page_play_full`) in the background, calls
+//! [`hand_over`], starts the full board and calls [`unmount`]. Natively it only says what it is for.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -10,6 +10,13 @@ fn main() {
         Route::Play(query) => ui::pages::play(query),
         _ => ui::elsewhere(),
     });
+}
+
+/// Leaves the notices the lean board shows for the full one, which is about to start.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn hand_over() {
+    xiangqi_club::ui::hand_over();
 }
 
 /// Takes the lean board off the page once the full one has mounted beside it.

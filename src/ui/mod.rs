@@ -56,10 +56,15 @@ thread_local! {
     static MOUNTED: std::cell::RefCell<Option<Box<dyn std::any::Any>>> = Default::default();
 }
 
+/// Leaves what the page shows that a fresh start would not know (the play page's notices) for
+/// the bundle about to replace this one.
+pub fn hand_over() {
+    play::hand_over();
+}
+
 /// Takes the app off the page, running every cleanup (timers, listeners, workers): the lean
 /// `#/play` bundle does so when the full one has started beside it (`public/boot.js`).
 pub fn unmount() {
-    play::hand_over();
     if let Some(app) = MOUNTED.with(|m| m.borrow_mut().take()) {
         drop(app);
     }

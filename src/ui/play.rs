@@ -439,7 +439,7 @@ thread_local! {
 }
 
 /// Leaves the notices still shown (a bad link, a game cut short) for the full bundle, which
-/// opens the page again from what is saved and would not see them: called before unmounting.
+/// opens the page again from what is saved and would not see them: called just before it starts.
 pub(super) fn hand_over() {
     let Some(notes) = NOTICES
         .with(|n| n.get())

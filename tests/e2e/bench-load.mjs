@@ -1,4 +1,4 @@
-// First-visit load benchmark (issue 13): prints figures, passes or fails nothing.
+// First-visit load benchmark: prints figures, passes or fails nothing.
 //
 //   node tests/e2e/bench-load.mjs [DIST]      (default dist/; XQ_BENCH_RUNS=n runs per page)
 //
@@ -9,7 +9,8 @@
 //   - files and bytes (kB = 1000 bytes) the page itself fetched: gzip -9 of each response body
 //     (the issue's measure);
 //   - the time from navigation to an interactive page: for #/play a click on a piece that shows
-//     its legal moves (a clickable board), elsewhere the page's first control;
+//     its legal moves (a clickable board, the lean bundle), elsewhere the page's first control;
+//     for #/play also when the whole board (page_play_full, fetched after) took over;
 //   - all bytes the server sent for the visit, until the service worker has kept the page for
 //     offline use (it takes the page's files from the HTTP cache: a first visit is its own page).
 import http from 'node:http';
@@ -97,6 +98,12 @@ async function visit(hash, ready) {
   const ms = Date.now() - t0;
   await page.waitForTimeout(300);
   const own = bodies.slice();
+  // #/play then swaps in the whole board (study tools, the computer), fetched in the background.
+  let whole = null;
+  if (hash === '#/play') {
+    await page.waitForSelector('section.play[data-bundle=full]', { timeout: 120000 });
+    whole = Date.now() - t0;
+  }
   // Then the service worker caches the rest of the build in the background (if there is one).
   const sw = await page.evaluate(() => fetch('sw.js', { method: 'HEAD' }).then((r) => r.ok, () => false));
   if (sw) {
@@ -104,7 +111,7 @@ async function visit(hash, ready) {
   }
   await ctx.close();
   if (process.env.XQ_BENCH_FILES) for (const f of sent) console.log(`    ${f.rel} ${f.bytes}`);
-  return { ms, files: own.length, gzip9: own.reduce((a, b) => a + b, 0), sent: sent.reduce((a, f) => a + f.bytes, 0), sw };
+  return { ms, whole, files: own.length, gzip9: own.reduce((a, b) => a + b, 0), sent: sent.reduce((a, f) => a + f.bytes, 0), sw };
 }
 
 const kb = (n) => (n / 1000).toFixed(1).padStart(6) + ' kB';
@@ -115,6 +122,7 @@ for (const [hash, ready] of PAGES) {
     const r = await visit(hash, ready);
     const all = `${kb(r.sent)}${r.sw ? ' (the page kept for offline use)' : ''}`;
     console.log(`${hash.padEnd(13)} ${String(r.files).padStart(5)}  ${kb(r.gzip9)}    ${(r.ms / 1000).toFixed(2).padStart(6)} s    ${all}`);
+    if (r.whole) console.log(`${''.padEnd(13)} the whole board took over at ${(r.whole / 1000).toFixed(2)} s`);
   }
 }
 await browser.close();

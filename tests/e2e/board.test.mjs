@@ -41,7 +41,7 @@ test('a FEN in the link opens that position; a bad one is reported, not a blank 
   assert.match(await bad.textContent('[role=alert]'), /照面/);
 });
 
-// Issue 14: screenshots of every page at a phone, a laptop and a projector, in both languages, kept
+// Screenshots of every page at a phone, a laptop and a projector, in both languages, kept
 // in test-results/screens/ (named page-size-lang.png) for anyone to look at after a run.
 test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in both languages', async () => {
   const dir = path.join(OUT, 'screens');
@@ -71,7 +71,7 @@ test('screenshots of every page at 390x844, 1366x768 and 1920x1080 projector, in
   }
 });
 
-// Issue 22: on a phone the header's sections either fit or show that there are more to scroll to,
+// On a phone the header's sections either fit or show that there are more to scroll to,
 // and the schedule does not scroll sideways.
 test('on a phone the nav fits or fades where it scrolls, and #/schedule has no sideways scroll at 375 px', async () => {
   for (const lang of ['en', 'zh']) {

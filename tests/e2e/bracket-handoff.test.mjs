@@ -1,4 +1,4 @@
-// Issue 16 item 3: the scheduler's groups + crossover knockout opens as a bracket on `#/swiss`.
+// The scheduler's groups + crossover knockout opens as a bracket on `#/swiss`.
 // `#/schedule` hands its finished group tables over through localStorage (the `#/swiss` bundle
 // has no scheduler code to read that page's save) and the bracket's first round is the
 // timetable's own knockout round, A1–B2, B1–A2, with the same names.

@@ -168,7 +168,7 @@ test('the flag falls at zero and says so; a corrupt save is reported and set asi
   await page.evaluate(() => localStorage.setItem('xq.clock.state', '{"preset":"x","clock":{"red":"9"}}'));
   await page.reload();
   await page.waitForSelector('[data-testid=clock-red]');
-  // Set aside under its own timestamped key (issue 12: one `.corrupt` slot lost earlier copies).
+  // Set aside under its own timestamped key (one `.corrupt` slot lost earlier copies).
   assert.match(await page.textContent('[role=alert]'), /xq\.clock\.state\.corrupt\.\d+/);
   const aside = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.clock.state.corrupt.')).map((k) => localStorage.getItem(k)));
   assert.deepEqual(aside, ['{"preset":"x","clock":{"red":"9"}}']);
@@ -192,7 +192,7 @@ test('a preset is chosen from the list and a bad custom control is explained', a
   assert.deepEqual(page.errors, []);
 });
 
-// Issue 14: a phone lying between two players. Both halves are on screen without fullscreen, in
+// A phone lying between two players. Both halves are on screen without fullscreen, in
 // portrait and landscape, and each half's text faces its player.
 test('the two halves fill the screen and face their players at 390x844 and 844x390', async () => {
   // rotate(θ) as the computed matrix(cos, sin, -sin, cos, 0, 0), rounded.
@@ -219,7 +219,7 @@ test('the two halves fill the screen and face their players at 390x844 and 844x3
   }
 });
 
-// --- Issue 22 ------------------------------------------------------------------------------------
+// --- First use, phones and reloads --------------------------------------------------------------
 
 test('while a game runs Space and the Shift keys press the clock, even after a button was clicked', async () => {
   const page = await open('5m+3s');

@@ -1,4 +1,4 @@
-// Issue 12 figures (a benchmark: prints, never fails on time). Run after a release build:
+// Event figures (a benchmark: prints, never fails on time). Run after a release build:
 //   node tests/e2e/events-bench.mjs [entrants=500] [timetable entrants=128]   (0 skips either)
 // #/tournament: paste N names, number them as listed (the full Berger draw), enter a result,
 // switch language; #/schedule: solve a 128-entrant timetable in the worker (the first timetable's

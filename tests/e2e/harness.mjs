@@ -92,8 +92,10 @@ export async function startApp() {
     };
     // #/play starts lean and swaps in the whole board once it has loaded (public/boot.js): a test
     // drives the whole one, so every load of #/play waits for it.
+    // (`opts.lean`: the first load is left as it comes, for the test of the swap itself.)
+    page.lean = !!opts.lean;
     const whole = async (url = page.url()) => {
-      if (url.startsWith(base) && bundleOf(url) === 'play') {
+      if (!page.lean && url.startsWith(base) && bundleOf(url) === 'play') {
         await page.waitForSelector('section.play[data-bundle=full]', { timeout: 30000 });
       }
     };
@@ -103,6 +105,7 @@ export async function startApp() {
     page.reload = async (options) => { const r = await reload(options); await whole(); return r; };
     await page.goto(base + 'index.html' + hash);
     await page.waitForSelector(opts.waitFor || '#main', { timeout: 20000 });
+    page.lean = false;
     pages.push(page);
     return page;
   }

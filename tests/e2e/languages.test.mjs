@@ -1,4 +1,4 @@
-// Issue 11: one catalogue of words. Every page, in each language, shows no word of the other one.
+// One catalogue of words. Every page, in each language, shows no word of the other one.
 // Text that is the same in both languages is marked `translate="no"` (the board's pieces, Chinese
 // move notation, people's names, the language button itself) and is not read here.
 import { test, before, after } from 'node:test';

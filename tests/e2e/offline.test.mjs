@@ -1,4 +1,4 @@
-// Issue 13: the loading screen is plain HTML shown before any script runs and turns into a clear
+// The loading screen is plain HTML shown before any script runs and turns into a clear
 // message when WebAssembly cannot start; after one visit every page opens and works offline
 // (service worker, relative scope under /club/); no request leaves the page's host; a new build
 // deployed on the host is offered with a reload prompt instead of mixing versions.
@@ -120,7 +120,7 @@ test('a first visit fetches only its own page until it is kept; every page then 
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
   await page.waitForSelector('html[data-offline=ready]', { state: 'attached', timeout: 60000 });
   assert.equal(await page.locator('[data-testid=loading]').count(), 0, 'the loading screen is gone');
-  // Issue 13: the first visit is its own page only, the offline copy included (no other bundle, no
+  // The first visit is its own page only, the offline copy included (no other bundle, no
   // worker); the rest of the app follows only after the page has settled.
   const others = fetched.filter((f) => /^(page_|engine_worker|schedule_worker)/.test(f) && !/^page_play[._]/.test(f));
   assert.deepEqual(others, [], 'nothing but #/play\'s own files');
@@ -199,7 +199,7 @@ test('a new build on the host is offered with a reload prompt, then loaded whole
   await ctx.close();
 });
 
-// --- Issue 22: after one visit, all of the app offline; issue 29: a worker used early is kept too ---
+// --- After one visit, all of the app offline; a worker used early is kept too ------------------
 
 /** Says navigator.connection.saveData (the browser's "save data" setting) before any script runs. */
 async function savingData(ctx) {

@@ -1,4 +1,4 @@
-// Issue 12 item 2 on #/play: a UTF-8 game file with one stray byte imports every move (with a
+// On #/play: a UTF-8 game file with one stray byte imports every move (with a
 // warning naming where, decoded by the browser's TextDecoder path), a file whose moves cannot be
 // read is refused and the board keeps its game, and an import never loses the game it replaces
 // (恢复上一局 brings it back). GBK and Big5 files decode through the browser's TextDecoder.

@@ -1,4 +1,4 @@
-// Issue 5 on the board: the game's clock is chosen before the first move, pressed by each move,
+// On the board: the game's clock is chosen before the first move, pressed by each move,
 // saved with the game, and a fallen flag ends the game with reason `timeout` (4.1.4, 22.1).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

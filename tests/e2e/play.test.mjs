@@ -1,4 +1,4 @@
-// Issue 3: a playable board — clicks, legal-move hints, reasons for illegal moves, complete games
+// A playable board — clicks, legal-move hints, reasons for illegal moves, complete games
 // ending in checkmate and stalemate from positions loaded by URL, stepping, reload, the editor,
 // sharing links, projector layout screenshots and the click-latency benchmark.
 import { test, before, after } from 'node:test';
@@ -241,7 +241,7 @@ test('opening a link or starting a new game keeps the previous game restorable',
   assert.deepEqual(page.errors, []);
 });
 
-// --- Issue 14: what users touch at the board -------------------------------------------------
+// --- What users touch at the board -----------------------------------------------------------
 
 test('after checkmate the status is one clear line and the board says the game is over (4.1.1)', async () => {
   const page = await app.newPage(link('3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1'), { waitFor: '[data-testid=board]' });
@@ -451,7 +451,7 @@ test('one language at a time: the panel, the clock and the scoresheet controls h
   assert.deepEqual(page.errors, []);
 });
 
-// --- Issue 22: what got in the way of new users -----------------------------------------------
+// --- What got in the way of new users ---------------------------------------------------------
 
 test('a question goes when what it asks about is gone: another game imported, the previous game restored, a reload', async () => {
   const page = await app.newPage('#/play?moves=h2e2,h9g7,h0g2', { waitFor: '[data-testid=board]' });

@@ -1,4 +1,4 @@
-// Printouts of the match scheduler (issue 15.4) and late changes (issue 15.2): session sheets on
+// Printouts of the match scheduler and late changes: session sheets on
 // A4 landscape with umpires (16.4), all rounds on one page, slips several to a page, standings and
 // crosstable, each page with the event name, dates and page numbers, read back from the PDF with
 // pdftotext; a match moved to a new session with the rest re-solved; a withdrawal after a session.

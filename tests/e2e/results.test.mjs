@@ -1,4 +1,4 @@
-// Issue 4 through the playing board (#/play): a perpetual-check loss played by clicking, a 60-move
+// A perpetual-check loss played by clicking, a 60-move
 // draw reached from a shared link plus one click, draw offers, fouls and resignation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Groups + knockout scored as Xiangqi games on the timetable page (issue 15.1): 8 entrants in two
+// Groups + knockout scored as Xiangqi games on the timetable page: 8 entrants in two
 // groups of four, every group game entered in the timetable view (a draw and a forfeit among
 // them), per-group standings by the 1999 tie-breaks (15.1), the crossover knockout filled from the
 // group places, a knockout result that must have a winner, and a reload that keeps it all.
@@ -136,7 +136,7 @@ test('an 8-entrant Xiangqi groups + knockout event: group games, standings, knoc
   assert.match(printed, /Group B/);
 
   // Back on the scheduler, the group tables, ranked by the games, open as the crossover bracket on
-  // #/swiss (issue 16.3).
+  // #/swiss.
   await page.click('[data-testid=desk-back]');
   await page.click('[data-testid=open-bracket]');
   await page.waitForSelector('[data-testid=ko-handoff]', { timeout: 20000 });

@@ -1,4 +1,4 @@
-// Issue 15, the last items. (1) Xiangqi team matches as a scoring of the timetable: an organiser
+// (1) Xiangqi team matches as a scoring of the timetable: an organiser
 // lists four teams with their players in board order (12.1), solves, enters every match board by
 // board from the first-named team's side (a draw, a forfeited board and a forfeited match, 21.4),
 // and sees the standings by match points (14.2) and the team tie-breaks (15.3); the rounds view

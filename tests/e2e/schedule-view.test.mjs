@@ -1,5 +1,5 @@
-// Issue 15 item 3 (pictures and words) and issue 12 item 5 (a large timetable drawn a page at a
-// time): the coloured grid and its highlight, the hall display following the clock, and a status
+// Pictures and words, and a large timetable drawn a page at a
+// time: the coloured grid and its highlight, the hall display following the clock, and a status
 // and metrics with no unlabelled figures, in both languages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The match scheduler page (issue 8): solve the 19-pair case in the browser with a progress bar,
+// The match scheduler page: solve the 19-pair case in the browser with a progress bar,
 // check the metrics against their bounds, print the session pages and the entrant slips to A4 PDF,
 // enter results into the standings, export, and survive a reload.
 import { test, before, after } from 'node:test';
@@ -86,7 +86,7 @@ test('solves the 19-pair case with a finishing progress bar and prints one A4 pa
   await page.emulateMedia({ media: 'print' });
   const slips = path.join(OUT, 'schedule-slips.pdf');
   const sbuf = await page.pdf({ path: slips, format: 'A4', printBackground: false });
-  // Slips are printed several to a page with cut lines (issue 15.4): 19 slips on a few pages.
+  // Slips are printed several to a page with cut lines: 19 slips on a few pages.
   assert.equal(await page.locator('[data-testid=slip]').count(), 19);
   assert.ok(pdfPages(sbuf) >= 3 && pdfPages(sbuf) <= 7, `19 slips on ${pdfPages(sbuf)} pages`);
   await page.emulateMedia({ media: 'screen' });
@@ -94,7 +94,7 @@ test('solves the 19-pair case with a finishing progress bar and prints one A4 pa
 });
 
 test('without its Web Worker the solve ends with a message in words and the form is kept', async () => {
-  // The page holds no solver of its own (issue 13: its first visit stays under 300 KB).
+  // The page holds no solver of its own (its first visit stays under 300 KB).
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
   await page.route('**/schedule_worker_loader.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.click('[data-testid=solve]');
@@ -119,7 +119,7 @@ test('30-minute matches on 7 tables do not fit; the suggested 8 tables do', asyn
   await page.fill('[data-testid=match-minutes]', '30');
   await page.click('[data-testid=solve]');
   await page.waitForSelector('[data-testid=infeasible]');
-  // In the page's language (issue 11 item 4): Chinese first, then the same arithmetic in English.
+  // In the page's language: Chinese first, then the same arithmetic in English.
   assert.match(await page.textContent('[data-testid=infeasible]'), /171 场比赛 > 7 台 × 24 个时段 = 168/);
   const zh = await page.locator('[data-testid=suggestions] li').allTextContents();
   assert.ok(zh[0].includes('改为 8 台：8 × 24 个时段 = 192 ≥ 171'), zh[0]);
@@ -244,7 +244,7 @@ test('results feed the standings, bad scores are refused, exports download, and 
   assert.deepEqual(page.errors, []);
 });
 
-// Issue 15: one event, two views. The organiser's Xiangqi club night: 19 members, 7 boards,
+// One event, two views. The organiser's Xiangqi club night: 19 members, 7 boards,
 // 8 evenings; results typed in the timetable view are the rounds view's results and standings.
 test('a 19-entrant Xiangqi event: results in the timetable (draw, forfeit, withdrawal) are the rounds view\'s', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });

@@ -125,7 +125,7 @@ test('opening a game from a link keeps the saved game restorable', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-// Issue 14: a game resigned on the board prints its result; the header survives a reload.
+// A game resigned on the board prints its result; the header survives a reload.
 test('a resigned game\'s sheet ticks the result, and the header survives a reload', async () => {
   const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=board]' });
   await page.click('[data-testid=resign-black]');

@@ -1,4 +1,4 @@
-// "A page can never brick" (issue 12): garbage in every saved key of every page → the page renders,
+// "A page can never brick": garbage in every saved key of every page → the page renders,
 // says so in the current language, offers the raw data for download, and keeps every corrupt copy
 // under its own key; when storage is too full for the copy, nothing is deleted.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 16: a 30-player Swiss (积分编排制) over 7 rounds entered in #/swiss and printed, and a
+// a 30-player Swiss (积分编排制) over 7 rounds entered in #/swiss and printed, and a
 // 16-entrant double-elimination bracket played through and printed on A3 landscape.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -295,7 +295,7 @@ test('a team Swiss entered board by board: line-ups, 13.3 colours, 15.4 columns,
   assert.deepEqual(page.errors, []);
 });
 
-// Issue 29 (1): a saved Swiss that does not add up (an opponent past the field, the last player
+// a saved Swiss that does not add up (an opponent past the field, the last player
 // removed) is set aside with the storage message; the page starts fresh instead of dying.
 test('a saved Swiss that does not add up is set aside, and the page starts fresh', async () => {
   const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
@@ -321,7 +321,7 @@ test('a saved Swiss that does not add up is set aside, and the page starts fresh
   assert.deepEqual(page.errors, []);
 });
 
-// Issue 29 (2) and issue 22 (3, 4): a 16-player, 3-round Swiss on the 1/½/0 scale.
+// a 16-player, 3-round Swiss on the 1/½/0 scale.
 test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks and tournament lines match, imports ask and can be undone', async () => {
   const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
   await page.fill('[data-testid=swiss-name]', '十六人赛');

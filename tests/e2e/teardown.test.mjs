@@ -1,4 +1,4 @@
-// Issue 12: leaving a page never panics. A page is torn down when its route changes: for another
+// leaving a page never panics. A page is torn down when its route changes: for another
 // bundle's route (the nav's #/play) the document reloads; for a route of the same bundle (another
 // query) it lives on, and so do timers the page left behind. A timer or
 // worker handler that reads the page's signals after that panics ("Tried to access a reactive

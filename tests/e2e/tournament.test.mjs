@@ -1,4 +1,4 @@
-// Issue 7: a 6-player round robin run through #/tournament from creation to printed standings.
+// a 6-player round robin run through #/tournament from creation to printed standings.
 // The results are the hand-checked example of tests/tournament.rs (three_way_tie): players 1, 2
 // and 3 tie on 2½ points, SB 5.75 and 2 wins; the direct-encounter mini-table puts 1 first and
 // leaves 2 and 3 sharing 4th.
@@ -220,7 +220,7 @@ test('a team event with 4 boards: per-board results, match points 2/1/0 (14.2), 
   assert.deepEqual(page.errors, []);
 });
 
-test('500 entrants, the stated limit, draw a page at a time and survive a reload (issue 12.1)', async () => {
+test('500 entrants, the stated limit, draw a page at a time and survive a reload', async () => {
   const page = await app.newPage('#/tournament', { waitFor: '[data-testid=create-form]' });
   await page.fill('[data-testid=event-name]', '五百人循环赛');
   await page.click('[data-testid=create]');
@@ -252,7 +252,7 @@ test('500 entrants, the stated limit, draw a page at a time and survive a reload
   assert.deepEqual(page.errors, []);
 });
 
-// Issue 11.4 on a working event, not only the empty form: every control, heading, label and
+// On a working event, not only the empty form: every control, heading, label and
 // message of a drawn team event with results, a withdrawal and line-ups is in one language.
 const CJK = /[\u3400-\u9fff\u3000-\u303f\uff01-\uff5e]/;
 const LATIN_OK = new Set(['JSON', 'CSV', 'SB']);
