@@ -40,71 +40,22 @@
     started = true;
     var el = loading();
     if (el) el.remove();
-    // After the first second, when the browser is idle: never in the way of the first click.
-    if (window.xqPage === 'play') setTimeout(function () { idle(wholeBoard, 2000); }, 1000);
-    settled(function () {
-      var s = document.createElement('script');
-      s.src = 'public/offline.js';
-      document.head.appendChild(s);
-    });
+    // The lean #/play board: public/whole.js swaps in the whole one, from a second after, when
+    // the browser is idle (never in the way of the first click).
+    if (window.xqPage === 'play') setTimeout(function () { idle(function () { script('public/whole.js'); }, 2000); }, 1000);
+    settled(function () { script('public/offline.js'); });
   }, fail);
-
-  // The lean #/play board is up: the whole one (page_play_full) downloads and compiles in the
-  // background, starts beside it once the page is quiet (nothing a reload would lose: a piece
-  // picked up, a question, an open menu, typing, a click under way), and the lean one unmounts.
-  // Everything the board shows is saved, so the whole one opens on the same game; the scroll
-  // position and the focused control carry over.
-  // The user's last input, watched from the start.
-  var lastInput = 0;
-  var down = false;
-  function input() { lastInput = Date.now(); }
-  ['keydown', 'input', 'wheel', 'touchmove'].forEach(function (t) { window.addEventListener(t, input, true); });
-  window.addEventListener('pointerdown', function () { down = true; input(); }, true);
-  window.addEventListener('pointerup', function () { down = false; input(); }, true);
-  window.addEventListener('pointercancel', function () { down = false; }, true);
-
-  function wholeBoard() {
-    function quiet() {
-      var play = document.querySelector('section.play[data-bundle=lean]');
-      var a = document.activeElement;
-      return !!play && !play.hasAttribute('data-busy') && !down && Date.now() - lastInput > 1500 &&
-        !play.querySelector('details[open]') && !(a && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName));
-    }
-    function focusKey(el) {
-      if (!el || el === document.body) return null;
-      var sq = el.getAttribute('data-square');
-      if (sq) return '[data-square="' + sq + '"]';
-      var id = el.getAttribute('data-testid');
-      return id ? '[data-testid="' + id + '"]' : null;
-    }
-    var code = fetch('page_play_full_bg.wasm')
-      .then(function (r) { return r.ok ? r.arrayBuffer() : Promise.reject(new Error('page_play_full_bg.wasm: ' + r.status)); })
-      .then(function (b) { return WebAssembly.compile(b); });
-    Promise.all([import(new URL('page_play_full.js', document.baseURI).href), code]).then(function (got) {
-      var lean = wasm_bindgen;
-      (function swap() {
-        if (!quiet()) return setTimeout(swap, 500);
-        var y = window.scrollY;
-        var focus = focusKey(document.activeElement);
-        lean.hand_over();
-        got[0].default({ module_or_path: got[1] }).then(function () {
-          lean.unmount();
-          window.xqPage = 'play_full';
-          try { sessionStorage.setItem('xq.play', 'full'); } catch (e) { /* no storage */ }
-          window.scrollTo(0, y);
-          var el = focus && document.querySelector(focus);
-          if (el) el.focus({ preventScroll: true });
-        });
-      })();
-    }, function () {
-      // Offline before it was kept, or a failed download: the lean board stays, and says nothing.
-    });
-  }
 
   // A few seconds after the app is up, when the browser is idle: the service worker never competes
   // with the first visit's own downloads (which stay within 300 KB).
   function settled(fn) {
     setTimeout(function () { idle(fn, 5000); }, 3000);
+  }
+
+  function script(src) {
+    var s = document.createElement('script');
+    s.src = src;
+    document.head.appendChild(s);
   }
 
   function idle(fn, timeout) {

@@ -405,6 +405,7 @@ impl Study {
         projector_comment: || view! { <ProjectorComment /> }.into_any(),
         record: || {
             view! {
+                <super::study::GameHeaders />
                 <StudyTools />
                 <RecordGroup />
                 <OpenFile />

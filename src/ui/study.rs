@@ -378,3 +378,44 @@ pub fn ProjectorComment() -> impl IntoView {
             .map(|c| view! { <p class="projector-comment" data-testid="projector-comment">{c}</p> })
     }
 }
+
+/// The game's headers as the file gave them (event, place, date, round, players, result) and its
+/// opening, named from its first moves (`xiangqi::opening`), else as the file names it.
+#[component]
+pub fn GameHeaders() -> impl IntoView {
+    let store = use_play();
+    let lang = use_lang();
+    let rows = move || {
+        let l = lang.get();
+        store.session.with(|s| {
+            let tag = |k: &str| {
+                s.tags()
+                    .iter()
+                    .find(|(n, v)| n == k && !v.trim().is_empty() && v.trim() != "?")
+                    .map(|(_, v)| v.clone())
+            };
+            let mut rows: Vec<(&'static str, String)> = [
+                ("Event", l.pick("赛事", "Event")),
+                ("Site", l.pick("地点", "Place")),
+                ("Date", l.pick("日期", "Date")),
+                ("Round", l.pick("轮次", "Round")),
+                ("Red", l.pick("红方", "Red")),
+                ("Black", l.pick("黑方", "Black")),
+                ("Result", l.pick("结果", "Result")),
+            ]
+            .into_iter()
+            .filter_map(|(k, label)| tag(k).map(|v| (label, v)))
+            .collect();
+            let named = crate::xiangqi::opening::opening(s.tree()).map(|o| o.name(l));
+            if let Some(o) = named.or_else(|| tag("Opening")) {
+                rows.push((l.pick("开局", "Opening"), o));
+            }
+            rows
+        })
+    };
+    view! {
+        <dl class="game-headers" data-testid="game-headers">
+            {move || rows().into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
+        </dl>
+    }
+}

@@ -174,9 +174,16 @@ test('a library opens as a list; search filters it by player, event and title; a
     await page.fill('[data-testid=library-search]', q);
     assert.equal(await page.locator('[data-testid=library-game]').count(), n, q);
   }
+  // The headers panel names the game's opening from its moves.
+  await page.fill('[data-testid=library-search]', '许银川');
+  await page.click('[data-testid=library-game]');
+  const headers = await page.textContent('[data-testid=game-headers]');
+  for (const w of ['全国赛', '许银川', '吕钦']) assert.ok(headers.includes(w), headers);
+  assert.match(headers, /开局\s*中炮/);
   await page.fill('[data-testid=library-search]', '胡荣华');
   await page.click('[data-testid=library-game]');
   assert.deepEqual(await varMoves(page), ['相三进五']);
+  assert.match(await page.textContent('[data-testid=game-headers]'), /甲级联赛.*胡荣华.*柳大华/s);
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   assert.equal(await current(page), '兵七进一');
@@ -217,4 +224,31 @@ test('projector at 1920×1080 shows the comment large; English; a phone', async 
   assert.equal(await current(phone), '马二进三');
   await phone.screenshot({ path: path.join(OUT, 'study-phone.png'), fullPage: true });
   assert.deepEqual([...page.errors, ...phone.errors], []);
+});
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+test('the club archive: a keyed XQF dropped on the board opens with its variations, headers and opening; a CBL opens as a list and a game plays through', async () => {
+  const page = await fresh();
+  const xqf = [...fs.readFileSync(path.join(ROOT, 'tests/data/xqf/study-v12-keyed.xqf'))];
+  const dt = await page.evaluateHandle((bytes) => {
+    const d = new DataTransfer();
+    d.items.add(new File([new Uint8Array(bytes)], 'lesson.xqf'));
+    return d;
+  }, xqf);
+  await page.dispatchEvent('.board-wrap', 'drop', { dataTransfer: dt });
+  await page.waitForSelector('[data-testid=move-list] .var-move');
+  assert.ok((await varMoves(page)).includes('炮8平5'), (await varMoves(page)).join(' '));
+  assert.match(await listText(page), /中炮，最常见的开局/);
+  const headers = await page.textContent('[data-testid=game-headers]');
+  for (const w of ['全国象棋个人赛', '北京', '许银川', '吕钦', '中炮']) assert.ok(headers.includes(w), headers);
+  await page.setInputFiles('[data-testid=open-file]', { name: 'club.cbl', mimeType: 'application/octet-stream', buffer: fs.readFileSync(path.join(ROOT, 'tests/data/cbr/club.cbl')) });
+  await page.waitForSelector('[data-testid=library]');
+  assert.equal(await page.locator('[data-testid=library-game]').count(), 2);
+  await page.fill('[data-testid=library-search]', '顺炮');
+  await page.click('[data-testid=library-game]');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await current(page), '炮二平五');
+  assert.deepEqual(page.errors, []);
 });
