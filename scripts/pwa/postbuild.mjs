@@ -29,17 +29,19 @@ if (release) {
 }
 // The page bundles' `rel="rust"` links have done their work (index.html's loader starts the bundles).
 html = html.replace(/<link\b[^>]*\bdata-trunk\b[^>]*>\s*/g, '');
-// The stylesheets are added by index.html's loader: app.css on #/play, all.css (app.css then
-// pages.css, one request and one gzip dictionary) on every other page.
+// The stylesheets are added by index.html's loader: app.css (then play.css) on #/play, all.css
+// (app.css then pages.css, one request and one gzip dictionary) on every other page.
 // study.css goes with the whole #/play bundle (index.html's loader, public/whole.js).
-for (const name of ['app', 'pages', 'study']) {
+for (const name of ['app', 'play', 'pages', 'study']) {
   const link = new RegExp(`<link\\b[^>]*\\bhref="?(?:\\./)?${name}\\.css"?[^>]*>\\s*`);
   if (!link.test(html)) throw new Error(`index.html: no link to ${name}.css to take out`);
   html = html.replace(link, '');
 }
 const css = (name) => fs.readFileSync(path.join(staging, name), 'utf8');
 fs.writeFileSync(path.join(staging, 'all.css'), css('app.css') + '\n' + css('pages.css'));
+fs.writeFileSync(path.join(staging, 'app.css'), css('app.css') + '\n' + css('play.css'));
 fs.rmSync(path.join(staging, 'pages.css'));
+fs.rmSync(path.join(staging, 'play.css'));
 fs.writeFileSync(htmlPath, html);
 
 function walk(dir) {

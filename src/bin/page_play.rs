@@ -6,7 +6,7 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use xiangqi_club::ui::{self, Route};
-    ui::mount(|route| match route {
+    ui::mount_until_replaced(|route| match route {
         Route::Play(query) => ui::pages::play(query),
         _ => ui::elsewhere(),
     });

@@ -39,16 +39,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The view of one route, as a bundle's page binary maps it (its own pages, [`elsewhere`] for the rest).
 pub type Pages = fn(Route) -> AnyView;
 
-/// Mounts the shell and the bundle's pages on the page body.
+/// Mounts the shell and the bundle's pages on the page body, for good.
 pub fn mount(pages: Pages) {
-    // Panic messages on the console in development builds; a release page keeps the 1.2 kB (gzip)
-    // the hook costs for its first-visit budget, and a panic there still shows as a page error.
-    #[cfg(debug_assertions)]
-    console_error_panic_hook::set_once();
+    start();
+    mount_to_body(move || view! { <App pages=pages /> });
+}
+
+/// Mounts like [`mount`], keeping the app so that [`unmount`] can take it down: the lean `#/play`
+/// bundle, which the full one replaces (`public/whole.js`).
+pub fn mount_until_replaced(pages: Pages) {
+    start();
     let handle = mount_to(document().body().expect("a page has a body"), move || {
         view! { <App pages=pages /> }
     });
     MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(handle)));
+}
+
+fn start() {
+    // Panic messages on the console in development builds; a release page keeps the 1.2 kB (gzip)
+    // the hook costs for its first-visit budget, and a panic there still shows as a page error.
+    #[cfg(debug_assertions)]
+    console_error_panic_hook::set_once();
 }
 
 thread_local! {
@@ -63,7 +74,7 @@ pub fn hand_over() {
 }
 
 /// Takes the app off the page, running every cleanup (timers, listeners, workers): the lean
-/// `#/play` bundle does so when the full one has started beside it (`public/boot.js`).
+/// `#/play` bundle does so when the full one has started beside it (`public/whole.js`).
 pub fn unmount() {
     if let Some(app) = MOUNTED.with(|m| m.borrow_mut().take()) {
         drop(app);
