@@ -17,6 +17,17 @@ const release = process.env.TRUNK_PROFILE === 'release';
 const htmlPath = path.join(staging, 'index.html');
 let html = fs.readFileSync(htmlPath, 'utf8');
 
+// Release builds ship the app's own scripts without comment lines and indentation: Trunk copies
+// public/ as it is and keeps an inline script's text, and every first visit downloads them.
+const lean = (js) => js.split('\n').filter((l) => !/^\s*\/\//.test(l)).map((l) => l.trim()).filter(Boolean).join('\n');
+if (release) {
+  for (const f of ['boot.js', 'offline.js', 'whole.js']) {
+    const p = path.join(staging, 'public', f);
+    fs.writeFileSync(p, lean(fs.readFileSync(p, 'utf8')) + '\n');
+  }
+  html = html.replace(/(<script(?![^>]*\ssrc=)[^>]*>)([\s\S]*?)(<\/script>)/g, (_, open, js, close) => open + lean(js) + close);
+}
+
 // Attributes in any order and quoted or not: release builds minify the HTML (Trunk.toml).
 const csp = /<meta\b[^>]*http-equiv="?Content-Security-Policy"?[^>]*>/;
 if (release) {
