@@ -665,26 +665,23 @@ impl PlaySession {
 
     /// Deletes the variation holding the shown move; shows where it branched from.
     pub fn delete_variation(&mut self) -> Result<(), TreeError> {
-        self.cursor = self.tree.delete_variation(self.cursor)?;
-        self.end = *self
-            .tree
-            .line_through(self.cursor)
-            .last()
-            .unwrap_or(&self.cursor);
-        self.follow();
+        let shown = self.tree.delete_variation(self.cursor)?;
+        self.show_after_delete(shown);
         Ok(())
+    }
+
+    /// Shows `node`, left after a deletion, and plays on along its main line.
+    fn show_after_delete(&mut self, node: NodeId) {
+        self.cursor = node;
+        self.end = *self.tree.line_through(node).last().unwrap_or(&node);
+        self.follow();
     }
 
     /// Deletes the shown move and everything after it; shows the move before.
     pub fn delete_from_here(&mut self) -> Result<(), TreeError> {
         let on_main = self.tree.is_main_line(self.cursor);
-        self.cursor = self.tree.delete_from(self.cursor)?;
-        self.end = *self
-            .tree
-            .line_through(self.cursor)
-            .last()
-            .unwrap_or(&self.cursor);
-        self.follow();
+        let shown = self.tree.delete_from(self.cursor)?;
+        self.show_after_delete(shown);
         if on_main {
             self.drop_stated_result();
         }
