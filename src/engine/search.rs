@@ -423,8 +423,8 @@ impl Search<'_> {
             self.excluded.clear();
             // Line k searches the root without the first moves of lines 1..k.
             let mut found: Vec<(i32, Info)> = Vec::with_capacity(wanted);
-            for k in 0..wanted {
-                let score = self.aspire(depth, prev[k]);
+            for (k, &centre) in prev.iter().enumerate() {
+                let score = self.aspire(depth, centre);
                 if self.stopped && depth > 1 {
                     // A partial line counts only when it already changed its mind on a full window.
                     break;
