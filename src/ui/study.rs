@@ -57,7 +57,7 @@ pub(super) fn keep_marks(store: PlayStore, marks: Vec<Mark>) {
             n.circles.clear();
             for m in marks {
                 match m {
-                    Mark::Arrow(from, to, b) | Mark::Weighted(from, to, b, _) => n.arrows.push(Arrow {
+                    Mark::Arrow(from, to, b) => n.arrows.push(Arrow {
                         color: color(b),
                         from,
                         to,
@@ -66,6 +66,8 @@ pub(super) fn keep_marks(store: PlayStore, marks: Vec<Mark>) {
                         color: color(b),
                         at,
                     }),
+                    // The computer's ranked lines are not the teacher's drawings.
+                    Mark::Weighted(..) => {}
                 }
             }
         }
