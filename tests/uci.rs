@@ -362,3 +362,74 @@ fn bad_input_gets_one_line_on_stderr_and_the_loop_goes_on() {
         );
     }
 }
+
+/// The `info` lines of one depth, each read as (multipv, first move of its pv).
+fn lines_at(said: &[String], depth: u32) -> Vec<(u32, Move)> {
+    said.iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+            let k = after("multipv").parse().unwrap();
+            (k, Move::from_iccs(after("pv")).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_each_line_at_each_depth_and_plays_the_first() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let hello = uci.wait_for("uciok");
+    assert!(
+        hello.contains(&"option name MultiPV type spin default 1 min 1 max 5".to_string()),
+        "{hello:?}"
+    );
+    let fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    uci.send("setoption name MultiPV value 3");
+    uci.send(format!("position fen {fen}"));
+    uci.send("go depth 5");
+    let said = uci.wait_for("bestmove");
+    for depth in 1..=5 {
+        let lines = lines_at(&said, depth);
+        let ranks: Vec<u32> = lines.iter().map(|l| l.0).collect();
+        assert_eq!(ranks, [1, 2, 3], "depth {depth}: {said:?}");
+        let firsts: Vec<Move> = lines.iter().map(|l| l.1).collect();
+        assert!(firsts.iter().all(|&m| pos.is_legal(m)), "{said:?}");
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "depth {depth}: {said:?}"
+        );
+    }
+    assert_eq!(best_move(said.last().unwrap()), lines_at(&said, 5)[0].1);
+    // Outside 1..=5: said so, and the count stays 3.
+    for bad in ["0", "6"] {
+        uci.send(format!("setoption name MultiPV value {bad}"));
+        let refused = uci.wait_for("info string");
+        assert!(
+            refused.last().unwrap().contains("MultiPV must be 1 to 5")
+                && refused.last().unwrap().contains("stays 3"),
+            "{refused:?}"
+        );
+    }
+    uci.send("go depth 2");
+    let said = uci.wait_for("bestmove");
+    assert_eq!(lines_at(&said, 2).len(), 3, "{said:?}");
+    // Two legal moves: two lines.
+    uci.send("position fen 3k5/9/9/p8/9/9/9/9/9/4K4 b - - 0 1");
+    uci.send("go depth 3");
+    let said = uci.wait_for("bestmove");
+    let ranks: Vec<u32> = lines_at(&said, 3).iter().map(|l| l.0).collect();
+    assert_eq!(ranks, [1, 2], "{said:?}");
+    // Back to one line.
+    uci.send("setoption name MultiPV value 1");
+    uci.send(format!("position fen {fen}"));
+    uci.send("go depth 3");
+    let said = uci.wait_for("bestmove");
+    let ranks: Vec<u32> = lines_at(&said, 3).iter().map(|l| l.0).collect();
+    assert_eq!(ranks, [1], "{said:?}");
+    let (status, _, err) = uci.finish(true);
+    assert!(status.success());
+    assert!(err.is_empty(), "{err:?}");
+}

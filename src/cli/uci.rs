@@ -1,6 +1,6 @@
 //! `xq uci` (the Universal Chess Interface as Pikafish speaks it) and `xq bench search`.
 
-use crate::engine::{Engine, Level, Limits, Outcome, Root};
+use crate::engine::{Engine, Level, Limits, Outcome, Root, MAX_MULTIPV};
 use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::{Color, Move, Position};
 use std::cell::RefCell;
@@ -106,6 +106,8 @@ fn parse_go(args: &[&str], red: bool) -> Result<(Limits, bool), String> {
 enum Setting {
     Hash(usize),
     Level(Level),
+    /// The number asked for, checked against 1..=[`MAX_MULTIPV`] by the loop.
+    MultiPv(u64),
 }
 
 /// Parses `setoption`: `Ok(None)` for an option this engine does not have (as UCI allows).
@@ -121,7 +123,7 @@ fn parse_setoption(args: &[&str]) -> Result<Option<Setting>, String> {
         return Err(USAGE.into());
     }
     let key = name.to_lowercase();
-    if key != "hash" && key != "level" {
+    if key != "hash" && key != "level" && key != "multipv" {
         return Ok(None);
     }
     let n = match value.as_deref() {
@@ -132,6 +134,7 @@ fn parse_setoption(args: &[&str]) -> Result<Option<Setting>, String> {
     };
     Ok(Some(match key.as_str() {
         "hash" => Setting::Hash(n.clamp(1, MAX_HASH_MB as u64) as usize),
+        "multipv" => Setting::MultiPv(n),
         _ => Setting::Level(Level::new(n.min(255) as u8)),
     }))
 }
@@ -219,6 +222,8 @@ struct Uci {
     hash_mb: usize,
     root: Root,
     level: Level,
+    /// Lines searched and reported per depth (`setoption name MultiPV`).
+    multipv: usize,
     stop: Arc<AtomicBool>,
     running: Option<JoinHandle<Engine>>,
 }
@@ -247,18 +252,22 @@ impl Uci {
         self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
         e.set_level(self.level, 0);
+        e.set_multipv(self.multipv);
         self.running = Some(std::thread::spawn(move || {
             let t0 = Instant::now();
             let now = move || t0.elapsed().as_secs_f64() * 1000.0;
             let last_pv = RefCell::new(Vec::new());
             let answer = guarded(&root, &last_pv, || {
                 e.think(&root, limits, &now, &stop, &mut |i| {
-                    *last_pv.borrow_mut() = i.pv.clone();
+                    if i.multipv == 1 {
+                        *last_pv.borrow_mut() = i.pv.clone();
+                    }
                     let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
                     say(&format!(
-                        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
                         i.depth,
                         i.seldepth,
+                        i.multipv,
                         i.score.uci(),
                         i.nodes,
                         i.nps(),
@@ -298,6 +307,9 @@ impl Uci {
                     "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                 ));
                 say("option name Level type spin default 8 min 1 max 8");
+                say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 say("uciok");
             }
             "isready" => say("readyok"),
@@ -312,6 +324,14 @@ impl Uci {
                     self.halt();
                     self.level = l;
                 }
+                Ok(Some(Setting::MultiPv(n))) if (1..=MAX_MULTIPV as u64).contains(&n) => {
+                    self.halt();
+                    self.multipv = n as usize;
+                }
+                Ok(Some(Setting::MultiPv(n))) => say(&format!(
+                    "info string MultiPV must be 1 to {MAX_MULTIPV}, not {n}; it stays {}",
+                    self.multipv
+                )),
                 Ok(None) => {
                     let v = args
                         .iter()
@@ -367,6 +387,7 @@ pub fn run(_args: &[String]) -> i32 {
         hash_mb: DEFAULT_HASH_MB,
         root: Root::new(Position::start(), &[]).unwrap_or_else(|_| unreachable!()),
         level: Level::FULL,
+        multipv: 1,
         stop: Arc::new(AtomicBool::new(false)),
         running: None,
     };
@@ -495,5 +516,12 @@ mod tests {
         assert!(
             matches!(set("name level value 3"), Ok(Some(Setting::Level(l))) if l.number() == 3)
         );
+        assert!(matches!(
+            set("name MultiPV value 3"),
+            Ok(Some(Setting::MultiPv(3)))
+        ));
+        assert!(set("name MultiPV value three")
+            .unwrap_err()
+            .contains("`three`"));
     }
 }

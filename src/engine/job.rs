@@ -4,7 +4,7 @@
 //! it to `postMessage`. The clock comes in as a parameter. A job is stopped by ending the worker:
 //! the page keeps the last reported line, whose first move is the move to play.
 
-use super::search::{Engine, Info, Level, Limits, Root, Score};
+use super::search::{Engine, Info, Level, Limits, Root, Score, MAX_MULTIPV};
 use crate::xiangqi::rules::attacks::with_turn_passed;
 use crate::xiangqi::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
@@ -40,6 +40,22 @@ pub struct EngineRequest {
     pub seed: u64,
     /// Depth, node and time limits.
     pub limits: Limits,
+    /// How many best lines to report (1..=5; 1 when left out).
+    #[serde(default = "one_line")]
+    pub multipv: u8,
+}
+
+fn one_line() -> u8 {
+    1
+}
+
+/// One of the best lines of a report, best first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportLine {
+    /// Score from Red's point of view.
+    pub score_red: Score,
+    /// The line in ICCS, from the position searched.
+    pub pv: Vec<String>,
 }
 
 /// One report from the worker: progress while searching, then the final one with `done`.
@@ -59,6 +75,9 @@ pub struct EngineReport {
     pub nps: u64,
     /// The principal variation in ICCS, from the position searched (after a pass for threats).
     pub pv: Vec<String>,
+    /// All lines asked for, best first (the first is `score_red` and `pv`); empty for one line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<ReportLine>,
     /// The move to play (on the final report), ICCS.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<String>,
@@ -108,22 +127,43 @@ impl crate::lang::Say for JobError {
 /// Milliseconds between progress reports inside one iteration are not sent: each completed
 /// iteration reports, which is often enough for the analysis panel.
 fn report(id: u64, info: &Info, turn: Color, done: bool, best: Option<Move>) -> EngineReport {
-    let score_red = if turn == Color::Red {
-        info.score
-    } else {
-        info.score.negate()
-    };
+    let line = line_of(info, turn);
     EngineReport {
         id,
         done,
         depth: info.depth,
-        score_red,
+        score_red: line.score_red,
         nodes: info.nodes,
         nps: info.nps(),
-        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+        pv: line.pv,
+        lines: Vec::new(),
         best: best.map(|m| m.to_string()),
         error: None,
     }
+}
+
+fn line_of(info: &Info, turn: Color) -> ReportLine {
+    ReportLine {
+        score_red: if turn == Color::Red {
+            info.score
+        } else {
+            info.score.negate()
+        },
+        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
+/// The report of several lines: the first line's figures, with every line in `lines`.
+fn report_lines(
+    id: u64,
+    lines: &[Info],
+    turn: Color,
+    done: bool,
+    best: Option<Move>,
+) -> Option<EngineReport> {
+    let mut r = report(id, lines.first()?, turn, done, best);
+    r.lines = lines.iter().map(|i| line_of(i, turn)).collect();
+    Some(r)
 }
 
 /// Parses the request into the root to search.
@@ -160,10 +200,12 @@ pub fn run_job(
         nodes: 0,
         nps: 0,
         pv: Vec::new(),
+        lines: Vec::new(),
         best: None,
         error: Some(e),
     };
-    // A whole-game review comes to the same worker (and its transposition table).
+    // A whole-game review comes to the same worker (and its transposition table), one line each.
+    engine.set_multipv(1);
     if let Ok(review) = serde_json::from_str::<super::review::ReviewRequest>(request) {
         return super::review::run_review(engine, &review, post, now_ms);
     }
@@ -178,10 +220,32 @@ pub fn run_job(
     let turn = root.position().turn();
     engine.set_level(Level::new(req.level), req.seed);
     let stop = AtomicBool::new(false);
+    let multipv = (req.multipv as usize).clamp(1, MAX_MULTIPV);
+    if multipv == 1 {
+        let out = engine.think(&root, req.limits, now_ms, &stop, &mut |info| {
+            post(to_json(&report(req.id, info, turn, false, None)));
+        });
+        return post(to_json(&report(req.id, &out.info, turn, true, out.best)));
+    }
+    // Several lines: one report per depth, once all its lines are in.
+    engine.set_multipv(multipv);
+    let wanted = multipv.min(root.position().legal_moves().len());
+    let mut depth_lines: Vec<Info> = Vec::with_capacity(wanted);
     let out = engine.think(&root, req.limits, now_ms, &stop, &mut |info| {
-        post(to_json(&report(req.id, info, turn, false, None)));
+        if info.multipv == 1 {
+            depth_lines.clear();
+        }
+        depth_lines.push(info.clone());
+        if depth_lines.len() == wanted {
+            if let Some(r) = report_lines(req.id, &depth_lines, turn, false, None) {
+                post(to_json(&r));
+            }
+        }
     });
-    post(to_json(&report(req.id, &out.info, turn, true, out.best)));
+    engine.set_multipv(1);
+    let done = report_lines(req.id, &out.lines, turn, true, out.best)
+        .unwrap_or_else(|| report(req.id, &out.info, turn, true, out.best));
+    post(to_json(&done));
 }
 
 #[cfg(test)]
@@ -201,6 +265,7 @@ mod tests {
                 depth: Some(3),
                 ..Limits::default()
             },
+            multipv: 1,
         })
         .unwrap()
     }
@@ -240,6 +305,26 @@ mod tests {
         assert!(!pos.is_legal(best));
         assert_eq!(pos.piece_at(best.from).unwrap().color, Color::Red);
         assert!(with_turn_passed(&pos).unwrap().is_legal(best));
+    }
+
+    #[test]
+    fn an_analysis_of_three_lines_reports_them_all_at_each_depth() {
+        let mut req: EngineRequest = serde_json::from_str(&request(Task::Best, &[])).unwrap();
+        req.multipv = 3;
+        let reports = run(&serde_json::to_string(&req).unwrap());
+        assert_eq!(reports.len(), 4);
+        for r in &reports {
+            assert_eq!(r.lines.len(), 3, "{r:?}");
+            assert_eq!((&r.lines[0].pv, r.lines[0].score_red), (&r.pv, r.score_red));
+            let firsts: Vec<&String> = r.lines.iter().map(|l| &l.pv[0]).collect();
+            assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        }
+        let last = reports.last().unwrap();
+        assert_eq!(last.best.as_ref(), Some(&last.lines[0].pv[0]));
+        // A request without the field (an older page) gets one line.
+        let old = request(Task::Best, &[]).replace(",\"multipv\":1", "");
+        assert!(!old.contains("multipv"));
+        assert!(run(&old).iter().all(|r| r.lines.is_empty()));
     }
 
     #[test]

@@ -11,4 +11,4 @@ pub mod review;
 pub mod search;
 pub mod tt;
 
-pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE};
+pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE, MAX_MULTIPV};

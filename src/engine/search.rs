@@ -28,6 +28,8 @@ const INF: i32 = 31000;
 /// The deepest line the search follows.
 pub const MAX_PLY: usize = 120;
 const MAX_DEPTH: u32 = 64;
+/// The most lines a search reports at once (MultiPV).
+pub const MAX_MULTIPV: usize = 5;
 
 /// When the search must stop: any limit reached ends it (none set: until stopped).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -154,6 +156,8 @@ pub struct Info {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
+    /// The line's rank, 1 for the best (MultiPV).
+    pub multipv: u32,
     /// The score from the side to move.
     pub score: Score,
     /// Nodes searched so far.
@@ -214,6 +218,9 @@ pub struct Outcome {
     pub ponder: Option<Move>,
     /// The last completed iteration.
     pub info: Info,
+    /// The best lines, best first (one unless [`Engine::set_multipv`] asked for more); the first
+    /// is `info`.
+    pub lines: Vec<Info>,
 }
 
 /// One ply on the searched line.
@@ -230,6 +237,7 @@ pub struct Engine {
     level: Level,
     seed: u64,
     rulings: HashMap<u64, Option<Color>>,
+    multipv: usize,
 }
 
 impl Engine {
@@ -241,7 +249,18 @@ impl Engine {
             level: Level::FULL,
             seed: 0,
             rulings: HashMap::new(),
+            multipv: 1,
         }
+    }
+
+    /// How many best lines to search and report, clamped to 1..=[`MAX_MULTIPV`].
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    /// How many best lines a search reports.
+    pub fn multipv(&self) -> usize {
+        self.multipv
     }
 
     /// Sets the strength and the seed of its controlled randomness.
@@ -303,6 +322,8 @@ impl Engine {
             stopped: false,
             noise: self.level.noise(),
             seed: self.seed,
+            multipv: self.multipv,
+            excluded: Vec::new(),
         };
         s.iterate(on_info)
     }
@@ -340,6 +361,9 @@ struct Search<'a> {
     stopped: bool,
     noise: i32,
     seed: u64,
+    multipv: usize,
+    /// Root moves left out of this search: the first moves of the better lines (MultiPV).
+    excluded: Vec<Move>,
 }
 
 #[inline]
@@ -356,6 +380,7 @@ impl Search<'_> {
         Info {
             depth,
             seldepth: self.seldepth,
+            multipv: 1,
             score: Score::from_internal(score),
             nodes: self.nodes,
             time_ms: self.elapsed().max(0.0) as u64,
@@ -373,6 +398,7 @@ impl Search<'_> {
         let mut last = Info {
             depth: 0,
             seldepth: 0,
+            multipv: 1,
             score: Score::Cp(0),
             nodes: 0,
             time_ms: 0,
@@ -383,54 +409,58 @@ impl Search<'_> {
             return Outcome {
                 best: None,
                 ponder: None,
+                lines: vec![last.clone()],
                 info: last,
             };
         }
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let mut prev: i32 = 0;
+        let wanted = self.multipv.clamp(1, MAX_MULTIPV).min(legal.len());
+        // Each rank's score at the last depth: the centre of its aspiration window.
+        let mut prev = vec![0i32; wanted];
+        let mut lines: Vec<Info> = vec![last.clone()];
         for depth in 1..=max_depth {
             self.root_depth = depth;
-            let mut delta = 35;
-            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
-                (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
-            let score = loop {
-                let s = self.search(depth as i32, alpha, beta, 0, false);
-                if self.stopped {
-                    break s;
+            self.excluded.clear();
+            // Line k searches the root without the first moves of lines 1..k.
+            let mut found: Vec<(i32, Info)> = Vec::with_capacity(wanted);
+            for (k, &centre) in prev.iter().enumerate() {
+                let score = self.aspire(depth, centre);
+                if self.stopped && depth > 1 {
+                    // A partial line counts only when it already changed its mind on a full window.
+                    break;
                 }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (s + delta).min(INF);
-                } else {
-                    break s;
-                }
-                delta += delta / 2 + 10;
-                if delta > 600 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            };
-            if self.stopped && depth > 1 {
-                // A partial iteration counts only when it already changed its mind on a full window.
+                let Some(m) = self.pv[0][0].filter(|_| k == 0 || self.pv_len[0] > 0) else {
+                    break;
+                };
+                self.excluded.push(m);
+                found.push((score, self.info(depth, score)));
+            }
+            if found.is_empty() {
                 break;
             }
-            prev = score;
-            if let Some(m) = self.pv[0][0] {
-                best = Some(m);
-                ponder = if self.pv_len[0] > 1 {
-                    self.pv[0][1]
-                } else {
-                    None
-                };
+            // Best first; the sort is stable, so equal scores keep the order they were found in.
+            found.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+            for (k, (s, info)) in found.iter_mut().enumerate() {
+                prev[k] = *s;
+                info.multipv = k as u32 + 1;
             }
-            last = self.info(depth, score);
-            on_info(&last);
-            if self.stopped || self.stop.load(Ordering::Relaxed) {
+            let score = found[0].0;
+            let first = &found[0].1;
+            if let Some(&m) = first.pv.first() {
+                best = Some(m);
+                ponder = first.pv.get(1).copied();
+            }
+            last = first.clone();
+            for (_, info) in &found {
+                on_info(info);
+            }
+            // Lines not finished at this depth keep their last depth's report.
+            let fresh: Vec<Info> = found.into_iter().map(|(_, i)| i).collect();
+            let older = lines
+                .drain(..)
+                .filter(|o| !fresh.iter().any(|f| f.pv.first() == o.pv.first()));
+            lines = fresh.iter().cloned().chain(older).take(wanted).collect();
+            if self.stopped || self.stop.load(Ordering::Relaxed) || lines.len() > fresh.len() {
                 break;
             }
             // A forced mate found within the depth: deeper search cannot change it.
@@ -449,10 +479,46 @@ impl Search<'_> {
         }
         last.nodes = self.nodes;
         last.time_ms = self.elapsed().max(0.0) as u64;
+        for (k, line) in lines.iter_mut().enumerate() {
+            line.multipv = k as u32 + 1;
+        }
+        if let Some(l) = lines.first_mut() {
+            *l = last.clone();
+        }
         Outcome {
             best,
             ponder,
             info: last,
+            lines,
+        }
+    }
+
+    /// Searches the root at `depth` in a window around `prev` that widens until the score is in it.
+    fn aspire(&mut self, depth: u32, prev: i32) -> i32 {
+        let mut delta = 35;
+        let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let s = self.search(depth as i32, alpha, beta, 0, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INF);
+            } else if s >= beta {
+                beta = (s + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta += delta / 2 + 10;
+            if delta > 600 {
+                alpha = -INF;
+                beta = INF;
+            }
         }
     }
 
@@ -698,6 +764,9 @@ impl Search<'_> {
             return -(MATE - ply as i32);
         }
         let mut moves = self.order(legal.as_slice(), hash_move, ply);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|(m, _)| !self.excluded.contains(m));
+        }
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -774,8 +843,11 @@ impl Search<'_> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        // A root searched without its best moves has no true score to keep.
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 
@@ -990,6 +1062,92 @@ mod tests {
         }
         assert!(ruled >= 8, "only {ruled} ruled cases");
         assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    /// A score as an order: mates beyond every centipawn score, sooner mates better.
+    fn order_of(s: Score) -> i64 {
+        match s {
+            Score::Cp(c) => c as i64,
+            Score::Mate(m) if m > 0 => 1_000_000 - m as i64,
+            Score::Mate(m) => -1_000_000 - m as i64,
+        }
+    }
+
+    fn lines(fen: &str, multipv: usize, d: u32) -> (Outcome, Vec<Info>) {
+        let root = Root::new(Position::from_fen(fen).unwrap(), &[]).unwrap();
+        let mut e = Engine::new(4);
+        e.set_multipv(multipv);
+        let mut heard = Vec::new();
+        let out = e.think(
+            &root,
+            depth(d),
+            &|| 0.0,
+            &AtomicBool::new(false),
+            &mut |i| heard.push(i.clone()),
+        );
+        (out, heard)
+    }
+
+    #[test]
+    fn three_lines_start_with_three_moves_best_first() {
+        for fen in [
+            crate::xiangqi::fen::START_FEN,
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1",
+            "r2akab2/9/2n1b1nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN1B1N2/4A4/1R1AK1B2 w - - 0 1",
+            "4k4/9/3a5/9/9/9/4p4/3AB4/4A4/3K5 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (one, _) = lines(fen, 1, 6);
+            let (three, heard) = lines(fen, 3, 6);
+            assert_eq!(one.lines.len(), 1, "{fen}");
+            assert_eq!(three.lines.len(), 3, "{fen}");
+            let firsts: Vec<Move> = three.lines.iter().map(|l| l.pv[0]).collect();
+            assert!(firsts.iter().all(|&m| pos.is_legal(m)), "{fen}");
+            assert!(
+                firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+                "{fen}: {firsts:?}"
+            );
+            let scores: Vec<i64> = three.lines.iter().map(|l| order_of(l.score)).collect();
+            assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{fen}: {scores:?}");
+            assert_eq!(three.best, one.best, "{fen}");
+            assert_eq!(three.best, Some(firsts[0]), "{fen}");
+            assert_eq!(three.info.pv, three.lines[0].pv, "{fen}");
+            // Each depth reports its lines in rank order.
+            let deepest: Vec<u32> = heard
+                .iter()
+                .filter(|i| i.depth == 6)
+                .map(|i| i.multipv)
+                .collect();
+            assert_eq!(deepest, [1, 2, 3], "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_position_with_two_moves_gives_two_lines() {
+        // The black king's only step is to d8 (e9 would face the red king, rule 4.1.2); the pawn
+        // has not crossed the river, so it only advances.
+        let fen = "3k5/9/9/p8/9/9/9/9/9/4K4 b - - 0 1";
+        assert_eq!(Position::from_fen(fen).unwrap().legal_moves().len(), 2);
+        let (out, heard) = lines(fen, 3, 4);
+        assert_eq!(out.lines.len(), 2);
+        assert_ne!(out.lines[0].pv[0], out.lines[1].pv[0]);
+        assert!(heard.iter().all(|i| i.multipv <= 2));
+    }
+
+    #[test]
+    fn a_mate_found_is_the_first_line() {
+        // Two rooks mate at once on the ninth rank or the d-file; the black pawn is free to move,
+        // so quiet rook moves do not stalemate (a loss too, rule 4.1.3).
+        let fen = "3k5/R8/1R7/8p/9/9/9/9/9/4K4 w - - 0 1";
+        let pos = Position::from_fen(fen).unwrap();
+        let (out, _) = lines(fen, 3, 5);
+        assert_eq!(out.lines.len(), 3);
+        assert_eq!(out.lines[0].score, Score::Mate(1));
+        let mated = pos.after(out.lines[0].pv[0]).unwrap();
+        assert!(mated.is_check() && mated.legal_moves().is_empty());
+        assert_eq!(out.best, Some(out.lines[0].pv[0]));
+        // Only two moves mate at once: the third line is slower.
+        assert!(order_of(out.lines[2].score) < order_of(Score::Mate(1)));
     }
 
     #[test]

@@ -52,6 +52,36 @@ impl Brush {
     }
 }
 
+/// How thick an arrow of ranked lines is drawn: the better the line, the heavier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// The best line.
+    Heavy,
+    /// The second.
+    Middle,
+    /// The third and beyond.
+    Light,
+}
+
+impl Weight {
+    /// The weight of the line of this rank (0 for the best).
+    pub fn of_rank(rank: usize) -> Weight {
+        match rank {
+            0 => Weight::Heavy,
+            1 => Weight::Middle,
+            _ => Weight::Light,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Weight::Heavy => "heavy",
+            Weight::Middle => "middle",
+            Weight::Light => "light",
+        }
+    }
+}
+
 /// A teacher's mark on the board: an arrow between two points or a circle on one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -59,13 +89,15 @@ pub enum Mark {
     Arrow(Square, Square, Brush),
     /// A circle around a point.
     Circle(Square, Brush),
+    /// An arrow of a given weight (the computer's lines, best heaviest).
+    Weighted(Square, Square, Brush, Weight),
 }
 
 impl Mark {
     /// The same mark in any colour: drawing it again removes it, in another colour recolours it.
     fn place(self) -> (Square, Option<Square>) {
         match self {
-            Mark::Arrow(a, b, _) => (a, Some(b)),
+            Mark::Arrow(a, b, _) | Mark::Weighted(a, b, _, _) => (a, Some(b)),
             Mark::Circle(a, _) => (a, None),
         }
     }
@@ -246,14 +278,18 @@ fn MarksLayer(marks: RwSignal<Vec<Mark>>, flipped: Signal<bool>) -> impl IntoVie
                     .get()
                     .into_iter()
                     .map(|m| match m {
-                        Mark::Arrow(a, b, brush) => {
+                        Mark::Arrow(a, b, brush) | Mark::Weighted(a, b, brush, _) => {
+                            let weight = match m {
+                                Mark::Weighted(_, _, _, w) => format!(" weight-{}", w.name()),
+                                _ => String::new(),
+                            };
                             let (x1, y1) = svg_xy(a, flip);
                             let (x2, y2) = svg_xy(b, flip);
                             let (dx, dy) = ((x2 - x1) as f64, (y2 - y1) as f64);
                             let len = (dx * dx + dy * dy).sqrt().max(1.0);
                             let (ex, ey) = (decimal(x2 as f64 - dx / len * 30.0, 1), decimal(y2 as f64 - dy / len * 30.0, 1));
                             view! { <line data-testid="mark" data-from=a.to_string() data-to=b.to_string() data-brush=brush.name()
-                                class=format!("mark-arrow brush-{}", brush.name()) x1=x1 y1=y1 x2=ex y2=ey
+                                class=format!("mark-arrow brush-{}{weight}", brush.name()) x1=x1 y1=y1 x2=ex y2=ey
                                 marker-end=format!("url(#arrowhead-{})", brush.name()) /> }.into_any()
                         }
                         Mark::Circle(s, brush) => {

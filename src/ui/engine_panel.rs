@@ -1,12 +1,13 @@
 //! The computer on the play page: play against it (side, level, time per move), a hint
-//! (arrow and Chinese notation), analysis (evaluation bar and number from Red's side, best line in
-//! the chosen notation, depth, nodes per second), a teacher's "show threats", stop and move now.
+//! (arrow and Chinese notation), analysis (evaluation bar and number from Red's side, the best
+//! line, or the best 2–3 lines each with its score and its arrow weighted by rank, in the chosen
+//! notation, depth, nodes per second), a teacher's "show threats", stop and move now.
 //!
 //! The search runs in a Web Worker (`engine_worker`), created on first use so its code is not part
 //! of the first page load. A search cannot be interrupted from outside, so stop and move now end
 //! the worker and keep its last report; the next job starts a fresh one.
 
-use super::board::{Brush, Mark};
+use super::board::{Brush, Mark, Weight};
 use super::clock::now_ms;
 use super::i18n::{tr, use_lang, Lang};
 use super::play::Note;
@@ -47,6 +48,8 @@ struct Ctx {
     computer: RwSignal<Option<Color>>,
     level: RwSignal<u8>,
     think_ms: RwSignal<u64>,
+    /// How many best lines the analysis shows (1..=3).
+    lines: RwSignal<u8>,
     analysing: RwSignal<bool>,
     /// The running job: its id and kind.
     current: RwSignal<Option<(u64, Job)>>,
@@ -61,7 +64,12 @@ struct Ctx {
     worker: StoredValue<Option<Worker>, LocalStorage>,
     /// The position the running job searches from (after a pass for threats).
     job_root: StoredValue<Option<Position>, LocalStorage>,
+    /// The analysis's arrows last drawn, so a report that changes none of them redraws nothing.
+    line_arrows: StoredValue<Vec<Mark>>,
 }
+
+/// The most lines the analysis offers to show.
+const MAX_LINES: u8 = 3;
 
 fn level_name(n: u8, lang: Lang) -> String {
     let (zh, en) = match n {
@@ -228,16 +236,29 @@ impl Ctx {
         }
     }
 
-    /// Analysis draws its current best move, replacing a hint's arrow that it has moved on from.
+    /// Analysis draws its current best move (or each line's first move, weighted by rank),
+    /// replacing a hint's arrow that it has moved on from.
     fn show_best(self, report: &EngineReport, root: &Position) {
         let Some(m) = report.pv.first().and_then(|m| Move::from_iccs(m)) else {
             return;
         };
+        let arrows = if report.lines.len() > 1 {
+            report
+                .lines
+                .iter()
+                .filter_map(|l| l.pv.first().and_then(|m| Move::from_iccs(m)))
+                .enumerate()
+                .map(|(k, m)| Mark::Weighted(m.from, m.to, Brush::Blue, Weight::of_rank(k)))
+                .collect()
+        } else {
+            vec![Mark::Arrow(m.from, m.to, Brush::Blue)]
+        };
         let shown = self
             .found
             .with_untracked(|f| f.as_ref().map(|(m, p, _)| (*m, p == root)));
-        if shown != Some((m, true)) {
-            self.marks.set(vec![Mark::Arrow(m.from, m.to, Brush::Blue)]);
+        if shown != Some((m, true)) || self.line_arrows.with_value(|a| *a != arrows) {
+            self.line_arrows.set_value(arrows.clone());
+            self.marks.set(arrows);
             self.found.set(Some((m, root.clone(), Job::Analysis)));
         }
     }
@@ -381,6 +402,11 @@ impl Ctx {
             level,
             seed: now_ms(),
             limits,
+            multipv: if job == Job::Analysis {
+                self.lines.get_untracked()
+            } else {
+                1
+            },
         };
         let Ok(text) = serde_json::to_string(&request) else {
             return;
@@ -455,6 +481,7 @@ pub fn EnginePanel(
         computer,
         level: RwSignal::new(3),
         think_ms: RwSignal::new(2000),
+        lines: RwSignal::new(1),
         analysing: RwSignal::new(false),
         current: RwSignal::new(None),
         report: RwSignal::new(None),
@@ -463,6 +490,7 @@ pub fn EnginePanel(
         next_id: StoredValue::new(0),
         worker: StoredValue::new_local(None),
         job_root: StoredValue::new_local(None),
+        line_arrows: StoredValue::new(Vec::new()),
     };
     on_cleanup(move || {
         if let Some(Some(w)) = ctx.worker.try_update_value(|w| w.take()) {
@@ -536,7 +564,26 @@ pub fn EnginePanel(
                     <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
                     {score_unit(r.score_red, l).map(|u| view! { <span class="eval-unit" data-testid="eval-unit">{u}</span> })}
                 </div>
-                <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p>
+                {if r.lines.len() > 1 {
+                    // Each line with its score; the first line's moves keep their name.
+                    let items = r.lines.iter().enumerate().map(|(k, l)| {
+                        let moves = line_text(&root, &l.pv, notation.get());
+                        let score = score_text(l.score_red, lang.get());
+                        let moves = if k == 0 {
+                            view! { <span data-testid="engine-pv">{moves}</span> }.into_any()
+                        } else {
+                            view! { <span>{moves}</span> }.into_any()
+                        };
+                        view! {
+                            <li data-testid="engine-line" class=format!("engine-line rank-{}", k + 1)>
+                                <span class="line-score" data-testid="engine-line-score">{score}</span> " " {moves}
+                            </li>
+                        }
+                    }).collect_view();
+                    view! { <ol class="engine-lines" aria-label=t("最佳线路", "Best lines")>{items}</ol> }.into_any()
+                } else {
+                    view! { <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p> }.into_any()
+                }}
                 <p class="engine-stats" data-testid="engine-stats">
                     {format!("{} {} · {} {} · {} {}k/s",
                         t("深度", "depth"), r.depth,
@@ -587,6 +634,21 @@ pub fn EnginePanel(
                     }>
                         {(Level::MIN..=Level::MAX).map(|n| view! {
                             <option value=n.to_string() selected=move || ctx.level.get() == n>{move || level_name(n, lang.get())}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>{tr("线路数", "Lines")} " "
+                    <select data-testid="engine-lines" on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                            ctx.lines.set(n.clamp(1, MAX_LINES));
+                            // A running analysis starts again with the new count.
+                            if matches!(ctx.current.get_untracked(), Some((_, Job::Analysis))) {
+                                ctx.start(Job::Analysis);
+                            }
+                        }
+                    }>
+                        {(1..=MAX_LINES).map(|n| view! {
+                            <option value=n.to_string() selected=move || ctx.lines.get() == n>{n}</option>
                         }).collect_view()}
                     </select>
                 </label>

@@ -66,6 +66,8 @@ pub(super) fn keep_marks(store: PlayStore, marks: Vec<Mark>) {
                         color: color(b),
                         at,
                     }),
+                    // The computer's ranked lines are not the teacher's drawings.
+                    Mark::Weighted(..) => {}
                 }
             }
         }

@@ -154,3 +154,51 @@ test('analysis shows its best move and replaces a hint arrow; the score says its
   await page.click('[data-testid=lang-toggle]');
   assert.deepEqual(page.errors, []);
 });
+
+// MultiPV: the analysis shows its best lines at once, each with its score and an arrow weighted by
+// its rank (the best thickest).
+test('analysis of 3 lines shows 3 lines with scores and 3 arrows of different weight, in both languages', async () => {
+  const page = await app.newPage('#/play?moves=h2e2,h9g7', { waitFor: '[data-testid=engine-panel]' });
+  const label = () => page.textContent('label:has([data-testid=engine-lines])');
+  assert.match(await label(), /线路数/);
+  await page.selectOption('[data-testid=notation]', 'iccs');
+  await page.selectOption('[data-testid=engine-lines]', '3');
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 3
+    && document.querySelectorAll('.mark-arrow').length === 3, null, { timeout: 30000 });
+  await page.waitForTimeout(1000);
+  await page.click('[data-testid=engine-stop]');
+  await page.waitForSelector('[data-testid=engine-thinking]', { state: 'detached' });
+  const read = () => page.evaluate(() => ({
+    lines: [...document.querySelectorAll('[data-testid=engine-line]')].map((li) => ({
+      score: li.querySelector('[data-testid=engine-line-score]').textContent.trim(),
+      first: li.lastElementChild.textContent.trim().split(' ')[0],
+    })),
+    arrows: [...document.querySelectorAll('.mark-arrow')].map((e) => ({
+      move: e.dataset.from + e.dataset.to,
+      width: parseFloat(getComputedStyle(e).strokeWidth),
+    })),
+  }));
+  const s = await read();
+  assert.equal(s.lines.length, 3, JSON.stringify(s));
+  for (const l of s.lines) assert.match(l.score, /^[+-]\d+\.\d\d$|步杀/, JSON.stringify(s));
+  // Each line's first move is its arrow, in rank order; three moves, three weights, best heaviest.
+  assert.deepEqual(s.arrows.map((a) => a.move), s.lines.map((l) => l.first), JSON.stringify(s));
+  assert.equal(new Set(s.arrows.map((a) => a.move)).size, 3, JSON.stringify(s));
+  const w = s.arrows.map((a) => a.width);
+  assert.ok(w[0] > w[1] && w[1] > w[2], JSON.stringify(s));
+  assert.equal((await page.textContent('[data-testid=engine-pv]')).trim().split(' ')[0], s.lines[0].first);
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await label(), /Lines/);
+  const en = await read();
+  assert.equal(en.lines.length, 3);
+  for (const l of en.lines) assert.match(l.score, /^[+-]\d+\.\d\d$|mates/, JSON.stringify(en));
+  await page.click('[data-testid=lang-toggle]');
+  // Back to one line: one arrow of the ordinary weight.
+  await page.selectOption('[data-testid=engine-lines]', '1');
+  await page.click('[data-testid=engine-analyse]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=engine-line]').length === 0
+    && document.querySelectorAll('.mark-arrow').length === 1, null, { timeout: 30000 });
+  await page.click('[data-testid=engine-stop]');
+  assert.deepEqual(page.errors, []);
+});
