@@ -101,6 +101,7 @@ async function visit(hash, ready) {
   // #/play then swaps in the whole board (study tools, the computer), fetched in the background.
   let whole = null;
   if (hash === '#/play') {
+    await page.keyboard.press('Escape'); // a piece picked up holds the swap
     await page.waitForSelector('section.play[data-bundle=full]', { timeout: 120000 });
     whole = Date.now() - t0;
   }
