@@ -24,8 +24,8 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver poppler-utils fonts-noto-cjk >/dev/null
 fi
 
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
-  echo "setup: npm ci (playwright-core, binaryen)"
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/@axe-core/playwright ]; then
+  echo "setup: npm ci (playwright-core, binaryen, axe-core)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
