@@ -179,6 +179,8 @@ test('a new build on the host is offered with a reload prompt, then loaded whole
   await page.goto(app.base + 'index.html#/play');
   await page.waitForSelector('#main');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+  // The worker has kept this page's files (index.html among them): a reload is served by it.
+  await page.waitForSelector('html[data-offline=ready]', { state: 'attached', timeout: 60000 });
   assert.equal(await page.locator('[data-testid=update-prompt]').count(), 0, 'no prompt without a new build');
 
   // Deploy: a new index.html and the new build's service worker.
