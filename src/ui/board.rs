@@ -328,6 +328,312 @@ pub struct Looks {
     pub far_upside_down: bool,
 }
 
+/// What the parts of the board share: the props it was given and its own pointer and focus state.
+#[derive(Clone, Copy)]
+struct Shared {
+    setup: Signal<Setup>,
+    check: Signal<Option<Square>>,
+    looks: Signal<Looks>,
+    flipped: Signal<bool>,
+    selected: Signal<Option<Square>>,
+    targets: Signal<Vec<Square>>,
+    last_move: Signal<Option<(Square, Square)>>,
+    on_point: Option<Callback<Square>>,
+    on_drag: Option<Callback<(Square, Square)>>,
+    on_marks: Option<Callback<Vec<Mark>>>,
+    on_erase: Option<Callback<Square>>,
+    drag_any: bool,
+    marks: RwSignal<Vec<Mark>>,
+    board_ref: NodeRef<leptos::html::Div>,
+    /// A left drag in progress: origin, the pointer position, whether it has moved yet.
+    drag: RwSignal<Option<(Square, f64, f64, bool)>>,
+    /// Where a right drag (an arrow being drawn) began.
+    right_from: RwSignal<Option<Square>>,
+    /// Roving focus: the one cell reachable by Tab (screen column and row), moved by the arrows.
+    focus: RwSignal<(u8, u8)>,
+    lang: RwSignal<super::i18n::Lang>,
+}
+
+impl Shared {
+    /// The point under a pointer event.
+    fn square_at(self, ev: &web_sys::PointerEvent) -> Option<Square> {
+        let el = self.board_ref.get()?;
+        square_from_event(
+            &el,
+            ev.client_x() as f64,
+            ev.client_y() as f64,
+            self.flipped.get_untracked(),
+        )
+    }
+
+    /// A click (or Enter) on a point: drawings go, the page decides what the point means.
+    fn point(self, sq: Square) {
+        self.marks.set(Vec::new());
+        if let Some(cb) = self.on_point {
+            cb.run(sq);
+        }
+    }
+
+    fn pointer_down(self, ev: web_sys::PointerEvent) {
+        let Some(sq) = self.square_at(&ev) else {
+            return;
+        };
+        if ev.button() == 2 {
+            match self.on_erase {
+                Some(erase) => erase.run(sq),
+                None => self.right_from.set(Some(sq)),
+            }
+            return;
+        }
+        if ev.button() != 0 || self.on_drag.is_none() {
+            return;
+        }
+        let movable = self.setup.with_untracked(|p| {
+            p.piece_at(sq)
+                .is_some_and(|pc| self.drag_any || pc.color == p.turn)
+        });
+        if movable {
+            let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+            self.drag.set(Some((sq, x, y, false)));
+        }
+    }
+
+    fn pointer_move(self, ev: web_sys::PointerEvent) {
+        if let Some((sq, x0, y0, moved)) = self.drag.get_untracked() {
+            let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+            if moved || (x - x0).abs() + (y - y0).abs() > 6.0 {
+                self.drag.set(Some((sq, x, y, true)));
+            }
+        }
+    }
+
+    fn pointer_up(self, ev: web_sys::PointerEvent) {
+        let at = self.square_at(&ev);
+        if ev.button() == 2 {
+            if let (Some(a), Some(b)) = (self.right_from.get_untracked(), at) {
+                let brush = Brush::from_keys(ev.shift_key(), ev.alt_key() || ev.ctrl_key());
+                self.draw(if a == b {
+                    Mark::Circle(a, brush)
+                } else {
+                    Mark::Arrow(a, b, brush)
+                });
+            }
+            self.right_from.set(None);
+            return;
+        }
+        if let Some((from, _, _, true)) = self.drag.get_untracked() {
+            if let (Some(to), Some(cb)) = (at, self.on_drag) {
+                if to != from {
+                    cb.run((from, to));
+                }
+            }
+        }
+        self.drag.set(None);
+    }
+
+    /// Adds a drawing, replaces one of another colour in its place, or removes the same one.
+    fn draw(self, mark: Mark) {
+        self.marks
+            .update(|m| match m.iter().position(|x| x.place() == mark.place()) {
+                Some(i) if m[i] == mark => {
+                    m.remove(i);
+                }
+                Some(i) => m[i] = mark,
+                None => m.push(mark),
+            });
+        if let Some(cb) = self.on_marks {
+            cb.run(self.marks.get_untracked());
+        }
+    }
+
+    /// Arrows move the focus, Home/End to the row's ends, Enter or Space picks and places; the
+    /// page's own arrow keys (stepping through the game) are not reached from inside the grid.
+    fn key(self, ev: web_sys::KeyboardEvent) {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let (c, r) = self.focus.get_untracked();
+        let next = match ev.key().as_str() {
+            "ArrowLeft" => (c.saturating_sub(1), r),
+            "ArrowRight" => ((c + 1).min(8), r),
+            "ArrowUp" => (c, r.saturating_sub(1)),
+            "ArrowDown" => (c, (r + 1).min(9)),
+            "Home" => (0, r),
+            "End" => (8, r),
+            "Enter" | " " => {
+                ev.prevent_default();
+                ev.stop_propagation();
+                let sq = square_at_cell(c as i32, r as i32, self.flipped.get_untracked());
+                if let (Some(_), Some(sq)) = (self.on_point, sq) {
+                    self.point(sq);
+                }
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        ev.stop_propagation();
+        self.focus.set(next);
+        let found = self.board_ref.get_untracked().and_then(|b| {
+            b.query_selector(&format!("[data-cell=\"{}-{}\"]", next.0, next.1))
+                .ok()
+                .flatten()
+        });
+        if let Some(el) =
+            found.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+        {
+            let _ = el.focus();
+        }
+    }
+}
+
+/// The piece being dragged, following the pointer.
+fn ghost(b: Shared) -> Option<impl IntoView> {
+    let (sq, x, y, moved) = b.drag.get()?;
+    if !moved {
+        return None;
+    }
+    let rect = b.board_ref.get()?.get_bounding_client_rect();
+    let piece = b.setup.with(|p| p.piece_at(sq))?;
+    let left = (x - rect.left()) / rect.width() * 100.0;
+    let top = (y - rect.top()) / rect.height() * 100.0;
+    let class = if piece.color == Color::Red {
+        "piece red"
+    } else {
+        "piece black"
+    };
+    Some(view! {
+        <span class="ghost" style=format!("left:{}%;top:{}%", decimal(left, 2), decimal(top, 2))>
+            <PieceFace piece=piece class=class.to_string() />
+        </span>
+    })
+}
+
+/// The piece on a point, sliding in from where it came if it has just moved.
+fn piece_on_point(b: Shared, piece: crate::xiangqi::Piece, sq: Square) -> impl IntoView {
+    let l = b.looks.get();
+    let far = (piece.color == Color::Black) != l.flipped;
+    let mut class = String::from(if piece.color == Color::Red {
+        "piece red"
+    } else {
+        "piece black"
+    });
+    if l.far_upside_down && far {
+        class.push_str(" upside-down");
+    }
+    let mut style = String::new();
+    if let Some((from, to)) = b
+        .last_move
+        .get_untracked()
+        .filter(|(_, to)| l.animate && *to == sq)
+    {
+        let (fc, fr) = screen_cell(from, l.flipped);
+        let (tc, tr) = screen_cell(to, l.flipped);
+        style = format!(
+            "--dx:{};--dy:{}",
+            fc as i32 - tc as i32,
+            fr as i32 - tr as i32
+        );
+    }
+    let arrive = !style.is_empty();
+    view! { <span class="piece-slot" style=style class:arrive=arrive><PieceFace piece=piece class=class /></span> }
+}
+
+/// One of the 90 points, at a screen column and row: its own square with Red below, the mirrored
+/// one when flipped.
+fn point(b: Shared, col: u8, row: u8, base: Square, mirror: Square) -> impl IntoView {
+    let lang = b.lang;
+    let flipped = b.flipped;
+    let sq = move || if flipped.get() { mirror } else { base };
+    let piece = Memo::new(move |_| {
+        let s = sq();
+        b.setup.with(|p| p.piece_at(s))
+    });
+    let piece = move || piece.get();
+    let x = f64::from(MARGIN + col as i32 * STEP) / f64::from(WIDTH) * 100.0;
+    let y = f64::from(MARGIN + row as i32 * STEP) / f64::from(HEIGHT) * 100.0;
+    let style = format!("left:{}%;top:{}%", decimal(x, 3), decimal(y, 3));
+    let selected = move || b.selected.get() == Some(sq());
+    let last = move || {
+        b.last_move
+            .get()
+            .is_some_and(|(a, c)| a == sq() || c == sq())
+    };
+    let legal = move || b.targets.with(|t| t.contains(&sq()));
+    let in_check = move || b.check.get() == Some(sq());
+    // The piece and point in words; what the board shows by colour is said too.
+    let label = move || {
+        let l = lang.get();
+        let mut s = crate::xiangqi::notation::typed::point_name(piece(), sq(), l);
+        for (on, zh, en) in [
+            (selected(), "，已选中", ", selected"),
+            (legal(), "，可走到此处", ", a legal move"),
+            (in_check(), "，被将军", ", in check"),
+            (last(), "，上一步", ", last move"),
+        ] {
+            if on {
+                s.push_str(l.pick(zh, en));
+            }
+        }
+        s
+    };
+    let dragging_this = move || {
+        b.drag
+            .get()
+            .is_some_and(|(s, _, _, moved)| s == sq() && moved)
+    };
+    view! {
+        <div
+            class="point"
+            role="gridcell"
+            data-square=move || sq().to_string()
+            data-cell=format!("{col}-{row}")
+            data-piece=move || piece().map(|p| p.char().to_string())
+            data-legal=move || legal().then_some("true")
+            class:selected=selected
+            class:last=last
+            data-last=move || last().then_some("true")
+            class:check=in_check
+            class:dragging=dragging_this
+            style=style
+            tabindex=move || if b.focus.get() == (col, row) { "0" } else { "-1" }
+            aria-label=label
+            aria-selected=move || if selected() { "true" } else { "false" }
+            on:focus=move |_| b.focus.set((col, row))
+            // A click leaves the focus where it was, so the page's arrow keys still step
+            // through the game; the grid's arrows are for a board reached by Tab.
+            on:mousedown=|ev| ev.prevent_default()
+            on:click=move |_| b.point(sq())
+        >
+            {move || piece().map(|p| piece_on_point(b, p, sq()))}
+        </div>
+    }
+}
+
+/// The ten rows of points, each named by its rank for a screen reader.
+fn rows(b: Shared) -> impl IntoView {
+    let lang = b.lang;
+    let all: Vec<Square> = Square::all().collect();
+    (0..10u8)
+        .map(|row| {
+            let flipped = b.flipped;
+            let rank = move || {
+                let r = if flipped.get() { row } else { 9 - row };
+                lang.get().pick("第", "rank ").to_string()
+                    + &r.to_string()
+                    + lang.get().pick("行", "")
+            };
+            let points = (0..9u8)
+                .map(|col| {
+                    let base = all[usize::from(9 - row) * 9 + usize::from(col)];
+                    point(b, col, row, base, all[89 - base.index()])
+                })
+                .collect_view();
+            view! { <div class="board-row" role="row" aria-label=rank>{points}</div> }
+        })
+        .collect_view()
+}
+
 /// The board for a setup (a legal position or one being edited); `on_point` receives clicks,
 /// `on_drag` completed drags; `check` is the point of a king in check.
 #[component]
@@ -351,262 +657,25 @@ pub fn Board(
     #[prop(optional)]
     on_erase: Option<Callback<Square>>,
 ) -> impl IntoView {
-    let flipped = Signal::derive(move || looks.get().flipped);
-    let marks = marks.unwrap_or_else(|| RwSignal::new(Vec::new()));
-    let board_ref = NodeRef::<leptos::html::Div>::new();
-    // A left drag in progress: origin and the pointer position (percent of the board box).
-    let drag = RwSignal::new(None::<(Square, f64, f64, bool)>);
-    let right_from = RwSignal::new(None::<Square>);
-
-    let on_pointer_down = move |ev: web_sys::PointerEvent| {
-        let Some(el) = board_ref.get() else { return };
-        let Some(sq) = square_from_event(
-            &el,
-            ev.client_x() as f64,
-            ev.client_y() as f64,
-            flipped.get_untracked(),
-        ) else {
-            return;
-        };
-        if ev.button() == 2 {
-            if let Some(erase) = on_erase {
-                erase.run(sq);
-            } else {
-                right_from.set(Some(sq));
-            }
-            return;
-        }
-        if ev.button() != 0 || on_drag.is_none() {
-            return;
-        }
-        let movable = setup.with_untracked(|p| {
-            p.piece_at(sq)
-                .is_some_and(|pc| drag_any || pc.color == p.turn)
-        });
-        if movable {
-            drag.set(Some((
-                sq,
-                ev.client_x() as f64,
-                ev.client_y() as f64,
-                false,
-            )));
-        }
-    };
-    let on_pointer_move = move |ev: web_sys::PointerEvent| {
-        if let Some((sq, x0, y0, moved)) = drag.get_untracked() {
-            let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
-            let far = moved || (x - x0).abs() + (y - y0).abs() > 6.0;
-            if far {
-                drag.set(Some((sq, x, y, true)));
-            }
-        }
-    };
-    let on_pointer_up = move |ev: web_sys::PointerEvent| {
-        let Some(el) = board_ref.get() else { return };
-        let at = square_from_event(
-            &el,
-            ev.client_x() as f64,
-            ev.client_y() as f64,
-            flipped.get_untracked(),
-        );
-        if ev.button() == 2 {
-            if let (Some(a), Some(b)) = (right_from.get_untracked(), at) {
-                let brush = Brush::from_keys(ev.shift_key(), ev.alt_key() || ev.ctrl_key());
-                let mark = if a == b {
-                    Mark::Circle(a, brush)
-                } else {
-                    Mark::Arrow(a, b, brush)
-                };
-                marks.update(|m| match m.iter().position(|x| x.place() == mark.place()) {
-                    Some(i) if m[i] == mark => {
-                        m.remove(i);
-                    }
-                    Some(i) => m[i] = mark,
-                    None => m.push(mark),
-                });
-                if let Some(cb) = on_marks {
-                    cb.run(marks.get_untracked());
-                }
-            }
-            right_from.set(None);
-            return;
-        }
-        if let Some((from, _, _, true)) = drag.get_untracked() {
-            if let (Some(to), Some(cb)) = (at, on_drag) {
-                if to != from {
-                    cb.run((from, to));
-                }
-            }
-        }
-        drag.set(None);
-    };
-
-    let ghost = move || {
-        let (sq, x, y, moved) = drag.get()?;
-        if !moved {
-            return None;
-        }
-        let el = board_ref.get()?;
-        let rect = el.get_bounding_client_rect();
-        let piece = setup.with(|p| p.piece_at(sq))?;
-        let left = (x - rect.left()) / rect.width() * 100.0;
-        let top = (y - rect.top()) / rect.height() * 100.0;
-        let class = if piece.color == Color::Red {
-            "piece red"
-        } else {
-            "piece black"
-        };
-        Some(view! {
-            <span class="ghost" style=format!("left:{}%;top:{}%", decimal(left, 2), decimal(top, 2))>
-                <PieceFace piece=piece class=class.to_string() />
-            </span>
-        })
-    };
-
-    // Roving focus: the one cell reachable by Tab (screen column and row), moved by the arrows.
-    let focus = RwSignal::new((4u8, 9u8));
-    let lang = super::i18n::use_lang();
-    // The point drawn at a screen place: its own with Red below, the mirrored one when flipped.
-    let all: Vec<Square> = Square::all().collect();
-    let cell = move |col: u8, row: u8, all: &[Square]| {
-        let base = all[usize::from(9 - row) * 9 + usize::from(col)];
-        let mirror = all[89 - base.index()];
-        let sq = move || if flipped.get() { mirror } else { base };
-        let piece = Memo::new(move |_| {
-            let s = sq();
-            setup.with(|p| p.piece_at(s))
-        });
-        let piece = move || piece.get();
-        let x = f64::from(MARGIN + col as i32 * STEP) / f64::from(WIDTH) * 100.0;
-        let y = f64::from(MARGIN + row as i32 * STEP) / f64::from(HEIGHT) * 100.0;
-        let style = format!("left:{}%;top:{}%", decimal(x, 3), decimal(y, 3));
-        let last = move || last_move.get().is_some_and(|(a, b)| a == sq() || b == sq());
-        let legal = move || targets.with(|t| t.contains(&sq()));
-        let in_check = move || check.get() == Some(sq());
-        // The piece and point in words; what the board shows by colour is said too.
-        let label = move || {
-            let l = lang.get();
-            let mut s = crate::xiangqi::notation::typed::point_name(piece(), sq(), l);
-            for (on, zh, en) in [
-                (selected.get() == Some(sq()), "，已选中", ", selected"),
-                (legal(), "，可走到此处", ", a legal move"),
-                (in_check(), "，被将军", ", in check"),
-                (last(), "，上一步", ", last move"),
-            ] {
-                if on {
-                    s.push_str(l.pick(zh, en));
-                }
-            }
-            s
-        };
-        let dragging_this = move || {
-            drag.get()
-                .is_some_and(|(s, _, _, moved)| s == sq() && moved)
-        };
-        view! {
-            <div
-                class="point"
-                role="gridcell"
-                data-square=move || sq().to_string()
-                data-cell=format!("{col}-{row}")
-                data-piece=move || piece().map(|p| p.char().to_string())
-                data-legal=move || legal().then_some("true")
-                class:selected=move || selected.get() == Some(sq())
-                class:last=last
-                data-last=move || last().then_some("true")
-                class:check=in_check
-                class:dragging=dragging_this
-                style=style
-                tabindex=move || if focus.get() == (col, row) { "0" } else { "-1" }
-                aria-label=label
-                aria-selected=move || if selected.get() == Some(sq()) { "true" } else { "false" }
-                on:focus=move |_| focus.set((col, row))
-                // A click leaves the focus where it was, so the page's arrow keys still step
-                // through the game; the grid's arrows are for a board reached by Tab.
-                on:mousedown=|ev| ev.prevent_default()
-                on:click=move |_| {
-                    marks.set(Vec::new());
-                    if let Some(cb) = on_point {
-                        cb.run(sq());
-                    }
-                }
-            >
-                {move || piece().map(|p| {
-                    let sq = sq();
-                    let l = looks.get();
-                    let far = (p.color == Color::Black) != l.flipped;
-                    let mut class = String::from(if p.color == Color::Red { "piece red" } else { "piece black" });
-                    if l.far_upside_down && far {
-                        class.push_str(" upside-down");
-                    }
-                    let mut style = String::new();
-                    if let Some((from, to)) = last_move.get_untracked().filter(|(_, to)| l.animate && *to == sq) {
-                        let (fc, fr) = screen_cell(from, l.flipped);
-                        let (tc, tr) = screen_cell(to, l.flipped);
-                        style = format!("--dx:{};--dy:{}", fc as i32 - tc as i32, fr as i32 - tr as i32);
-                    }
-                    let arrive = !style.is_empty();
-                    view! { <span class="piece-slot" style=style class:arrive=arrive><PieceFace piece=p class=class /></span> }
-                })}
-            </div>
-        }
-    };
-    let rows = (0..10u8)
-        .map(|row| {
-            let rank = move || {
-                let r = if flipped.get() { row } else { 9 - row };
-                lang.get().pick("第", "rank ").to_string()
-                    + &r.to_string()
-                    + lang.get().pick("行", "")
-            };
-            view! {
-                <div class="board-row" role="row" aria-label=rank>
-                    {(0..9u8).map(|col| cell(col, row, &all)).collect_view()}
-                </div>
-            }
-        })
-        .collect_view();
-    // Arrows move the focus, Home/End to the row's ends, Enter or Space picks and places; the
-    // page's own arrow keys (stepping through the game) are not reached from inside the grid.
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-            return;
-        }
-        let (c, r) = focus.get_untracked();
-        let next = match ev.key().as_str() {
-            "ArrowLeft" => (c.saturating_sub(1), r),
-            "ArrowRight" => ((c + 1).min(8), r),
-            "ArrowUp" => (c, r.saturating_sub(1)),
-            "ArrowDown" => (c, (r + 1).min(9)),
-            "Home" => (0, r),
-            "End" => (8, r),
-            "Enter" | " " => {
-                ev.prevent_default();
-                ev.stop_propagation();
-                if let (Some(cb), Some(sq)) = (
-                    on_point,
-                    square_at_cell(c as i32, r as i32, flipped.get_untracked()),
-                ) {
-                    marks.set(Vec::new());
-                    cb.run(sq);
-                }
-                return;
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        ev.stop_propagation();
-        focus.set(next);
-        let found = board_ref.get_untracked().and_then(|b| {
-            b.query_selector(&format!("[data-cell=\"{}-{}\"]", next.0, next.1))
-                .ok()
-                .flatten()
-        });
-        if let Some(el) =
-            found.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-        {
-            let _ = el.focus();
-        }
+    let b = Shared {
+        setup,
+        check,
+        looks,
+        flipped: Signal::derive(move || looks.get().flipped),
+        selected,
+        targets,
+        last_move,
+        on_point,
+        on_drag,
+        on_marks,
+        on_erase,
+        drag_any,
+        marks: marks.unwrap_or_else(|| RwSignal::new(Vec::new())),
+        board_ref: NodeRef::new(),
+        drag: RwSignal::new(None),
+        right_from: RwSignal::new(None),
+        focus: RwSignal::new((4, 9)),
+        lang: super::i18n::use_lang(),
     };
     view! {
         <div
@@ -618,17 +687,17 @@ pub fn Board(
             aria-rowcount="10"
             aria-colcount="9"
             aria-label=super::i18n::tr("棋盘：方向键移动，回车或空格选子、落子；t 报剩余时间", "Board: arrow keys move, Enter or Space picks and places; t tells the time left")
-            node_ref=board_ref
-            on:pointerdown=on_pointer_down
-            on:pointermove=on_pointer_move
-            on:pointerup=on_pointer_up
+            node_ref=b.board_ref
+            on:pointerdown=move |ev| b.pointer_down(ev)
+            on:pointermove=move |ev| b.pointer_move(ev)
+            on:pointerup=move |ev| b.pointer_up(ev)
             on:contextmenu=|ev| ev.prevent_default()
-            on:keydown=on_key
+            on:keydown=move |ev| b.key(ev)
         >
-            <BoardLines flipped=flipped />
-            {rows}
-            <MarksLayer marks=marks flipped=flipped />
-            {ghost}
+            <BoardLines flipped=b.flipped />
+            {rows(b)}
+            <MarksLayer marks=b.marks flipped=b.flipped />
+            {move || ghost(b)}
         </div>
     }
 }

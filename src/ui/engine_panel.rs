@@ -462,6 +462,221 @@ fn use_lang_now() -> Lang {
         .unwrap_or(Lang::Zh)
 }
 
+/// Starts, stops and drops the computer's jobs as the game moves on: the computer plays its side
+/// at the end of the game, the analysis follows the shown position, and a hint or threat belongs
+/// to the position it was found in.
+fn follow_the_game(ctx: Ctx) {
+    let session = ctx.session;
+    // What decides whether the computer should be thinking: the shown position and the game state.
+    let state = Memo::new(move |_| {
+        session.with(|s| {
+            (
+                s.shown().hash(),
+                s.game().ply(),
+                s.at_end(),
+                s.game().verdict().is_some(),
+                s.shown().turn(),
+            )
+        })
+    });
+    Effect::new(move || {
+        let (_, _, at_end, over, turn) = state.get();
+        let computer = ctx.computer.get();
+        let analysing = ctx.analysing.get();
+        let running = ctx.current.get_untracked().map(|(_, j)| j);
+        if ctx.found.with_untracked(|f| {
+            f.as_ref().is_some_and(|(_, p, j)| {
+                let shown = session.with_untracked(|s| s.shown().clone());
+                match j {
+                    Job::Threats => with_turn_passed(&shown).as_ref() != Some(p),
+                    _ => *p != shown,
+                }
+            })
+        }) {
+            ctx.found.set(None);
+            ctx.marks.set(Vec::new());
+        }
+        if at_end && !over && computer == Some(turn) {
+            ctx.start(Job::Play);
+        } else if analysing && !over {
+            ctx.start(Job::Analysis);
+        } else if matches!(running, Some(Job::Play | Job::Analysis)) {
+            ctx.stop(false);
+        }
+    });
+}
+
+/// Who the computer plays, its level, how many lines it shows and how long it thinks.
+#[component]
+fn EngineSettings(ctx: Ctx) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <div class="engine-settings">
+            <label>{tr("电脑执", "Computer plays")} " "
+                <select data-testid="engine-side" on:change=move |ev| {
+                    ctx.computer.set(match event_target_value(&ev).as_str() {
+                        "red" => Some(Color::Red),
+                        "black" => Some(Color::Black),
+                        _ => None,
+                    });
+                }>
+                    <option value="off" selected=move || ctx.computer.get().is_none()>{tr("不参与", "Nobody")}</option>
+                    <option value="red" selected=move || ctx.computer.get() == Some(Color::Red)>{tr("红方", "Red")}</option>
+                    <option value="black" selected=move || ctx.computer.get() == Some(Color::Black)>{tr("黑方", "Black")}</option>
+                </select>
+            </label>
+            <label>{tr("等级", "Level")} " "
+                <select data-testid="engine-level" on:change=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                        ctx.level.set(n);
+                    }
+                }>
+                    {(Level::MIN..=Level::MAX).map(|n| view! {
+                        <option value=n.to_string() selected=move || ctx.level.get() == n>{move || level_name(n, lang.get())}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>{tr("线路数", "Lines")} " "
+                <select data-testid="engine-lines" on:change=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                        ctx.lines.set(n.clamp(1, MAX_LINES));
+                        // A running analysis starts again with the new count.
+                        if matches!(ctx.current.get_untracked(), Some((_, Job::Analysis))) {
+                            ctx.start(Job::Analysis);
+                        }
+                    }
+                }>
+                    {(1..=MAX_LINES).map(|n| view! {
+                        <option value=n.to_string() selected=move || ctx.lines.get() == n>{n}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>{tr("每步用时", "Time per move")} " "
+                <select data-testid="engine-time" on:change=move |ev| {
+                    if let Ok(ms) = event_target_value(&ev).parse::<u64>() {
+                        ctx.think_ms.set(ms);
+                    }
+                }>
+                    {[500u64, 1000, 2000, 5000, 10000, 30000].into_iter().map(|ms| view! {
+                        <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{move || seconds(ms, lang.get())}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// Hint, threats, analyse, stop and move now.
+#[component]
+fn EngineActions(ctx: Ctx) -> impl IntoView {
+    let running = move || ctx.current.get().is_some();
+    let can_move_now = move || {
+        matches!(
+            ctx.current.get(),
+            Some((_, Job::Play | Job::Hint | Job::Threats))
+        )
+    };
+    let analyse = tr("分析", "Analyse");
+    let stop_analysis = tr("停止分析", "Stop analysis");
+    view! {
+        <div class="controls engine-actions" role="toolbar" aria-label=tr("电脑操作", "Computer actions")>
+            <button data-testid="engine-hint-button" on:click=move |_| ctx.start(Job::Hint)>{tr("提示", "Hint")}</button>
+            <button data-testid="engine-threats" on:click=move |_| ctx.start(Job::Threats)>{tr("显示威胁", "Show threats")}</button>
+            <button data-testid="engine-analyse" aria-pressed=move || ctx.analysing.get().to_string() on:click=move |_| {
+                let on = !ctx.analysing.get_untracked();
+                ctx.analysing.set(on);
+            }>{move || if ctx.analysing.get() { stop_analysis() } else { analyse() }}</button>
+            <button data-testid="engine-stop" disabled=move || !running() on:click=move |_| ctx.stop(false)>{tr("停止", "Stop")}</button>
+            <button data-testid="engine-move-now" disabled=move || !can_move_now() on:click=move |_| ctx.stop(true)>{tr("立即走棋", "Move now")}</button>
+        </div>
+    }
+}
+
+/// What the computer is doing now.
+fn thinking_label(job: Job, lang: Lang) -> &'static str {
+    match job {
+        Job::Play => lang.pick("电脑思考中…", "The computer is thinking…"),
+        Job::Hint => lang.pick("正在找提示…", "Finding a hint…"),
+        Job::Threats => lang.pick("正在找威胁…", "Finding threats…"),
+        Job::Analysis => lang.pick("分析中…", "Analysing…"),
+    }
+}
+
+/// The best lines with their scores (MultiPV), the first line's moves marked for tests.
+fn best_lines(r: &EngineReport, root: &Position, notation: Notation, l: Lang) -> impl IntoView {
+    let items = r
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let moves = line_text(root, &line.pv, notation);
+            let score = score_text(line.score_red, l);
+            let moves = if k == 0 {
+                view! { <span data-testid="engine-pv">{moves}</span> }.into_any()
+            } else {
+                view! { <span>{moves}</span> }.into_any()
+            };
+            view! {
+                <li data-testid="engine-line" class=format!("engine-line rank-{}", k + 1)>
+                    <span class="line-score" data-testid="engine-line-score">{score}</span> " " {moves}
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ol class="engine-lines" aria-label=l.pick("最佳线路", "Best lines")>{items}</ol> }
+}
+
+/// The last report: the evaluation bar and number, the best line(s), depth, nodes and speed.
+fn readout(report: (EngineReport, Position, Job), notation: Notation, l: Lang) -> impl IntoView {
+    let (r, root, job) = report;
+    let share = red_share(r.score_red);
+    let lines = if r.lines.len() > 1 {
+        best_lines(&r, &root, notation, l).into_any()
+    } else {
+        let who = if job == Job::Threats {
+            l.pick("威胁", "Threat")
+        } else {
+            l.pick("最佳着法", "Best line")
+        };
+        let line = line_text(&root, &r.pv, notation);
+        view! { <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p> }.into_any()
+    };
+    view! {
+        <div class="engine-eval" data-testid="engine-eval">
+            <div class="eval-bar" role="img" aria-label=l.pick("局面评估（红方视角）", "Evaluation (Red's view)")>
+                <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
+            </div>
+            <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
+            {score_unit(r.score_red, l).map(|u| view! { <span class="eval-unit" data-testid="eval-unit">{u}</span> })}
+        </div>
+        {lines}
+        <p class="engine-stats" data-testid="engine-stats">
+            {format!("{} {} · {} {} · {} {}k/s",
+                l.pick("深度", "depth"), r.depth,
+                l.pick("节点", "nodes"), r.nodes,
+                l.pick("速度", "speed"), r.nps / 1000)}
+        </p>
+    }
+}
+
+/// The hint or threat found (analysis names its best move in the readout instead).
+fn found_move(found: (Move, Position, Job), l: Lang) -> Option<impl IntoView> {
+    let (m, root, job) = found;
+    if job == Job::Analysis {
+        return None;
+    }
+    let word = if job == Job::Threats {
+        l.pick("威胁", "Threat")
+    } else {
+        l.pick("提示", "Hint")
+    };
+    Some(view! {
+        <p class="engine-hint" data-testid="engine-hint">
+            {word} ": " <strong>{notation::write(&root, m, Notation::Chinese)}</strong>
+        </p>
+    })
+}
+
 /// The computer's controls and readouts, beside the board.
 #[component]
 pub fn EnginePanel(
@@ -497,186 +712,17 @@ pub fn EnginePanel(
             w.worker.terminate();
         }
     });
-    // What decides whether the computer should be thinking: the shown position and the game state.
-    let state = Memo::new(move |_| {
-        session.with(|s| {
-            (
-                s.shown().hash(),
-                s.game().ply(),
-                s.at_end(),
-                s.game().verdict().is_some(),
-                s.shown().turn(),
-            )
-        })
-    });
-    Effect::new(move || {
-        let (_, _, at_end, over, turn) = state.get();
-        let computer = ctx.computer.get();
-        let analysing = ctx.analysing.get();
-        let running = ctx.current.get_untracked().map(|(_, j)| j);
-        // A hint or threat shown belongs to the position it was found in.
-        if ctx.found.with_untracked(|f| {
-            f.as_ref().is_some_and(|(_, p, j)| {
-                let shown = session.with_untracked(|s| s.shown().clone());
-                match j {
-                    Job::Threats => with_turn_passed(&shown).as_ref() != Some(p),
-                    _ => *p != shown,
-                }
-            })
-        }) {
-            ctx.found.set(None);
-            marks.set(Vec::new());
-        }
-        if at_end && !over && computer == Some(turn) {
-            ctx.start(Job::Play);
-        } else if analysing && !over {
-            ctx.start(Job::Analysis);
-        } else if matches!(running, Some(Job::Play | Job::Analysis)) {
-            ctx.stop(false);
-        }
-    });
-
-    let t = move |zh: &'static str, en: &'static str| lang.get().pick(zh, en);
-    let running = move || ctx.current.get().is_some();
-    let thinking_label = move || {
-        ctx.current.get().map(|(_, j)| match j {
-            Job::Play => t("电脑思考中…", "The computer is thinking…"),
-            Job::Hint => t("正在找提示…", "Finding a hint…"),
-            Job::Threats => t("正在找威胁…", "Finding threats…"),
-            Job::Analysis => t("分析中…", "Analysing…"),
-        })
-    };
-    let readout = move || {
-        ctx.report.get().map(|(r, root, job)| {
-            let l = lang.get();
-            let share = red_share(r.score_red);
-            let line = line_text(&root, &r.pv, notation.get());
-            let who = if job == Job::Threats {
-                t("威胁", "Threat")
-            } else {
-                t("最佳着法", "Best line")
-            };
-            view! {
-                <div class="engine-eval" data-testid="engine-eval">
-                    <div class="eval-bar" role="img" aria-label=t("局面评估（红方视角）", "Evaluation (Red's view)")>
-                        <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
-                    </div>
-                    <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
-                    {score_unit(r.score_red, l).map(|u| view! { <span class="eval-unit" data-testid="eval-unit">{u}</span> })}
-                </div>
-                {if r.lines.len() > 1 {
-                    // Each line with its score; the first line's moves keep their name.
-                    let items = r.lines.iter().enumerate().map(|(k, l)| {
-                        let moves = line_text(&root, &l.pv, notation.get());
-                        let score = score_text(l.score_red, lang.get());
-                        let moves = if k == 0 {
-                            view! { <span data-testid="engine-pv">{moves}</span> }.into_any()
-                        } else {
-                            view! { <span>{moves}</span> }.into_any()
-                        };
-                        view! {
-                            <li data-testid="engine-line" class=format!("engine-line rank-{}", k + 1)>
-                                <span class="line-score" data-testid="engine-line-score">{score}</span> " " {moves}
-                            </li>
-                        }
-                    }).collect_view();
-                    view! { <ol class="engine-lines" aria-label=t("最佳线路", "Best lines")>{items}</ol> }.into_any()
-                } else {
-                    view! { <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p> }.into_any()
-                }}
-                <p class="engine-stats" data-testid="engine-stats">
-                    {format!("{} {} · {} {} · {} {}k/s",
-                        t("深度", "depth"), r.depth,
-                        t("节点", "nodes"), r.nodes,
-                        t("速度", "speed"), r.nps / 1000)}
-                </p>
-            }
-        })
-    };
-    let found_text =
-        move || {
-            // Analysis names its best move in the readout below.
-            ctx.found.get().filter(|(_, _, j)| *j != Job::Analysis).map(|(m, root, job)| {
-            let word = if job == Job::Threats {
-                t("威胁", "Threat")
-            } else {
-                t("提示", "Hint")
-            };
-            view! {
-                <p class="engine-hint" data-testid="engine-hint">
-                    {word} ": " <strong>{notation::write(&root, m, Notation::Chinese)}</strong>
-                </p>
-            }
-        })
-        };
-
+    follow_the_game(ctx);
     view! {
         <section class="engine-panel" data-testid="engine-panel" aria-label=tr("电脑", "Computer")>
-            <div class="engine-settings">
-                <label>{tr("电脑执", "Computer plays")} " "
-                    <select data-testid="engine-side" on:change=move |ev| {
-                        ctx.computer.set(match event_target_value(&ev).as_str() {
-                            "red" => Some(Color::Red),
-                            "black" => Some(Color::Black),
-                            _ => None,
-                        });
-                    }>
-                        <option value="off" selected=move || ctx.computer.get().is_none()>{tr("不参与", "Nobody")}</option>
-                        <option value="red" selected=move || ctx.computer.get() == Some(Color::Red)>{tr("红方", "Red")}</option>
-                        <option value="black" selected=move || ctx.computer.get() == Some(Color::Black)>{tr("黑方", "Black")}</option>
-                    </select>
-                </label>
-                <label>{tr("等级", "Level")} " "
-                    <select data-testid="engine-level" on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                            ctx.level.set(n);
-                        }
-                    }>
-                        {(Level::MIN..=Level::MAX).map(|n| view! {
-                            <option value=n.to_string() selected=move || ctx.level.get() == n>{move || level_name(n, lang.get())}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-                <label>{tr("线路数", "Lines")} " "
-                    <select data-testid="engine-lines" on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                            ctx.lines.set(n.clamp(1, MAX_LINES));
-                            // A running analysis starts again with the new count.
-                            if matches!(ctx.current.get_untracked(), Some((_, Job::Analysis))) {
-                                ctx.start(Job::Analysis);
-                            }
-                        }
-                    }>
-                        {(1..=MAX_LINES).map(|n| view! {
-                            <option value=n.to_string() selected=move || ctx.lines.get() == n>{n}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-                <label>{tr("每步用时", "Time per move")} " "
-                    <select data-testid="engine-time" on:change=move |ev| {
-                        if let Ok(ms) = event_target_value(&ev).parse::<u64>() {
-                            ctx.think_ms.set(ms);
-                        }
-                    }>
-                        {[500u64, 1000, 2000, 5000, 10000, 30000].into_iter().map(|ms| view! {
-                            <option value=ms.to_string() selected=move || ctx.think_ms.get() == ms>{move || seconds(ms, lang.get())}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-            </div>
-            <div class="controls engine-actions" role="toolbar" aria-label=tr("电脑操作", "Computer actions")>
-                <button data-testid="engine-hint-button" on:click=move |_| ctx.start(Job::Hint)>{tr("提示", "Hint")}</button>
-                <button data-testid="engine-threats" on:click=move |_| ctx.start(Job::Threats)>{tr("显示威胁", "Show threats")}</button>
-                <button data-testid="engine-analyse" aria-pressed=move || ctx.analysing.get().to_string() on:click=move |_| {
-                    let on = !ctx.analysing.get_untracked();
-                    ctx.analysing.set(on);
-                }>{move || if ctx.analysing.get() { t("停止分析", "Stop analysis") } else { t("分析", "Analyse") }}</button>
-                <button data-testid="engine-stop" disabled=move || !running() on:click=move |_| ctx.stop(false)>{tr("停止", "Stop")}</button>
-                <button data-testid="engine-move-now" disabled=move || !matches!(ctx.current.get(), Some((_, Job::Play | Job::Hint | Job::Threats))) on:click=move |_| ctx.stop(true)>{tr("立即走棋", "Move now")}</button>
-            </div>
-            {move || thinking_label().map(|s| view! { <p class="engine-thinking" data-testid="engine-thinking" aria-live="polite">{s}</p> })}
-            {found_text}
-            {readout}
+            <EngineSettings ctx=ctx />
+            <EngineActions ctx=ctx />
+            {move || ctx.current.get().map(|(_, j)| {
+                let s = thinking_label(j, lang.get());
+                view! { <p class="engine-thinking" data-testid="engine-thinking" aria-live="polite">{s}</p> }
+            })}
+            {move || ctx.found.get().and_then(|f| found_move(f, lang.get()))}
+            {move || ctx.report.get().map(|r| readout(r, notation.get(), lang.get()))}
             {move || ctx.message.get().map(|m| view! { <p class="message" role="alert">{m}</p> })}
         </section>
     }
