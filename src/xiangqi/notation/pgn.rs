@@ -12,7 +12,7 @@ use super::record::{PgnGame, PgnResult};
 use super::{chinese, read, write, Notation, NotationError};
 use crate::xiangqi::fen::{FenError, START_FEN};
 use crate::xiangqi::tree::{nag_of, Arrow, Circle, Eval, GameTree, MarkColor, Node, NodeId};
-use crate::xiangqi::{Color, Position, Square};
+use crate::xiangqi::{Color, Move, Position, Square};
 use std::fmt;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -823,6 +823,15 @@ struct Place<I> {
     starting: bool,
 }
 
+/// What reading a game's moves keeps track of besides the tree.
+struct Body<I> {
+    place: Place<I>,
+    /// Variations skipped (by a reader that keeps only the main line).
+    variations: usize,
+    /// Move numbers seen: the text meant to have moves.
+    numbered: bool,
+}
+
 impl<'a> Reader<'a> {
     fn new(text: &'a str) -> Reader<'a> {
         Reader {
@@ -940,7 +949,49 @@ impl<'a> Reader<'a> {
 
     /// Reads one game; `None` at the end of the text.
     fn game<R: Record>(&mut self) -> Option<Result<Read<R>, Failure<R>>> {
-        let mut tags: Vec<(String, String)> = Vec::new();
+        let tags = self.tags();
+        self.chars.peek()?;
+        let mut game = match self.start::<R>(tags) {
+            Ok(game) => game,
+            Err(failure) => return Some(Err(failure)),
+        };
+        let mut body = Body {
+            place: Place {
+                at: game.root(),
+                open: Vec::new(),
+                before: None,
+                starting: false,
+            },
+            variations: 0,
+            numbered: false,
+        };
+        let read = self.movetext(&mut game, &mut body).and_then(|()| {
+            if !body.place.open.is_empty() {
+                Err((PgnErrorKind::Unclosed('('), self.line()))
+            } else if body.numbered && !game.has_moves() {
+                Err((PgnErrorKind::NoMoves, self.line()))
+            } else {
+                Ok(())
+            }
+        });
+        Some(match read {
+            Ok(()) => Ok(Read {
+                tree: game,
+                variations: body.variations,
+            }),
+            Err((kind, line)) => Err(Failure {
+                partial: Box::new(game),
+                kind,
+                line,
+                depth: body.place.open.len(),
+                variations: body.variations,
+            }),
+        })
+    }
+
+    /// The tag pairs before a game's moves.
+    fn tags(&mut self) -> Vec<(String, String)> {
+        let mut tags = Vec::new();
         self.skip_ws();
         while self.chars.next_if_eq(&'[').is_some() {
             if let Some(t) = self.tag() {
@@ -948,8 +999,11 @@ impl<'a> Reader<'a> {
             }
             self.skip_ws();
         }
-        self.chars.peek()?;
-        let mut variations = 0;
+        tags
+    }
+
+    /// A game with its tags, from the position its `FEN` tag gives (the start position without).
+    fn start<R: Record>(&mut self, tags: Vec<(String, String)>) -> Result<R, Failure<R>> {
         let (start, notice) = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
             Some((_, fen)) if !fen.is_empty() => {
                 match lenient_fen(fen, black_first(self.chars.clone())) {
@@ -960,13 +1014,13 @@ impl<'a> Reader<'a> {
                         let fen = fen.clone();
                         let line = self.line();
                         self.skip_game();
-                        return Some(Err(Failure {
+                        return Err(Failure {
                             partial: Box::new(g),
                             kind: PgnErrorKind::BadFen { fen, error },
                             line,
                             depth: 0,
-                            variations,
-                        }));
+                            variations: 0,
+                        });
                     }
                 }
             }
@@ -982,38 +1036,29 @@ impl<'a> Reader<'a> {
                 game.tags().push((n, v));
             }
         }
-        let mut place = Place {
-            at: game.root(),
-            open: Vec::new(),
-            before: None,
-            starting: false,
-        };
-        macro_rules! fail {
-            ($kind:expr) => {{
-                let line = self.line();
-                return Some(Err(Failure {
-                    partial: Box::new(game),
-                    kind: $kind,
-                    line,
-                    depth: place.open.len(),
-                    variations,
-                }));
-            }};
-        }
-        // Move numbers seen: the text meant to have moves.
-        let mut numbered = false;
+        Ok(game)
+    }
+
+    /// Reads the moves, comments, marks and variations up to the result or the next game's tags;
+    /// an error comes with its line.
+    fn movetext<R: Record>(
+        &mut self,
+        game: &mut R,
+        body: &mut Body<R::Id>,
+    ) -> Result<(), (PgnErrorKind, usize)> {
         loop {
             self.skip_ws();
-            let Some(c) = self.chars.peek() else { break };
+            let Some(c) = self.chars.peek() else {
+                return Ok(());
+            };
             match c {
-                '[' => break,
+                '[' => return Ok(()),
                 '{' => {
                     self.chars.next();
                     match self.until('}') {
-                        Some(text) => Self::comment(&mut game, &mut place, &text),
-                        None => fail!(PgnErrorKind::Unclosed('{')),
+                        Some(text) => Self::comment(game, &mut body.place, &text),
+                        None => return Err((PgnErrorKind::Unclosed('{'), self.line())),
                     }
-                    continue;
                 }
                 ';' => {
                     self.chars.next();
@@ -1021,42 +1066,12 @@ impl<'a> Reader<'a> {
                     while let Some(c) = self.chars.next_if(|&c| c != '\n') {
                         text.push(c);
                     }
-                    Self::comment(&mut game, &mut place, &text);
-                    continue;
+                    Self::comment(game, &mut body.place, &text);
                 }
-                '(' => {
-                    let parent = game.parent(place.at);
-                    match parent.filter(|_| R::TREE) {
-                        Some(parent) => {
-                            if place.open.len() >= MAX_NESTING {
-                                let line = self.line();
-                                self.skip_game();
-                                return Some(Err(Failure {
-                                    partial: Box::new(game),
-                                    kind: PgnErrorKind::TooDeep { limit: MAX_NESTING },
-                                    line,
-                                    depth: place.open.len(),
-                                    variations,
-                                }));
-                            }
-                            self.chars.next();
-                            place.open.push(place.at);
-                            place.at = parent;
-                            place.starting = true;
-                        }
-                        // Skipped: a variation before any move has nothing to branch from.
-                        _ => {
-                            self.chars.next();
-                            match self.skip_variation() {
-                                Some(n) => variations += n,
-                                None => fail!(PgnErrorKind::Unclosed('(')),
-                            }
-                        }
-                    }
-                    continue;
-                }
+                '(' => self.open_variation(game, body)?,
                 ')' => {
                     self.chars.next();
+                    let place = &mut body.place;
                     if let Some(back) = place.open.pop() {
                         if let Some(b) = place.before.take() {
                             game.add_comment(place.at, &b);
@@ -1064,99 +1079,127 @@ impl<'a> Reader<'a> {
                         place.at = back;
                         place.starting = false;
                     }
-                    continue;
                 }
-                _ => {}
-            }
-            let tok = self.token();
-            if let Some(r) = is_result_token(&tok) {
-                if !place.open.is_empty() {
-                    continue;
-                }
-                if !game.result_is_set() {
-                    game.set_tag("Result", r.pgn());
-                }
-                self.skip_game();
-                break;
-            }
-            if tok.is_empty() || is_number_or_dots(&tok) {
-                numbered |= is_move_number(&tok);
-                continue;
-            }
-            if let Some(nag) = nag_token(&tok) {
-                if place.at != game.root() && !place.starting {
-                    game.add_nag(place.at, nag);
-                }
-                continue;
-            }
-            let (tok, mark) = split_mark(&tok);
-            let mut parts: Vec<String> = Vec::new();
-            let t = if is_move_syntax(tok) {
-                tok
-            } else {
-                strip_number(tok)
-            };
-            numbered |= t.len() != tok.len();
-            if is_move_syntax(t) {
-                parts.push(t.to_string());
-            } else if let Some((a, b)) = split_glued(t) {
-                parts.extend([a, b]);
-            } else if !game.has_moves() || !looks_like_move(t) {
-                // Free text: a title before the moves, or a remark between them.
-                Self::comment(&mut game, &mut place, t);
-                continue;
-            } else {
-                parts.push(t.to_string());
-            }
-            for p in parts {
-                let Some(pos) = game.position(place.at) else {
-                    break;
-                };
-                match read(pos, &p) {
-                    Ok(m) => {
-                        let Some(id) = game.add_move(place.at, m) else {
-                            unreachable!("resolved moves are legal")
-                        };
-                        if let Some(b) = place.before.take() {
-                            // Only a variation's first move has a comment before it; a
-                            // variation that repeats the main move joins the main line.
-                            if game.next(place.at) == Some(id) {
-                                game.add_comment(place.at, &b);
-                            } else {
-                                game.add_before(id, &b);
-                            }
+                _ => {
+                    let tok = self.token();
+                    if let Some(r) = is_result_token(&tok) {
+                        if !body.place.open.is_empty() {
+                            continue;
                         }
-                        place.at = id;
-                        place.starting = false;
-                    }
-                    Err(error) => {
-                        let (round, side) = (pos.fullmoves(), pos.turn());
-                        let line = self.line();
+                        if !game.result_is_set() {
+                            game.set_tag("Result", r.pgn());
+                        }
                         self.skip_game();
-                        return Some(Err(Failure {
-                            partial: Box::new(game),
-                            kind: PgnErrorKind::BadMove { round, side, error },
-                            line,
-                            depth: place.open.len(),
-                            variations,
-                        }));
+                        return Ok(());
                     }
+                    self.move_token(game, body, &tok)?;
                 }
             }
-            if let Some(nag) = mark {
+        }
+    }
+
+    /// A `(`: a variation of the last move read starts from the position before it (one before
+    /// any move, or in a reader that keeps one line, is skipped).
+    fn open_variation<R: Record>(
+        &mut self,
+        game: &mut R,
+        body: &mut Body<R::Id>,
+    ) -> Result<(), (PgnErrorKind, usize)> {
+        let place = &mut body.place;
+        self.chars.next();
+        match game.parent(place.at).filter(|_| R::TREE) {
+            Some(parent) => {
+                if place.open.len() >= MAX_NESTING {
+                    let line = self.line();
+                    self.skip_game();
+                    return Err((PgnErrorKind::TooDeep { limit: MAX_NESTING }, line));
+                }
+                place.open.push(place.at);
+                place.at = parent;
+                place.starting = true;
+            }
+            None => match self.skip_variation() {
+                Some(n) => body.variations += n,
+                None => return Err((PgnErrorKind::Unclosed('('), self.line())),
+            },
+        }
+        Ok(())
+    }
+
+    /// A token of the movetext that is not a result: a move number, a NAG, a move (perhaps with
+    /// its number or a mark glued on, or two moves glued together) or free text kept as a comment.
+    fn move_token<R: Record>(
+        &mut self,
+        game: &mut R,
+        body: &mut Body<R::Id>,
+        tok: &str,
+    ) -> Result<(), (PgnErrorKind, usize)> {
+        let place = &mut body.place;
+        if tok.is_empty() || is_number_or_dots(tok) {
+            body.numbered |= is_move_number(tok);
+            return Ok(());
+        }
+        if let Some(nag) = nag_token(tok) {
+            if place.at != game.root() && !place.starting {
                 game.add_nag(place.at, nag);
             }
+            return Ok(());
         }
-        if !place.open.is_empty() {
-            fail!(PgnErrorKind::Unclosed('('));
+        let (tok, mark) = split_mark(tok);
+        let mut parts: Vec<String> = Vec::new();
+        let t = if is_move_syntax(tok) {
+            tok
+        } else {
+            strip_number(tok)
+        };
+        body.numbered |= t.len() != tok.len();
+        if is_move_syntax(t) {
+            parts.push(t.to_string());
+        } else if let Some((a, b)) = split_glued(t) {
+            parts.extend([a, b]);
+        } else if !game.has_moves() || !looks_like_move(t) {
+            // Free text: a title before the moves, or a remark between them.
+            Self::comment(game, place, t);
+            return Ok(());
+        } else {
+            parts.push(t.to_string());
         }
-        if numbered && !game.has_moves() {
-            fail!(PgnErrorKind::NoMoves);
+        for p in parts {
+            let Some(pos) = game.position(place.at) else {
+                break;
+            };
+            match read(pos, &p) {
+                Ok(m) => Self::add_move(game, place, m),
+                Err(error) => {
+                    let (round, side) = (pos.fullmoves(), pos.turn());
+                    let line = self.line();
+                    self.skip_game();
+                    return Err((PgnErrorKind::BadMove { round, side, error }, line));
+                }
+            }
         }
-        Some(Ok(Read {
-            tree: game,
-            variations,
-        }))
+        if let Some(nag) = mark {
+            game.add_nag(place.at, nag);
+        }
+        Ok(())
+    }
+
+    /// Plays a move read (legal: `read` resolved it) on the current line.
+    fn add_move<R: Record>(game: &mut R, place: &mut Place<R::Id>, m: Move) {
+        let Some(id) = game.add_move(place.at, m) else {
+            unreachable!("resolved moves are legal")
+        };
+        if let Some(b) = place.before.take() {
+            // Only a variation's first move has a comment before it; a variation that repeats
+            // the main move joins the main line.
+            if game.next(place.at) == Some(id) {
+                game.add_comment(place.at, &b);
+            } else {
+                game.add_before(id, &b);
+            }
+        }
+        place.at = id;
+        place.starting = false;
     }
 
     /// Skips to the next game's tags (a `[` at the start of a line).
