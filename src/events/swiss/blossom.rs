@@ -399,145 +399,17 @@ impl<const L: usize> Blossom<L> {
         }
     }
 
+    /// Edmonds' method in stages: each stage grows alternating trees from the free vertices over
+    /// tight edges until it augments the matching, moving the duals when it is stuck; it ends when
+    /// a stage cannot augment.
     fn run(mut self) -> Vec<usize> {
         let n = self.n;
         for _ in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.bestedges[b] = None;
-            }
-            self.allowed.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    if augmented {
-                        break;
-                    }
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = Wide::ZERO;
-                        if !self.allowed[k] {
-                            kslack = self.slack(k);
-                            if kslack.is_zero() {
-                                self.allowed[k] = true;
-                            }
-                        }
-                        if self.allowed[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
-                        }
-                    }
-                }
-                if augmented {
-                    break;
-                }
-                // No augmenting path with tight edges: move the duals by the least delta.
-                let mut deltatype = 1;
-                let mut delta = *self.dual[..n].iter().min().unwrap();
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                        let d = self.slack(self.bestedge[b]).half();
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.base[b] != NONE
-                        && self.parent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dual[b] < delta
-                    {
-                        delta = self.dual[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dual[v] = self.dual[v].sub(delta),
-                        2 => self.dual[v] = self.dual[v].add(delta),
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.base[b] != NONE && self.parent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dual[b] = self.dual[b].add(delta),
-                            2 => self.dual[b] = self.dual[b].sub(delta),
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 => break,
-                    2 => {
-                        self.allowed[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowed[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
-                }
-            }
-            if !augmented {
+            self.start_stage();
+            if !self.stage_augments() {
                 break;
             }
+            // Blossoms whose dual reached zero cannot stay: expand them for the next stage.
             for b in n..2 * n {
                 if self.parent[b] == NONE
                     && self.base[b] != NONE
@@ -558,6 +430,161 @@ impl<const L: usize> Blossom<L> {
             })
             .collect()
     }
+
+    /// Clears the labels and labels every free vertex as the root of a tree (S).
+    fn start_stage(&mut self) {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for b in n..2 * n {
+            self.bestedges[b] = None;
+        }
+        self.allowed.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+        for v in 0..n {
+            if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
+            }
+        }
+    }
+
+    /// One stage: scans the queue, moving the duals whenever it empties; whether it augmented.
+    fn stage_augments(&mut self) -> bool {
+        loop {
+            while let Some(v) = self.queue.pop() {
+                if self.scan_vertex(v) {
+                    return true;
+                }
+            }
+            match self.dual_step() {
+                DualStep::Optimal => return false,
+                DualStep::Edge(k) => {
+                    self.allowed[k] = true;
+                    let (mut i, j, _) = self.edges[k];
+                    if self.label[self.inblossom[i]] == 0 {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                DualStep::BetweenTrees(k) => {
+                    self.allowed[k] = true;
+                    let (i, _, _) = self.edges[k];
+                    self.queue.push(i);
+                }
+                DualStep::Expand(b) => self.expand_blossom(b, false),
+            }
+        }
+    }
+
+    /// Looks at each edge of the S-vertex `v`: labels, makes a blossom or augments over a tight
+    /// edge, else remembers the least slack; whether it augmented.
+    fn scan_vertex(&mut self, v: usize) -> bool {
+        for idx in 0..self.neighbend[v].len() {
+            let p = self.neighbend[v][idx];
+            let k = p / 2;
+            let w = self.endpoint[p];
+            if self.inblossom[v] == self.inblossom[w] {
+                continue;
+            }
+            let mut kslack = Wide::ZERO;
+            if !self.allowed[k] {
+                kslack = self.slack(k);
+                if kslack.is_zero() {
+                    self.allowed[k] = true;
+                }
+            }
+            if self.allowed[k] {
+                if self.label[self.inblossom[w]] == 0 {
+                    self.assign_label(w, 2, p ^ 1);
+                } else if self.label[self.inblossom[w]] == 1 {
+                    let base = self.scan_blossom(v, w);
+                    if base == NONE {
+                        self.augment_matching(k);
+                        return true;
+                    }
+                    self.add_blossom(base, k);
+                } else if self.label[w] == 0 {
+                    self.label[w] = 2;
+                    self.labelend[w] = p ^ 1;
+                }
+            } else if self.label[self.inblossom[w]] == 1 {
+                let b = self.inblossom[v];
+                if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                    self.bestedge[b] = k;
+                }
+            } else if self.label[w] == 0
+                && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+            {
+                self.bestedge[w] = k;
+            }
+        }
+        false
+    }
+
+    /// No augmenting path over tight edges: moves the duals by the least delta that makes an edge
+    /// tight or a blossom's dual zero, and says which.
+    fn dual_step(&mut self) -> DualStep {
+        let n = self.n;
+        let mut step = DualStep::Optimal;
+        let mut delta = *self.dual[..n].iter().min().unwrap();
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.slack(self.bestedge[v]);
+                if d < delta {
+                    delta = d;
+                    step = DualStep::Edge(self.bestedge[v]);
+                }
+            }
+        }
+        for b in 0..2 * n {
+            if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.slack(self.bestedge[b]).half();
+                if d < delta {
+                    delta = d;
+                    step = DualStep::BetweenTrees(self.bestedge[b]);
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.base[b] != NONE
+                && self.parent[b] == NONE
+                && self.label[b] == 2
+                && self.dual[b] < delta
+            {
+                delta = self.dual[b];
+                step = DualStep::Expand(b);
+            }
+        }
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dual[v] = self.dual[v].sub(delta),
+                2 => self.dual[v] = self.dual[v].add(delta),
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.base[b] != NONE && self.parent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dual[b] = self.dual[b].add(delta),
+                    2 => self.dual[b] = self.dual[b].sub(delta),
+                    _ => {}
+                }
+            }
+        }
+        step
+    }
+}
+
+/// What limited a dual step.
+enum DualStep {
+    /// A vertex's dual reached zero: the matching is optimal.
+    Optimal,
+    /// An edge from a tree to a free vertex became tight.
+    Edge(usize),
+    /// An edge between two S-blossoms became tight.
+    BetweenTrees(usize),
+    /// A T-blossom's dual reached zero: expand it.
+    Expand(usize),
 }
 
 #[cfg(test)]
