@@ -8,7 +8,8 @@ use super::i18n::{tr, use_lang, Lang};
 use super::play::use_play;
 use super::storage;
 use crate::lang::Say;
-use crate::xiangqi::notation::{self, typed::piece_name};
+use crate::xiangqi::notation::{self, typed::piece_name, Notation};
+use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
@@ -81,22 +82,40 @@ fn wake_audio() {
     });
 }
 
-/// The two live regions, filled as the game moves (by anyone: a click, a typed move, the
-/// computer, a step through the record), and the `t` key for the clock.
-#[component]
-pub fn Announcer() -> impl IntoView {
+/// Puts `text` in a live region; the same words twice (a move taken back and played again) must
+/// still be said, so a repeat gets a no-break space.
+fn say(region: RwSignal<String>, text: String) {
+    region.update(|old| {
+        let again = old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}');
+        *old = if again { text + "\u{a0}" } else { text };
+    })
+}
+
+/// The move that led to the shown position in words ("Red C2=5, takes …"), and whether it took.
+fn move_said(s: &PlaySession, notation: Notation, l: Lang) -> (String, bool) {
+    let g = s.game();
+    let before = s.view().checked_sub(1).and_then(|v| g.position_at(v));
+    let (Some(m), Some(pos)) = (s.last_move(), before) else {
+        return (l.pick("开局局面", "Start position").to_string(), false);
+    };
+    let mut t = format!(
+        "{} {}",
+        pos.turn().say(l),
+        notation::write(pos, m, notation)
+    );
+    let taken = pos.piece_at(m.to);
+    if let Some(p) = taken {
+        t.push_str(l.pick("，吃", ", takes "));
+        t.push_str(&piece_name(p, l));
+    }
+    (t, taken.is_some())
+}
+
+/// Says each move as the game moves (checks and verdicts at once), with its sound when played.
+fn announce_moves(polite: RwSignal<String>, assertive: RwSignal<String>) {
     let store = use_play();
     let session = store.session;
     let lang = use_lang();
-    let polite = RwSignal::new(String::new());
-    let assertive = RwSignal::new(String::new());
-    // The same words twice (a move taken back and played again) must still be said.
-    let say = |region: RwSignal<String>, text: String| {
-        region.update(|old| {
-            let again = old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}');
-            *old = if again { text + "\u{a0}" } else { text };
-        })
-    };
     let moment = Memo::new(move |_| {
         session.with(|s| {
             (
@@ -118,35 +137,12 @@ pub fn Announcer() -> impl IntoView {
         let l = lang.get_untracked();
         let notation = store.settings.with_untracked(|s| s.notation);
         let (view, _, ply, over) = now;
-        let (said, check, verdict, captured) = session.with_untracked(|s| {
-            let g = s.game();
-            let said = match (
-                s.last_move(),
-                view.checked_sub(1).and_then(|v| g.position_at(v)),
-            ) {
-                (Some(m), Some(pos)) => {
-                    let mut t = format!(
-                        "{} {}",
-                        pos.turn().say(l),
-                        notation::write(pos, m, notation)
-                    );
-                    let taken = pos.piece_at(m.to);
-                    if let Some(p) = taken {
-                        t.push_str(&match l {
-                            Lang::Zh => format!("，吃{}", piece_name(p, l)),
-                            Lang::En => format!(", takes {}", piece_name(p, l)),
-                        });
-                    }
-                    (t, taken.is_some())
-                }
-                _ => (l.pick("开局局面", "Start position").to_string(), false),
-            };
-            let at_end = s.at_end();
+        let ((said, captured), check, verdict) = session.with_untracked(|s| {
+            let verdict = s.game().verdict().filter(|_| s.at_end());
             (
-                said.0,
+                move_said(s, notation, l),
                 s.shown().is_check(),
-                g.verdict().filter(|_| at_end).map(|v| Headline(v).say(l)),
-                said.1,
+                verdict.map(|v| Headline(v).say(l)),
             )
         });
         say(polite, said);
@@ -175,8 +171,34 @@ pub fn Announcer() -> impl IntoView {
             cue(Cue::End);
         }
     });
+}
 
-    // `t` says the time left on both sides of the clock.
+/// The time left on both sides of the clock, in words.
+fn time_said(s: &PlaySession, l: Lang) -> String {
+    let Some(c) = s.clock() else {
+        return l.pick("本局不计时", "This game has no clock").to_string();
+    };
+    let now = now_ms();
+    let side = |color: Color| {
+        let left = c.side(now, color).left_ms / 1000;
+        let (m, s) = (left / 60, left % 60);
+        match l {
+            Lang::Zh => format!("{}{m}分{s}秒", color.say(l)),
+            Lang::En => format!("{} {m} min {s} s", color.say(l)),
+        }
+    };
+    format!(
+        "{}{}{}",
+        side(Color::Red),
+        l.pick("，", ", "),
+        side(Color::Black)
+    )
+}
+
+/// `t` says the time left on both sides of the clock.
+fn tell_time_on_t(polite: RwSignal<String>) {
+    let session = use_play().session;
+    let lang = use_lang();
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         let typing = ev
             .target()
@@ -187,31 +209,14 @@ pub fn Announcer() -> impl IntoView {
         }
         ev.prevent_default();
         let l = lang.get_untracked();
-        let text = session.with_untracked(|s| {
-            let Some(c) = s.clock() else {
-                return l.pick("本局不计时", "This game has no clock").to_string();
-            };
-            let now = now_ms();
-            let side = |color: Color| {
-                let left = c.side(now, color).left_ms / 1000;
-                let (m, s) = (left / 60, left % 60);
-                match l {
-                    Lang::Zh => format!("{}{m}分{s}秒", color.say(l)),
-                    Lang::En => format!("{} {m} min {s} s", color.say(l)),
-                }
-            };
-            format!(
-                "{}{}{}",
-                side(Color::Red),
-                l.pick("，", ", "),
-                side(Color::Black)
-            )
-        });
-        say(polite, text);
+        say(polite, session.with_untracked(|s| time_said(s, l)));
     });
     on_cleanup(move || keys.remove());
+}
 
-    // Low time: one tick per turn once the running side is under ten seconds (sound on only).
+/// Low time: one tick per turn once the running side is under ten seconds (sound on only).
+fn tick_on_low_time() {
+    let session = use_play().session;
     let warned = StoredValue::new(None::<(Color, u32)>);
     let ticker = gloo_timers::callback::Interval::new(500, move || {
         if !sound_on().get_untracked() {
@@ -235,7 +240,17 @@ pub fn Announcer() -> impl IntoView {
             t.cancel();
         }
     });
+}
 
+/// The two live regions, filled as the game moves (by anyone: a click, a typed move, the
+/// computer, a step through the record), and the `t` key for the clock.
+#[component]
+pub fn Announcer() -> impl IntoView {
+    let polite = RwSignal::new(String::new());
+    let assertive = RwSignal::new(String::new());
+    announce_moves(polite, assertive);
+    tell_time_on_t(polite);
+    tick_on_low_time();
     view! {
         // Moves keep their notation in either language, as on the board.
         <div class="sr-only" data-testid="announce" translate="no" aria-live="polite" aria-atomic="true">{move || polite.get()}</div>

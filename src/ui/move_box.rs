@@ -5,7 +5,7 @@
 use super::i18n::{tr, use_lang, Lang};
 use super::play::use_play;
 use crate::lang::Say;
-use crate::xiangqi::notation::typed::{complete, read, TypedError};
+use crate::xiangqi::notation::typed::{complete, read, Completion, TypedError};
 use leptos::prelude::*;
 
 /// How many completions are listed.
@@ -35,32 +35,8 @@ impl Say for Refusal {
     }
 }
 
-/// The move box with its completion list and the reason a move was refused.
-#[component]
-pub fn MoveBox() -> impl IntoView {
-    let store = use_play();
-    let session = store.session;
-    let lang = use_lang();
-    let text = RwSignal::new(String::new());
-    let refusal = RwSignal::new(None::<Refusal>);
-    let active = RwSignal::new(None::<usize>);
-    let input = NodeRef::<leptos::html::Input>::new();
-    let options = Memo::new(move |_| {
-        let t = text.get();
-        if t.trim().is_empty() {
-            return Vec::new();
-        }
-        let n = store.settings.with(|s| s.notation);
-        let mut v = session.with(|s| complete(s.shown(), &t, n));
-        v.truncate(SHOWN);
-        v
-    });
-    // A move made elsewhere (the board, the computer) leaves nothing stale in the box.
-    Effect::new(move || {
-        session.track();
-        refusal.set(None);
-    });
-
+/// `/` anywhere but in a text field puts the cursor in the move box.
+fn focus_on_slash(input: NodeRef<leptos::html::Input>) {
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         let typing = ev
             .target()
@@ -81,8 +57,22 @@ pub fn MoveBox() -> impl IntoView {
         }
     });
     on_cleanup(move || keys.remove());
+}
 
-    let play = move |typed: String| {
+/// The box's own state: what is typed, the completion chosen with the arrows, why a move was refused.
+#[derive(Clone, Copy)]
+struct BoxState {
+    text: RwSignal<String>,
+    refusal: RwSignal<Option<Refusal>>,
+    active: RwSignal<Option<usize>>,
+    options: Memo<Vec<Completion>>,
+}
+
+impl BoxState {
+    /// Plays the typed move, or says why not.
+    fn play(self, typed: String) {
+        let store = use_play();
+        let session = store.session;
         let refused = session.with_untracked(|s| {
             let over = s.at_end() && s.game().verdict().is_some();
             let thinking = s.at_end() && store.computer.get_untracked() == Some(s.shown().turn());
@@ -95,28 +85,30 @@ pub fn MoveBox() -> impl IntoView {
             }
         });
         if refused.is_some() {
-            refusal.set(refused);
+            self.refusal.set(refused);
             return;
         }
         match session.with_untracked(|s| read(s.shown(), &typed)) {
             Ok(m) => {
-                text.set(String::new());
-                active.set(None);
+                self.text.set(String::new());
+                self.active.set(None);
                 store.enter(m, false);
-                refusal.set(None);
+                self.refusal.set(None);
             }
-            Err(e) => refusal.set(Some(Refusal::Typed(e))),
+            Err(e) => self.refusal.set(Some(Refusal::Typed(e))),
         }
-    };
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        let n = options.with_untracked(Vec::len);
+    }
+
+    /// ↑ ↓ move through the completions, Esc clears the box.
+    fn key(self, ev: web_sys::KeyboardEvent) {
+        let n = self.options.with_untracked(Vec::len);
         let step = match ev.key().as_str() {
             "ArrowDown" => 1,
             "ArrowUp" => -1,
             "Escape" => {
-                text.set(String::new());
-                active.set(None);
-                refusal.set(None);
+                self.text.set(String::new());
+                self.active.set(None);
+                self.refusal.set(None);
                 return;
             }
             _ => return,
@@ -125,21 +117,73 @@ pub fn MoveBox() -> impl IntoView {
         if n == 0 {
             return;
         }
-        let next = match active.get_untracked() {
+        let next = match self.active.get_untracked() {
             None if step > 0 => 0,
             None => n - 1,
             Some(i) => (i as isize + step).rem_euclid(n as isize) as usize,
         };
-        active.set(Some(next));
+        self.active.set(Some(next));
+    }
+}
+
+/// The legal moves that match what is typed; a click plays one.
+fn completions(b: BoxState) -> impl IntoView {
+    view! {
+        <ul class="move-box-list" id="move-box-list" role="listbox" data-testid="move-options" translate="no"
+            aria-label=tr("符合的着法", "Matching moves")>
+            {move || b.options.get().into_iter().enumerate().map(|(i, c)| {
+                let t = c.text.clone();
+                view! {
+                    <li role="option" id=format!("move-option-{i}") data-testid="move-option"
+                        aria-selected=move || (b.active.get() == Some(i)).to_string()
+                        on:mousedown=move |ev| {
+                            ev.prevent_default();
+                            b.play(t.clone());
+                        }>{c.text}</li>
+                }
+            }).collect_view()}
+        </ul>
+    }
+}
+
+/// The move box with its completion list and the reason a move was refused.
+#[component]
+pub fn MoveBox() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let lang = use_lang();
+    let text = RwSignal::new(String::new());
+    let options = Memo::new(move |_| {
+        let t = text.get();
+        if t.trim().is_empty() {
+            return Vec::new();
+        }
+        let n = store.settings.with(|s| s.notation);
+        let mut v = session.with(|s| complete(s.shown(), &t, n));
+        v.truncate(SHOWN);
+        v
+    });
+    let b = BoxState {
+        text,
+        refusal: RwSignal::new(None),
+        active: RwSignal::new(None),
+        options,
     };
+    // A move made elsewhere (the board, the computer) leaves nothing stale in the box.
+    Effect::new(move || {
+        session.track();
+        b.refusal.set(None);
+    });
+    let input = NodeRef::<leptos::html::Input>::new();
+    focus_on_slash(input);
     let expanded = move || options.with(|o| !o.is_empty());
     let playing = move || store.mode.get() == super::play::Mode::Play;
     view! {
         <Show when=playing>
         <form class="move-box no-print" data-testid="move-box-form" on:submit=move |ev| {
             ev.prevent_default();
-            let chosen = active.get_untracked().and_then(|i| options.with_untracked(|o| o.get(i).map(|c| c.text.clone())));
-            play(chosen.unwrap_or_else(|| text.get_untracked()));
+            let chosen = b.active.get_untracked().and_then(|i| options.with_untracked(|o| o.get(i).map(|c| c.text.clone())));
+            b.play(chosen.unwrap_or_else(|| text.get_untracked()));
         }>
             <label for="move-box">{tr("输入着法 (/)", "Type a move (/)")}</label>
             <input
@@ -153,34 +197,19 @@ pub fn MoveBox() -> impl IntoView {
                 aria-autocomplete="list"
                 aria-expanded=move || expanded().to_string()
                 aria-controls=move || expanded().then_some("move-box-list")
-                aria-activedescendant=move || active.get().filter(|_| expanded()).map(|i| format!("move-option-{i}"))
+                aria-activedescendant=move || b.active.get().filter(|_| expanded()).map(|i| format!("move-option-{i}"))
                 placeholder=tr("如 炮二平五、C2.5、h2e2", "e.g. C2.5 or h2e2")
                 node_ref=input
                 prop:value=move || text.get()
                 on:input=move |ev| {
                     text.set(event_target_value(&ev));
-                    active.set(None);
+                    b.active.set(None);
                 }
-                on:keydown=on_key
+                on:keydown=move |ev| b.key(ev)
             />
             <button type="submit" data-testid="move-box-play">{tr("走棋", "Play")}</button>
-            {move || expanded().then(|| view! {
-                <ul class="move-box-list" id="move-box-list" role="listbox" data-testid="move-options" translate="no"
-                    aria-label=tr("符合的着法", "Matching moves")>
-                    {move || options.get().into_iter().enumerate().map(|(i, c)| {
-                        let t = c.text.clone();
-                        view! {
-                            <li role="option" id=format!("move-option-{i}") data-testid="move-option"
-                                aria-selected=move || (active.get() == Some(i)).to_string()
-                                on:mousedown=move |ev| {
-                                    ev.prevent_default();
-                                    play(t.clone());
-                                }>{c.text}</li>
-                        }
-                    }).collect_view()}
-                </ul>
-            })}
-            {move || refusal.get().map(|r| view! {
+            {move || expanded().then(|| completions(b))}
+            {move || b.refusal.get().map(|r| view! {
                 <p class="message" data-testid="move-box-error" role="alert">{move || r.say(lang.get())}</p>
             })}
         </form>
