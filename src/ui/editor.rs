@@ -18,6 +18,106 @@ enum Tool {
     Erase,
 }
 
+/// The pieces of one side to pick a tool from, each named in the user's language.
+#[component]
+fn Palette(color: Color, tool: RwSignal<Tool>) -> impl IntoView {
+    let lang = use_lang();
+    let class = if color == Color::Red {
+        "piece red"
+    } else {
+        "piece black"
+    };
+    Role::ALL
+        .iter()
+        .map(|&role| {
+            let piece = Piece::new(color, role);
+            let label = move || match lang.get() {
+                crate::lang::Lang::Zh => {
+                    format!("{}{}", color.say(crate::lang::Lang::Zh), piece.chinese())
+                }
+                l => format!("{} {}", color.say(l), role.english()),
+            };
+            view! {
+                <button
+                    class="palette-piece"
+                    data-testid=format!("palette-{}", piece.char())
+                    aria-label=label
+                    aria-pressed=move || (tool.get() == Tool::Place(piece)).to_string()
+                    class:active=move || tool.get() == Tool::Place(piece)
+                    on:click=move |_| tool.set(Tool::Place(piece))
+                >
+                    <PieceFace piece=piece class=class.to_string() />
+                </button>
+            }
+        })
+        .collect_view()
+}
+
+/// The eraser, an empty board and the start position.
+#[component]
+fn BoardTools(
+    setup: RwSignal<Setup>,
+    tool: RwSignal<Tool>,
+    turn_chosen: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="controls">
+            <button data-testid="palette-erase" aria-pressed=move || (tool.get() == Tool::Erase).to_string()
+                class:active=move || tool.get() == Tool::Erase on:click=move |_| tool.set(Tool::Erase)>
+                {tr("橡皮（移除）", "Eraser")}
+            </button>
+            <button data-testid="editor-clear" on:click=move |_| setup.update(|s| {
+                // Until the user picks the side to move, a cleared board is Red's (it moves first).
+                let turn = if turn_chosen.get_untracked() { s.turn } else { Color::Red };
+                *s = Setup { turn, ..Setup::empty() };
+            })>
+                {tr("清空棋盘", "Clear board")}
+            </button>
+            <button data-testid="editor-initial" on:click=move |_| setup.set(Setup::start())>{tr("初始局面", "Start position")}</button>
+        </div>
+    }
+}
+
+/// Red or Black to move.
+#[component]
+fn SideToMove(setup: RwSignal<Setup>, turn_chosen: RwSignal<bool>) -> impl IntoView {
+    let choose = move |c: Color| {
+        turn_chosen.set(true);
+        setup.update(|s| s.turn = c);
+    };
+    view! {
+        <fieldset class="turn">
+            <legend>{tr("走棋方", "Side to move")}</legend>
+            <label><input type="radio" name="turn" data-testid="editor-turn-red" prop:checked=move || setup.with(|s| s.turn == Color::Red)
+                on:change=move |_| choose(Color::Red) /> {tr("红方", "Red")}</label>
+            <label><input type="radio" name="turn" data-testid="editor-turn-black" prop:checked=move || setup.with(|s| s.turn == Color::Black)
+                on:change=move |_| choose(Color::Black) /> {tr("黑方", "Black")}</label>
+        </fieldset>
+    }
+}
+
+/// A FEN typed or pasted in sets the board; one that cannot be read says why.
+#[component]
+fn FenLoad(setup: RwSignal<Setup>) -> impl IntoView {
+    let lang = use_lang();
+    let fen_input = RwSignal::new(String::new());
+    let fen_error = RwSignal::new(None::<FenError>);
+    view! {
+        <form class="fen-load" on:submit=move |ev| {
+            ev.prevent_default();
+            match Setup::from_fen(&fen_input.get_untracked()) {
+                Ok(s) => { setup.set(s); fen_error.set(None); }
+                Err(e) => fen_error.set(Some(FenError::Parse(e))),
+            }
+        }>
+            <label>"FEN " <input data-testid="editor-fen" prop:value=move || fen_input.get()
+                on:input=move |ev| fen_input.set(event_target_value(&ev)) /></label>
+            <button type="submit">{tr("载入", "Load")}</button>
+        </form>
+        {move || fen_error.get().map(|e| view! { <p class="error" data-testid="editor-fen-error" role="alert">{move || e.say(lang.get())}</p> })}
+    }
+}
+
 /// The editor; `on_done` receives the validated position.
 #[component]
 pub fn Editor(
@@ -30,10 +130,6 @@ pub fn Editor(
     let setup = RwSignal::new(start);
     let tool = RwSignal::new(Tool::Place(Piece::new(Color::Red, Role::Chariot)));
     let validity = Memo::new(move |_| setup.with(Position::from_setup));
-    let fen_input = RwSignal::new(String::new());
-    let fen_error = RwSignal::new(None::<FenError>);
-    // The side to move, once the user picks it here; until then a cleared board is Red's (the
-    // side that moves first).
     let turn_chosen = RwSignal::new(false);
 
     let on_point = Callback::new(move |sq: Square| {
@@ -46,7 +142,6 @@ pub fn Editor(
             };
         });
     });
-
     // A piece dragged to another point moves there (replacing what stood there).
     let on_drag = Callback::new(move |(from, to): (Square, Square)| {
         setup.update(|s| {
@@ -56,39 +151,6 @@ pub fn Editor(
         });
     });
     let on_erase = Callback::new(move |sq: Square| setup.update(|s| s.board[sq.index()] = None));
-
-    let palette = move |color: Color| {
-        Role::ALL
-            .iter()
-            .map(|&role| {
-                let piece = Piece::new(color, role);
-                let class = if color == Color::Red {
-                    "piece red"
-                } else {
-                    "piece black"
-                };
-                let label = move || match lang.get() {
-                    crate::lang::Lang::Zh => {
-                        format!("{}{}", color.say(crate::lang::Lang::Zh), piece.chinese())
-                    }
-                    l => format!("{} {}", color.say(l), role.english()),
-                };
-                view! {
-                    <button
-                        class="palette-piece"
-                        data-testid=format!("palette-{}", piece.char())
-                        aria-label=label
-                        aria-pressed=move || (tool.get() == Tool::Place(piece)).to_string()
-                        class:active=move || tool.get() == Tool::Place(piece)
-                        on:click=move |_| tool.set(Tool::Place(piece))
-                    >
-                        <PieceFace piece=piece class=class.to_string() />
-                    </button>
-                }
-            })
-            .collect_view()
-    };
-
     let error_text = move || {
         let l = lang.get();
         validity.with(|v| {
@@ -102,40 +164,11 @@ pub fn Editor(
         <div class="editor" data-testid="editor">
             <Board setup=setup looks=looks on_point=on_point on_drag=on_drag drag_any=true on_erase=on_erase />
             <div class="editor-tools no-print">
-                <div class="palette" role="toolbar" aria-label=tr("红方棋子", "Red pieces")>{palette(Color::Red)}</div>
-                <div class="palette" role="toolbar" aria-label=tr("黑方棋子", "Black pieces")>{palette(Color::Black)}</div>
-                <div class="controls">
-                    <button data-testid="palette-erase" aria-pressed=move || (tool.get() == Tool::Erase).to_string()
-                        class:active=move || tool.get() == Tool::Erase on:click=move |_| tool.set(Tool::Erase)>
-                        {tr("橡皮（移除）", "Eraser")}
-                    </button>
-                    <button data-testid="editor-clear" on:click=move |_| setup.update(|s| {
-                        let turn = if turn_chosen.get_untracked() { s.turn } else { Color::Red };
-                        *s = Setup { turn, ..Setup::empty() };
-                    })>
-                        {tr("清空棋盘", "Clear board")}
-                    </button>
-                    <button data-testid="editor-initial" on:click=move |_| setup.set(Setup::start())>{tr("初始局面", "Start position")}</button>
-                </div>
-                <fieldset class="turn">
-                    <legend>{tr("走棋方", "Side to move")}</legend>
-                    <label><input type="radio" name="turn" data-testid="editor-turn-red" prop:checked=move || setup.with(|s| s.turn == Color::Red)
-                        on:change=move |_| { turn_chosen.set(true); setup.update(|s| s.turn = Color::Red) } /> {tr("红方", "Red")}</label>
-                    <label><input type="radio" name="turn" data-testid="editor-turn-black" prop:checked=move || setup.with(|s| s.turn == Color::Black)
-                        on:change=move |_| { turn_chosen.set(true); setup.update(|s| s.turn = Color::Black) } /> {tr("黑方", "Black")}</label>
-                </fieldset>
-                <form class="fen-load" on:submit=move |ev| {
-                    ev.prevent_default();
-                    match Setup::from_fen(&fen_input.get_untracked()) {
-                        Ok(s) => { setup.set(s); fen_error.set(None); }
-                        Err(e) => fen_error.set(Some(FenError::Parse(e))),
-                    }
-                }>
-                    <label>"FEN " <input data-testid="editor-fen" prop:value=move || fen_input.get()
-                        on:input=move |ev| fen_input.set(event_target_value(&ev)) /></label>
-                    <button type="submit">{tr("载入", "Load")}</button>
-                </form>
-                {move || fen_error.get().map(|e| view! { <p class="error" data-testid="editor-fen-error" role="alert">{move || e.say(lang.get())}</p> })}
+                <div class="palette" role="toolbar" aria-label=tr("红方棋子", "Red pieces")><Palette color=Color::Red tool=tool /></div>
+                <div class="palette" role="toolbar" aria-label=tr("黑方棋子", "Black pieces")><Palette color=Color::Black tool=tool /></div>
+                <BoardTools setup=setup tool=tool turn_chosen=turn_chosen />
+                <SideToMove setup=setup turn_chosen=turn_chosen />
+                <FenLoad setup=setup />
                 <p class="hint">{tr("点击放子，拖动移子，右键或橡皮移除", "Click to place, drag to move, right-click or eraser to remove")}</p>
                 <p class="editor-fen-now">"FEN " <code>{move || setup.with(|s| s.to_fen())}</code></p>
                 {move || error_text().map(|e| view! { <p class="error" data-testid="editor-error" role="alert">{e}</p> })}

@@ -178,71 +178,124 @@ fn tag<'a>(t: &'a GameTree, name: &str) -> &'a str {
     t.tag(name).unwrap_or("")
 }
 
+/// Downloads the whole tree: as PGN in notation `n`, or as DhtmlXQ text; named after the players.
+fn export_tree(store: PlayStore, n: Option<Notation>) -> Result<(), ()> {
+    let (name, body) = store.session.with_untracked(|s| {
+        let t = s.to_tree();
+        let names: Vec<&str> = ["Red", "Black"]
+            .iter()
+            .map(|n| tag(&t, n))
+            .filter(|v| !v.is_empty())
+            .collect();
+        let stem = if names.is_empty() {
+            "study".to_string()
+        } else {
+            names.join("-")
+        };
+        match n {
+            Some(n) => (
+                format!("{stem}-{}.pgn", n.name().to_ascii_lowercase()),
+                write_tree(&t, n),
+            ),
+            None => (format!("{stem}.txt"), write_dhtmlxq(&t)),
+        }
+    });
+    let name: String = name
+        .chars()
+        .map(|c| if "/\\:*?\"<>|".contains(c) { '_' } else { c })
+        .collect();
+    download(&name, "text/plain;charset=utf-8", &body).map_err(|_| ())
+}
+
+/// The games of a library that match `query` (players, event, title, site), each with its place
+/// in the library and a line naming it.
+fn library_rows(games: &[GameTree], query: &str) -> Vec<(usize, String)> {
+    let q = query.to_lowercase();
+    let joined = |parts: &[&str], sep: &str| {
+        parts
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| {
+            q.is_empty()
+                || ["Red", "Black", "Event", "Title", "Game", "Site"]
+                    .iter()
+                    .any(|n| tag(g, n).to_lowercase().contains(&q))
+        })
+        .map(|(i, g)| {
+            let head = joined(&[tag(g, "Red"), tag(g, "Black")], " – ");
+            let rest = joined(&[tag(g, "Title"), tag(g, "Event"), tag(g, "Date")], " · ");
+            (i, format!("{}. {head} {rest}", i + 1))
+        })
+        .collect()
+}
+
+/// The export of the whole tree, in each notation and as DhtmlXQ.
+#[component]
+fn TreeExport() -> impl IntoView {
+    let store = use_play();
+    let failed = RwSignal::new(false);
+    let export = move |n: Option<Notation>| failed.set(export_tree(store, n).is_err());
+    view! {
+        <fieldset class="pgn-export">
+            <legend>{tr("导出整个棋谱（含变着、注释）", "Export the whole study (variations, comments)")}</legend>
+            <button type="button" data-testid="export-tree-chinese" on:click=move |_| export(Some(Notation::Chinese))>{tr("中文记谱", "Chinese")}</button>
+            <button type="button" data-testid="export-tree-wxf" on:click=move |_| export(Some(Notation::Wxf))>"WXF"</button>
+            <button type="button" data-testid="export-tree-iccs" on:click=move |_| export(Some(Notation::Iccs))>"ICCS"</button>
+            <button type="button" data-testid="export-tree-dhtmlxq" on:click=move |_| export(None)>"DhtmlXQ"</button>
+            {move || failed.get().then(|| view! { <p class="error" role="alert">{tr("下载失败", "Download failed")}</p> })}
+        </fieldset>
+    }
+}
+
+/// An opened library (CBL, a PGN of many games): searched, and a game opened with a click.
+#[component]
+fn Library() -> impl IntoView {
+    let store = use_play();
+    let query = RwSignal::new(String::new());
+    let shown = Memo::new(move |_| {
+        store
+            .library
+            .with(|games| library_rows(games, &query.get()))
+    });
+    view! {
+        <Show when=move || store.library.with(|l| !l.is_empty())>
+            <div class="library" data-testid="library">
+                <p>
+                    {move || {
+                        let n = store.library.with(Vec::len);
+                        use_lang().get().pick("棋谱库", "Library").to_string() + &format!(" ({n})")
+                    }}
+                    <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr("关闭", "Close")}</button>
+                </p>
+                <input type="search" data-testid="library-search" placeholder=tr("搜索：棋手、赛事、标题", "Search: player, event, title")
+                    prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
+                <ul class="library-list">
+                    {move || shown.get().into_iter().map(|(i, label)| view! {
+                        <li><button type="button" class="link-button" data-testid="library-game" on:click=move |_| {
+                            if let Some(g) = store.library.with_untracked(|l| l.get(i).cloned()) {
+                                open_tree(store, g);
+                            }
+                        }>{label}</button></li>
+                    }).collect_view()}
+                </ul>
+            </div>
+        </Show>
+    }
+}
+
 /// Open a file or pasted text, the library's list, and the whole tree's export.
 #[component]
 pub fn OpenFile() -> impl IntoView {
     let store = use_play();
     let input = NodeRef::<leptos::html::Input>::new();
     let text = RwSignal::new(String::new());
-    let query = RwSignal::new(String::new());
-    let failed = RwSignal::new(false);
-    let export = move |n: Option<Notation>| {
-        let (name, body) = store.session.with_untracked(|s| {
-            let t = s.to_tree();
-            let names: Vec<&str> = ["Red", "Black"]
-                .iter()
-                .map(|n| tag(&t, n))
-                .filter(|v| !v.is_empty())
-                .collect();
-            let stem = if names.is_empty() {
-                "study".to_string()
-            } else {
-                names.join("-")
-            };
-            match n {
-                Some(n) => (
-                    format!("{stem}-{}.pgn", n.name().to_ascii_lowercase()),
-                    write_tree(&t, n),
-                ),
-                None => (format!("{stem}.txt"), write_dhtmlxq(&t)),
-            }
-        });
-        let stem: String = name
-            .chars()
-            .map(|c| if "/\\:*?\"<>|".contains(c) { '_' } else { c })
-            .collect();
-        failed.set(download(&stem, "text/plain;charset=utf-8", &body).is_err());
-    };
-    let shown = Memo::new(move |_| {
-        let q = query.get().to_lowercase();
-        store.library.with(|games| {
-            games
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| {
-                    q.is_empty()
-                        || ["Red", "Black", "Event", "Title", "Game", "Site"]
-                            .iter()
-                            .any(|n| tag(g, n).to_lowercase().contains(&q))
-                })
-                .map(|(i, g)| {
-                    let head = [tag(g, "Red"), tag(g, "Black")]
-                        .iter()
-                        .filter(|s| !s.is_empty())
-                        .copied()
-                        .collect::<Vec<_>>()
-                        .join(" – ");
-                    let rest = [tag(g, "Title"), tag(g, "Event"), tag(g, "Date")]
-                        .iter()
-                        .filter(|s| !s.is_empty())
-                        .copied()
-                        .collect::<Vec<_>>()
-                        .join(" · ");
-                    (i, format!("{}. {head} {rest}", i + 1))
-                })
-                .collect::<Vec<_>>()
-        })
-    });
     view! {
         <div class="open-file">
             <label class="button-link file-button">
@@ -264,36 +317,8 @@ pub fn OpenFile() -> impl IntoView {
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
                 <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes())>{tr("打开", "Open")}</button>
             </details>
-            <fieldset class="pgn-export">
-                <legend>{tr("导出整个棋谱（含变着、注释）", "Export the whole study (variations, comments)")}</legend>
-                <button type="button" data-testid="export-tree-chinese" on:click=move |_| export(Some(Notation::Chinese))>{tr("中文记谱", "Chinese")}</button>
-                <button type="button" data-testid="export-tree-wxf" on:click=move |_| export(Some(Notation::Wxf))>"WXF"</button>
-                <button type="button" data-testid="export-tree-iccs" on:click=move |_| export(Some(Notation::Iccs))>"ICCS"</button>
-                <button type="button" data-testid="export-tree-dhtmlxq" on:click=move |_| export(None)>"DhtmlXQ"</button>
-                {move || failed.get().then(|| view! { <p class="error" role="alert">{tr("下载失败", "Download failed")}</p> })}
-            </fieldset>
-            <Show when=move || store.library.with(|l| !l.is_empty())>
-                <div class="library" data-testid="library">
-                    <p>
-                        {move || {
-                            let n = store.library.with(Vec::len);
-                            use_lang().get().pick("棋谱库", "Library").to_string() + &format!(" ({n})")
-                        }}
-                        <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr("关闭", "Close")}</button>
-                    </p>
-                    <input type="search" data-testid="library-search" placeholder=tr("搜索：棋手、赛事、标题", "Search: player, event, title")
-                        prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
-                    <ul class="library-list">
-                        {move || shown.get().into_iter().map(|(i, label)| view! {
-                            <li><button type="button" class="link-button" data-testid="library-game" on:click=move |_| {
-                                if let Some(g) = store.library.with_untracked(|l| l.get(i).cloned()) {
-                                    open_tree(store, g);
-                                }
-                            }>{label}</button></li>
-                        }).collect_view()}
-                    </ul>
-                </div>
-            </Show>
+            <TreeExport />
+            <Library />
         </div>
     }
 }

@@ -132,10 +132,47 @@ fn CycleTable() -> impl IntoView {
     }
 }
 
-/// Takeback, the draw offer of the side that just moved (23.1), the answer to an offer, and
-/// resignation; then the rarer actions in a menu. Off while the editor is open.
+/// A draw offered and not yet answered: against the computer, that it will answer; between two
+/// players, the question to the other side with accept and decline.
 #[component]
-pub fn DrawAndResign() -> impl IntoView {
+fn OfferBox() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let lang = use_lang();
+    let computer = store.computer;
+    let pending = move || session.with(|s| s.game().pending_offer());
+    view! {
+        {move || pending().filter(|c| computer.get() == Some(c.other())).map(|_| view! {
+            <div class="offer-box" role="status">
+                <p class="offer" data-testid="offer">
+                    {move || lang.get().pick("你已提和，电脑想好后答复", "You offered a draw; the computer answers once it has thought")}
+                </p>
+            </div>
+        })}
+        {move || pending().filter(|c| computer.get() != Some(c.other())).map(|c| {
+            let l = lang.get();
+            let text = match l {
+                Lang::Zh => format!("{}提和，{}是否同意？", c.say(l), c.other().say(l)),
+                Lang::En => format!("{} offers a draw. Does {} accept?", c.say(l), c.other().say(l)),
+            };
+            view! {
+                <div class="offer-box" role="status">
+                    <p class="offer" data-testid="offer">{text}</p>
+                    <button class="primary" data-testid="accept-draw" on:click=move |_| store.act(|g| g.accept_draw().map(|_| None))>
+                        {tr("同意和棋", "Accept draw")}
+                    </button>
+                    <button data-testid="decline-draw" on:click=move |_| store.act(|g| g.decline_draw().map(|_| None))>
+                        {tr("拒绝", "Decline")}
+                    </button>
+                </div>
+            }
+        })}
+    }
+}
+
+/// Take back, and the draw offer of the side that just moved (23.1).
+#[component]
+fn TakebackAndOffer() -> impl IntoView {
     let store = use_play();
     let session = store.session;
     let lang = use_lang();
@@ -176,82 +213,82 @@ pub fn DrawAndResign() -> impl IntoView {
             store.act(|g| g.offer_draw().map(Some));
         }
     };
+    view! {
+        <div class="main-actions">
+            <button class="big" data-testid="takeback"
+                disabled=move || editing() || session.with(|s| s.game().ply() == 0 && s.game().verdict().is_none())
+                on:click=move |_| {
+                    session.update(|s| { s.takeback(now_ms()); });
+                    store.selected.set(None);
+                    store.note.set(None);
+                }>
+                {tr("悔棋", "Take back")}
+            </button>
+            <button class="big" data-testid="offer-draw" title=tr("第23.1条：在己方走完一着后、对方思考时提和", "Rule 23.1: offer after making your own move, on your opponent's time")
+                disabled=move || editing() || over() || offerer().is_none() || pending().is_some()
+                on:click=offer>
+                {offer_label}
+            </button>
+        </div>
+    }
+}
+
+/// The rarer actions: a new game, redo, the position editor, the previous game back.
+#[component]
+fn MoreActions() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let editing = move || store.mode.get() == Mode::Edit;
+    view! {
+        <details class="menu" data-testid="more">
+            <summary>{tr("更多操作", "More actions")}</summary>
+            <div class="menu-items">
+                <button data-testid="new-game" disabled=editing on:click=move |_| {
+                    if session.with_untracked(|s| s.game().ply() > 0) {
+                        store.ask(Confirm::NewGame);
+                    } else {
+                        store.replace(crate::xiangqi::session::PlaySession::from_position(crate::xiangqi::Position::start()));
+                    }
+                }>{tr("新对局", "New game")}</button>
+                <button data-testid="redo" disabled=move || editing() || session.with(|s| !s.can_redo()) on:click=move |_| {
+                    session.update(|s| { s.redo(); });
+                }>{tr("还原悔棋", "Redo")}</button>
+                // The editor is the full bundle's (`play::Study`).
+                {super::play::has_study().then(|| view! {
+                    <button data-testid="edit" disabled=editing on:click=move |_| {
+                        store.selected.set(None);
+                        store.message.set(None);
+                        store.mode.set(Mode::Edit);
+                    }>{tr("摆局", "Set up position")}</button>
+                })}
+                <Show when=move || store.previous.get()>
+                    <button data-testid="restore-previous" on:click=move |_| store.restore_previous()>
+                        {tr("恢复上一局", "Restore previous game")}
+                    </button>
+                </Show>
+            </div>
+        </details>
+    }
+}
+
+/// Takeback, the draw offer of the side that just moved (23.1), the answer to an offer, and
+/// resignation; then the rarer actions in a menu. Off while the editor is open.
+#[component]
+pub fn DrawAndResign() -> impl IntoView {
+    let store = use_play();
+    let session = store.session;
+    let editing = move || store.mode.get() == Mode::Edit;
+    let over = move || session.with(|s| s.game().verdict().is_some());
     let resign = move |c: Color| store.ask(Confirm::Resign(c));
     view! {
         <div class="game-actions" role="toolbar" aria-label=tr("对局操作", "Game actions")>
-            {move || pending().filter(|c| computer.get() == Some(c.other())).map(|_| view! {
-                <div class="offer-box" role="status">
-                    <p class="offer" data-testid="offer">
-                        {move || lang.get().pick("你已提和，电脑想好后答复", "You offered a draw; the computer answers once it has thought")}
-                    </p>
-                </div>
-            })}
-            {move || pending().filter(|c| computer.get() != Some(c.other())).map(|c| {
-                let l = lang.get();
-                let text = match l {
-                    Lang::Zh => format!("{}提和，{}是否同意？", c.say(l), c.other().say(l)),
-                    Lang::En => format!("{} offers a draw. Does {} accept?", c.say(l), c.other().say(l)),
-                };
-                view! {
-                    <div class="offer-box" role="status">
-                        <p class="offer" data-testid="offer">{text}</p>
-                        <button class="primary" data-testid="accept-draw" on:click=move |_| store.act(|g| g.accept_draw().map(|_| None))>
-                            {tr("同意和棋", "Accept draw")}
-                        </button>
-                        <button data-testid="decline-draw" on:click=move |_| store.act(|g| g.decline_draw().map(|_| None))>
-                            {tr("拒绝", "Decline")}
-                        </button>
-                    </div>
-                }
-            })}
-            <div class="main-actions">
-                <button class="big" data-testid="takeback"
-                    disabled=move || editing() || session.with(|s| s.game().ply() == 0 && s.game().verdict().is_none())
-                    on:click=move |_| {
-                        session.update(|s| { s.takeback(now_ms()); });
-                        store.selected.set(None);
-                        store.note.set(None);
-                    }>
-                    {tr("悔棋", "Take back")}
-                </button>
-                <button class="big" data-testid="offer-draw" title=tr("第23.1条：在己方走完一着后、对方思考时提和", "Rule 23.1: offer after making your own move, on your opponent's time")
-                    disabled=move || editing() || over() || offerer().is_none() || pending().is_some()
-                    on:click=offer>
-                    {offer_label}
-                </button>
-            </div>
+            <OfferBox />
+            <TakebackAndOffer />
             <div class="resign-actions">
                 <button data-testid="resign-red" disabled=move || editing() || over() on:click=move |_| resign(Color::Red)>{tr("红方认输", "Red resigns")}</button>
                 <button data-testid="resign-black" disabled=move || editing() || over() on:click=move |_| resign(Color::Black)>{tr("黑方认输", "Black resigns")}</button>
             </div>
-            <details class="menu" data-testid="more">
-                <summary>{tr("更多操作", "More actions")}</summary>
-                <div class="menu-items">
-                    <button data-testid="new-game" disabled=editing on:click=move |_| {
-                        if session.with_untracked(|s| s.game().ply() > 0) {
-                            store.ask(Confirm::NewGame);
-                        } else {
-                            store.replace(crate::xiangqi::session::PlaySession::from_position(crate::xiangqi::Position::start()));
-                        }
-                    }>{tr("新对局", "New game")}</button>
-                    <button data-testid="redo" disabled=move || editing() || session.with(|s| !s.can_redo()) on:click=move |_| {
-                        session.update(|s| { s.redo(); });
-                    }>{tr("还原悔棋", "Redo")}</button>
-                    // The editor is the full bundle's (`play::Study`).
-                    {super::play::has_study().then(|| view! {
-                        <button data-testid="edit" disabled=editing on:click=move |_| {
-                            store.selected.set(None);
-                            store.message.set(None);
-                            store.mode.set(Mode::Edit);
-                        }>{tr("摆局", "Set up position")}</button>
-                    })}
-                    <Show when=move || store.previous.get()>
-                        <button data-testid="restore-previous" on:click=move |_| store.restore_previous()>
-                            {tr("恢复上一局", "Restore previous game")}
-                        </button>
-                    </Show>
-                </div>
-            </details>
+            <MoreActions />
         </div>
     }
 }
