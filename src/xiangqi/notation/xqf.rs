@@ -444,18 +444,9 @@ pub fn read_xqf(bytes: &[u8], charsets: &dyn Charsets) -> Result<GameTree, XqfEr
         return Err(fail(GameTree::default(), bytes.len(), kind));
     };
     let version = h[2];
-    let keys = if version >= FIRST_KEYED_VERSION {
-        if h[12..16].iter().fold(0u8, |a, &b| a.wrapping_add(b)) != 0 {
-            return Err(fail(GameTree::default(), 12, XqfErrorKind::WrongKey));
-        }
-        let mut first = [0; 16];
-        first.copy_from_slice(&h[..16]);
-        keys_of(&first)
-    } else {
-        Keys::default()
-    };
-    let bad_start = || fail(GameTree::default(), 0x10, XqfErrorKind::BadStart);
-    let board = board_of(h, version, &keys).ok_or_else(bad_start)?;
+    let keys = file_keys(h, version).map_err(|kind| fail(GameTree::default(), 12, kind))?;
+    let board = board_of(h, version, &keys)
+        .ok_or_else(|| fail(GameTree::default(), 0x10, XqfErrorKind::BadStart))?;
     let stream: Vec<u8> = bytes[HEADER_BYTES..]
         .iter()
         .enumerate()
@@ -468,9 +459,51 @@ pub fn read_xqf(bytes: &[u8], charsets: &dyn Charsets) -> Result<GameTree, XqfEr
         keys,
     };
     let first = records.read();
-    // The side to move is the colour of the first move's piece.
-    let mut peek = records;
-    let first_piece = match &first {
+    let start = start_position(h, board, &first, records)
+        .ok_or_else(|| fail(GameTree::default(), 0x10, XqfErrorKind::BadStart))?;
+    let mut tree = GameTree::new(start);
+    let result = match h[RESULT] {
+        1 => Some(PgnResult::RedWins),
+        2 => Some(PgnResult::BlackWins),
+        3 | 4 => Some(PgnResult::Draw),
+        _ => None,
+    };
+    if let Some(r) = result {
+        tree.set_tag("Result", r.pgn());
+    }
+    let (comments, stopped) = match first {
+        Err(e) => (Vec::new(), Some(e)),
+        Ok(root) => read_moves(&mut tree, root, records),
+    };
+    add_texts(&mut tree, h, &stream, &comments, charsets);
+    match stopped {
+        Some((offset, kind)) => Err(fail(tree, offset, kind)),
+        None => Ok(tree),
+    }
+}
+
+/// The keys of a keyed file (version 11 and later), checked by their sum; none before.
+fn file_keys(h: &[u8], version: u8) -> Result<Keys, XqfErrorKind> {
+    if version < FIRST_KEYED_VERSION {
+        return Ok(Keys::default());
+    }
+    if h[12..16].iter().fold(0u8, |a, &b| a.wrapping_add(b)) != 0 {
+        return Err(XqfErrorKind::WrongKey);
+    }
+    let mut first = [0; 16];
+    first.copy_from_slice(&h[..16]);
+    Ok(keys_of(&first))
+}
+
+/// The start position: the board, with the side to move being the colour of the first move's
+/// piece (byte 50 when there is no move); `None` when it is not a legal position.
+fn start_position(
+    h: &[u8],
+    board: [Option<Piece>; 90],
+    first: &Result<Record, Fault>,
+    mut peek: Records,
+) -> Option<Position> {
+    let first_piece = match first {
         Ok(r) if r.next => peek
             .read()
             .ok()
@@ -489,75 +522,77 @@ pub fn read_xqf(bytes: &[u8], charsets: &dyn Charsets) -> Result<GameTree, XqfEr
         halfmoves: 0,
         fullmoves: 1,
     };
-    // A set-up with no move whose side to move could capture the other king is the other side's
-    // turn (puzzles are saved so, with byte 50 left at Red).
-    let flipped = Setup {
-        turn: turn.other(),
-        ..setup.clone()
-    };
-    let start = match Position::from_setup(&setup) {
-        Ok(p) => p,
-        Err(_) if first_piece.is_none() => {
-            Position::from_setup(&flipped).map_err(|_| bad_start())?
-        }
-        Err(_) => return Err(bad_start()),
-    };
-    let mut tree = GameTree::new(start);
-    let result = match h[RESULT] {
-        1 => Some(PgnResult::RedWins),
-        2 => Some(PgnResult::BlackWins),
-        3 | 4 => Some(PgnResult::Draw),
-        _ => None,
-    };
-    if let Some(r) = result {
-        tree.set_tag("Result", r.pgn());
+    match Position::from_setup(&setup) {
+        Ok(p) => Some(p),
+        // A set-up with no move whose side to move could capture the other king is the other
+        // side's turn (puzzles are saved so, with byte 50 left at Red).
+        Err(_) if first_piece.is_none() => Position::from_setup(&Setup {
+            turn: turn.other(),
+            ..setup
+        })
+        .ok(),
+        Err(_) => None,
     }
+}
+
+/// Reads the move records after the root's into the tree, alternatives as variations; the
+/// comments' places in the stream, and the fault that stopped reading, if any.
+fn read_moves(
+    tree: &mut GameTree,
+    root: Record,
+    mut records: Records,
+) -> (Vec<(NodeId, Range<usize>)>, Option<Fault>) {
     let mut comments: Vec<(NodeId, Range<usize>)> = Vec::new();
-    let mut stopped: Option<Fault> = None;
-    match first {
-        Err(e) => stopped = Some(e),
-        Ok(root) => {
-            if let Some(c) = root.comment {
-                comments.push((tree.root(), c));
-            }
-            let mut parent = tree.root();
-            // The moves whose alternatives are still to come, deepest last.
-            let mut pending: Vec<NodeId> = Vec::new();
-            let mut more = root.next;
-            while more {
-                let at = HEADER_BYTES + records.at;
-                let r = match records.read() {
-                    Ok(r) => r,
-                    Err(e) => {
-                        stopped = Some(e);
-                        break;
-                    }
-                };
-                let ply = tree.ply(parent).unwrap_or(0) + 1;
-                let played = square(r.from)
-                    .zip(square(r.to))
-                    .and_then(|(f, t)| tree.add_move(parent, Move::new(f, t)).ok());
-                let Some(node) = played else {
-                    let (from, to) = (r.from, r.to);
-                    stopped = Some((at, XqfErrorKind::IllegalMove { ply, from, to }));
-                    break;
-                };
-                if let Some(c) = r.comment {
-                    comments.push((node, c));
-                }
-                if r.alternative {
-                    pending.push(parent);
-                }
-                if r.next {
-                    parent = node;
-                } else if let Some(p) = pending.pop() {
-                    parent = p;
-                } else {
-                    more = false;
-                }
-            }
+    if let Some(c) = root.comment {
+        comments.push((tree.root(), c));
+    }
+    let mut parent = tree.root();
+    // The moves whose alternatives are still to come, deepest last.
+    let mut pending: Vec<NodeId> = Vec::new();
+    let mut more = root.next;
+    while more {
+        let at = HEADER_BYTES + records.at;
+        let r = match records.read() {
+            Ok(r) => r,
+            Err(e) => return (comments, Some(e)),
+        };
+        let ply = tree.ply(parent).unwrap_or(0) + 1;
+        let played = square(r.from)
+            .zip(square(r.to))
+            .and_then(|(f, t)| tree.add_move(parent, Move::new(f, t)).ok());
+        let Some(node) = played else {
+            let (from, to) = (r.from, r.to);
+            return (
+                comments,
+                Some((at, XqfErrorKind::IllegalMove { ply, from, to })),
+            );
+        };
+        if let Some(c) = r.comment {
+            comments.push((node, c));
+        }
+        if r.alternative {
+            pending.push(parent);
+        }
+        if r.next {
+            parent = node;
+        } else if let Some(p) = pending.pop() {
+            parent = p;
+        } else {
+            more = false;
         }
     }
+    (comments, None)
+}
+
+/// The header's texts as tags and the comments on their moves (with the drawings and evaluations
+/// they carry), all decoded in the one charset that reads them best.
+fn add_texts(
+    tree: &mut GameTree,
+    h: &[u8],
+    stream: &[u8],
+    comments: &[(NodeId, Range<usize>)],
+    charsets: &dyn Charsets,
+) {
     let mut parts: Vec<&[u8]> = TEXTS
         .iter()
         .map(|&(_, at, room)| header_text(h, at, room))
@@ -581,10 +616,6 @@ pub fn read_xqf(bytes: &[u8], charsets: &dyn Charsets) -> Result<GameTree, XqfEr
             }
         }
         tree.add_comment(*id, &rest);
-    }
-    match stopped {
-        Some((offset, kind)) => Err(fail(tree, offset, kind)),
-        None => Ok(tree),
     }
 }
 
