@@ -9,6 +9,7 @@
 mod details;
 mod export;
 mod pick;
+mod record;
 
 pub use details::DetailsForm;
 pub use export::PublishLink;
@@ -224,6 +225,7 @@ pub fn ClubPage() -> impl IntoView {
             <Import club=club note=note />
             <Members club=club say=Callback::new(move |e: crate::events::club::ClubError| say(&e)) />
             <RatingList club=club />
+            <record::RecordGame club=club note=note />
             <RateEvents club=club note=note />
         </div>
     }
