@@ -136,10 +136,38 @@ test('members imported, two events made from them and rated, results page, certi
   await first.locator('[data-testid=history] summary').click();
   assert.match(await first.locator('[data-testid=history] li').first().textContent(), /会员循环赛 2026-12-01 : 2300 → \d+ \(K 40\)/);
   assert.equal((await first.locator('[data-testid=history] li').first().textContent()).split(';').length, 6);
-  // Member 5, unrated, has a first rating from their 7 games against rated members (7.1).
+  // Member 5, unrated, has a first rating from their 7 games against rated members (8.2).
   assert.match(await page.textContent('[data-testid=rating-list] tr[data-rated="5"] [data-testid=rating]'), /^\d{4}$/);
   // A second rating of the same event is refused.
   assert.equal(await page.locator('[data-event="会员循环赛"] [data-testid=rate-event][disabled]').count(), 1);
+  // A game played at the club, read from a PGN's tags, recorded and rated by itself.
+  const ratingOf = async (id) => Number((await page.textContent(`[data-testid=rating-list] tr[data-rated="${id}"] [data-testid=rating]`)).trim());
+  const [red0, black0] = [await ratingOf(1), await ratingOf(2)];
+  await page.fill('[data-testid=game-pgn-text]', '[Red "王天一"]\n[Black "李天一"]\n[Date "2026.12.05"]\n[Result "*"]\n\n1. h2e2 *\n');
+  await page.press('[data-testid=game-pgn-text]', 'Tab');
+  assert.deepEqual(
+    [await page.inputValue('[data-testid=game-red]'), await page.inputValue('[data-testid=game-black]'), await page.inputValue('[data-testid=game-date]'), await page.inputValue('[data-testid=game-result]')],
+    ['1', '2', '2026-12-05', '*']);
+  // Unfinished: refused, nothing rated.
+  await page.click('[data-testid=record-game-button]');
+  assert.match(await page.textContent('[data-testid=club-note]'), /未完成的对局不能计算等级分/);
+  assert.equal(await ratingOf(1), red0);
+  // Red won: both ratings move, the change names the game, its date, opponent and result.
+  await page.selectOption('[data-testid=game-result]', '1-0');
+  await page.click('[data-testid=record-game-button]');
+  await page.waitForFunction((r) => Number(document.querySelector('[data-testid=rating-list] tr[data-rated="1"] [data-testid=rating]').textContent) > r, red0);
+  assert.ok(await ratingOf(2) < black0);
+  const last = page.locator('[data-testid=rating-list] tr[data-rated="2"] [data-testid=history] li').last();
+  await page.click('[data-testid=rating-list] tr[data-rated="2"] [data-testid=history] summary');
+  assert.match(await last.textContent(), /王天一 – 李天一 2026-12-05 : \d+ → \d+ \(K \d+\) — 王天一 \(\d+\) 0$/);
+  // The same two on the same date again: refused until confirmed.
+  const red1 = await ratingOf(1);
+  await page.click('[data-testid=record-game-button]');
+  assert.match(await page.textContent('[data-testid=club-note]'), /已记录过/);
+  assert.equal(await ratingOf(1), red1);
+  await page.click('[data-testid=record-game-confirm]');
+  await page.waitForFunction((r) => Number(document.querySelector('[data-testid=rating-list] tr[data-rated="1"] [data-testid=rating]').textContent) > r, red1);
+
   // The history survives a reload; the graph shows once a member has changes.
   await page.reload();
   await page.waitForSelector('[data-testid=rating-list] tr[data-rated]');

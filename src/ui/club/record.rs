@@ -128,7 +128,7 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
                     <button data-testid="record-game-confirm" on:click=move |_| record(true)>{tr("确认再记录一局", "Record it as another game")}</button>
                 </Show>
             </div>
-            <textarea data-testid="game-pgn-text" rows="2" placeholder=move || lang.get().pick("或粘贴 PGN 棋谱", "or paste a PGN") on:change=move |ev| fill(&event_target_value(&ev))></textarea>
+            <textarea data-testid="game-pgn-text" rows="2" aria-label="PGN" placeholder=move || lang.get().pick("或粘贴 PGN 棋谱", "or paste a PGN") on:change=move |ev| fill(&event_target_value(&ev))></textarea>
         </section>
     }
 }
