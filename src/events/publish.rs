@@ -9,7 +9,55 @@ use super::knockout::{Bracket, Side, Slot};
 use super::round_robin::Tournament;
 use super::swiss::{standings::swiss_standings, standings::SwissTieBreak, BoardResult, Swiss};
 use crate::lang::{Lang, Say};
+use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// Characters kept of the date and of the organiser (the form stops typing there too).
+pub const MAX_DETAIL_CHARS: usize = 100;
+
+/// The event's date and organiser as the organiser writes them: saved with the event, so its
+/// certificates and results page carry them after a reload.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Details {
+    /// The date (free text: `2026-12-01`, `2026年12月1日至2日`).
+    pub date: String,
+    /// The organiser.
+    pub organiser: String,
+}
+
+impl Details {
+    /// Both fields cleaned (control characters and runs of spaces gone) and cut at
+    /// [`MAX_DETAIL_CHARS`].
+    pub fn new(date: &str, organiser: &str) -> Details {
+        let keep = |s: &str| {
+            super::club::clean(s)
+                .chars()
+                .take(MAX_DETAIL_CHARS)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        };
+        Details {
+            date: keep(date),
+            organiser: keep(organiser),
+        }
+    }
+
+    /// Neither is given.
+    pub fn is_empty(&self) -> bool {
+        self.date.is_empty() && self.organiser.is_empty()
+    }
+
+    /// The results page's line of details: date and organiser, whichever are given.
+    pub fn line(&self) -> String {
+        [self.date.as_str(), self.organiser.as_str()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+}
 
 /// One table of the page under its heading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -280,7 +328,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
     ResultsPage {
         lang,
         title: t.name().to_string(),
-        details: String::new(),
+        details: t.details().line(),
         sections,
         address: String::new(),
     }
@@ -426,15 +474,17 @@ pub fn timetable(file: &super::schedule::SaveFile, lang: Lang) -> ResultsPage {
     let title = lang.pick("赛程与成绩", "Timetable and results");
     let mut sections = vec![from_csv(title, "timetable", &file.to_csv())];
     let mut page_title = title.to_string();
+    let mut details = String::new();
     if let Some(t) = &file.event {
         let rr = round_robin(t, lang);
         page_title = rr.title;
+        details = rr.details;
         sections.extend(rr.sections);
     }
     ResultsPage {
         lang,
         title: page_title,
-        details: String::new(),
+        details,
         sections,
         address: String::new(),
     }

@@ -1,28 +1,37 @@
-//! Elo ratings as FIDE publishes them (FIDE Rating Regulations, effective 1 March 2024):
+//! Elo ratings as FIDE publishes them (FIDE Rating Regulations, effective 1 March 2024, with the
+//! amendment of 8.3.1 effective 1 October 2025; handbook.fide.com, chapter B02):
 //!
-//! - 8.1/8.2: a rated player's expected score against an opponent is `1 / (1 + 10^(-D/400))`
-//!   with `D` their rating minus the opponent's, a difference over 400 counted as 400 (8.3.1);
-//!   the change over an event is `K × Σ(score − expected)`, rounded to a whole point.
+//! - 8.3.1/8.3.2: for each game against a rated opponent, `D` is the player's rating minus the
+//!   opponent's, a difference over 400 counted as 400 for players rated below 2650; the score
+//!   probability `PD` (table 8.1.2) is `1 / (1 + 10^(-D/400))`; the change is `K × Σ(score − PD)`,
+//!   rounded to a whole number with 0.5 away from zero (8.3.4).
 //! - 8.3.3: K is 40 until the player has completed 30 rated games, 20 while the rating stays
 //!   under 2400, and 10 once the player has reached 2400 (for good).
-//! - 7.1: an unrated player's first rating comes from at least 5 games against rated opponents,
-//!   counted with two hypothetical draws against opponents rated 1800: the average of the
-//!   opponents' ratings plus `dp`, where `dp` is the rating difference whose expected score is the
-//!   player's percentage (the inverse of 8.1's formula, ±800 at 100 % and 0 %).
+//! - 7.1.4: a first rating is published once it rests on at least 5 games against rated
+//!   opponents, pooled over events. 8.2: an unrated player's zero score in their first event is
+//!   disregarded (8.2.1); the first rating is `Ra + dp`, `Ra` the average of the opponents'
+//!   ratings with two hypothetical opponents rated 1800 drawn against (8.2.2), `dp` the rating
+//!   difference whose probability is the player's percentage (the inverse of table 8.1.2's
+//!   formula, ±800 at 100 % and 0 %, table 8.1.1), at most 2200 (8.2.3).
 //!
-//! FIDE prints 8.1's formula as a table rounded to two decimals; this module uses the formula
-//! itself, so a change can differ from a hand calculation with the table by a fraction of a point.
-//! Games against unrated opponents do not count for a rated player (7.1.4); an unrated player's
-//! games wait until there are enough of them.
+//! FIDE prints the formula as tables rounded to two decimals; this module uses the formula
+//! itself, so a change can differ from a hand calculation with the tables by a fraction of a point.
+//! Only games against rated opponents count (8.3.1: "each game played against a rated player");
+//! an unrated player's games wait until there are enough of them. Left out, as a club has no use
+//! for them: the junior K of 40, the cap `K × n ≤ 700` per rating period, and the 1400 floor.
 
 use serde::{Deserialize, Serialize};
 
 /// The difference counted at most (8.3.1).
 pub const CAP: i32 = 400;
-/// Games against rated opponents a first rating needs (7.1).
+/// The rating from which the whole difference counts, uncapped (8.3.1 from 1 October 2025).
+pub const UNCAPPED: i32 = 2650;
+/// Games against rated opponents a first rating needs (7.1.4).
 pub const FIRST_RATING_GAMES: usize = 5;
-/// The rating of the two hypothetical opponents of a first rating (7.1.4).
+/// The rating of the two hypothetical opponents of a first rating (8.2.2).
 pub const HYPOTHETICAL: i32 = 1800;
+/// The highest first rating (8.2.3).
+pub const MAX_FIRST_RATING: i32 = 2200;
 /// Games after which K drops from 40 (8.3.3).
 pub const NEW_PLAYER_GAMES: u32 = 30;
 /// The rating from which K is 10 (8.3.3).
@@ -92,9 +101,15 @@ pub fn k_factor(s: &Standing) -> u32 {
     }
 }
 
-/// The expected score of a player rated `own` against `opponent`, the difference capped at 400.
+/// The expected score of a player rated `own` against `opponent`, the difference capped at 400
+/// for a player rated below 2650.
 pub fn expected(own: i32, opponent: i32) -> f64 {
-    let d = (own - opponent).clamp(-CAP, CAP) as f64;
+    let d = own - opponent;
+    let d = if own < UNCAPPED {
+        d.clamp(-CAP, CAP)
+    } else {
+        d
+    } as f64;
     1.0 / (1.0 + 10f64.powf(-d / 400.0))
 }
 
@@ -182,6 +197,15 @@ pub fn rate(
             }
         }
         None => {
+            // 8.2.1: a zero score in the first event is disregarded.
+            if pending.is_empty() && counted.iter().all(|g| g.score == Score::Loss) {
+                change.games.clear();
+                return Rated {
+                    standing,
+                    change,
+                    pending: Vec::new(),
+                };
+            }
             let mut all: Vec<Game> = pending.to_vec();
             all.extend(counted);
             match first_rating(&all) {
@@ -208,7 +232,7 @@ pub fn rate(
     }
 }
 
-/// A first rating from games against rated opponents (7.1): `None` with fewer than 5.
+/// A first rating from games against rated opponents (8.2): `None` with fewer than 5 (7.1.4).
 pub fn first_rating(games: &[Game]) -> Option<i32> {
     let rated: Vec<(i32, f64)> = games
         .iter()
@@ -217,11 +241,11 @@ pub fn first_rating(games: &[Game]) -> Option<i32> {
     if rated.len() < FIRST_RATING_GAMES {
         return None;
     }
-    // Two hypothetical draws against 1800 (7.1.4).
+    // Two hypothetical draws against 1800 (8.2.2).
     let n = rated.len() as f64 + 2.0;
     let average = (rated.iter().map(|g| g.0 as f64).sum::<f64>() + 2.0 * HYPOTHETICAL as f64) / n;
     let p = (rated.iter().map(|g| g.1).sum::<f64>() + 1.0) / n;
-    Some((average + dp(p)).round() as i32)
+    Some(((average + dp(p)).round() as i32).min(MAX_FIRST_RATING))
 }
 
 #[cfg(test)]
@@ -244,7 +268,8 @@ mod tests {
         }
     }
 
-    // Every expected value below is worked by hand from 8.1's formula, E = 1/(1+10^(-D/400)).
+    // Every expected value below is worked by hand from the formula behind table 8.1.2,
+    // E = 1/(1+10^(-D/400)); K by 8.3.3, rounding by 8.3.4.
 
     #[test]
     fn expected_score_follows_the_formula() {
@@ -252,7 +277,7 @@ mod tests {
         assert!((expected(2000, 2000) - 0.5).abs() < 1e-12);
         assert!((expected(2000, 1900) - 0.64006).abs() < 1e-5);
         assert!((expected(1900, 2000) - 0.35994).abs() < 1e-5);
-        // FIDE's table 8.1.2 gives 0.64 for D = 92..98 and 0.64/0.36 around 100: the formula agrees.
+        // FIDE's table 8.1.2 gives .64/.36 for D = 99..106: the formula agrees.
     }
 
     #[test]
@@ -337,7 +362,7 @@ mod tests {
     #[test]
     fn a_first_rating_from_five_games() {
         // 3 of 5 against 1700, 1800, 1900, 2000, 2100, with two hypothetical draws against 1800
-        // (7.1.4): Ra = 13100 / 7 = 1871.43, p = 4 / 7 = 0.5714,
+        // (8.2.2): Ra = 13100 / 7 = 1871.43, p = 4 / 7 = 0.5714,
         // dp = 400 × log10(0.5714 / 0.4286) = 400 × log10(4/3) = 49.98: Ru = 1921.41, so 1921.
         let games = [
             g(1700, Score::Win),
@@ -381,5 +406,43 @@ mod tests {
         }
         assert_eq!(dp(1.0), 800.0);
         assert_eq!(dp(0.0), -800.0);
+    }
+
+    #[test]
+    fn from_2650_the_whole_difference_counts() {
+        // 8.3.1 as amended from 1 October 2025: a 2700 beating a 2200 (D = 500) expects
+        // 1/(1+10^-1.25) = 0.94676, not the capped 10/11; K 10: +0.53, so +1, 2701.
+        assert!((expected(2700, 2200) - 0.946_76).abs() < 1e-5);
+        let r = rate(rated(2700, 500), &[], &[g(2200, Score::Win)], "e", "");
+        assert_eq!(r.standing.rating, Some(2701));
+        // Capped it would have been 10 × (1 − 0.90909) = 0.91, also +1; a draw shows the
+        // difference: 10 × (0.5 − 0.94676) = −4.47, 2696 (capped: −4.09, 2696 too), a loss
+        // −9.47, 2691 (capped: −9.09, 2691): so compare the expectation directly.
+        assert!(expected(2700, 2200) > expected(2649, 2149));
+        // The 2200 still has the cap: 1/11.
+        assert!((expected(2200, 2700) - 1.0 / 11.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_first_rating_is_at_most_2200() {
+        // 5 of 5 against five 2100s: Ra = (10500 + 3600) / 7 = 2014.29, p = 6/7,
+        // dp = 400 × log10(6) = 311.26: 2325.54, limited to 2200 (8.2.3).
+        assert_eq!(first_rating(&vec![g(2100, Score::Win); 5]), Some(2200));
+    }
+
+    #[test]
+    fn a_zero_score_in_the_first_event_is_disregarded() {
+        // 8.2.1: five losses in the first event leave no trace; the next event starts afresh.
+        let zero = vec![g(1900, Score::Loss); 5];
+        let r = rate(Standing::default(), &[], &zero, "A", "");
+        assert_eq!(r.standing, Standing::default());
+        assert!(r.pending.is_empty());
+        assert!(r.change.games.is_empty());
+        // Once the player has games waiting, a later zero counts (only the first is set aside).
+        let pending = [g(1800, Score::Draw)];
+        let r = rate(Standing::default(), &pending, &zero[..4], "B", "");
+        // 5 games: ½ of 5, Ra = (1800 + 4 × 1900 + 3600) / 7 = 1857.14, p = 1.5 / 7 = 0.2143,
+        // dp = 400 × log10(0.2143 / 0.7857) = −225.7: 1631.
+        assert_eq!(r.standing.rating, Some(1631));
     }
 }

@@ -32,6 +32,12 @@ function spreadsheetCsv(rows) {
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
 }
 
+/** Types into a field saved on change (the change fires as focus leaves). */
+async function setField(page, testid, value) {
+  await page.fill(`[data-testid=${testid}]`, value);
+  await page.press(`[data-testid=${testid}]`, 'Tab');
+}
+
 async function download(page, click) {
   const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
@@ -73,6 +79,13 @@ test('members imported, two events made from them and rated, results page, certi
   await page.fill('[data-testid=event-name]', '会员循环赛');
   await page.click('[data-testid=create]');
   await page.waitForSelector('[data-testid=entrant-list]');
+  // The date and organiser are typed with the event and kept with it across a reload.
+  await setField(page, 'event-date', '2026-12-01');
+  await setField(page, 'organiser', '杭州象棋俱乐部');
+  await page.reload();
+  await page.waitForSelector('[data-testid=entrant-list]');
+  assert.equal(await page.inputValue('[data-testid=event-date]'), '2026-12-01');
+  assert.equal(await page.inputValue('[data-testid=organiser]'), '杭州象棋俱乐部');
   await pickMembers(page, 0, 8);
   assert.equal((await page.inputValue('[data-testid=entrant-list]')).split('\n').length, 8);
   await page.click('[data-testid=add-entrants]');
@@ -93,6 +106,7 @@ test('members imported, two events made from them and rated, results page, certi
   await page.fill('[data-testid=swiss-rounds]', '3');
   await page.click('[data-testid=swiss-create-button]');
   await page.waitForSelector('[data-testid=swiss-entrants]');
+  await setField(page, 'event-date', '2026-12-02');
   await pickMembers(page, 8, 10);
   assert.match(await page.inputValue('[data-testid=swiss-entrants]'), /, \d{4}/);
   await page.click('[data-testid=add-entrants]');
@@ -110,7 +124,7 @@ test('members imported, two events made from them and rated, results page, certi
   // Rated on the club page: each event once, each change traced to its games, a graph.
   await page.goto(app.base + 'index.html#/club');
   await page.waitForSelector('[data-event]');
-  await page.fill('[data-testid=event-date]', '2026-12-01');
+  assert.equal(await page.textContent('[data-event="会员循环赛"] [data-testid=event-details]'), '2026-12-01 · 杭州象棋俱乐部');
   await page.click('[data-event="会员循环赛"] [data-testid=rate-event]');
   await page.waitForSelector('[data-event="会员循环赛"] [data-testid=rate-event][disabled]');
   await page.click('[data-event="会员积分赛"] [data-testid=rate-event]');
@@ -122,10 +136,38 @@ test('members imported, two events made from them and rated, results page, certi
   await first.locator('[data-testid=history] summary').click();
   assert.match(await first.locator('[data-testid=history] li').first().textContent(), /会员循环赛 2026-12-01 : 2300 → \d+ \(K 40\)/);
   assert.equal((await first.locator('[data-testid=history] li').first().textContent()).split(';').length, 6);
-  // Member 5, unrated, has a first rating from their 7 games against rated members (7.1).
+  // Member 5, unrated, has a first rating from their 7 games against rated members (8.2).
   assert.match(await page.textContent('[data-testid=rating-list] tr[data-rated="5"] [data-testid=rating]'), /^\d{4}$/);
   // A second rating of the same event is refused.
   assert.equal(await page.locator('[data-event="会员循环赛"] [data-testid=rate-event][disabled]').count(), 1);
+  // A game played at the club, read from a PGN's tags, recorded and rated by itself.
+  const ratingOf = async (id) => Number((await page.textContent(`[data-testid=rating-list] tr[data-rated="${id}"] [data-testid=rating]`)).trim());
+  const [red0, black0] = [await ratingOf(1), await ratingOf(2)];
+  await page.fill('[data-testid=game-pgn-text]', '[Red "王天一"]\n[Black "李天一"]\n[Date "2026.12.05"]\n[Result "*"]\n\n1. h2e2 *\n');
+  await page.press('[data-testid=game-pgn-text]', 'Tab');
+  assert.deepEqual(
+    [await page.inputValue('[data-testid=game-red]'), await page.inputValue('[data-testid=game-black]'), await page.inputValue('[data-testid=game-date]'), await page.inputValue('[data-testid=game-result]')],
+    ['1', '2', '2026-12-05', '*']);
+  // Unfinished: refused, nothing rated.
+  await page.click('[data-testid=record-game-button]');
+  assert.match(await page.textContent('[data-testid=club-note]'), /未完成的对局不能计算等级分/);
+  assert.equal(await ratingOf(1), red0);
+  // Red won: both ratings move, the change names the game, its date, opponent and result.
+  await page.selectOption('[data-testid=game-result]', '1-0');
+  await page.click('[data-testid=record-game-button]');
+  await page.waitForFunction((r) => Number(document.querySelector('[data-testid=rating-list] tr[data-rated="1"] [data-testid=rating]').textContent) > r, red0);
+  assert.ok(await ratingOf(2) < black0);
+  const last = page.locator('[data-testid=rating-list] tr[data-rated="2"] [data-testid=history] li').last();
+  await page.click('[data-testid=rating-list] tr[data-rated="2"] [data-testid=history] summary');
+  assert.match(await last.textContent(), /王天一 – 李天一 2026-12-05 : \d+ → \d+ \(K \d+\) — 王天一 \(\d+\) 0$/);
+  // The same two on the same date again: refused until confirmed.
+  const red1 = await ratingOf(1);
+  await page.click('[data-testid=record-game-button]');
+  assert.match(await page.textContent('[data-testid=club-note]'), /已记录过/);
+  assert.equal(await ratingOf(1), red1);
+  await page.click('[data-testid=record-game-confirm]');
+  await page.waitForFunction((r) => Number(document.querySelector('[data-testid=rating-list] tr[data-rated="1"] [data-testid=rating]').textContent) > r, red1);
+
   // The history survives a reload; the graph shows once a member has changes.
   await page.reload();
   await page.waitForSelector('[data-testid=rating-list] tr[data-rated]');
@@ -141,12 +183,12 @@ test('members imported, two events made from them and rated, results page, certi
   assert.ok(rrPage.text.includes('王天一') && rrPage.text.includes('<svg'), 'names and the QR code');
   assert.ok(rrPage.text.includes('<html lang="zh-CN">') && rrPage.text.includes('交叉表'), 'in the page\'s language');
   assert.ok(!/<script/i.test(rrPage.text));
+  assert.ok(rrPage.text.includes('2026-12-01 · 杭州象棋俱乐部'), 'the date and organiser saved with the event');
   const swissPage = await download(page, () => page.click('[data-event="会员积分赛"] [data-testid=export-html]'));
   assert.equal((swissPage.text.match(/<section class="round">/g) || []).length, 3);
+  assert.ok(swissPage.text.includes('<p>2026-12-02</p>'), 'the Swiss\'s own date');
 
   // Certificates for the first three of the round robin, printed to one A4 landscape PDF.
-  await page.fill('[data-testid=event-date]', '2026-12-01');
-  await page.fill('[data-testid=organiser]', '杭州象棋俱乐部');
   const certs = await download(page, () => page.click('[data-event="会员循环赛"] [data-testid=certificates]'));
   const printer = await app.browser.newPage();
   await printer.setContent(certs.text);

@@ -1,6 +1,6 @@
 //! The games of a finished event between two members, as the rating list takes them. Entrants
 //! are matched to members by name (the event keeps its own copy of the names). Forfeits are not
-//! rated: no game was played (FIDE Rating Regulations 7.1.2, and rule 21 of the 1999 rules).
+//! rated: no game was played (FIDE Rating Regulations 5.1, and rule 21 of the 1999 rules).
 
 use super::{Club, RatedGame};
 use crate::events::rating::Score;

@@ -6,12 +6,14 @@
 
 mod games;
 mod import;
+mod single;
 
 pub use games::{round_robin_games, swiss_games};
 pub use import::{
     decode, parse_table, Columns, Encoding, Field, ImportError, Preview, Row, RowStatus,
     MAX_FILE_BYTES,
 };
+pub use single::{GameEnd, PgnTags, SingleGame};
 
 use super::rating::{self, Change, Game, Score, Standing};
 use crate::lang::{Lang, Say};
@@ -126,6 +128,11 @@ pub enum ClubError {
     AlreadyRated(String),
     /// The event has no finished game between two members.
     NothingToRate,
+    /// A game without a result (`*`) cannot be rated.
+    Unfinished,
+    /// The same two members already have a game recorded on this date (their names, the date):
+    /// recorded again only when confirmed.
+    AlreadyRecorded(String, String, String),
 }
 
 impl fmt::Display for ClubError {
@@ -156,6 +163,11 @@ impl fmt::Display for ClubError {
             ClubError::NothingToRate => {
                 write!(f, "the event has no finished game between two members")
             }
+            ClubError::Unfinished => write!(f, "an unfinished game cannot be rated"),
+            ClubError::AlreadyRecorded(a, b, date) => write!(
+                f,
+                "a game between {a} and {b} on {date} is recorded already; confirm to record another"
+            ),
         }
     }
 }
@@ -176,6 +188,7 @@ impl Say for ClubError {
                 let zh = match *which {
                     "romanised name" => "拼音姓名",
                     "club" => "单位",
+                    "date" => "日期",
                     _ => "编号",
                 };
                 format!("{zh}太长（最多 {MAX_FIELD_CHARS} 个字符）")
@@ -198,6 +211,10 @@ impl Say for ClubError {
             ClubError::SamePlayer => "等级分对局须为两名不同的会员".into(),
             ClubError::AlreadyRated(e) => format!("“{e}”已计算过等级分"),
             ClubError::NothingToRate => "该赛事没有会员之间已完成的对局".into(),
+            ClubError::Unfinished => "未完成的对局不能计算等级分".into(),
+            ClubError::AlreadyRecorded(a, b, date) => {
+                format!("{a} 与 {b} 在 {date} 的对局已记录过；确认后才再记录一局")
+            }
         }
     }
 }
@@ -274,6 +291,9 @@ pub struct Club {
     /// The events already rated (their keys), so none is rated twice.
     #[serde(default)]
     pub rated: Vec<String>,
+    /// Single games recorded and rated by themselves (absent from older saves).
+    #[serde(default)]
+    pub games: Vec<SingleGame>,
 }
 
 impl Club {
@@ -284,6 +304,7 @@ impl Club {
             members: Vec::new(),
             next_id: 1,
             rated: Vec::new(),
+            games: Vec::new(),
         }
     }
 

@@ -356,3 +356,131 @@ fn an_event_rates_members_and_keeps_the_games() {
     );
     assert_eq!(club.member(a).unwrap().standing.rating, Some(2014));
 }
+
+fn rated_pair(a: i32, b: i32) -> Club {
+    let mut c = Club::new();
+    for (n, r) in [("红方", a), ("黑方", b)] {
+        c.add(NewMember {
+            name: n.into(),
+            rating: Some(r),
+            ..NewMember::default()
+        })
+        .unwrap();
+    }
+    c
+}
+
+#[test]
+fn a_single_game_changes_both_ratings_by_the_formula() {
+    // 2000 beats 1900, both new (K 40, FIDE 8.3.3). D = 100: E = 1/(1+10^-0.25) = 0.64006 for
+    // Red, 0.35994 for Black (8.3.2 with the formula behind table 8.1.2).
+    // Red: 40 × (1 − 0.64006) = +14.40, 2014. Black: 40 × (0 − 0.35994) = −14.40, 1886.
+    let mut c = rated_pair(2000, 1900);
+    assert_eq!(
+        c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", false),
+        Ok(2)
+    );
+    assert_eq!(c.member(1).unwrap().standing.rating, Some(2014));
+    assert_eq!(c.member(2).unwrap().standing.rating, Some(1886));
+    // Each change is traced to the game: date, opponent (with the rating before) and result.
+    let h = &c.member(2).unwrap().history[0];
+    assert_eq!(h.date, "2026-12-03");
+    assert_eq!(h.event, "红方 – 黑方");
+    assert_eq!((h.before, h.after, h.k), (Some(1900), Some(1886), 40));
+    assert_eq!(
+        h.games,
+        vec![Game {
+            opponent: "红方".into(),
+            opponent_rating: Some(2000),
+            score: Score::Loss,
+        }]
+    );
+    // A draw the other way round: 2014 v 1886 with Black the higher: D = 128,
+    // E(1886) = 1/(1+10^0.32) = 0.32370: Red (1886) 40 × 0.17630 = +7.05, 1893;
+    // Black (2014) 40 × (0.5 − 0.67626) = −7.05, 2007.
+    assert_eq!(
+        c.record_game(2, 1, GameEnd::Draw, "2026-12-04", false),
+        Ok(2)
+    );
+    assert_eq!(c.member(2).unwrap().standing.rating, Some(1893));
+    assert_eq!(c.member(1).unwrap().standing.rating, Some(2007));
+    // Saved and read back with the list (older lists, without games, read as none).
+    let back = Club::from_json(&c.to_json()).unwrap();
+    assert_eq!(back.games.len(), 2);
+    assert_eq!(back, c);
+}
+
+#[test]
+fn the_same_game_twice_needs_a_confirmation() {
+    let mut c = rated_pair(2000, 1900);
+    c.record_game(1, 2, GameEnd::Draw, "2026-12-03", false)
+        .unwrap();
+    let after_one = c.clone();
+    // The same two members on the same date, either colour: refused, nothing changed.
+    for (red, black) in [(1, 2), (2, 1)] {
+        assert_eq!(
+            c.record_game(red, black, GameEnd::RedWins, " 2026-12-03", false),
+            Err(ClubError::AlreadyRecorded(
+                c.member(red).unwrap().name.clone(),
+                c.member(black).unwrap().name.clone(),
+                "2026-12-03".into()
+            ))
+        );
+        assert_eq!(c, after_one);
+    }
+    // Confirmed, it is a second game and is rated.
+    assert_eq!(
+        c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", true),
+        Ok(2)
+    );
+    assert_eq!(c.games.len(), 2);
+    assert_eq!(c.member(1).unwrap().history.len(), 2);
+    // Another date is another game.
+    assert!(c
+        .record_game(1, 2, GameEnd::Draw, "2026-12-10", false)
+        .is_ok());
+}
+
+#[test]
+fn an_unfinished_game_cannot_be_rated() {
+    let mut c = rated_pair(2000, 1900);
+    let before = c.clone();
+    assert_eq!(
+        c.record_game(1, 2, GameEnd::Unfinished, "2026-12-03", true),
+        Err(ClubError::Unfinished)
+    );
+    assert_eq!(
+        c.record_game(1, 1, GameEnd::Draw, "", false),
+        Err(ClubError::SamePlayer)
+    );
+    assert_eq!(
+        c.record_game(1, 9, GameEnd::Draw, "", false),
+        Err(ClubError::NoSuchMember(9))
+    );
+    assert_eq!(
+        c.record_game(1, 2, GameEnd::Draw, &"9".repeat(61), false),
+        Err(ClubError::FieldTooLong("date"))
+    );
+    assert_eq!(c, before);
+    assert_eq!(
+        ClubError::Unfinished.say(Lang::Zh),
+        "未完成的对局不能计算等级分"
+    );
+}
+
+#[test]
+fn a_pgns_tags_name_the_game() {
+    let pgn = "\u{feff}[Game \"Chinese Chess\"]\n[Red \"王 \\\"天一\\\"\"]\n[Black \"郑惟桐\"]\n\
+[Date \"2026.12.03\"]\n[Result \"0-1\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 [Result \"1-0\"] 0-1\n";
+    let t = PgnTags::read(pgn);
+    assert_eq!(t.red, "王 \"天一\"");
+    assert_eq!(t.black, "郑惟桐");
+    assert_eq!(t.date, "2026.12.03");
+    assert_eq!(t.result, Some(GameEnd::BlackWins));
+    assert_eq!(
+        PgnTags::read("[Result \"*\"]\n1. h2e2 *").result,
+        Some(GameEnd::Unfinished)
+    );
+    assert_eq!(PgnTags::read("not a pgn").result, None);
+    assert_eq!(GameEnd::parse("½-½"), Some(GameEnd::Draw));
+}

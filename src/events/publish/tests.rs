@@ -255,3 +255,70 @@ fn a_timetable_page_with_its_event() {
     assert!(!html.contains(EVIL));
     assert_inert(&html);
 }
+
+#[test]
+fn a_round_robin_keeps_its_date_and_organiser() {
+    let mut t = finished_round_robin();
+    t.set_details(" 2026-12-01 ", "杭州\u{7}象棋   俱乐部");
+    assert_eq!(
+        t.details(),
+        &Details {
+            date: "2026-12-01".into(),
+            organiser: "杭州 象棋 俱乐部".into(),
+        }
+    );
+    // Saved and read back with the event.
+    let back = Tournament::from_json(&t.to_json()).unwrap();
+    assert_eq!(back.details(), t.details());
+    // The results page carries them, escaped.
+    t.set_details("2026-12-01", EVIL);
+    let page = round_robin(&t, Lang::Zh);
+    assert_eq!(page.details, format!("2026-12-01 · {EVIL}"));
+    let html = page.to_html();
+    assert!(html.contains("2026-12-01 · &lt;script&gt;"));
+    assert!(!html.contains(EVIL));
+    assert_inert(&html);
+}
+
+#[test]
+fn a_round_robin_saved_before_details_still_loads() {
+    // A file as the app wrote it before the date and organiser were kept: no `details` key.
+    let t = finished_round_robin();
+    let old = t.to_json();
+    assert!(!old.contains("details"), "empty details are not written");
+    let back = Tournament::from_json(&old).unwrap();
+    assert_eq!(back, t);
+    assert!(back.details().is_empty());
+    assert_eq!(round_robin(&back, Lang::En).details, "");
+}
+
+#[test]
+fn a_swiss_keeps_its_date_and_organiser_and_old_saves_load() {
+    use crate::events::swiss::saved::SavedSwiss;
+    let mut s = Swiss::new(Some(3));
+    for n in ["A", "B", "C", "D"] {
+        s.add_entrant(Entrant::new(n, 0));
+    }
+    let mut saved = SavedSwiss::new("Open".into(), s);
+    // Version 1 as written before the details were kept.
+    let old = SavedSwiss::to_json(Some(&saved))
+        .replace(",\"details\":{\"date\":\"\",\"organiser\":\"\"}", "");
+    assert!(!old.contains("details"));
+    let back = SavedSwiss::from_json(&old).unwrap().unwrap();
+    assert!(back.details.is_empty());
+    saved.details = Details::new("2026-12-02", "Club");
+    let back = SavedSwiss::from_json(&SavedSwiss::to_json(Some(&saved)))
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.details.line(), "2026-12-02 · Club");
+}
+
+#[test]
+fn details_are_cut_at_their_length() {
+    let long = "日".repeat(300);
+    let d = Details::new(&long, &long);
+    assert_eq!(d.date.chars().count(), MAX_DETAIL_CHARS);
+    assert_eq!(d.organiser.chars().count(), MAX_DETAIL_CHARS);
+    assert_eq!(Details::new("", "Org").line(), "Org");
+    assert!(Details::new(" \t", "").is_empty());
+}

@@ -24,6 +24,7 @@ pub use standings::{
 };
 pub use team::{first_team_color, validate_lineup, BoardOrder, LineupError, MAX_BOARDS};
 
+use crate::events::publish::Details;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -322,6 +323,9 @@ pub struct Tournament {
     entrants: Vec<Entrant>,
     drawn: bool,
     results: Vec<MatchRecord>,
+    /// Date and organiser; absent from files saved before they were kept (read as empty).
+    #[serde(default, skip_serializing_if = "Details::is_empty")]
+    details: Details,
 }
 
 impl Tournament {
@@ -341,6 +345,7 @@ impl Tournament {
             entrants: Vec::new(),
             drawn: false,
             results: Vec::new(),
+            details: Details::default(),
         };
         t.validate_settings()?;
         Ok(t)
@@ -358,6 +363,16 @@ impl Tournament {
         }
         self.name = name.trim().to_string();
         Ok(())
+    }
+
+    /// The event's date and organiser (for its certificates and results page).
+    pub fn details(&self) -> &Details {
+        &self.details
+    }
+
+    /// Sets the date and organiser (cleaned by [`Details::new`]).
+    pub fn set_details(&mut self, date: &str, organiser: &str) {
+        self.details = Details::new(date, organiser);
     }
 
     /// Individual or team.

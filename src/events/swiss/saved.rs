@@ -5,6 +5,7 @@
 use super::{parse_match_points, SwissError};
 use super::{BoardResult, MatchPointsError, MatchSheet, RoundPairing, Swiss};
 use crate::events::knockout::Bracket;
+use crate::events::publish::Details;
 use crate::events::round_robin::ParseOutcomeError;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,9 @@ pub struct SavedSwiss {
     /// Team matches entered board by board: one sheet per pending board.
     #[serde(default)]
     pub sheets: Vec<SheetDraft>,
+    /// Date and organiser (for certificates and the results page); empty in older files.
+    #[serde(default)]
+    pub details: Details,
 }
 
 /// A team match being entered: both line-ups (member indices) and each board's result code.
@@ -98,6 +102,7 @@ impl SavedSwiss {
             pending: None,
             results: Vec::new(),
             sheets: Vec::new(),
+            details: Details::default(),
         }
     }
 

@@ -6,9 +6,12 @@
 //! member; the import preview is `[data-testid=import-preview]`; the rating list is
 //! `[data-testid=rating-list]` with `tr[data-rated]` rows; saved events are `[data-event]` rows.
 
+mod details;
 mod export;
 mod pick;
+mod record;
 
+pub use details::DetailsForm;
 pub use export::PublishLink;
 pub use pick::FromMembers;
 
@@ -20,7 +23,7 @@ use crate::events::club::{
     RowStatus, Sex, MAX_FILE_BYTES,
 };
 use crate::events::knockout::Bracket;
-use crate::events::publish::{self, Certificates, ResultsPage};
+use crate::events::publish::{self, Certificates, Details, ResultsPage};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::SaveFile;
 use crate::events::swiss::Swiss;
@@ -42,7 +45,7 @@ pub(crate) fn load_club() -> Club {
 #[derive(Clone, Debug)]
 enum SavedEvent {
     RoundRobin(String, Box<Tournament>),
-    Swiss(String, Box<Swiss>),
+    Swiss(String, Box<Swiss>, Details),
     /// The knockout's entrant names and bracket (published, not rated).
     Knockout(Vec<String>, Box<Bracket>),
     /// The timetable with its event (published, not rated).
@@ -53,7 +56,7 @@ impl SavedEvent {
     fn key(&self) -> String {
         match self {
             SavedEvent::RoundRobin(id, _) => format!("rr:{id}"),
-            SavedEvent::Swiss(name, s) => format!("swiss:{name}:{}", s.rounds_played()),
+            SavedEvent::Swiss(name, s, _) => format!("swiss:{name}:{}", s.rounds_played()),
             SavedEvent::Knockout(..) => "knockout".into(),
             SavedEvent::Timetable(_) => "timetable".into(),
         }
@@ -62,7 +65,7 @@ impl SavedEvent {
     fn name(&self, lang: Lang) -> String {
         match self {
             SavedEvent::RoundRobin(_, t) => t.name().to_string(),
-            SavedEvent::Swiss(name, _) => name.clone(),
+            SavedEvent::Swiss(name, ..) => name.clone(),
             SavedEvent::Knockout(..) => lang.pick("淘汰赛", "Knockout").into(),
             SavedEvent::Timetable(f) => f.event.as_ref().map_or_else(
                 || lang.pick("赛程", "Timetable").into(),
@@ -77,11 +80,27 @@ impl SavedEvent {
     fn results_page(&self, lang: Lang) -> ResultsPage {
         match self {
             SavedEvent::RoundRobin(_, t) => publish::round_robin(t, lang),
-            SavedEvent::Swiss(name, s) => publish::swiss(s, name, lang),
+            SavedEvent::Swiss(name, s, d) => ResultsPage {
+                details: d.line(),
+                ..publish::swiss(s, name, lang)
+            },
             SavedEvent::Knockout(names, b) => {
                 publish::bracket(b, names, lang.pick("淘汰赛", "Knockout"), lang)
             }
             SavedEvent::Timetable(f) => publish::timetable(f, lang),
+        }
+    }
+    /// The date and organiser saved with the event.
+    fn details(&self) -> Details {
+        match self {
+            SavedEvent::RoundRobin(_, t) => t.details().clone(),
+            SavedEvent::Swiss(_, _, d) => d.clone(),
+            SavedEvent::Timetable(f) => f
+                .event
+                .as_ref()
+                .map(|t| t.details().clone())
+                .unwrap_or_default(),
+            SavedEvent::Knockout(..) => Details::default(),
         }
     }
     /// Places with names, first place first.
@@ -93,7 +112,7 @@ impl SavedEvent {
                 .into_iter()
                 .filter_map(|r| Some((r.place?.rank, r.name)))
                 .collect(),
-            SavedEvent::Swiss(_, s) => {
+            SavedEvent::Swiss(_, s, _) => {
                 let order = crate::events::swiss::standings::SwissTieBreak::order(
                     s.boards.is_some(),
                     s.buchholz,
@@ -114,6 +133,8 @@ fn saved_events() -> Vec<SavedEvent> {
     struct SwissSaved {
         name: String,
         event: Swiss,
+        #[serde(default)]
+        details: Details,
     }
     let mut out = Vec::new();
     let ids: Vec<String> = storage::get("xq.tournament.ids")
@@ -129,7 +150,7 @@ fn saved_events() -> Vec<SavedEvent> {
     if let Some(Some(s)) = storage::get("xq.swiss.event")
         .and_then(|t| serde_json::from_str::<Option<SwissSaved>>(&t).ok())
     {
-        out.push(SavedEvent::Swiss(s.name, Box::new(s.event)));
+        out.push(SavedEvent::Swiss(s.name, Box::new(s.event), s.details));
     }
     #[derive(serde::Deserialize)]
     struct KoSaved {
@@ -204,6 +225,7 @@ pub fn ClubPage() -> impl IntoView {
             <Import club=club note=note />
             <Members club=club say=Callback::new(move |e: crate::events::club::ClubError| say(&e)) />
             <RatingList club=club />
+            <record::RecordGame club=club note=note />
             <RateEvents club=club note=note />
         </div>
     }
@@ -542,8 +564,6 @@ fn RatingList(club: RwSignal<Club>) -> impl IntoView {
 fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
     let lang = use_lang();
     let events = RwSignal::new(saved_events());
-    let date = RwSignal::new(String::new());
-    let organiser = RwSignal::new(String::new());
     let places = RwSignal::new("3".to_string());
     let address = RwSignal::new(String::new());
     let publish = move |i: usize| {
@@ -562,10 +582,10 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
         let mut c = club.get_untracked();
         let games = match &e {
             SavedEvent::RoundRobin(_, t) => round_robin_games(&c, t),
-            SavedEvent::Swiss(_, s) => swiss_games(&c, s),
+            SavedEvent::Swiss(_, s, _) => swiss_games(&c, s),
             _ => Vec::new(),
         };
-        match c.rate_event(&e.key(), &e.name(l), &date.get_untracked(), &games) {
+        match c.rate_event(&e.key(), &e.name(l), &e.details().date, &games) {
             Ok(n) => {
                 club.set(c);
                 note.set(Some(match l {
@@ -594,10 +614,11 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
             .parse::<usize>()
             .unwrap_or(3)
             .clamp(1, 100);
+        let details = e.details();
         let c = Certificates {
             event: e.name(lang.get_untracked()),
-            date: date.get_untracked(),
-            organiser: organiser.get_untracked(),
+            date: details.date,
+            organiser: details.organiser,
             awards: e.places().into_iter().filter(|(p, _)| *p <= top).collect(),
         };
         let stem = files::safe_stem(&e.name(lang.get_untracked()), "event");
@@ -611,8 +632,6 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
         <section class="t-section no-print">
             <h2 id="publish">{tr("赛事：成绩网页、等级分与证书", "Events: results pages, ratings and certificates")}</h2>
             <div class="t-draw">
-                <label>{tr("日期", "Date")} " " <input data-testid="event-date" prop:value=move || date.get() on:input=move |ev| date.set(event_target_value(&ev)) /></label>
-                <label>{tr("主办单位", "Organiser")} " " <input data-testid="organiser" prop:value=move || organiser.get() on:input=move |ev| organiser.set(event_target_value(&ev)) /></label>
                 <label>{tr("证书颁发至第几名", "Certificates down to place")} " " <input data-testid="cert-places" class="t-small" prop:value=move || places.get() on:input=move |ev| places.set(event_target_value(&ev)) /></label>
                 <label>{tr("成绩网页地址（印二维码）", "Results page address (for the QR code)")} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
                 <button on:click=move |_| events.set(saved_events())>{tr("刷新", "Refresh")}</button>
@@ -632,6 +651,7 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
                         view! {
                             <tr data-event=e.name(lang.get_untracked())>
                                 <td class="t-name">{let e = e.clone(); move || e.name(lang.get())}</td><td>{kind}</td>
+                                <td data-testid="event-details">{e.details().line()}</td>
                                 <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr("导出成绩网页", "Export results page")}</button></td>
                                 {rateable.then(|| view! {
                                     <td><button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button></td>

@@ -189,8 +189,15 @@ pub(super) fn EventBar() -> impl IntoView {
         (Buchholz::Cut1, "cut1", "去掉最低", "cut 1"),
         (Buchholz::Median, "median", "去掉最高最低", "median"),
     ];
+    let details = Signal::derive(move || {
+        store
+            .saved
+            .with(|s| s.as_ref().map(|s| s.details.clone()).unwrap_or_default())
+    });
+    let save_details = Callback::new(move |d| store.edit(|s| s.details = d));
     view! {
         <p class="t-settings no-print" data-testid="swiss-settings">{settings}</p>
+        <super::super::club::DetailsForm details on_change=save_details />
         <div class="t-toolbar no-print">
             {move || match over() {
                 Some(r) => view! {

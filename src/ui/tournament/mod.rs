@@ -101,8 +101,20 @@ fn Settings() -> impl IntoView {
             };
             format!("{f} · {c} · {s}")
         };
-        Some(
-            view! { <p class="t-settings" data-testid="event-settings"><strong>{name}</strong> " · " {words}</p> },
-        )
+        let details = Signal::derive(move || {
+            store
+                .current
+                .with(|t| t.as_ref().map(|t| t.details().clone()).unwrap_or_default())
+        });
+        let save = Callback::new(move |d: crate::events::publish::Details| {
+            store.update(|t| {
+                t.set_details(&d.date, &d.organiser);
+                Ok(())
+            })
+        });
+        Some(view! {
+            <p class="t-settings" data-testid="event-settings"><strong>{name}</strong> " · " {words}</p>
+            <super::club::DetailsForm details on_change=save />
+        })
     }
 }

@@ -1,0 +1,134 @@
+//! "Record a game": a game between two members played at the club (not in an event) — Red,
+//! Black, the result and the date, typed or read from a PGN's tags — rated at once.
+
+use super::super::files::{self, BrowserCharsets};
+use super::super::i18n::{tr, use_lang};
+use crate::events::club::{decode, Club, ClubError, GameEnd, PgnTags, MAX_FILE_BYTES};
+use crate::lang::{Lang, Say};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The result `<option>` values, as [`GameEnd::parse`] reads them.
+const ENDS: [(&str, &str, &str); 4] = [
+    ("1-0", "红胜", "Red wins"),
+    ("1/2-1/2", "和棋", "Draw"),
+    ("0-1", "黑胜", "Black wins"),
+    ("*", "未完", "Unfinished"),
+];
+
+#[component]
+pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+    let lang = use_lang();
+    let red = RwSignal::new(String::new());
+    let black = RwSignal::new(String::new());
+    let end = RwSignal::new("1-0".to_string());
+    let date = RwSignal::new(String::new());
+    // Set when the same two members already have a game on that date: a second press confirms.
+    let confirm = RwSignal::new(false);
+    let record = move |confirmed: bool| {
+        let l = lang.get_untracked();
+        let id = |s: RwSignal<String>| s.get_untracked().parse::<u32>().unwrap_or(0);
+        let Some(e) = GameEnd::parse(&end.get_untracked()) else {
+            return;
+        };
+        let mut c = club.get_untracked();
+        match c.record_game(id(red), id(black), e, &date.get_untracked(), confirmed) {
+            Ok(n) => {
+                club.set(c);
+                confirm.set(false);
+                note.set(Some(match l {
+                    Lang::Zh => format!("对局已记录，{n} 名会员的等级分已更新"),
+                    Lang::En => format!("Game recorded: {n} members' ratings updated"),
+                }));
+            }
+            Err(err) => {
+                confirm.set(matches!(err, ClubError::AlreadyRecorded(..)));
+                note.set(Some(err.say(l)));
+            }
+        }
+    };
+    // A PGN fills the form from its tags: players found by name, result, date.
+    let fill = move |text: &str| {
+        let l = lang.get_untracked();
+        let tags = PgnTags::read(text);
+        let mut missing = Vec::new();
+        for (side, name) in [(red, &tags.red), (black, &tags.black)] {
+            match club.with_untracked(|c| c.by_name(name).map(|m| m.id)) {
+                Some(id) => side.set(id.to_string()),
+                None => missing.push(name.clone()),
+            }
+        }
+        if let Some(e) = tags.result {
+            let v = ENDS
+                .iter()
+                .find(|(v, ..)| GameEnd::parse(v) == Some(e))
+                .map_or("*", |(v, ..)| v);
+            end.set(v.to_string());
+        }
+        if !tags.date.is_empty() {
+            date.set(tags.date.replace('.', "-"));
+        }
+        confirm.set(false);
+        note.set((!missing.is_empty()).then(|| {
+            let names = missing.join("、");
+            l.pick("棋谱中的棋手不是会员：{n}", "Not members: {n}")
+                .replace("{n}", &names)
+        }));
+    };
+    let file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        files::read_bytes(&input, MAX_FILE_BYTES, move |r| {
+            let l = lang.get_untracked();
+            match r.map_err(|e| e.say(l)).and_then(|b| {
+                decode(&b, &BrowserCharsets)
+                    .map(|(t, _)| t)
+                    .map_err(|e| e.say(l))
+            }) {
+                Ok(text) => fill(&text),
+                Err(e) => note.set(Some(e)),
+            }
+        });
+    };
+    let members = move || {
+        club.with(|c| {
+            c.members
+                .iter()
+                .map(|m| (m.id, m.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let side = move |s: RwSignal<String>, testid: &'static str| {
+        view! {
+            <select data-testid=testid prop:value=move || s.get() on:change=move |ev| { s.set(event_target_value(&ev)); confirm.set(false); }>
+                <option value="">"—"</option>
+                {move || members().into_iter().map(|(id, name)| view! { <option value=id.to_string()>{name}</option> }).collect_view()}
+            </select>
+        }
+    };
+    view! {
+        <section class="t-section no-print" data-testid="record-game">
+            <h2>{tr("记录一局等级分对局", "Record a rated game")}</h2>
+            <div class="t-draw">
+                <label>{tr("红方", "Red")} " " {side(red, "game-red")}</label>
+                <label>{tr("黑方", "Black")} " " {side(black, "game-black")}</label>
+                <label>{tr("结果", "Result")} " "
+                    <select data-testid="game-result" prop:value=move || end.get() on:change=move |ev| end.set(event_target_value(&ev))>
+                        {ENDS.into_iter().map(|(v, zh, en)| view! { <option value=v>{tr(zh, en)}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label>{tr("日期", "Date")} " " <input data-testid="game-date" placeholder="2026-12-01" prop:value=move || date.get() on:input=move |ev| { date.set(event_target_value(&ev)); confirm.set(false); } /></label>
+                <label>{tr("打开棋谱 (PGN)", "Open a PGN")} " " <input type="file" accept=".pgn,text/plain" data-testid="game-pgn" on:change=file /></label>
+                <button data-testid="record-game-button" on:click=move |_| record(false)>{tr("记录并计算", "Record and rate")}</button>
+                <Show when=move || confirm.get()>
+                    <button data-testid="record-game-confirm" on:click=move |_| record(true)>{tr("确认再记录一局", "Record it as another game")}</button>
+                </Show>
+            </div>
+            <textarea data-testid="game-pgn-text" rows="2" aria-label="PGN" placeholder=move || lang.get().pick("或粘贴 PGN 棋谱", "or paste a PGN") on:change=move |ev| fill(&event_target_value(&ev))></textarea>
+        </section>
+    }
+}
