@@ -83,6 +83,49 @@ fn a_cbr_lesson_opens_with_its_variations_comments_and_headers() {
     );
 }
 
+/// A tournament game with every header CBR has room for.
+const MATCH: &str = "[Title \"第三轮\"]\n[Event \"全国个人赛\"]\n[Round \"3\"]\n[Board \"12\"]\n\
+[Date \"2024-05-01\"]\n[Site \"北京\"]\n[Red \"许银川\"]\n[RedTeam \"广东\"]\n[RedTime \"45分\"]\n\
+[Black \"吕钦\"]\n[BlackTeam \"广东\"]\n[BlackTime \"50分\"]\n[Annotator \"评注人\"]\n\
+[Author \"记录人\"]\n[Result \"1/2-1/2\"]\n\n1. 炮二平五 马8进7 1/2-1/2\n";
+
+#[test]
+fn a_cbr_keeps_its_date_place_round_teams_and_commentator() {
+    let game = tree(MATCH);
+    let bytes = write_cbr(&game);
+    // Where CCBridge keeps them: UTF-16LE texts at fixed offsets.
+    let utf16 = |s: &str| -> Vec<u8> { s.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+    for (at, text) in [
+        (884, "2024-05-01"),
+        (948, "北京"),
+        (756, "3"),
+        (1140, "广东"),
+    ] {
+        let b = utf16(text);
+        assert_eq!(&bytes[at..at + b.len()], &b[..], "{text} at {at}");
+    }
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert!(lib.stopped.is_none());
+    let g = &lib.games[0];
+    for (tag, v) in [
+        ("Date", "2024-05-01"),
+        ("Site", "北京"),
+        ("Round", "3"),
+        ("Board", "12"),
+        ("Event", "全国个人赛"),
+        ("RedTeam", "广东"),
+        ("BlackTeam", "广东"),
+        ("RedTime", "45分"),
+        ("BlackTime", "50分"),
+        ("Annotator", "评注人"),
+        ("Author", "记录人"),
+        ("Result", "1/2-1/2"),
+    ] {
+        assert_eq!(g.tag(tag), Some(v), "{tag}");
+    }
+    same(g, &game);
+}
+
 #[test]
 fn a_cbr_endgame_keeps_its_start_and_side_to_move() {
     let end = tree(ENDGAME);
@@ -277,6 +320,7 @@ fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
     vec![
         ("lesson.cbr", write_cbr(&tree(LESSON))),
         ("endgame.cbr", write_cbr(&tree(ENDGAME))),
+        ("match.cbr", write_cbr(&tree(MATCH))),
         (
             "club.cbl",
             write_cbl("俱乐部", &[tree(LESSON), tree(ENDGAME)]),

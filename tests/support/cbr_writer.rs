@@ -64,7 +64,7 @@ fn moves(tree: &GameTree, at: NodeId, out: &mut Vec<u8>) {
     }
 }
 
-/// A CBR record of `tree`: the four headers CBR has, result, start, the root's comment, every
+/// A CBR record of `tree`: the headers CBR has, result, start, the root's comment, every
 /// variation and comment; closed by four zero bytes.
 pub fn write_cbr(tree: &GameTree) -> Vec<u8> {
     let mut out = vec![0u8; 2214];
@@ -72,8 +72,18 @@ pub fn write_cbr(tree: &GameTree) -> Vec<u8> {
     for (at, len, tag) in [
         (180, 128, "Title"),
         (692, 64, "Event"),
+        (756, 64, "Round"),
+        (852, 32, "Board"),
+        (884, 64, "Date"),
+        (948, 64, "Site"),
         (1076, 64, "Red"),
+        (1140, 64, "RedTeam"),
+        (1204, 64, "RedTime"),
         (1300, 64, "Black"),
+        (1364, 64, "BlackTeam"),
+        (1428, 64, "BlackTime"),
+        (1652, 64, "Annotator"),
+        (1780, 64, "Author"),
     ] {
         if let Some(v) = tree.tag(tag) {
             put_text(&mut out, at, len, v);

@@ -3,8 +3,11 @@
 //! The layout, as CCBridge writes it (every number little-endian, every text UTF-16LE ending at a
 //! zero character inside its fixed field):
 //! - a CBR record starts with `CCBridge Record\0`; its header is 2,214 bytes: the title at 180
-//!   (128 bytes), the event at 692 (64), Red at 1076 (64), Black at 1300 (64), the result at 2076
-//!   (0 unknown, 1 Red wins, 2 Black wins, 3 and 4 a draw), the side to move at 2116 (1 Red), and
+//!   (128 bytes), then texts of 64 bytes (32 the table): the event at 692, the round at 756, the
+//!   table at 852 (32), the date at 884, the place at 948, Red at 1076, Red's team at 1140, Red's
+//!   time at 1204, Black at 1300, Black's team at 1364, Black's time at 1428, the commentator at
+//!   1652 and the author at 1780; the result at 2076 (0 unknown, 1 Red wins, 2 Black wins, 3 and 4
+//!   a draw), the side to move at 2116 (1 Red), and
 //!   the board at 2120: 90 bytes, row by row from Black's side, `0x11`–`0x17` Red's 车马相仕帅炮兵 and
 //!   `0x21`–`0x27` Black's;
 //! - then a note on the start position (a non-zero word, its length in bytes, the text), and the
@@ -30,12 +33,22 @@ pub const CBL_RECORDS: usize = 101_952;
 /// A CBL record starts on a block of this size.
 pub const CBL_BLOCK: usize = 4096;
 
-/// Header fields: (offset, bytes, tag).
-const TEXTS: [(usize, usize, &str); 4] = [
+/// Header fields: (offset, bytes, tag), each kept under its PGN tag name.
+const TEXTS: [(usize, usize, &str); 14] = [
     (180, 128, "Title"),
     (692, 64, "Event"),
+    (756, 64, "Round"),
+    (852, 32, "Board"),
+    (884, 64, "Date"),
+    (948, 64, "Site"),
     (1076, 64, "Red"),
+    (1140, 64, "RedTeam"),
+    (1204, 64, "RedTime"),
     (1300, 64, "Black"),
+    (1364, 64, "BlackTeam"),
+    (1428, 64, "BlackTime"),
+    (1652, 64, "Annotator"),
+    (1780, 64, "Author"),
 ];
 const RESULT_AT: usize = 2076;
 const SIDE_AT: usize = 2116;
