@@ -135,6 +135,23 @@ fn a_cbr_endgame_keeps_its_start_and_side_to_move() {
 }
 
 #[test]
+fn a_cbr_position_without_moves_takes_its_side_from_byte_2112() {
+    // Black to move and no move to tell: the side byte at 2112, and at 2116 the move number as
+    // vschess writes it (1, which read as a side would say Red).
+    let start = Position::from_fen("3k5/4a4/9/9/9/9/9/9/4A4/3RK4 b - - 0 1").unwrap();
+    let mut bytes = write_cbr(&GameTree::new(start.clone()));
+    bytes[2112] = 2;
+    bytes[2116] = 1;
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert_eq!(lib.games[0].start().fen(), start.fen());
+    // A file that leaves 2112 empty holds the side at 2116 (2 there: Black).
+    bytes[2112] = 0;
+    bytes[2116] = 2;
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert_eq!(lib.games[0].start().fen(), start.fen());
+}
+
+#[test]
 fn every_published_game_reads_back_from_cbr_and_from_one_cbl() {
     let games = published();
     for (i, g) in games.iter().enumerate() {

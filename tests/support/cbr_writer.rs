@@ -69,6 +69,8 @@ fn moves(tree: &GameTree, at: NodeId, out: &mut Vec<u8>) {
 pub fn write_cbr(tree: &GameTree) -> Vec<u8> {
     let mut out = vec![0u8; 2214];
     out[..16].copy_from_slice(b"CCBridge Record\0");
+    // The record's version: 2, the layout written here.
+    out[19] = 2;
     for (at, len, tag) in [
         (180, 128, "Title"),
         (692, 64, "Event"),
@@ -96,7 +98,9 @@ pub fn write_cbr(tree: &GameTree) -> Vec<u8> {
         _ => 0,
     };
     let start = tree.start();
-    out[2116] = if start.turn() == Color::Red { 1 } else { 2 };
+    // The side to move where vschess keeps it, and where cchess does.
+    out[2112] = if start.turn() == Color::Red { 1 } else { 2 };
+    out[2116] = out[2112];
     for (sq, p) in start.pieces() {
         out[2120 + point(sq) as usize] = code(p.color, p.role);
     }

@@ -7,7 +7,8 @@
 //!   table at 852 (32), the date at 884, the place at 948, Red at 1076, Red's team at 1140, Red's
 //!   time at 1204, Black at 1300, Black's team at 1364, Black's time at 1428, the commentator at
 //!   1652 and the author at 1780; the result at 2076 (0 unknown, 1 Red wins, 2 Black wins, 3 and 4
-//!   a draw), the side to move at 2116 (1 Red), and
+//!   a draw), the side to move at 2112 (1 Red, 2 Black; some files leave it 0 and hold it at 2116
+//!   instead, 1 Red), and
 //!   the board at 2120: 90 bytes, row by row from Black's side, `0x11`–`0x17` Red's 车马相仕帅炮兵 and
 //!   `0x21`–`0x27` Black's;
 //! - then a note on the start position (a non-zero word, its length in bytes, the text), and the
@@ -51,7 +52,10 @@ const TEXTS: [(usize, usize, &str); 14] = [
     (1780, 64, "Author"),
 ];
 const RESULT_AT: usize = 2076;
-const SIDE_AT: usize = 2116;
+/// The side to move: a byte at 2112 (1 Red, 2 Black) as vschess writes and reads it; files that
+/// leave it 0 keep it as a word at 2116 (1 Red), as cchess reads it.
+const SIDE_AT: usize = 2112;
+const SIDE_WORD_AT: usize = 2116;
 const BOARD_AT: usize = 2120;
 
 const FLAG_LINE_ENDS: u8 = 1;
@@ -173,7 +177,11 @@ pub fn read_record(
         }
         rows.push(s);
     }
-    let stored_red = u16::from_le_bytes([bytes[SIDE_AT], bytes[SIDE_AT + 1]]) == 1;
+    let stored_red = match bytes[SIDE_AT] {
+        1 => true,
+        2 => false,
+        _ => u16::from_le_bytes([bytes[SIDE_WORD_AT], bytes[SIDE_WORD_AT + 1]]) == 1,
+    };
     let first_from = note_end(bytes)
         .and_then(|at| bytes.get(at..at.checked_add(4)?))
         .filter(|step| *step != [0, 0, 0, 0])
