@@ -332,6 +332,102 @@ fn a_damaged_cbf_names_the_byte_and_keeps_the_moves_before() {
     assert_eq!(damage(&e).1, bad_fen.find("rnbakabnr/").unwrap());
 }
 
+/// A CBF as CCBridge lays one out: every head element, the main line ending with `end`.
+const MATCH_CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0">
+ <Head>
+  <Name>第三轮</Name>
+  <URL />
+  <From />
+  <ContestType />
+  <Contest>全国个人赛</Contest>
+  <Round>3</Round>
+  <Group />
+  <Table />
+  <Date>2024-05-01</Date>
+  <Site>北京</Site>
+  <TimeRule />
+  <Red>许银川</Red>
+  <RedTeam>广东</RedTeam>
+  <RedTime>45分</RedTime>
+  <RedRating />
+  <Black>吕钦</Black>
+  <BlackTeam>广东</BlackTeam>
+  <BlackTime>50分</BlackTime>
+  <BlackRating />
+  <Referee />
+  <Recorder />
+  <Commentator>评注人</Commentator>
+  <CommentatorURL />
+  <Creator />
+  <CreatorURL />
+  <DateCreated />
+  <DateModified />
+  <ECCO>C00</ECCO>
+  <RecordType>1</RecordType>
+  <RecordKind />
+  <RecordResult>3</RecordResult>
+  <ResultType />
+  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>
+ </Head>
+ <MoveList>
+  <Move value="00-00" />
+  <Move value="77-47" />
+  <Move value="70-62" />
+  <Move value="79-67" />
+  <Move value="10-22" end="1" />
+ </MoveList>
+</ChineseChessRecord>
+"#;
+
+#[test]
+fn xq_convert_to_cbf_writes_what_reads_back_the_same() {
+    let dir = std::env::temp_dir().join(format!("xq-cbf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("match.cbf");
+    std::fs::write(&file, MATCH_CBF).unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "cbf", &file.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let first = open(MATCH_CBF.as_bytes(), &EncodingRs).expect("reads");
+    let again = open(out.as_bytes(), &EncodingRs).expect("reads");
+    same(&again.games[0], &first.games[0]);
+    for (tag, v) in [
+        ("RedTime", "45分"),
+        ("Annotator", "评注人"),
+        ("Result", "1/2-1/2"),
+    ] {
+        assert_eq!(again.games[0].tag(tag), Some(v), "{tag}");
+    }
+    // Written twice, the same text.
+    std::fs::write(dir.join("out.cbf"), &out).unwrap();
+    let (_, twice, _) = xq(&[
+        "convert",
+        "--to",
+        "cbf",
+        &dir.join("out.cbf").to_string_lossy(),
+    ]);
+    assert_eq!(twice, out);
+    // A lesson with variations: its main line, and what was left out said.
+    std::fs::write(dir.join("lesson.pgn"), LESSON).unwrap();
+    let (code, out, err) = xq(&[
+        "convert",
+        "--to",
+        "cbf",
+        &dir.join("lesson.pgn").to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("3 variation(s)"), "{err}");
+    let lib = open(out.as_bytes(), &EncodingRs).expect("reads");
+    let lesson = tree(LESSON);
+    assert_eq!(
+        lib.games[0].moves_to(*lib.games[0].main_line().last().unwrap()),
+        lesson.moves_to(*lesson.main_line().last().unwrap())
+    );
+    assert_eq!(lib.games[0].tag("Title"), Some("顺炮与屏风马"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The fixture files: made here, committed, read by the tests below and by cchess outside.
 fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
     vec![
@@ -343,6 +439,7 @@ fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
             write_cbl("俱乐部", &[tree(LESSON), tree(ENDGAME)]),
         ),
         ("game.cbf", CBF.as_bytes().to_vec()),
+        ("match.cbf", MATCH_CBF.as_bytes().to_vec()),
     ]
 }
 
