@@ -332,6 +332,35 @@ fn a_damaged_cbf_names_the_byte_and_keeps_the_moves_before() {
     assert_eq!(damage(&e).1, bad_fen.find("rnbakabnr/").unwrap());
 }
 
+#[test]
+fn moves_after_a_cbf_main_line_are_said_not_silently_dropped() {
+    // Whatever they mean (a variation's encoding is not known), they are not read as moves.
+    let more = CBF.replace(
+        "<Move value=\"10-22\" end=\"1\"/>",
+        "<Move value=\"10-22\" end=\"1\"/>\n  <Move value=\"79-67\"/>\n  <Move value=\"19-27\" end=\"1\"/>",
+    );
+    let lib = open(more.as_bytes(), &EncodingRs).expect("the main line");
+    same(
+        &lib.games[0],
+        &open(CBF.as_bytes(), &EncodingRs).unwrap().games[0],
+    );
+    let e = lib.stopped.expect("said");
+    let at = more.find("<Move value=\"79-67\"/>").unwrap();
+    assert_eq!(
+        e,
+        ArchiveError::NotRead {
+            format: Format::Cbf,
+            offset: at,
+            moves: 2
+        }
+    );
+    assert!(e
+        .say(Lang::En)
+        .starts_with(&format!("CBF, byte {at}: 2 move(s)")));
+    assert!(e.say(Lang::Zh).contains(&format!("第 {at} 字节")));
+    assert!(e.say(Lang::Zh).contains("2 步着法"));
+}
+
 /// A CBF as CCBridge lays one out: every head element, the main line ending with `end`.
 const MATCH_CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <ChineseChessRecord Version="1.0">

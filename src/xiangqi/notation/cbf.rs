@@ -13,7 +13,8 @@
 //! ends the line. A `comment` attribute (or text inside the `Move`) is the comment after the move.
 //! Whether and how CCBridge writes variations in CBF is not known here: cchess reads the main
 //! line alone, vschess reads no CBF, and no public sample holds one; so the main line is read
-//! (and written, by [`write_cbf`]) and anything after its end is left.
+//! (and written, by [`write_cbf`]); moves after its end are left, and said
+//! ([`ArchiveError::NotRead`]).
 //! The XML is read by a reader of its own, small enough for what CBF uses: elements, attributes,
 //! text, the five named entities and numeric ones, CDATA, comments and declarations.
 
@@ -425,13 +426,19 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
     let mut in_move = None;
     let mut ended = false;
     let mut first = true;
+    // Moves past the main line's end: the first one's offset and how many.
+    let mut left: Option<(usize, usize)> = None;
     for (at, t) in &toks[root_at..] {
         match t {
+            Token::Open { name: "Move", .. } if ended => {
+                let (_, n) = left.get_or_insert((*at, 0));
+                *n += 1;
+            }
             Token::Open {
                 name: "Move",
                 attrs,
                 closed,
-            } if !ended => {
+            } => {
                 let attr = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
                 let value = attr("value").unwrap_or("");
                 let node = if first && value.trim() == "00-00" {
@@ -470,7 +477,12 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
             _ => {}
         }
     }
-    (Some(tree), xml_fault.map(damaged))
+    let not_read = left.map(|(offset, moves)| ArchiveError::NotRead {
+        format: Format::Cbf,
+        offset,
+        moves,
+    });
+    (Some(tree), xml_fault.map(damaged).or(not_read))
 }
 
 #[cfg(test)]
