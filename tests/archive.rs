@@ -6,7 +6,7 @@
 #[path = "support/cbr_writer.rs"]
 mod cbr_writer;
 
-use cbr_writer::{write_cbl, write_cbr};
+use cbr_writer::{write_cbl, write_cbr, write_cbr_v1};
 use std::path::{Path, PathBuf};
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::notation::archive::{
@@ -132,6 +132,38 @@ fn a_cbr_endgame_keeps_its_start_and_side_to_move() {
     let lib = open(&write_cbr(&end), &EncodingRs).expect("reads");
     same(&lib.games[0], &end);
     assert_eq!(lib.games[0].start().fen(), end.start().fen());
+}
+
+#[test]
+fn an_older_version_1_cbr_reads_the_same() {
+    // The texts, result, side, board and moves where version 1 keeps them; points as nibbles.
+    let (lesson, game, end) = (tree(LESSON), tree(MATCH), tree(ENDGAME));
+    for t in [&lesson, &game, &end] {
+        let bytes = write_cbr_v1(t);
+        assert_eq!((bytes[19], bytes.len() > 1958), (1, true));
+        let lib = open(&bytes, &EncodingRs).expect("reads");
+        assert!(lib.stopped.is_none(), "{:?}", lib.stopped);
+        same(&lib.games[0], t);
+    }
+    let bytes = write_cbr_v1(&game);
+    let date: Vec<u8> = "2024-05-01"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(&bytes[756..756 + date.len()], &date[..]);
+    // 炮二平五 (h2e2): the file in the high nibble, the row from Black's side in the low one.
+    assert_eq!(&bytes[1958 + 4 + 2..1958 + 4 + 4], &[0x77, 0x47]);
+    // Cut inside its shorter header: named as such.
+    let e = open(&bytes[..1900], &EncodingRs).unwrap_err();
+    assert_eq!(damage(&e), (Format::Cbr, 1900));
+    assert!(e.say(Lang::En).contains("1,958-byte header"));
+    // A version-1 CBL record reads as well.
+    let mut cbl = write_cbl("x", &[]);
+    let mut r = write_cbr_v1(&lesson);
+    r.resize(4096, 0);
+    cbl.extend(r);
+    let lib = open(&cbl, &EncodingRs).expect("reads");
+    same(&lib.games[0], &lesson);
 }
 
 #[test]

@@ -1375,7 +1375,13 @@ fn said_archive(e: &ArchiveError, len: usize) {
 }
 
 fn cbr_archives(n: u32) {
-    let seeds = archive_trees().iter().map(cbr_writer::write_cbr).collect();
+    // Both versions of the record: their headers and points differ.
+    let trees = archive_trees();
+    let seeds = trees
+        .iter()
+        .map(cbr_writer::write_cbr)
+        .chain(trees.iter().map(cbr_writer::write_cbr_v1))
+        .collect();
     fuzz(n, archive_bytes(seeds, b"CCBridge Record\0"), check_archive);
 }
 
