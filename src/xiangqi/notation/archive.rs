@@ -132,16 +132,6 @@ pub enum ArchiveError {
         /// The same in Chinese.
         expected_zh: &'static str,
     },
-    /// Moves the file holds past the end of its main line, left unread because the format's way
-    /// of marking variations is not known (CBF): the first one's byte offset and how many.
-    NotRead {
-        /// The file's format.
-        format: Format,
-        /// The byte offset of the first move left.
-        offset: usize,
-        /// How many moves were left.
-        moves: usize,
-    },
 }
 
 impl fmt::Display for ArchiveError {
@@ -194,28 +184,6 @@ impl Say for ArchiveError {
                 Lang::En,
             ) => format!(
                 "{}, byte {offset}: the file is damaged; expected {expected}",
-                format.name()
-            ),
-            (
-                ArchiveError::NotRead {
-                    format,
-                    offset,
-                    moves,
-                },
-                Lang::Zh,
-            ) => format!(
-                "{}，第 {offset} 字节：主线结束后还有 {moves} 步着法，未能读取（不知此格式如何记录变着）",
-                format.name()
-            ),
-            (
-                ArchiveError::NotRead {
-                    format,
-                    offset,
-                    moves,
-                },
-                Lang::En,
-            ) => format!(
-                "{}, byte {offset}: {moves} move(s) after the end of the main line were not read (how this format records variations is not known)",
                 format.name()
             ),
         }

@@ -13,8 +13,7 @@
 //! ends the line. A `comment` attribute (or text inside the `Move`) is the comment after the move.
 //! Whether and how CCBridge writes variations in CBF is not known here: cchess reads the main
 //! line alone, vschess reads no CBF, and no public sample holds one; so the main line is read
-//! (and written, by [`write_cbf`]); moves after its end are left, and said
-//! ([`ArchiveError::NotRead`]).
+//! (and written, by [`write_cbf`]); moves after its end are left, and said as a fault.
 //! The XML is read by a reader of its own, small enough for what CBF uses: elements, attributes,
 //! text, the five named entities and numeric ones, CDATA, comments and declarations.
 
@@ -426,13 +425,12 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
     let mut in_move = None;
     let mut ended = false;
     let mut first = true;
-    // Moves past the main line's end: the first one's offset and how many.
-    let mut left: Option<(usize, usize)> = None;
+    // The offset of the first move past the main line's end.
+    let mut left: Option<usize> = None;
     for (at, t) in &toks[root_at..] {
         match t {
             Token::Open { name: "Move", .. } if ended => {
-                let (_, n) = left.get_or_insert((*at, 0));
-                *n += 1;
+                left.get_or_insert(*at);
             }
             Token::Open {
                 name: "Move",
@@ -477,10 +475,14 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
             _ => {}
         }
     }
-    let not_read = left.map(|(offset, moves)| ArchiveError::NotRead {
-        format: Format::Cbf,
-        offset,
-        moves,
+    // Said as a fault (the move list was to end there) so that what is left is never dropped
+    // in silence.
+    let not_read = left.map(|at| {
+        damaged((
+            at,
+            "the end of the move list, the main line having ended (the moves after it are not read: how CBF records variations is not known)",
+            "着法列表的结尾：主线已结束（其后的着法未读取，不知 CBF 如何记录变着）",
+        ))
     });
     (Some(tree), xml_fault.map(damaged).or(not_read))
 }
