@@ -6,7 +6,7 @@
 #[path = "support/cbr_writer.rs"]
 mod cbr_writer;
 
-use cbr_writer::{write_cbl, write_cbr};
+use cbr_writer::{write_cbl, write_cbr, write_cbr_v1};
 use std::path::{Path, PathBuf};
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::notation::archive::{
@@ -83,12 +83,104 @@ fn a_cbr_lesson_opens_with_its_variations_comments_and_headers() {
     );
 }
 
+/// A tournament game with every header CBR has room for.
+const MATCH: &str = "[Title \"第三轮\"]\n[Event \"全国个人赛\"]\n[Round \"3\"]\n[Board \"12\"]\n\
+[Date \"2024-05-01\"]\n[Site \"北京\"]\n[Red \"许银川\"]\n[RedTeam \"广东\"]\n[RedTime \"45分\"]\n\
+[Black \"吕钦\"]\n[BlackTeam \"广东\"]\n[BlackTime \"50分\"]\n[Annotator \"评注人\"]\n\
+[Author \"记录人\"]\n[Result \"1/2-1/2\"]\n\n1. 炮二平五 马8进7 1/2-1/2\n";
+
+#[test]
+fn a_cbr_keeps_its_date_place_round_teams_and_commentator() {
+    let game = tree(MATCH);
+    let bytes = write_cbr(&game);
+    // Where CCBridge keeps them: UTF-16LE texts at fixed offsets.
+    let utf16 = |s: &str| -> Vec<u8> { s.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+    for (at, text) in [
+        (884, "2024-05-01"),
+        (948, "北京"),
+        (756, "3"),
+        (1140, "广东"),
+    ] {
+        let b = utf16(text);
+        assert_eq!(&bytes[at..at + b.len()], &b[..], "{text} at {at}");
+    }
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert!(lib.stopped.is_none());
+    let g = &lib.games[0];
+    for (tag, v) in [
+        ("Date", "2024-05-01"),
+        ("Site", "北京"),
+        ("Round", "3"),
+        ("Board", "12"),
+        ("Event", "全国个人赛"),
+        ("RedTeam", "广东"),
+        ("BlackTeam", "广东"),
+        ("RedTime", "45分"),
+        ("BlackTime", "50分"),
+        ("Annotator", "评注人"),
+        ("Author", "记录人"),
+        ("Result", "1/2-1/2"),
+    ] {
+        assert_eq!(g.tag(tag), Some(v), "{tag}");
+    }
+    same(g, &game);
+}
+
 #[test]
 fn a_cbr_endgame_keeps_its_start_and_side_to_move() {
     let end = tree(ENDGAME);
     let lib = open(&write_cbr(&end), &EncodingRs).expect("reads");
     same(&lib.games[0], &end);
     assert_eq!(lib.games[0].start().fen(), end.start().fen());
+}
+
+#[test]
+fn an_older_version_1_cbr_reads_the_same() {
+    // The texts, result, side, board and moves where version 1 keeps them; points as nibbles.
+    let (lesson, game, end) = (tree(LESSON), tree(MATCH), tree(ENDGAME));
+    for t in [&lesson, &game, &end] {
+        let bytes = write_cbr_v1(t);
+        assert_eq!((bytes[19], bytes.len() > 1958), (1, true));
+        let lib = open(&bytes, &EncodingRs).expect("reads");
+        assert!(lib.stopped.is_none(), "{:?}", lib.stopped);
+        same(&lib.games[0], t);
+    }
+    let bytes = write_cbr_v1(&game);
+    let date: Vec<u8> = "2024-05-01"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(&bytes[756..756 + date.len()], &date[..]);
+    // 炮二平五 (h2e2): the file in the high nibble, the row from Black's side in the low one.
+    assert_eq!(&bytes[1958 + 4 + 2..1958 + 4 + 4], &[0x77, 0x47]);
+    // Cut inside its shorter header: named as such.
+    let e = open(&bytes[..1900], &EncodingRs).unwrap_err();
+    assert_eq!(damage(&e), (Format::Cbr, 1900));
+    assert!(e.say(Lang::En).contains("1,958-byte header"));
+    // A version-1 CBL record reads as well.
+    let mut cbl = write_cbl("x", &[]);
+    let mut r = write_cbr_v1(&lesson);
+    r.resize(4096, 0);
+    cbl.extend(r);
+    let lib = open(&cbl, &EncodingRs).expect("reads");
+    same(&lib.games[0], &lesson);
+}
+
+#[test]
+fn a_cbr_position_without_moves_takes_its_side_from_byte_2112() {
+    // Black to move and no move to tell: the side byte at 2112, and at 2116 the move number as
+    // vschess writes it (1, which read as a side would say Red).
+    let start = Position::from_fen("3k5/4a4/9/9/9/9/9/9/4A4/3RK4 b - - 0 1").unwrap();
+    let mut bytes = write_cbr(&GameTree::new(start.clone()));
+    bytes[2112] = 2;
+    bytes[2116] = 1;
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert_eq!(lib.games[0].start().fen(), start.fen());
+    // A file that leaves 2112 empty holds the side at 2116 (2 there: Black).
+    bytes[2112] = 0;
+    bytes[2116] = 2;
+    let lib = open(&bytes, &EncodingRs).expect("reads");
+    assert_eq!(lib.games[0].start().fen(), start.fen());
 }
 
 #[test]
@@ -272,16 +364,136 @@ fn a_damaged_cbf_names_the_byte_and_keeps_the_moves_before() {
     assert_eq!(damage(&e).1, bad_fen.find("rnbakabnr/").unwrap());
 }
 
+#[test]
+fn moves_after_a_cbf_main_line_are_said_not_silently_dropped() {
+    // Whatever they mean (a variation's encoding is not known), they are not read as moves.
+    let more = CBF.replace(
+        "<Move value=\"10-22\" end=\"1\"/>",
+        "<Move value=\"10-22\" end=\"1\"/>\n  <Move value=\"79-67\"/>\n  <Move value=\"19-27\" end=\"1\"/>",
+    );
+    let lib = open(more.as_bytes(), &EncodingRs).expect("the main line");
+    same(
+        &lib.games[0],
+        &open(CBF.as_bytes(), &EncodingRs).unwrap().games[0],
+    );
+    let e = lib.stopped.expect("said");
+    let at = more.find("<Move value=\"79-67\"/>").unwrap();
+    assert_eq!(damage(&e), (Format::Cbf, at));
+    assert!(
+        e.say(Lang::En).contains("the moves after it are not read"),
+        "{e}"
+    );
+    assert!(e.say(Lang::Zh).contains("其后的着法未读取"));
+}
+
+/// A CBF as CCBridge lays one out: every head element, the main line ending with `end`.
+const MATCH_CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0">
+ <Head>
+  <Name>第三轮</Name>
+  <URL />
+  <From />
+  <ContestType />
+  <Contest>全国个人赛</Contest>
+  <Round>3</Round>
+  <Group />
+  <Table />
+  <Date>2024-05-01</Date>
+  <Site>北京</Site>
+  <TimeRule />
+  <Red>许银川</Red>
+  <RedTeam>广东</RedTeam>
+  <RedTime>45分</RedTime>
+  <RedRating />
+  <Black>吕钦</Black>
+  <BlackTeam>广东</BlackTeam>
+  <BlackTime>50分</BlackTime>
+  <BlackRating />
+  <Referee />
+  <Recorder />
+  <Commentator>评注人</Commentator>
+  <CommentatorURL />
+  <Creator />
+  <CreatorURL />
+  <DateCreated />
+  <DateModified />
+  <ECCO>C00</ECCO>
+  <RecordType>1</RecordType>
+  <RecordKind />
+  <RecordResult>3</RecordResult>
+  <ResultType />
+  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>
+ </Head>
+ <MoveList>
+  <Move value="00-00" />
+  <Move value="77-47" />
+  <Move value="70-62" />
+  <Move value="79-67" />
+  <Move value="10-22" end="1" />
+ </MoveList>
+</ChineseChessRecord>
+"#;
+
+#[test]
+fn xq_convert_to_cbf_writes_what_reads_back_the_same() {
+    let dir = std::env::temp_dir().join(format!("xq-cbf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("match.cbf");
+    std::fs::write(&file, MATCH_CBF).unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "cbf", &file.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let first = open(MATCH_CBF.as_bytes(), &EncodingRs).expect("reads");
+    let again = open(out.as_bytes(), &EncodingRs).expect("reads");
+    same(&again.games[0], &first.games[0]);
+    for (tag, v) in [
+        ("RedTime", "45分"),
+        ("Annotator", "评注人"),
+        ("Result", "1/2-1/2"),
+    ] {
+        assert_eq!(again.games[0].tag(tag), Some(v), "{tag}");
+    }
+    // Written twice, the same text.
+    std::fs::write(dir.join("out.cbf"), &out).unwrap();
+    let (_, twice, _) = xq(&[
+        "convert",
+        "--to",
+        "cbf",
+        &dir.join("out.cbf").to_string_lossy(),
+    ]);
+    assert_eq!(twice, out);
+    // A lesson with variations: its main line, and what was left out said.
+    std::fs::write(dir.join("lesson.pgn"), LESSON).unwrap();
+    let (code, out, err) = xq(&[
+        "convert",
+        "--to",
+        "cbf",
+        &dir.join("lesson.pgn").to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("3 variation(s)"), "{err}");
+    let lib = open(out.as_bytes(), &EncodingRs).expect("reads");
+    let lesson = tree(LESSON);
+    assert_eq!(
+        lib.games[0].moves_to(*lib.games[0].main_line().last().unwrap()),
+        lesson.moves_to(*lesson.main_line().last().unwrap())
+    );
+    assert_eq!(lib.games[0].tag("Title"), Some("顺炮与屏风马"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The fixture files: made here, committed, read by the tests below and by cchess outside.
 fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
     vec![
         ("lesson.cbr", write_cbr(&tree(LESSON))),
         ("endgame.cbr", write_cbr(&tree(ENDGAME))),
+        ("match.cbr", write_cbr(&tree(MATCH))),
         (
             "club.cbl",
             write_cbl("俱乐部", &[tree(LESSON), tree(ENDGAME)]),
         ),
         ("game.cbf", CBF.as_bytes().to_vec()),
+        ("match.cbf", MATCH_CBF.as_bytes().to_vec()),
     ]
 }
 

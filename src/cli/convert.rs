@@ -1,9 +1,9 @@
-//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf [--main-line] [FILE]`:
+//! `xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf|cbf [--main-line] [FILE]`:
 //! reads a game file of any format, recognised by its content (PGN with tags, bare move text,
 //! DhtmlXQ, XQF, CBR, CBL, CBF; text in UTF-8, GBK or Big5; stdin when no file) and prints its
 //! main line alone, one move per line, a complete PGN with its variations, comments and marks
-//! (`--main-line`: without the variations and marks), DhtmlXQ, or an XQF file (binary, to
-//! stdout). A library (CBL, or PGN of several games) gives every game, one after another.
+//! (`--main-line`: without the variations and marks), DhtmlXQ, an XQF file (binary, to
+//! stdout), or CBF (its main line and headers: how CBF holds variations is not known). A library (CBL, or PGN of several games) gives every game, one after another.
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
@@ -14,16 +14,16 @@ use crate::xiangqi::notation::pgn::{
     read_pgn, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
 };
 use crate::xiangqi::notation::record::PgnGame;
-use crate::xiangqi::notation::{dhtmlxq, xqf, Notation};
+use crate::xiangqi::notation::{cbf, dhtmlxq, xqf, Notation};
 use crate::xiangqi::tree::GameTree;
 use std::io::Write;
 
 const USAGE: &str =
-    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf [--main-line] [FILE]";
+    "usage: xq convert --to chinese|wxf|iccs|pgn-chinese|pgn-wxf|pgn-iccs|dhtmlxq|xqf|cbf [--main-line] [FILE]";
 
 /// What `--to` asks for: the notation, and whether a whole PGN or the bare move list.
 fn target(name: &str) -> Option<(Notation, bool)> {
-    if name == "dhtmlxq" || name == "xqf" {
+    if name == "dhtmlxq" || name == "xqf" || name == "cbf" {
         return Some((Notation::Chinese, false));
     }
     match name.strip_prefix("pgn-") {
@@ -56,9 +56,10 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     let binary = to.as_deref() == Some("xqf");
-    let ubb = binary || to.as_deref() == Some("dhtmlxq");
+    let xml = to.as_deref() == Some("cbf");
+    let ubb = binary || xml || to.as_deref() == Some("dhtmlxq");
     let Some((notation, pgn)) = to.as_deref().and_then(target) else {
-        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq, xqf\n{USAGE}");
+        eprintln!("xq convert: --to must be one of chinese, wxf, iccs, pgn-chinese, pgn-wxf, pgn-iccs, dhtmlxq, xqf, cbf\n{USAGE}");
         return 2;
     };
     let path = file.as_deref().filter(|f| *f != "-");
@@ -71,6 +72,7 @@ pub fn run(args: &[String]) -> i32 {
     };
     let out_as = Output {
         binary,
+        xml,
         ubb,
         pgn,
         main_line,
@@ -175,6 +177,8 @@ fn print(out: &[u8]) -> i32 {
 struct Output {
     /// XQF (binary).
     binary: bool,
+    /// CBF (XML).
+    xml: bool,
     ubb: bool,
     pgn: bool,
     main_line: bool,
@@ -184,6 +188,14 @@ struct Output {
 impl Output {
     /// One game written as asked.
     fn write(self, tree: &GameTree) -> Vec<u8> {
+        if self.xml {
+            if let Some((variations, comments)) = cbf::left_out(tree) {
+                eprintln!(
+                    "xq convert: warning: CBF gets the main line only: {variations} variation(s) and {comments} comment(s) left out"
+                );
+            }
+            return cbf::write_cbf(tree).into_bytes();
+        }
         match (self.binary, self.ubb, self.pgn, self.main_line) {
             (true, ..) => xqf::write_xqf(tree, &EncodingRs),
             (_, true, ..) => dhtmlxq::write_dhtmlxq(tree).into_bytes(),

@@ -41,7 +41,12 @@ pub fn point(s: Square) -> u8 {
     (9 - s.rank()) * 9 + s.file()
 }
 
-fn moves(tree: &GameTree, at: NodeId, out: &mut Vec<u8>) {
+/// A version-1 point: the file in the high nibble, the row from Black's side in the low one.
+pub fn nibble_point(s: Square) -> u8 {
+    (s.file() << 4) | (9 - s.rank())
+}
+
+fn moves(tree: &GameTree, at: NodeId, pt: fn(Square) -> u8, out: &mut Vec<u8>) {
     let kids = tree.children(at);
     for (i, &c) in kids.iter().enumerate() {
         let n = tree.node(c).unwrap();
@@ -56,39 +61,91 @@ fn moves(tree: &GameTree, at: NodeId, out: &mut Vec<u8>) {
         if n.comment.is_some() {
             flags |= 4;
         }
-        out.extend([flags, 0, point(m.from), point(m.to)]);
+        out.extend([flags, 0, pt(m.from), pt(m.to)]);
         if let Some(t) = &n.comment {
             counted(out, t);
         }
-        moves(tree, c, out);
+        moves(tree, c, pt, out);
     }
 }
 
-/// A CBR record of `tree`: the four headers CBR has, result, start, the root's comment, every
-/// variation and comment; closed by four zero bytes.
+/// The texts of a version-2 record: (offset, bytes, tag).
+const TEXTS_V2: [(usize, usize, &str); 14] = [
+    (180, 128, "Title"),
+    (692, 64, "Event"),
+    (756, 64, "Round"),
+    (852, 32, "Board"),
+    (884, 64, "Date"),
+    (948, 64, "Site"),
+    (1076, 64, "Red"),
+    (1140, 64, "RedTeam"),
+    (1204, 64, "RedTime"),
+    (1300, 64, "Black"),
+    (1364, 64, "BlackTeam"),
+    (1428, 64, "BlackTime"),
+    (1652, 64, "Annotator"),
+    (1780, 64, "Author"),
+];
+
+/// The texts of a version-1 record.
+const TEXTS_V1: [(usize, usize, &str); 14] = [
+    (52, 128, "Title"),
+    (564, 64, "Event"),
+    (628, 64, "Round"),
+    (724, 32, "Board"),
+    (756, 64, "Date"),
+    (820, 64, "Site"),
+    (948, 64, "Red"),
+    (1012, 64, "RedTeam"),
+    (1076, 64, "RedTime"),
+    (1172, 64, "Black"),
+    (1236, 64, "BlackTeam"),
+    (1300, 64, "BlackTime"),
+    (1396, 64, "Annotator"),
+    (1524, 64, "Author"),
+];
+
+/// A CBR record of `tree` (version 2): the headers CBR has, result, start, the root's comment,
+/// every variation and comment; closed by four zero bytes.
 pub fn write_cbr(tree: &GameTree) -> Vec<u8> {
-    let mut out = vec![0u8; 2214];
+    record(tree, 2)
+}
+
+/// The same as an older, version-1 record.
+pub fn write_cbr_v1(tree: &GameTree) -> Vec<u8> {
+    record(tree, 1)
+}
+
+fn record(tree: &GameTree, version: u8) -> Vec<u8> {
+    // (texts, result, side, board, header length, point coding) of each version.
+    let (texts, result_at, side_at, board_at, len, pt): (_, _, _, _, _, fn(Square) -> u8) =
+        if version == 1 {
+            (TEXTS_V1, 1820, 1856, 1864, 1958, nibble_point)
+        } else {
+            (TEXTS_V2, 2076, 2112, 2120, 2214, point)
+        };
+    let mut out = vec![0u8; len];
     out[..16].copy_from_slice(b"CCBridge Record\0");
-    for (at, len, tag) in [
-        (180, 128, "Title"),
-        (692, 64, "Event"),
-        (1076, 64, "Red"),
-        (1300, 64, "Black"),
-    ] {
+    out[19] = version;
+    for (at, n, tag) in texts {
         if let Some(v) = tree.tag(tag) {
-            put_text(&mut out, at, len, v);
+            put_text(&mut out, at, n, v);
         }
     }
-    out[2076] = match tree.tag("Result") {
+    out[result_at] = match tree.tag("Result") {
         Some("1-0") => 1,
         Some("0-1") => 2,
         Some("1/2-1/2") => 3,
         _ => 0,
     };
     let start = tree.start();
-    out[2116] = if start.turn() == Color::Red { 1 } else { 2 };
+    // The side to move where vschess keeps it, and (version 2) where cchess does.
+    out[side_at] = if start.turn() == Color::Red { 1 } else { 2 };
+    if version == 2 {
+        out[2116] = out[side_at];
+    }
     for (sq, p) in start.pieces() {
-        out[2120 + point(sq) as usize] = code(p.color, p.role);
+        out[board_at + point(sq) as usize] = code(p.color, p.role);
     }
     match tree.node(tree.root()).unwrap().comment.as_deref() {
         Some(c) => {
@@ -97,7 +154,7 @@ pub fn write_cbr(tree: &GameTree) -> Vec<u8> {
         }
         None => out.extend(0u32.to_le_bytes()),
     }
-    moves(tree, tree.root(), &mut out);
+    moves(tree, tree.root(), pt, &mut out);
     out.extend([0, 0, 0, 0]);
     out
 }

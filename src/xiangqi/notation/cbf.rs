@@ -11,10 +11,14 @@
 //! A move is `xy-xy` (from, to): `x` the file 0–8 from Red's left, `y` the row 0–9 from Black's
 //! side, as DhtmlXQ numbers points; the first `00-00` stands for the start position; `end="1"`
 //! ends the line. A `comment` attribute (or text inside the `Move`) is the comment after the move.
+//! Whether and how CCBridge writes variations in CBF is not known here: cchess reads the main
+//! line alone, vschess reads no CBF, and no public sample holds one; so the main line is read
+//! (and written, by [`write_cbf`]); moves after its end are left, and said as a fault.
 //! The XML is read by a reader of its own, small enough for what CBF uses: elements, attributes,
 //! text, the five named entities and numeric ones, CDATA, comments and declarations.
 
 use super::archive::{ArchiveError, Format};
+use super::record::PgnResult;
 use crate::xiangqi::tree::GameTree;
 use crate::xiangqi::{Move, Position, Square};
 
@@ -208,7 +212,7 @@ fn element(s: &str) -> Option<(usize, Token<'_>)> {
 }
 
 /// The tags CBF heads carry, and the PGN tag each is kept as.
-const HEADERS: [(&str, &str); 14] = [
+const HEADERS: [(&str, &str); 16] = [
     ("Name", "Title"),
     ("Title", "Title"),
     ("Contest", "Event"),
@@ -218,12 +222,103 @@ const HEADERS: [(&str, &str); 14] = [
     ("Site", "Site"),
     ("Red", "Red"),
     ("RedTeam", "RedTeam"),
+    ("RedTime", "RedTime"),
     ("Black", "Black"),
     ("BlackTeam", "BlackTeam"),
+    ("BlackTime", "BlackTime"),
     ("Commentator", "Annotator"),
     ("ECCO", "ECCO"),
     ("Opening", "Opening"),
 ];
+
+/// The head elements written, in CCBridge's order, and the tag each is filled from.
+const WRITTEN: [(&str, &str); 13] = [
+    ("Name", "Title"),
+    ("Contest", "Event"),
+    ("Round", "Round"),
+    ("Date", "Date"),
+    ("Site", "Site"),
+    ("Red", "Red"),
+    ("RedTeam", "RedTeam"),
+    ("RedTime", "RedTime"),
+    ("Black", "Black"),
+    ("BlackTeam", "BlackTeam"),
+    ("BlackTime", "BlackTime"),
+    ("Commentator", "Annotator"),
+    ("ECCO", "ECCO"),
+];
+
+/// `s` with the characters XML gives a meaning escaped.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // XML 1.0 allows no other control character, even escaped.
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A move as CBF writes it: `xy-xy`, rows from Black's side.
+fn value_of(m: Move) -> String {
+    let p = |s: Square| format!("{}{}", s.file(), 9 - s.rank());
+    format!("{}-{}", p(m.from), p(m.to))
+}
+
+/// The main line of `tree` as a CBF text: its headers, result, start position and moves, the
+/// last marked as the line's end. How CBF writes variations and comments is not known (no
+/// reader or sample shows it), so they are left out: [`left_out`] says what was.
+pub fn write_cbf(tree: &GameTree) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n",
+    );
+    for (element, tag) in WRITTEN {
+        match tree.tag(tag).map(str::trim).filter(|v| !v.is_empty()) {
+            Some(v) => out.push_str(&format!("  <{element}>{}</{element}>\n", escape(v))),
+            None => out.push_str(&format!("  <{element} />\n")),
+        }
+    }
+    let result = match tree.result() {
+        PgnResult::RedWins => 1,
+        PgnResult::BlackWins => 2,
+        PgnResult::Draw => 3,
+        PgnResult::Unknown => 0,
+    };
+    out.push_str(&format!("  <RecordResult>{result}</RecordResult>\n"));
+    out.push_str(&format!("  <FEN>{}</FEN>\n", tree.start().fen()));
+    out.push_str(" </Head>\n <MoveList>\n");
+    let line = tree.main_line();
+    let end = |last: bool| if last { " end=\"1\"" } else { "" };
+    out.push_str(&format!(
+        "  <Move value=\"00-00\"{} />\n",
+        end(line.is_empty())
+    ));
+    for (i, id) in line.iter().enumerate() {
+        if let Some(m) = tree.node(*id).and_then(|n| n.mv()) {
+            let last = i + 1 == line.len();
+            out.push_str(&format!(
+                "  <Move value=\"{}\"{} />\n",
+                value_of(m),
+                end(last)
+            ));
+        }
+    }
+    out.push_str(" </MoveList>\n</ChineseChessRecord>\n");
+    out
+}
+
+/// What [`write_cbf`] leaves out of `tree`: its variations and comments (counts), if any.
+pub fn left_out(tree: &GameTree) -> Option<(usize, usize)> {
+    let (v, c) = (tree.variation_count(), tree.comment_count());
+    (v + c > 0).then_some((v, c))
+}
 
 /// A point `xy` (file from Red's left, row from Black's side).
 fn point(x: u8, y: u8) -> Option<Square> {
@@ -330,13 +425,18 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
     let mut in_move = None;
     let mut ended = false;
     let mut first = true;
+    // The offset of the first move past the main line's end.
+    let mut left: Option<usize> = None;
     for (at, t) in &toks[root_at..] {
         match t {
+            Token::Open { name: "Move", .. } if ended => {
+                left.get_or_insert(*at);
+            }
             Token::Open {
                 name: "Move",
                 attrs,
                 closed,
-            } if !ended => {
+            } => {
                 let attr = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
                 let value = attr("value").unwrap_or("");
                 let node = if first && value.trim() == "00-00" {
@@ -375,7 +475,16 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
             _ => {}
         }
     }
-    (Some(tree), xml_fault.map(damaged))
+    // Said as a fault (the move list was to end there) so that what is left is never dropped
+    // in silence.
+    let not_read = left.map(|at| {
+        damaged((
+            at,
+            "the end of the move list, the main line having ended (the moves after it are not read: how CBF records variations is not known)",
+            "着法列表的结尾：主线已结束（其后的着法未读取，不知 CBF 如何记录变着）",
+        ))
+    });
+    (Some(tree), xml_fault.map(damaged).or(not_read))
 }
 
 #[cfg(test)]
@@ -416,6 +525,66 @@ mod tests {
         assert_eq!(e.map(|f| f.0), Some(3));
         let (_, e) = tokens("<A><!-- never");
         assert_eq!(e.map(|f| f.0), Some(3));
+    }
+
+    fn read(text: &str) -> GameTree {
+        let (tree, fault) = read_cbf(text);
+        assert_eq!(fault, None);
+        tree.expect("a game")
+    }
+
+    #[test]
+    fn the_writer_gives_what_the_reader_reads() {
+        let pgn = "[Title \"A & <B> \\\"引号\\\"\"]\n[Event \"赛\"]\n[Round \"2\"]\n[Date \"2024-05-01\"]\n\
+            [Site \"北京\"]\n[Red \"红\"]\n[RedTeam \"甲\"]\n[RedTime \"30\"]\n[Black \"黑\"]\n\
+            [BlackTeam \"乙\"]\n[BlackTime \"31\"]\n[Annotator \"评\"]\n[ECCO \"C00\"]\n\
+            [Result \"1-0\"]\n\n1. 炮二平五 马8进7 2. 马二进三 1-0\n";
+        let tree = crate::xiangqi::notation::pgn::read_tree(pgn).unwrap();
+        let text = write_cbf(&tree);
+        assert!(
+            text.contains("<Name>A &amp; &lt;B&gt; &quot;引号&quot;</Name>"),
+            "{text}"
+        );
+        assert!(text.contains("<Move value=\"77-47\" />"), "{text}");
+        assert!(
+            text.contains("<Move value=\"79-67\" end=\"1\" />"),
+            "{text}"
+        );
+        let back = read(&text);
+        assert_eq!(back.first_difference(&tree), None);
+        assert_eq!(write_cbf(&back), text);
+        assert_eq!(left_out(&tree), None);
+    }
+
+    #[test]
+    fn the_writer_keeps_a_set_start_and_an_empty_game() {
+        let start = Position::from_fen("3k5/4a4/9/9/9/9/9/9/4A4/3RK4 b - - 0 1").unwrap();
+        let empty = GameTree::new(start.clone());
+        let text = write_cbf(&empty);
+        assert!(
+            text.contains("<Move value=\"00-00\" end=\"1\" />"),
+            "{text}"
+        );
+        let back = read(&text);
+        assert_eq!(back.start(), &start);
+        assert!(back.main_line().is_empty());
+        let mut one = empty;
+        let root = one.root();
+        let id = one
+            .add_move(root, Move::from_iccs("d9e9").unwrap())
+            .unwrap();
+        one.add_move(id, Move::from_iccs("d0d8").unwrap()).unwrap();
+        assert_eq!(read(&write_cbf(&one)).first_difference(&one), None);
+    }
+
+    #[test]
+    fn the_writer_says_what_it_leaves_out() {
+        let pgn = "{开局} 1. 炮二平五 (1. 兵七进一) 马8进7 (1... 炮8平5) *\n";
+        let tree = crate::xiangqi::notation::pgn::read_tree(pgn).unwrap();
+        assert_eq!(left_out(&tree), Some((2, 1)));
+        let back = read(&write_cbf(&tree));
+        assert_eq!(back.main_line().len(), 2);
+        assert_eq!(back.variation_count(), 0);
     }
 
     #[test]

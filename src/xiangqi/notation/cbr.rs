@@ -3,15 +3,22 @@
 //! The layout, as CCBridge writes it (every number little-endian, every text UTF-16LE ending at a
 //! zero character inside its fixed field):
 //! - a CBR record starts with `CCBridge Record\0`; its header is 2,214 bytes: the title at 180
-//!   (128 bytes), the event at 692 (64), Red at 1076 (64), Black at 1300 (64), the result at 2076
-//!   (0 unknown, 1 Red wins, 2 Black wins, 3 and 4 a draw), the side to move at 2116 (1 Red), and
-//!   the board at 2120: 90 bytes, row by row from Black's side, `0x11`–`0x17` Red's 车马相仕帅炮兵 and
-//!   `0x21`–`0x27` Black's;
+//!   (128 bytes), then texts of 64 bytes (32 the table): the event at 692, the round at 756, the
+//!   table at 852 (32), the date at 884, the place at 948, Red at 1076, Red's team at 1140, Red's
+//!   time at 1204, Black at 1300, Black's team at 1364, Black's time at 1428, the commentator at
+//!   1652 and the author at 1780; the result at 2076 (0 unknown, 1 Red wins, 2 Black wins, 3 and 4
+//!   a draw), the side to move at 2112 (1 Red, 2 Black; some files leave it 0 and hold it at 2116
+//!   instead, 1 Red), and the board at 2120: 90 bytes, row by row from Black's side, `0x11`–`0x17`
+//!   Red's 车马相仕帅炮兵 and `0x21`–`0x27` Black's;
 //! - then a note on the start position (a non-zero word, its length in bytes, the text), and the
 //!   moves in depth-first order, four bytes each: flags, a spare byte, from, to (points numbered as
 //!   the board). Flag 1: this line ends after the move; flag 2: an alternative to this move comes
 //!   once this move's own line has ended; flag 4: a comment follows (its length, then the text).
 //!   Four zero bytes end a line early;
+//! - an older record (version 1, the byte at 19; version 2 has 2 there) holds the same texts 128
+//!   bytes earlier (the commentator and author 256), the result at 1820, the side at 1856, the
+//!   board at 1864 and the moves from 1958, each point a byte of two nibbles: the file, then the
+//!   row from Black's side (the layout vschess reads);
 //! - a CBL starts with `CCBridgeLibrary\0`, its name at 64 (512 bytes); its games are CBR records
 //!   from byte 101,952 on, each starting on a 4,096-byte block (a long game takes several).
 
@@ -30,16 +37,87 @@ pub const CBL_RECORDS: usize = 101_952;
 /// A CBL record starts on a block of this size.
 pub const CBL_BLOCK: usize = 4096;
 
-/// Header fields: (offset, bytes, tag).
-const TEXTS: [(usize, usize, &str); 4] = [
-    (180, 128, "Title"),
-    (692, 64, "Event"),
-    (1076, 64, "Red"),
-    (1300, 64, "Black"),
-];
-const RESULT_AT: usize = 2076;
-const SIDE_AT: usize = 2116;
-const BOARD_AT: usize = 2120;
+/// Where a record's version keeps each part (the byte at 19 says which: 1 or 2).
+struct Layout {
+    /// Header texts: (offset, bytes, tag), each kept under its PGN tag name.
+    texts: [(usize, usize, &'static str); 14],
+    result_at: usize,
+    /// The side to move: a byte (1 Red, 2 Black), as vschess writes and reads it.
+    side_at: usize,
+    /// Where files that leave that byte 0 keep the side, as a word (1 Red), as cchess reads it.
+    side_word_at: Option<usize>,
+    board_at: usize,
+    /// Where the start note, then the moves, begin: the header's length.
+    moves_at: usize,
+    /// The header's length said in an error, in English and Chinese.
+    header: (&'static str, &'static str),
+    /// Points as a nibble each (file, then row from Black's side) rather than row × 9 + file.
+    nibbles: bool,
+}
+
+/// Version 2, the records CCBridge writes now.
+const V2: Layout = Layout {
+    texts: [
+        (180, 128, "Title"),
+        (692, 64, "Event"),
+        (756, 64, "Round"),
+        (852, 32, "Board"),
+        (884, 64, "Date"),
+        (948, 64, "Site"),
+        (1076, 64, "Red"),
+        (1140, 64, "RedTeam"),
+        (1204, 64, "RedTime"),
+        (1300, 64, "Black"),
+        (1364, 64, "BlackTeam"),
+        (1428, 64, "BlackTime"),
+        (1652, 64, "Annotator"),
+        (1780, 64, "Author"),
+    ],
+    result_at: 2076,
+    side_at: 2112,
+    side_word_at: Some(2116),
+    board_at: 2120,
+    moves_at: CBR_HEADER,
+    header: (
+        "the rest of the 2,214-byte header",
+        "2214 字节文件头的其余部分",
+    ),
+    nibbles: false,
+};
+
+/// Version 1, older records (as vschess reads them): the same parts, earlier, and points
+/// written as nibbles.
+const V1: Layout = Layout {
+    texts: [
+        (52, 128, "Title"),
+        (564, 64, "Event"),
+        (628, 64, "Round"),
+        (724, 32, "Board"),
+        (756, 64, "Date"),
+        (820, 64, "Site"),
+        (948, 64, "Red"),
+        (1012, 64, "RedTeam"),
+        (1076, 64, "RedTime"),
+        (1172, 64, "Black"),
+        (1236, 64, "BlackTeam"),
+        (1300, 64, "BlackTime"),
+        (1396, 64, "Annotator"),
+        (1524, 64, "Author"),
+    ],
+    result_at: 1820,
+    side_at: 1856,
+    side_word_at: None,
+    board_at: 1864,
+    moves_at: 1958,
+    header: (
+        "the rest of the 1,958-byte header",
+        "1958 字节文件头的其余部分",
+    ),
+    nibbles: true,
+};
+
+/// The byte that holds a record's version.
+const VERSION_AT: usize = 19;
 
 const FLAG_LINE_ENDS: u8 = 1;
 const FLAG_ALTERNATIVE: u8 = 2;
@@ -88,6 +166,23 @@ fn point(p: u8) -> Option<Square> {
     (p < 90).then(|| Square::new(p % 9, 9 - p / 9)).flatten()
 }
 
+/// A point as version 1 writes it: the file in the high nibble, the row from Black's side in
+/// the low one.
+fn nibble_point(p: u8) -> Option<Square> {
+    let (file, row) = (p >> 4, p & 0x0F);
+    (row <= 9).then(|| Square::new(file, 9 - row)).flatten()
+}
+
+impl Layout {
+    fn point(&self, p: u8) -> Option<Square> {
+        if self.nibbles {
+            nibble_point(p)
+        } else {
+            point(p)
+        }
+    }
+}
+
 fn word(bytes: &[u8], at: usize) -> Option<u32> {
     let b = bytes.get(at..at.checked_add(4)?)?;
     Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -118,19 +213,20 @@ pub fn read_record(
             )),
         );
     }
-    if bytes.len() < CBR_HEADER {
+    let layout = if bytes.get(VERSION_AT) == Some(&1) {
+        &V1
+    } else {
+        &V2
+    };
+    if bytes.len() < layout.moves_at {
         return (
             None,
-            Some(fail(
-                bytes.len(),
-                "the rest of the 2,214-byte header",
-                "2214 字节文件头的其余部分",
-            )),
+            Some(fail(bytes.len(), layout.header.0, layout.header.1)),
         );
     }
     // The start position; its side is the first move's piece's (the stored side otherwise).
     let mut rows = Vec::with_capacity(10);
-    let board = &bytes[BOARD_AT..BOARD_AT + 90];
+    let board = &bytes[layout.board_at..layout.board_at + 90];
     for (r, row) in board.chunks(9).enumerate() {
         let mut s = String::new();
         let mut empty = 0;
@@ -143,7 +239,7 @@ pub fn read_record(
                 return (
                     None,
                     Some(fail(
-                        BOARD_AT + r * 9 + f,
+                        layout.board_at + r * 9 + f,
                         "a piece code (0x11–0x17, 0x21–0x27) or 0",
                         "棋子代码（0x11–0x17、0x21–0x27）或 0",
                     )),
@@ -160,45 +256,57 @@ pub fn read_record(
         }
         rows.push(s);
     }
-    let stored_red = u16::from_le_bytes([bytes[SIDE_AT], bytes[SIDE_AT + 1]]) == 1;
-    let first_from = note_end(bytes)
+    let stored_red = match bytes[layout.side_at] {
+        1 => true,
+        2 => false,
+        _ => layout
+            .side_word_at
+            .is_none_or(|w| u16::from_le_bytes([bytes[w], bytes[w + 1]]) == 1),
+    };
+    let first_from = note_end(bytes, layout.moves_at)
         .and_then(|at| bytes.get(at..at.checked_add(4)?))
         .filter(|step| *step != [0, 0, 0, 0])
-        .and_then(|step| board.get(usize::from(step[2])).copied())
+        .and_then(|step| layout.point(step[2]))
+        .map(|sq| usize::from((9 - sq.rank()) * 9 + sq.file()))
+        .and_then(|i| board.get(i).copied())
         .and_then(piece_letter);
     let red = first_from.map_or(stored_red, |c| c.is_ascii_uppercase());
     let fen = format!("{} {} - - 0 1", rows.join("/"), if red { "w" } else { "b" });
     let Ok(start) = Position::from_fen(&fen) else {
         return (
             None,
-            Some(fail(BOARD_AT, "a legal start position", "合规的开始局面")),
+            Some(fail(
+                layout.board_at,
+                "a legal start position",
+                "合规的开始局面",
+            )),
         );
     };
     let mut tree = GameTree::new(start);
-    for (at, len, tag) in TEXTS {
+    for (at, len, tag) in layout.texts {
         let v = utf16_text(&bytes[at..at + len]);
         if !v.is_empty() {
             tree.set_tag(tag, &v);
         }
     }
-    let result = match bytes[RESULT_AT] {
+    let result = match bytes[layout.result_at] {
         1 => "1-0",
         2 => "0-1",
         3 | 4 => "1/2-1/2",
         _ => "*",
     };
     tree.set_tag("Result", result);
-    let fault = read_moves(bytes, &mut tree).map(|(at, en, zh)| fail(at, en, zh));
+    let fault = read_moves(bytes, layout, &mut tree).map(|(at, en, zh)| fail(at, en, zh));
     (Some(tree), fault)
 }
 
 /// Where the moves start: after the start note.
-fn note_end(bytes: &[u8]) -> Option<usize> {
-    match word(bytes, CBR_HEADER)? {
-        0 => Some(CBR_HEADER + 4),
+fn note_end(bytes: &[u8], moves_at: usize) -> Option<usize> {
+    match word(bytes, moves_at)? {
+        0 => Some(moves_at + 4),
         _ => {
-            let len = usize::try_from(word(bytes, CBR_HEADER + 4)?).ok()?;
-            (CBR_HEADER + 8).checked_add(len)
+            let len = usize::try_from(word(bytes, moves_at + 4)?).ok()?;
+            (moves_at + 8).checked_add(len)
         }
     }
 }
@@ -206,9 +314,9 @@ fn note_end(bytes: &[u8]) -> Option<usize> {
 type Fault = (usize, &'static str, &'static str);
 
 /// Reads the start note and the moves into `tree`; the fault (offset in the record) if one stops it.
-fn read_moves(bytes: &[u8], tree: &mut GameTree) -> Option<Fault> {
+fn read_moves(bytes: &[u8], layout: &Layout, tree: &mut GameTree) -> Option<Fault> {
     let root = tree.root();
-    let mut at = CBR_HEADER;
+    let mut at = layout.moves_at;
     // A record that ends with its header has no moves.
     let flag = word(bytes, at)?;
     at += 4;
@@ -246,8 +354,8 @@ fn read_moves(bytes: &[u8], tree: &mut GameTree) -> Option<Fault> {
         let ends_line = if step == [0, 0, 0, 0] {
             true
         } else {
-            let (Some(f), Some(t)) = (point(from), point(to)) else {
-                return Some((step_at + 2, "points numbered 0–89", "0–89 的棋盘点位"));
+            let (Some(f), Some(t)) = (layout.point(from), layout.point(to)) else {
+                return Some((step_at + 2, "points on the board", "棋盘上的点位"));
             };
             let comment = if flags & FLAG_COMMENT != 0 {
                 let Some(len) = word(bytes, at) else {
