@@ -25,7 +25,6 @@ use xiangqi_club::events::schedule::{
 };
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::query::{param, percent_decode};
-use xiangqi_club::xiangqi::fen::{Setup, START_FEN};
 use xiangqi_club::xiangqi::game::{Game, GameRecord};
 use xiangqi_club::xiangqi::notation::decode::decode;
 use xiangqi_club::xiangqi::notation::pgn::{
@@ -35,6 +34,7 @@ use xiangqi_club::xiangqi::notation::{self, chinese, wxf, Notation};
 use xiangqi_club::xiangqi::session::PlaySession;
 use xiangqi_club::xiangqi::share::SharedGame;
 use xiangqi_club::xiangqi::{Move, Position, Square};
+use xiangqi_club::xiangqi::{Setup, START_FEN};
 
 /// Cases per parser in the normal `cargo test` run.
 const FAST: u32 = 200;

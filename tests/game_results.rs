@@ -338,14 +338,14 @@ fn clause_4_2_1_simple_draws() {
 fn clause_25_1_only_the_third_occurrence_is_a_repetition() {
     let horses = "h0g2 h9g7 g2h0 g7h9";
     let g = Game::from_iccs(
-        xiangqi_club::xiangqi::fen::START_FEN,
+        xiangqi_club::xiangqi::START_FEN,
         &horses.split(' ').collect::<Vec<_>>(),
     )
     .unwrap();
     assert!(g.verdict().is_none(), "twice is not yet a repetition");
     let all = times(horses, 2);
     let g = Game::from_iccs(
-        xiangqi_club::xiangqi::fen::START_FEN,
+        xiangqi_club::xiangqi::START_FEN,
         &all.split(' ').collect::<Vec<_>>(),
     )
     .unwrap();

@@ -2,11 +2,11 @@
 //! every legal move written in any notation reads back as the same move.
 
 use xiangqi_club::rng::Rng;
-use xiangqi_club::xiangqi::fen::START_FEN;
 use xiangqi_club::xiangqi::notation::pgn::{read_pgn, PgnErrorKind};
 use xiangqi_club::xiangqi::notation::{
     chinese, read, read_as, write, wxf, Notation, NotationError,
 };
+use xiangqi_club::xiangqi::START_FEN;
 // The legacy decoding tables (encoding_rs) are native-only: the browser uses its TextDecoder.
 #[cfg(not(target_arch = "wasm32"))]
 use xiangqi_club::xiangqi::notation::{

@@ -218,3 +218,44 @@ fn the_reader_finds_grouped_and_inline_imports_and_skips_prose() {
     edges.insert(("c".to_string(), "a".to_string()), "c.rs".to_string());
     assert_eq!(find_cycle(&edges).map(|c| c.len()), Some(3));
 }
+
+/// The `pub use` lines of a module file that re-export from one of its own `pub mod` children:
+/// each such item would have two public paths (`xiangqi::Move` and `xiangqi::position::Move`).
+fn second_paths(source: &str) -> Vec<String> {
+    let code = code_of(source);
+    let public: BTreeSet<&str> = code
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .filter_map(|rest| rest.strip_suffix(';'))
+        .collect();
+    code.lines()
+        .filter_map(|l| l.trim().strip_prefix("pub use "))
+        .filter(|rest| {
+            let child = rest.split("::").next().unwrap_or("");
+            public.contains(child)
+        })
+        .map(|rest| rest.trim_end_matches(';').to_string())
+        .collect()
+}
+
+#[test]
+fn every_public_item_has_one_path() {
+    let mut found = Vec::new();
+    for file in rust_files(Path::new("src")) {
+        let source = fs::read_to_string(&file).unwrap();
+        for path in second_paths(&source) {
+            found.push(format!("{}: pub use {path}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "re-exported from a public module (make the module private, or drop the re-export):\n  {}",
+        found.join("\n  ")
+    );
+}
+
+#[test]
+fn a_re_export_from_a_public_child_is_found() {
+    let source = "pub mod fen;\nmod position;\npub use fen::Setup;\npub use position::Move;\n";
+    assert_eq!(second_paths(source), ["fen::Setup"]);
+}

@@ -5,9 +5,9 @@
 //! is not a move (`h2e2`, or `H2-E2`; empty ones included) exits 1, naming it.
 
 use crate::lang::{Lang, Say};
-use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::game::Game;
 use crate::xiangqi::Move;
+use crate::xiangqi::START_FEN;
 
 const USAGE: &str = "usage: xq judge \"<FEN>|start\" [--limit MOVES] <ICCS moves...>";
 

@@ -1,8 +1,8 @@
 //! `xq perft` and `xq bench`: move-generator counts and speed.
 
-use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::perft::{divide, perft as count, MAX_DEPTH};
 use crate::xiangqi::Position;
+use crate::xiangqi::START_FEN;
 use std::time::Instant;
 
 /// `xq perft "<FEN>" <depth> [--divide]`: prints the node count as its last line.

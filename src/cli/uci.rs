@@ -1,7 +1,7 @@
 //! `xq uci` (the Universal Chess Interface as Pikafish speaks it) and `xq bench search`.
 
 use crate::engine::{Engine, Level, Limits, Outcome, Root, MAX_MULTIPV};
-use crate::xiangqi::fen::START_FEN;
+use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Move, Position};
 use std::cell::RefCell;
 use std::io::{BufRead, Read, Write};

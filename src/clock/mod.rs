@@ -16,7 +16,7 @@ mod words;
 pub use button::Button;
 pub use control::{Bonus, Byoyomi, Control, ControlError, Stage, MAX_TIME_MS};
 pub use format::format_ms;
-pub use link::ClockLinkError;
+use link::ClockLinkError;
 pub use preset::{ParsePresetError, Preset};
 pub use words::SideInfo;
 

@@ -2,7 +2,7 @@
 //! tables, king safety, mobility and the classic patterns (空头炮, 沉底炮, 马后炮, connected
 //! advisors and elephants). Scores are centipawns from the side to move's point of view.
 
-use crate::xiangqi::position::HORSE_DELTAS;
+use crate::xiangqi::HORSE_DELTAS;
 use crate::xiangqi::{Color, Position};
 
 /// Piece values by role index (king, advisor, elephant, horse, chariot, cannon, pawn).

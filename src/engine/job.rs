@@ -251,7 +251,7 @@ pub fn run_job(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::fen::START_FEN;
+    use crate::xiangqi::START_FEN;
 
     fn request(task: Task, moves: &[&str]) -> String {
         serde_json::to_string(&EngineRequest {

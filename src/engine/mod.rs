@@ -8,7 +8,7 @@ pub mod draw;
 pub mod eval;
 pub mod job;
 pub mod review;
-pub mod search;
+mod search;
 pub mod tt;
 
 pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE, MAX_MULTIPV};

@@ -446,9 +446,9 @@ pub fn run_review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::fen::START_FEN;
     use crate::xiangqi::notation::pgn::{read_tree, write_tree};
     use crate::xiangqi::notation::Notation;
+    use crate::xiangqi::START_FEN;
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()

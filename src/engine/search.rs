@@ -11,8 +11,8 @@
 use super::eval::{evaluate, PST};
 use super::tt::{Bound, Tt};
 use crate::rng::Rng;
-use crate::xiangqi::position::Undo;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
+use crate::xiangqi::Undo;
 use crate::xiangqi::{Color, Move, PlayError, Position};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -1091,7 +1091,7 @@ mod tests {
     #[test]
     fn three_lines_start_with_three_moves_best_first() {
         for fen in [
-            crate::xiangqi::fen::START_FEN,
+            crate::xiangqi::START_FEN,
             "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1",
             "r2akab2/9/2n1b1nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN1B1N2/4A4/1R1AK1B2 w - - 0 1",
             "4k4/9/3a5/9/9/9/4p4/3AB4/4A4/3K5 b - - 0 1",

@@ -7,7 +7,7 @@
 
 use super::knockout::{Bracket, Side, Slot};
 use super::round_robin::Tournament;
-use super::swiss::{standings::swiss_standings, standings::SwissTieBreak, BoardResult, Swiss};
+use super::swiss::{swiss_standings, BoardResult, Swiss, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -47,7 +47,7 @@ impl Say for BergerError {
             (BergerError::TooManyEntrants(n), Lang::Zh) => {
                 format!(
                     "最多支持 {} 名参赛者，现有 {n} 名",
-                    super::round_robin::berger::MAX_ENTRANTS
+                    super::round_robin::MAX_ENTRANTS
                 )
             }
         }

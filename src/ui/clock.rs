@@ -11,8 +11,8 @@
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
 use crate::clock::{
-    format_ms, link, Button, Clock, ClockError, ClockLinkError, Control, Flag, Preset, SideInfo,
-    SideReading, Status,
+    format_ms, link, Button, Clock, ClockError, Control, Flag, Preset, SideInfo, SideReading,
+    Status,
 };
 use crate::lang::Say;
 use crate::xiangqi::Color;
@@ -158,7 +158,7 @@ struct Saved {
 #[derive(Clone, Debug, PartialEq)]
 enum ClockNote {
     /// The link or the control fields do not give a clock.
-    Link(ClockLinkError),
+    Link(link::ClockLinkError),
     /// The clock refused an action.
     Refused(ClockError),
 }

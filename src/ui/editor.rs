@@ -5,8 +5,8 @@
 use super::board::{Board, Looks, PieceFace};
 use super::i18n::{tr, use_lang};
 use crate::lang::Say;
-use crate::xiangqi::fen::{FenError, Setup};
 use crate::xiangqi::{Color, Piece, Position, Role, Square};
+use crate::xiangqi::{FenError, Setup};
 use leptos::prelude::*;
 
 /// What a click on the board does in the editor.

@@ -23,7 +23,7 @@ mod moves;
 mod play;
 mod play_options;
 mod review;
-pub mod route;
+mod route;
 pub mod schedule;
 mod scoresheet;
 mod storage;

@@ -2,13 +2,13 @@
 //! the 1999 rules (棋例 included), notation, perft, share links and the board's play session.
 //! No web crate is reachable here.
 
-pub mod board;
-pub mod fen;
+mod board;
+mod fen;
 pub mod game;
 pub mod notation;
 pub mod opening;
 pub mod perft;
-pub mod position;
+mod position;
 pub mod rules;
 pub mod session;
 pub mod share;
@@ -17,5 +17,6 @@ pub mod tree;
 pub mod words;
 
 pub use board::{Color, ParseSquareError, Piece, Role, Square};
-pub use fen::{ParseFenError, PositionError, Setup};
-pub use position::{Move, MoveList, ParseMoveError, PlayError, Position};
+pub use fen::{FenError, ParseFenError, PositionError, Setup, START_FEN};
+pub(crate) use position::HORSE_DELTAS;
+pub use position::{Move, MoveList, ParseMoveError, PlayError, Position, Undo};

@@ -5,15 +5,15 @@
 //! `entrants()[k - 1]`. Everything derived (standings, crosstable, forfeits after a withdrawal) is
 //! computed from the stored facts, so a file round-trips exactly.
 
-pub mod berger;
-pub mod entry;
-pub mod io;
+mod berger;
+mod entry;
+mod io;
 pub mod kept;
-pub mod result;
-pub mod standings;
-pub mod team;
+mod result;
+mod standings;
+mod team;
 
-pub use berger::{draw_lots, BergerError, BergerTable, Pairing};
+pub use berger::{draw_lots, round_of, BergerError, BergerTable, Pairing, MAX_ENTRANTS};
 pub use entry::{BoardEntry, PartialResults};
 pub use io::{parse_entrant_list, parse_positions, ImportError, PositionsError, FILE_VERSION};
 pub use result::{

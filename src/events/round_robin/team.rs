@@ -155,14 +155,6 @@ impl super::Tournament {
     }
 }
 
-/// How many line-ups 12.2 allows: choose `boards` of `roster` players, order kept (C(roster, boards)).
-pub fn substitute_lineups(roster: usize, boards: usize) -> u64 {
-    if boards > roster {
-        return 0;
-    }
-    (0..boards as u64).fold(1u64, |acc, i| acc * (roster as u64 - i) / (i + 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +203,14 @@ mod tests {
         assert_eq!(first_team_color(2), Color::Black);
         assert_eq!(first_team_color(3), Color::Red);
         assert_eq!(first_team_color(4), Color::Black);
+    }
+
+    /// How many line-ups 12.2 allows: choose `boards` of `roster` players, order kept (C(roster, boards)).
+    fn substitute_lineups(roster: usize, boards: usize) -> u64 {
+        if boards > roster {
+            return 0;
+        }
+        (0..boards as u64).fold(1u64, |acc, i| acc * (roster as u64 - i) / (i + 1))
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The required matches: Berger rounds for a round robin, or snake-seeded groups plus a crossover knockout.
 
 use super::model::{Format, Problem};
-use crate::events::round_robin::berger::round_of;
+use crate::events::round_robin::round_of;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

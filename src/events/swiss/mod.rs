@@ -12,10 +12,10 @@
 
 mod blossom;
 mod dutch;
-pub mod entry;
+mod entry;
 pub mod saved;
-pub mod standings;
-pub mod team;
+mod standings;
+mod team;
 mod wide;
 
 pub use dutch::pair_round;

@@ -113,11 +113,9 @@ impl SavedEvent {
                 .filter_map(|r| Some((r.place?.rank, r.name)))
                 .collect(),
             SavedEvent::Swiss(_, s, _) => {
-                let order = crate::events::swiss::standings::SwissTieBreak::order(
-                    s.boards.is_some(),
-                    s.buchholz,
-                );
-                crate::events::swiss::standings::swiss_standings(s, &order)
+                let order =
+                    crate::events::swiss::SwissTieBreak::order(s.boards.is_some(), s.buchholz);
+                crate::events::swiss::swiss_standings(s, &order)
                     .into_iter()
                     .map(|r| (r.place, s.entrants[r.entrant].name.clone()))
                     .collect()

@@ -5,10 +5,10 @@
 //! [`limits`] covers the natural move limit (4.2.4, 23.3) and simple drawn material (4.2.1).
 
 pub mod attacks;
-pub mod classify;
+mod classify;
 pub mod limits;
 pub mod material;
-pub mod repetition;
+mod repetition;
 
 pub use classify::{classify, ClassifiedMove, IdleKind, MoveKind, Target};
 pub use repetition::{judge_cycle, CycleRuling};
