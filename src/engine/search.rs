@@ -234,6 +234,8 @@ struct Step {
 pub struct Engine {
     tt: Tt,
     history: Vec<[i32; 90]>,
+    /// The quiet move that refuted each (piece, destination) of the move before it.
+    counters: Vec<[Option<Move>; 90]>,
     level: Level,
     seed: u64,
     rulings: HashMap<u64, Option<Color>>,
@@ -246,6 +248,7 @@ impl Engine {
         Engine {
             tt: Tt::new(tt_mb),
             history: vec![[0; 90]; 15],
+            counters: vec![[None; 90]; 15],
             level: Level::FULL,
             seed: 0,
             rulings: HashMap::new(),
@@ -275,6 +278,9 @@ impl Engine {
         for h in &mut self.history {
             h.fill(0);
         }
+        for c in &mut self.counters {
+            c.fill(None);
+        }
         self.rulings.clear();
     }
 
@@ -297,7 +303,7 @@ impl Engine {
         self.tt.new_search();
         for h in &mut self.history {
             for v in h.iter_mut() {
-                *v /= 8;
+                *v /= 2;
             }
         }
         let mut s = Search {
@@ -308,6 +314,8 @@ impl Engine {
             null_barrier: 0,
             tt: &mut self.tt,
             history: &mut self.history,
+            counters: &mut self.counters,
+            evals: [0; MAX_PLY + 1],
             rulings: &mut self.rulings,
             killers: [[None; 2]; MAX_PLY + 1],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
@@ -347,6 +355,9 @@ struct Search<'a> {
     null_barrier: usize,
     tt: &'a mut Tt,
     history: &'a mut Vec<[i32; 90]>,
+    counters: &'a mut Vec<[Option<Move>; 90]>,
+    /// The static evaluation at each ply of the line (to tell whether the side is improving).
+    evals: [i32; MAX_PLY + 1],
     rulings: &'a mut HashMap<u64, Option<Color>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
@@ -364,6 +375,27 @@ struct Search<'a> {
     multipv: usize,
     /// Root moves left out of this search: the first moves of the better lines (MultiPV).
     excluded: Vec<Move>,
+}
+
+// Move-ordering bands: the table's move, captures that win or trade, killers and the counter
+// move, quiet moves by history (within ±HISTORY_MAX), then captures that lose material.
+const HASH_ORDER: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 23;
+const BAD_CAPTURE: i32 = -(1 << 22);
+const HISTORY_MAX: i32 = 16384;
+/// History per ply of late-move reduction saved (or added, when negative).
+const LMR_HISTORY: i32 = 6000;
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 90;
+const FUTILITY_MARGIN: i32 = 110;
+const LMP_DEPTH: i32 = 6;
+
+/// The late-move reduction for the `i`th move at `depth`: about ln(depth)·ln(i)/2.
+fn lmr(depth: i32, i: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let n = (i.max(1) as f32).ln();
+    (0.5 + d * n / 2.0) as i32
 }
 
 #[inline]
@@ -641,26 +673,68 @@ impl Search<'_> {
         loser
     }
 
-    fn order(&self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+    /// Whether a capture loses material by a simple exchange test: a cheaper victim on a square
+    /// the opponent attacks once the capture is made (the cannon's screen changes are seen).
+    fn losing_capture(&mut self, m: Move) -> bool {
         let b = self.pos.codes();
-        moves
-            .iter()
-            .map(|&m| {
-                let victim = b[m.to.index()];
-                let s = if Some(m) == hash_move {
-                    1 << 30
-                } else if victim != 0 {
-                    (1 << 24) + value_of(victim) * 16 - value_of(b[m.from.index()]) / 16
-                } else if self.killers[ply][0] == Some(m) {
-                    (1 << 23) + 1
-                } else if self.killers[ply][1] == Some(m) {
-                    1 << 23
+        let (victim, attacker) = (value_of(b[m.to.index()]), value_of(b[m.from.index()]));
+        if victim >= attacker {
+            return false;
+        }
+        let u = self.pos.play_unchecked(m);
+        let them = self.pos.turn();
+        let lost = self.pos.is_attacked(m.to, them);
+        self.pos.undo(m, u);
+        lost
+    }
+
+    /// The counter-move slot of the move that led here: (piece now on its square, square).
+    fn counter_slot(&self) -> Option<(usize, usize)> {
+        let m = self.steps.last()?.mv?;
+        Some((self.pos.codes()[m.to.index()] as usize, m.to.index()))
+    }
+
+    fn order(&mut self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+        let counter = self.counter_slot().and_then(|(p, s)| self.counters[p][s]);
+        let mut out = Vec::with_capacity(moves.len());
+        for &m in moves {
+            let b = self.pos.codes();
+            let victim = b[m.to.index()];
+            let s = if Some(m) == hash_move {
+                HASH_ORDER
+            } else if victim != 0 {
+                let mvv = value_of(victim) * 16 - value_of(b[m.from.index()]) / 16;
+                if self.losing_capture(m) {
+                    BAD_CAPTURE + mvv
                 } else {
-                    self.history[b[m.from.index()] as usize][m.to.index()]
-                };
-                (m, s)
-            })
-            .collect()
+                    GOOD_CAPTURE + mvv
+                }
+            } else if self.killers[ply][0] == Some(m) {
+                KILLER + 2
+            } else if self.killers[ply][1] == Some(m) {
+                KILLER + 1
+            } else if counter == Some(m) {
+                KILLER
+            } else {
+                self.history[b[m.from.index()] as usize][m.to.index()]
+            };
+            out.push((m, s));
+        }
+        out
+    }
+
+    /// Rewards the quiet move that cut off and punishes the quiet moves tried before it.
+    fn reward(&mut self, m: Move, tried: &[Move], depth: i32) {
+        let bonus = (16 * depth * depth + 32 * depth).min(1200);
+        let b = *self.pos.codes();
+        for &q in tried {
+            let h = &mut self.history[b[q.from.index()] as usize][q.to.index()];
+            let delta = if q == m { bonus } else { -bonus };
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        }
+        if let Some((p, s)) = self.counter_slot() {
+            self.counters[p][s] = Some(m);
+        }
     }
 
     fn search(
@@ -691,7 +765,7 @@ impl Search<'_> {
         }
         let in_check = self.pos.is_check();
         // Check extension, bounded so perpetual checks cannot run away.
-        let depth = if in_check && ply < 2 * self.root_depth as usize + 4 {
+        let mut depth = if in_check && ply < 2 * self.root_depth as usize + 4 {
             depth + 1
         } else {
             depth
@@ -719,12 +793,14 @@ impl Search<'_> {
             }
         }
         let static_eval = if in_check { -INF } else { self.eval() };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility: far above beta near the leaves.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - 110 * depth >= beta
+            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -737,7 +813,7 @@ impl Search<'_> {
             && beta.abs() < MATE_BOUND
             && self.has_pieces(self.pos.turn())
         {
-            let r = 2 + depth / 4;
+            let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.pos.pass_unchecked();
             self.steps.push(Step {
                 mv: None,
@@ -758,6 +834,10 @@ impl Search<'_> {
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
+        // No move from the table: a shallower search is as good and cheaper.
+        if hash_move.is_none() && depth >= 5 && ply > 0 {
+            depth -= 1;
+        }
         let legal = self.pos.legal_moves();
         if legal.is_empty() {
             // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
@@ -771,28 +851,52 @@ impl Search<'_> {
         let mut best_move = None;
         let original_alpha = alpha;
         let b = *self.pos.codes();
+        let mut quiets: Vec<Move> = Vec::with_capacity(32);
+        let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && static_eval + FUTILITY_MARGIN * depth <= alpha
+            && alpha.abs() < MATE_BOUND;
         for i in 0..moves.len() {
             pick(&mut moves, i);
-            let m = moves[i].0;
+            let (m, order) = moves[i];
             let capture = b[m.to.index()] != 0;
+            let plain = !capture && order < KILLER;
             self.make(m);
             let gives_check = self.pos.is_check();
+            // Shallow pruning, once a move has kept the side from being mated.
+            if ply > 0 && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                let prune = (plain && depth <= LMP_DEPTH && quiets.len() >= lmp_limit)
+                    || (plain && futile)
+                    || (capture && order < GOOD_CAPTURE && depth <= 3);
+                if prune {
+                    self.unmake();
+                    if !capture {
+                        quiets.push(m);
+                    }
+                    continue;
+                }
+            }
             let new_depth = depth - 1;
             let mut s;
             if i == 0 {
                 s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && i >= 3
-                    && !capture
-                    && !in_check
-                    && !gives_check
-                    && moves[i].1 < (1 << 23)
-                {
-                    r = 1 + (i >= 8) as i32 + (depth >= 7 && i >= 14) as i32;
+                if depth >= 3 && i >= 2 && !in_check && (!capture || order < GOOD_CAPTURE) {
+                    r = lmr(depth, i);
                     if pv_node {
                         r -= 1;
+                    }
+                    if gives_check || order >= KILLER {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if plain {
+                        r -= order / LMR_HISTORY;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -807,6 +911,9 @@ impl Search<'_> {
             self.unmake();
             if self.stopped {
                 return 0;
+            }
+            if !capture {
+                quiets.push(m);
             }
             if s > best {
                 best = s;
@@ -825,8 +932,7 @@ impl Search<'_> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
-                            let h = &mut self.history[b[m.from.index()] as usize][m.to.index()];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.reward(m, &quiets, depth);
                         }
                         break;
                     }
@@ -900,10 +1006,10 @@ impl Search<'_> {
         }
         for i in 0..moves.len() {
             pick(&mut moves, i);
-            let m = moves[i].0;
+            let (m, order) = moves[i];
             let victim = b[m.to.index()];
-            // Delta pruning: even winning the piece cannot reach alpha.
             if !in_check && victim != 0 && best > -MATE_BOUND {
+                // Delta pruning: even winning the piece cannot reach alpha.
                 let gain = PST[victim as usize][m.to.index()].abs() + 150;
                 if best + gain < alpha {
                     continue;
