@@ -455,7 +455,14 @@ impl Search<'_> {
             self.excluded.clear();
             // Line k searches the root without the first moves of lines 1..k.
             let mut found: Vec<(i32, Info)> = Vec::with_capacity(wanted);
+            // The lines after the first leave the tables as they found them, so that the first
+            // line, and the move played, are the same whatever the number of lines.
+            let mut saved = None;
+            let mut ceiling = INF;
             for (k, &centre) in prev.iter().enumerate() {
+                if k == 1 {
+                    saved = Some((self.history.clone(), self.counters.clone(), self.killers));
+                }
                 let score = self.aspire(depth, centre);
                 if self.stopped && depth > 1 {
                     // A partial line counts only when it already changed its mind on a full window.
@@ -465,13 +472,21 @@ impl Search<'_> {
                     break;
                 };
                 self.excluded.push(m);
-                found.push((score, self.info(depth, score)));
+                // A line searched without the better moves cannot be worth more than they are: a
+                // higher score is an artefact of the pruning, shown at the level of the line above.
+                let shown = score.min(ceiling);
+                ceiling = shown;
+                found.push((score, self.info(depth, shown)));
+            }
+            if let Some((history, counters, killers)) = saved {
+                *self.history = history;
+                *self.counters = counters;
+                self.killers = killers;
             }
             if found.is_empty() {
                 break;
             }
-            // Best first; the sort is stable, so equal scores keep the order they were found in.
-            found.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+            // The lines stay in the order they were found: the first is the full search's choice.
             for (k, (s, info)) in found.iter_mut().enumerate() {
                 prev[k] = *s;
                 info.multipv = k as u32 + 1;
@@ -892,7 +907,9 @@ impl Search<'_> {
                     if gives_check || order >= KILLER {
                         r -= 1;
                     }
-                    if !improving {
+                    // Not improving reduces more; near the root there is no eval two plies back to
+                    // compare with, and a reduced root move can hide a short mate.
+                    if !improving && ply >= 2 {
                         r += 1;
                     }
                     if plain {
@@ -949,8 +966,9 @@ impl Search<'_> {
         } else {
             Bound::Upper
         };
-        // A root searched without its best moves has no true score to keep.
-        if ply > 0 || self.excluded.is_empty() {
+        // A root searched without its best moves has no true score to keep, and the lines after
+        // the first store nothing (see `iterate`).
+        if self.excluded.is_empty() {
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }
@@ -1006,7 +1024,7 @@ impl Search<'_> {
         }
         for i in 0..moves.len() {
             pick(&mut moves, i);
-            let (m, order) = moves[i];
+            let m = moves[i].0;
             let victim = b[m.to.index()];
             if !in_check && victim != 0 && best > -MATE_BOUND {
                 // Delta pruning: even winning the piece cannot reach alpha.
