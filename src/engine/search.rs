@@ -38,8 +38,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes to search.
     pub nodes: Option<u64>,
-    /// Milliseconds to think.
+    /// Milliseconds to think (the hard stop).
     pub movetime_ms: Option<u64>,
+    /// On a game clock, the usual thinking time in milliseconds: no new iteration starts past
+    /// about half of it, stretched when the best move is unsettled or the score falls, shortened
+    /// when the best move is stable or forced. `movetime_ms` still ends the search.
+    #[serde(default)]
+    pub soft_ms: Option<u64>,
 }
 
 impl Limits {
@@ -52,6 +57,21 @@ impl Limits {
         let cap = remaining_ms.saturating_sub(50) / 3;
         Limits {
             movetime_ms: Some(budget.min(cap).max(10)),
+            ..Limits::default()
+        }
+    }
+
+    /// Limits for a game clock: [`Limits::from_clock`]'s thinking time as the usual time, which
+    /// an unsettled search may stretch to three times as long, never past a third of the time
+    /// left (less 50 ms for the answer to reach the clock).
+    pub fn for_clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Limits {
+        let usual = Limits::from_clock(remaining_ms, increment_ms, moves_to_go)
+            .movetime_ms
+            .unwrap_or(10);
+        let cap = remaining_ms.saturating_sub(50) / 3;
+        Limits {
+            movetime_ms: Some(usual.saturating_mul(3).min(cap).max(usual)),
+            soft_ms: Some(usual),
             ..Limits::default()
         }
     }
@@ -97,7 +117,7 @@ impl Level {
         Limits {
             depth,
             nodes,
-            movetime_ms: None,
+            ..Limits::default()
         }
     }
 
@@ -299,6 +319,7 @@ impl Engine {
             depth: min_opt(limits.depth, caps.depth),
             nodes: min_opt(limits.nodes, caps.nodes),
             movetime_ms: limits.movetime_ms,
+            soft_ms: limits.soft_ms,
         };
         self.tt.new_search();
         for h in &mut self.history {
@@ -450,6 +471,7 @@ impl Search<'_> {
         // Each rank's score at the last depth: the centre of its aspiration window.
         let mut prev = vec![0i32; wanted];
         let mut lines: Vec<Info> = vec![last.clone()];
+        let (mut last_best, mut last_score, mut stable) = (None, 0, 0);
         for depth in 1..=max_depth {
             self.root_depth = depth;
             self.excluded.clear();
@@ -514,9 +536,35 @@ impl Search<'_> {
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
                 break;
             }
-            if let Some(t) = self.limits.movetime_ms {
+            // How the best move and score moved at this depth (for the clock's usual time).
+            let changed = last_best.is_some() && last_best != best;
+            stable = if changed { 0 } else { stable + 1 };
+            let falling = depth > 1 && score < last_score - 30;
+            last_best = best;
+            last_score = score;
+            let target = match (self.limits.soft_ms, self.limits.movetime_ms) {
+                (Some(usual), _) => {
+                    // An only move needs no thought; an unsettled one deserves more.
+                    if legal.len() == 1 {
+                        break;
+                    }
+                    let mut f = if changed {
+                        1.7
+                    } else if stable >= 4 {
+                        0.7
+                    } else {
+                        1.0
+                    };
+                    if falling {
+                        f *= 1.4;
+                    }
+                    Some(usual as f64 * f)
+                }
+                (None, t) => t.map(|t| t as f64),
+            };
+            if let Some(t) = target {
                 // The next iteration would take several times longer than this one: do not start it.
-                if self.elapsed() > t as f64 * 0.45 {
+                if self.elapsed() > t * 0.45 {
                     break;
                 }
             }
@@ -1272,6 +1320,52 @@ mod tests {
         assert_eq!(out.best, Some(out.lines[0].pv[0]));
         // Only two moves mate at once: the third line is slower.
         assert!(order_of(out.lines[2].score) < order_of(Score::Mate(1)));
+    }
+
+    #[test]
+    fn a_clock_gives_a_usual_time_and_a_hard_stop_within_a_third_of_what_is_left() {
+        for (rem, inc, togo) in [
+            (1_000, 100, None),
+            (60_000, 2_000, None),
+            (60_000, 0, Some(10)),
+            (300, 0, None),
+            (0, 0, None),
+            (u64::MAX, u64::MAX, Some(0)),
+        ] {
+            let l = Limits::for_clock(rem, inc, togo);
+            let (usual, hard) = (l.soft_ms.unwrap(), l.movetime_ms.unwrap());
+            assert_eq!(Some(usual), Limits::from_clock(rem, inc, togo).movetime_ms);
+            assert!(usual <= hard, "{rem}+{inc}");
+            assert!(hard <= (rem.saturating_sub(50) / 3).max(10), "{rem}+{inc}");
+        }
+        // 1 s + 0.1 s: 1000/30 + 75 = 108 ms as a rule, at most 316 ms.
+        let l = Limits::for_clock(1_000, 100, None);
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(108), Some(316)));
+    }
+
+    #[test]
+    fn an_only_move_on_the_clock_is_played_after_one_iteration() {
+        // The red king in check by the rook on e1, which the pawn on d1 guards; d0 faces the
+        // black king (rule 4.1.2 forbids it): only e0-f0 is left.
+        let fen = "3k5/9/9/9/9/9/9/9/3pr4/4K4 w - - 0 1";
+        let root = Root::new(Position::from_fen(fen).unwrap(), &[]).unwrap();
+        assert_eq!(root.position().legal_moves().len(), 1);
+        let t = std::cell::Cell::new(0.0);
+        let clock = || {
+            t.set(t.get() + 0.01);
+            t.get()
+        };
+        let limits = Limits::for_clock(60_000, 0, None);
+        let out = Engine::new(1).think(&root, limits, &clock, &AtomicBool::new(false), &mut |_| {});
+        assert_eq!(out.best, Move::from_iccs("e0f0"));
+        assert_eq!(out.info.depth, 1);
+        // Without a clock (a fixed time to think) the move is still searched a little.
+        let fixed = Limits {
+            movetime_ms: Some(2_000),
+            ..Limits::default()
+        };
+        let out = Engine::new(1).think(&root, fixed, &clock, &AtomicBool::new(false), &mut |_| {});
+        assert!(out.info.depth >= 4);
     }
 
     #[test]
