@@ -136,7 +136,7 @@ fn never_returns_an_illegal_move() {
             let limits = Limits {
                 depth: Some(3),
                 nodes: Some(3_000),
-                movetime_ms: None,
+                ..Limits::default()
             };
             let out = engine.think(&root, limits, &|| 0.0, &AtomicBool::new(false), &mut |_| {});
             match out.best {

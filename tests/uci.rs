@@ -433,3 +433,42 @@ fn multipv_reports_each_line_at_each_depth_and_plays_the_first() {
     assert!(status.success());
     assert!(err.is_empty(), "{err:?}");
 }
+
+/// A whole game on a 1 s + 0.1 s clock for each side, the engine playing both: every answer
+/// comes before its side's flag falls (the time is measured here, as a match runner does).
+#[test]
+fn a_game_on_a_one_second_clock_with_increment_never_flags() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    uci.wait_for("uciok");
+    uci.send("ucinewgame");
+    let mut game = xiangqi_club::xiangqi::game::Game::new(Position::start());
+    let mut moves: Vec<String> = Vec::new();
+    let mut clocks = [1_000u64, 1_000u64]; // red, black
+    let mut used = [0u64, 0u64];
+    while moves.len() < 120 && game.verdict().is_none() {
+        let side = moves.len() % 2;
+        uci.send(format!("position startpos moves {}", moves.join(" ")));
+        let t0 = Instant::now();
+        uci.send(format!(
+            "go wtime {} btime {} winc 100 binc 100",
+            clocks[0], clocks[1]
+        ));
+        let line = uci.wait_for("bestmove").pop().unwrap();
+        let spent = t0.elapsed().as_millis() as u64;
+        assert!(
+            spent < clocks[side],
+            "ply {}: {spent} ms spent with {} ms on the clock",
+            moves.len(),
+            clocks[side]
+        );
+        clocks[side] = clocks[side] - spent + 100;
+        used[side] += spent;
+        let m = best_move(&line);
+        game.play(m).unwrap();
+        moves.push(m.to_string());
+    }
+    // The clock's time is used, not left to waste: over 20 ms a move on average.
+    let plies = moves.len() as u64;
+    assert!(used[0] + used[1] > 20 * plies, "{used:?} for {plies} plies");
+}

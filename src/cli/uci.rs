@@ -96,7 +96,9 @@ fn parse_go(args: &[&str], red: bool) -> Result<(Limits, bool), String> {
     }
     let (time, inc) = if red { (wtime, winc) } else { (btime, binc) };
     if let (Some(t), None) = (time, limits.movetime_ms) {
-        limits.movetime_ms = Limits::from_clock(t, inc, togo).movetime_ms;
+        let clock = Limits::for_clock(t, inc, togo);
+        limits.movetime_ms = clock.movetime_ms;
+        limits.soft_ms = clock.soft_ms;
     }
     Ok((limits, infinite))
 }

@@ -41,6 +41,7 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     depth: Some(6),
     nodes: None,
     movetime_ms: Some(200),
+    soft_ms: None,
 };
 
 /// How bad a move was.

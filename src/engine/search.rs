@@ -38,8 +38,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes to search.
     pub nodes: Option<u64>,
-    /// Milliseconds to think.
+    /// Milliseconds to think (the hard stop).
     pub movetime_ms: Option<u64>,
+    /// On a game clock, the usual thinking time in milliseconds: no new iteration starts past
+    /// about half of it, stretched when the best move is unsettled or the score falls, shortened
+    /// when the best move is stable or forced. `movetime_ms` still ends the search.
+    #[serde(default)]
+    pub soft_ms: Option<u64>,
 }
 
 impl Limits {
@@ -52,6 +57,21 @@ impl Limits {
         let cap = remaining_ms.saturating_sub(50) / 3;
         Limits {
             movetime_ms: Some(budget.min(cap).max(10)),
+            ..Limits::default()
+        }
+    }
+
+    /// Limits for a game clock: [`Limits::from_clock`]'s thinking time as the usual time, which
+    /// an unsettled search may stretch to three times as long, never past a third of the time
+    /// left (less 50 ms for the answer to reach the clock).
+    pub fn for_clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Limits {
+        let usual = Limits::from_clock(remaining_ms, increment_ms, moves_to_go)
+            .movetime_ms
+            .unwrap_or(10);
+        let cap = remaining_ms.saturating_sub(50) / 3;
+        Limits {
+            movetime_ms: Some(usual.saturating_mul(3).min(cap).max(usual)),
+            soft_ms: Some(usual),
             ..Limits::default()
         }
     }
@@ -97,7 +117,7 @@ impl Level {
         Limits {
             depth,
             nodes,
-            movetime_ms: None,
+            ..Limits::default()
         }
     }
 
@@ -234,6 +254,8 @@ struct Step {
 pub struct Engine {
     tt: Tt,
     history: Vec<[i32; 90]>,
+    /// The quiet move that refuted each (piece, destination) of the move before it.
+    counters: Vec<[Option<Move>; 90]>,
     level: Level,
     seed: u64,
     rulings: HashMap<u64, Option<Color>>,
@@ -246,6 +268,7 @@ impl Engine {
         Engine {
             tt: Tt::new(tt_mb),
             history: vec![[0; 90]; 15],
+            counters: vec![[None; 90]; 15],
             level: Level::FULL,
             seed: 0,
             rulings: HashMap::new(),
@@ -275,6 +298,9 @@ impl Engine {
         for h in &mut self.history {
             h.fill(0);
         }
+        for c in &mut self.counters {
+            c.fill(None);
+        }
         self.rulings.clear();
     }
 
@@ -293,11 +319,12 @@ impl Engine {
             depth: min_opt(limits.depth, caps.depth),
             nodes: min_opt(limits.nodes, caps.nodes),
             movetime_ms: limits.movetime_ms,
+            soft_ms: limits.soft_ms,
         };
         self.tt.new_search();
         for h in &mut self.history {
             for v in h.iter_mut() {
-                *v /= 8;
+                *v /= 2;
             }
         }
         let mut s = Search {
@@ -308,6 +335,8 @@ impl Engine {
             null_barrier: 0,
             tt: &mut self.tt,
             history: &mut self.history,
+            counters: &mut self.counters,
+            evals: [0; MAX_PLY + 1],
             rulings: &mut self.rulings,
             killers: [[None; 2]; MAX_PLY + 1],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
@@ -347,6 +376,9 @@ struct Search<'a> {
     null_barrier: usize,
     tt: &'a mut Tt,
     history: &'a mut Vec<[i32; 90]>,
+    counters: &'a mut Vec<[Option<Move>; 90]>,
+    /// The static evaluation at each ply of the line (to tell whether the side is improving).
+    evals: [i32; MAX_PLY + 1],
     rulings: &'a mut HashMap<u64, Option<Color>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
@@ -364,6 +396,27 @@ struct Search<'a> {
     multipv: usize,
     /// Root moves left out of this search: the first moves of the better lines (MultiPV).
     excluded: Vec<Move>,
+}
+
+// Move-ordering bands: the table's move, captures that win or trade, killers and the counter
+// move, quiet moves by history (within ±HISTORY_MAX), then captures that lose material.
+const HASH_ORDER: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 23;
+const BAD_CAPTURE: i32 = -(1 << 22);
+const HISTORY_MAX: i32 = 16384;
+/// History per ply of late-move reduction saved (or added, when negative).
+const LMR_HISTORY: i32 = 6000;
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 90;
+const FUTILITY_MARGIN: i32 = 110;
+const LMP_DEPTH: i32 = 6;
+
+/// The late-move reduction for the `i`th move at `depth`: about ln(depth)·ln(i)/2.
+fn lmr(depth: i32, i: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let n = (i.max(1) as f32).ln();
+    (0.5 + d * n / 2.0) as i32
 }
 
 #[inline]
@@ -418,12 +471,20 @@ impl Search<'_> {
         // Each rank's score at the last depth: the centre of its aspiration window.
         let mut prev = vec![0i32; wanted];
         let mut lines: Vec<Info> = vec![last.clone()];
+        let (mut last_best, mut last_score, mut stable) = (None, 0, 0);
         for depth in 1..=max_depth {
             self.root_depth = depth;
             self.excluded.clear();
             // Line k searches the root without the first moves of lines 1..k.
             let mut found: Vec<(i32, Info)> = Vec::with_capacity(wanted);
+            // The lines after the first leave the tables as they found them, so that the first
+            // line, and the move played, are the same whatever the number of lines.
+            let mut saved = None;
+            let mut ceiling = INF;
             for (k, &centre) in prev.iter().enumerate() {
+                if k == 1 {
+                    saved = Some((self.history.clone(), self.counters.clone(), self.killers));
+                }
                 let score = self.aspire(depth, centre);
                 if self.stopped && depth > 1 {
                     // A partial line counts only when it already changed its mind on a full window.
@@ -433,13 +494,21 @@ impl Search<'_> {
                     break;
                 };
                 self.excluded.push(m);
-                found.push((score, self.info(depth, score)));
+                // A line searched without the better moves cannot be worth more than they are: a
+                // higher score is an artefact of the pruning, shown at the level of the line above.
+                let shown = score.min(ceiling);
+                ceiling = shown;
+                found.push((score, self.info(depth, shown)));
+            }
+            if let Some((history, counters, killers)) = saved {
+                *self.history = history;
+                *self.counters = counters;
+                self.killers = killers;
             }
             if found.is_empty() {
                 break;
             }
-            // Best first; the sort is stable, so equal scores keep the order they were found in.
-            found.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+            // The lines stay in the order they were found: the first is the full search's choice.
             for (k, (s, info)) in found.iter_mut().enumerate() {
                 prev[k] = *s;
                 info.multipv = k as u32 + 1;
@@ -467,9 +536,35 @@ impl Search<'_> {
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
                 break;
             }
-            if let Some(t) = self.limits.movetime_ms {
+            // How the best move and score moved at this depth (for the clock's usual time).
+            let changed = last_best.is_some() && last_best != best;
+            stable = if changed { 0 } else { stable + 1 };
+            let falling = depth > 1 && score < last_score - 30;
+            last_best = best;
+            last_score = score;
+            let target = match (self.limits.soft_ms, self.limits.movetime_ms) {
+                (Some(usual), _) => {
+                    // An only move needs no thought; an unsettled one deserves more.
+                    if legal.len() == 1 {
+                        break;
+                    }
+                    let mut f = if changed {
+                        1.7
+                    } else if stable >= 4 {
+                        0.7
+                    } else {
+                        1.0
+                    };
+                    if falling {
+                        f *= 1.4;
+                    }
+                    Some(usual as f64 * f)
+                }
+                (None, t) => t.map(|t| t as f64),
+            };
+            if let Some(t) = target {
                 // The next iteration would take several times longer than this one: do not start it.
-                if self.elapsed() > t as f64 * 0.45 {
+                if self.elapsed() > t * 0.45 {
                     break;
                 }
             }
@@ -641,26 +736,68 @@ impl Search<'_> {
         loser
     }
 
-    fn order(&self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+    /// Whether a capture loses material by a simple exchange test: a cheaper victim on a square
+    /// the opponent attacks once the capture is made (the cannon's screen changes are seen).
+    fn losing_capture(&mut self, m: Move) -> bool {
         let b = self.pos.codes();
-        moves
-            .iter()
-            .map(|&m| {
-                let victim = b[m.to.index()];
-                let s = if Some(m) == hash_move {
-                    1 << 30
-                } else if victim != 0 {
-                    (1 << 24) + value_of(victim) * 16 - value_of(b[m.from.index()]) / 16
-                } else if self.killers[ply][0] == Some(m) {
-                    (1 << 23) + 1
-                } else if self.killers[ply][1] == Some(m) {
-                    1 << 23
+        let (victim, attacker) = (value_of(b[m.to.index()]), value_of(b[m.from.index()]));
+        if victim >= attacker {
+            return false;
+        }
+        let u = self.pos.play_unchecked(m);
+        let them = self.pos.turn();
+        let lost = self.pos.is_attacked(m.to, them);
+        self.pos.undo(m, u);
+        lost
+    }
+
+    /// The counter-move slot of the move that led here: (piece now on its square, square).
+    fn counter_slot(&self) -> Option<(usize, usize)> {
+        let m = self.steps.last()?.mv?;
+        Some((self.pos.codes()[m.to.index()] as usize, m.to.index()))
+    }
+
+    fn order(&mut self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+        let counter = self.counter_slot().and_then(|(p, s)| self.counters[p][s]);
+        let mut out = Vec::with_capacity(moves.len());
+        for &m in moves {
+            let b = self.pos.codes();
+            let victim = b[m.to.index()];
+            let s = if Some(m) == hash_move {
+                HASH_ORDER
+            } else if victim != 0 {
+                let mvv = value_of(victim) * 16 - value_of(b[m.from.index()]) / 16;
+                if self.losing_capture(m) {
+                    BAD_CAPTURE + mvv
                 } else {
-                    self.history[b[m.from.index()] as usize][m.to.index()]
-                };
-                (m, s)
-            })
-            .collect()
+                    GOOD_CAPTURE + mvv
+                }
+            } else if self.killers[ply][0] == Some(m) {
+                KILLER + 2
+            } else if self.killers[ply][1] == Some(m) {
+                KILLER + 1
+            } else if counter == Some(m) {
+                KILLER
+            } else {
+                self.history[b[m.from.index()] as usize][m.to.index()]
+            };
+            out.push((m, s));
+        }
+        out
+    }
+
+    /// Rewards the quiet move that cut off and punishes the quiet moves tried before it.
+    fn reward(&mut self, m: Move, tried: &[Move], depth: i32) {
+        let bonus = (16 * depth * depth + 32 * depth).min(1200);
+        let b = *self.pos.codes();
+        for &q in tried {
+            let h = &mut self.history[b[q.from.index()] as usize][q.to.index()];
+            let delta = if q == m { bonus } else { -bonus };
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        }
+        if let Some((p, s)) = self.counter_slot() {
+            self.counters[p][s] = Some(m);
+        }
     }
 
     fn search(
@@ -691,7 +828,7 @@ impl Search<'_> {
         }
         let in_check = self.pos.is_check();
         // Check extension, bounded so perpetual checks cannot run away.
-        let depth = if in_check && ply < 2 * self.root_depth as usize + 4 {
+        let mut depth = if in_check && ply < 2 * self.root_depth as usize + 4 {
             depth + 1
         } else {
             depth
@@ -719,12 +856,14 @@ impl Search<'_> {
             }
         }
         let static_eval = if in_check { -INF } else { self.eval() };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility: far above beta near the leaves.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - 110 * depth >= beta
+            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -737,7 +876,7 @@ impl Search<'_> {
             && beta.abs() < MATE_BOUND
             && self.has_pieces(self.pos.turn())
         {
-            let r = 2 + depth / 4;
+            let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.pos.pass_unchecked();
             self.steps.push(Step {
                 mv: None,
@@ -758,6 +897,10 @@ impl Search<'_> {
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
+        // No move from the table: a shallower search is as good and cheaper.
+        if hash_move.is_none() && depth >= 5 && ply > 0 {
+            depth -= 1;
+        }
         let legal = self.pos.legal_moves();
         if legal.is_empty() {
             // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
@@ -771,28 +914,54 @@ impl Search<'_> {
         let mut best_move = None;
         let original_alpha = alpha;
         let b = *self.pos.codes();
+        let mut quiets: Vec<Move> = Vec::with_capacity(32);
+        let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && static_eval + FUTILITY_MARGIN * depth <= alpha
+            && alpha.abs() < MATE_BOUND;
         for i in 0..moves.len() {
             pick(&mut moves, i);
-            let m = moves[i].0;
+            let (m, order) = moves[i];
             let capture = b[m.to.index()] != 0;
+            let plain = !capture && order < KILLER;
             self.make(m);
             let gives_check = self.pos.is_check();
+            // Shallow pruning, once a move has kept the side from being mated.
+            if ply > 0 && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                let prune = (plain && depth <= LMP_DEPTH && quiets.len() >= lmp_limit)
+                    || (plain && futile)
+                    || (capture && order < GOOD_CAPTURE && depth <= 3);
+                if prune {
+                    self.unmake();
+                    if !capture {
+                        quiets.push(m);
+                    }
+                    continue;
+                }
+            }
             let new_depth = depth - 1;
             let mut s;
             if i == 0 {
                 s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && i >= 3
-                    && !capture
-                    && !in_check
-                    && !gives_check
-                    && moves[i].1 < (1 << 23)
-                {
-                    r = 1 + (i >= 8) as i32 + (depth >= 7 && i >= 14) as i32;
+                if depth >= 3 && i >= 2 && !in_check && (!capture || order < GOOD_CAPTURE) {
+                    r = lmr(depth, i);
                     if pv_node {
                         r -= 1;
+                    }
+                    if gives_check || order >= KILLER {
+                        r -= 1;
+                    }
+                    // Not improving reduces more; near the root there is no eval two plies back to
+                    // compare with, and a reduced root move can hide a short mate.
+                    if !improving && ply >= 2 {
+                        r += 1;
+                    }
+                    if plain {
+                        r -= order / LMR_HISTORY;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -807,6 +976,9 @@ impl Search<'_> {
             self.unmake();
             if self.stopped {
                 return 0;
+            }
+            if !capture {
+                quiets.push(m);
             }
             if s > best {
                 best = s;
@@ -825,8 +997,7 @@ impl Search<'_> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
-                            let h = &mut self.history[b[m.from.index()] as usize][m.to.index()];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.reward(m, &quiets, depth);
                         }
                         break;
                     }
@@ -843,8 +1014,9 @@ impl Search<'_> {
         } else {
             Bound::Upper
         };
-        // A root searched without its best moves has no true score to keep.
-        if ply > 0 || self.excluded.is_empty() {
+        // A root searched without its best moves has no true score to keep, and the lines after
+        // the first store nothing (see `iterate`).
+        if self.excluded.is_empty() {
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }
@@ -902,8 +1074,8 @@ impl Search<'_> {
             pick(&mut moves, i);
             let m = moves[i].0;
             let victim = b[m.to.index()];
-            // Delta pruning: even winning the piece cannot reach alpha.
             if !in_check && victim != 0 && best > -MATE_BOUND {
+                // Delta pruning: even winning the piece cannot reach alpha.
                 let gain = PST[victim as usize][m.to.index()].abs() + 150;
                 if best + gain < alpha {
                     continue;
@@ -1148,6 +1320,52 @@ mod tests {
         assert_eq!(out.best, Some(out.lines[0].pv[0]));
         // Only two moves mate at once: the third line is slower.
         assert!(order_of(out.lines[2].score) < order_of(Score::Mate(1)));
+    }
+
+    #[test]
+    fn a_clock_gives_a_usual_time_and_a_hard_stop_within_a_third_of_what_is_left() {
+        for (rem, inc, togo) in [
+            (1_000, 100, None),
+            (60_000, 2_000, None),
+            (60_000, 0, Some(10)),
+            (300, 0, None),
+            (0, 0, None),
+            (u64::MAX, u64::MAX, Some(0)),
+        ] {
+            let l = Limits::for_clock(rem, inc, togo);
+            let (usual, hard) = (l.soft_ms.unwrap(), l.movetime_ms.unwrap());
+            assert_eq!(Some(usual), Limits::from_clock(rem, inc, togo).movetime_ms);
+            assert!(usual <= hard, "{rem}+{inc}");
+            assert!(hard <= (rem.saturating_sub(50) / 3).max(10), "{rem}+{inc}");
+        }
+        // 1 s + 0.1 s: 1000/30 + 75 = 108 ms as a rule, at most 316 ms.
+        let l = Limits::for_clock(1_000, 100, None);
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(108), Some(316)));
+    }
+
+    #[test]
+    fn an_only_move_on_the_clock_is_played_after_one_iteration() {
+        // The red king in check by the rook on e1, which the pawn on d1 guards; d0 faces the
+        // black king (rule 4.1.2 forbids it): only e0-f0 is left.
+        let fen = "3k5/9/9/9/9/9/9/9/3pr4/4K4 w - - 0 1";
+        let root = Root::new(Position::from_fen(fen).unwrap(), &[]).unwrap();
+        assert_eq!(root.position().legal_moves().len(), 1);
+        let t = std::cell::Cell::new(0.0);
+        let clock = || {
+            t.set(t.get() + 0.01);
+            t.get()
+        };
+        let limits = Limits::for_clock(60_000, 0, None);
+        let out = Engine::new(1).think(&root, limits, &clock, &AtomicBool::new(false), &mut |_| {});
+        assert_eq!(out.best, Move::from_iccs("e0f0"));
+        assert_eq!(out.info.depth, 1);
+        // Without a clock (a fixed time to think) the move is still searched a little.
+        let fixed = Limits {
+            movetime_ms: Some(2_000),
+            ..Limits::default()
+        };
+        let out = Engine::new(1).think(&root, fixed, &clock, &AtomicBool::new(false), &mut |_| {});
+        assert!(out.info.depth >= 4);
     }
 
     #[test]
