@@ -3,7 +3,7 @@
 //! path as a click on the board.
 
 use super::i18n::{tr, use_lang, Lang};
-use super::play::use_play;
+use super::play::{use_play, PlayStore};
 use crate::lang::Say;
 use crate::xiangqi::notation::typed::{complete, read, Completion, TypedError};
 use leptos::prelude::*;
@@ -62,6 +62,7 @@ fn focus_on_slash(input: NodeRef<leptos::html::Input>) {
 /// The box's own state: what is typed, the completion chosen with the arrows, why a move was refused.
 #[derive(Clone, Copy)]
 struct BoxState {
+    store: PlayStore,
     text: RwSignal<String>,
     refusal: RwSignal<Option<Refusal>>,
     active: RwSignal<Option<usize>>,
@@ -71,7 +72,7 @@ struct BoxState {
 impl BoxState {
     /// Plays the typed move, or says why not.
     fn play(self, typed: String) {
-        let store = use_play();
+        let store = self.store;
         let session = store.session;
         let refused = session.with_untracked(|s| {
             let over = s.at_end() && s.game().verdict().is_some();
@@ -164,6 +165,7 @@ pub fn MoveBox() -> impl IntoView {
         v
     });
     let b = BoxState {
+        store,
         text,
         refusal: RwSignal::new(None),
         active: RwSignal::new(None),
