@@ -7,10 +7,9 @@ use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
-use std::hash::{Hash, Hasher};
 
 /// One move of the list: its node, its text in the chosen notation, the marks after it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct MoveItem {
     id: NodeId,
     text: String,
@@ -19,7 +18,7 @@ struct MoveItem {
 
 /// What the list shows, in order. Main-line moves sit in the grid's columns; comments and
 /// variations take a whole row.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Item {
     /// A move number before a main-line move (`3.` or `3. …`).
     No(String),
@@ -32,7 +31,7 @@ enum Item {
 }
 
 /// Inside a variation line.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum VarItem {
     No(String),
     Move(MoveItem),
@@ -122,37 +121,29 @@ fn variations(tree: &GameTree, id: NodeId, notation: Notation) -> Vec<Vec<VarIte
 }
 
 /// The list's items for `tree`: the main line, with each move's comment and variations after it.
-/// Each comes with a key for the keyed list: its main-line ply and its content, so an item that
-/// did not change keeps its row when the tree changes elsewhere (a move added, a review's marks).
-fn items(tree: &GameTree, notation: Notation) -> Vec<(u64, Item)> {
+fn items(tree: &GameTree, notation: Notation) -> Vec<Item> {
     let mut out = Vec::new();
-    let mut push = |ply: usize, item: Item| {
-        let mut h = std::hash::DefaultHasher::new();
-        (ply, &item).hash(&mut h);
-        out.push((h.finish(), item));
-    };
     if let Some(c) = tree.node(tree.root()).and_then(|n| n.comment.clone()) {
-        push(0, Item::Comment(c));
+        out.push(Item::Comment(c));
     }
     let mut resume = true;
     for (i, id) in tree.main_line().into_iter().enumerate() {
         let Some(node) = tree.node(id) else { continue };
-        let ply = i + 1;
         if let Some(n) = number(tree, id, resume) {
-            push(ply, Item::No(n));
+            out.push(Item::No(n));
         }
         let black = tree.position(id).is_some_and(|p| p.turn() == Color::Red);
         if let Some(m) = move_item(tree, id, notation) {
-            push(ply, Item::Main(m, ply, resume && black));
+            out.push(Item::Main(m, i + 1, resume && black));
         }
         let vars = variations(tree, id, notation);
         resume = false;
         if let Some(c) = &node.comment {
-            push(ply, Item::Comment(c.clone()));
+            out.push(Item::Comment(c.clone()));
             resume = true;
         }
         if !vars.is_empty() {
-            push(ply, Item::Vars(vars));
+            out.push(Item::Vars(vars));
             resume = true;
         }
     }
@@ -201,32 +192,27 @@ pub fn MoveList() -> impl IntoView {
     });
     view! {
         <ol class="move-list" data-testid="move-list" aria-label=tr("着法", "Moves")>
-            <For each=move || list.get() key=|(k, _)| *k children=|(_, item)| list_item(item) />
-        </ol>
-    }
-}
-
-/// One item of the list.
-fn list_item(item: Item) -> AnyView {
-    match item {
-        Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
-        Item::Main(m, ply, resume) => move_button(m, Some(ply), resume).into_any(),
-        Item::Comment(c) => view! { <p class="comment" data-testid="list-comment">{c}</p> }.into_any(),
-        Item::Vars(lines) => view! {
-            <div class="variations" data-testid="variations">
-                {lines.into_iter().map(|line| view! {
-                    <div class="variation">
-                        {line.into_iter().map(|v| match v {
-                            VarItem::No(n) => view! { <span class="var-no">{n}</span> }.into_any(),
-                            VarItem::Move(m) => move_button(m, None, false).into_any(),
-                            VarItem::Open => view! { <span class="paren">"("</span> }.into_any(),
-                            VarItem::Close => view! { <span class="paren">")"</span> }.into_any(),
-                            VarItem::Comment(c) => view! { <span class="comment">{c}</span> }.into_any(),
+            {move || list.get().into_iter().map(|item| match item {
+                Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
+                Item::Main(m, ply, resume) => move_button(m, Some(ply), resume).into_any(),
+                Item::Comment(c) => view! { <p class="comment" data-testid="list-comment">{c}</p> }.into_any(),
+                Item::Vars(lines) => view! {
+                    <div class="variations" data-testid="variations">
+                        {lines.into_iter().map(|line| view! {
+                            <div class="variation">
+                                {line.into_iter().map(|v| match v {
+                                    VarItem::No(n) => view! { <span class="var-no">{n}</span> }.into_any(),
+                                    VarItem::Move(m) => move_button(m, None, false).into_any(),
+                                    VarItem::Open => view! { <span class="paren">"("</span> }.into_any(),
+                                    VarItem::Close => view! { <span class="paren">")"</span> }.into_any(),
+                                    VarItem::Comment(c) => view! { <span class="comment">{c}</span> }.into_any(),
+                                }).collect_view()}
+                            </div>
                         }).collect_view()}
                     </div>
-                }).collect_view()}
-            </div>
-        }.into_any(),
+                }.into_any(),
+            }).collect_view()}
+        </ol>
     }
 }
 
