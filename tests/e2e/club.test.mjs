@@ -121,6 +121,21 @@ test('members imported, two events made from them and rated, results page, certi
     await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
   }
 
+  // The timetable's entrants box has the picker too: a filter, "all" of what it shows, added in
+  // order under what the box holds; a name with quotes is shown as written.
+  await page.goto(app.base + 'index.html#/schedule');
+  await page.waitForSelector('[data-testid=entrants]');
+  await page.fill('[data-testid=entrants]', '甲');
+  await page.click('[data-testid=from-members] summary');
+  await page.fill('[data-testid=member-filter]', 'cmd');
+  assert.equal(await page.textContent('[data-testid=from-members] .c-pick-one'), FORMULA);
+  await page.fill('[data-testid=member-filter]', '王');
+  assert.equal(await page.locator('[data-testid=member-pick]').count(), 3);
+  await page.click('[data-testid=pick-all]');
+  await page.click('[data-testid=add-chosen]');
+  assert.equal(await page.inputValue('[data-testid=entrants]'), '甲\n王天一\n王小明\n王国强');
+  assert.equal(await page.locator('[data-testid=member-pick]:checked').count(), 0, 'the ticks are cleared');
+
   // Rated on the club page: each event once, each change traced to its games, a graph.
   await page.goto(app.base + 'index.html#/club');
   await page.waitForSelector('[data-event]');

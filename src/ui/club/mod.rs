@@ -13,7 +13,7 @@ mod record;
 
 pub use details::DetailsForm;
 pub use export::PublishLink;
-pub use pick::FromMembers;
+pub use pick::{appended, FromMembers};
 
 use super::files::{self, BrowserCharsets};
 use super::i18n::{tr, use_lang};

@@ -1,8 +1,10 @@
 //! "Add from members" beside an event's paste box: ticks members, and their names go into the box
 //! (the event keeps its own copy of the names).
 
-use super::super::i18n::tr;
+use super::super::i18n::use_lang;
+use crate::events::publish::escape;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A member as the picker needs it, read from the plain-text list the club page keeps beside the
 /// members list ([`crate::events::club::Club::pick_lines`]): an event page's bundle carries no
@@ -35,7 +37,7 @@ fn load_picks() -> Vec<Pick> {
 }
 
 /// `text` with `lines` added on lines of their own.
-fn appended(text: &str, lines: &str) -> String {
+pub fn appended(text: &str, lines: &str) -> String {
     let mut out = text.to_string();
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
@@ -44,8 +46,162 @@ fn appended(text: &str, lines: &str) -> String {
     out
 }
 
+/// The picks whose name or romanised name holds `filter`, as checkbox rows (one HTML string: an
+/// event page pays for one text, not for a view per row).
+fn rows_html(picks: &[Pick], filter: &str, chosen: &[usize]) -> String {
+    let f = filter.trim();
+    let lower = f.to_ascii_lowercase();
+    let mut out = String::new();
+    for m in picks
+        .iter()
+        .filter(|m| m.name.contains(f) || m.romanised.to_ascii_lowercase().contains(&lower))
+        .take(300)
+    {
+        let checked = if chosen.contains(&m.id) {
+            " checked"
+        } else {
+            ""
+        };
+        let rating = m.rating.map(|r| format!(" ({r})")).unwrap_or_default();
+        out.push_str(&format!(
+            r#"<label class="c-pick-one"><input type="checkbox" data-testid="member-pick" value="{}"{checked}>{}{rating}</label>"#,
+            m.id,
+            escape(&m.name)
+        ));
+    }
+    out
+}
+
+/// What the picker keeps between events: the members read when it is opened and the ticks in
+/// the order made.
+#[derive(Default)]
+struct PickState {
+    picks: Option<Vec<Pick>>,
+    chosen: Vec<usize>,
+}
+
+/// The lines the ticked members add, in the order ticked; `name, rating` for the rated when
+/// `with_rating` (the Swiss and knockout lists' form).
+fn chosen_lines(state: &PickState, with_rating: bool) -> String {
+    let picks = state.picks.as_deref().unwrap_or_default();
+    state
+        .chosen
+        .iter()
+        .filter_map(|id| picks.iter().find(|m| m.id == *id))
+        .map(|m| match m.rating {
+            Some(r) if with_rating => format!("{}, {r}", m.name),
+            _ => m.name.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What the picker's filter box holds.
+fn filter_text(root: &web_sys::Element) -> String {
+    root.query_selector("[data-testid=member-filter]")
+        .ok()
+        .flatten()
+        .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|el| el.value())
+        .unwrap_or_default()
+}
+
+/// The picker's parts, handed to its one event handler.
+#[derive(Clone, Copy)]
+struct Picker {
+    state: StoredValue<PickState, LocalStorage>,
+    list: Option<RwSignal<String>>,
+    on_add: Option<Callback<String>>,
+    with_rating: bool,
+}
+
+impl Picker {
+    /// Draws the rows that match the filter into the picker `root`.
+    fn draw(self, root: &web_sys::Element) {
+        let filter = filter_text(root);
+        let html = self
+            .state
+            .with_value(|s| rows_html(s.picks.as_deref().unwrap_or_default(), &filter, &s.chosen));
+        if let Ok(Some(rows)) = root.query_selector(".c-pick-list") {
+            rows.set_inner_html(&html);
+        }
+    }
+
+    /// Ticks every member the filter shows.
+    fn pick_all(self, root: &web_sys::Element) {
+        let filter = filter_text(root);
+        self.state.update_value(|s| {
+            let f = filter.trim();
+            s.chosen = s
+                .picks
+                .iter()
+                .flatten()
+                .filter(|m| m.name.contains(f))
+                .map(|m| m.id)
+                .collect();
+        });
+    }
+
+    /// Hands the ticked members' lines to the event's list.
+    fn add(self) {
+        let lines = self.state.with_value(|s| chosen_lines(s, self.with_rating));
+        if lines.is_empty() {
+            return;
+        }
+        if let Some(list) = self.list {
+            list.update(|l| *l = appended(l, &lines));
+        }
+        if let Some(f) = self.on_add {
+            f.run(lines);
+        }
+        self.state.update_value(|s| s.chosen.clear());
+    }
+
+    /// One handler for every control (clicks, and typing in the filter): a checkbox's click
+    /// comes after its tick changed.
+    #[inline(never)]
+    fn act(self, ev: &web_sys::Event) {
+        let (Some(el), Some(root)) = (
+            ev.target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+            ev.current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+        ) else {
+            return;
+        };
+        match el.get_attribute("data-testid").as_deref() {
+            Some("pick-open") => self.state.update_value(|s| {
+                if s.picks.is_none() {
+                    s.picks = Some(load_picks());
+                }
+            }),
+            Some("member-filter") if ev.type_() == "input" => {}
+            Some("member-pick") => {
+                let Ok(id) = event_target_value(ev).parse::<usize>() else {
+                    return;
+                };
+                let on = event_target_checked(ev);
+                self.state.update_value(|s| {
+                    s.chosen.retain(|&x| x != id);
+                    if on {
+                        s.chosen.push(id);
+                    }
+                });
+                return;
+            }
+            Some("pick-all") => self.pick_all(&root),
+            Some("add-chosen") => self.add(),
+            _ => return,
+        }
+        self.draw(&root);
+    }
+}
+
 /// The members to pick from, opened on demand (the list is read from storage when opened, so an
 /// event page that never opens it reads nothing). `with_rating` writes `name, rating` lines.
+///
+/// The controls and rows are one HTML text with one handler: the picker sits on every event page,
+/// and a view per control cost the tightest page 6.7 kB.
 #[component]
 pub fn FromMembers(
     /// The paste box's text, when it is a signal of its own.
@@ -56,65 +212,28 @@ pub fn FromMembers(
     on_add: Option<Callback<String>>,
     #[prop(optional)] with_rating: bool,
 ) -> impl IntoView {
-    let club: RwSignal<Option<Vec<Pick>>> = RwSignal::new(None);
-    let chosen: RwSignal<Vec<usize>> = RwSignal::new(Vec::new());
-    let filter = RwSignal::new(String::new());
-    let open = move |_| {
-        if club.with_untracked(Option::is_none) {
-            club.set(Some(load_picks()));
-        }
+    let picker = Picker {
+        state: StoredValue::new_local(PickState::default()),
+        list,
+        on_add,
+        with_rating,
     };
-    let add = move |_| {
-        let ids = chosen.get_untracked();
-        // In the order ticked; the Swiss list's form `name, rating` for the rated.
-        let lines = club.with_untracked(|c| {
-            let c = c.as_deref().unwrap_or_default();
-            ids.iter()
-                .filter_map(|id| c.iter().find(|m| m.id == *id))
-                .map(|m| match m.rating {
-                    Some(r) if with_rating => format!("{}, {r}", m.name),
-                    _ => m.name.clone(),
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
-        });
-        if lines.is_empty() {
-            return;
-        }
-        if let Some(list) = list {
-            list.update(|l| *l = appended(l, &lines));
-        }
-        if let Some(f) = on_add {
-            f.run(lines);
-        }
-        chosen.set(Vec::new());
+    let lang = use_lang();
+    // Drawn again, rows included, in the new language when it changes.
+    let shell = move || {
+        let l = lang.get();
+        let rows = picker
+            .state
+            .with_value(|s| rows_html(s.picks.as_deref().unwrap_or_default(), "", &s.chosen));
+        format!(
+            r#"<summary data-testid="pick-open">{}</summary><div class="t-draw"><input data-testid="member-filter" placeholder="…"><button type="button" data-testid="pick-all">{}</button><button type="button" data-testid="add-chosen">{}</button></div><div class="c-pick-list">{rows}</div>"#,
+            l.pick("从会员名单添加", "Add from members"),
+            l.pick("全选", "All"),
+            l.pick("加入所选", "Add chosen"),
+        )
     };
     view! {
-        <details class="c-pick no-print" data-testid="from-members">
-            <summary on:click=open>{tr("从会员名单添加", "Add from members")}</summary>
-            <div class="t-draw">
-                <input data-testid="member-filter" placeholder="…" prop:value=move || filter.get() on:input=move |ev| filter.set(event_target_value(&ev)) />
-                <button data-testid="pick-all" on:click=move |_| {
-                    let f = filter.get_untracked();
-                    chosen.set(club.with_untracked(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim())).map(|m| m.id).collect()).unwrap_or_default()));
-                }>{tr("全选", "All")}</button>
-                <button data-testid="add-chosen" on:click=add>{tr("加入所选", "Add chosen")}</button>
-            </div>
-            <div class="c-pick-list">
-                {move || {
-                    let f = filter.get();
-                    club.with(|c| c.as_ref().map(|c| c.iter().filter(|m| m.name.contains(f.trim()) || m.romanised.to_ascii_lowercase().contains(&f.trim().to_ascii_lowercase())).take(300).map(|m| {
-                        let id = m.id;
-                        let label = match m.rating { Some(r) => format!("{} ({r})", m.name), None => m.name.clone() };
-                        view! {
-                            <label class="c-pick-one"><input type="checkbox" data-testid="member-pick" value=id.to_string()
-                                prop:checked=move || chosen.with(|c| c.contains(&id))
-                                on:change=move |_| chosen.update(|c| if let Some(i) = c.iter().position(|&x| x == id) { c.remove(i); } else { c.push(id); }) />
-                                {label}</label>
-                        }
-                    }).collect_view()))
-                }}
-            </div>
-        </details>
+        <details class="c-pick no-print" data-testid="from-members" inner_html=shell
+            on:click=move |ev| picker.act(&ev) on:input=move |ev| picker.act(&ev)></details>
     }
 }

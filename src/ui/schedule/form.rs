@@ -85,6 +85,7 @@ pub(super) fn ProblemForm() -> impl IntoView {
                     on:input=move |ev| store.draft.update(|d| d.entrants = event_target_value(&ev))
                 ></textarea>
             </label>
+            <super::super::club::FromMembers on_add=Callback::new(move |lines: String| store.draft.update(|d| d.entrants = super::super::club::appended(&d.entrants, &lines))) />
             <div class="grid">
                 <label class="field">
                     <span>{move || store.t("赛事名称", "Event name")}</span>
