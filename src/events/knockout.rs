@@ -481,7 +481,59 @@ impl Bracket {
 
     /// The champion once the last match is decided.
     pub fn champion(&self) -> Option<usize> {
-        let last = match self.kind {
+        match self.slot(Source::WinnerOf(self.deciding_match()?)) {
+            Slot::Entrant(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The places the bracket has decided, best first, as (place, entrant): the champion 1st,
+    /// the final's loser 2nd; 3rd and 4th from the third-place match, or both losing
+    /// semi-finalists 3rd without one; in double elimination the losers' final's loser 3rd.
+    pub fn places(&self) -> Vec<(usize, usize)> {
+        let Some(last) = self.deciding_match() else {
+            return Vec::new();
+        };
+        let mut out = vec![(1, Source::WinnerOf(last)), (2, Source::LoserOf(last))];
+        match self.kind {
+            Elimination::Single { third_place: true } => {
+                if let Some(k) = self
+                    .matches
+                    .iter()
+                    .position(|m| m.section == Section::ThirdPlace)
+                {
+                    out.extend([(3, Source::WinnerOf(k)), (4, Source::LoserOf(k))]);
+                }
+            }
+            Elimination::Single { third_place: false } => {
+                let fin = &self.matches[last];
+                for side in [fin.a, fin.b] {
+                    if let Source::WinnerOf(semi) = side {
+                        out.push((3, Source::LoserOf(semi)));
+                    }
+                }
+            }
+            Elimination::Double => {
+                if let Some(k) = self
+                    .matches
+                    .iter()
+                    .rposition(|m| matches!(m.section, Section::Losers(_)))
+                {
+                    out.push((3, Source::LoserOf(k)));
+                }
+            }
+        }
+        out.into_iter()
+            .filter_map(|(place, src)| match self.slot(src) {
+                Slot::Entrant(i) => Some((place, i)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The match that decides the title (the grand final's replay when it is needed).
+    fn deciding_match(&self) -> Option<usize> {
+        Some(match self.kind {
             Elimination::Single { .. } => self
                 .matches
                 .iter()
@@ -497,11 +549,7 @@ impl Bracket {
                     gf
                 }
             }
-        };
-        match self.slot(Source::WinnerOf(last)) {
-            Slot::Entrant(i) => Some(i),
-            _ => None,
-        }
+        })
     }
 
     /// Matches that can be played now (both sides known, no result yet).
@@ -782,6 +830,55 @@ mod tests {
             .position(|m| m.section == Section::ThirdPlace)
             .unwrap();
         assert_eq!(b.slot(Source::WinnerOf(third)), Slot::Entrant(2));
+    }
+
+    #[test]
+    fn places_follow_the_bracket_for_each_kind() {
+        let ratings: Vec<u32> = (0..8).map(|i| 2000 - 10 * i).collect();
+        let favourite = |x: usize, y: usize| if x < y { Side::A } else { Side::B };
+        let with_third = Elimination::Single { third_place: true };
+        let mut b = Bracket::new(8, with_third, &Seeding::Ratings(ratings.clone())).unwrap();
+        assert!(b.places().is_empty(), "nothing decided yet");
+        play_all(&mut b, favourite);
+        assert_eq!(b.places(), vec![(1, 0), (2, 1), (3, 2), (4, 3)]);
+
+        // Without a third-place match both losing semi-finalists share third.
+        let single = Elimination::Single { third_place: false };
+        let mut b = Bracket::new(8, single, &Seeding::Ratings(ratings.clone())).unwrap();
+        play_all(&mut b, favourite);
+        let mut places = b.places();
+        places.sort();
+        assert_eq!(places, vec![(1, 0), (2, 1), (3, 2), (3, 3)]);
+
+        // Double elimination: the losers' final's loser is third; the favourite never loses.
+        let mut b = Bracket::new(8, Elimination::Double, &Seeding::Ratings(ratings)).unwrap();
+        play_all(&mut b, favourite);
+        assert_eq!(b.places(), vec![(1, 0), (2, 1), (3, 2)]);
+    }
+
+    #[test]
+    fn the_final_decides_the_first_two_before_the_rest_is_played() {
+        let mut b = Bracket::new(
+            4,
+            Elimination::Single { third_place: true },
+            &Seeding::Lot(3),
+        )
+        .unwrap();
+        // Semi-finals, then the final, the third-place match still to come.
+        for _ in 0..2 {
+            let k = b.ready()[0];
+            b.record(k, Side::A).unwrap();
+        }
+        let fin = b
+            .ready()
+            .into_iter()
+            .find(|&k| matches!(b.matches[k].section, Section::Winners(_)))
+            .unwrap();
+        b.record(fin, Side::B).unwrap();
+        let (Slot::Entrant(a), Slot::Entrant(bb)) = b.sides(fin) else {
+            unreachable!()
+        };
+        assert_eq!(b.places(), vec![(1, bb), (2, a)]);
     }
 
     #[test]

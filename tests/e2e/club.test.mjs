@@ -121,6 +121,18 @@ test('members imported, two events made from them and rated, results page, certi
     await page.waitForFunction((r) => document.querySelectorAll('[data-testid=past-round]').length === r, round);
   }
 
+  // A knockout of four, its date and organiser kept with the bracket; the upper side wins each
+  // match (1–4 and 2–3 in the semi-finals), so 王天一 is first and 李天一 second.
+  await page.fill('[data-testid=ko-entrants]', '王天一\n李天一\n张天一\n刘天一');
+  await page.selectOption('[data-testid=ko-seeding]', 'listed');
+  await page.click('[data-testid=ko-make]');
+  await page.fill('[data-testid=ko-details] [data-testid=event-date]', '2026-12-03');
+  await page.press('[data-testid=ko-details] [data-testid=event-date]', 'Tab');
+  await page.fill('[data-testid=ko-details] [data-testid=organiser]', '杭州象棋俱乐部');
+  await page.press('[data-testid=ko-details] [data-testid=organiser]', 'Tab');
+  for (let played = 0; played < 4; played++) await page.click('.ko-match:not(.ko-done) [data-testid=win-a]:not([disabled])');
+  await page.waitForFunction(() => document.querySelectorAll('.ko-match.ko-done').length === 4);
+
   // The timetable's entrants box has the picker too: a filter, "all" of what it shows, added in
   // order under what the box holds; a name with quotes is shown as written.
   await page.goto(app.base + 'index.html#/schedule');
@@ -202,6 +214,11 @@ test('members imported, two events made from them and rated, results page, certi
   const swissPage = await download(page, () => page.click('[data-event="会员积分赛"] [data-testid=export-html]'));
   assert.equal((swissPage.text.match(/<section class="round">/g) || []).length, 3);
   assert.ok(swissPage.text.includes('<p>2026-12-02</p>'), 'the Swiss\'s own date');
+
+  // The knockout's certificates: its places from the bracket, with its own date and organiser.
+  assert.equal(await page.textContent('[data-event="淘汰赛"] [data-testid=event-details]'), '2026-12-03 · 杭州象棋俱乐部');
+  const koCerts = await download(page, () => page.click('[data-event="淘汰赛"] [data-testid=certificates]'));
+  for (const s of ['王天一', '李天一', '第一名', '第二名', '2026-12-03']) assert.ok(koCerts.text.includes(s), `${s} in the knockout's certificates`);
 
   // Certificates for the first three of the round robin, printed to one A4 landscape PDF.
   const certs = await download(page, () => page.click('[data-event="会员循环赛"] [data-testid=certificates]'));

@@ -55,6 +55,9 @@ pub struct SavedKnockout {
     pub names: Vec<String>,
     /// The bracket with its results.
     pub bracket: Bracket,
+    /// Date and organiser (for certificates and the results page); empty in older files.
+    #[serde(default)]
+    pub details: Details,
 }
 
 /// How the pending round's results are entered.
@@ -343,6 +346,20 @@ mod tests {
         assert_eq!(read.version, SAVE_VERSION);
         assert_eq!(read, s);
         assert!(SavedSwiss::to_json(Some(&read)).contains("\"version\":1"));
+    }
+
+    #[test]
+    fn a_knockout_saved_before_it_had_details_loads_with_none() {
+        use crate::events::knockout::{Elimination, Seeding};
+        let bracket = Bracket::new(4, Elimination::Double, &Seeding::Lot(1)).unwrap();
+        let old = serde_json::json!({ "names": ["A", "B", "C", "D"], "bracket": bracket });
+        let read: SavedKnockout = serde_json::from_value(old).unwrap();
+        assert_eq!(read.details, Details::default());
+        let mut kept = read.clone();
+        kept.details = Details::new("2026-12-03", "Club");
+        let back: SavedKnockout =
+            serde_json::from_str(&serde_json::to_string(&kept).unwrap()).unwrap();
+        assert_eq!(back, kept);
     }
 
     #[test]

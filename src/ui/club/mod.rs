@@ -26,6 +26,7 @@ use crate::events::knockout::Bracket;
 use crate::events::publish::{self, Certificates, Details, ResultsPage};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::SaveFile;
+use crate::events::swiss::saved::SavedKnockout;
 use crate::events::swiss::Swiss;
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
@@ -46,8 +47,8 @@ pub(crate) fn load_club() -> Club {
 enum SavedEvent {
     RoundRobin(String, Box<Tournament>),
     Swiss(String, Box<Swiss>, Details),
-    /// The knockout's entrant names and bracket (published, not rated).
-    Knockout(Vec<String>, Box<Bracket>),
+    /// The knockout's entrant names, bracket and details (published, not rated).
+    Knockout(Vec<String>, Box<Bracket>, Details),
     /// The timetable with its event (published, not rated).
     Timetable(Box<SaveFile>),
 }
@@ -73,9 +74,13 @@ impl SavedEvent {
             ),
         }
     }
-    /// Whether the event's games can be rated and its places given certificates.
+    /// Whether the event's games can be rated.
     fn rateable(&self) -> bool {
         matches!(self, SavedEvent::RoundRobin(..) | SavedEvent::Swiss(..))
+    }
+    /// Whether the event has places to give certificates for.
+    fn placed(&self) -> bool {
+        !matches!(self, SavedEvent::Timetable(..))
     }
     fn results_page(&self, lang: Lang) -> ResultsPage {
         match self {
@@ -84,9 +89,10 @@ impl SavedEvent {
                 details: d.line(),
                 ..publish::swiss(s, name, lang)
             },
-            SavedEvent::Knockout(names, b) => {
-                publish::bracket(b, names, lang.pick("淘汰赛", "Knockout"), lang)
-            }
+            SavedEvent::Knockout(names, b, d) => ResultsPage {
+                details: d.line(),
+                ..publish::bracket(b, names, lang.pick("淘汰赛", "Knockout"), lang)
+            },
             SavedEvent::Timetable(f) => publish::timetable(f, lang),
         }
     }
@@ -100,7 +106,7 @@ impl SavedEvent {
                 .as_ref()
                 .map(|t| t.details().clone())
                 .unwrap_or_default(),
-            SavedEvent::Knockout(..) => Details::default(),
+            SavedEvent::Knockout(_, _, d) => d.clone(),
         }
     }
     /// Places with names, first place first.
@@ -120,7 +126,12 @@ impl SavedEvent {
                     .map(|r| (r.place, s.entrants[r.entrant].name.clone()))
                     .collect()
             }
-            _ => Vec::new(),
+            SavedEvent::Knockout(names, b, _) => b
+                .places()
+                .into_iter()
+                .map(|(place, i)| (place, names[i].clone()))
+                .collect(),
+            SavedEvent::Timetable(_) => Vec::new(),
         }
     }
 }
@@ -150,15 +161,14 @@ fn saved_events() -> Vec<SavedEvent> {
     {
         out.push(SavedEvent::Swiss(s.name, Box::new(s.event), s.details));
     }
-    #[derive(serde::Deserialize)]
-    struct KoSaved {
-        names: Vec<String>,
-        bracket: Bracket,
-    }
     if let Some(Some(k)) = storage::get("xq.swiss.knockout")
-        .and_then(|t| serde_json::from_str::<Option<KoSaved>>(&t).ok())
+        .and_then(|t| serde_json::from_str::<Option<SavedKnockout>>(&t).ok())
     {
-        out.push(SavedEvent::Knockout(k.names, Box::new(k.bracket)));
+        out.push(SavedEvent::Knockout(
+            k.names,
+            Box::new(k.bracket),
+            k.details,
+        ));
     }
     if let Some(mut f) =
         storage::get("xq.schedule.state").and_then(|t| SaveFile::from_json(&t).ok())
@@ -646,15 +656,18 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
                             SavedEvent::Timetable(..) => tr("赛程", "Timetable"),
                         };
                         let rateable = e.rateable();
+                        let placed = e.placed();
                         view! {
                             <tr data-event=e.name(lang.get_untracked())>
                                 <td class="t-name">{let e = e.clone(); move || e.name(lang.get())}</td><td>{kind}</td>
                                 <td data-testid="event-details">{e.details().line()}</td>
                                 <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr("导出成绩网页", "Export results page")}</button></td>
-                                {rateable.then(|| view! {
-                                    <td><button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button></td>
-                                    <td><button data-testid="certificates" on:click=move |_| certificates(i)>{tr("证书", "Certificates")}</button></td>
-                                })}
+                                <td>{rateable.then(|| view! {
+                                    <button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button>
+                                })}</td>
+                                <td>{placed.then(|| view! {
+                                    <button data-testid="certificates" on:click=move |_| certificates(i)>{tr("证书", "Certificates")}</button>
+                                })}</td>
                             </tr>
                         }
                     }).collect_view())}

@@ -46,7 +46,11 @@ fn from_tables(t: &GroupTables, kind: Elimination) -> Result<SavedKo, KnockoutEr
         .zip(&c.seats)
         .map(|(&q, seat)| format!("{seat} {}", t.names[q]))
         .collect();
-    Ok(SavedKo { names, bracket })
+    Ok(SavedKo {
+        names,
+        bracket,
+        details: Default::default(),
+    })
 }
 
 /// The knockout section.
@@ -94,7 +98,11 @@ pub(super) fn KnockoutSection() -> impl IntoView {
     }
     let done = move |made: Result<SavedKo, String>| match made {
         Ok(k) => {
-            store.ko.set(Some(k));
+            // A new bracket for the same event keeps its date and organiser.
+            store.ko.update(|old| {
+                let details = old.take().map(|o| o.details).unwrap_or_default();
+                *old = Some(SavedKo { details, ..k });
+            });
             store.note.set(None);
             handed.set(false);
         }
@@ -115,6 +123,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                 Ok(SavedKo {
                     names: es.into_iter().map(|e| e.name).collect(),
                     bracket,
+                    details: Default::default(),
                 })
             });
         done(made);
@@ -138,7 +147,11 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             return;
         };
         let made = Bracket::new(names.len(), kind(), &Seeding::Order(order))
-            .map(|bracket| SavedKo { names, bracket })
+            .map(|bracket| SavedKo {
+                names,
+                bracket,
+                details: Default::default(),
+            })
             .map_err(|e| say_err(e, l));
         done(made);
     };
@@ -199,9 +212,29 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                     </label>
                 </div>
             </div>
+            {move || store.ko.with(Option::is_some).then(|| view! { <KnockoutDetails /> })}
             <BracketView />
         </section>
     }
+}
+
+/// The knockout's date and organiser, kept with its bracket.
+#[component]
+fn KnockoutDetails() -> impl IntoView {
+    let store = use_store();
+    let details = Signal::derive(move || {
+        store
+            .ko
+            .with(|k| k.as_ref().map(|k| k.details.clone()).unwrap_or_default())
+    });
+    let save = Callback::new(move |d| {
+        store.ko.update(|k| {
+            if let Some(k) = k {
+                k.details = d;
+            }
+        })
+    });
+    view! { <div class="no-print" data-testid="ko-details"><super::super::club::DetailsForm details on_change=save /></div> }
 }
 
 /// The bracket: one column per round (section), each match a box with its two sides.
