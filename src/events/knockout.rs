@@ -517,18 +517,6 @@ impl Bracket {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnwritableName(pub String);
 
-impl Say for UnwritableName {
-    fn say(&self, lang: Lang) -> String {
-        let name = &self.0;
-        match lang {
-            Lang::Zh => format!("“{name}”含有逗号、顿号或分号，无法写入小组名次表"),
-            Lang::En => {
-                format!("“{name}” holds a comma or semicolon, so it cannot be written in the group tables")
-            }
-        }
-    }
-}
-
 impl fmt::Display for UnwritableName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))

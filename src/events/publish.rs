@@ -7,6 +7,7 @@
 
 use super::knockout::{Bracket, Side, Slot};
 use super::round_robin::Tournament;
+use super::say::RoundHeading;
 use super::swiss::{swiss_standings, BoardResult, Swiss, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -184,15 +185,6 @@ impl fmt::Display for QrTooLong {
     }
 }
 
-impl Say for QrTooLong {
-    fn say(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => format!("地址共 {} 字节，太长，无法生成二维码", self.0),
-        }
-    }
-}
-
 /// `text` as a QR code (error correction M), an inline SVG of black modules on white, with the
 /// four-module quiet zone the standard asks for.
 pub fn qr_svg(text: &str) -> Result<String, QrTooLong> {
@@ -225,7 +217,7 @@ fn round_section(
         rows.push(vec![String::new(), name, l("轮空", "bye"), String::new()]);
     }
     Section {
-        heading: round_heading(lang, round),
+        heading: RoundHeading(round).say(lang),
         kind: "round",
         head: vec![
             l("台", "Board"),
@@ -234,13 +226,6 @@ fn round_section(
             l("黑方", "Black"),
         ],
         rows,
-    }
-}
-
-fn round_heading(lang: Lang, round: usize) -> String {
-    match lang {
-        Lang::Zh => format!("第 {round} 轮"),
-        Lang::En => format!("Round {round}"),
     }
 }
 
