@@ -5,10 +5,11 @@
 //! Each event kind becomes a [`ResultsPage`] of plain tables (pairings per round, standings with
 //! the tie-break columns, crosstable, bracket rounds), so one writer serves them all.
 
-use super::knockout::{Bracket, Side, Slot};
+use super::knockout::{Bracket, Slot};
 use super::round_robin::Tournament;
+use super::round_robin::{Outcome, Side};
 use super::say::RoundHeading;
-use super::swiss::{swiss_standings, BoardResult, Swiss, SwissTieBreak};
+use super::swiss::{swiss_standings, Swiss, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -343,14 +344,14 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
                     Some(super::swiss::Record::Game {
                         outcome, played, ..
                     }) => {
-                        let r = BoardResult::from_red(*outcome, outcome.flip(), *played);
+                        let r = Outcome::from_red(*outcome, outcome.flip(), *played);
                         match r {
-                            BoardResult::RedWins => "1-0",
-                            BoardResult::Draw => "½-½",
-                            BoardResult::BlackWins => "0-1",
-                            BoardResult::RedWinsByForfeit => "+/-",
-                            BoardResult::BlackWinsByForfeit => "-/+",
-                            BoardResult::DoubleForfeit => "-/-",
+                            Outcome::FirstWins => "1-0",
+                            Outcome::Draw => "½-½",
+                            Outcome::SecondWins => "0-1",
+                            Outcome::FirstByForfeit => "+/-",
+                            Outcome::SecondByForfeit => "-/+",
+                            Outcome::DoubleForfeit => "-/-",
                         }
                     }
                     _ => "",
@@ -427,8 +428,8 @@ pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> Result
         }
         let (a, z) = b.sides(k);
         let winner = match m.winner {
-            Some(Side::A) => side(a),
-            Some(Side::B) => side(z),
+            Some(Side::First) => side(a),
+            Some(Side::Second) => side(z),
             None => String::new(),
         };
         if let Some(s) = sections.last_mut() {

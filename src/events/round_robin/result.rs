@@ -24,12 +24,16 @@ pub enum Outcome {
     DoubleForfeit,
 }
 
-/// Which side of a game an entrant was on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which side of a pairing an entrant was on, or which side won a knockout match.
+///
+/// Saved knockout brackets write the sides `A` and `B`, as the bracket's upper and lower lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
-    /// Listed first (Red in individual games).
+    /// Listed first (Red in individual games; the upper line of a bracket).
+    #[serde(rename = "A")]
     First,
-    /// Listed second.
+    /// Listed second (the lower line of a bracket).
+    #[serde(rename = "B")]
     Second,
 }
 
