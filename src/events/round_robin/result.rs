@@ -7,7 +7,8 @@ use std::str::FromStr;
 /// The outcome of one game, seen from the entrant listed first in the pairing.
 ///
 /// In individual events the first-listed entrant plays Red (13.1); in team events it is the team
-/// with Red on odd boards (13.2). Forfeits are written `+`/`-` as in rule 21.4.
+/// with Red on odd boards (13.2). Forfeits are written `+`/`-` as in rule 21.4. A Swiss board
+/// records the same value, from Red's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     /// First-listed wins over the board (`1-0`).
