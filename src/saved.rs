@@ -9,6 +9,8 @@ use crate::lang::{Lang, Say};
 use std::collections::BTreeMap;
 use std::fmt;
 
+mod words;
+
 /// What marks a set-aside copy: `<key>.corrupt.<milliseconds>`.
 pub const ASIDE_MARK: &str = ".corrupt.";
 
@@ -39,15 +41,6 @@ impl fmt::Display for Refused {
 }
 
 impl std::error::Error for Refused {}
-
-impl Say for Refused {
-    fn say(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Zh => "浏览器存储拒绝写入（空间已满或已停用）".to_string(),
-            Lang::En => self.to_string(),
-        }
-    }
-}
 
 /// Why a value was not written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,24 +270,6 @@ impl fmt::Display for FileTooLarge {
 }
 
 impl std::error::Error for FileTooLarge {}
-
-impl Say for FileTooLarge {
-    fn say(&self, lang: Lang) -> String {
-        let kb = |b: u64| b.div_ceil(1024);
-        match lang {
-            Lang::Zh => format!(
-                "文件有 {} KB，超过上限 {} KB，未读取",
-                kb(self.bytes),
-                kb(self.max as u64)
-            ),
-            Lang::En => format!(
-                "the file has {} KB, over the limit of {} KB; it was not read",
-                kb(self.bytes),
-                kb(self.max as u64)
-            ),
-        }
-    }
-}
 
 /// Why a chosen file was not imported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

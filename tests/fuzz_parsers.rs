@@ -682,7 +682,7 @@ fn small_seeds() -> Vec<String> {
 
 /// Valid TRF files: an individual event with absences and byes, and a team event.
 fn trf_seeds() -> Vec<String> {
-    use xiangqi_club::events::swiss::{BoardResult, Entrant, Leave, Swiss};
+    use xiangqi_club::events::swiss::{Entrant, Leave, Swiss};
     use xiangqi_club::events::trf::write_trf;
     let mut ev = Swiss::new(Some(5));
     for k in 0..7u32 {
@@ -692,7 +692,7 @@ fn trf_seeds() -> Vec<String> {
     ev.info.round_dates = vec!["26/03/14".into(), "26/03/15".into()];
     for _ in 0..2 {
         let p = ev.pair_next().unwrap();
-        let results = vec![BoardResult::Draw; p.boards.len()];
+        let results = vec![Outcome::Draw; p.boards.len()];
         ev.record_round(&p, &results).unwrap();
     }
     ev.entrants[3].next = Some(Leave::Half);
@@ -710,7 +710,7 @@ fn trf_seeds() -> Vec<String> {
         .map(|_| xiangqi_club::events::swiss::MatchSheet {
             first: vec![0, 1],
             second: vec![0, 2],
-            results: vec![BoardResult::RedWins, BoardResult::Draw],
+            results: vec![Outcome::FirstWins, Outcome::Draw],
         })
         .collect();
     team.record_team_boards(&p, &sheets).unwrap();

@@ -7,7 +7,7 @@
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::xiangqi::game::{Game, GameError, GameResult, OfferOutcome, Reason};
 use xiangqi_club::xiangqi::rules::{
-    classify, judge_cycle, ClassifiedMove, CycleRuling, IdleKind, MoveKind, Target,
+    classify, judge_cycle, Chased, ClassifiedMove, CycleRuling, IdleKind, MoveKind,
 };
 use xiangqi_club::xiangqi::{Color, Move, Piece, Position, Role, Square};
 
@@ -365,7 +365,7 @@ fn clause_25_2_forbidden_and_allowed_moves() {
         piece: Piece::new(mover, Role::Chariot),
         kind,
     };
-    let target = Target {
+    let target = Chased {
         piece: Piece::new(Color::Black, Role::Horse),
         square: sq("a9"),
     };
@@ -543,7 +543,7 @@ fn clause_27_2_a_pawn_chasing_is_idle() {
 /// A cycle where Red's pawn chases and Black does `black` on every move.
 fn pawn_cycle(black: MoveKind) -> Vec<ClassifiedMove> {
     let red = Piece::new(Color::Red, Role::Pawn);
-    let horse = Target {
+    let horse = Chased {
         piece: Piece::new(Color::Black, Role::Horse),
         square: sq("c7"),
     };
@@ -768,7 +768,7 @@ fn xize_1_one_sided_perpetual_check_never_allowed() {
         piece: Piece::new(mover, Role::Chariot),
         kind,
     };
-    let t = Target {
+    let t = Chased {
         piece: Piece::new(Color::Red, Role::Horse),
         square: sq("a0"),
     };

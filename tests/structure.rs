@@ -259,3 +259,65 @@ fn a_re_export_from_a_public_child_is_found() {
     let source = "pub mod fen;\nmod position;\npub use fen::Setup;\npub use position::Move;\n";
     assert_eq!(second_paths(source), ["fen::Setup"]);
 }
+
+/// The word files: where a message is rendered per language (`src/lang.rs` holds the mechanism).
+fn is_word_file(rel: &Path) -> bool {
+    let name = rel.file_name().unwrap_or_default();
+    rel == Path::new("lang.rs") || name == "words.rs" || name == "say.rs"
+}
+
+/// The places in `code` that choose words by language themselves: an `if en` branch or a
+/// `Lang::Zh =>` arm.
+fn own_words(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let if_en = line.match_indices("if en").any(|(at, _)| {
+            let before = line[..at].chars().next_back();
+            let after = line[at + "if en".len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        });
+        if if_en || line.contains("Lang::Zh =>") {
+            found.push(format!("line {}: {}", n + 1, line.trim()));
+        }
+    }
+    found
+}
+
+#[test]
+fn domain_code_says_its_words_through_the_catalogue() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for file in rust_files(&src) {
+        let rel = file.strip_prefix(&src).unwrap();
+        if rel.starts_with("ui") || rel.starts_with("bin") || is_word_file(rel) {
+            continue;
+        }
+        let source = fs::read_to_string(&file).unwrap();
+        let code = match source.find("#[cfg(test)]\nmod ") {
+            Some(tests) => &source[..tests],
+            None => &source[..],
+        };
+        for place in own_words(&code_of(code)) {
+            found.push(format!("src/{}: {place}", rel.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "words chosen by language outside the word files (move them into a `Say` impl there):\n  {}",
+        found.join("\n  ")
+    );
+}
+
+#[test]
+fn the_word_check_finds_branches_and_arms_but_not_names() {
+    let code =
+        code_of("let s = if en { a } else { b };\nLang::Zh => zh,\nif entrant > 0 {}\n// if en\n");
+    assert_eq!(
+        own_words(&code),
+        [
+            "line 1: let s = if en { a } else { b };",
+            "line 2: Lang::Zh => zh,"
+        ]
+    );
+}

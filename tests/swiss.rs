@@ -2,9 +2,10 @@
 //! from the reference): round-one layout, byes (20.2), withdrawals (20.4), late entries, team
 //! colours (13.3), agreement with bbpPairings, and properties over thousands of random events.
 
+use xiangqi_club::events::round_robin::Outcome;
 use xiangqi_club::events::swiss::{
-    board_colors, swiss_standings, BoardResult, Buchholz, Entrant, Leave, Outcome, Record,
-    RoundPairing, Swiss, SwissError, SwissTieBreak,
+    board_colors, swiss_standings, Buchholz, Entrant, EntrantOutcome, Leave, Record, RoundPairing,
+    Swiss, SwissError, SwissTieBreak,
 };
 use xiangqi_club::events::trf::{parse_trf, write_trf};
 use xiangqi_club::lang::{Lang, Say};
@@ -19,15 +20,15 @@ fn event(n: usize, rounds: Option<usize>) -> Swiss {
     ev
 }
 
-fn random_results(rng: &mut Rng, p: &RoundPairing) -> Vec<BoardResult> {
+fn random_results(rng: &mut Rng, p: &RoundPairing) -> Vec<Outcome> {
     p.boards
         .iter()
         .map(|_| match rng.below(100) {
-            0..=2 => BoardResult::RedWinsByForfeit,
-            3..=5 => BoardResult::BlackWinsByForfeit,
-            6..=45 => BoardResult::RedWins,
-            46..=70 => BoardResult::Draw,
-            _ => BoardResult::BlackWins,
+            0..=2 => Outcome::FirstByForfeit,
+            3..=5 => Outcome::SecondByForfeit,
+            6..=45 => Outcome::FirstWins,
+            46..=70 => Outcome::Draw,
+            _ => Outcome::SecondWins,
         })
         .collect()
 }
@@ -51,7 +52,7 @@ fn odd_field_gives_the_bye_to_the_lowest_and_never_twice() {
     let mut ev = event(5, Some(4));
     let p = ev.pair_next().unwrap();
     assert_eq!(p.to_string(), "Rd 1: 1-3 4-2 5-bye");
-    ev.record_round(&p, &[BoardResult::RedWins, BoardResult::RedWins])
+    ev.record_round(&p, &[Outcome::FirstWins, Outcome::FirstWins])
         .unwrap();
     let p2 = ev.pair_next().unwrap();
     // Player 5 has 2 points from the bye but may not get it again; someone with 0 gets it.
@@ -66,8 +67,7 @@ fn forfeit_winner_is_not_eligible_for_the_bye() {
     let mut ev = event(3, Some(3));
     let p = ev.pair_next().unwrap();
     assert_eq!(p.to_string(), "Rd 1: 1-2 3-bye");
-    ev.record_round(&p, &[BoardResult::BlackWinsByForfeit])
-        .unwrap();
+    ev.record_round(&p, &[Outcome::SecondByForfeit]).unwrap();
     let p2 = ev.pair_next().unwrap();
     assert!(p2.bye != Some(2) && p2.bye != Some(1), "{p2}");
 }
@@ -98,8 +98,7 @@ fn unplayed_game_is_a_forfeit_and_may_be_paired_again() {
     // 20.4: a game the withdrawn side did not play is lost by forfeit; it gives no colour.
     let mut ev = event(2, None);
     let p = ev.pair_next().unwrap();
-    ev.record_round(&p, &[BoardResult::RedWinsByForfeit])
-        .unwrap();
+    ev.record_round(&p, &[Outcome::FirstByForfeit]).unwrap();
     assert_eq!(ev.entrants[0].score(), 2);
     assert_eq!(ev.entrants[1].score(), 0);
     // The two never played, so they may meet (and the forfeit gave no colour history).
@@ -110,7 +109,7 @@ fn unplayed_game_is_a_forfeit_and_may_be_paired_again() {
 fn late_entry_starts_with_absences_and_is_paired() {
     let mut ev = event(4, Some(4));
     let p = ev.pair_next().unwrap();
-    ev.record_round(&p, &[BoardResult::RedWins, BoardResult::Draw])
+    ev.record_round(&p, &[Outcome::FirstWins, Outcome::Draw])
         .unwrap();
     let late = ev.add_entrant(Entrant::new("Late", 1500));
     assert_eq!(ev.entrants[late].history, vec![Record::Absent(Leave::Zero)]);
@@ -126,7 +125,7 @@ fn half_point_bye_request_is_honoured() {
     let p = ev.pair_next().unwrap();
     assert!(p.boards.iter().all(|b| b.red != 1 && b.black != 1));
     assert!(p.bye.is_some());
-    let r = vec![BoardResult::Draw; p.boards.len()];
+    let r = vec![Outcome::Draw; p.boards.len()];
     ev.record_round(&p, &r).unwrap();
     assert_eq!(ev.entrants[1].history[0], Record::Absent(Leave::Half));
     assert_eq!(ev.entrants[1].score(), 1);
@@ -290,10 +289,10 @@ fn standings_use_rule_15_2_in_order_each_in_its_own_column() {
     // Round 1: 1-3 (1 wins), 4-2 (draw); round 2: pair and record.
     let p = ev.pair_next().unwrap();
     assert_eq!(p.to_string(), "Rd 1: 1-3 4-2");
-    ev.record_round(&p, &[BoardResult::RedWins, BoardResult::Draw])
+    ev.record_round(&p, &[Outcome::FirstWins, Outcome::Draw])
         .unwrap();
     let p = ev.pair_next().unwrap();
-    let r = vec![BoardResult::Draw; p.boards.len()];
+    let r = vec![Outcome::Draw; p.boards.len()];
     ev.record_round(&p, &r).unwrap();
     ev.entrants[1].fouls = 1;
     let order = SwissTieBreak::order(false, Buchholz::Full);
@@ -322,7 +321,7 @@ fn standings_use_rule_15_2_in_order_each_in_its_own_column() {
                 matches!(
                     r,
                     Record::Game {
-                        outcome: Outcome::Win,
+                        outcome: EntrantOutcome::Win,
                         ..
                     }
                 )
@@ -340,13 +339,13 @@ fn buchholz_variants_drop_the_lowest_and_highest() {
     let mut rng = Rng::new(9);
     for _ in 0..4 {
         let p = ev.pair_next().unwrap();
-        let r: Vec<BoardResult> = p
+        let r: Vec<Outcome> = p
             .boards
             .iter()
             .map(|_| match rng.below(3) {
-                0 => BoardResult::RedWins,
-                1 => BoardResult::Draw,
-                _ => BoardResult::BlackWins,
+                0 => Outcome::FirstWins,
+                1 => Outcome::Draw,
+                _ => Outcome::SecondWins,
             })
             .collect();
         ev.record_round(&p, &r).unwrap();
@@ -487,7 +486,7 @@ fn cli_pairs_a_team_file_by_teams() {
             .map(|_| MatchSheet {
                 first: vec![0, 1],
                 second: vec![0, 2],
-                results: vec![BoardResult::RedWins, BoardResult::Draw],
+                results: vec![Outcome::FirstWins, Outcome::Draw],
             })
             .collect();
         ev.record_team_boards(&p, &sheets).unwrap();
@@ -510,11 +509,7 @@ fn with_a_round(players: usize, rounds: usize) -> (Swiss, RoundPairing) {
     let p = ev.pair_next().unwrap();
     ev.record_round(
         &p,
-        &[
-            BoardResult::RedWins,
-            BoardResult::Draw,
-            BoardResult::BlackWins,
-        ],
+        &[Outcome::FirstWins, Outcome::Draw, Outcome::SecondWins],
     )
     .unwrap();
     (ev, p)
@@ -561,7 +556,7 @@ fn a_saved_event_that_does_not_add_up_is_refused_not_ranked() {
     let mut lineup = good.clone();
     lineup.entrants[0].lineups = vec![vec![xiangqi_club::events::swiss::Seat {
         member: 3,
-        outcome: Outcome::Win,
+        outcome: EntrantOutcome::Win,
         played: true,
     }]];
     assert_eq!(
@@ -580,7 +575,7 @@ fn a_saved_event_that_does_not_add_up_is_refused_not_ranked() {
     // Recording such a pairing is refused instead of indexing past the field.
     let mut ev = good.clone();
     assert_eq!(
-        ev.record_round(&bad, &[BoardResult::Draw; 3]),
+        ev.record_round(&bad, &[Outcome::Draw; 3]),
         Err(SwissError::BadPairing)
     );
     for e in [
@@ -772,26 +767,22 @@ fn the_last_round_reopens_for_a_correction_and_records_again() {
     let mut ev = event(7, Some(3));
     ev.entrants[6].next = Some(Leave::Half);
     let p1 = ev.pair_next().unwrap();
-    ev.record_round(&p1, &[BoardResult::Draw; 3]).unwrap();
+    ev.record_round(&p1, &[Outcome::Draw; 3]).unwrap();
     let before = ev.clone();
     let p2 = ev.pair_next().unwrap();
-    let results = vec![
-        BoardResult::RedWins,
-        BoardResult::BlackWinsByForfeit,
-        BoardResult::Draw,
-    ];
+    let results = vec![Outcome::FirstWins, Outcome::SecondByForfeit, Outcome::Draw];
     ev.record_round(&p2, &results).unwrap();
     let (pairing, back) = ev.reopen_last_round().unwrap();
     assert_eq!(pairing.round, 2);
     assert_eq!(ev.rounds_played(), 1);
     // The same games and results come back (boards in publication order).
-    let mut got: Vec<(usize, usize, BoardResult)> = pairing
+    let mut got: Vec<(usize, usize, Outcome)> = pairing
         .boards
         .iter()
         .zip(&back)
         .map(|(b, r)| (b.red, b.black, *r))
         .collect();
-    let mut want: Vec<(usize, usize, BoardResult)> = p2
+    let mut want: Vec<(usize, usize, Outcome)> = p2
         .boards
         .iter()
         .zip(&results)
@@ -803,7 +794,7 @@ fn the_last_round_reopens_for_a_correction_and_records_again() {
     assert_eq!(pairing.bye, p2.bye);
     assert_eq!(ev.entrants, before.entrants);
     // Corrected and recorded again.
-    ev.record_round(&pairing, &vec![BoardResult::Draw; back.len()])
+    ev.record_round(&pairing, &vec![Outcome::Draw; back.len()])
         .unwrap();
     assert_eq!(ev.rounds_played(), 2);
     assert_eq!(ev.check(), Ok(()));

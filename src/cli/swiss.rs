@@ -4,7 +4,8 @@
 //! byes, forfeits and withdrawals included), printing each round; `--out FILE` writes the final
 //! TRF. `--players N` starts from N rated players instead of a file.
 
-use crate::events::swiss::{BoardResult, Entrant, Leave, Swiss, MAX_ENTRANTS, MAX_ROUNDS};
+use crate::events::round_robin::Outcome;
+use crate::events::swiss::{Entrant, Leave, Swiss, MAX_ENTRANTS, MAX_ROUNDS};
 use crate::events::trf::{parse_trf, write_trf};
 use crate::rng::Rng;
 
@@ -169,15 +170,15 @@ fn play_out(event: &mut Swiss, rounds: usize, seed: u64) -> i32 {
             }
         };
         println!("{pairing}");
-        let results: Vec<BoardResult> = pairing
+        let results: Vec<Outcome> = pairing
             .boards
             .iter()
             .map(|_| match rng.below(100) {
-                0..=1 => BoardResult::RedWinsByForfeit,
-                2..=3 => BoardResult::BlackWinsByForfeit,
-                4..=43 => BoardResult::RedWins,
-                44..=67 => BoardResult::Draw,
-                _ => BoardResult::BlackWins,
+                0..=1 => Outcome::FirstByForfeit,
+                2..=3 => Outcome::SecondByForfeit,
+                4..=43 => Outcome::FirstWins,
+                44..=67 => Outcome::Draw,
+                _ => Outcome::SecondWins,
             })
             .collect();
         if let Err(e) = event.record_round(&pairing, &results) {

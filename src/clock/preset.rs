@@ -186,15 +186,6 @@ impl fmt::Display for ParsePresetError {
 
 impl std::error::Error for ParsePresetError {}
 
-impl crate::lang::Say for ParsePresetError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::Zh => format!("“{}”不是预设计时方式的代号", self.text),
-            crate::lang::Lang::En => self.to_string(),
-        }
-    }
-}
-
 /// Reads a preset by its stable [`Preset::id`], as saved with games and in links.
 ///
 /// ```

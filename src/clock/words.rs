@@ -2,7 +2,8 @@
 //! counters under a face. English repeats the `Display` text; Chinese is written here.
 
 use super::{
-    ClockError, ClockLinkError, Control, ControlError, Preset, SideReading, Status, MAX_TIME_MS,
+    ClockError, ClockLinkError, Control, ControlError, ParsePresetError, Preset, SideReading,
+    Status, MAX_TIME_MS,
 };
 use crate::lang::{sentence, Lang, Say};
 
@@ -176,5 +177,29 @@ impl Say for SideInfo<'_> {
             s += &format!(" · +{}.{}{unit}", tenths / 10, tenths % 10);
         }
         s
+    }
+}
+
+impl Say for ParsePresetError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("“{}”不是预设计时方式的代号", self.text),
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_error_keeps_its_words() {
+        let e = ParsePresetError { text: "x".into() };
+        assert_eq!(e.say(Lang::Zh), "“x”不是预设计时方式的代号");
+        assert_eq!(
+            e.say(Lang::En),
+            "`x` is not the id of a time-control preset"
+        );
     }
 }

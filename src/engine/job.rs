@@ -110,20 +110,6 @@ impl std::fmt::Display for JobError {
     }
 }
 
-impl crate::lang::Say for JobError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::En => self.to_string(),
-            crate::lang::Lang::Zh => match self {
-                JobError::BadRequest(e) => format!("请求无效：{e}"),
-                JobError::BadFen(e) => format!("局面（FEN）无效：{e}"),
-                JobError::IllegalMove(m) => format!("着法 {m} 不合法"),
-                JobError::InCheck => "被将军时无法显示威胁".into(),
-            },
-        }
-    }
-}
-
 /// Milliseconds between progress reports inside one iteration are not sent: each completed
 /// iteration reports, which is often enough for the analysis panel.
 fn report(id: u64, info: &Info, turn: Color, done: bool, best: Option<Move>) -> EngineReport {

@@ -10,5 +10,6 @@ pub mod job;
 pub mod review;
 mod search;
 pub mod tt;
+mod words;
 
 pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE, MAX_MULTIPV};

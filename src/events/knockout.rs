@@ -9,6 +9,7 @@
 //! plans them: the crossover round is the scheduler's own (`schedule::knockout_rounds`: A1–B2,
 //! B1–A2, …), and later rounds pair the winners in the same order, so both views agree.
 
+use crate::events::round_robin::Side;
 use crate::events::schedule::{
     group_letter, knockout_rounds, seat_holders, Contender, Format, Points, Problem, SaveFile,
     SavedResult,
@@ -72,15 +73,6 @@ impl Say for Section {
             (Section::GrandFinalReset, Lang::En) => "Grand final replay".into(),
         }
     }
-}
-
-/// Which side won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Side {
-    /// The first (upper) side.
-    A,
-    /// The second (lower) side.
-    B,
 }
 
 /// One match of the bracket.
@@ -393,8 +385,8 @@ impl Bracket {
                     return Slot::Pending;
                 };
                 let (win, lose) = match w {
-                    Side::A => (a, b),
-                    Side::B => (b, a),
+                    Side::First => (a, b),
+                    Side::Second => (b, a),
                 };
                 if matches!(src, Source::WinnerOf(_)) {
                     win
@@ -423,7 +415,7 @@ impl Bracket {
     fn reset_needed(&self) -> bool {
         self.matches
             .iter()
-            .any(|m| m.section == Section::GrandFinal && m.winner == Some(Side::B))
+            .any(|m| m.section == Section::GrandFinal && m.winner == Some(Side::Second))
     }
 
     /// Decides matches with a bye on one side (or both), repeatedly.
@@ -435,8 +427,8 @@ impl Bracket {
                     continue;
                 }
                 let w = match self.sides(k) {
-                    (Slot::Entrant(_), Slot::Bye) | (Slot::Bye, Slot::Bye) => Some(Side::A),
-                    (Slot::Bye, Slot::Entrant(_)) => Some(Side::B),
+                    (Slot::Entrant(_), Slot::Bye) | (Slot::Bye, Slot::Bye) => Some(Side::First),
+                    (Slot::Bye, Slot::Entrant(_)) => Some(Side::Second),
                     _ => None,
                 };
                 if w.is_some() {
@@ -564,18 +556,6 @@ impl Bracket {
 /// back as two entrants. Its own type, so the schedule page's bundle gets only this message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnwritableName(pub String);
-
-impl Say for UnwritableName {
-    fn say(&self, lang: Lang) -> String {
-        let name = &self.0;
-        match lang {
-            Lang::Zh => format!("“{name}”含有逗号、顿号或分号，无法写入小组名次表"),
-            Lang::En => {
-                format!("“{name}” holds a comma or semicolon, so it cannot be written in the group tables")
-            }
-        }
-    }
-}
 
 impl fmt::Display for UnwritableName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -785,6 +765,15 @@ fn pair_off(matches: &mut Vec<KoMatch>, alive: &[Source], section: Section) -> V
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_saved_bracket_keeps_its_side_names() {
+        // Brackets saved before the sides were shared with the round robin wrote A and B.
+        assert_eq!(serde_json::to_string(&Side::First).unwrap(), "\"A\"");
+        assert_eq!(serde_json::to_string(&Side::Second).unwrap(), "\"B\"");
+        let old: Option<Side> = serde_json::from_str("\"B\"").unwrap();
+        assert_eq!(old, Some(Side::Second));
+    }
+
     fn play_all(b: &mut Bracket, pick: impl Fn(usize, usize) -> Side) {
         while let Some(&k) = b.ready().first() {
             let (Slot::Entrant(x), Slot::Entrant(y)) = b.sides(k) else {
@@ -809,7 +798,7 @@ mod tests {
         .unwrap();
         // Seeds 1 and 2 (entrants 1 and 2) have byes in round 1.
         assert_eq!(b.sides(0), (Slot::Entrant(1), Slot::Bye));
-        assert_eq!(b.matches[0].winner, Some(Side::A));
+        assert_eq!(b.matches[0].winner, Some(Side::First));
         assert_eq!(b.ready().len(), 2);
     }
 
@@ -822,7 +811,10 @@ mod tests {
             &Seeding::Ratings(ratings),
         )
         .unwrap();
-        play_all(&mut b, |x, y| if x < y { Side::A } else { Side::B });
+        play_all(
+            &mut b,
+            |x, y| if x < y { Side::First } else { Side::Second },
+        );
         assert_eq!(b.champion(), Some(0));
         let third = b
             .matches
@@ -892,8 +884,12 @@ mod tests {
                     let (Slot::Entrant(x), Slot::Entrant(y)) = b.sides(k) else {
                         unreachable!()
                     };
-                    let w = if rng.below(2) == 0 { Side::A } else { Side::B };
-                    losses[if w == Side::A { y } else { x }] += 1;
+                    let w = if rng.below(2) == 0 {
+                        Side::First
+                    } else {
+                        Side::Second
+                    };
+                    losses[if w == Side::First { y } else { x }] += 1;
                     b.record(k, w).unwrap();
                 }
                 let champ = b.champion().expect("finished");
@@ -1088,11 +1084,11 @@ mod tests {
             &Seeding::Lot(1),
         )
         .unwrap();
-        b.record(0, Side::A).unwrap();
-        b.record(1, Side::A).unwrap();
-        b.record(2, Side::B).unwrap();
+        b.record(0, Side::First).unwrap();
+        b.record(1, Side::First).unwrap();
+        b.record(2, Side::Second).unwrap();
         assert_eq!(
-            b.record(0, Side::B),
+            b.record(0, Side::Second),
             Err(KnockoutError::NotReady(0)).or(Err(KnockoutError::AlreadyUsed(0)))
         );
     }

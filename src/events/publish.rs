@@ -5,9 +5,11 @@
 //! Each event kind becomes a [`ResultsPage`] of plain tables (pairings per round, standings with
 //! the tie-break columns, crosstable, bracket rounds), so one writer serves them all.
 
-use super::knockout::{Bracket, Side, Slot};
+use super::knockout::{Bracket, Slot};
 use super::round_robin::Tournament;
-use super::swiss::{swiss_standings, BoardResult, Swiss, SwissTieBreak};
+use super::round_robin::{Outcome, Side};
+use super::say::RoundHeading;
+use super::swiss::{swiss_standings, Swiss, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -184,15 +186,6 @@ impl fmt::Display for QrTooLong {
     }
 }
 
-impl Say for QrTooLong {
-    fn say(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => format!("地址共 {} 字节，太长，无法生成二维码", self.0),
-        }
-    }
-}
-
 /// `text` as a QR code (error correction M), an inline SVG of black modules on white, with the
 /// four-module quiet zone the standard asks for.
 pub fn qr_svg(text: &str) -> Result<String, QrTooLong> {
@@ -225,7 +218,7 @@ fn round_section(
         rows.push(vec![String::new(), name, l("轮空", "bye"), String::new()]);
     }
     Section {
-        heading: round_heading(lang, round),
+        heading: RoundHeading(round).say(lang),
         kind: "round",
         head: vec![
             l("台", "Board"),
@@ -234,13 +227,6 @@ fn round_section(
             l("黑方", "Black"),
         ],
         rows,
-    }
-}
-
-fn round_heading(lang: Lang, round: usize) -> String {
-    match lang {
-        Lang::Zh => format!("第 {round} 轮"),
-        Lang::En => format!("Round {round}"),
     }
 }
 
@@ -358,14 +344,14 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
                     Some(super::swiss::Record::Game {
                         outcome, played, ..
                     }) => {
-                        let r = BoardResult::from_red(*outcome, outcome.flip(), *played);
+                        let r = Outcome::from_red(*outcome, outcome.flip(), *played);
                         match r {
-                            BoardResult::RedWins => "1-0",
-                            BoardResult::Draw => "½-½",
-                            BoardResult::BlackWins => "0-1",
-                            BoardResult::RedWinsByForfeit => "+/-",
-                            BoardResult::BlackWinsByForfeit => "-/+",
-                            BoardResult::DoubleForfeit => "-/-",
+                            Outcome::FirstWins => "1-0",
+                            Outcome::Draw => "½-½",
+                            Outcome::SecondWins => "0-1",
+                            Outcome::FirstByForfeit => "+/-",
+                            Outcome::SecondByForfeit => "-/+",
+                            Outcome::DoubleForfeit => "-/-",
                         }
                     }
                     _ => "",
@@ -442,8 +428,8 @@ pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> Result
         }
         let (a, z) = b.sides(k);
         let winner = match m.winner {
-            Some(Side::A) => side(a),
-            Some(Side::B) => side(z),
+            Some(Side::First) => side(a),
+            Some(Side::Second) => side(z),
             None => String::new(),
         };
         if let Some(s) = sections.last_mut() {

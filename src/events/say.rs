@@ -1,14 +1,18 @@
-//! Every events error in words, in either language ([`Say`]): `Display` stays the English text
+//! Every events message in words, in either language ([`Say`]): `Display` stays the English text
 //! (CLI output and logs read it), `say(Lang::Zh)` is the Chinese sentence the UI shows.
 
+use super::knockout::UnwritableName;
+use super::publish::QrTooLong;
 use super::round_robin::{
-    BergerError, ImportError, LineupError, ParseOutcomeError, ScoringError, TournamentError,
-    MAX_BOARDS,
+    BergerError, ImportError, LineupError, ParseOutcomeError, PositionsError, ScoringError,
+    TournamentError, MAX_BOARDS,
 };
 use super::schedule::{
-    DraftError, ExportError, ProblemError, Violation, MAX_ENTRANTS, MAX_EVERY_DAYS, MAX_SESSIONS,
-    MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES, MIN_ENTRANTS,
+    ChangeError, DraftError, ExportError, ProblemError, Shortfall, Violation, MAX_ENTRANTS,
+    MAX_EVERY_DAYS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES,
+    MIN_ENTRANTS,
 };
+use super::scoring::ResultError;
 use crate::lang::{Lang, Say};
 
 /// Chinese for a draft field name (the English name is the `Display` text).
@@ -287,9 +291,254 @@ impl Say for ExportError {
     }
 }
 
+/// A round's heading on the published results page: 第 3 轮 / Round 3.
+pub struct RoundHeading(pub usize);
+
+impl Say for RoundHeading {
+    fn say(&self, lang: Lang) -> String {
+        let round = self.0;
+        match lang {
+            Lang::Zh => format!("第 {round} 轮"),
+            Lang::En => format!("Round {round}"),
+        }
+    }
+}
+
+impl Say for ChangeError {
+    fn say(&self, lang: Lang) -> String {
+        use ChangeError::*;
+        let en = lang == Lang::En;
+        match self {
+            UnknownFixture(i) if en => format!("match {} does not exist", i + 1),
+            UnknownFixture(i) => format!("第 {} 场比赛不存在", i + 1),
+            Played(_) if en => "this match has a result: it stays where it was played".into(),
+            Played(_) => "这场比赛已有成绩，不能再调动".into(),
+            NoSuchSlot(g) if en => format!("time slot {} does not exist", g + 1),
+            NoSuchSlot(g) => format!("时段 {} 不存在", g + 1),
+            NoSuchTable(t) if en => format!("table {} does not exist", t + 1),
+            NoSuchTable(t) => format!("{} 号台不存在", t + 1),
+            PastSession(s) if en => format!("session {} is already over", s + 1),
+            PastSession(s) => format!("第 {} 场次已经结束", s + 1),
+            SlotTaken { table, .. } if en => {
+                format!("table {} is already taken at that time", table + 1)
+            }
+            SlotTaken { table, .. } => format!("该时段 {} 号台已有比赛", table + 1),
+            EntrantBusy { entrant, .. } if en => {
+                format!("entrant {} already plays at that time", entrant + 1)
+            }
+            EntrantBusy { entrant, .. } => format!("第 {} 号参赛者该时段已有比赛", entrant + 1),
+            Unavailable { entrant, .. } if en => {
+                format!("entrant {} cannot come at that time", entrant + 1)
+            }
+            Unavailable { entrant, .. } => format!("第 {} 号参赛者该时段不能到场", entrant + 1),
+            KnockoutOrder(_) if en => {
+                "a knockout match must come after the matches that decide its players".into()
+            }
+            KnockoutOrder(_) => "淘汰赛须排在决定其对阵的比赛之后".into(),
+            TooManySessions if en => {
+                format!("at most {MAX_SESSIONS} sessions are supported")
+            }
+            TooManySessions => format!("最多支持 {MAX_SESSIONS} 个场次"),
+            Invalid(v) => v.say(lang),
+            NoSuchSession(x) if en => format!("session {} does not exist", x + 1),
+            NoSuchSession(x) => format!("第 {} 场次不存在", x + 1),
+            AlreadyClosed { session, table } if en => {
+                format!("table {} is already out of use in session {}", table + 1, session + 1)
+            }
+            AlreadyClosed { session, table } => {
+                format!("第 {} 场次的 {} 号台已经停用", session + 1, table + 1)
+            }
+            TableClosed { session, table } if en => {
+                format!("table {} is out of use in session {}", table + 1, session + 1)
+            }
+            TableClosed { session, table } => {
+                format!("第 {} 场次的 {} 号台已停用", session + 1, table + 1)
+            }
+            NoRoom(i) if en => format!(
+                "match {} has no free place without moving more matches: move it to a new session first",
+                i + 1
+            ),
+            NoRoom(i) => format!(
+                "第 {} 场比赛找不到空位（须调动更多比赛）：请先把它移到新增的场次",
+                i + 1
+            ),
+        }
+    }
+}
+impl Say for QrTooLong {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("地址共 {} 字节，太长，无法生成二维码", self.0),
+        }
+    }
+}
+impl Say for Shortfall {
+    fn say(&self, lang: Lang) -> String {
+        match (self.clone(), lang) {
+            (
+                Shortfall::Capacity {
+                    matches,
+                    tables,
+                    slots,
+                    capacity,
+                },
+                _,
+            ) if capacity == tables * slots => match lang {
+                Lang::Zh => format!("{matches} 场比赛 > {tables} 台 × {slots} 个时段 = {capacity}"),
+                Lang::En => format!("{matches} matches > {tables} tables × {slots} slots = {capacity}"),
+            },
+            (
+                Shortfall::Capacity {
+                    matches,
+                    tables,
+                    slots,
+                    capacity,
+                },
+                Lang::Zh,
+            ) => format!(
+                "{matches} 场比赛 > {capacity} 个位置（{tables} 台 × {slots} 个时段，空闲参赛者不够时更少）"
+            ),
+            (
+                Shortfall::Capacity {
+                    matches,
+                    tables,
+                    slots,
+                    capacity,
+                },
+                Lang::En,
+            ) => format!(
+                "{matches} matches > {capacity} places ({tables} tables × {slots} slots, fewer where too few entrants are free)"
+            ),
+            (
+                Shortfall::Entrant {
+                    entrant,
+                    matches,
+                    slots,
+                },
+                Lang::Zh,
+            ) => format!(
+                "第 {} 位参赛者有 {matches} 场比赛，但只能出席 {slots} 个时段",
+                entrant + 1
+            ),
+            (
+                Shortfall::Entrant {
+                    entrant,
+                    matches,
+                    slots,
+                },
+                Lang::En,
+            ) => format!(
+                "entrant {} has {matches} matches but can attend only {slots} slots",
+                entrant + 1
+            ),
+            (Shortfall::Knockout { needed, slots }, Lang::Zh) => {
+                format!("仅淘汰赛就需要 {needed} 个时段，但只有 {slots} 个")
+            }
+            (Shortfall::Knockout { needed, slots }, Lang::En) => {
+                format!("the knockout alone needs {needed} slots but there are {slots}")
+            }
+        }
+    }
+}
+impl Say for UnwritableName {
+    fn say(&self, lang: Lang) -> String {
+        let name = &self.0;
+        match lang {
+            Lang::Zh => format!("“{name}”含有逗号、顿号或分号，无法写入小组名次表"),
+            Lang::En => {
+                format!("“{name}” holds a comma or semicolon, so it cannot be written in the group tables")
+            }
+        }
+    }
+}
+impl Say for ResultError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            ResultError::Outcome(e) => e.say(lang),
+            ResultError::Score(e) => e.say(lang),
+            ResultError::Board(board, e) => match lang {
+                Lang::Zh => format!("第 {board} 台：{}", e.say(lang)),
+                Lang::En => format!("board {board}: {}", e.say(lang)),
+            },
+        }
+    }
+}
+impl Say for PositionsError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("`{}`：请用逗号分隔的序号，如 3,1,2", self.0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moved_messages_keep_their_words() {
+        let both = |m: &dyn Say| [m.say(Lang::Zh), m.say(Lang::En)];
+        assert_eq!(
+            both(&ChangeError::AlreadyClosed {
+                session: 0,
+                table: 2
+            }),
+            [
+                "第 1 场次的 3 号台已经停用",
+                "table 3 is already out of use in session 1"
+            ]
+        );
+        assert_eq!(
+            both(&ChangeError::NoRoom(4)),
+            [
+                "第 5 场比赛找不到空位（须调动更多比赛）：请先把它移到新增的场次",
+                "match 5 has no free place without moving more matches: move it to a new session first"
+            ]
+        );
+        assert_eq!(
+            both(&QrTooLong(3000)),
+            [
+                "地址共 3000 字节，太长，无法生成二维码",
+                "an address of 3000 bytes is too long for a QR code"
+            ]
+        );
+        assert_eq!(
+            both(&Shortfall::Capacity {
+                matches: 30,
+                tables: 4,
+                slots: 6,
+                capacity: 24
+            }),
+            [
+                "30 场比赛 > 4 台 × 6 个时段 = 24",
+                "30 matches > 4 tables × 6 slots = 24"
+            ]
+        );
+        assert_eq!(
+            both(&UnwritableName("甲,乙".into())),
+            [
+                "“甲,乙”含有逗号、顿号或分号，无法写入小组名次表",
+                "“甲,乙” holds a comma or semicolon, so it cannot be written in the group tables"
+            ]
+        );
+        let board = ResultError::Board(2, ParseOutcomeError("x".into()));
+        assert!(board
+            .say(Lang::Zh)
+            .starts_with("第 2 台：无法识别的结果“x”"));
+        assert!(board
+            .say(Lang::En)
+            .starts_with("board 2: unknown result `x`"));
+        assert_eq!(
+            both(&PositionsError("a".into())),
+            [
+                "`a`：请用逗号分隔的序号，如 3,1,2",
+                "`a`: use comma-separated numbers, e.g. 3,1,2"
+            ]
+        );
+        assert_eq!(both(&RoundHeading(3)), ["第 3 轮", "Round 3"]);
+    }
 
     /// Whether `text` contains a Latin letter (names and numbers aside, none should show in Chinese).
     fn has_latin(text: &str) -> bool {

@@ -341,19 +341,6 @@ impl Say for EventScoring {
     }
 }
 
-impl Say for ResultError {
-    fn say(&self, lang: Lang) -> String {
-        match self {
-            ResultError::Outcome(e) => e.say(lang),
-            ResultError::Score(e) => e.say(lang),
-            ResultError::Board(board, e) => match lang {
-                Lang::Zh => format!("第 {board} 台：{}", e.say(lang)),
-                Lang::En => format!("board {board}: {}", e.say(lang)),
-            },
-        }
-    }
-}
-
 impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))

@@ -14,7 +14,7 @@ use crate::color::Color;
 use crate::events::round_robin::first_team_color;
 use crate::events::round_robin::MAX_BOARDS;
 use crate::events::swiss::{
-    swiss_standings, Entrant, Leave, Member, Outcome, Record, Seat, Swiss, SwissError,
+    swiss_standings, Entrant, EntrantOutcome, Leave, Member, Record, Seat, Swiss, SwissError,
     SwissTieBreak, MAX_ENTRANTS, MAX_ROUNDS,
 };
 use crate::lang::{Lang, Say};
@@ -165,7 +165,7 @@ enum Entry {
     /// A game whose colour was not given (a forfeit): settled once both sides are read.
     Uncoloured {
         opponent: usize,
-        outcome: Outcome,
+        outcome: EntrantOutcome,
     },
 }
 
@@ -209,11 +209,11 @@ fn parse_entry(chunk: &[char], id: usize) -> Option<Option<Entry>> {
         }),
         Some(opponent) => {
             let (outcome, played) = match result {
-                '1' | 'W' => (Outcome::Win, true),
-                '=' | 'D' => (Outcome::Draw, true),
-                '0' | 'L' => (Outcome::Loss, true),
-                '+' => (Outcome::Win, false),
-                '-' => (Outcome::Loss, false),
+                '1' | 'W' => (EntrantOutcome::Win, true),
+                '=' | 'D' => (EntrantOutcome::Draw, true),
+                '0' | 'L' => (EntrantOutcome::Loss, true),
+                '+' => (EntrantOutcome::Win, false),
+                '-' => (EntrantOutcome::Loss, false),
                 _ => return None,
             };
             match (color, played) {
@@ -502,7 +502,7 @@ fn fold_teams(
     let rounds = players.rounds_played();
     let p = &players.entrants;
     // Each team's boards per round: (member, opponent player, colour, outcome, played).
-    let seats = |t: usize, r: usize| -> Vec<(usize, usize, Color, Outcome, bool)> {
+    let seats = |t: usize, r: usize| -> Vec<(usize, usize, Color, EntrantOutcome, bool)> {
         lines[t]
             .players
             .iter()
@@ -578,16 +578,16 @@ fn fold_teams(
             if !fits {
                 return Err(bad);
             }
-            let points = |s: &[(usize, usize, Color, Outcome, bool)]| -> u32 {
+            let points = |s: &[(usize, usize, Color, EntrantOutcome, bool)]| -> u32 {
                 s.iter().map(|x| x.3.points()).sum()
             };
             let (gp, other) = (points(&mine), points(&theirs));
             let played = mine.iter().any(|x| x.4);
             let outcome = match (gp.cmp(&other), played) {
-                (std::cmp::Ordering::Greater, _) => Outcome::Win,
-                (std::cmp::Ordering::Less, _) => Outcome::Loss,
-                (std::cmp::Ordering::Equal, true) => Outcome::Draw,
-                (std::cmp::Ordering::Equal, false) => Outcome::Loss,
+                (std::cmp::Ordering::Greater, _) => EntrantOutcome::Win,
+                (std::cmp::Ordering::Less, _) => EntrantOutcome::Loss,
+                (std::cmp::Ordering::Equal, true) => EntrantOutcome::Draw,
+                (std::cmp::Ordering::Equal, false) => EntrantOutcome::Loss,
             };
             team.history.push(Record::Game {
                 opponent: u,
@@ -811,10 +811,10 @@ fn write_entrants(event: &Swiss, whole: &Swiss) -> String {
                 } => {
                     let c = if color == Color::Red { 'w' } else { 'b' };
                     let res = match (outcome, played) {
-                        (Outcome::Win, true) => '1',
-                        (Outcome::Draw, true) => '=',
-                        (Outcome::Loss, true) => '0',
-                        (Outcome::Win, false) => '+',
+                        (EntrantOutcome::Win, true) => '1',
+                        (EntrantOutcome::Draw, true) => '=',
+                        (EntrantOutcome::Loss, true) => '0',
+                        (EntrantOutcome::Win, false) => '+',
                         (_, false) => '-',
                     };
                     format!("{:>4} {c} {res}", opponent + 1)
@@ -857,8 +857,8 @@ mod tests {
             ev.add_entrant(Entrant::new(*name, 2400 - 10 * k as u32));
         }
         let p = ev.pair_next().unwrap();
-        use crate::events::swiss::BoardResult::*;
-        ev.record_round(&p, &[RedWins, BlackWinsByForfeit]).unwrap();
+        use crate::events::round_robin::Outcome::*;
+        ev.record_round(&p, &[FirstWins, SecondByForfeit]).unwrap();
         ev.entrants[4].next = Some(Leave::Half);
         let text = write_trf(&ev);
         let back = parse_trf(&text).unwrap();

@@ -282,6 +282,15 @@ const H: i32 = 120;
 /// and the judged moves with the better move and its line. Every text is the app's own (moves in
 /// notation, fixed words): nothing from a file is written into it.
 fn result_html(t: &GameTree, s: &Summary, lang: Lang, nt: Notation) -> String {
+    let mut h = String::with_capacity(16 * 1024);
+    graph(&mut h, s, lang);
+    counts(&mut h, s, lang);
+    judged(&mut h, t, s, lang, nt);
+    h
+}
+
+/// The score graph: the curve, a dot per judged move, and a band per position to click.
+fn graph(h: &mut String, s: &Summary, lang: Lang) {
     use std::fmt::Write;
     let n = s.nodes.len().saturating_sub(1).max(1);
     // Whole drawing units: formatting floats would add to the page's download.
@@ -297,7 +306,6 @@ fn result_html(t: &GameTree, s: &Summary, lang: Lang, nt: Notation) -> String {
     for (i, (px, py)) in pts.iter().enumerate() {
         let _ = write!(line, "{}{px} {py} ", if i == 0 { 'M' } else { 'L' });
     }
-    let mut h = String::with_capacity(16 * 1024);
     let _ = write!(
         h,
         r#"<svg class="review-graph" data-testid="review-graph" data-points="{}" viewBox="0 0 {W} {H}" preserveAspectRatio="none" role="img" aria-label="{}"><path class="area" d="{line}L{W} {H} L0 {H} Z"/><line class="mid" x1="0" y1="{}" x2="{W}" y2="{}"/><path class="curve" d="{line}"/>"#,
@@ -331,7 +339,11 @@ fn result_html(t: &GameTree, s: &Summary, lang: Lang, nt: Notation) -> String {
         );
     }
     h.push_str("</svg>");
-    // Counts per side.
+}
+
+/// Each side's counts per judgement, with the thresholds under them.
+fn counts(h: &mut String, s: &Summary, lang: Lang) {
+    use std::fmt::Write;
     h.push_str(r#"<table class="review-counts" data-testid="review-counts"><thead><tr><th></th>"#);
     for j in Judgement::ALL {
         let _ = write!(h, r#"<th scope="col">{} {}</th>"#, j.say(lang), j.mark());
@@ -356,7 +368,12 @@ fn result_html(t: &GameTree, s: &Summary, lang: Lang, nt: Notation) -> String {
             "By winning chances lost: inaccuracy ≥ 5%, mistake ≥ 10%, blunder ≥ 15% (as lichess)",
         )
     );
-    // The judged moves; a click shows the position before one with the better move drawn.
+}
+
+/// The judged moves (inside the list `counts` opened); a click shows the position before one
+/// with the better move drawn.
+fn judged(h: &mut String, t: &GameTree, s: &Summary, lang: Lang, nt: Notation) {
+    use std::fmt::Write;
     for j in &s.judged {
         let (Some(before), Some(m)) = (t.parent(j.node), t.node(j.node).and_then(|n| n.mv()))
         else {
@@ -402,5 +419,4 @@ fn result_html(t: &GameTree, s: &Summary, lang: Lang, nt: Notation) -> String {
         h.push_str("</li>");
     }
     h.push_str("</ol>");
-    h
 }

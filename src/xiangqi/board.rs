@@ -261,17 +261,6 @@ impl fmt::Display for ParseSquareError {
 
 impl std::error::Error for ParseSquareError {}
 
-impl crate::lang::Say for ParseSquareError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::Zh => {
-                format!("“{}”不是棋盘上的点：应为列 a-i 加行 0-9，如 e4", self.text)
-            }
-            crate::lang::Lang::En => self.to_string(),
-        }
-    }
-}
-
 /// Reads a point as written in ICCS: `e4` (the file letter may be upper case).
 ///
 /// ```

@@ -61,20 +61,6 @@ impl fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
-impl crate::lang::Say for ParseMoveError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::Zh if self.text.trim().is_empty() => {
-                "着法为空：着法写作两个点，如 h2e2".to_string()
-            }
-            crate::lang::Lang::Zh => {
-                format!("“{}”不是着法：应写两个点，如 h2e2（或 H2-E2）", self.text)
-            }
-            crate::lang::Lang::En => self.to_string(),
-        }
-    }
-}
-
 /// Reads a move strictly: `h2e2` (either case), or `H2-E2` as ICCS game files write it.
 /// Stray dashes and mixed forms such as `h2-e2` are refused (use [`Move::from_iccs`] to read
 /// files leniently).

@@ -118,20 +118,6 @@ impl fmt::Display for MovesAfterEnd {
     }
 }
 
-impl crate::lang::Say for MovesAfterEnd {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::Zh => format!(
-                "对局在第 {} 步已结束（{}），其后记录的 {} 步未载入",
-                self.verdict.ply,
-                self.verdict.explain_zh(),
-                self.unplayed
-            ),
-            crate::lang::Lang::En => self.to_string(),
-        }
-    }
-}
-
 /// What an imported game file holds that the board does not show: its variations and comments
 /// (the file keeps them; the board's export writes the main line with its tags).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,18 +149,6 @@ impl fmt::Display for NotShown {
             "Not shown on this board: the file's variations ({}) and comments ({}); the file keeps them, and the export here writes the main line with the game's tags",
             self.variations, self.comments
         )
-    }
-}
-
-impl crate::lang::Say for NotShown {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::Zh => format!(
-                "棋盘上未显示文件中的变着（{} 个）和注释（{} 条）；原文件仍保留它们，此处导出只写主线和棋局信息",
-                self.variations, self.comments
-            ),
-            crate::lang::Lang::En => self.to_string(),
-        }
     }
 }
 

@@ -4,14 +4,16 @@
 
 use super::fen::{FenError, ParseFenError, PositionError};
 use super::game::{GameError, GameResult, OfferOutcome, Reason, RecordError, Verdict};
+use super::notation::decode::{DecodeWarning, TextEncoding};
 use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice, PgnTreeError};
-use super::notation::NotationError;
+use super::notation::typed::TypedError;
+use super::notation::{NotationError, ParseNotationError};
 use super::position::PlayError;
 use super::rules::limits::MoveLimitError;
 use super::rules::MoveKind;
-use super::session::{EnterError, OpenNotice, RestoreError};
+use super::session::{EnterError, MovesAfterEnd, NotShown, OpenNotice, RestoreError};
 use super::share::LinkError;
-use super::{Color, Piece, Role};
+use super::{Color, Move, ParseMoveError, ParseSquareError, Piece, Role};
 use crate::lang::{sentence, Lang, Say};
 
 /// A role's name in Chinese, by the side's own glyph (帅/将, 相/象, 兵/卒 …).
@@ -448,10 +450,204 @@ impl Say for PgnNotice {
     }
 }
 
+impl Say for TypedError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (TypedError::Empty, _) => lang
+                .pick(
+                    "请输入着法，例如 炮二平五、C2.5 或 h2e2",
+                    "Type a move, e.g. 炮二平五, C2.5 or h2e2",
+                )
+                .into(),
+            (TypedError::NotUnderstood { text }, Lang::Zh) => {
+                format!("“{text}”不是着法：可写 炮二平五、C2.5 或 h2e2")
+            }
+            (TypedError::NotUnderstood { text }, Lang::En) => {
+                format!("“{text}” is not a move: write 炮二平五, C2.5 or h2e2")
+            }
+            (TypedError::NoSuchPiece { text }, Lang::Zh) => {
+                format!("“{text}”：走棋方没有这样的棋子")
+            }
+            (TypedError::NoSuchPiece { text }, Lang::En) => {
+                format!("“{text}”: the side to move has no such piece")
+            }
+            (TypedError::Ambiguous { text, moves }, Lang::Zh) => {
+                format!("“{text}”不止一种走法（{}），请写明前后或坐标", list(moves))
+            }
+            (TypedError::Ambiguous { text, moves }, Lang::En) => format!(
+                "“{text}” fits several moves ({}): say front or rear, or give coordinates",
+                list(moves)
+            ),
+            // The board's own words for the same move (its message is the reason alone).
+            (TypedError::Illegal { reason, .. }, _) => reason.say(lang),
+        }
+    }
+}
+
+fn list(moves: &[Move]) -> String {
+    let v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    v.join(", ")
+}
+
+/// How many places a warning names before "…".
+const NAMED: usize = 3;
+
+impl DecodeWarning<'_> {
+    fn places(&self, lang: Lang) -> String {
+        let d = &self.0.damage;
+        let mut s: Vec<String> = d
+            .iter()
+            .take(NAMED)
+            .map(|p| match (lang, p.byte) {
+                (Lang::Zh, Some(b)) => format!("第 {} 行（第 {} 字节）", p.line, b),
+                (Lang::Zh, None) => format!("第 {} 行", p.line),
+                (Lang::En, Some(b)) => format!("line {} (byte {})", p.line, b),
+                (Lang::En, None) => format!("line {}", p.line),
+            })
+            .collect();
+        if d.len() > NAMED {
+            s.push("…".into());
+        }
+        s.join(if lang == Lang::Zh { "、" } else { ", " })
+    }
+}
+
+impl Say for DecodeWarning<'_> {
+    fn say(&self, lang: Lang) -> String {
+        let d = self.0;
+        let n = d.damage.len();
+        let enc = match d.encoding {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::Gbk => "GBK",
+            TextEncoding::Big5 => "Big5",
+        };
+        let at = self.places(lang);
+        match lang {
+            Lang::Zh => format!("文件按 {enc} 读取，有 {n} 处字节无法解码，已替换为 �：{at}。"),
+            Lang::En => format!(
+                "The file was read as {enc}; {n} place{} did not decode and {} replaced with �: {at}.",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "was" } else { "were" }
+            ),
+        }
+    }
+}
+
+impl Say for ParseNotationError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!(
+                "“{}”不是记谱法：可用 Chinese、ChineseShort、WXF 或 ICCS",
+                self.text
+            ),
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+impl Say for ParseSquareError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => {
+                format!("“{}”不是棋盘上的点：应为列 a-i 加行 0-9，如 e4", self.text)
+            }
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+impl Say for ParseMoveError {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh if self.text.trim().is_empty() => {
+                "着法为空：着法写作两个点，如 h2e2".to_string()
+            }
+            Lang::Zh => {
+                format!("“{}”不是着法：应写两个点，如 h2e2（或 H2-E2）", self.text)
+            }
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+impl Say for MovesAfterEnd {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!(
+                "对局在第 {} 步已结束（{}），其后记录的 {} 步未载入",
+                self.verdict.ply,
+                self.verdict.explain_zh(),
+                self.unplayed
+            ),
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+impl Say for NotShown {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!(
+                "棋盘上未显示文件中的变着（{} 个）和注释（{} 条）；原文件仍保留它们，此处导出只写主线和棋局信息",
+                self.variations, self.comments
+            ),
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+/// A piece's name: 红车 / Red chariot.
+impl Say for Piece {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("{}{}", side_char(self.color), self.chinese()),
+            Lang::En => format!("{} {}", self.color.english(), self.role.english()),
+        }
+    }
+}
+
+fn side_char(c: Color) -> char {
+    match c {
+        Color::Red => '红',
+        Color::Black => '黑',
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::xiangqi::{Move, Position, Setup};
+
+    #[test]
+    fn parse_errors_keep_their_words() {
+        let both = |m: &dyn Say| [m.say(Lang::Zh), m.say(Lang::En)];
+        let text = "z".to_string();
+        assert_eq!(
+            both(&ParseSquareError { text: text.clone() }),
+            [
+                "“z”不是棋盘上的点：应为列 a-i 加行 0-9，如 e4",
+                "`z` is not a point: a file a-i then a rank 0-9, like e4"
+            ]
+        );
+        assert_eq!(
+            both(&ParseMoveError { text: text.clone() }),
+            [
+                "“z”不是着法：应写两个点，如 h2e2（或 H2-E2）",
+                "`z` is not an ICCS move: write two points like h2e2 (or H2-E2)"
+            ]
+        );
+        assert_eq!(
+            ParseMoveError { text: " ".into() }.say(Lang::Zh),
+            "着法为空：着法写作两个点，如 h2e2"
+        );
+        assert_eq!(
+            both(&ParseNotationError { text }),
+            [
+                "“z”不是记谱法：可用 Chinese、ChineseShort、WXF 或 ICCS",
+                "`z` is not a notation: use Chinese, ChineseShort, WXF or ICCS"
+            ]
+        );
+    }
 
     #[test]
     fn errors_read_in_one_language() {

@@ -5,7 +5,7 @@
 use super::{Club, RatedGame};
 use crate::events::rating::Score;
 use crate::events::round_robin::{Outcome, Tournament};
-use crate::events::swiss::{Outcome as SwissOutcome, Record, Swiss};
+use crate::events::swiss::{EntrantOutcome, Record, Swiss};
 
 /// The played games of an individual round robin between members (team events rate nobody).
 pub fn round_robin_games(club: &Club, t: &Tournament) -> Vec<RatedGame> {
@@ -62,9 +62,9 @@ pub fn swiss_games(club: &Club, s: &Swiss) -> Vec<RatedGame> {
                         continue;
                     };
                     let score = match outcome {
-                        SwissOutcome::Win => Score::Win,
-                        SwissOutcome::Draw => Score::Draw,
-                        SwissOutcome::Loss => Score::Loss,
+                        EntrantOutcome::Win => Score::Win,
+                        EntrantOutcome::Draw => Score::Draw,
+                        EntrantOutcome::Loss => Score::Loss,
                     };
                     games.push(RatedGame {
                         first,
@@ -83,7 +83,7 @@ mod tests {
     use super::super::NewMember;
     use super::*;
     use crate::events::round_robin::{Competition, Cycles, Scoring};
-    use crate::events::swiss::{BoardResult, Entrant};
+    use crate::events::swiss::Entrant;
 
     fn club(names: &[&str]) -> Club {
         let mut c = Club::new();
@@ -134,7 +134,7 @@ mod tests {
             s.add_entrant(Entrant::new(n, 0));
         }
         let p = s.pair_next().unwrap();
-        s.record_round(&p, &[BoardResult::RedWins, BoardResult::RedWinsByForfeit])
+        s.record_round(&p, &[Outcome::FirstWins, Outcome::FirstByForfeit])
             .unwrap();
         let games = swiss_games(&c, &s);
         // The forfeit is not rated; the game is counted once.

@@ -125,7 +125,7 @@ fn a_swiss_page() {
     }
     for _ in 0..2 {
         let p = s.pair_next().unwrap();
-        let results = vec![BoardResult::RedWins; p.boards.len()];
+        let results = vec![Outcome::FirstWins; p.boards.len()];
         s.record_round(&p, &results).unwrap();
     }
     let page = swiss(&s, "Swiss", Lang::En);
@@ -152,7 +152,7 @@ fn a_bracket_page() {
     )
     .unwrap();
     while let Some(&k) = b.ready().first() {
-        b.record(k, Side::A).unwrap();
+        b.record(k, Side::First).unwrap();
     }
     let page = bracket(&b, &names, "KO", Lang::Zh);
     assert_eq!(page.sections.last().unwrap().heading, "冠军");

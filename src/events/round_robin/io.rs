@@ -2,7 +2,6 @@
 
 use super::{Entrant, Tournament, TournamentError};
 use crate::events::csv::field as csv_field;
-use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -80,15 +79,6 @@ impl fmt::Display for PositionsError {
 }
 
 impl std::error::Error for PositionsError {}
-
-impl Say for PositionsError {
-    fn say(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => format!("`{}`：请用逗号分隔的序号，如 3,1,2", self.0),
-        }
-    }
-}
 
 /// Why a file could not be imported; whatever was loaded before stays as it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,6 +224,7 @@ impl Tournament {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::{Lang, Say};
 
     #[test]
     fn pasted_lists() {

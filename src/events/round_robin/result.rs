@@ -7,7 +7,8 @@ use std::str::FromStr;
 /// The outcome of one game, seen from the entrant listed first in the pairing.
 ///
 /// In individual events the first-listed entrant plays Red (13.1); in team events it is the team
-/// with Red on odd boards (13.2). Forfeits are written `+`/`-` as in rule 21.4.
+/// with Red on odd boards (13.2). Forfeits are written `+`/`-` as in rule 21.4. A Swiss board
+/// records the same value, from Red's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     /// First-listed wins over the board (`1-0`).
@@ -24,12 +25,16 @@ pub enum Outcome {
     DoubleForfeit,
 }
 
-/// Which side of a game an entrant was on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which side of a pairing an entrant was on, or which side won a knockout match.
+///
+/// Saved knockout brackets write the sides `A` and `B`, as the bracket's upper and lower lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
-    /// Listed first (Red in individual games).
+    /// Listed first (Red in individual games; the upper line of a bracket).
+    #[serde(rename = "A")]
     First,
-    /// Listed second.
+    /// Listed second (the lower line of a bracket).
+    #[serde(rename = "B")]
     Second,
 }
 

@@ -108,68 +108,6 @@ impl fmt::Display for ChangeError {
 
 impl std::error::Error for ChangeError {}
 
-impl Say for ChangeError {
-    fn say(&self, lang: Lang) -> String {
-        use ChangeError::*;
-        let en = lang == Lang::En;
-        match self {
-            UnknownFixture(i) if en => format!("match {} does not exist", i + 1),
-            UnknownFixture(i) => format!("第 {} 场比赛不存在", i + 1),
-            Played(_) if en => "this match has a result: it stays where it was played".into(),
-            Played(_) => "这场比赛已有成绩，不能再调动".into(),
-            NoSuchSlot(g) if en => format!("time slot {} does not exist", g + 1),
-            NoSuchSlot(g) => format!("时段 {} 不存在", g + 1),
-            NoSuchTable(t) if en => format!("table {} does not exist", t + 1),
-            NoSuchTable(t) => format!("{} 号台不存在", t + 1),
-            PastSession(s) if en => format!("session {} is already over", s + 1),
-            PastSession(s) => format!("第 {} 场次已经结束", s + 1),
-            SlotTaken { table, .. } if en => {
-                format!("table {} is already taken at that time", table + 1)
-            }
-            SlotTaken { table, .. } => format!("该时段 {} 号台已有比赛", table + 1),
-            EntrantBusy { entrant, .. } if en => {
-                format!("entrant {} already plays at that time", entrant + 1)
-            }
-            EntrantBusy { entrant, .. } => format!("第 {} 号参赛者该时段已有比赛", entrant + 1),
-            Unavailable { entrant, .. } if en => {
-                format!("entrant {} cannot come at that time", entrant + 1)
-            }
-            Unavailable { entrant, .. } => format!("第 {} 号参赛者该时段不能到场", entrant + 1),
-            KnockoutOrder(_) if en => {
-                "a knockout match must come after the matches that decide its players".into()
-            }
-            KnockoutOrder(_) => "淘汰赛须排在决定其对阵的比赛之后".into(),
-            TooManySessions if en => {
-                format!("at most {MAX_SESSIONS} sessions are supported")
-            }
-            TooManySessions => format!("最多支持 {MAX_SESSIONS} 个场次"),
-            Invalid(v) => v.say(lang),
-            NoSuchSession(x) if en => format!("session {} does not exist", x + 1),
-            NoSuchSession(x) => format!("第 {} 场次不存在", x + 1),
-            AlreadyClosed { session, table } if en => {
-                format!("table {} is already out of use in session {}", table + 1, session + 1)
-            }
-            AlreadyClosed { session, table } => {
-                format!("第 {} 场次的 {} 号台已经停用", session + 1, table + 1)
-            }
-            TableClosed { session, table } if en => {
-                format!("table {} is out of use in session {}", table + 1, session + 1)
-            }
-            TableClosed { session, table } => {
-                format!("第 {} 场次的 {} 号台已停用", session + 1, table + 1)
-            }
-            NoRoom(i) if en => format!(
-                "match {} has no free place without moving more matches: move it to a new session first",
-                i + 1
-            ),
-            NoRoom(i) => format!(
-                "第 {} 场比赛找不到空位（须调动更多比赛）：请先把它移到新增的场次",
-                i + 1
-            ),
-        }
-    }
-}
-
 impl Frozen {
     /// Everything decided so far stays: fixtures with a table-tennis score in `results`, or with a
     /// game result in the round-robin `event` (a forfeit by withdrawal included), and every match

@@ -25,7 +25,7 @@ pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
 pub use team::{board_colors, match_score, BoardLine, MatchSheet, Member, Seat};
 
 use crate::color::Color;
-use crate::events::round_robin::{validate_lineup, BoardOrder, LineupError};
+use crate::events::round_robin::{validate_lineup, BoardOrder, LineupError, Outcome};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -44,7 +44,7 @@ pub const MAX_ROUNDS: usize = 30;
 
 /// The result of one game (or team match) for one entrant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum EntrantOutcome {
     /// Won: 2 points.
     Win,
     /// Drawn: 1 point.
@@ -53,22 +53,22 @@ pub enum Outcome {
     Loss,
 }
 
-impl Outcome {
+impl EntrantOutcome {
     /// Points by the 1999 rules.
     pub fn points(self) -> u32 {
         match self {
-            Outcome::Win => WIN,
-            Outcome::Draw => DRAW,
-            Outcome::Loss => 0,
+            EntrantOutcome::Win => WIN,
+            EntrantOutcome::Draw => DRAW,
+            EntrantOutcome::Loss => 0,
         }
     }
 
     /// The opponent's outcome.
-    pub fn flip(self) -> Outcome {
+    pub fn flip(self) -> EntrantOutcome {
         match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss => Outcome::Win,
+            EntrantOutcome::Win => EntrantOutcome::Loss,
+            EntrantOutcome::Draw => EntrantOutcome::Draw,
+            EntrantOutcome::Loss => EntrantOutcome::Win,
         }
     }
 }
@@ -105,7 +105,7 @@ pub enum Record {
         /// This entrant's side (for teams: Red = the team "to move first", 13.3).
         color: Color,
         /// This entrant's result.
-        outcome: Outcome,
+        outcome: EntrantOutcome,
         /// False when the game was not played (a forfeit: 20.4, rule 19): no colour, no float
         /// and the two may meet again.
         played: bool,
@@ -290,23 +290,6 @@ impl fmt::Display for RoundPairing {
         }
         Ok(())
     }
-}
-
-/// The result of one board, from Red's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BoardResult {
-    /// Red won.
-    RedWins,
-    /// Drawn.
-    Draw,
-    /// Black won.
-    BlackWins,
-    /// Black did not play: Red wins by forfeit.
-    RedWinsByForfeit,
-    /// Red did not play: Black wins by forfeit.
-    BlackWinsByForfeit,
-    /// Neither played: both lose.
-    DoubleForfeit,
 }
 
 /// Why an event cannot be paired or a round cannot be recorded.
@@ -529,7 +512,7 @@ impl Swiss {
                     let ok = opponent != i
                         && matches!(back, Some(Record::Game { opponent: o, color: c, outcome: x, played: p })
                             if *o == i && *c == color.other() && *p == played
-                                && (*x == outcome.flip() || (!played && *x == Outcome::Loss && outcome == Outcome::Loss)));
+                                && (*x == outcome.flip() || (!played && *x == EntrantOutcome::Loss && outcome == EntrantOutcome::Loss)));
                     if !ok {
                         return Err(SwissError::InconsistentRecord {
                             entrant: i + 1,
@@ -610,7 +593,7 @@ impl Swiss {
     pub fn record_round(
         &mut self,
         pairing: &RoundPairing,
-        results: &[BoardResult],
+        results: &[Outcome],
     ) -> Result<(), SwissError> {
         if results.len() != pairing.boards.len() {
             return Err(SwissError::ResultCount {
@@ -662,7 +645,7 @@ impl Swiss {
         pairing: &RoundPairing,
         scores: &[(u32, u32)],
     ) -> Result<(), SwissError> {
-        let results: Vec<BoardResult> = scores
+        let results: Vec<Outcome> = scores
             .iter()
             .map(|&(r, b)| team_match_result(r, b, true))
             .collect();
@@ -777,7 +760,7 @@ impl Swiss {
     /// Takes the last recorded round back to correct it (an individual event): its pairing and
     /// results, each absentee's leave restored as their request for that round. `None` for a team
     /// event or before round 1.
-    pub fn reopen_last_round(&mut self) -> Option<(RoundPairing, Vec<BoardResult>)> {
+    pub fn reopen_last_round(&mut self) -> Option<(RoundPairing, Vec<Outcome>)> {
         if self.boards.is_some() {
             return None;
         }
@@ -795,7 +778,7 @@ impl Swiss {
             .map(|b| {
                 let (red, played) = outcome(&self.entrants[b.red])?;
                 let (black, _) = outcome(&self.entrants[b.black])?;
-                Some(BoardResult::from_red(red, black, played))
+                Some(Outcome::from_red(red, black, played))
             })
             .collect::<Option<Vec<_>>>()?;
         for e in &mut self.entrants {
@@ -819,88 +802,45 @@ impl Swiss {
 
 /// A team match's result from its game points (14.2: more game points wins, equal draws), as a
 /// forfeit when no board was played.
-fn team_match_result(first: u32, second: u32, played: bool) -> BoardResult {
+fn team_match_result(first: u32, second: u32, played: bool) -> Outcome {
     use std::cmp::Ordering::*;
     match (first.cmp(&second), played) {
-        (Greater, true) => BoardResult::RedWins,
-        (Equal, true) => BoardResult::Draw,
-        (Less, true) => BoardResult::BlackWins,
-        (Greater, false) => BoardResult::RedWinsByForfeit,
-        (Less, false) => BoardResult::BlackWinsByForfeit,
-        (Equal, false) => BoardResult::DoubleForfeit,
+        (Greater, true) => Outcome::FirstWins,
+        (Equal, true) => Outcome::Draw,
+        (Less, true) => Outcome::SecondWins,
+        (Greater, false) => Outcome::FirstByForfeit,
+        (Less, false) => Outcome::SecondByForfeit,
+        (Equal, false) => Outcome::DoubleForfeit,
     }
 }
 
-impl BoardResult {
+/// A game's outcome as the Swiss records it: one [`EntrantOutcome`] per side.
+impl Outcome {
     /// Each side's outcome and whether the game was played (a forfeit is not: rule 20.4).
-    pub fn outcomes(self) -> (Outcome, Outcome, bool) {
+    pub fn outcomes(self) -> (EntrantOutcome, EntrantOutcome, bool) {
         match self {
-            BoardResult::RedWins => (Outcome::Win, Outcome::Loss, true),
-            BoardResult::Draw => (Outcome::Draw, Outcome::Draw, true),
-            BoardResult::BlackWins => (Outcome::Loss, Outcome::Win, true),
-            BoardResult::RedWinsByForfeit => (Outcome::Win, Outcome::Loss, false),
-            BoardResult::BlackWinsByForfeit => (Outcome::Loss, Outcome::Win, false),
-            BoardResult::DoubleForfeit => (Outcome::Loss, Outcome::Loss, false),
+            Outcome::FirstWins => (EntrantOutcome::Win, EntrantOutcome::Loss, true),
+            Outcome::Draw => (EntrantOutcome::Draw, EntrantOutcome::Draw, true),
+            Outcome::SecondWins => (EntrantOutcome::Loss, EntrantOutcome::Win, true),
+            Outcome::FirstByForfeit => (EntrantOutcome::Win, EntrantOutcome::Loss, false),
+            Outcome::SecondByForfeit => (EntrantOutcome::Loss, EntrantOutcome::Win, false),
+            Outcome::DoubleForfeit => (EntrantOutcome::Loss, EntrantOutcome::Loss, false),
         }
     }
 
     /// The result from the Red side's outcome (Black's follows, a double forfeit when neither
     /// played and both lost).
-    pub fn from_red(red: Outcome, black: Outcome, played: bool) -> BoardResult {
+    pub fn from_red(red: EntrantOutcome, black: EntrantOutcome, played: bool) -> Outcome {
         match (red, played) {
-            (Outcome::Win, true) => BoardResult::RedWins,
-            (Outcome::Draw, _) => BoardResult::Draw,
-            (Outcome::Loss, true) => BoardResult::BlackWins,
-            (Outcome::Win, false) => BoardResult::RedWinsByForfeit,
-            (Outcome::Loss, false) if black == Outcome::Win => BoardResult::BlackWinsByForfeit,
-            (Outcome::Loss, false) => BoardResult::DoubleForfeit,
+            (EntrantOutcome::Win, true) => Outcome::FirstWins,
+            (EntrantOutcome::Draw, _) => Outcome::Draw,
+            (EntrantOutcome::Loss, true) => Outcome::SecondWins,
+            (EntrantOutcome::Win, false) => Outcome::FirstByForfeit,
+            (EntrantOutcome::Loss, false) if black == EntrantOutcome::Win => {
+                Outcome::SecondByForfeit
+            }
+            (EntrantOutcome::Loss, false) => Outcome::DoubleForfeit,
         }
-    }
-}
-
-/// The round-robin result codes are the Swiss codes: one notation for both (`1-0`, `½-½`,
-/// `0-1`, `+/-`, `-/+`, `-/-`, and the spellings the round robin accepts).
-impl From<crate::events::round_robin::Outcome> for BoardResult {
-    fn from(o: crate::events::round_robin::Outcome) -> BoardResult {
-        use crate::events::round_robin::Outcome as O;
-        match o {
-            O::FirstWins => BoardResult::RedWins,
-            O::Draw => BoardResult::Draw,
-            O::SecondWins => BoardResult::BlackWins,
-            O::FirstByForfeit => BoardResult::RedWinsByForfeit,
-            O::SecondByForfeit => BoardResult::BlackWinsByForfeit,
-            O::DoubleForfeit => BoardResult::DoubleForfeit,
-        }
-    }
-}
-
-impl From<BoardResult> for crate::events::round_robin::Outcome {
-    fn from(r: BoardResult) -> Self {
-        use crate::events::round_robin::Outcome as O;
-        match r {
-            BoardResult::RedWins => O::FirstWins,
-            BoardResult::Draw => O::Draw,
-            BoardResult::BlackWins => O::SecondWins,
-            BoardResult::RedWinsByForfeit => O::FirstByForfeit,
-            BoardResult::BlackWinsByForfeit => O::SecondByForfeit,
-            BoardResult::DoubleForfeit => O::DoubleForfeit,
-        }
-    }
-}
-
-impl std::str::FromStr for BoardResult {
-    type Err = crate::events::round_robin::ParseOutcomeError;
-
-    /// Reads `1-0`, `½-½` (or `1/2`, `=`, `和`), `0-1`, `+/-` (`+-`), `-/+` (`-+`), `-/-` (`--`).
-    fn from_str(s: &str) -> Result<BoardResult, Self::Err> {
-        s.parse::<crate::events::round_robin::Outcome>()
-            .map(BoardResult::from)
-    }
-}
-
-impl fmt::Display for BoardResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(crate::events::round_robin::Outcome::from(*self).notation())
     }
 }
 

@@ -3,10 +3,10 @@
 //! saved event is tested natively; the page only holds it in a signal and stores the JSON.
 
 use super::{parse_match_points, SwissError};
-use super::{BoardResult, MatchPointsError, MatchSheet, RoundPairing, Swiss};
+use super::{MatchPointsError, MatchSheet, RoundPairing, Swiss};
 use crate::events::knockout::Bracket;
 use crate::events::publish::Details;
-use crate::events::round_robin::ParseOutcomeError;
+use crate::events::round_robin::{Outcome, ParseOutcomeError};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -261,7 +261,7 @@ impl SavedSwiss {
 }
 
 /// A board's result code, or why it is none.
-fn code(c: &str) -> Result<BoardResult, RecordRoundError> {
+fn code(c: &str) -> Result<Outcome, RecordRoundError> {
     match c.trim() {
         "" => Err(RecordRoundError::Missing),
         c => c.parse().map_err(RecordRoundError::Code),

@@ -1,7 +1,7 @@
 //! Swiss standings by the 1999 rules: points, then 15.2 (对手分, 胜局, 犯规) for individuals and
 //! 15.4 (团体对手分, 全队总局分, 全队胜场, 全队犯规) for teams, each tie-break its own column.
 
-use super::{Outcome, Record, Swiss};
+use super::{EntrantOutcome, Record, Swiss};
 use crate::lang::{Lang, Say};
 
 /// Which opponents' scores count in 对手分 (Buchholz): all, or clubs' usual variants.
@@ -172,7 +172,7 @@ fn value(event: &Swiss, i: usize, t: SwissTieBreak) -> i64 {
             matches!(
                 r,
                 Record::Game {
-                    outcome: Outcome::Win,
+                    outcome: EntrantOutcome::Win,
                     ..
                 }
             )

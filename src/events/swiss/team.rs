@@ -2,9 +2,10 @@
 //! has Red on odd boards and Black on even boards (rule 13.3); players sit in their registered
 //! order with substitutes allowed (12.2), so board `k` of one team meets board `k` of the other.
 
-use super::Outcome;
+use super::EntrantOutcome;
 use crate::color::Color;
 use crate::events::round_robin::first_team_color;
+use crate::events::round_robin::Outcome;
 use serde::{Deserialize, Serialize};
 
 /// The colour of the first-move team on each board `1..=boards` (13.3); its opponent has the
@@ -30,7 +31,7 @@ pub struct Seat {
     /// Index of the player in the team's registered members.
     pub member: usize,
     /// This player's result.
-    pub outcome: Outcome,
+    pub outcome: EntrantOutcome,
     /// False for a forfeit (20.4).
     pub played: bool,
 }
@@ -44,7 +45,7 @@ pub struct MatchSheet {
     /// Line-up of the other team.
     pub second: Vec<usize>,
     /// Board results from Red's side, board 1 first.
-    pub results: Vec<super::BoardResult>,
+    pub results: Vec<Outcome>,
 }
 
 impl MatchSheet {
@@ -81,7 +82,7 @@ impl MatchSheet {
 
 /// The game points of the first-move team and of the other from the boards decided so far
 /// (`None` = no result yet), with the colours of 13.3: shown while a match is entered.
-pub fn match_score(results: &[Option<super::BoardResult>]) -> (u32, u32) {
+pub fn match_score(results: &[Option<Outcome>]) -> (u32, u32) {
     results
         .iter()
         .enumerate()
@@ -111,7 +112,7 @@ pub struct BoardLine {
     /// Member index of the Black player.
     pub black: usize,
     /// The result from Red's side.
-    pub result: super::BoardResult,
+    pub result: Outcome,
 }
 
 impl super::Swiss {
@@ -148,7 +149,7 @@ impl super::Swiss {
                     red,
                     black_team,
                     black,
-                    result: super::BoardResult::from_red(
+                    result: Outcome::from_red(
                         red_seat.outcome,
                         black_seat.outcome,
                         red_seat.played,
@@ -165,11 +166,14 @@ mod tests {
 
     #[test]
     fn the_running_score_counts_each_board_for_its_team() {
-        use super::super::BoardResult::*;
+        use Outcome::*;
         // Board 1: the first team (Red) wins; board 2: Red (the other team) wins; board 3 open.
-        assert_eq!(match_score(&[Some(RedWins), Some(RedWins), None]), (2, 2));
         assert_eq!(
-            match_score(&[Some(Draw), Some(BlackWins), Some(DoubleForfeit)]),
+            match_score(&[Some(FirstWins), Some(FirstWins), None]),
+            (2, 2)
+        );
+        assert_eq!(
+            match_score(&[Some(Draw), Some(SecondWins), Some(DoubleForfeit)]),
             (3, 1)
         );
     }

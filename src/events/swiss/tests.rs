@@ -42,7 +42,7 @@ fn board_results_add_up_to_the_match_and_follow_rule_13_3() {
     assert!(matches!(
         ev.entrants[0].history[0],
         Record::Game {
-            outcome: Outcome::Win,
+            outcome: EntrantOutcome::Win,
             color: Color::Red,
             played: true,
             ..
@@ -135,7 +135,7 @@ fn a_match_with_no_board_played_is_a_forfeit() {
     assert!(matches!(
         ev.entrants[0].history[0],
         Record::Game {
-            outcome: Outcome::Win,
+            outcome: EntrantOutcome::Win,
             played: false,
             ..
         }
@@ -143,7 +143,7 @@ fn a_match_with_no_board_played_is_a_forfeit() {
     assert!(matches!(
         ev.entrants[3].history[0],
         Record::Game {
-            outcome: Outcome::Draw,
+            outcome: EntrantOutcome::Draw,
             played: true,
             ..
         }
@@ -185,7 +185,7 @@ fn a_team_event_ranks_by_rule_15_4() {
                 matches!(
                     r,
                     Record::Game {
-                        outcome: Outcome::Win,
+                        outcome: EntrantOutcome::Win,
                         ..
                     }
                 )
@@ -204,12 +204,12 @@ fn a_team_event_ranks_by_rule_15_4() {
 #[test]
 fn result_codes_are_the_round_robin_codes() {
     for code in ["1-0", "½-½", "0-1", "+/-", "-/+", "-/-"] {
-        let r: BoardResult = code.parse().unwrap();
+        let r: Outcome = code.parse().unwrap();
         assert_eq!(r.to_string(), code);
         let (red, black, played) = r.outcomes();
-        assert_eq!(BoardResult::from_red(red, black, played), r);
+        assert_eq!(Outcome::from_red(red, black, played), r);
     }
-    assert_eq!("+-".parse(), Ok(BoardResult::RedWinsByForfeit));
-    assert_eq!("和".parse(), Ok(BoardResult::Draw));
-    assert!("2-0".parse::<BoardResult>().is_err());
+    assert_eq!("+-".parse(), Ok(Outcome::FirstByForfeit));
+    assert_eq!("和".parse(), Ok(Outcome::Draw));
+    assert!("2-0".parse::<Outcome>().is_err());
 }

@@ -312,18 +312,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
         table.set(Some(t));
         note.set(None);
     };
-    let paste = move |_| {
-        let text = pasted.get_untracked();
-        let mut t = parse_table(&text);
-        // Names one a line, without a header: a header is added.
-        if t.first()
-            .is_some_and(|h| !Columns::from_header(h).0.contains(&Some(Field::Name)))
-            && t.iter().all(|r| r.len() == 1)
-        {
-            t.insert(0, vec!["name".into()]);
-        }
-        open(t);
-    };
+    let paste = move |_| open(pasted_table(&pasted.get_untracked()));
     let file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -364,21 +353,6 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
             Err(e) => note.set(Some(e.say(lang.get_untracked()))),
         }
     };
-    let pick = move |col: usize, value: String| {
-        columns.update(|c| {
-            let f = Field::ALL.into_iter().find(|f| format!("{f:?}") == value);
-            if let Some(f) = f {
-                for x in c.0.iter_mut() {
-                    if *x == Some(f) {
-                        *x = None;
-                    }
-                }
-            }
-            if col < c.0.len() {
-                c.0[col] = f;
-            }
-        })
-    };
     view! {
         <section class="t-section no-print">
             <h2>{tr("粘贴或导入名单", "Paste or import a list")}</h2>
@@ -399,50 +373,13 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                 view! {
                     <div data-testid="import-preview">
                         <p>{l.pick("每列的内容（可更改）：", "What each column holds (change if wrong):")}</p>
-                        <table class="t-table">
-                            <thead><tr>
-                                {header.iter().enumerate().map(|(i, h)| {
-                                    let chosen = move || columns.with(|c| c.0.get(i).copied().flatten());
-                                    view! {
-                                        <th>{h.clone()}<br />
-                                            <select data-testid="column-pick" on:change=move |ev| pick(i, event_target_value(&ev))>
-                                                <option value="" selected=move || chosen().is_none()>"—"</option>
-                                                {Field::ALL.into_iter().map(|f| view! {
-                                                    <option value=format!("{f:?}") selected=move || chosen() == Some(f)>{f.label(l)}</option>
-                                                }).collect_view()}
-                                            </select>
-                                        </th>
-                                    }
-                                }).collect_view()}
-                            </tr></thead>
-                        </table>
+                        {column_picks(&header, columns, l)}
                         {move || match preview.get() {
                             Some(Err(e)) => view! { <p class="t-error" role="alert" data-testid="import-error">{e.say(l)}</p> }.into_any(),
                             Some(Ok(p)) => {
                                 let new = p.new_count();
                                 view! {
-                                    <table class="t-table">
-                                        <thead><tr><th>{l.pick("行", "Line")}</th>{Field::ALL.into_iter().map(|f| view! { <th>{f.label(l)}</th> }).collect_view()}<th>{l.pick("处理", "Action")}</th></tr></thead>
-                                        <tbody>
-                                            {p.rows.iter().take(100).map(|r| {
-                                                let m = &r.member;
-                                                let (class, what) = match &r.status {
-                                                    RowStatus::New => ("new", l.pick("添加", "add").to_string()),
-                                                    RowStatus::Duplicate(d) => ("dup", match l { Lang::Zh => format!("重复：{d}"), Lang::En => format!("duplicate of {d}") }),
-                                                    RowStatus::Invalid(e) => ("bad", e.say(l)),
-                                                };
-                                                view! {
-                                                    <tr data-status=class>
-                                                        <td>{r.line}</td><td>{m.name.clone()}</td><td>{m.romanised.clone()}</td><td>{m.club.clone()}</td>
-                                                        <td>{m.birth_year.map(|y| y.to_string())}</td>
-                                                        <td>{m.sex.map(|s| if s == Sex::M { l.pick("男", "M") } else { l.pick("女", "F") })}</td>
-                                                        <td>{m.rating.map(|r| r.to_string())}</td><td>{m.fide_id.clone()}</td><td>{what}</td>
-                                                    </tr>
-                                                }
-                                            }).collect_view()}
-                                        </tbody>
-                                    </table>
-                                    {(p.rows.len() > 100).then(|| view! { <p>{format!("… {}", p.rows.len())}</p> })}
+                                    {preview_rows(&p, l)}
                                     <div class="t-draw">
                                         <button data-testid="import-confirm" prop:disabled=new == 0 on:click=confirm>{match l { Lang::Zh => format!("添加 {new} 名会员"), Lang::En => format!("Add {new} members") }}</button>
                                         <button data-testid="import-cancel" on:click=move |_| table.set(None)>{l.pick("取消", "Cancel")}</button>
@@ -455,6 +392,86 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                 }
             })}
         </section>
+    }
+}
+
+/// A pasted list as a table; names one a line, without a header, get a header.
+fn pasted_table(text: &str) -> Vec<Vec<String>> {
+    let mut t = parse_table(text);
+    if t.first()
+        .is_some_and(|h| !Columns::from_header(h).0.contains(&Some(Field::Name)))
+        && t.iter().all(|r| r.len() == 1)
+    {
+        t.insert(0, vec!["name".into()]);
+    }
+    t
+}
+
+/// Column `col` now holds `value` (a field's name, or none); no other column keeps that field.
+fn pick_column(columns: RwSignal<Columns>, col: usize, value: String) {
+    columns.update(|c| {
+        let f = Field::ALL.into_iter().find(|f| format!("{f:?}") == value);
+        if let Some(f) = f {
+            for x in c.0.iter_mut() {
+                if *x == Some(f) {
+                    *x = None;
+                }
+            }
+        }
+        if col < c.0.len() {
+            c.0[col] = f;
+        }
+    })
+}
+
+/// The file's header, each column with its field to pick.
+fn column_picks(header: &[String], columns: RwSignal<Columns>, l: Lang) -> impl IntoView {
+    view! {
+        <table class="t-table">
+            <thead><tr>
+                {header.iter().enumerate().map(|(i, h)| {
+                    let chosen = move || columns.with(|c| c.0.get(i).copied().flatten());
+                    view! {
+                        <th>{h.clone()}<br />
+                            <select data-testid="column-pick" on:change=move |ev| pick_column(columns, i, event_target_value(&ev))>
+                                <option value="" selected=move || chosen().is_none()>"—"</option>
+                                {Field::ALL.into_iter().map(|f| view! {
+                                    <option value=format!("{f:?}") selected=move || chosen() == Some(f)>{f.label(l)}</option>
+                                }).collect_view()}
+                            </select>
+                        </th>
+                    }
+                }).collect_view()}
+            </tr></thead>
+        </table>
+    }
+}
+
+/// The rows as they would be stored (the first 100), each with what happens to it.
+fn preview_rows(p: &Preview, l: Lang) -> impl IntoView {
+    view! {
+        <table class="t-table">
+            <thead><tr><th>{l.pick("行", "Line")}</th>{Field::ALL.into_iter().map(|f| view! { <th>{f.label(l)}</th> }).collect_view()}<th>{l.pick("处理", "Action")}</th></tr></thead>
+            <tbody>
+                {p.rows.iter().take(100).map(|r| {
+                    let m = &r.member;
+                    let (class, what) = match &r.status {
+                        RowStatus::New => ("new", l.pick("添加", "add").to_string()),
+                        RowStatus::Duplicate(d) => ("dup", match l { Lang::Zh => format!("重复：{d}"), Lang::En => format!("duplicate of {d}") }),
+                        RowStatus::Invalid(e) => ("bad", e.say(l)),
+                    };
+                    view! {
+                        <tr data-status=class>
+                            <td>{r.line}</td><td>{m.name.clone()}</td><td>{m.romanised.clone()}</td><td>{m.club.clone()}</td>
+                            <td>{m.birth_year.map(|y| y.to_string())}</td>
+                            <td>{m.sex.map(|s| if s == Sex::M { l.pick("男", "M") } else { l.pick("女", "F") })}</td>
+                            <td>{m.rating.map(|r| r.to_string())}</td><td>{m.fide_id.clone()}</td><td>{what}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+        {(p.rows.len() > 100).then(|| view! { <p>{format!("… {}", p.rows.len())}</p> })}
     }
 }
 
@@ -583,58 +600,15 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
         }
     };
     let rate = move |i: usize| {
-        let l = lang.get_untracked();
-        let Some(e) = events.with_untracked(|v| v.get(i).cloned()) else {
-            return;
-        };
-        let mut c = club.get_untracked();
-        let games = match &e {
-            SavedEvent::RoundRobin(_, t) => round_robin_games(&c, t),
-            SavedEvent::Swiss(_, s, _) => swiss_games(&c, s),
-            _ => Vec::new(),
-        };
-        match c.rate_event(&e.key(), &e.name(l), &e.details().date, &games) {
-            Ok(n) => {
-                club.set(c);
-                note.set(Some(match l {
-                    Lang::Zh => format!(
-                        "“{}”：{} 局，{n} 名会员的等级分已更新",
-                        e.name(l),
-                        games.len()
-                    ),
-                    Lang::En => format!(
-                        "{}: {} games, {n} members' ratings updated",
-                        e.name(l),
-                        games.len()
-                    ),
-                }));
-            }
-            Err(err) => note.set(Some(err.say(l))),
+        if let Some(e) = events.with_untracked(|v| v.get(i).cloned()) {
+            rate_event(club, note, &e, lang.get_untracked());
         }
     };
     let certificates = move |i: usize| {
-        let Some(e) = events.with_untracked(|v| v.get(i).cloned()) else {
-            return;
-        };
-        let top = places
-            .get_untracked()
-            .trim()
-            .parse::<usize>()
-            .unwrap_or(3)
-            .clamp(1, 100);
-        let details = e.details();
-        let c = Certificates {
-            event: e.name(lang.get_untracked()),
-            date: details.date,
-            organiser: details.organiser,
-            awards: e.places().into_iter().filter(|(p, _)| *p <= top).collect(),
-        };
-        let stem = files::safe_stem(&e.name(lang.get_untracked()), "event");
-        let _ = files::download(
-            &format!("{stem}-certificates.html"),
-            "text/html;charset=utf-8",
-            &c.to_html(),
-        );
+        if let Some(e) = events.with_untracked(|v| v.get(i).cloned()) {
+            let top = places.get_untracked().trim().parse::<usize>();
+            download_certificates(&e, top.unwrap_or(3).clamp(1, 100), lang.get_untracked());
+        }
     };
     view! {
         <section class="t-section no-print">
@@ -675,4 +649,49 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
             </table>
         </section>
     }
+}
+
+/// Rates the games of event `e` for the club's members, once.
+fn rate_event(club: RwSignal<Club>, note: RwSignal<Option<String>>, e: &SavedEvent, l: Lang) {
+    let mut c = club.get_untracked();
+    let games = match e {
+        SavedEvent::RoundRobin(_, t) => round_robin_games(&c, t),
+        SavedEvent::Swiss(_, s, _) => swiss_games(&c, s),
+        _ => Vec::new(),
+    };
+    match c.rate_event(&e.key(), &e.name(l), &e.details().date, &games) {
+        Ok(n) => {
+            club.set(c);
+            note.set(Some(match l {
+                Lang::Zh => format!(
+                    "“{}”：{} 局，{n} 名会员的等级分已更新",
+                    e.name(l),
+                    games.len()
+                ),
+                Lang::En => format!(
+                    "{}: {} games, {n} members' ratings updated",
+                    e.name(l),
+                    games.len()
+                ),
+            }));
+        }
+        Err(err) => note.set(Some(err.say(l))),
+    }
+}
+
+/// Downloads the certificates of event `e` for places 1 to `top`.
+fn download_certificates(e: &SavedEvent, top: usize, l: Lang) {
+    let details = e.details();
+    let c = Certificates {
+        event: e.name(l),
+        date: details.date,
+        organiser: details.organiser,
+        awards: e.places().into_iter().filter(|(p, _)| *p <= top).collect(),
+    };
+    let stem = files::safe_stem(&e.name(l), "event");
+    let _ = files::download(
+        &format!("{stem}-certificates.html"),
+        "text/html;charset=utf-8",
+        &c.to_html(),
+    );
 }

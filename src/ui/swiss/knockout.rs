@@ -6,9 +6,9 @@
 
 use super::{use_store, Paper, PrintPart, SavedKo};
 use crate::events::knockout::{
-    Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Side, Slot,
-    GROUPS_HANDOFF_KEY,
+    Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Slot, GROUPS_HANDOFF_KEY,
 };
+use crate::events::round_robin::Side;
 use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
@@ -280,13 +280,13 @@ fn BracketView() -> impl IntoView {
                 view! {
                     <div class="ko-match" data-match=i + 1 class:ko-done=w.is_some()>
                         <span class="ko-no">{i + 1}</span>
-                        <div class="ko-side" class:ko-win={w == Some(Side::A)}>
+                        <div class="ko-side" class:ko-win={w == Some(Side::First)}>
                             <span data-testid="side-a">{name(a)}</span>
-                            <button class="no-print" data-testid="win-a" prop:disabled=!live on:click=move |_| win(i, Side::A)>"✓"</button>
+                            <button class="no-print" data-testid="win-a" prop:disabled=!live on:click=move |_| win(i, Side::First)>"✓"</button>
                         </div>
-                        <div class="ko-side" class:ko-win={w == Some(Side::B)}>
+                        <div class="ko-side" class:ko-win={w == Some(Side::Second)}>
                             <span data-testid="side-b">{name(b)}</span>
-                            <button class="no-print" data-testid="win-b" prop:disabled=!live on:click=move |_| win(i, Side::B)>"✓"</button>
+                            <button class="no-print" data-testid="win-b" prop:disabled=!live on:click=move |_| win(i, Side::Second)>"✓"</button>
                         </div>
                     </div>
                 }

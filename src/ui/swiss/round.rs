@@ -3,21 +3,22 @@
 
 use super::{use_store, PrintPart, Saved, Store};
 use crate::events::round_robin::first_team_color;
+use crate::events::round_robin::Outcome;
+use crate::events::swiss::match_score;
 use crate::events::swiss::saved::Entry;
-use crate::events::swiss::{match_score, BoardResult};
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
 
 /// The result codes offered for a board, Red's side first.
-const CODES: [BoardResult; 6] = [
-    BoardResult::RedWins,
-    BoardResult::Draw,
-    BoardResult::BlackWins,
-    BoardResult::RedWinsByForfeit,
-    BoardResult::BlackWinsByForfeit,
-    BoardResult::DoubleForfeit,
+const CODES: [Outcome; 6] = [
+    Outcome::FirstWins,
+    Outcome::Draw,
+    Outcome::SecondWins,
+    Outcome::FirstByForfeit,
+    Outcome::SecondByForfeit,
+    Outcome::DoubleForfeit,
 ];
 
 /// The options of a result select: empty, then every code, `current` selected.
@@ -192,7 +193,7 @@ fn match_total(board: usize) -> String {
         let Some(d) = s.as_ref().and_then(|s| s.sheets.get(board)) else {
             return String::new();
         };
-        let results: Vec<Option<BoardResult>> = d.results.iter().map(|c| c.parse().ok()).collect();
+        let results: Vec<Option<Outcome>> = d.results.iter().map(|c| c.parse().ok()).collect();
         let (a, b) = match_score(&results);
         format!("{a}:{b}")
     })

@@ -1,7 +1,8 @@
 //! The standings (15.2 / 15.4 columns, each named) and the results of every recorded round.
 
 use super::{use_store, PrintPart, Saved};
-use crate::events::swiss::{swiss_standings, BoardResult, Record, Scale, SwissTieBreak};
+use crate::events::round_robin::Outcome;
+use crate::events::swiss::{swiss_standings, Record, Scale, SwissTieBreak};
 use crate::lang::Say;
 use crate::ui::i18n::{tr, use_lang};
 use leptos::prelude::*;
@@ -133,7 +134,7 @@ fn result_text(s: &Saved, round: usize, red: usize, black: usize) -> String {
                     Some(&Record::Game { outcome, .. }) => outcome,
                     _ => outcome.flip(),
                 };
-                BoardResult::from_red(outcome, black_outcome, played).to_string()
+                Outcome::from_red(outcome, black_outcome, played).to_string()
             }
             _ => String::new(),
         };

@@ -83,51 +83,7 @@ impl Decoded {
 
 /// "Some bytes did not decode", naming the first places (shown with the imported game).
 #[derive(Clone, Copy, Debug)]
-pub struct DecodeWarning<'a>(&'a Decoded);
-
-/// How many places a warning names before "…".
-const NAMED: usize = 3;
-
-impl DecodeWarning<'_> {
-    fn places(&self, lang: Lang) -> String {
-        let d = &self.0.damage;
-        let mut s: Vec<String> = d
-            .iter()
-            .take(NAMED)
-            .map(|p| match (lang, p.byte) {
-                (Lang::Zh, Some(b)) => format!("第 {} 行（第 {} 字节）", p.line, b),
-                (Lang::Zh, None) => format!("第 {} 行", p.line),
-                (Lang::En, Some(b)) => format!("line {} (byte {})", p.line, b),
-                (Lang::En, None) => format!("line {}", p.line),
-            })
-            .collect();
-        if d.len() > NAMED {
-            s.push("…".into());
-        }
-        s.join(if lang == Lang::Zh { "、" } else { ", " })
-    }
-}
-
-impl Say for DecodeWarning<'_> {
-    fn say(&self, lang: Lang) -> String {
-        let d = self.0;
-        let n = d.damage.len();
-        let enc = match d.encoding {
-            TextEncoding::Utf8 => "UTF-8",
-            TextEncoding::Gbk => "GBK",
-            TextEncoding::Big5 => "Big5",
-        };
-        let at = self.places(lang);
-        match lang {
-            Lang::Zh => format!("文件按 {enc} 读取，有 {n} 处字节无法解码，已替换为 �：{at}。"),
-            Lang::En => format!(
-                "The file was read as {enc}; {n} place{} did not decode and {} replaced with �: {at}.",
-                if n == 1 { "" } else { "s" },
-                if n == 1 { "was" } else { "were" }
-            ),
-        }
-    }
-}
+pub struct DecodeWarning<'a>(pub(crate) &'a Decoded);
 
 impl fmt::Display for DecodeWarning<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

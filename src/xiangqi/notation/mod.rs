@@ -89,18 +89,6 @@ impl fmt::Display for ParseNotationError {
 
 impl std::error::Error for ParseNotationError {}
 
-impl crate::lang::Say for ParseNotationError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match lang {
-            crate::lang::Lang::Zh => format!(
-                "“{}”不是记谱法：可用 Chinese、ChineseShort、WXF 或 ICCS",
-                self.text
-            ),
-            crate::lang::Lang::En => self.to_string(),
-        }
-    }
-}
-
 /// Reads a notation by its [`Notation::name`], in any case (`short` also names the short form).
 ///
 /// ```

@@ -8,7 +8,7 @@
 
 use super::{chinese, iccs, wxf, Notation, NotationError};
 use crate::lang::{Lang, Say};
-use crate::xiangqi::{Color, Move, Piece, PlayError, Position, Square};
+use crate::xiangqi::{Move, Piece, PlayError, Position, Square};
 use std::fmt;
 
 /// The longest text read: anything longer is not a move (and is not scanned further).
@@ -63,45 +63,6 @@ impl fmt::Display for TypedError {
 }
 
 impl std::error::Error for TypedError {}
-
-impl Say for TypedError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (TypedError::Empty, _) => lang
-                .pick(
-                    "请输入着法，例如 炮二平五、C2.5 或 h2e2",
-                    "Type a move, e.g. 炮二平五, C2.5 or h2e2",
-                )
-                .into(),
-            (TypedError::NotUnderstood { text }, Lang::Zh) => {
-                format!("“{text}”不是着法：可写 炮二平五、C2.5 或 h2e2")
-            }
-            (TypedError::NotUnderstood { text }, Lang::En) => {
-                format!("“{text}” is not a move: write 炮二平五, C2.5 or h2e2")
-            }
-            (TypedError::NoSuchPiece { text }, Lang::Zh) => {
-                format!("“{text}”：走棋方没有这样的棋子")
-            }
-            (TypedError::NoSuchPiece { text }, Lang::En) => {
-                format!("“{text}”: the side to move has no such piece")
-            }
-            (TypedError::Ambiguous { text, moves }, Lang::Zh) => {
-                format!("“{text}”不止一种走法（{}），请写明前后或坐标", list(moves))
-            }
-            (TypedError::Ambiguous { text, moves }, Lang::En) => format!(
-                "“{text}” fits several moves ({}): say front or rear, or give coordinates",
-                list(moves)
-            ),
-            // The board's own words for the same move (its message is the reason alone).
-            (TypedError::Illegal { reason, .. }, _) => reason.say(lang),
-        }
-    }
-}
-
-fn list(moves: &[Move]) -> String {
-    let v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    v.join(", ")
-}
 
 /// Folds full-width forms to ASCII, traditional characters to simplified, and drops spaces.
 pub fn normalize(text: &str) -> String {
@@ -266,17 +227,7 @@ pub fn point_name(piece: Option<Piece>, sq: Square, lang: Lang) -> String {
 
 /// A piece's name: 红车 / Red chariot.
 pub fn piece_name(p: Piece, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("{}{}", side_char(p.color), p.chinese()),
-        Lang::En => format!("{} {}", p.color.english(), p.role.english()),
-    }
-}
-
-fn side_char(c: Color) -> char {
-    match c {
-        Color::Red => '红',
-        Color::Black => '黑',
-    }
+    p.say(lang)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ const MAX_EXCHANGE: u32 = 10;
 
 /// A piece standing on a point: what a chase is aimed at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Target {
+pub struct Chased {
     /// The chased piece.
     pub piece: Piece,
     /// Where it stands when the chasing move is made.
@@ -29,13 +29,13 @@ pub struct Target {
     pub square: Square,
 }
 
-impl fmt::Display for Target {
+impl fmt::Display for Chased {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.piece.role.english(), self.square)
     }
 }
 
-impl Target {
+impl Chased {
     fn zh(&self) -> String {
         format!("{}{}", self.piece.chinese(), self.square)
     }
@@ -55,16 +55,16 @@ pub enum IdleKind {
     /// Nothing of the above: a plain idle move.
     Plain,
     /// 27.1: the king itself attacks the piece.
-    KingChase(Target),
+    KingChase(Chased),
     /// 27.2: a pawn itself attacks the piece (a chase again if both sides attack throughout, 细则 11).
-    PawnChase(Target),
+    PawnChase(Chased),
     /// 27.3 / 细则 13: the attack on an advisor or elephant comes with taking a defensive key point
     /// in a simple draw.
-    KeyPoint(Target),
+    KeyPoint(Chased),
     /// 细则 6: the piece was already chased before the move; nothing new is threatened.
-    ChaseContinues(Target),
+    ChaseContinues(Chased),
     /// 细则 7 / 29.4: taking the piece would be answered by mate.
-    AnsweredByMate(Target),
+    AnsweredByMate(Chased),
 }
 
 /// What one move does, by the heaviest of its functions (27.4).
@@ -75,7 +75,7 @@ pub enum MoveKind {
     /// 杀 (28.2): threatens mate by a check next move or a series of checks.
     MateThreat,
     /// 捉 (28.3, 29): newly threatens to win the listed pieces.
-    Chase(Vec<Target>),
+    Chase(Vec<Chased>),
     /// 闲 (28.9): none of the above.
     Idle(IdleKind),
 }
@@ -113,7 +113,7 @@ impl MoveKind {
             MoveKind::Check => "将".into(),
             MoveKind::MateThreat => "杀".into(),
             MoveKind::Chase(t) => {
-                let v: Vec<String> = t.iter().map(Target::zh).collect();
+                let v: Vec<String> = t.iter().map(Chased::zh).collect();
                 format!("捉{}", v.join("、"))
             }
             MoveKind::Idle(k) => match k {
@@ -137,7 +137,7 @@ impl MoveKind {
             MoveKind::Check => "check".into(),
             MoveKind::MateThreat => "mate threat".into(),
             MoveKind::Chase(t) => {
-                let v: Vec<String> = t.iter().map(Target::to_string).collect();
+                let v: Vec<String> = t.iter().map(Chased::to_string).collect();
                 format!("chase {}", v.join(", "))
             }
             MoveKind::Idle(k) => match k {
@@ -219,7 +219,7 @@ pub fn classify(before: &Position, mv: Move) -> Option<MoveKind> {
                 }
         })
     };
-    let mut chased: Vec<Target> = Vec::new();
+    let mut chased: Vec<Chased> = Vec::new();
     let mut idle: Option<IdleKind> = None;
     let note = |k: IdleKind, idle: &mut Option<IdleKind>| {
         if idle.is_none() {
@@ -325,7 +325,7 @@ enum Class {
 /// One way the side to move wins an opposing piece: a capture by one piece, or a series of checks.
 #[derive(Clone, Debug)]
 struct Threat {
-    target: Target,
+    target: Chased,
     class: Class,
     /// The point of the capturing piece; `None` for a win by checks (29.1).
     capturer: Option<Square>,
@@ -393,7 +393,7 @@ fn threats(pos: &Position, in_check: bool, by_checks: u32) -> Vec<Threat> {
                 }
             };
             out.push(Threat {
-                target: Target {
+                target: Chased {
                     piece: p,
                     square: s,
                 },
@@ -407,7 +407,7 @@ fn threats(pos: &Position, in_check: bool, by_checks: u32) -> Vec<Threat> {
         for s in wins_by_checks(pos, by_checks) {
             if let Some(p) = pos.piece_at(s) {
                 out.push(Threat {
-                    target: Target {
+                    target: Chased {
                         piece: p,
                         square: s,
                     },

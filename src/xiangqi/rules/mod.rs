@@ -10,5 +10,5 @@ pub mod limits;
 pub mod material;
 mod repetition;
 
-pub use classify::{classify, ClassifiedMove, IdleKind, MoveKind, Target};
+pub use classify::{classify, Chased, ClassifiedMove, IdleKind, MoveKind};
 pub use repetition::{judge_cycle, CycleRuling};

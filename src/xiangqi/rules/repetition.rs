@@ -1,6 +1,6 @@
 //! Ruling on a repeated cycle (待判局面, article 24) by the general principles of article 26.
 
-use super::classify::{ClassifiedMove, IdleKind, MoveKind, Target};
+use super::classify::{Chased, ClassifiedMove, IdleKind, MoveKind};
 use crate::xiangqi::Color;
 
 /// The ruling on a cycle of classified moves.
@@ -59,7 +59,7 @@ fn forbidden(moves: &[ClassifiedMove], side: Color, count_pawns: bool) -> bool {
     let mut common: Option<Vec<usize>> = None;
     for m in moves {
         if m.mover == side {
-            let targets: Vec<Target> = match &m.kind {
+            let targets: Vec<Chased> = match &m.kind {
                 MoveKind::Chase(t) => t.clone(),
                 MoveKind::Idle(IdleKind::PawnChase(t)) => vec![*t],
                 _ => Vec::new(),
@@ -137,8 +137,8 @@ mod tests {
         }
     }
 
-    fn horse_on(s: &str) -> Target {
-        Target {
+    fn horse_on(s: &str) -> Chased {
+        Chased {
             piece: Piece::new(Color::Black, Role::Horse),
             square: Square::parse(s).unwrap(),
         }
