@@ -827,7 +827,7 @@ mod tests {
     #[test]
     fn places_follow_the_bracket_for_each_kind() {
         let ratings: Vec<u32> = (0..8).map(|i| 2000 - 10 * i).collect();
-        let favourite = |x: usize, y: usize| if x < y { Side::A } else { Side::B };
+        let favourite = |x: usize, y: usize| if x < y { Side::First } else { Side::Second };
         let with_third = Elimination::Single { third_place: true };
         let mut b = Bracket::new(8, with_third, &Seeding::Ratings(ratings.clone())).unwrap();
         assert!(b.places().is_empty(), "nothing decided yet");
@@ -859,14 +859,14 @@ mod tests {
         // Semi-finals, then the final, the third-place match still to come.
         for _ in 0..2 {
             let k = b.ready()[0];
-            b.record(k, Side::A).unwrap();
+            b.record(k, Side::First).unwrap();
         }
         let fin = b
             .ready()
             .into_iter()
             .find(|&k| matches!(b.matches[k].section, Section::Winners(_)))
             .unwrap();
-        b.record(fin, Side::B).unwrap();
+        b.record(fin, Side::Second).unwrap();
         let (Slot::Entrant(a), Slot::Entrant(bb)) = b.sides(fin) else {
             unreachable!()
         };
