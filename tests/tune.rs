@@ -6,7 +6,7 @@
 
 use std::path::Path;
 use xiangqi_club::engine::eval::WEIGHTS;
-use xiangqi_club::engine::tune::{error, fit_k, samples_from_jsonl, tune};
+use xiangqi_club::engine::tune::{error, fit_k, hold_out, samples_from_jsonl, tune};
 use xiangqi_club::engine::weights::Weights;
 
 /// The first 20 finished games of the test set.
@@ -34,8 +34,9 @@ fn two_passes_lower_the_error_on_twenty_games() {
     assert!(e <= error(&samples, &WEIGHTS, k * 1.2));
     assert!(e <= error(&samples, &WEIGHTS, k / 1.2));
     let mut passes = Vec::new();
-    let (w, k2, before, after) = tune(&samples, WEIGHTS, 2, 4, |i, e| passes.push((i, e)));
-    assert_eq!(k2, k);
+    let t = tune(&samples, &[], WEIGHTS, 2, 4, |i, e, v| passes.push((i, e, v)));
+    let (w, (before, after)) = (t.weights, t.train);
+    assert_eq!(t.k, k);
     assert_eq!(before, e);
     assert_eq!(passes.len(), 2);
     assert!(after < before - 1e-4, "{before} -> {after}");
@@ -50,4 +51,24 @@ fn two_passes_lower_the_error_on_twenty_games() {
             assert!(src.contains(&format!("    {name}: {v},\n")), "{name}");
         }
     }
+}
+
+#[test]
+fn held_out_games_stop_the_tuning_before_their_error_rises() {
+    let samples = samples_from_jsonl(&twenty_games(), 10).expect("samples");
+    let n = samples.len();
+    let (train, validation) = hold_out(samples, 4);
+    assert_eq!(train.len() + validation.len(), n);
+    assert!(!validation.is_empty() && !train.is_empty());
+    // No game is split between the two sets.
+    assert!(train.iter().all(|t| validation.iter().all(|v| v.game != t.game)));
+    let mut passes = Vec::new();
+    let t = tune(&train, &validation, WEIGHTS, 6, 8, |i, e, v| passes.push((i, e, v)));
+    let (v_before, v_after) = t.validation;
+    assert_eq!(v_before, error(&validation, &WEIGHTS, t.k));
+    assert_eq!(v_after, error(&validation, &t.weights, t.k));
+    assert!(v_after <= v_before);
+    // The kept weights are those of the best held-out pass.
+    let best = passes.iter().map(|p| p.2).fold(v_before, f64::min);
+    assert_eq!(v_after, best);
 }

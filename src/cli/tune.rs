@@ -3,11 +3,11 @@
 //! the weights that moved, and writes the tuned weights as the engine's data file with `--emit`.
 
 use crate::engine::eval::WEIGHTS;
-use crate::engine::tune::{samples_from_jsonl, tune};
+use crate::engine::tune::{hold_out, samples_from_jsonl, tune};
 use crate::engine::weights::Weights;
 
 const USAGE: &str = "usage: xq tune [--games FILE.jsonl]... [--no-test-set] [--skip PLIES] \
-[--iterations N] [--step CP] [--emit FILE.rs|-]";
+[--iterations N] [--step CP] [--hold-out N] [--emit FILE.rs|-]";
 
 const TEST_SET: &str = "tests/data/games/games.jsonl";
 
@@ -25,6 +25,7 @@ pub fn run(args: &[String]) -> i32 {
 fn tune_cmd(args: &[String]) -> Result<(), String> {
     let mut files = vec![TEST_SET.to_string()];
     let (mut skip, mut iterations, mut step, mut emit) = (10usize, 20usize, 4i32, None);
+    let mut every = 5usize;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -35,6 +36,7 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
             "--iterations" => iterations = number(a, &val()?)?,
             "--step" => step = number::<i32>(a, &val()?)?.max(1),
             "--emit" => emit = Some(val()?),
+            "--hold-out" => every = number(a, &val()?)?,
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }
@@ -48,10 +50,20 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
     if samples.is_empty() {
         return Err("no position of a finished game to tune on".into());
     }
-    let (w, k, before, after) = tune(&samples, WEIGHTS, iterations, step, |i, e| {
-        println!("pass {i}: error {e:.6}");
+    let (train, validation) = hold_out(samples, every);
+    println!(
+        "{} positions to tune on, {} held out (every {every}th game)",
+        train.len(),
+        validation.len()
+    );
+    let t = tune(&train, &validation, WEIGHTS, iterations, step, |i, e, v| {
+        println!("pass {i}: error {e:.6}, held out {v:.6}");
     });
-    println!("K {k:.3}: error {before:.6} -> {after:.6}");
+    let (w, k) = (t.weights, t.k);
+    println!(
+        "K {k:.3}: error {:.6} -> {:.6}, held out {:.6} -> {:.6}",
+        t.train.0, t.train.1, t.validation.0, t.validation.1
+    );
     let names = Weights::names();
     for ((n, old), new) in names.iter().zip(WEIGHTS.params()).zip(w.params()) {
         if old != new {

@@ -15,6 +15,9 @@ pub struct Sample {
     pub pos: Position,
     /// 1 a Red win, ½ a draw, 0 a Black win.
     pub result: f64,
+    /// The game's line in its file, from 1 (positions of one game are kept together when
+    /// some games are held out to validate).
+    pub game: usize,
 }
 
 /// Why a games file could not be read.
@@ -82,9 +85,11 @@ fn capture_pending(pos: &Position) -> bool {
 /// The quiet positions of the finished games of a JSON-lines file (keys `start_fen`,
 /// `moves_iccs`, `result` or `tags.Result`, as the test set and `xq match --record` write them),
 /// leaving out the first `skip` plies of each game, positions in check and positions with a
-/// capture that wins material.
+/// capture that wins material. A game recorded twice counts once (two copies of a deterministic
+/// engine play each opening's game twice, colours swapped).
 pub fn samples_from_jsonl(text: &str, skip: usize) -> Result<Vec<Sample>, TuneError> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, l) in text.lines().enumerate() {
         let line = i + 1;
         if l.trim().is_empty() {
@@ -103,11 +108,15 @@ pub fn samples_from_jsonl(text: &str, skip: usize) -> Result<Vec<Sample>, TuneEr
             .and_then(|f| Position::from_fen(f).ok())
             .ok_or(TuneError::Fen { line })?;
         let moves = v["moves_iccs"].as_array().cloned().unwrap_or_default();
+        if !seen.insert((pos.fen(), moves.clone())) {
+            continue;
+        }
         for (ply, m) in moves.iter().enumerate() {
             if ply >= skip && !pos.is_check() && !capture_pending(&pos) {
                 out.push(Sample {
                     pos: pos.clone(),
                     result,
+                    game: line,
                 });
             }
             let m = m.as_str().and_then(Move::from_iccs);
@@ -202,33 +211,70 @@ pub fn descend(samples: &[Sample], w: &mut Weights, k: f64, step: i32) -> f64 {
     best
 }
 
-/// Tunes `start` for `iterations` passes, the step halving (down to 1) whenever a pass finds
-/// nothing; `progress` hears each pass's number and error. Returns the weights, `K` and the
-/// errors before and after.
+/// Splits samples into games to tune on and every `n`th game held out to validate.
+pub fn hold_out(samples: Vec<Sample>, n: usize) -> (Vec<Sample>, Vec<Sample>) {
+    samples
+        .into_iter()
+        .partition(|s| n == 0 || s.game % n != 0)
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    /// The weights.
+    pub weights: Weights,
+    /// The fitted curve scale.
+    pub k: f64,
+    /// Error on the tuning positions, before and after.
+    pub train: (f64, f64),
+    /// Error on the held-out positions, before and after.
+    pub validation: (f64, f64),
+}
+
+/// Tunes `start` on `train` for up to `iterations` passes. A pass is kept only while the error
+/// on the held-out `validation` positions falls too (none held out: while the tuning error
+/// falls); otherwise the step halves, and at step 1 tuning stops: weights that fit the tuning
+/// games better but other games worse have learnt those games, not Xiangqi. `progress` hears
+/// each pass's number and its two errors.
 pub fn tune(
-    samples: &[Sample],
+    train: &[Sample],
+    validation: &[Sample],
     start: Weights,
     iterations: usize,
     step: i32,
-    mut progress: impl FnMut(usize, f64),
-) -> (Weights, f64, f64, f64) {
-    let k = fit_k(samples, &start);
-    let before = error(samples, &start, k);
-    let mut w = start;
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Tuned {
+    let k = fit_k(train, &start);
+    let check = |w: &Weights, train_error: f64| {
+        if validation.is_empty() {
+            train_error
+        } else {
+            error(validation, w, k)
+        }
+    };
+    let before = error(train, &start, k);
+    let v_before = check(&start, before);
+    let (mut w, mut last, mut v_last) = (start, before, v_before);
     let mut step = step.max(1);
-    let mut last = before;
     for it in 1..=iterations {
-        let e = descend(samples, &mut w, k, step);
-        progress(it, e);
-        if e >= last {
-            if step == 1 {
-                break;
-            }
+        let mut next = w;
+        let e = descend(train, &mut next, k, step);
+        let v = check(&next, e);
+        progress(it, e, v);
+        if v < v_last {
+            (w, last, v_last) = (next, e, v);
+        } else if step == 1 {
+            break;
+        } else {
             step = (step / 2).max(1);
         }
-        last = e;
     }
-    (w, k, before, last)
+    Tuned {
+        weights: w,
+        k,
+        train: (before, last),
+        validation: (v_before, v_last),
+    }
 }
 
 #[cfg(test)]
@@ -249,6 +295,8 @@ mod tests {
         assert_eq!(s.len(), 4);
         assert!(s.iter().all(|x| x.result == 1.0));
         assert_eq!(samples_from_jsonl(GAMES, 3).unwrap().len(), 1);
+        let twice = format!("{GAMES}{GAMES}");
+        assert_eq!(samples_from_jsonl(&twice, 0).unwrap().len(), 4);
     }
 
     #[test]
