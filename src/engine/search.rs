@@ -75,6 +75,23 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// The app's move: at most `think_ms` (the chosen thinking time), and on a game clock with
+    /// `remaining_ms` left (`moves_to_go` owed before the next control) never more than
+    /// [`Limits::for_clock`]'s hard stop, aiming at its usual time when that is shorter.
+    pub fn for_move(think_ms: u64, clock: Option<(u64, Option<u64>)>) -> Limits {
+        let mut limits = Limits {
+            movetime_ms: Some(think_ms),
+            ..Limits::default()
+        };
+        if let Some((remaining_ms, moves_to_go)) = clock {
+            let by_clock = Limits::for_clock(remaining_ms, 0, moves_to_go);
+            let hard = by_clock.movetime_ms.unwrap_or(think_ms).min(think_ms);
+            limits.movetime_ms = Some(hard);
+            limits.soft_ms = by_clock.soft_ms.filter(|&soft| soft < hard);
+        }
+        limits
+    }
 }
 
 /// A strength level from 1 (a beginner who blunders believably) to 8 (full strength).
@@ -1341,6 +1358,32 @@ mod tests {
         // 1 s + 0.1 s: 1000/30 + 75 = 108 ms as a rule, at most 316 ms.
         let l = Limits::for_clock(1_000, 100, None);
         assert_eq!((l.soft_ms, l.movetime_ms), (Some(108), Some(316)));
+    }
+
+    #[test]
+    fn the_apps_move_keeps_its_thinking_time_and_the_clocks_hard_stop() {
+        // No clock: the chosen time, nothing to stretch.
+        let l = Limits::for_move(5_000, None);
+        assert_eq!((l.soft_ms, l.movetime_ms), (None, Some(5_000)));
+        // 60 s left: 2 s as a rule, stretched to 6 s at most but never past the 5 s chosen.
+        let l = Limits::for_move(5_000, Some((60_000, None)));
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(2_000), Some(5_000)));
+        let l = Limits::for_move(10_000, Some((60_000, None)));
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(2_000), Some(6_000)));
+        // A chosen time shorter than the clock's usual one is a plain fixed time.
+        let l = Limits::for_move(1_000, Some((60_000, None)));
+        assert_eq!((l.soft_ms, l.movetime_ms), (None, Some(1_000)));
+        // Ten moves owed in 30 s: 3 s as a rule. Under 1 s left: within a third of it.
+        let l = Limits::for_move(10_000, Some((30_000, Some(10))));
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(3_000), Some(9_000)));
+        for left in [0, 40, 400, 900] {
+            let hard = Limits::for_move(10_000, Some((left, None))).movetime_ms.unwrap();
+            assert!(hard <= (left.saturating_sub(50) / 3).max(10), "{left}");
+        }
+        // The worker's request carries both times.
+        let json = serde_json::to_string(&Limits::for_move(10_000, Some((60_000, None)))).unwrap();
+        let back: Limits = serde_json::from_str(&json).unwrap();
+        assert_eq!((back.soft_ms, back.movetime_ms), (Some(2_000), Some(6_000)));
     }
 
     #[test]

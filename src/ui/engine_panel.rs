@@ -363,14 +363,8 @@ impl Ctx {
         };
         let (level, limits) = match job {
             Job::Play => {
-                let mut limits = Limits {
-                    movetime_ms: Some(self.think_ms.get_untracked()),
-                    ..Limits::default()
-                };
-                if let Some((left, owed)) = clock_ms {
-                    let by_clock = Limits::from_clock(left, 0, owed.map(u64::from)).movetime_ms;
-                    limits.movetime_ms = limits.movetime_ms.min(by_clock);
-                }
+                let clock = clock_ms.map(|(left, owed)| (left, owed.map(u64::from)));
+                let limits = Limits::for_move(self.think_ms.get_untracked(), clock);
                 (self.level.get_untracked(), limits)
             }
             Job::Hint | Job::Threats => (
