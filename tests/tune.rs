@@ -34,7 +34,9 @@ fn two_passes_lower_the_error_on_twenty_games() {
     assert!(e <= error(&samples, &WEIGHTS, k * 1.2));
     assert!(e <= error(&samples, &WEIGHTS, k / 1.2));
     let mut passes = Vec::new();
-    let t = tune(&samples, &[], WEIGHTS, 2, 4, |i, e, v| passes.push((i, e, v)));
+    let t = tune(&samples, &[], WEIGHTS, 2, 4, |i, e, v| {
+        passes.push((i, e, v))
+    });
     let (w, (before, after)) = (t.weights, t.train);
     assert_eq!(t.k, k);
     assert_eq!(before, e);
@@ -61,9 +63,13 @@ fn held_out_games_stop_the_tuning_before_their_error_rises() {
     assert_eq!(train.len() + validation.len(), n);
     assert!(!validation.is_empty() && !train.is_empty());
     // No game is split between the two sets.
-    assert!(train.iter().all(|t| validation.iter().all(|v| v.game != t.game)));
+    assert!(train
+        .iter()
+        .all(|t| validation.iter().all(|v| v.game != t.game)));
     let mut passes = Vec::new();
-    let t = tune(&train, &validation, WEIGHTS, 6, 8, |i, e, v| passes.push((i, e, v)));
+    let t = tune(&train, &validation, WEIGHTS, 6, 8, |i, e, v| {
+        passes.push((i, e, v))
+    });
     let (v_before, v_after) = t.validation;
     assert_eq!(v_before, error(&validation, &WEIGHTS, t.k));
     assert_eq!(v_after, error(&validation, &t.weights, t.k));

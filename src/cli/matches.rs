@@ -248,7 +248,11 @@ fn play(
     let mut clock = s.tc.map(|(t, _)| [t as i64, t as i64]);
     loop {
         if let Some(v) = game.verdict() {
-            return Ok((v.result, v.reason_token().to_string(), game.moves().to_vec()));
+            return Ok((
+                v.result,
+                v.reason_token().to_string(),
+                game.moves().to_vec(),
+            ));
         }
         if game.ply() >= s.max_plies {
             return Ok((GameResult::Draw, "ply-cap".into(), game.moves().to_vec()));

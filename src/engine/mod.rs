@@ -10,8 +10,8 @@ pub mod job;
 pub mod review;
 mod search;
 pub mod tt;
-mod tuned;
 pub mod tune;
+mod tuned;
 pub mod weights;
 
 pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE, MAX_MULTIPV};

@@ -95,11 +95,10 @@ pub fn samples_from_jsonl(text: &str, skip: usize) -> Result<Vec<Sample>, TuneEr
         if l.trim().is_empty() {
             continue;
         }
-        let v: serde_json::Value =
-            serde_json::from_str(l).map_err(|e| TuneError::Json {
-                line,
-                message: e.to_string(),
-            })?;
+        let v: serde_json::Value = serde_json::from_str(l).map_err(|e| TuneError::Json {
+            line,
+            message: e.to_string(),
+        })?;
         let Some(result) = result_of(&v) else {
             continue;
         };
@@ -213,9 +212,7 @@ pub fn descend(samples: &[Sample], w: &mut Weights, k: f64, step: i32) -> f64 {
 
 /// Splits samples into games to tune on and every `n`th game held out to validate.
 pub fn hold_out(samples: Vec<Sample>, n: usize) -> (Vec<Sample>, Vec<Sample>) {
-    samples
-        .into_iter()
-        .partition(|s| n == 0 || s.game % n != 0)
+    samples.into_iter().partition(|s| n == 0 || s.game % n != 0)
 }
 
 /// What a tuning run found.
