@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: xq match --engine \"CMD [ARGS]\" --engine \"CMD [ARGS]\" \
 [--option1|--option2 NAME=VALUE]... [--go \"movetime 100\"] [--go1|--go2 \"nodes 20000\"] \
-[--tc MS+INC] [--games N] [--plies N] [--first N] [--games-file FILE] [--max-plies N]";
+[--tc MS+INC] [--games N] [--plies N] [--first N] [--games-file FILE] [--max-plies N] \
+[--record FILE.jsonl]";
 
 /// A UCI engine as a child process, its output read on a thread.
 struct Engine {
@@ -140,6 +141,9 @@ struct Settings {
     first: usize,
     games_file: String,
     max_plies: usize,
+    /// Where each finished game is appended as a JSON line (start_fen, moves_iccs, result), the
+    /// test set's own keys, so `xq tune` can learn from the games.
+    record: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -153,6 +157,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         first: 0,
         games_file: "tests/data/games/games.jsonl".into(),
         max_plies: 300,
+        record: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -186,6 +191,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--first" => s.first = num(val()?)?,
             "--max-plies" => s.max_plies = num(val()?)?,
             "--games-file" => s.games_file = val()?,
+            "--record" => s.record = Some(val()?),
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }
@@ -230,7 +236,7 @@ fn play(
     start: &Position,
     opening: &[Move],
     red: usize,
-) -> Result<(GameResult, String), String> {
+) -> Result<(GameResult, String, Vec<Move>), String> {
     let mut game = Game::new(start.clone());
     for &m in opening {
         game.play(m).map_err(|e| format!("opening: {e}"))?;
@@ -242,10 +248,14 @@ fn play(
     let mut clock = s.tc.map(|(t, _)| [t as i64, t as i64]);
     loop {
         if let Some(v) = game.verdict() {
-            return Ok((v.result, v.reason_token().to_string()));
+            return Ok((
+                v.result,
+                v.reason_token().to_string(),
+                game.moves().to_vec(),
+            ));
         }
         if game.ply() >= s.max_plies {
-            return Ok((GameResult::Draw, "ply-cap".into()));
+            return Ok((GameResult::Draw, "ply-cap".into(), game.moves().to_vec()));
         }
         let turn = game.position().turn();
         let side = if turn == Color::Red { red } else { 1 - red };
@@ -276,7 +286,11 @@ fn play(
             let i = (turn == Color::Black) as usize;
             c[i] -= used;
             if c[i] < 0 {
-                return Ok((GameResult::win_for(turn.other()), "flag".into()));
+                return Ok((
+                    GameResult::win_for(turn.other()),
+                    "flag".into(),
+                    game.moves().to_vec(),
+                ));
             }
             c[i] += inc as i64;
         }
@@ -288,10 +302,25 @@ fn play(
                 return Ok((
                     GameResult::win_for(turn.other()),
                     format!("illegal move `{best}` by {name}"),
+                    game.moves().to_vec(),
                 ));
             }
         }
     }
+}
+
+/// Appends one game to `file` as a JSON line with the test set's keys.
+fn record(file: &str, start: &Position, moves: &[Move], result: GameResult) -> std::io::Result<()> {
+    let line = serde_json::json!({
+        "start_fen": start.fen(),
+        "moves_iccs": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "result": result.token(),
+    });
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)?;
+    writeln!(f, "{line}")
 }
 
 /// Runs `xq match`; prints one line a game and the first engine's score with its 95 % margin.
@@ -327,13 +356,19 @@ pub fn run(args: &[String]) -> i32 {
     for g in 0..s.games {
         let (start, line) = &openings[(s.first + g / 2) % openings.len()];
         let red = g % 2;
-        let (result, why) = match play(&mut engines, &s, start, line, red) {
+        let (result, why, moves) = match play(&mut engines, &s, start, line, red) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("xq match: game {}: {e}", g + 1);
                 return 1;
             }
         };
+        if let Some(file) = &s.record {
+            if let Err(e) = record(file, start, &moves, result) {
+                eprintln!("xq match: {file}: {e}");
+                return 1;
+            }
+        }
         let first_wins = match result {
             GameResult::Draw => None,
             GameResult::RedWins => Some(red == 0),

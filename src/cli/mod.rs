@@ -7,6 +7,7 @@ mod pairings;
 mod perft;
 mod schedule;
 mod swiss;
+mod tune;
 mod uci;
 
 use std::ffi::OsString;
@@ -36,6 +37,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "pairings" => pairings::run(rest),
         "schedule" => schedule::run(rest),
         "swiss" => swiss::run(rest),
+        "tune" => tune::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             0
@@ -93,4 +95,5 @@ const USAGE: &str = "usage: xq <command> [args]
   convert --to <format> [FILE]       convert a game between notations and PGN
   pairings --players N [--double]    Berger round-robin tables
   schedule --entrants N ... --json   solve a match timetable
-  swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)";
+  swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)
+  tune [--games FILE.jsonl]... [--emit FILE.rs]   fit the evaluation's weights to game results";

@@ -5,10 +5,12 @@
 use crate::xiangqi::HORSE_DELTAS;
 use crate::xiangqi::{Color, Position};
 
+pub use super::weights::{Weights, WEIGHTS};
+
 /// Piece values by role index (king, advisor, elephant, horse, chariot, cannon, pawn).
-pub const VALUE: [i32; 7] = [0, 120, 120, 420, 900, 450, 90];
+pub const VALUE: [i32; 7] = WEIGHTS.value;
 /// What a pawn is worth once it has crossed the river (it may then move sideways, 2.2.7).
-pub const PAWN_CROSSED: i32 = 180;
+pub const PAWN_CROSSED: i32 = WEIGHTS.pawn_crossed;
 
 const KING: usize = 0;
 const ADVISOR: usize = 1;
@@ -18,75 +20,110 @@ const CHARIOT: usize = 4;
 const CANNON: usize = 5;
 const PAWN: usize = 6;
 
-/// Bonus for the side to move (it is its turn to use the position).
-const TEMPO: i32 = 10;
+/// The hand-set weights the evaluation was written with: where tuning starts.
+pub const HAND: Weights = Weights {
+    value: [0, 120, 120, 420, 900, 450, 90],
+    pawn_crossed: 180,
+    tempo: 10,
+    king_rank: [0, -10, -25],
+    king_off_file: -8,
+    advisor_centre: 8,
+    elephant_centre: 10,
+    elephant_river: -5,
+    horse_rank: [-20, -8, 4, 10, 14, 20, 28, 30, 22, 4],
+    horse_central: 4,
+    horse_edge: -12,
+    horse_palace: -30,
+    chariot_crossed: 12,
+    chariot_rib: 6,
+    chariot_deep: 8,
+    cannon_centre: 18,
+    cannon_line: 6,
+    pawn_river: 8,
+    pawn_rank: [10, 22, 30, 26, -35],
+    pawn_central: 5,
+    chariot_mobility: 3,
+    chariot_base: -15,
+    horse_mobility: 6,
+    horse_base: -18,
+    attack: [3, 2, 2, 1],
+    king_danger: 3,
+    advisors_connected: 15,
+    elephants_connected: 15,
+    empty_cannon_centre: 70,
+    empty_cannon_side: 35,
+    bottom_cannon: 15,
+    bottom_cannon_screen: 25,
+    horse_cannon: 40,
+};
 
 /// Piece-square bonus for `role` on (`file`, `rank`) seen from Red (rank 0 = Red's back rank).
-const fn pst_value(role: usize, f: i32, r: i32) -> i32 {
+const fn pst_value(w: &Weights, role: usize, f: i32, r: i32) -> i32 {
     let fc = if f > 4 { f - 4 } else { 4 - f };
     match role {
         KING => {
-            let raised = [0, -10, -25];
             let rr = if r > 2 { 2 } else { r };
-            raised[rr as usize] - if fc == 0 { 0 } else { 8 }
+            w.king_rank[rr as usize] + if fc == 0 { 0 } else { w.king_off_file }
         }
-        ADVISOR if f == 4 && r == 1 => 8,
+        ADVISOR if f == 4 && r == 1 => w.advisor_centre,
         ELEPHANT => {
             if f == 4 && r == 2 {
-                10
+                w.elephant_centre
             } else if r == 4 {
-                -5
+                w.elephant_river
             } else {
                 0
             }
         }
         HORSE => {
-            let advance = [-20, -8, 4, 10, 14, 20, 28, 30, 22, 4];
-            let mut v = advance[r as usize] + (4 - fc) * 4;
+            let mut v = w.horse_rank[r as usize] + (4 - fc) * w.horse_central;
             if fc == 4 {
-                v -= 12;
+                v += w.horse_edge;
             }
             // 窝心马: a horse on the palace centre blocks its own king.
             if f == 4 && r == 1 {
-                v -= 30;
+                v += w.horse_palace;
             }
             v
         }
         CHARIOT => {
-            let mut v = if r >= 5 { 12 } else { 0 };
+            let mut v = if r >= 5 { w.chariot_crossed } else { 0 };
             if fc == 1 {
-                v += 6;
+                v += w.chariot_rib;
             }
             if r == 6 || r == 7 {
-                v += 8;
+                v += w.chariot_deep;
             }
             v
         }
         CANNON => {
-            let mut v = if fc == 0 { 18 } else { 0 };
+            let mut v = if fc == 0 { w.cannon_centre } else { 0 };
             if r == 2 || r == 7 {
-                v += 6;
+                v += w.cannon_line;
             }
             v
         }
         PAWN => {
             if r < 5 {
                 if r == 4 {
-                    8
+                    w.pawn_river
                 } else {
                     0
                 }
             } else {
-                let row = [0, 0, 0, 0, 0, 10, 22, 30, 26, -35];
-                row[r as usize] + (4 - fc) * 5
+                w.pawn_rank[(r - 5) as usize] + (4 - fc) * w.pawn_central
             }
         }
         _ => 0,
     }
 }
 
-/// Piece-square tables indexed by piece code (1..=14) and point, both colours.
-const fn build_pst() -> [[i32; 90]; 15] {
+/// Material plus piece-square value per piece code (1..=14) and point, both colours.
+pub type PstTable = [[i32; 90]; 15];
+
+/// The piece-square tables of `w` (computed once at compile time for the engine's weights, at
+/// run time while tuning).
+pub const fn build_pst(w: &Weights) -> PstTable {
     let mut t = [[0; 90]; 15];
     let mut role = 0;
     while role < 7 {
@@ -95,17 +132,17 @@ const fn build_pst() -> [[i32; 90]; 15] {
             let f = (s % 9) as i32;
             let r = (s / 9) as i32;
             let mat = if role == PAWN && r >= 5 {
-                PAWN_CROSSED
+                w.pawn_crossed
             } else {
-                VALUE[role]
+                w.value[role]
             };
-            t[1 + role][s] = mat + pst_value(role, f, r);
+            t[1 + role][s] = mat + pst_value(w, role, f, r);
             let bm = if role == PAWN && r <= 4 {
-                PAWN_CROSSED
+                w.pawn_crossed
             } else {
-                VALUE[role]
+                w.value[role]
             };
-            t[8 + role][s] = bm + pst_value(role, f, 9 - r);
+            t[8 + role][s] = bm + pst_value(w, role, f, 9 - r);
             s += 1;
         }
         role += 1;
@@ -114,7 +151,7 @@ const fn build_pst() -> [[i32; 90]; 15] {
 }
 
 /// Material plus piece-square value per piece code and point.
-pub static PST: [[i32; 90]; 15] = build_pst();
+pub static PST: PstTable = build_pst(&WEIGHTS);
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
@@ -141,14 +178,21 @@ fn side_of(code: u8) -> usize {
 pub fn evaluate(pos: &Position) -> i32 {
     let red = evaluate_red(pos);
     if pos.turn() == Color::Red {
-        red + TEMPO
+        red + WEIGHTS.tempo
     } else {
-        -red + TEMPO
+        -red + WEIGHTS.tempo
     }
 }
 
 /// The evaluation from Red's point of view (what the analysis bar shows).
 pub fn evaluate_red(pos: &Position) -> i32 {
+    evaluate_red_with(pos, &WEIGHTS, &PST)
+}
+
+/// [`evaluate_red`] with any weights and their tables (`pst` = `build_pst(w)`): what the tuner
+/// scores. Inlined so the engine's own call folds its constant weights.
+#[inline(always)]
+pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
     let b = pos.codes();
     let mut score = [0i32; 2];
     let mut defenders = [0i32; 2];
@@ -165,7 +209,7 @@ pub fn evaluate_red(pos: &Position) -> i32 {
         let code = b[s];
         let side = side_of(code);
         let role = role_of(code);
-        score[side] += PST[code as usize][s];
+        score[side] += pst[code as usize][s];
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
         // Rank seen from this side: 0 = own back rank.
         let own_r = if side == 0 { r } else { 9 - r };
@@ -198,9 +242,9 @@ pub fn evaluate_red(pos: &Position) -> i32 {
                         y += dr;
                     }
                 }
-                score[side] += mob * 3 - 15;
+                score[side] += mob * w.chariot_mobility + w.chariot_base;
                 if own_r >= 5 || f as usize == enemy_king % 9 {
-                    attack[side] += 3;
+                    attack[side] += w.attack[0];
                 }
             }
             HORSE => {
@@ -217,19 +261,19 @@ pub fn evaluate_red(pos: &Position) -> i32 {
                         }
                     }
                 }
-                score[side] += mob * 6 - 18;
+                score[side] += mob * w.horse_mobility + w.horse_base;
                 if own_r >= 5 {
-                    attack[side] += 2;
+                    attack[side] += w.attack[1];
                 }
-                horse_behind_cannon(b, s, side, enemy_king, &mut score);
+                score[side] += horse_behind_cannon(b, s, side, enemy_king, w);
             }
             CANNON => {
                 if own_r >= 5 || f as usize == enemy_king % 9 {
-                    attack[side] += 2;
+                    attack[side] += w.attack[2];
                 }
-                score[side] += cannon_patterns(b, s, side, enemy_king);
+                score[side] += cannon_patterns(b, s, side, enemy_king, w);
             }
-            PAWN if own_r >= 5 => attack[side] += 1,
+            PAWN if own_r >= 5 => attack[side] += w.attack[3],
             _ => {}
         }
     }
@@ -237,12 +281,12 @@ pub fn evaluate_red(pos: &Position) -> i32 {
         // King safety: enemy attackers against missing defenders.
         let shield = defenders[side].min(4);
         let danger = attack[side ^ 1];
-        score[side] -= danger * (6 - shield) * 3;
+        score[side] -= danger * (6 - shield) * w.king_danger;
         // Connected advisors: both present, one on the palace centre.
         if n_adv[side] == 2 {
             let centre = if side == 0 { 13 } else { 76 };
             if advisors[side].contains(&centre) {
-                score[side] += 15;
+                score[side] += w.advisors_connected;
             }
         }
         // Connected elephants: both present and guarding each other across an open eye.
@@ -255,7 +299,7 @@ pub fn evaluate_red(pos: &Position) -> i32 {
             if df.abs() == 2 && dr.abs() == 2 {
                 let eye = (a + e) / 2;
                 if b[eye] == 0 {
-                    score[side] += 15;
+                    score[side] += w.elephants_connected;
                 }
             }
         }
@@ -265,7 +309,7 @@ pub fn evaluate_red(pos: &Position) -> i32 {
 
 /// 空头炮 (a cannon on the enemy king's file with nothing between) and 沉底炮 (a cannon on the enemy
 /// back rank, deadly with a screen towards the king).
-fn cannon_patterns(b: &[u8; 90], s: usize, side: usize, king: usize) -> i32 {
+fn cannon_patterns(b: &[u8; 90], s: usize, side: usize, king: usize, w: &Weights) -> i32 {
     let mut v = 0;
     let (f, r) = (s % 9, s / 9);
     let (kf, kr) = (king % 9, king / 9);
@@ -273,17 +317,21 @@ fn cannon_patterns(b: &[u8; 90], s: usize, side: usize, king: usize) -> i32 {
         let (lo, hi) = (s.min(king), s.max(king));
         let between = (lo + 9..hi).step_by(9).filter(|&i| b[i] != 0).count();
         if between == 0 {
-            v += if kf == 4 { 70 } else { 35 };
+            v += if kf == 4 {
+                w.empty_cannon_centre
+            } else {
+                w.empty_cannon_side
+            };
         }
     }
     let back = if side == 0 { 9 } else { 0 };
     if r == back {
-        v += 15;
+        v += w.bottom_cannon;
         if kr == back {
             let (lo, hi) = (s.min(king), s.max(king));
             let between = (lo + 1..hi).filter(|&i| b[i] != 0).count();
             if between == 1 {
-                v += 25;
+                v += w.bottom_cannon_screen;
             }
         }
     }
@@ -291,7 +339,7 @@ fn cannon_patterns(b: &[u8; 90], s: usize, side: usize, king: usize) -> i32 {
 }
 
 /// 马后炮: our horse next to the enemy king's line as the screen of our cannon behind it.
-fn horse_behind_cannon(b: &[u8; 90], s: usize, side: usize, king: usize, score: &mut [i32; 2]) {
+fn horse_behind_cannon(b: &[u8; 90], s: usize, side: usize, king: usize, w: &Weights) -> i32 {
     let (hf, hr) = ((s % 9) as i32, (s / 9) as i32);
     let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
     let cannon = if side == 0 { 6 } else { 13 };
@@ -302,7 +350,7 @@ fn horse_behind_cannon(b: &[u8; 90], s: usize, side: usize, king: usize, score: 
         while (x, y) != (hf, hr) {
             match at(x, y) {
                 Some(t) if b[t] == 0 => {}
-                _ => return,
+                _ => return 0,
             }
             x += df;
             y += dr;
@@ -310,15 +358,13 @@ fn horse_behind_cannon(b: &[u8; 90], s: usize, side: usize, king: usize, score: 
         let (mut x, mut y) = (hf + df, hr + dr);
         while let Some(t) = at(x, y) {
             if b[t] != 0 {
-                if b[t] == cannon {
-                    score[side] += 40;
-                }
-                return;
+                return if b[t] == cannon { w.horse_cannon } else { 0 };
             }
             x += df;
             y += dr;
         }
     }
+    0
 }
 
 #[cfg(test)]

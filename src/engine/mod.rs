@@ -10,6 +10,9 @@ pub mod job;
 pub mod review;
 mod search;
 pub mod tt;
+pub mod tune;
+mod tuned;
+pub mod weights;
 mod words;
 
 pub use search::{Engine, Info, Level, Limits, Outcome, Root, Score, MATE, MAX_MULTIPV};

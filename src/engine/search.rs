@@ -75,6 +75,23 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// The app's move: at most `think_ms` (the chosen thinking time), and on a game clock with
+    /// `remaining_ms` left (`moves_to_go` owed before the next control) never more than
+    /// [`Limits::for_clock`]'s hard stop, aiming at its usual time when that is shorter.
+    pub fn for_move(think_ms: u64, clock: Option<(u64, Option<u64>)>) -> Limits {
+        let mut limits = Limits {
+            movetime_ms: Some(think_ms),
+            ..Limits::default()
+        };
+        if let Some((remaining_ms, moves_to_go)) = clock {
+            let by_clock = Limits::for_clock(remaining_ms, 0, moves_to_go);
+            let hard = by_clock.movetime_ms.unwrap_or(think_ms).min(think_ms);
+            limits.movetime_ms = Some(hard);
+            limits.soft_ms = by_clock.soft_ms.filter(|&soft| soft < hard);
+        }
+        limits
+    }
 }
 
 /// A strength level from 1 (a beginner who blunders believably) to 8 (full strength).
@@ -411,6 +428,65 @@ const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 90;
 const FUTILITY_MARGIN: i32 = 110;
 const LMP_DEPTH: i32 = 6;
+
+/// What the pruning before the moves looks at.
+struct Node {
+    depth: i32,
+    beta: i32,
+    ply: usize,
+    static_eval: i32,
+    improving: bool,
+    null_ok: bool,
+}
+
+/// The table bound of a search that found `best` in the window (`alpha`, `beta`), alpha raised
+/// to `alpha_now`.
+fn bound_of(best: i32, alpha: i32, alpha_now: i32, beta: i32) -> Bound {
+    if best.abs() >= MATE_BOUND && best.abs() <= REP_WIN {
+        // Won or lost by a repetition on this line: true only for this path.
+        Bound::Move
+    } else if best >= beta {
+        Bound::Lower
+    } else if alpha_now > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// What late move reductions look at for one move searched after the first ones.
+struct LateMove {
+    depth: i32,
+    index: usize,
+    order: i32,
+    pv_node: bool,
+    gives_check: bool,
+    improving: bool,
+    plain: bool,
+    ply: usize,
+}
+
+impl LateMove {
+    /// How many plies shallower the move is searched first.
+    fn reduction(&self) -> i32 {
+        let mut r = lmr(self.depth, self.index);
+        if self.pv_node {
+            r -= 1;
+        }
+        if self.gives_check || self.order >= KILLER {
+            r -= 1;
+        }
+        // Not improving reduces more; near the root there is no eval two plies back to compare
+        // with, and a reduced root move can hide a short mate.
+        if !self.improving && self.ply >= 2 {
+            r += 1;
+        }
+        if self.plain {
+            r -= self.order / LMR_HISTORY;
+        }
+        r.clamp(0, self.depth - 2)
+    }
+}
 
 /// The late-move reduction for the `i`th move at `depth`: about ln(depth)·ln(i)/2.
 fn lmr(depth: i32, i: usize) -> i32 {
@@ -828,88 +904,41 @@ impl Search<'_> {
         }
         let in_check = self.pos.is_check();
         // Check extension, bounded so perpetual checks cannot run away.
-        let mut depth = if in_check && ply < 2 * self.root_depth as usize + 4 {
-            depth + 1
-        } else {
-            depth
-        };
+        let mut depth = depth + (in_check && ply < 2 * self.root_depth as usize + 4) as i32;
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         let key = self.pos.hash();
-        let entry = self.tt.probe(key);
-        let hash_move = entry.and_then(|e| e.mv());
-        if let Some(e) = entry {
-            if !pv_node && ply > 0 && e.depth() >= depth {
-                let s = from_tt(e.score(), ply);
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::Move => false,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (hash_move, cut) = self.probe(key, depth, alpha, beta, ply, pv_node);
+        if let Some(s) = cut {
+            return s;
         }
         let static_eval = if in_check { -INF } else { self.eval() };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
-        // Reverse futility: far above beta near the leaves.
-        if !pv_node
-            && !in_check
-            && depth <= RFP_DEPTH
-            && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
-        {
-            return static_eval;
-        }
-        // Null move: never in check, never with only pawns (and king, advisors, elephants) left.
-        if null_ok
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && static_eval >= beta
-            && beta.abs() < MATE_BOUND
-            && self.has_pieces(self.pos.turn())
-        {
-            let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
-            self.pos.pass_unchecked();
-            self.steps.push(Step {
-                mv: None,
-                undo: None,
-            });
-            self.keys.push(self.pos.hash());
-            let saved = self.null_barrier;
-            self.null_barrier = self.keys.len() - 1;
-            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            self.null_barrier = saved;
-            self.keys.pop();
-            self.steps.pop();
-            self.pos.pass_unchecked();
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return if s >= MATE_BOUND { beta } else { s };
+        if !pv_node && !in_check {
+            let node = Node {
+                depth,
+                beta,
+                ply,
+                static_eval,
+                improving,
+                null_ok,
+            };
+            if let Some(s) = self.cut_before_moves(&node) {
+                return s;
             }
         }
         // No move from the table: a shallower search is as good and cheaper.
         if hash_move.is_none() && depth >= 5 && ply > 0 {
             depth -= 1;
         }
-        let legal = self.pos.legal_moves();
-        if legal.is_empty() {
+        let Some(mut moves) = self.moves_to_search(hash_move, ply) else {
             // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
             return -(MATE - ply as i32);
-        }
-        let mut moves = self.order(legal.as_slice(), hash_move, ply);
-        if ply == 0 && !self.excluded.is_empty() {
-            moves.retain(|(m, _)| !self.excluded.contains(m));
-        }
+        };
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -941,38 +970,26 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let new_depth = depth - 1;
-            let mut s;
-            if i == 0 {
-                s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+            let s = if i == 0 {
+                -self.search(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                let mut r = 0;
-                if depth >= 3 && i >= 2 && !in_check && (!capture || order < GOOD_CAPTURE) {
-                    r = lmr(depth, i);
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if gives_check || order >= KILLER {
-                        r -= 1;
-                    }
-                    // Not improving reduces more; near the root there is no eval two plies back to
-                    // compare with, and a reduced root move can hide a short mate.
-                    if !improving && ply >= 2 {
-                        r += 1;
-                    }
-                    if plain {
-                        r -= order / LMR_HISTORY;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-                if s > alpha && r > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
-                }
-            }
+                let r = if depth >= 3 && i >= 2 && !in_check && (!capture || order < GOOD_CAPTURE) {
+                    let late = LateMove {
+                        depth,
+                        index: i,
+                        order,
+                        pv_node,
+                        gives_check,
+                        improving,
+                        plain,
+                        ply,
+                    };
+                    late.reduction()
+                } else {
+                    0
+                };
+                self.search_late(depth - 1, r, alpha, beta, ply)
+            };
             self.unmake();
             if self.stopped {
                 return 0;
@@ -985,35 +1002,17 @@ impl Search<'_> {
                 best_move = Some(m);
                 if s > alpha {
                     alpha = s;
-                    self.pv[ply][ply] = Some(m);
-                    let len = self.pv_len[ply + 1].max(ply + 1);
-                    for j in ply + 1..len {
-                        self.pv[ply][j] = self.pv[ply + 1][j];
-                    }
-                    self.pv_len[ply] = len;
+                    self.extend_pv(m, ply);
                     if s >= beta {
                         if !capture {
-                            if self.killers[ply][0] != Some(m) {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = Some(m);
-                            }
-                            self.reward(m, &quiets, depth);
+                            self.cutoff_by_quiet(m, &quiets, depth, ply);
                         }
                         break;
                     }
                 }
             }
         }
-        let bound = if best.abs() >= MATE_BOUND && best.abs() <= REP_WIN {
-            // Won or lost by a repetition on this line: true only for this path.
-            Bound::Move
-        } else if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, alpha, beta);
         // A root searched without its best moves has no true score to keep, and the lines after
         // the first store nothing (see `iterate`).
         if self.excluded.is_empty() {
@@ -1021,6 +1020,130 @@ impl Search<'_> {
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// The legal moves in search order (the root's excluded lines left out); `None` when there
+    /// is no legal move.
+    fn moves_to_search(&mut self, hash_move: Option<Move>, ply: usize) -> Option<Vec<(Move, i32)>> {
+        let legal = self.pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let mut moves = self.order(legal.as_slice(), hash_move, ply);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|(m, _)| !self.excluded.contains(m));
+        }
+        Some(moves)
+    }
+
+    /// Reverse futility (far above beta near the leaves) and the null move (never with only
+    /// pawns, advisors and elephants left) at a node off the principal variation, not in check:
+    /// the score when one of them cuts the node off.
+    fn cut_before_moves(&mut self, n: &Node) -> Option<i32> {
+        let (depth, beta) = (n.depth, n.beta);
+        if depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && n.static_eval - RFP_MARGIN * (depth - n.improving as i32) >= beta
+        {
+            return Some(n.static_eval);
+        }
+        if n.null_ok
+            && depth >= 3
+            && n.static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_pieces(self.pos.turn())
+        {
+            let r = 2 + depth / 4 + ((n.static_eval - beta) / 200).min(2);
+            let s = self.null_search(depth - 1 - r, beta, n.ply);
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta {
+                return Some(if s >= MATE_BOUND { beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// A move after the first (already made): a null window, `r` plies shallower, searched again
+    /// at full depth if it beats alpha, and with the full window if it may be exact.
+    fn search_late(&mut self, depth: i32, r: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let mut s = -self.search(depth - r, -alpha - 1, -alpha, ply + 1, true);
+        if s > alpha && r > 0 {
+            s = -self.search(depth, -alpha - 1, -alpha, ply + 1, true);
+        }
+        if s > alpha && s < beta {
+            s = -self.search(depth, -beta, -alpha, ply + 1, true);
+        }
+        s
+    }
+
+    /// The table's move for this position, and its score when the entry is deep enough and its
+    /// bound settles this window (never at the root or on the principal variation).
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> (Option<Move>, Option<i32>) {
+        let entry = self.tt.probe(key);
+        let hash_move = entry.and_then(|e| e.mv());
+        let cut = entry.and_then(|e| {
+            if pv_node || ply == 0 || e.depth() < depth {
+                return None;
+            }
+            let s = from_tt(e.score(), ply);
+            let cut = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::Move => false,
+            };
+            cut.then_some(s)
+        });
+        (hash_move, cut)
+    }
+
+    /// The null-move search: the side to move passes and the opponent gets a `depth` search
+    /// against `beta` (repetitions before the pass do not count after it).
+    fn null_search(&mut self, depth: i32, beta: i32, ply: usize) -> i32 {
+        self.pos.pass_unchecked();
+        self.steps.push(Step {
+            mv: None,
+            undo: None,
+        });
+        self.keys.push(self.pos.hash());
+        let saved = self.null_barrier;
+        self.null_barrier = self.keys.len() - 1;
+        let s = -self.search(depth, -beta, -beta + 1, ply + 1, false);
+        self.null_barrier = saved;
+        self.keys.pop();
+        self.steps.pop();
+        self.pos.pass_unchecked();
+        s
+    }
+
+    /// `m` raised alpha: the line from here is `m` then the child's line.
+    fn extend_pv(&mut self, m: Move, ply: usize) {
+        self.pv[ply][ply] = Some(m);
+        let len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..len {
+            self.pv[ply][j] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = len;
+    }
+
+    /// A quiet move `m` refuted the opponent's: a killer at this ply, and history for it over
+    /// the quiet moves `tried` before it.
+    fn cutoff_by_quiet(&mut self, m: Move, tried: &[Move], depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        self.reward(m, tried, depth);
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
@@ -1341,6 +1464,34 @@ mod tests {
         // 1 s + 0.1 s: 1000/30 + 75 = 108 ms as a rule, at most 316 ms.
         let l = Limits::for_clock(1_000, 100, None);
         assert_eq!((l.soft_ms, l.movetime_ms), (Some(108), Some(316)));
+    }
+
+    #[test]
+    fn the_apps_move_keeps_its_thinking_time_and_the_clocks_hard_stop() {
+        // No clock: the chosen time, nothing to stretch.
+        let l = Limits::for_move(5_000, None);
+        assert_eq!((l.soft_ms, l.movetime_ms), (None, Some(5_000)));
+        // 60 s left: 2 s as a rule, stretched to 6 s at most but never past the 5 s chosen.
+        let l = Limits::for_move(5_000, Some((60_000, None)));
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(2_000), Some(5_000)));
+        let l = Limits::for_move(10_000, Some((60_000, None)));
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(2_000), Some(6_000)));
+        // A chosen time shorter than the clock's usual one is a plain fixed time.
+        let l = Limits::for_move(1_000, Some((60_000, None)));
+        assert_eq!((l.soft_ms, l.movetime_ms), (None, Some(1_000)));
+        // Ten moves owed in 30 s: 3 s as a rule. Under 1 s left: within a third of it.
+        let l = Limits::for_move(10_000, Some((30_000, Some(10))));
+        assert_eq!((l.soft_ms, l.movetime_ms), (Some(3_000), Some(9_000)));
+        for left in [0, 40, 400, 900] {
+            let hard = Limits::for_move(10_000, Some((left, None)))
+                .movetime_ms
+                .unwrap();
+            assert!(hard <= (left.saturating_sub(50) / 3).max(10), "{left}");
+        }
+        // The worker's request carries both times.
+        let json = serde_json::to_string(&Limits::for_move(10_000, Some((60_000, None)))).unwrap();
+        let back: Limits = serde_json::from_str(&json).unwrap();
+        assert_eq!((back.soft_ms, back.movetime_ms), (Some(2_000), Some(6_000)));
     }
 
     #[test]

@@ -328,6 +328,32 @@ impl Ctx {
         });
     }
 
+    /// The level and limits of `job`; a move in play keeps to the clock (`clock_ms`: time left
+    /// and moves owed) as `xq uci` does.
+    fn limits_for(self, job: Job, clock_ms: Option<(u64, Option<u32>)>) -> (u8, Limits) {
+        match job {
+            Job::Play => {
+                let clock = clock_ms.map(|(left, owed)| (left, owed.map(u64::from)));
+                let limits = Limits::for_move(self.think_ms.get_untracked(), clock);
+                (self.level.get_untracked(), limits)
+            }
+            Job::Hint | Job::Threats => (
+                Level::MAX,
+                Limits {
+                    movetime_ms: Some(self.think_ms.get_untracked().max(1000)),
+                    ..Limits::default()
+                },
+            ),
+            Job::Analysis => (
+                Level::MAX,
+                Limits {
+                    movetime_ms: Some(10 * 60 * 1000),
+                    ..Limits::default()
+                },
+            ),
+        }
+    }
+
     /// Starts `job` on the shown position, replacing any running job.
     fn start(self, job: Job) {
         if self.current.get_untracked().is_some() {
@@ -361,33 +387,7 @@ impl Ctx {
             },
             _ => shown,
         };
-        let (level, limits) = match job {
-            Job::Play => {
-                let mut limits = Limits {
-                    movetime_ms: Some(self.think_ms.get_untracked()),
-                    ..Limits::default()
-                };
-                if let Some((left, owed)) = clock_ms {
-                    let by_clock = Limits::from_clock(left, 0, owed.map(u64::from)).movetime_ms;
-                    limits.movetime_ms = limits.movetime_ms.min(by_clock);
-                }
-                (self.level.get_untracked(), limits)
-            }
-            Job::Hint | Job::Threats => (
-                Level::MAX,
-                Limits {
-                    movetime_ms: Some(self.think_ms.get_untracked().max(1000)),
-                    ..Limits::default()
-                },
-            ),
-            Job::Analysis => (
-                Level::MAX,
-                Limits {
-                    movetime_ms: Some(10 * 60 * 1000),
-                    ..Limits::default()
-                },
-            ),
-        };
+        let (level, limits) = self.limits_for(job, clock_ms);
         let id = self.next_id.get_value() + 1;
         self.next_id.set_value(id);
         let request = EngineRequest {

@@ -1,0 +1,83 @@
+//! `xq tune`: Texel tuning of the evaluation's weights on game records (the test set's games and
+//! any JSON-lines games file, e.g. one `xq match --record` wrote); prints the error as it falls and
+//! the weights that moved, and writes the tuned weights as the engine's data file with `--emit`.
+
+use crate::engine::eval::WEIGHTS;
+use crate::engine::tune::{hold_out, samples_from_jsonl, tune};
+use crate::engine::weights::Weights;
+
+const USAGE: &str = "usage: xq tune [--games FILE.jsonl]... [--no-test-set] [--skip PLIES] \
+[--iterations N] [--step CP] [--hold-out N] [--emit FILE.rs|-]";
+
+const TEST_SET: &str = "tests/data/games/games.jsonl";
+
+/// Runs `xq tune`.
+pub fn run(args: &[String]) -> i32 {
+    match tune_cmd(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("xq tune: {e}\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn tune_cmd(args: &[String]) -> Result<(), String> {
+    let mut files = vec![TEST_SET.to_string()];
+    let (mut skip, mut iterations, mut step, mut emit) = (10usize, 20usize, 4i32, None);
+    let mut every = 5usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--games" => files.push(val()?),
+            "--no-test-set" => files.retain(|f| f != TEST_SET),
+            "--skip" => skip = number(a, &val()?)?,
+            "--iterations" => iterations = number(a, &val()?)?,
+            "--step" => step = number::<i32>(a, &val()?)?.max(1),
+            "--emit" => emit = Some(val()?),
+            "--hold-out" => every = number(a, &val()?)?,
+            _ => return Err(format!("unknown argument `{a}`")),
+        }
+    }
+    let mut samples = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        let s = samples_from_jsonl(&text, skip).map_err(|e| format!("{f}: {e}"))?;
+        println!("{f}: {} positions", s.len());
+        samples.extend(s);
+    }
+    if samples.is_empty() {
+        return Err("no position of a finished game to tune on".into());
+    }
+    let (train, validation) = hold_out(samples, every);
+    println!(
+        "{} positions to tune on, {} held out (every {every}th game)",
+        train.len(),
+        validation.len()
+    );
+    let t = tune(&train, &validation, WEIGHTS, iterations, step, |i, e, v| {
+        println!("pass {i}: error {e:.6}, held out {v:.6}");
+    });
+    let (w, k) = (t.weights, t.k);
+    println!(
+        "K {k:.3}: error {:.6} -> {:.6}, held out {:.6} -> {:.6}",
+        t.train.0, t.train.1, t.validation.0, t.validation.1
+    );
+    let names = Weights::names();
+    for ((n, old), new) in names.iter().zip(WEIGHTS.params()).zip(w.params()) {
+        if old != new {
+            println!("  {n}: {old} -> {new}");
+        }
+    }
+    match emit.as_deref() {
+        Some("-") => print!("{}", w.to_rust()),
+        Some(path) => std::fs::write(path, w.to_rust()).map_err(|e| format!("{path}: {e}"))?,
+        None => {}
+    }
+    Ok(())
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse().map_err(|_| format!("{flag}: `{v}` is no number"))
+}

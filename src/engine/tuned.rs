@@ -1,0 +1,40 @@
+//! The evaluation's weights, written by `xq tune --emit`: re-tune rather than edit.
+
+use super::weights::Weights;
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    value: [0, 120, 120, 420, 900, 450, 90],
+    pawn_crossed: 180,
+    tempo: 10,
+    king_rank: [0, -10, -25],
+    king_off_file: -8,
+    advisor_centre: 8,
+    elephant_centre: 10,
+    elephant_river: -5,
+    horse_rank: [-20, -8, 4, 10, 14, 20, 28, 30, 22, 4],
+    horse_central: 4,
+    horse_edge: -12,
+    horse_palace: -30,
+    chariot_crossed: 12,
+    chariot_rib: 6,
+    chariot_deep: 8,
+    cannon_centre: 18,
+    cannon_line: 6,
+    pawn_river: 8,
+    pawn_rank: [10, 22, 30, 26, -35],
+    pawn_central: 5,
+    chariot_mobility: 3,
+    chariot_base: -15,
+    horse_mobility: 6,
+    horse_base: -18,
+    attack: [3, 2, 2, 1],
+    king_danger: 3,
+    advisors_connected: 15,
+    elephants_connected: 15,
+    empty_cannon_centre: 70,
+    empty_cannon_side: 35,
+    bottom_cannon: 15,
+    bottom_cannon_screen: 25,
+    horse_cannon: 40,
+};
