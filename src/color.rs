@@ -1,7 +1,5 @@
 //! The two sides, Red and Black: the one thing the clock and the events share with the game.
 
-use crate::lang::{Lang, Say};
-
 /// A side: Red moves first (article 1.3).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -43,11 +41,5 @@ impl Color {
             Color::Red => "Red",
             Color::Black => "Black",
         }
-    }
-}
-
-impl Say for Color {
-    fn say(&self, lang: Lang) -> String {
-        lang.pick(self.chinese(), self.english()).to_string()
     }
 }

@@ -4,6 +4,7 @@
 //! asks for the current [`Lang`] and never assembles a sentence itself. Static labels in the UI
 //! are written as pairs `tr(zh, en)` there.
 
+use crate::color::Color;
 use std::fmt;
 
 /// The interface language.
@@ -73,5 +74,12 @@ pub fn sentence(text: String) -> String {
             .chain(c)
             .collect(),
         None => text,
+    }
+}
+
+/// A side's name: [`Color::chinese`] or [`Color::english`].
+impl Say for Color {
+    fn say(&self, lang: Lang) -> String {
+        lang.pick(self.chinese(), self.english()).to_string()
     }
 }

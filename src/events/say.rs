@@ -1,18 +1,29 @@
 //! Every events message in words, in either language ([`Say`]): `Display` stays the English text
 //! (CLI output and logs read it), `say(Lang::Zh)` is the Chinese sentence the UI shows.
 
-use super::knockout::UnwritableName;
+use super::club::{
+    ClubError, ImportError as ClubImportError, MAX_FIELD_CHARS, MAX_FILE_BYTES, MAX_MEMBERS,
+    MAX_NAME_CHARS,
+};
+use super::knockout::{KnockoutError, Section, UnwritableName};
 use super::publish::QrTooLong;
 use super::round_robin::{
     BergerError, ImportError, LineupError, ParseOutcomeError, PositionsError, ScoringError,
     TournamentError, MAX_BOARDS,
 };
 use super::schedule::{
-    ChangeError, DraftError, ExportError, ProblemError, Shortfall, Violation, MAX_ENTRANTS,
-    MAX_EVERY_DAYS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES,
-    MIN_ENTRANTS,
+    group_letter, Change, ChangeError, DraftError, DraftEventError, ExportError, GameEntryError,
+    GameScoreError, Gap, ParseScoreError, ProblemError, ScoreError, Shortfall, Suggestion,
+    Violation, MAX_ENTRANTS, MAX_EVERY_DAYS, MAX_SESSIONS, MAX_SESSION_MINUTES,
+    MAX_SLOTS_PER_SESSION, MAX_TABLES, MIN_ENTRANTS,
 };
-use super::scoring::ResultError;
+use super::scoring::{EventError, EventScoring, ResultError};
+use super::swiss::saved::{RecordRoundError, SavedSwissError, SAVE_VERSION};
+use super::swiss::{
+    Buchholz, EntrantLineError, MatchPointsError, SwissError, SwissTieBreak, MAX_NAME, MAX_RATING,
+    MAX_ROUNDS,
+};
+use super::trf::{TrfError, MAX_TRF_PLAYERS};
 use crate::lang::{Lang, Say};
 
 /// Chinese for a draft field name (the English name is the `Display` text).
@@ -469,6 +480,627 @@ impl Say for PositionsError {
         match lang {
             Lang::En => self.to_string(),
             Lang::Zh => format!("`{}`：请用逗号分隔的序号，如 3,1,2", self.0),
+        }
+    }
+}
+
+impl Say for ClubImportError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (ClubImportError::TooLarge(n), Lang::Zh) => {
+                format!("文件共 {n} 字节；会员文件最多 {MAX_FILE_BYTES} 字节")
+            }
+            (ClubImportError::Empty, Lang::Zh) => "文件中没有任何行".into(),
+            (ClubImportError::NoNameColumn(h), Lang::Zh) => {
+                format!("第一行没有姓名列（姓名、name）：{h}")
+            }
+            (ClubImportError::TooManyRows(n), Lang::Zh) => {
+                format!("文件共 {n} 行；名单最多 {MAX_MEMBERS} 名会员")
+            }
+        }
+    }
+}
+
+impl Say for EntrantLineError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (EntrantLineError::NameTooLong { line }, Lang::Zh) => {
+                format!("第 {line} 行：名字超过 {MAX_NAME} 个字符")
+            }
+            (EntrantLineError::NameTooLong { line }, Lang::En) => {
+                format!("line {line}: a name is longer than {MAX_NAME} characters")
+            }
+            (EntrantLineError::RatingTooHigh { line }, Lang::Zh) => {
+                format!("第 {line} 行：等级分不能超过 {MAX_RATING}")
+            }
+            (EntrantLineError::RatingTooHigh { line }, Lang::En) => {
+                format!("line {line}: a rating cannot exceed {MAX_RATING}")
+            }
+            (EntrantLineError::NoMembers { line }, Lang::Zh) => {
+                format!("第 {line} 行：团体赛每行写“队名: 队员, 队员, …”")
+            }
+            (EntrantLineError::NoMembers { line }, Lang::En) => {
+                format!("line {line}: write a team as “team: player, player, …”")
+            }
+            (
+                EntrantLineError::TooFewMembers {
+                    line,
+                    boards,
+                    members,
+                },
+                Lang::Zh,
+            ) => format!("第 {line} 行：每场 {boards} 台，该队只报了 {members} 名队员"),
+            (
+                EntrantLineError::TooFewMembers {
+                    line,
+                    boards,
+                    members,
+                },
+                Lang::En,
+            ) => format!("line {line}: {members} players for {boards} boards"),
+            (EntrantLineError::TooMany { line }, Lang::Zh) => {
+                format!(
+                    "第 {line} 行：积分编排赛最多 {} 名参赛者",
+                    super::swiss::MAX_ENTRANTS
+                )
+            }
+            (EntrantLineError::TooMany { line }, Lang::En) => {
+                format!(
+                    "line {line}: a Swiss takes at most {} entrants",
+                    super::swiss::MAX_ENTRANTS
+                )
+            }
+            (EntrantLineError::Repeated { line, name }, Lang::Zh) => {
+                format!("第 {line} 行：“{name}”重复")
+            }
+            (EntrantLineError::Repeated { line, name }, Lang::En) => {
+                format!("line {line}: “{name}” is listed twice")
+            }
+        }
+    }
+}
+
+impl Say for MatchPointsError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (MatchPointsError::Unreadable(t), Lang::Zh) => {
+                format!("无法识别的局分“{t}”（例如 5:3）")
+            }
+            (MatchPointsError::Unreadable(t), Lang::En) => {
+                format!("unreadable game points “{t}” (for example 5:3)")
+            }
+            (MatchPointsError::TooMany { boards }, Lang::Zh) => {
+                format!("{boards} 台的局分合计最多 {}", 2 * boards)
+            }
+            (MatchPointsError::TooMany { boards }, Lang::En) => {
+                format!("{boards} boards give at most {} game points", 2 * boards)
+            }
+        }
+    }
+}
+
+impl Say for SwissTieBreak {
+    fn say(&self, lang: Lang) -> String {
+        let variant = |b: &Buchholz| match (b, lang) {
+            (Buchholz::Full, _) => "",
+            (Buchholz::Cut1, Lang::Zh) => "（去最低）",
+            (Buchholz::Cut1, Lang::En) => " (cut 1)",
+            (Buchholz::Median, Lang::Zh) => "（去高低）",
+            (Buchholz::Median, Lang::En) => " (median)",
+        };
+        match (self, lang) {
+            (SwissTieBreak::OpponentScores(b), Lang::Zh) => format!("对手分{}", variant(b)),
+            (SwissTieBreak::OpponentScores(b), Lang::En) => {
+                format!("Opponents' points{}", variant(b))
+            }
+            (SwissTieBreak::Wins, Lang::Zh) => "胜局".into(),
+            (SwissTieBreak::Wins, Lang::En) => "Wins".into(),
+            (SwissTieBreak::Fouls, Lang::Zh) => "犯规".into(),
+            (SwissTieBreak::Fouls, Lang::En) => "Fouls".into(),
+            (SwissTieBreak::TeamOpponentScores(b), Lang::Zh) => format!("团体对手分{}", variant(b)),
+            (SwissTieBreak::TeamOpponentScores(b), Lang::En) => {
+                format!("Opponent teams' points{}", variant(b))
+            }
+            (SwissTieBreak::GamePoints, Lang::Zh) => "全队总局分".into(),
+            (SwissTieBreak::GamePoints, Lang::En) => "Game points".into(),
+            (SwissTieBreak::MatchWins, Lang::Zh) => "全队胜场".into(),
+            (SwissTieBreak::MatchWins, Lang::En) => "Matches won".into(),
+            (SwissTieBreak::TeamFouls, Lang::Zh) => "全队犯规".into(),
+            (SwissTieBreak::TeamFouls, Lang::En) => "Team fouls".into(),
+        }
+    }
+}
+
+impl Say for SwissError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SwissError::TooFewEntrants, Lang::Zh) => "可编排的选手不足两名".into(),
+            (SwissError::TooFewEntrants, Lang::En) => {
+                "fewer than two entrants can be paired".into()
+            }
+            (SwissError::NoValidPairing, Lang::Zh) => {
+                "没有满足绝对条件（不重复相遇、先后手限制、轮空至多一次）的编排".into()
+            }
+            (SwissError::NoValidPairing, Lang::En) => {
+                "no pairing meets the absolute criteria (no rematch, colour limits, one bye)".into()
+            }
+            (SwissError::RaggedHistory { entrant }, Lang::Zh) => {
+                format!("{entrant} 号的轮次记录数与其他人不同")
+            }
+            (SwissError::RaggedHistory { entrant }, Lang::En) => {
+                format!("entrant {entrant} has a different number of rounds from the others")
+            }
+            (SwissError::InconsistentRecord { entrant, round }, Lang::Zh) => {
+                format!("第 {round} 轮 {entrant} 号的对手记录不一致")
+            }
+            (SwissError::InconsistentRecord { entrant, round }, Lang::En) => {
+                format!("round {round}: entrant {entrant}'s opponent does not match")
+            }
+            (SwissError::ResultCount { boards, results }, Lang::Zh) => {
+                format!("本轮有 {boards} 台，却给出了 {results} 个结果")
+            }
+            (SwissError::ResultCount { boards, results }, Lang::En) => {
+                format!("{results} results given for {boards} boards")
+            }
+            (SwissError::EventFinished, Lang::Zh) => "计划的轮次已全部赛完".into(),
+            (SwissError::EventFinished, Lang::En) => "all planned rounds have been played".into(),
+            (SwissError::AccelerationNeedsRounds, Lang::Zh) => "加速编排需要先设定总轮数".into(),
+            (SwissError::AccelerationNeedsRounds, Lang::En) => {
+                "accelerated pairing needs the number of rounds".into()
+            }
+            (SwissError::TooLarge, Lang::Zh) => "参赛人数过多，无法编排".into(),
+            (SwissError::TooLarge, Lang::En) => "the field is too large to pair".into(),
+            (SwissError::NotTeamEvent, Lang::Zh) => "个人赛没有分台出场名单".into(),
+            (SwissError::NotTeamEvent, Lang::En) => {
+                "an individual event has no board line-ups".into()
+            }
+            (SwissError::LineUp { team, error }, Lang::Zh) => {
+                format!("{team} 号队的出场名单：{}", error.say(Lang::Zh))
+            }
+            (SwissError::LineUp { team, error }, Lang::En) => {
+                format!("team {team}'s line-up: {}", error.say(Lang::En))
+            }
+            (SwissError::BoardCount { boards, results }, Lang::Zh) => {
+                format!("每场 {boards} 台，却给出了 {results} 台的结果")
+            }
+            (SwissError::BoardCount { boards, results }, Lang::En) => {
+                format!("{results} board results given for {boards} boards")
+            }
+            (SwissError::TooManyEntrants { entrants }, Lang::Zh) => {
+                format!("参赛者 {entrants} 名，积分编排赛最多 {MAX_ENTRANTS} 名")
+            }
+            (SwissError::TooManyEntrants { entrants }, Lang::En) => {
+                format!("{entrants} entrants; a Swiss takes at most {MAX_ENTRANTS}")
+            }
+            (SwissError::TooManyRounds { rounds }, Lang::Zh) => {
+                format!("{rounds} 轮，积分编排赛最多 {MAX_ROUNDS} 轮")
+            }
+            (SwissError::TooManyRounds { rounds }, Lang::En) => {
+                format!("{rounds} rounds; a Swiss has at most {MAX_ROUNDS}")
+            }
+            (SwissError::BadTeamRecord { entrant }, Lang::Zh) => {
+                format!("{entrant} 号队的台数或出场记录不合")
+            }
+            (SwissError::BadTeamRecord { entrant }, Lang::En) => {
+                format!("team {entrant}'s boards or line-ups do not fit the event")
+            }
+            (SwissError::BadPairing, Lang::Zh) => "待赛轮次的对阵与赛事不符".into(),
+            (SwissError::BadPairing, Lang::En) => {
+                "the round being played does not fit the event".into()
+            }
+        }
+    }
+}
+
+impl Say for RecordRoundError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            RecordRoundError::Missing => lang
+                .pick("还有对局没有结果", "some boards have no result")
+                .into(),
+            RecordRoundError::Code(e) => e.say(lang),
+            RecordRoundError::Points(e) => e.say(lang),
+            RecordRoundError::Event(e) => e.say(lang),
+        }
+    }
+}
+
+impl Say for SavedSwissError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SavedSwissError::Json(e), Lang::Zh) => format!("保存的积分编排赛无法读取：{e}"),
+            (SavedSwissError::Json(e), Lang::En) => format!("the saved Swiss cannot be read: {e}"),
+            (SavedSwissError::Version(v), Lang::Zh) => {
+                format!("保存的积分编排赛是第 {v} 版格式，本程序读取第 {SAVE_VERSION} 版")
+            }
+            (SavedSwissError::Version(v), Lang::En) => format!(
+                "the saved Swiss is format version {v}; this app reads version {SAVE_VERSION}"
+            ),
+            (SavedSwissError::Check(e), _) => e.say(lang),
+        }
+    }
+}
+
+impl Say for ParseScoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ParseScoreError::Empty, Lang::En) => {
+                "enter the game scores, e.g. 11-7 9-11 11-5, or W/O A".into()
+            }
+            (ParseScoreError::Empty, Lang::Zh) => {
+                "请填写各局比分，如 11-7 9-11 11-5，弃权填 W/O A".into()
+            }
+            (ParseScoreError::NotAGame(p), Lang::En) => {
+                format!("`{p}` is not a game score like 11-7")
+            }
+            (ParseScoreError::NotAGame(p), Lang::Zh) => format!("“{p}”不是一局的比分（如 11-7）"),
+            (ParseScoreError::Score(e), lang) => e.say(lang),
+        }
+    }
+}
+
+impl Say for GameScoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (*self, lang) {
+            (GameScoreError::Unfinished { a, b }, Lang::En) => {
+                format!("{a}–{b} is not finished: a game is won at 11 with a lead of 2")
+            }
+            (GameScoreError::Unfinished { a, b }, Lang::Zh) => {
+                format!("{a}–{b} 未打完：每局先得 11 分且领先 2 分者胜")
+            }
+            (GameScoreError::PlayedPastWin { a, b }, Lang::En) => format!(
+                "{a}–{b} cannot happen: the game ended as soon as one side had 11 and a lead of 2"
+            ),
+            (GameScoreError::PlayedPastWin { a, b }, Lang::Zh) => {
+                format!("{a}–{b} 不可能：一方先得 11 分且领先 2 分时该局即结束")
+            }
+        }
+    }
+}
+
+impl Say for ScoreError {
+    fn say(&self, lang: Lang) -> String {
+        match (*self, lang) {
+            (ScoreError::BestOf(n), Lang::En) => {
+                format!("best of {n}: matches are best of 3, 5 or 7")
+            }
+            (ScoreError::BestOf(n), Lang::Zh) => {
+                format!("{n} 局制不可用：每场为三局、五局或七局制")
+            }
+            (ScoreError::Game { index, error }, Lang::En) => {
+                format!("game {}: {}", index + 1, error.say(lang))
+            }
+            (ScoreError::Game { index, error }, Lang::Zh) => {
+                format!("第 {} 局：{}", index + 1, error.say(lang))
+            }
+            (ScoreError::Undecided { a, b, needed }, Lang::En) => {
+                format!("{a}–{b} in games: the winner needs {needed}")
+            }
+            (ScoreError::Undecided { a, b, needed }, Lang::Zh) => {
+                format!("局数 {a}–{b}：胜方须赢 {needed} 局")
+            }
+            (ScoreError::PlayedOn { index }, Lang::En) => {
+                format!("game {} was played after the match was won", index + 1)
+            }
+            (ScoreError::PlayedOn { index }, Lang::Zh) => {
+                format!("第 {} 局在胜负已定后才打，不应计入", index + 1)
+            }
+        }
+    }
+}
+
+impl Say for GameEntryError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (GameEntryError::UnknownFixture(i), Lang::En) => {
+                format!("match {} does not exist", i + 1)
+            }
+            (GameEntryError::UnknownFixture(i), Lang::Zh) => format!("第 {} 场比赛不存在", i + 1),
+            (GameEntryError::KnockoutNeedsWinner(_), Lang::En) => {
+                "a knockout match needs a winner: enter the result of the deciding game".into()
+            }
+            (GameEntryError::KnockoutNeedsWinner(_), Lang::Zh) => {
+                "淘汰赛必须分出胜负：请填加赛后的结果".into()
+            }
+            (GameEntryError::SeatsOpen(_), Lang::En) => {
+                "the players of this knockout match are not known yet".into()
+            }
+            (GameEntryError::SeatsOpen(_), Lang::Zh) => "这场淘汰赛的对阵尚未确定".into(),
+        }
+    }
+}
+
+impl Say for DraftEventError {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            DraftEventError::Draft(e) => e.say(lang),
+            DraftEventError::Event(e) => e.say(lang),
+        }
+    }
+}
+
+impl Say for Gap {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang::*;
+        match (*self, lang) {
+            (Gap::FirstOfSession, Zh) => "本场首场".into(),
+            (Gap::FirstOfSession, En) => "first of session".into(),
+            (Gap::BackToBack, Zh) => "连打".into(),
+            (Gap::BackToBack, En) => "back-to-back".into(),
+            (Gap::Rest(n), Zh) => format!("休息{n}个时段"),
+            (Gap::Rest(n), En) => format!("{n} slot rest"),
+        }
+    }
+}
+
+impl Say for Change {
+    fn say(&self, lang: Lang) -> String {
+        let (matches, today) = (self.matches, self.tables);
+        match (self.suggestion.clone(), lang) {
+            (
+                Suggestion::Tables {
+                    tables,
+                    capacity,
+                    slots,
+                },
+                Lang::Zh,
+            ) => format!("改为 {tables} 台：{tables} × {slots} 个时段 = {capacity} ≥ {matches}"),
+            (
+                Suggestion::Tables {
+                    tables,
+                    capacity,
+                    slots,
+                },
+                Lang::En,
+            ) => format!("{tables} tables: {tables} × {slots} slots = {capacity} ≥ {matches}"),
+            (
+                Suggestion::MatchMinutes {
+                    minutes,
+                    slots_per_session,
+                    slots,
+                    capacity,
+                },
+                Lang::Zh,
+            ) => format!(
+                "每场比赛 {minutes} 分钟（每场次 {slots_per_session} 个时段）：{today} × {slots} = {capacity} ≥ {matches}"
+            ),
+            (
+                Suggestion::MatchMinutes {
+                    minutes,
+                    slots_per_session,
+                    slots,
+                    capacity,
+                },
+                Lang::En,
+            ) => format!(
+                "matches of {minutes} min ({slots_per_session} slots a session): {today} × {slots} = {capacity} ≥ {matches}"
+            ),
+            (
+                Suggestion::Sessions {
+                    sessions,
+                    slots,
+                    capacity,
+                },
+                Lang::Zh,
+            ) => format!("改为 {sessions} 个场次：{today} × {slots} 个时段 = {capacity} ≥ {matches}"),
+            (
+                Suggestion::Sessions {
+                    sessions,
+                    slots,
+                    capacity,
+                },
+                Lang::En,
+            ) => format!("{sessions} sessions: {today} × {slots} slots = {capacity} ≥ {matches}"),
+        }
+    }
+}
+
+impl Say for Section {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Section::Winners(r), Lang::Zh) => format!("胜者组第{r}轮"),
+            (Section::Winners(r), Lang::En) => format!("Winners round {r}"),
+            (Section::Losers(r), Lang::Zh) => format!("败者组第{r}轮"),
+            (Section::Losers(r), Lang::En) => format!("Losers round {r}"),
+            (Section::ThirdPlace, Lang::Zh) => "三四名决赛".into(),
+            (Section::ThirdPlace, Lang::En) => "Third-place match".into(),
+            (Section::GrandFinal, Lang::Zh) => "总决赛".into(),
+            (Section::GrandFinal, Lang::En) => "Grand final".into(),
+            (Section::GrandFinalReset, Lang::Zh) => "总决赛加赛".into(),
+            (Section::GrandFinalReset, Lang::En) => "Grand final replay".into(),
+        }
+    }
+}
+
+impl Say for KnockoutError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (KnockoutError::TooFewEntrants, Lang::Zh) => "淘汰赛至少需要两名参赛者".into(),
+            (KnockoutError::TooFewEntrants, Lang::En) => {
+                "a knockout needs at least two entrants".into()
+            }
+            (KnockoutError::BadSeeding, Lang::Zh) => "种子顺序必须每位参赛者恰好出现一次".into(),
+            (KnockoutError::BadSeeding, Lang::En) => {
+                "the seeding must name every entrant exactly once".into()
+            }
+            (KnockoutError::NoSuchMatch(k), Lang::Zh) => format!("没有第 {} 场", k + 1),
+            (KnockoutError::NoSuchMatch(k), Lang::En) => format!("there is no match {}", k + 1),
+            (KnockoutError::NotReady(k), Lang::Zh) => format!("第 {} 场的双方尚未确定", k + 1),
+            (KnockoutError::NotReady(k), Lang::En) => {
+                format!("both sides of match {} are not known yet", k + 1)
+            }
+            (KnockoutError::AlreadyUsed(k), Lang::Zh) => {
+                format!("第 {} 场的结果已被后续比赛使用，不能更改", k + 1)
+            }
+            (KnockoutError::AlreadyUsed(k), Lang::En) => {
+                format!("a later match already depends on match {}", k + 1)
+            }
+            (KnockoutError::GroupCount(n), Lang::Zh) => {
+                format!("交叉淘汰需要 2、4、8 或 16 个小组，现有 {n} 个")
+            }
+            (KnockoutError::GroupCount(n), Lang::En) => {
+                format!("a crossover needs 2, 4, 8 or 16 groups, not {n}")
+            }
+            (KnockoutError::GroupTooSmall(g), Lang::Zh) => {
+                format!("{} 组不足两个出线名次", group_letter(*g))
+            }
+            (KnockoutError::GroupTooSmall(g), Lang::En) => {
+                format!("group {} has fewer than two places", group_letter(*g))
+            }
+            (KnockoutError::GroupUnfinished(g), Lang::Zh) => {
+                format!("{} 组还有比赛没有结果", group_letter(*g))
+            }
+            (KnockoutError::GroupUnfinished(g), Lang::En) => {
+                format!(
+                    "group {} still has matches without a result",
+                    group_letter(*g)
+                )
+            }
+            (KnockoutError::NotGroupStage, Lang::Zh) => {
+                "保存的赛程不是“分组循环 + 交叉淘汰”".into()
+            }
+            (KnockoutError::NotGroupStage, Lang::En) => {
+                "the saved timetable is not groups + crossover knockout".into()
+            }
+            (KnockoutError::Repeated(name), Lang::Zh) => format!("“{name}”在小组名次中出现两次"),
+            (KnockoutError::Repeated(name), Lang::En) => {
+                format!("“{name}” is listed twice in the group tables")
+            }
+        }
+    }
+}
+
+impl Say for TrfError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (TrfError::BadPlayerLine { line }, Lang::Zh) => format!("第 {line} 行：选手行无法读取"),
+            (TrfError::BadPlayerLine { line }, Lang::En) => {
+                format!("line {line}: unreadable player line")
+            }
+            (TrfError::BadRound { line, round }, Lang::Zh) => {
+                format!("第 {line} 行：第 {round} 轮的记录无法读取")
+            }
+            (TrfError::BadRound { line, round }, Lang::En) => {
+                format!("line {line}: unreadable entry for round {round}")
+            }
+            (TrfError::Numbering, Lang::Zh) => "编号必须从 1 连续编到总人数".into(),
+            (TrfError::Numbering, Lang::En) => {
+                "pairing numbers must run from 1 to the number of players".into()
+            }
+            (TrfError::Inconsistent { entrant, round }, Lang::Zh) => {
+                format!("第 {round} 轮 {entrant} 号的对手记录与对方不一致")
+            }
+            (TrfError::Inconsistent { entrant, round }, Lang::En) => {
+                format!("round {round}: entrant {entrant}'s game does not match its opponent's")
+            }
+            (TrfError::BadHeader { line }, Lang::Zh) => {
+                format!("第 {line} 行：轮数或先手设定无法读取")
+            }
+            (TrfError::BadHeader { line }, Lang::En) => {
+                format!("line {line}: unreadable rounds or colour setting")
+            }
+            (TrfError::BadTeamLine { line }, Lang::Zh) => format!("第 {line} 行：队伍行无法读取"),
+            (TrfError::BadTeamLine { line }, Lang::En) => {
+                format!("line {line}: unreadable team line")
+            }
+            (TrfError::NoTeam { player }, Lang::Zh) => format!("{player} 号选手不属于任何队"),
+            (TrfError::NoTeam { player }, Lang::En) => {
+                format!("player {player} belongs to no team")
+            }
+            (TrfError::TeamMatch { team, round }, Lang::Zh) => {
+                format!("第 {round} 轮：第 {team} 队的队员没有与同一队逐台对局（或先后手不合 13.3）")
+            }
+            (TrfError::TeamMatch { team, round }, Lang::En) => format!(
+                "round {round}: team {team}'s players did not meet one team board for board with the colours of rule 13.3"
+            ),
+            (TrfError::NoPlayers, Lang::Zh) => "文件中没有选手行（001），未导入任何内容".into(),
+            (TrfError::NoPlayers, Lang::En) => {
+                "the file has no player lines (001); nothing was imported".into()
+            }
+            (TrfError::TooManyPlayers { line }, Lang::Zh) => {
+                format!("第 {line} 行：选手行超过 {MAX_TRF_PLAYERS} 行")
+            }
+            (TrfError::TooManyPlayers { line }, Lang::En) => {
+                format!("line {line}: more than {MAX_TRF_PLAYERS} player lines")
+            }
+            (TrfError::TooManyRounds { line }, Lang::Zh) => {
+                format!("第 {line} 行：超过 {MAX_ROUNDS} 轮")
+            }
+            (TrfError::TooManyRounds { line }, Lang::En) => {
+                format!("line {line}: more than {MAX_ROUNDS} rounds")
+            }
+            (TrfError::Event(e), l) => e.say(l),
+        }
+    }
+}
+
+impl Say for EventError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (EventError::NotRoundRobin, Lang::Zh) => "象棋和胜和负计分用于单循环或双循环；分组+淘汰请选乒乓球计分".into(),
+            (EventError::NotRoundRobin, Lang::En) => "Xiangqi and win/draw/loss scoring need a single or double round robin; use table-tennis scoring for groups + knockout".into(),
+            (EventError::NotGameScoring, Lang::Zh) => "乒乓球成绩随赛程保存，不建循环赛事".into(),
+            (EventError::NotGameScoring, Lang::En) => "table-tennis results are kept with the timetable, not in a round-robin event".into(),
+            (EventError::Tournament(e), lang) => e.say(lang),
+            (EventError::NotGroups, Lang::Zh) => "只有分组+淘汰赛才有小组".into(),
+            (EventError::NotGroups, Lang::En) => "only a groups + knockout event has groups".into(),
+            (EventError::NotTeamScoring, Lang::Zh) => "只有象棋团体赛计分才有台次和队员".into(),
+            (EventError::NotTeamScoring, Lang::En) => "only Xiangqi team scoring has boards and players".into(),
+            (EventError::TeamsNeedBoards, Lang::Zh) => "团体赛须给出每场台数和各队队员".into(),
+            (EventError::TeamsNeedBoards, Lang::En) => "a team event needs its boards per match and its teams' players".into(),
+        }
+    }
+}
+
+impl Say for EventScoring {
+    fn say(&self, lang: Lang) -> String {
+        let (zh, en) = self.names();
+        lang.pick(zh, en).to_string()
+    }
+}
+
+impl Say for ClubError {
+    fn say(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ClubError::EmptyName => "会员须有姓名".into(),
+            ClubError::NameTooLong(n) => {
+                format!("姓名共 {n} 个字符，太长（最多 {MAX_NAME_CHARS} 个）")
+            }
+            ClubError::FieldTooLong(which) => {
+                let zh = match *which {
+                    "romanised name" => "拼音姓名",
+                    "club" => "单位",
+                    "date" => "日期",
+                    _ => "编号",
+                };
+                format!("{zh}太长（最多 {MAX_FIELD_CHARS} 个字符）")
+            }
+            ClubError::OutOfRange(which) => {
+                let zh = if *which == "rating" {
+                    "等级分"
+                } else {
+                    "出生年份"
+                };
+                format!("{zh}超出范围")
+            }
+            ClubError::Duplicate(name) => format!("{name} 已是会员"),
+            ClubError::TooMany(n) => {
+                format!("名单将有 {n} 人；最多保存 {MAX_MEMBERS} 名会员")
+            }
+            ClubError::NoSuchMember(id) => format!("没有编号为 {id} 的会员"),
+            ClubError::Json(e) => format!("不是会员名单：{e}"),
+            ClubError::Version(v) => format!("未知版本 {v} 的会员名单"),
+            ClubError::SamePlayer => "等级分对局须为两名不同的会员".into(),
+            ClubError::AlreadyRated(e) => format!("“{e}”已计算过等级分"),
+            ClubError::NothingToRate => "该赛事没有会员之间已完成的对局".into(),
+            ClubError::Unfinished => "未完成的对局不能计算等级分".into(),
+            ClubError::AlreadyRecorded(a, b, date) => {
+                format!("{a} 与 {b} 在 {date} 的对局已记录过；确认后才再记录一局")
+            }
         }
     }
 }

@@ -156,24 +156,6 @@ pub enum EventError {
     TeamsNeedBoards,
 }
 
-impl Say for EventError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (EventError::NotRoundRobin, Lang::Zh) => "象棋和胜和负计分用于单循环或双循环；分组+淘汰请选乒乓球计分".into(),
-            (EventError::NotRoundRobin, Lang::En) => "Xiangqi and win/draw/loss scoring need a single or double round robin; use table-tennis scoring for groups + knockout".into(),
-            (EventError::NotGameScoring, Lang::Zh) => "乒乓球成绩随赛程保存，不建循环赛事".into(),
-            (EventError::NotGameScoring, Lang::En) => "table-tennis results are kept with the timetable, not in a round-robin event".into(),
-            (EventError::Tournament(e), lang) => e.say(lang),
-            (EventError::NotGroups, Lang::Zh) => "只有分组+淘汰赛才有小组".into(),
-            (EventError::NotGroups, Lang::En) => "only a groups + knockout event has groups".into(),
-            (EventError::NotTeamScoring, Lang::Zh) => "只有象棋团体赛计分才有台次和队员".into(),
-            (EventError::NotTeamScoring, Lang::En) => "only Xiangqi team scoring has boards and players".into(),
-            (EventError::TeamsNeedBoards, Lang::Zh) => "团体赛须给出每场台数和各队队员".into(),
-            (EventError::TeamsNeedBoards, Lang::En) => "a team event needs its boards per match and its teams' players".into(),
-        }
-    }
-}
-
 impl fmt::Display for EventError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))
@@ -331,13 +313,6 @@ impl EventScoring {
                 "Xiangqi teams: match win 2, draw 1, loss 0 (14.2)",
             ),
         }
-    }
-}
-
-impl Say for EventScoring {
-    fn say(&self, lang: Lang) -> String {
-        let (zh, en) = self.names();
-        lang.pick(zh, en).to_string()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Saved state's words for users, through [`Say`]: English repeats the `Display` text, Chinese is
 //! written here.
 
-use super::{FileTooLarge, Refused};
+use super::{FileError, FileTooLarge, Kept, NotSaved, Refused, Unreadable};
 use crate::lang::{Lang, Say};
 
 impl Say for Refused {
@@ -27,6 +27,56 @@ impl Say for FileTooLarge {
                 kb(self.bytes),
                 kb(self.max as u64)
             ),
+        }
+    }
+}
+
+impl Say for NotSaved {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (NotSaved::Refused, _) => Refused.say(lang),
+            (NotSaved::Held(key), Lang::Zh) => {
+                format!("{key} 中的数据尚未另存，未被覆盖")
+            }
+            (NotSaved::Held(key), Lang::En) => {
+                format!("{key} holds data that is not yet kept elsewhere; it was not written over")
+            }
+        }
+    }
+}
+
+impl Say for Unreadable {
+    fn say(&self, lang: Lang) -> String {
+        let key = &self.key;
+        match (&self.kept, lang) {
+            (Kept::Aside(aside), Lang::Zh) => {
+                format!("保存的数据 {key} 无法读取，已另存为 {aside}，本页已重新开始。")
+            }
+            (Kept::Aside(aside), Lang::En) => format!(
+                "The saved data {key} could not be read; it was set aside as {aside} and this page started fresh."
+            ),
+            (Kept::InPlace, Lang::Zh) => format!(
+                "保存的数据 {key} 无法读取，且存储空间已满，无法另存；原数据未删除。请先下载，再选择丢弃并重新开始。"
+            ),
+            (Kept::InPlace, Lang::En) => format!(
+                "The saved data {key} could not be read, and storage is full, so it could not be set aside; nothing was deleted. Download it first, then you may discard it and start fresh."
+            ),
+        }
+    }
+}
+
+impl Say for FileError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (FileError::TooLarge(e), _) => e.say(lang),
+            (FileError::Unreadable, Lang::Zh) => "无法读取该文件".to_string(),
+            (FileError::Unreadable, Lang::En) => "the file could not be read".to_string(),
+            (FileError::NotText { at }, Lang::Zh) => {
+                format!("该文件不是 UTF-8 文本（第 {at} 字节起）")
+            }
+            (FileError::NotText { at }, Lang::En) => {
+                format!("the file is not UTF-8 text (from byte {at})")
+            }
         }
     }
 }

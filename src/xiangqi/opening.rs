@@ -10,7 +10,6 @@
 //!
 //! No ECCO code is given: naming codes needs the published ECCO table, which this is not.
 
-use crate::lang::Lang;
 use crate::xiangqi::tree::GameTree;
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
 
@@ -135,23 +134,6 @@ impl Answer {
             Answer::LeftPalaceCannon => ("左过宫炮", "Left Palace-crossing Cannon"),
             Answer::RightPalaceCannon => ("右过宫炮", "Right Palace-crossing Cannon"),
             Answer::AdvisorCornerCannon => ("士角炮", "Advisor-corner Cannon"),
-        }
-    }
-}
-
-impl Opening {
-    /// The name in `lang`: `中炮对屏风马` / `Central Cannon vs Screen Horses`; 顺炮 and 列炮 stand
-    /// alone in Chinese (`顺炮`), as players say them.
-    pub fn name(&self, lang: Lang) -> String {
-        let (zh, en) = self.family.names();
-        match (self.answer, lang) {
-            (None, Lang::Zh) => zh.to_string(),
-            (None, Lang::En) => en.to_string(),
-            (Some(a @ (Answer::SameCannons | Answer::OppositeCannons)), Lang::Zh) => {
-                a.names().0.to_string()
-            }
-            (Some(a), Lang::Zh) => format!("{}对{}", zh.trim_end_matches('局'), a.names().0),
-            (Some(a), Lang::En) => format!("{en} vs {}", a.names().1),
         }
     }
 }
@@ -302,6 +284,7 @@ fn central_cannon_answer(black: &[Move], after: &[Position]) -> Option<Answer> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
 
     fn of(iccs: &str) -> Option<Opening> {
         let moves: Vec<Move> = iccs.split_whitespace().map(mv).collect();

@@ -194,18 +194,6 @@ impl fmt::Display for TreeError {
 
 impl std::error::Error for TreeError {}
 
-impl crate::lang::Say for TreeError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        match (self, lang) {
-            (TreeError::NoSuchNode, crate::lang::Lang::Zh) => "棋谱中没有这一步".into(),
-            (TreeError::Root, crate::lang::Lang::Zh) => "开始局面没有着法".into(),
-            (TreeError::MainLine, crate::lang::Lang::Zh) => "这一步在主线上，不是变着".into(),
-            (TreeError::Play(e), _) => e.say(lang),
-            (_, crate::lang::Lang::En) => self.to_string(),
-        }
-    }
-}
-
 /// A game with its variations, comments, marks and evaluations; see the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameTree {

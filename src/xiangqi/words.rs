@@ -4,15 +4,20 @@
 
 use super::fen::{FenError, ParseFenError, PositionError};
 use super::game::{GameError, GameResult, OfferOutcome, Reason, RecordError, Verdict};
+use super::notation::archive::ArchiveError;
 use super::notation::decode::{DecodeWarning, TextEncoding};
+use super::notation::dhtmlxq::{DhtmlXqError, DhtmlXqErrorKind};
 use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice, PgnTreeError};
 use super::notation::typed::TypedError;
+use super::notation::xqf::{point_name, XqfError, XqfErrorKind, XqfPart};
 use super::notation::{NotationError, ParseNotationError};
+use super::opening::{Answer, Opening};
 use super::position::PlayError;
 use super::rules::limits::MoveLimitError;
 use super::rules::MoveKind;
 use super::session::{EnterError, MovesAfterEnd, NotShown, OpenNotice, RestoreError};
 use super::share::LinkError;
+use super::tree::TreeError;
 use super::{Color, Move, ParseMoveError, ParseSquareError, Piece, Role};
 use crate::lang::{sentence, Lang, Say};
 
@@ -610,6 +615,172 @@ fn side_char(c: Color) -> char {
     match c {
         Color::Red => '红',
         Color::Black => '黑',
+    }
+}
+
+impl Say for ArchiveError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (ArchiveError::TooLarge(format, e), _) => format!("{}: {}", format.name(), e.say(lang)),
+            (ArchiveError::Unknown, Lang::Zh) => {
+                "无法识别的文件：不是 PGN、DhtmlXQ、XQF、CBR、CBL 或 CBF 棋谱".into()
+            }
+            (ArchiveError::Unknown, Lang::En) => {
+                "not a game file this app reads (PGN, DhtmlXQ, XQF, CBR, CBL or CBF)".into()
+            }
+            (ArchiveError::NoGame(format), Lang::Zh) => {
+                format!("{} 文件中没有棋局", format.name())
+            }
+            (ArchiveError::NoGame(format), Lang::En) => {
+                format!("the {} file holds no game", format.name())
+            }
+            (ArchiveError::Pgn(e), Lang::Zh) => format!("PGN：{}", e.say(lang)),
+            (ArchiveError::Pgn(e), Lang::En) => format!("PGN: {e}"),
+            (ArchiveError::DhtmlXq(e), _) => e.say(lang),
+            (ArchiveError::Xqf(e), _) => e.say(lang),
+            (
+                ArchiveError::Damaged {
+                    format,
+                    offset,
+                    expected_zh,
+                    ..
+                },
+                Lang::Zh,
+            ) => format!(
+                "{}，第 {offset} 字节：文件损坏，此处应为{expected_zh}",
+                format.name()
+            ),
+            (
+                ArchiveError::Damaged {
+                    format,
+                    offset,
+                    expected,
+                    ..
+                },
+                Lang::En,
+            ) => format!(
+                "{}, byte {offset}: the file is damaged; expected {expected}",
+                format.name()
+            ),
+        }
+    }
+}
+
+impl Say for XqfError {
+    fn say(&self, lang: Lang) -> String {
+        let at = self.offset;
+        match (&self.kind, lang) {
+            (XqfErrorKind::NotXqf, Lang::En) => {
+                format!("XQF, byte {at}: not an XQF file; expected the mark `XQ`")
+            }
+            (XqfErrorKind::NotXqf, Lang::Zh) => {
+                format!("XQF，第 {at} 字节：不是 XQF 文件，此处应为文件标记“XQ”")
+            }
+            (XqfErrorKind::Truncated(part), Lang::En) => {
+                let what = match part {
+                    XqfPart::Header => "the 1024-byte header".to_string(),
+                    XqfPart::Record => "a move record (4 bytes)".to_string(),
+                    XqfPart::CommentLength => "a comment's length (4 bytes)".to_string(),
+                    XqfPart::Comment(n) => format!("a comment of {n} bytes"),
+                };
+                format!("XQF, byte {at}: the file ends too soon; expected {what}")
+            }
+            (XqfErrorKind::Truncated(part), Lang::Zh) => {
+                let what = match part {
+                    XqfPart::Header => "1024 字节的文件头".to_string(),
+                    XqfPart::Record => "一步着法记录（4 字节）".to_string(),
+                    XqfPart::CommentLength => "注释的长度（4 字节）".to_string(),
+                    XqfPart::Comment(n) => format!("{n} 字节的注释"),
+                };
+                format!("XQF，第 {at} 字节：文件提前结束，此处应为{what}")
+            }
+            (XqfErrorKind::WrongKey, Lang::En) => format!(
+                "XQF, byte {at}: the key does not check (a damaged or wrongly keyed file); \
+                 expected key bytes 12–15 summing to 0 modulo 256"
+            ),
+            (XqfErrorKind::WrongKey, Lang::Zh) => format!(
+                "XQF，第 {at} 字节：密钥校验不符（文件损坏或密钥错误），此处第 12–15 字节之和应为 256 的倍数"
+            ),
+            (XqfErrorKind::BadStart, Lang::En) => format!(
+                "XQF, byte {at}: the pieces do not make a legal position; expected the points of \
+                 the 32 pieces of a legal position"
+            ),
+            (XqfErrorKind::BadStart, Lang::Zh) => {
+                format!("XQF，第 {at} 字节：棋子位置不成合法局面，此处应为 32 个棋子在合法局面中的位置")
+            }
+            (XqfErrorKind::BadCommentLength(n), Lang::En) => format!(
+                "XQF, byte {at}: a comment length of {n}; expected a length from 0 to the bytes left"
+            ),
+            (XqfErrorKind::BadCommentLength(n), Lang::Zh) => {
+                format!("XQF，第 {at} 字节：注释长度 {n} 不对，此处应为 0 到剩余字节数之间的长度")
+            }
+            (XqfErrorKind::IllegalMove { ply, from, to }, Lang::En) => format!(
+                "XQF, byte {at}: move {ply} ({}–{}) is not legal there; expected a legal move",
+                point_name(*from),
+                point_name(*to)
+            ),
+            (XqfErrorKind::IllegalMove { ply, from, to }, Lang::Zh) => format!(
+                "XQF，第 {at} 字节：第 {ply} 步（{}–{}）不合规则，此处应为一步合法着法",
+                point_name(*from),
+                point_name(*to)
+            ),
+        }
+    }
+}
+
+impl Say for DhtmlXqError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        if lang == crate::lang::Lang::En {
+            return self.to_string();
+        }
+        let at = self.offset;
+        match &self.kind {
+            DhtmlXqErrorKind::NotDhtmlXq => "DhtmlXQ：没有找到 [DhtmlXQ_…] 标签".into(),
+            DhtmlXqErrorKind::Unclosed { tag } => {
+                format!("DhtmlXQ，第 {at} 字节：[{tag}] 没有用 [/{tag}] 结束")
+            }
+            DhtmlXqErrorKind::BadStart => {
+                format!("DhtmlXQ，第 {at} 字节：binit 应为 64 位数字，摆出 32 个棋子的合法局面")
+            }
+            DhtmlXqErrorKind::BadDigits { tag } => {
+                format!("DhtmlXQ，第 {at} 字节：[{tag}] 应由每步四位数字组成")
+            }
+            DhtmlXqErrorKind::IllegalMove { tag, ply, digits } => {
+                format!("DhtmlXQ，第 {at} 字节：[{tag}] 的第 {ply} 步“{digits}”不合规则")
+            }
+            DhtmlXqErrorKind::NoParent { tag } => {
+                format!("DhtmlXQ，第 {at} 字节：[{tag}] 所接的着法不存在")
+            }
+        }
+    }
+}
+
+impl Say for TreeError {
+    fn say(&self, lang: crate::lang::Lang) -> String {
+        match (self, lang) {
+            (TreeError::NoSuchNode, crate::lang::Lang::Zh) => "棋谱中没有这一步".into(),
+            (TreeError::Root, crate::lang::Lang::Zh) => "开始局面没有着法".into(),
+            (TreeError::MainLine, crate::lang::Lang::Zh) => "这一步在主线上，不是变着".into(),
+            (TreeError::Play(e), _) => e.say(lang),
+            (_, crate::lang::Lang::En) => self.to_string(),
+        }
+    }
+}
+
+impl Opening {
+    /// The name in `lang`: `中炮对屏风马` / `Central Cannon vs Screen Horses`; 顺炮 and 列炮 stand
+    /// alone in Chinese (`顺炮`), as players say them.
+    pub fn name(&self, lang: Lang) -> String {
+        let (zh, en) = self.family.names();
+        match (self.answer, lang) {
+            (None, Lang::Zh) => zh.to_string(),
+            (None, Lang::En) => en.to_string(),
+            (Some(a @ (Answer::SameCannons | Answer::OppositeCannons)), Lang::Zh) => {
+                a.names().0.to_string()
+            }
+            (Some(a), Lang::Zh) => format!("{}对{}", zh.trim_end_matches('局'), a.names().0),
+            (Some(a), Lang::En) => format!("{en} vs {}", a.names().1),
+        }
     }
 }
 

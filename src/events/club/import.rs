@@ -3,7 +3,7 @@
 //! columns picked from the header row, and a preview of every row before anything is stored.
 
 use super::{clean, name_key, Club, ClubError, NewMember, Sex, MAX_MEMBERS};
-use crate::lang::{Lang, Say};
+use crate::lang::Lang;
 use crate::xiangqi::notation::decode::{Charsets, TextEncoding};
 use std::fmt;
 
@@ -44,24 +44,6 @@ impl fmt::Display for ImportError {
 }
 
 impl std::error::Error for ImportError {}
-
-impl Say for ImportError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (_, Lang::En) => self.to_string(),
-            (ImportError::TooLarge(n), Lang::Zh) => {
-                format!("文件共 {n} 字节；会员文件最多 {MAX_FILE_BYTES} 字节")
-            }
-            (ImportError::Empty, Lang::Zh) => "文件中没有任何行".into(),
-            (ImportError::NoNameColumn(h), Lang::Zh) => {
-                format!("第一行没有姓名列（姓名、name）：{h}")
-            }
-            (ImportError::TooManyRows(n), Lang::Zh) => {
-                format!("文件共 {n} 行；名单最多 {MAX_MEMBERS} 名会员")
-            }
-        }
-    }
-}
 
 impl Field {
     /// The field's name in `lang`.

@@ -16,7 +16,6 @@ pub use import::{
 pub use single::{GameEnd, PgnTags, SingleGame};
 
 use super::rating::{self, Change, Game, Score, Standing};
-use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -173,51 +172,6 @@ impl fmt::Display for ClubError {
 }
 
 impl std::error::Error for ClubError {}
-
-impl Say for ClubError {
-    fn say(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
-        match self {
-            ClubError::EmptyName => "会员须有姓名".into(),
-            ClubError::NameTooLong(n) => {
-                format!("姓名共 {n} 个字符，太长（最多 {MAX_NAME_CHARS} 个）")
-            }
-            ClubError::FieldTooLong(which) => {
-                let zh = match *which {
-                    "romanised name" => "拼音姓名",
-                    "club" => "单位",
-                    "date" => "日期",
-                    _ => "编号",
-                };
-                format!("{zh}太长（最多 {MAX_FIELD_CHARS} 个字符）")
-            }
-            ClubError::OutOfRange(which) => {
-                let zh = if *which == "rating" {
-                    "等级分"
-                } else {
-                    "出生年份"
-                };
-                format!("{zh}超出范围")
-            }
-            ClubError::Duplicate(name) => format!("{name} 已是会员"),
-            ClubError::TooMany(n) => {
-                format!("名单将有 {n} 人；最多保存 {MAX_MEMBERS} 名会员")
-            }
-            ClubError::NoSuchMember(id) => format!("没有编号为 {id} 的会员"),
-            ClubError::Json(e) => format!("不是会员名单：{e}"),
-            ClubError::Version(v) => format!("未知版本 {v} 的会员名单"),
-            ClubError::SamePlayer => "等级分对局须为两名不同的会员".into(),
-            ClubError::AlreadyRated(e) => format!("“{e}”已计算过等级分"),
-            ClubError::NothingToRate => "该赛事没有会员之间已完成的对局".into(),
-            ClubError::Unfinished => "未完成的对局不能计算等级分".into(),
-            ClubError::AlreadyRecorded(a, b, date) => {
-                format!("{a} 与 {b} 在 {date} 的对局已记录过；确认后才再记录一局")
-            }
-        }
-    }
-}
 
 /// A name as typed: control characters dropped, runs of spaces made one, trimmed.
 pub fn clean(s: &str) -> String {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::decode::EncodingRs;
 
 const SHEET: &str = "姓名,拼音,单位,出生年份,性别,等级分,FIDE ID\r\n\

@@ -118,68 +118,6 @@ pub struct Change {
     pub tables: usize,
 }
 
-impl Say for Change {
-    fn say(&self, lang: Lang) -> String {
-        let (matches, today) = (self.matches, self.tables);
-        match (self.suggestion.clone(), lang) {
-            (
-                Suggestion::Tables {
-                    tables,
-                    capacity,
-                    slots,
-                },
-                Lang::Zh,
-            ) => format!("改为 {tables} 台：{tables} × {slots} 个时段 = {capacity} ≥ {matches}"),
-            (
-                Suggestion::Tables {
-                    tables,
-                    capacity,
-                    slots,
-                },
-                Lang::En,
-            ) => format!("{tables} tables: {tables} × {slots} slots = {capacity} ≥ {matches}"),
-            (
-                Suggestion::MatchMinutes {
-                    minutes,
-                    slots_per_session,
-                    slots,
-                    capacity,
-                },
-                Lang::Zh,
-            ) => format!(
-                "每场比赛 {minutes} 分钟（每场次 {slots_per_session} 个时段）：{today} × {slots} = {capacity} ≥ {matches}"
-            ),
-            (
-                Suggestion::MatchMinutes {
-                    minutes,
-                    slots_per_session,
-                    slots,
-                    capacity,
-                },
-                Lang::En,
-            ) => format!(
-                "matches of {minutes} min ({slots_per_session} slots a session): {today} × {slots} = {capacity} ≥ {matches}"
-            ),
-            (
-                Suggestion::Sessions {
-                    sessions,
-                    slots,
-                    capacity,
-                },
-                Lang::Zh,
-            ) => format!("改为 {sessions} 个场次：{today} × {slots} 个时段 = {capacity} ≥ {matches}"),
-            (
-                Suggestion::Sessions {
-                    sessions,
-                    slots,
-                    capacity,
-                },
-                Lang::En,
-            ) => format!("{sessions} sessions: {today} × {slots} slots = {capacity} ≥ {matches}"),
-        }
-    }
-}
-
 /// The verdict on objective (1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fit {

@@ -401,15 +401,6 @@ impl From<EventError> for DraftEventError {
     }
 }
 
-impl Say for DraftEventError {
-    fn say(&self, lang: Lang) -> String {
-        match self {
-            DraftEventError::Draft(e) => e.say(lang),
-            DraftEventError::Event(e) => e.say(lang),
-        }
-    }
-}
-
 impl fmt::Display for DraftEventError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))

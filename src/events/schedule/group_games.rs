@@ -34,27 +34,6 @@ pub enum GameEntryError {
     SeatsOpen(usize),
 }
 
-impl Say for GameEntryError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (GameEntryError::UnknownFixture(i), Lang::En) => {
-                format!("match {} does not exist", i + 1)
-            }
-            (GameEntryError::UnknownFixture(i), Lang::Zh) => format!("第 {} 场比赛不存在", i + 1),
-            (GameEntryError::KnockoutNeedsWinner(_), Lang::En) => {
-                "a knockout match needs a winner: enter the result of the deciding game".into()
-            }
-            (GameEntryError::KnockoutNeedsWinner(_), Lang::Zh) => {
-                "淘汰赛必须分出胜负：请填加赛后的结果".into()
-            }
-            (GameEntryError::SeatsOpen(_), Lang::En) => {
-                "the players of this knockout match are not known yet".into()
-            }
-            (GameEntryError::SeatsOpen(_), Lang::Zh) => "这场淘汰赛的对阵尚未确定".into(),
-        }
-    }
-}
-
 impl fmt::Display for GameEntryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))

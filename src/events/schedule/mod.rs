@@ -20,6 +20,7 @@ mod seats;
 mod solver;
 mod timetable;
 
+pub(crate) use bounds::Change;
 pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };

@@ -46,20 +46,6 @@ pub enum Gap {
     Rest(usize),
 }
 
-impl crate::lang::Say for Gap {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        use crate::lang::Lang::*;
-        match (*self, lang) {
-            (Gap::FirstOfSession, Zh) => "本场首场".into(),
-            (Gap::FirstOfSession, En) => "first of session".into(),
-            (Gap::BackToBack, Zh) => "连打".into(),
-            (Gap::BackToBack, En) => "back-to-back".into(),
-            (Gap::Rest(n), Zh) => format!("休息{n}个时段"),
-            (Gap::Rest(n), En) => format!("{n} slot rest"),
-        }
-    }
-}
-
 /// One match of one entrant, in playing order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntrantMatch {

@@ -51,65 +51,6 @@ pub enum EntrantLineError {
     },
 }
 
-impl Say for EntrantLineError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (EntrantLineError::NameTooLong { line }, Lang::Zh) => {
-                format!("第 {line} 行：名字超过 {MAX_NAME} 个字符")
-            }
-            (EntrantLineError::NameTooLong { line }, Lang::En) => {
-                format!("line {line}: a name is longer than {MAX_NAME} characters")
-            }
-            (EntrantLineError::RatingTooHigh { line }, Lang::Zh) => {
-                format!("第 {line} 行：等级分不能超过 {MAX_RATING}")
-            }
-            (EntrantLineError::RatingTooHigh { line }, Lang::En) => {
-                format!("line {line}: a rating cannot exceed {MAX_RATING}")
-            }
-            (EntrantLineError::NoMembers { line }, Lang::Zh) => {
-                format!("第 {line} 行：团体赛每行写“队名: 队员, 队员, …”")
-            }
-            (EntrantLineError::NoMembers { line }, Lang::En) => {
-                format!("line {line}: write a team as “team: player, player, …”")
-            }
-            (
-                EntrantLineError::TooFewMembers {
-                    line,
-                    boards,
-                    members,
-                },
-                Lang::Zh,
-            ) => format!("第 {line} 行：每场 {boards} 台，该队只报了 {members} 名队员"),
-            (
-                EntrantLineError::TooFewMembers {
-                    line,
-                    boards,
-                    members,
-                },
-                Lang::En,
-            ) => format!("line {line}: {members} players for {boards} boards"),
-            (EntrantLineError::TooMany { line }, Lang::Zh) => {
-                format!(
-                    "第 {line} 行：积分编排赛最多 {} 名参赛者",
-                    super::MAX_ENTRANTS
-                )
-            }
-            (EntrantLineError::TooMany { line }, Lang::En) => {
-                format!(
-                    "line {line}: a Swiss takes at most {} entrants",
-                    super::MAX_ENTRANTS
-                )
-            }
-            (EntrantLineError::Repeated { line, name }, Lang::Zh) => {
-                format!("第 {line} 行：“{name}”重复")
-            }
-            (EntrantLineError::Repeated { line, name }, Lang::En) => {
-                format!("line {line}: “{name}” is listed twice")
-            }
-        }
-    }
-}
-
 impl fmt::Display for EntrantLineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))
@@ -214,25 +155,6 @@ pub enum MatchPointsError {
         /// Boards per match.
         boards: usize,
     },
-}
-
-impl Say for MatchPointsError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (MatchPointsError::Unreadable(t), Lang::Zh) => {
-                format!("无法识别的局分“{t}”（例如 5:3）")
-            }
-            (MatchPointsError::Unreadable(t), Lang::En) => {
-                format!("unreadable game points “{t}” (for example 5:3)")
-            }
-            (MatchPointsError::TooMany { boards }, Lang::Zh) => {
-                format!("{boards} 台的局分合计最多 {}", 2 * boards)
-            }
-            (MatchPointsError::TooMany { boards }, Lang::En) => {
-                format!("{boards} boards give at most {} game points", 2 * boards)
-            }
-        }
-    }
 }
 
 impl fmt::Display for MatchPointsError {

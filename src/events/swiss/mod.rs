@@ -20,6 +20,7 @@ mod wide;
 
 pub use dutch::pair_round;
 pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPointsError};
+pub(crate) use entry::{MAX_NAME, MAX_RATING};
 pub use standings::Scale;
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
 pub use team::{board_colors, match_score, BoardLine, MatchSheet, Member, Seat};
@@ -359,87 +360,6 @@ pub enum SwissError {
     /// A paired round that is not the next one, or names an entrant twice or one that does not
     /// exist.
     BadPairing,
-}
-
-impl Say for SwissError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (SwissError::TooFewEntrants, Lang::Zh) => "可编排的选手不足两名".into(),
-            (SwissError::TooFewEntrants, Lang::En) => {
-                "fewer than two entrants can be paired".into()
-            }
-            (SwissError::NoValidPairing, Lang::Zh) => {
-                "没有满足绝对条件（不重复相遇、先后手限制、轮空至多一次）的编排".into()
-            }
-            (SwissError::NoValidPairing, Lang::En) => {
-                "no pairing meets the absolute criteria (no rematch, colour limits, one bye)".into()
-            }
-            (SwissError::RaggedHistory { entrant }, Lang::Zh) => {
-                format!("{entrant} 号的轮次记录数与其他人不同")
-            }
-            (SwissError::RaggedHistory { entrant }, Lang::En) => {
-                format!("entrant {entrant} has a different number of rounds from the others")
-            }
-            (SwissError::InconsistentRecord { entrant, round }, Lang::Zh) => {
-                format!("第 {round} 轮 {entrant} 号的对手记录不一致")
-            }
-            (SwissError::InconsistentRecord { entrant, round }, Lang::En) => {
-                format!("round {round}: entrant {entrant}'s opponent does not match")
-            }
-            (SwissError::ResultCount { boards, results }, Lang::Zh) => {
-                format!("本轮有 {boards} 台，却给出了 {results} 个结果")
-            }
-            (SwissError::ResultCount { boards, results }, Lang::En) => {
-                format!("{results} results given for {boards} boards")
-            }
-            (SwissError::EventFinished, Lang::Zh) => "计划的轮次已全部赛完".into(),
-            (SwissError::EventFinished, Lang::En) => "all planned rounds have been played".into(),
-            (SwissError::AccelerationNeedsRounds, Lang::Zh) => "加速编排需要先设定总轮数".into(),
-            (SwissError::AccelerationNeedsRounds, Lang::En) => {
-                "accelerated pairing needs the number of rounds".into()
-            }
-            (SwissError::TooLarge, Lang::Zh) => "参赛人数过多，无法编排".into(),
-            (SwissError::TooLarge, Lang::En) => "the field is too large to pair".into(),
-            (SwissError::NotTeamEvent, Lang::Zh) => "个人赛没有分台出场名单".into(),
-            (SwissError::NotTeamEvent, Lang::En) => {
-                "an individual event has no board line-ups".into()
-            }
-            (SwissError::LineUp { team, error }, Lang::Zh) => {
-                format!("{team} 号队的出场名单：{}", error.say(Lang::Zh))
-            }
-            (SwissError::LineUp { team, error }, Lang::En) => {
-                format!("team {team}'s line-up: {}", error.say(Lang::En))
-            }
-            (SwissError::BoardCount { boards, results }, Lang::Zh) => {
-                format!("每场 {boards} 台，却给出了 {results} 台的结果")
-            }
-            (SwissError::BoardCount { boards, results }, Lang::En) => {
-                format!("{results} board results given for {boards} boards")
-            }
-            (SwissError::TooManyEntrants { entrants }, Lang::Zh) => {
-                format!("参赛者 {entrants} 名，积分编排赛最多 {MAX_ENTRANTS} 名")
-            }
-            (SwissError::TooManyEntrants { entrants }, Lang::En) => {
-                format!("{entrants} entrants; a Swiss takes at most {MAX_ENTRANTS}")
-            }
-            (SwissError::TooManyRounds { rounds }, Lang::Zh) => {
-                format!("{rounds} 轮，积分编排赛最多 {MAX_ROUNDS} 轮")
-            }
-            (SwissError::TooManyRounds { rounds }, Lang::En) => {
-                format!("{rounds} rounds; a Swiss has at most {MAX_ROUNDS}")
-            }
-            (SwissError::BadTeamRecord { entrant }, Lang::Zh) => {
-                format!("{entrant} 号队的台数或出场记录不合")
-            }
-            (SwissError::BadTeamRecord { entrant }, Lang::En) => {
-                format!("team {entrant}'s boards or line-ups do not fit the event")
-            }
-            (SwissError::BadPairing, Lang::Zh) => "待赛轮次的对阵与赛事不符".into(),
-            (SwissError::BadPairing, Lang::En) => {
-                "the round being played does not fit the event".into()
-            }
-        }
-    }
 }
 
 impl fmt::Display for SwissError {

@@ -274,19 +274,6 @@ impl From<SwissError> for RecordRoundError {
     }
 }
 
-impl Say for RecordRoundError {
-    fn say(&self, lang: Lang) -> String {
-        match self {
-            RecordRoundError::Missing => lang
-                .pick("还有对局没有结果", "some boards have no result")
-                .into(),
-            RecordRoundError::Code(e) => e.say(lang),
-            RecordRoundError::Points(e) => e.say(lang),
-            RecordRoundError::Event(e) => e.say(lang),
-        }
-    }
-}
-
 impl fmt::Display for RecordRoundError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))
@@ -294,22 +281,6 @@ impl fmt::Display for RecordRoundError {
 }
 
 impl std::error::Error for RecordRoundError {}
-
-impl Say for SavedSwissError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (SavedSwissError::Json(e), Lang::Zh) => format!("保存的积分编排赛无法读取：{e}"),
-            (SavedSwissError::Json(e), Lang::En) => format!("the saved Swiss cannot be read: {e}"),
-            (SavedSwissError::Version(v), Lang::Zh) => {
-                format!("保存的积分编排赛是第 {v} 版格式，本程序读取第 {SAVE_VERSION} 版")
-            }
-            (SavedSwissError::Version(v), Lang::En) => format!(
-                "the saved Swiss is format version {v}; this app reads version {SAVE_VERSION}"
-            ),
-            (SavedSwissError::Check(e), _) => e.say(lang),
-        }
-    }
-}
 
 impl fmt::Display for SavedSwissError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,7 +2,6 @@
 //! 15.4 (团体对手分, 全队总局分, 全队胜场, 全队犯规) for teams, each tie-break its own column.
 
 use super::{EntrantOutcome, Record, Swiss};
-use crate::lang::{Lang, Say};
 
 /// Which opponents' scores count in 对手分 (Buchholz): all, or clubs' usual variants.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -89,38 +88,6 @@ impl SwissTieBreak {
                 SwissTieBreak::Wins,
                 SwissTieBreak::Fouls,
             ]
-        }
-    }
-}
-
-impl Say for SwissTieBreak {
-    fn say(&self, lang: Lang) -> String {
-        let variant = |b: &Buchholz| match (b, lang) {
-            (Buchholz::Full, _) => "",
-            (Buchholz::Cut1, Lang::Zh) => "（去最低）",
-            (Buchholz::Cut1, Lang::En) => " (cut 1)",
-            (Buchholz::Median, Lang::Zh) => "（去高低）",
-            (Buchholz::Median, Lang::En) => " (median)",
-        };
-        match (self, lang) {
-            (SwissTieBreak::OpponentScores(b), Lang::Zh) => format!("对手分{}", variant(b)),
-            (SwissTieBreak::OpponentScores(b), Lang::En) => {
-                format!("Opponents' points{}", variant(b))
-            }
-            (SwissTieBreak::Wins, Lang::Zh) => "胜局".into(),
-            (SwissTieBreak::Wins, Lang::En) => "Wins".into(),
-            (SwissTieBreak::Fouls, Lang::Zh) => "犯规".into(),
-            (SwissTieBreak::Fouls, Lang::En) => "Fouls".into(),
-            (SwissTieBreak::TeamOpponentScores(b), Lang::Zh) => format!("团体对手分{}", variant(b)),
-            (SwissTieBreak::TeamOpponentScores(b), Lang::En) => {
-                format!("Opponent teams' points{}", variant(b))
-            }
-            (SwissTieBreak::GamePoints, Lang::Zh) => "全队总局分".into(),
-            (SwissTieBreak::GamePoints, Lang::En) => "Game points".into(),
-            (SwissTieBreak::MatchWins, Lang::Zh) => "全队胜场".into(),
-            (SwissTieBreak::MatchWins, Lang::En) => "Matches won".into(),
-            (SwissTieBreak::TeamFouls, Lang::Zh) => "全队犯规".into(),
-            (SwissTieBreak::TeamFouls, Lang::En) => "Team fouls".into(),
         }
     }
 }

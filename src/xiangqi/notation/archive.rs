@@ -142,54 +142,6 @@ impl fmt::Display for ArchiveError {
 
 impl std::error::Error for ArchiveError {}
 
-impl Say for ArchiveError {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (ArchiveError::TooLarge(format, e), _) => format!("{}: {}", format.name(), e.say(lang)),
-            (ArchiveError::Unknown, Lang::Zh) => {
-                "无法识别的文件：不是 PGN、DhtmlXQ、XQF、CBR、CBL 或 CBF 棋谱".into()
-            }
-            (ArchiveError::Unknown, Lang::En) => {
-                "not a game file this app reads (PGN, DhtmlXQ, XQF, CBR, CBL or CBF)".into()
-            }
-            (ArchiveError::NoGame(format), Lang::Zh) => {
-                format!("{} 文件中没有棋局", format.name())
-            }
-            (ArchiveError::NoGame(format), Lang::En) => {
-                format!("the {} file holds no game", format.name())
-            }
-            (ArchiveError::Pgn(e), Lang::Zh) => format!("PGN：{}", e.say(lang)),
-            (ArchiveError::Pgn(e), Lang::En) => format!("PGN: {e}"),
-            (ArchiveError::DhtmlXq(e), _) => e.say(lang),
-            (ArchiveError::Xqf(e), _) => e.say(lang),
-            (
-                ArchiveError::Damaged {
-                    format,
-                    offset,
-                    expected_zh,
-                    ..
-                },
-                Lang::Zh,
-            ) => format!(
-                "{}，第 {offset} 字节：文件损坏，此处应为{expected_zh}",
-                format.name()
-            ),
-            (
-                ArchiveError::Damaged {
-                    format,
-                    offset,
-                    expected,
-                    ..
-                },
-                Lang::En,
-            ) => format!(
-                "{}, byte {offset}: the file is damaged; expected {expected}",
-                format.name()
-            ),
-        }
-    }
-}
-
 /// Reads a game file of any format, recognised from `bytes` (text decoded through `charsets`:
 /// UTF-8, GBK or Big5). `Err` only when nothing at all could be read; a file that stops part-way
 /// gives the games before the fault and the fault in [`Library::stopped`].

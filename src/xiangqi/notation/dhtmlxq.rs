@@ -99,33 +99,6 @@ impl fmt::Display for DhtmlXqError {
 
 impl std::error::Error for DhtmlXqError {}
 
-impl crate::lang::Say for DhtmlXqError {
-    fn say(&self, lang: crate::lang::Lang) -> String {
-        if lang == crate::lang::Lang::En {
-            return self.to_string();
-        }
-        let at = self.offset;
-        match &self.kind {
-            DhtmlXqErrorKind::NotDhtmlXq => "DhtmlXQ：没有找到 [DhtmlXQ_…] 标签".into(),
-            DhtmlXqErrorKind::Unclosed { tag } => {
-                format!("DhtmlXQ，第 {at} 字节：[{tag}] 没有用 [/{tag}] 结束")
-            }
-            DhtmlXqErrorKind::BadStart => {
-                format!("DhtmlXQ，第 {at} 字节：binit 应为 64 位数字，摆出 32 个棋子的合法局面")
-            }
-            DhtmlXqErrorKind::BadDigits { tag } => {
-                format!("DhtmlXQ，第 {at} 字节：[{tag}] 应由每步四位数字组成")
-            }
-            DhtmlXqErrorKind::IllegalMove { tag, ply, digits } => {
-                format!("DhtmlXQ，第 {at} 字节：[{tag}] 的第 {ply} 步“{digits}”不合规则")
-            }
-            DhtmlXqErrorKind::NoParent { tag } => {
-                format!("DhtmlXQ，第 {at} 字节：[{tag}] 所接的着法不存在")
-            }
-        }
-    }
-}
-
 /// Whether `text` holds DhtmlXQ tags.
 pub fn looks_like(text: &str) -> bool {
     text.contains("[DhtmlXQ_")

@@ -142,70 +142,8 @@ impl XqfError {
 }
 
 /// A point as ICCS writes it (`e0`), or its number when it is off the board.
-fn point_name(p: u8) -> String {
+pub(crate) fn point_name(p: u8) -> String {
     square(p).map_or_else(|| p.to_string(), |s| s.to_string())
-}
-
-impl Say for XqfError {
-    fn say(&self, lang: Lang) -> String {
-        let at = self.offset;
-        match (&self.kind, lang) {
-            (XqfErrorKind::NotXqf, Lang::En) => {
-                format!("XQF, byte {at}: not an XQF file; expected the mark `XQ`")
-            }
-            (XqfErrorKind::NotXqf, Lang::Zh) => {
-                format!("XQF，第 {at} 字节：不是 XQF 文件，此处应为文件标记“XQ”")
-            }
-            (XqfErrorKind::Truncated(part), Lang::En) => {
-                let what = match part {
-                    XqfPart::Header => "the 1024-byte header".to_string(),
-                    XqfPart::Record => "a move record (4 bytes)".to_string(),
-                    XqfPart::CommentLength => "a comment's length (4 bytes)".to_string(),
-                    XqfPart::Comment(n) => format!("a comment of {n} bytes"),
-                };
-                format!("XQF, byte {at}: the file ends too soon; expected {what}")
-            }
-            (XqfErrorKind::Truncated(part), Lang::Zh) => {
-                let what = match part {
-                    XqfPart::Header => "1024 字节的文件头".to_string(),
-                    XqfPart::Record => "一步着法记录（4 字节）".to_string(),
-                    XqfPart::CommentLength => "注释的长度（4 字节）".to_string(),
-                    XqfPart::Comment(n) => format!("{n} 字节的注释"),
-                };
-                format!("XQF，第 {at} 字节：文件提前结束，此处应为{what}")
-            }
-            (XqfErrorKind::WrongKey, Lang::En) => format!(
-                "XQF, byte {at}: the key does not check (a damaged or wrongly keyed file); \
-                 expected key bytes 12–15 summing to 0 modulo 256"
-            ),
-            (XqfErrorKind::WrongKey, Lang::Zh) => format!(
-                "XQF，第 {at} 字节：密钥校验不符（文件损坏或密钥错误），此处第 12–15 字节之和应为 256 的倍数"
-            ),
-            (XqfErrorKind::BadStart, Lang::En) => format!(
-                "XQF, byte {at}: the pieces do not make a legal position; expected the points of \
-                 the 32 pieces of a legal position"
-            ),
-            (XqfErrorKind::BadStart, Lang::Zh) => {
-                format!("XQF，第 {at} 字节：棋子位置不成合法局面，此处应为 32 个棋子在合法局面中的位置")
-            }
-            (XqfErrorKind::BadCommentLength(n), Lang::En) => format!(
-                "XQF, byte {at}: a comment length of {n}; expected a length from 0 to the bytes left"
-            ),
-            (XqfErrorKind::BadCommentLength(n), Lang::Zh) => {
-                format!("XQF，第 {at} 字节：注释长度 {n} 不对，此处应为 0 到剩余字节数之间的长度")
-            }
-            (XqfErrorKind::IllegalMove { ply, from, to }, Lang::En) => format!(
-                "XQF, byte {at}: move {ply} ({}–{}) is not legal there; expected a legal move",
-                point_name(*from),
-                point_name(*to)
-            ),
-            (XqfErrorKind::IllegalMove { ply, from, to }, Lang::Zh) => format!(
-                "XQF，第 {at} 字节：第 {ply} 步（{}–{}）不合规则，此处应为一步合法着法",
-                point_name(*from),
-                point_name(*to)
-            ),
-        }
-    }
 }
 
 impl fmt::Display for XqfError {
