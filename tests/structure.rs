@@ -325,17 +325,10 @@ fn own_words(code: &str) -> Vec<String> {
         .collect()
 }
 
-/// Files that still say their words themselves, each with why.
-const SAYS_ITS_OWN_WORDS: [(&str, &str); 1] = [(
-    "engine/review.rs",
-    "engine words move with the engine branch",
-)];
-
 #[test]
 fn domain_code_says_its_words_through_the_catalogue() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut found = Vec::new();
-    let mut excused = BTreeSet::new();
     for file in rust_files(&src) {
         let rel = file.strip_prefix(&src).unwrap();
         if rel.starts_with("ui") || rel.starts_with("bin") || is_word_file(rel) {
@@ -346,17 +339,7 @@ fn domain_code_says_its_words_through_the_catalogue() {
             Some(tests) => &source[..tests],
             None => &source[..],
         };
-        let places = own_words(&code_of(code));
-        if SAYS_ITS_OWN_WORDS
-            .iter()
-            .any(|(file, _)| rel == Path::new(file))
-        {
-            if !places.is_empty() {
-                excused.insert(rel.to_path_buf());
-            }
-            continue;
-        }
-        for place in places {
+        for place in own_words(&code_of(code)) {
             found.push(format!("src/{}: {place}", rel.display()));
         }
     }
@@ -365,12 +348,6 @@ fn domain_code_says_its_words_through_the_catalogue() {
         "words chosen by language outside the word files (move them into a `Say` impl there):\n  {}",
         found.join("\n  ")
     );
-    for (file, why) in SAYS_ITS_OWN_WORDS {
-        assert!(
-            excused.contains(Path::new(file)),
-            "src/{file} no longer says its own words: drop its exception ({why})"
-        );
-    }
 }
 
 #[test]

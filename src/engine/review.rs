@@ -18,7 +18,6 @@
 
 use super::job::JobError;
 use super::search::{Engine, Level, Limits, Root, Score};
-use crate::lang::{Lang, Say};
 use crate::xiangqi::tree::{Arrow, Eval, GameTree, MarkColor, NodeId};
 use crate::xiangqi::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
@@ -92,17 +91,6 @@ impl Judgement {
         } else {
             None
         }
-    }
-}
-
-impl Say for Judgement {
-    fn say(&self, lang: Lang) -> String {
-        match self {
-            Judgement::Inaccuracy => lang.pick("欠准", "Inaccuracies"),
-            Judgement::Mistake => lang.pick("失误", "Mistakes"),
-            Judgement::Blunder => lang.pick("漏着", "Blunders"),
-        }
-        .into()
     }
 }
 

@@ -2,6 +2,7 @@
 //! written here.
 
 use super::job::JobError;
+use super::review::Judgement;
 use crate::lang::{Lang, Say};
 
 impl Say for JobError {
@@ -15,6 +16,17 @@ impl Say for JobError {
                 JobError::InCheck => "被将军时无法显示威胁".into(),
             },
         }
+    }
+}
+
+impl Say for Judgement {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            Judgement::Inaccuracy => lang.pick("欠准", "Inaccuracies"),
+            Judgement::Mistake => lang.pick("失误", "Mistakes"),
+            Judgement::Blunder => lang.pick("漏着", "Blunders"),
+        }
+        .into()
     }
 }
 
