@@ -343,17 +343,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
                 let result = match event.entrants[b.red].history.get(round - 1) {
                     Some(super::swiss::Record::Game {
                         outcome, played, ..
-                    }) => {
-                        let r = Outcome::from_red(*outcome, outcome.flip(), *played);
-                        match r {
-                            Outcome::FirstWins => "1-0",
-                            Outcome::Draw => "½-½",
-                            Outcome::SecondWins => "0-1",
-                            Outcome::FirstByForfeit => "+/-",
-                            Outcome::SecondByForfeit => "-/+",
-                            Outcome::DoubleForfeit => "-/-",
-                        }
-                    }
+                    }) => Outcome::from_red(*outcome, outcome.flip(), *played).notation(),
                     _ => "",
                 };
                 vec![

@@ -11,21 +11,11 @@ use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
 
-/// The result codes offered for a board, Red's side first.
-const CODES: [Outcome; 6] = [
-    Outcome::FirstWins,
-    Outcome::Draw,
-    Outcome::SecondWins,
-    Outcome::FirstByForfeit,
-    Outcome::SecondByForfeit,
-    Outcome::DoubleForfeit,
-];
-
 /// The options of a result select: empty, then every code, `current` selected.
 fn code_options(current: impl Fn() -> String + Copy + Send + Sync + 'static) -> impl IntoView {
     view! {
         <option value="" prop:selected=move || current().is_empty()></option>
-        {CODES.into_iter().map(|c| {
+        {Outcome::ALL.into_iter().map(|c| {
             let code = c.to_string();
             let value = code.clone();
             view! { <option value=value prop:selected=move || current() == code>{c.to_string()}</option> }
