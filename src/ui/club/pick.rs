@@ -226,8 +226,9 @@ pub fn FromMembers(
             .state
             .with_value(|s| rows_html(s.picks.as_deref().unwrap_or_default(), "", &s.chosen));
         format!(
-            r#"<summary data-testid="pick-open">{}</summary><div class="t-draw"><input data-testid="member-filter" placeholder="…"><button type="button" data-testid="pick-all">{}</button><button type="button" data-testid="add-chosen">{}</button></div><div class="c-pick-list">{rows}</div>"#,
+            r#"<summary data-testid="pick-open">{}</summary><div class="t-draw"><input data-testid="member-filter" placeholder="…" aria-label="{}"><button type="button" data-testid="pick-all">{}</button><button type="button" data-testid="add-chosen">{}</button></div><div class="c-pick-list">{rows}</div>"#,
             l.pick("从会员名单添加", "Add from members"),
+            l.pick("按姓名筛选", "Filter by name"),
             l.pick("全选", "All"),
             l.pick("加入所选", "Add chosen"),
         )
