@@ -12,14 +12,14 @@
 //!   form `k − b` runs with `k − b − 1` gaps, so idle ≥ matches − B − sessions.
 
 use super::instance::Instance;
-use super::model::{Problem, ProblemError, Session};
+use super::model::{MissingField, Problem, ProblemError, Session};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why a problem cannot fit, with the arithmetic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", try_from = "ShortfallFields")]
 pub enum Shortfall {
     /// More matches than places: `matches > capacity` (= tables × slots when nobody is absent).
     Capacity {
@@ -58,7 +58,11 @@ impl fmt::Display for Shortfall {
 
 /// One change to the problem that makes it fit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "change", rename_all = "snake_case")]
+#[serde(
+    tag = "change",
+    rename_all = "snake_case",
+    try_from = "SuggestionFields"
+)]
 pub enum Suggestion {
     /// Use this many tables.
     Tables {
@@ -89,6 +93,102 @@ pub enum Suggestion {
         /// Places it gives.
         capacity: usize,
     },
+}
+
+/// A saved shortfall as read: its tag and every variant's fields (see `FormatFields` in the model
+/// for why).
+#[derive(Deserialize)]
+struct ShortfallFields {
+    kind: ShortfallKind,
+    matches: Option<usize>,
+    tables: Option<usize>,
+    slots: Option<usize>,
+    capacity: Option<usize>,
+    entrant: Option<usize>,
+    needed: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ShortfallKind {
+    Capacity,
+    Entrant,
+    Knockout,
+}
+
+/// `value`, or which field is missing.
+fn needed<T>(value: Option<T>, field: &'static str) -> Result<T, MissingField> {
+    value.ok_or(MissingField(field))
+}
+
+impl TryFrom<ShortfallFields> for Shortfall {
+    type Error = MissingField;
+    fn try_from(f: ShortfallFields) -> Result<Shortfall, MissingField> {
+        let slots = needed(f.slots, "slots")?;
+        Ok(match f.kind {
+            ShortfallKind::Capacity => Shortfall::Capacity {
+                matches: needed(f.matches, "matches")?,
+                tables: needed(f.tables, "tables")?,
+                slots,
+                capacity: needed(f.capacity, "capacity")?,
+            },
+            ShortfallKind::Entrant => Shortfall::Entrant {
+                entrant: needed(f.entrant, "entrant")?,
+                matches: needed(f.matches, "matches")?,
+                slots,
+            },
+            ShortfallKind::Knockout => Shortfall::Knockout {
+                needed: needed(f.needed, "needed")?,
+                slots,
+            },
+        })
+    }
+}
+
+/// A saved suggestion as read: its tag and every variant's fields.
+#[derive(Deserialize)]
+struct SuggestionFields {
+    change: SuggestionKind,
+    tables: Option<usize>,
+    minutes: Option<u32>,
+    sessions: Option<usize>,
+    slots_per_session: Option<usize>,
+    slots: Option<usize>,
+    capacity: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum SuggestionKind {
+    Tables,
+    MatchMinutes,
+    Sessions,
+}
+
+impl TryFrom<SuggestionFields> for Suggestion {
+    type Error = MissingField;
+    fn try_from(f: SuggestionFields) -> Result<Suggestion, MissingField> {
+        let slots = needed(f.slots, "slots")?;
+        let capacity = needed(f.capacity, "capacity")?;
+        Ok(match f.change {
+            SuggestionKind::Tables => Suggestion::Tables {
+                tables: needed(f.tables, "tables")?,
+                capacity,
+                slots,
+            },
+            SuggestionKind::MatchMinutes => Suggestion::MatchMinutes {
+                minutes: needed(f.minutes, "minutes")?,
+                slots_per_session: needed(f.slots_per_session, "slots_per_session")?,
+                slots,
+                capacity,
+            },
+            SuggestionKind::Sessions => Suggestion::Sessions {
+                sessions: needed(f.sessions, "sessions")?,
+                slots,
+                capacity,
+            },
+        })
+    }
 }
 
 impl Suggestion {
@@ -498,6 +598,67 @@ impl Bounds {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every saved variant reads back as written, with its tag anywhere in the object; a missing
+    /// field is named.
+    #[test]
+    fn tagged_variants_read_back_from_their_flat_fields() {
+        use super::super::model::Format;
+        use super::super::results::{MatchOutcome, Winner};
+        fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + fmt::Debug>(v: T) {
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(serde_json::from_str::<T>(&json).unwrap(), v, "{json}");
+        }
+        round_trip(Format::RoundRobin { double: true });
+        round_trip(Format::GroupsKnockout { groups: 4 });
+        round_trip(MatchOutcome::Played {
+            games: vec![(11, 7), (9, 11)],
+        });
+        round_trip(MatchOutcome::Walkover { winner: Winner::B });
+        round_trip(Shortfall::Capacity {
+            matches: 171,
+            tables: 8,
+            slots: 20,
+            capacity: 160,
+        });
+        round_trip(Shortfall::Entrant {
+            entrant: 3,
+            matches: 18,
+            slots: 16,
+        });
+        round_trip(Shortfall::Knockout {
+            needed: 5,
+            slots: 4,
+        });
+        round_trip(Suggestion::Tables {
+            tables: 9,
+            capacity: 180,
+            slots: 20,
+        });
+        round_trip(Suggestion::MatchMinutes {
+            minutes: 25,
+            slots_per_session: 3,
+            slots: 24,
+            capacity: 192,
+        });
+        round_trip(Suggestion::Sessions {
+            sessions: 9,
+            slots: 22,
+            capacity: 176,
+        });
+        // As written: the tag first; read too with it last, as a hand-edited file may have it.
+        assert_eq!(
+            serde_json::to_string(&Format::GroupsKnockout { groups: 2 }).unwrap(),
+            r#"{"kind":"groups_knockout","groups":2}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<Format>(r#"{"groups":2,"kind":"groups_knockout"}"#).unwrap(),
+            Format::GroupsKnockout { groups: 2 }
+        );
+        let e = serde_json::from_str::<Shortfall>(r#"{"kind":"knockout","slots":4}"#).unwrap_err();
+        assert!(e.to_string().contains("missing field `needed`"), "{e}");
+        assert!(serde_json::from_str::<Format>(r#"{"kind":"swiss"}"#).is_err());
+    }
 
     #[test]
     fn nineteen_pairs_four_slots() {

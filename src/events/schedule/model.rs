@@ -19,7 +19,7 @@ pub const MAX_SESSION_MINUTES: u32 = 24 * 60;
 
 /// How the required matches are drawn up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", try_from = "FormatFields")]
 pub enum Format {
     /// Everyone meets everyone once (`double`: twice, ends swapped).
     RoundRobin {
@@ -31,6 +31,47 @@ pub enum Format {
         /// Number of groups: a power of two from 2 to 16.
         groups: usize,
     },
+}
+
+/// A saved format as read: its tag and every variant's fields. Reading a flat struct and then
+/// checking it takes a fraction of the code an internally tagged enum's reader does (that buffers
+/// the whole object first), and the schedule page carries every reader.
+#[derive(Deserialize)]
+struct FormatFields {
+    kind: FormatKind,
+    double: Option<bool>,
+    groups: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum FormatKind {
+    RoundRobin,
+    GroupsKnockout,
+}
+
+impl TryFrom<FormatFields> for Format {
+    type Error = MissingField;
+    fn try_from(f: FormatFields) -> Result<Format, MissingField> {
+        Ok(match f.kind {
+            FormatKind::RoundRobin => Format::RoundRobin {
+                double: f.double.ok_or(MissingField("double"))?,
+            },
+            FormatKind::GroupsKnockout => Format::GroupsKnockout {
+                groups: f.groups.ok_or(MissingField("groups"))?,
+            },
+        })
+    }
+}
+
+/// A field a saved variant needs that its object lacks (read through a flat struct).
+#[derive(Debug)]
+pub(crate) struct MissingField(pub(crate) &'static str);
+
+impl fmt::Display for MissingField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "missing field `{}`", self.0)
+    }
 }
 
 /// One playing session: its length, and optionally its calendar date and start time.

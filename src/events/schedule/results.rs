@@ -6,6 +6,7 @@
 //! a played loss 1, a walkover loss 0 (plan 1 writes "胜一场得两分；平局得一分；负一场得零分" — draws
 //! cannot happen in an odd number of games, so [`Points::seed_plan`] gives that 2/0/0 reading).
 
+use super::model::MissingField;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -159,7 +160,7 @@ pub fn game_winner(a: u32, b: u32) -> Result<Winner, GameScoreError> {
 
 /// How a match ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", try_from = "OutcomeFields")]
 pub enum MatchOutcome {
     /// Played out: points of each game, first side first.
     Played {
@@ -171,6 +172,35 @@ pub enum MatchOutcome {
         /// The side that was there.
         winner: Winner,
     },
+}
+
+/// A saved outcome as read: its tag and every variant's fields (see `FormatFields` for why).
+#[derive(Deserialize)]
+struct OutcomeFields {
+    kind: OutcomeKind,
+    games: Option<Vec<(u32, u32)>>,
+    winner: Option<Winner>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum OutcomeKind {
+    Played,
+    Walkover,
+}
+
+impl TryFrom<OutcomeFields> for MatchOutcome {
+    type Error = MissingField;
+    fn try_from(f: OutcomeFields) -> Result<MatchOutcome, MissingField> {
+        Ok(match f.kind {
+            OutcomeKind::Played => MatchOutcome::Played {
+                games: f.games.ok_or(MissingField("games"))?,
+            },
+            OutcomeKind::Walkover => MatchOutcome::Walkover {
+                winner: f.winner.ok_or(MissingField("winner"))?,
+            },
+        })
+    }
 }
 
 /// A match result as entered.
