@@ -11,10 +11,11 @@ step "clippy (host)";              cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)";            cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step "cargo test";                 cargo test
 step "trunk build --release";      trunk build --release --offline --public-url ./
-# The files that time the page against the wall clock (clock faces within 100 ms, click latency)
+# The files that time the page against the wall clock (clock faces within 100 ms, click latency,
+# the review graph's draw task)
 # run alone; the others two at a time: each has its own server (a free port), browser and fresh
 # browser contexts, so they share nothing, and while one waits on a page the other computes.
-timed=(tests/e2e/clock.test.mjs tests/e2e/engine.test.mjs tests/e2e/play.test.mjs)
+timed=(tests/e2e/clock.test.mjs tests/e2e/engine.test.mjs tests/e2e/play.test.mjs tests/e2e/review.test.mjs)
 rest=(); for f in tests/e2e/*.test.mjs; do [[ " ${timed[*]} " == *" $f "* ]] || rest+=("$f"); done
 step "end-to-end (Chromium), timed";  node --test --test-concurrency=1 "${timed[@]}"
 step "end-to-end (Chromium)";      node --test --test-concurrency="${XQ_E2E_JOBS:-2}" "${rest[@]}"
