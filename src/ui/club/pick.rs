@@ -49,14 +49,8 @@ pub fn appended(text: &str, lines: &str) -> String {
 /// The picks whose name or romanised name holds `filter`, as checkbox rows (one HTML string: an
 /// event page pays for one text, not for a view per row).
 fn rows_html(picks: &[Pick], filter: &str, chosen: &[usize]) -> String {
-    let f = filter.trim();
-    let lower = f.to_ascii_lowercase();
     let mut out = String::new();
-    for m in picks
-        .iter()
-        .filter(|m| m.name.contains(f) || m.romanised.to_ascii_lowercase().contains(&lower))
-        .take(300)
-    {
+    for m in shown(picks, filter).take(300) {
         let checked = if chosen.contains(&m.id) {
             " checked"
         } else {
@@ -70,6 +64,15 @@ fn rows_html(picks: &[Pick], filter: &str, chosen: &[usize]) -> String {
         ));
     }
     out
+}
+
+/// The picks the filter shows: its text in the name or, in any case, in the romanised name.
+fn shown<'a>(picks: &'a [Pick], filter: &str) -> impl Iterator<Item = &'a Pick> {
+    let f = filter.trim().to_string();
+    let lower = f.to_ascii_lowercase();
+    picks
+        .iter()
+        .filter(move |m| m.name.contains(&f) || m.romanised.to_ascii_lowercase().contains(&lower))
 }
 
 /// What the picker keeps between events: the members read when it is opened and the ticks in
@@ -127,16 +130,11 @@ impl Picker {
         }
     }
 
-    /// Ticks every member the filter shows.
+    /// Ticks every member the filter shows (by name or romanised name, as the rows do).
     fn pick_all(self, root: &web_sys::Element) {
         let filter = filter_text(root);
         self.state.update_value(|s| {
-            let f = filter.trim();
-            s.chosen = s
-                .picks
-                .iter()
-                .flatten()
-                .filter(|m| m.name.contains(f))
+            s.chosen = shown(s.picks.as_deref().unwrap_or_default(), &filter)
                 .map(|m| m.id)
                 .collect();
         });
