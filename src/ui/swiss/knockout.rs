@@ -36,8 +36,11 @@ fn say_err(e: impl Say, l: Lang) -> String {
     e.say(l)
 }
 
+/// A new bracket and its entrants' names, by seed (the event's details stay as they were).
+type Made = (Vec<String>, Bracket);
+
 /// A bracket from group tables: the qualifiers, named with their group place (`A1 王天一`).
-fn from_tables(t: &GroupTables, kind: Elimination) -> Result<SavedKo, KnockoutError> {
+fn from_tables(t: &GroupTables, kind: Elimination) -> Result<Made, KnockoutError> {
     let c = t.crossover()?;
     let bracket = c.bracket(kind)?;
     let names = c
@@ -46,11 +49,7 @@ fn from_tables(t: &GroupTables, kind: Elimination) -> Result<SavedKo, KnockoutEr
         .zip(&c.seats)
         .map(|(&q, seat)| format!("{seat} {}", t.names[q]))
         .collect();
-    Ok(SavedKo {
-        names,
-        bracket,
-        details: Default::default(),
-    })
+    Ok((names, bracket))
 }
 
 /// The knockout section.
@@ -81,8 +80,12 @@ pub(super) fn KnockoutSection() -> impl IntoView {
         match GroupTables::parse(&text)
             .and_then(|t| from_tables(&t, Elimination::Single { third_place: true }))
         {
-            Ok(k) => {
-                store.ko.set(Some(k));
+            Ok((names, bracket)) => {
+                store.ko.set(Some(SavedKo {
+                    names,
+                    bracket,
+                    details: Default::default(),
+                }));
                 handed.set(true);
             }
             Err(e) => store.note.set(Some(e.say(lang.get_untracked()))),
@@ -96,12 +99,16 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             }
         });
     }
-    let done = move |made: Result<SavedKo, String>| match made {
-        Ok(k) => {
+    let done = move |made: Result<Made, String>| match made {
+        Ok((names, bracket)) => {
             // A new bracket for the same event keeps its date and organiser.
             store.ko.update(|old| {
                 let details = old.take().map(|o| o.details).unwrap_or_default();
-                *old = Some(SavedKo { details, ..k });
+                *old = Some(SavedKo {
+                    names,
+                    bracket,
+                    details,
+                });
             });
             store.note.set(None);
             handed.set(false);
@@ -120,11 +127,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                     ListSeeding::Lot => Seeding::Lot(lot.get().trim().parse().unwrap_or(1)),
                 };
                 let bracket = Bracket::new(n, kind(), &seeding).map_err(|e| say_err(e, l))?;
-                Ok(SavedKo {
-                    names: es.into_iter().map(|e| e.name).collect(),
-                    bracket,
-                    details: Default::default(),
-                })
+                Ok((es.into_iter().map(|e| e.name).collect(), bracket))
             });
         done(made);
     };
@@ -147,11 +150,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             return;
         };
         let made = Bracket::new(names.len(), kind(), &Seeding::Order(order))
-            .map(|bracket| SavedKo {
-                names,
-                bracket,
-                details: Default::default(),
-            })
+            .map(|bracket| (names, bracket))
             .map_err(|e| say_err(e, l));
         done(made);
     };
