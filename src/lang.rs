@@ -35,6 +35,37 @@ impl Lang {
     }
 }
 
+/// A fixed text in both languages, named in a word file (`words.rs`) and shown with [`Text::get`].
+///
+/// ```
+/// use xiangqi_club::lang::{Lang, Text};
+/// const UNDO: Text = Text::new("悔棋", "Undo");
+/// assert_eq!(UNDO.get(Lang::En), "Undo");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Text {
+    zh: &'static str,
+    en: &'static str,
+}
+
+impl Text {
+    /// A text from its Chinese and its English.
+    pub const fn new(zh: &'static str, en: &'static str) -> Text {
+        Text { zh, en }
+    }
+
+    /// The text in `lang`.
+    pub const fn get(self, lang: Lang) -> &'static str {
+        lang.pick(self.zh, self.en)
+    }
+}
+
+impl Say for Text {
+    fn say(&self, lang: Lang) -> String {
+        self.get(lang).to_string()
+    }
+}
+
 /// A value that can put itself into words for users, in either language.
 ///
 /// ```

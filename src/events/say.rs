@@ -24,7 +24,7 @@ use super::swiss::{
     MAX_ROUNDS,
 };
 use super::trf::{TrfError, MAX_TRF_PLAYERS};
-use crate::lang::{Lang, Say};
+use crate::lang::{Lang, Say, Text};
 
 /// Chinese for a draft field name (the English name is the `Display` text).
 fn field_zh(field: &str) -> &'static str {
@@ -1053,10 +1053,36 @@ impl Say for EventError {
     }
 }
 
+impl EventScoring {
+    /// The scoring's name (what [`Say`] gives; the page's menu).
+    pub const fn name(self) -> Text {
+        match self {
+            EventScoring::Xiangqi => Text::new(
+                "象棋：胜1 和½ 负0 (14.1)",
+                "Xiangqi: win 1, draw ½, loss 0 (14.1)",
+            ),
+            EventScoring::Xiangqi210 => {
+                Text::new("象棋：胜2 和1 负0", "Xiangqi: win 2, draw 1, loss 0")
+            }
+            EventScoring::TableTennis => Text::new(
+                "乒乓球：每局11分，三/五/七局制",
+                "Table tennis: games to 11, best of 3/5/7",
+            ),
+            EventScoring::WinDrawLoss => Text::new(
+                "胜2 和1 负0（其他项目）",
+                "Win 2, draw 1, loss 0 (any game)",
+            ),
+            EventScoring::XiangqiTeam => Text::new(
+                "象棋团体赛：场分胜2 和1 负0 (14.2)",
+                "Xiangqi teams: match win 2, draw 1, loss 0 (14.2)",
+            ),
+        }
+    }
+}
+
 impl Say for EventScoring {
     fn say(&self, lang: Lang) -> String {
-        let (zh, en) = self.names();
-        lang.pick(zh, en).to_string()
+        self.name().say(lang)
     }
 }
 

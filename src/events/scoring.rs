@@ -291,31 +291,6 @@ impl FromStr for EventScoring {
     }
 }
 
-impl EventScoring {
-    /// The scoring's name in Chinese and in English (what [`Say`] gives; the page's menu).
-    pub const fn names(self) -> (&'static str, &'static str) {
-        match self {
-            EventScoring::Xiangqi => (
-                "象棋：胜1 和½ 负0 (14.1)",
-                "Xiangqi: win 1, draw ½, loss 0 (14.1)",
-            ),
-            EventScoring::Xiangqi210 => ("象棋：胜2 和1 负0", "Xiangqi: win 2, draw 1, loss 0"),
-            EventScoring::TableTennis => (
-                "乒乓球：每局11分，三/五/七局制",
-                "Table tennis: games to 11, best of 3/5/7",
-            ),
-            EventScoring::WinDrawLoss => (
-                "胜2 和1 负0（其他项目）",
-                "Win 2, draw 1, loss 0 (any game)",
-            ),
-            EventScoring::XiangqiTeam => (
-                "象棋团体赛：场分胜2 和1 负0 (14.2)",
-                "Xiangqi teams: match win 2, draw 1, loss 0 (14.2)",
-            ),
-        }
-    }
-}
-
 impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.say(Lang::En))

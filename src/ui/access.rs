@@ -7,7 +7,9 @@ use super::clock::{now_ms, tone};
 use super::i18n::{tr, use_lang, Lang};
 use super::play::use_play;
 use super::storage;
+use super::words;
 use crate::lang::Say;
+use crate::lang::Text;
 use crate::xiangqi::notation::{self, typed::piece_name, Notation};
 use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::words::Headline;
@@ -21,15 +23,11 @@ const BOARD_KEY: &str = "xq.board";
 const LOW_TIME_MS: u64 = 10_000;
 
 /// The board colours, set on the page as `data-board`.
-const BOARDS: [(&str, &str, &str); 4] = [
-    ("wood", "木纹", "Wood"),
-    ("green", "绿色", "Green"),
-    ("blue", "蓝色", "Blue"),
-    (
-        "contrast",
-        "高对比（白底黑线）",
-        "High contrast (white, black lines)",
-    ),
+const BOARDS: [(&str, Text); 4] = [
+    ("wood", words::WOOD),
+    ("green", words::GREEN),
+    ("blue", words::BLUE),
+    ("contrast", words::HIGH_CONTRAST_WHITE_BLACK),
 ];
 
 thread_local! {
@@ -96,7 +94,7 @@ fn move_said(s: &PlaySession, notation: Notation, l: Lang) -> (String, bool) {
     let g = s.game();
     let before = s.view().checked_sub(1).and_then(|v| g.position_at(v));
     let (Some(m), Some(pos)) = (s.last_move(), before) else {
-        return (l.pick("开局局面", "Start position").to_string(), false);
+        return (words::START_POSITION.get(l).to_string(), false);
     };
     let mut t = format!(
         "{} {}",
@@ -105,7 +103,7 @@ fn move_said(s: &PlaySession, notation: Notation, l: Lang) -> (String, bool) {
     );
     let taken = pos.piece_at(m.to);
     if let Some(p) = taken {
-        t.push_str(l.pick("，吃", ", takes "));
+        t.push_str(words::TAKES.get(l));
         t.push_str(&piece_name(p, l));
     }
     (t, taken.is_some())
@@ -148,7 +146,7 @@ fn announce_moves(polite: RwSignal<String>, assertive: RwSignal<String>) {
         say(polite, said);
         let mut loud = Vec::new();
         if check {
-            loud.push(l.pick("将军！", "Check!").to_string());
+            loud.push(words::CHECK.get(l).to_string());
         }
         if let Some(v) = verdict {
             loud.push(v);
@@ -176,7 +174,7 @@ fn announce_moves(polite: RwSignal<String>, assertive: RwSignal<String>) {
 /// The time left on both sides of the clock, in words.
 fn time_said(s: &PlaySession, l: Lang) -> String {
     let Some(c) = s.clock() else {
-        return l.pick("本局不计时", "This game has no clock").to_string();
+        return words::THIS_GAME_HAS_NO.get(l).to_string();
     };
     let now = now_ms();
     let side = |color: Color| {
@@ -190,7 +188,7 @@ fn time_said(s: &PlaySession, l: Lang) -> String {
     format!(
         "{}{}{}",
         side(Color::Red),
-        l.pick("，", ", "),
+        words::LIST_COMMA.get(l),
         side(Color::Black)
     )
 }
@@ -300,14 +298,14 @@ pub fn LookOptions() -> impl IntoView {
         gesture_key.remove();
     });
     let set_names = |s: PieceSet| match s {
-        PieceSet::Traditional => tr("传统汉字", "Traditional characters"),
-        PieceSet::Western => tr("国际象棋式图形", "Western-style symbols"),
-        PieceSet::Contrast => tr("高对比", "High contrast"),
+        PieceSet::Traditional => tr(words::TRADITIONAL_CHARACTERS),
+        PieceSet::Western => tr(words::WESTERN_STYLE_SYMBOLS),
+        PieceSet::Contrast => tr(words::HIGH_CONTRAST),
     };
     let chosen = set.clone();
     let sound_now = sound.clone();
     view! {
-        <label class="field">{tr("棋子样式", "Piece set")}
+        <label class="field">{tr(words::PIECE_SET)}
             <select data-testid="piece-set" on:change=move |ev| {
                 if let Some(s) = PieceSet::from_id(&event_target_value(&ev)) {
                     set.set(s);
@@ -319,10 +317,10 @@ pub fn LookOptions() -> impl IntoView {
                 }).collect_view()}
             </select>
         </label>
-        <label class="field">{tr("棋盘颜色", "Board colour")}
+        <label class="field">{tr(words::BOARD_COLOUR)}
             <select data-testid="board-theme" on:change=move |ev| board.set(event_target_value(&ev))>
-                {BOARDS.into_iter().map(|(id, zh, en)| view! {
-                    <option value=id selected=move || board.get() == id>{tr(zh, en)}</option>
+                {BOARDS.into_iter().map(|(id, text)| view! {
+                    <option value=id selected=move || board.get() == id>{tr(text)}</option>
                 }).collect_view()}
             </select>
         </label>
@@ -334,6 +332,6 @@ pub fn LookOptions() -> impl IntoView {
             sound.set(on);
             let _ = storage::set(SOUND_KEY, if on { "on" } else { "off" });
             cue(Cue::Move);
-        } /> {tr("声音（走子、吃子、将军、时间不足、终局）", "Sound (move, capture, check, low time, game end)")}</label>
+        } /> {tr(words::SOUND_MOVE_CAPTURE_CHECK)}</label>
     }
 }

@@ -9,6 +9,7 @@
 //! SVG, so the character keeps its place inside the rim at every size.
 
 use super::decimal;
+use super::words;
 use crate::xiangqi::{Color, Setup, Square};
 use leptos::prelude::*;
 
@@ -565,14 +566,14 @@ fn point(b: Shared, col: u8, row: u8, base: Square, mirror: Square) -> impl Into
     let label = move || {
         let l = lang.get();
         let mut s = crate::xiangqi::notation::typed::point_name(piece(), sq(), l);
-        for (on, zh, en) in [
-            (selected(), "，已选中", ", selected"),
-            (legal(), "，可走到此处", ", a legal move"),
-            (in_check(), "，被将军", ", in check"),
-            (last(), "，上一步", ", last move"),
+        for (on, text) in [
+            (selected(), words::SELECTED),
+            (legal(), words::A_LEGAL_MOVE),
+            (in_check(), words::IN_CHECK),
+            (last(), words::LAST_MOVE),
         ] {
             if on {
-                s.push_str(l.pick(zh, en));
+                s.push_str(text.get(l));
             }
         }
         s
@@ -619,9 +620,9 @@ fn rows(b: Shared) -> impl IntoView {
             let flipped = b.flipped;
             let rank = move || {
                 let r = if flipped.get() { row } else { 9 - row };
-                lang.get().pick("第", "rank ").to_string()
+                words::RANK.get(lang.get()).to_string()
                     + &r.to_string()
-                    + lang.get().pick("行", "")
+                    + words::RANK_SUFFIX.get(lang.get())
             };
             let points = (0..9u8)
                 .map(|col| {
@@ -686,7 +687,7 @@ pub fn Board(
             role="grid"
             aria-rowcount="10"
             aria-colcount="9"
-            aria-label=super::i18n::tr("棋盘：方向键移动，回车或空格选子、落子；t 报剩余时间", "Board: arrow keys move, Enter or Space picks and places; t tells the time left")
+            aria-label=super::i18n::tr(words::BOARD_ARROW_KEYS_MOVE)
             node_ref=b.board_ref
             on:pointerdown=move |ev| b.pointer_down(ev)
             on:pointermove=move |ev| b.pointer_move(ev)

@@ -10,6 +10,7 @@
 
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
+use super::words;
 use crate::clock::{
     format_ms, link, Button, Clock, ClockError, Control, Flag, Preset, SideInfo, SideReading,
     Status,
@@ -136,11 +137,11 @@ pub fn ClockFaces(
     view! {
         <div class="clock-faces" data-testid="clock-faces">
             <span class="clock-faces-side black">
-                <span class="clock-faces-label">{tr("黑方", "Black")}</span>
+                <span class="clock-faces-label">{tr(words::BLACK)}</span>
                 <Face side=Color::Black reading=reading(Color::Black) />
             </span>
             <span class="clock-faces-side red">
-                <span class="clock-faces-label">{tr("红方", "Red")}</span>
+                <span class="clock-faces-label">{tr(words::RED)}</span>
                 <Face side=Color::Red reading=reading(Color::Red) />
             </span>
         </div>
@@ -500,8 +501,8 @@ fn ClockHalf(side: Color) -> impl IntoView {
     let own_status = move || {
         let l = lang.get();
         match store.status() {
-            Status::Running(s) if s == side => l.pick("轮到你走棋", "Your move").to_string(),
-            Status::Running(_) => l.pick("对方思考中", "Opponent's move").to_string(),
+            Status::Running(s) if s == side => words::YOUR_MOVE.get(l).to_string(),
+            Status::Running(_) => words::OPPONENTS_MOVE.get(l).to_string(),
             s => s.say(l),
         }
     };
@@ -571,28 +572,28 @@ fn ClockBar() -> impl IntoView {
             </p>
             <div class="clock-buttons">
                 <button data-testid="clock-pause" disabled=move || !in_game() on:click=move |_| store.act(Button::PauseOrResume)>
-                    {move || if matches!(status(), Status::Paused(_)) { tr("继续", "Resume")() } else { tr("暂停", "Pause")() }}
+                    {move || if matches!(status(), Status::Paused(_)) { tr(words::RESUME)() } else { tr(words::PAUSE)() }}
                 </button>
                 <button data-testid="clock-undo" disabled=move || !in_game() && !matches!(status(), Status::Flagged(_))
                     on:click=move |_| store.act(Button::Undo)>
-                    {tr("撤销按钟", "Undo press")}
+                    {tr(words::UNDO_PRESS)}
                 </button>
                 <button data-testid="clock-finish" disabled=move || !in_game() && !matches!(status(), Status::Flagged(_))
                     on:click=move |_| store.act(Button::Finish)>
-                    {tr("终局", "Game over")}
+                    {tr(words::GAME_OVER)}
                 </button>
                 <button data-testid="clock-new" disabled=move || !started() || in_game() on:click=move |_| new_game()>
-                    {tr("新局", "New game")}
+                    {tr(words::NEW_GAME)}
                 </button>
                 <button data-testid="clock-mute" aria-pressed=move || if store.muted.get() { "true" } else { "false" }
                     on:click=move |_| {
                         store.muted.update(|m| *m = !*m);
                         let _ = storage::set(MUTE_KEY, if store.muted.get_untracked() { "1" } else { "0" });
                     }>
-                    {move || if store.muted.get() { tr("开声音", "Sound on")() } else { tr("静音", "Mute")() }}
+                    {move || if store.muted.get() { tr(words::SOUND_ON)() } else { tr(words::MUTE)() }}
                 </button>
                 <button data-testid="clock-fullscreen" on:click=move |_| fullscreen()>
-                    {tr("全屏", "Full screen")}
+                    {tr(words::FULL_SCREEN)}
                 </button>
             </div>
             <ClockSetup />
@@ -610,10 +611,10 @@ fn ClockSetup() -> impl IntoView {
     let started = move || status() != Status::NotStarted;
     view! {
         <details class="clock-setup" open=move || !started()>
-            <summary>{tr("计时方式", "Time control")}</summary>
+            <summary>{tr(words::TIME_CONTROL)}</summary>
             <fieldset disabled=in_game>
                 <label>
-                    {tr("预设", "Preset")} " "
+                    {tr(words::PRESET)} " "
                     <select data-testid="clock-preset" on:change=move |e| {
                         if let Some(p) = Preset::from_id(&event_target_value(&e)) {
                             store.choose_preset(p);
@@ -625,7 +626,7 @@ fn ClockSetup() -> impl IntoView {
                     </select>
                 </label>
                 <label>
-                    {tr("红方", "Red")} " "
+                    {tr(words::RED)} " "
                     <input data-testid="clock-control-red" spellcheck="false"
                         prop:value=move || store.red_text.get()
                         on:input=move |e| {
@@ -634,7 +635,7 @@ fn ClockSetup() -> impl IntoView {
                         } />
                 </label>
                 <label>
-                    {tr("黑方", "Black")} " "
+                    {tr(words::BLACK)} " "
                     <input data-testid="clock-control-black" spellcheck="false"
                         prop:value=move || store.black_text.get()
                         on:input=move |e| {
@@ -643,16 +644,13 @@ fn ClockSetup() -> impl IntoView {
                         } />
                 </label>
                 <button data-testid="clock-apply" on:click=move |_| store.apply_setup()>
-                    {tr("设定", "Set")}
+                    {tr(words::SET)}
                 </button>
                 <p class="clock-help">
-                    {tr(
-                        "写法：90分/40着，15分/10着（40着90分钟，以后每10着15分钟）；2小时+30秒（每着加30秒）；20分 读秒 3×30秒；5分 延时 5秒（每着先延时5秒）。",
-                        "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.",
-                    )}
+                    {tr(words::NOTATION_90M_40_15M)}
                 </p>
                 <p class="clock-keys">
-                    {tr("空格：走棋方按钟 · 左Shift：红方 · 右Shift：黑方", "Space: the side to move presses · Left Shift: Red · Right Shift: Black")}
+                    {tr(words::SPACE_THE_SIDE_TO)}
                 </p>
             </fieldset>
         </details>

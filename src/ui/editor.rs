@@ -4,6 +4,7 @@
 
 use super::board::{Board, Looks, PieceFace};
 use super::i18n::{tr, use_lang};
+use super::words;
 use crate::lang::Say;
 use crate::xiangqi::{Color, Piece, Position, Role, Square};
 use crate::xiangqi::{FenError, Setup};
@@ -64,16 +65,16 @@ fn BoardTools(
         <div class="controls">
             <button data-testid="palette-erase" aria-pressed=move || (tool.get() == Tool::Erase).to_string()
                 class:active=move || tool.get() == Tool::Erase on:click=move |_| tool.set(Tool::Erase)>
-                {tr("橡皮（移除）", "Eraser")}
+                {tr(words::ERASER)}
             </button>
             <button data-testid="editor-clear" on:click=move |_| setup.update(|s| {
                 // Until the user picks the side to move, a cleared board is Red's (it moves first).
                 let turn = if turn_chosen.get_untracked() { s.turn } else { Color::Red };
                 *s = Setup { turn, ..Setup::empty() };
             })>
-                {tr("清空棋盘", "Clear board")}
+                {tr(words::CLEAR_BOARD)}
             </button>
-            <button data-testid="editor-initial" on:click=move |_| setup.set(Setup::start())>{tr("初始局面", "Start position")}</button>
+            <button data-testid="editor-initial" on:click=move |_| setup.set(Setup::start())>{tr(words::INITIAL_POSITION)}</button>
         </div>
     }
 }
@@ -87,11 +88,11 @@ fn SideToMove(setup: RwSignal<Setup>, turn_chosen: RwSignal<bool>) -> impl IntoV
     };
     view! {
         <fieldset class="turn">
-            <legend>{tr("走棋方", "Side to move")}</legend>
+            <legend>{tr(words::SIDE_TO_MOVE)}</legend>
             <label><input type="radio" name="turn" data-testid="editor-turn-red" prop:checked=move || setup.with(|s| s.turn == Color::Red)
-                on:change=move |_| choose(Color::Red) /> {tr("红方", "Red")}</label>
+                on:change=move |_| choose(Color::Red) /> {tr(words::RED)}</label>
             <label><input type="radio" name="turn" data-testid="editor-turn-black" prop:checked=move || setup.with(|s| s.turn == Color::Black)
-                on:change=move |_| choose(Color::Black) /> {tr("黑方", "Black")}</label>
+                on:change=move |_| choose(Color::Black) /> {tr(words::BLACK)}</label>
         </fieldset>
     }
 }
@@ -112,7 +113,7 @@ fn FenLoad(setup: RwSignal<Setup>) -> impl IntoView {
         }>
             <label>"FEN " <input data-testid="editor-fen" prop:value=move || fen_input.get()
                 on:input=move |ev| fen_input.set(event_target_value(&ev)) /></label>
-            <button type="submit">{tr("载入", "Load")}</button>
+            <button type="submit">{tr(words::LOAD)}</button>
         </form>
         {move || fen_error.get().map(|e| view! { <p class="error" data-testid="editor-fen-error" role="alert">{move || e.say(lang.get())}</p> })}
     }
@@ -164,12 +165,12 @@ pub fn Editor(
         <div class="editor" data-testid="editor">
             <Board setup=setup looks=looks on_point=on_point on_drag=on_drag drag_any=true on_erase=on_erase />
             <div class="editor-tools no-print">
-                <div class="palette" role="toolbar" aria-label=tr("红方棋子", "Red pieces")><Palette color=Color::Red tool=tool /></div>
-                <div class="palette" role="toolbar" aria-label=tr("黑方棋子", "Black pieces")><Palette color=Color::Black tool=tool /></div>
+                <div class="palette" role="toolbar" aria-label=tr(words::RED_PIECES)><Palette color=Color::Red tool=tool /></div>
+                <div class="palette" role="toolbar" aria-label=tr(words::BLACK_PIECES)><Palette color=Color::Black tool=tool /></div>
                 <BoardTools setup=setup tool=tool turn_chosen=turn_chosen />
                 <SideToMove setup=setup turn_chosen=turn_chosen />
                 <FenLoad setup=setup />
-                <p class="hint">{tr("点击放子，拖动移子，右键或橡皮移除", "Click to place, drag to move, right-click or eraser to remove")}</p>
+                <p class="hint">{tr(words::CLICK_TO_PLACE_DRAG)}</p>
                 <p class="editor-fen-now">"FEN " <code>{move || setup.with(|s| s.to_fen())}</code></p>
                 {move || error_text().map(|e| view! { <p class="error" data-testid="editor-error" role="alert">{e}</p> })}
                 <div class="controls">
@@ -177,8 +178,8 @@ pub fn Editor(
                         if let Ok(p) = validity.get_untracked() {
                             on_done.run(p);
                         }
-                    }>{tr("从此局面开始对弈", "Play from this position")}</button>
-                    <button data-testid="editor-cancel" on:click=move |_| on_cancel.run(())>{tr("取消", "Cancel")}</button>
+                    }>{tr(words::PLAY_FROM_THIS_POSITION)}</button>
+                    <button data-testid="editor-cancel" on:click=move |_| on_cancel.run(())>{tr(words::CANCEL)}</button>
                 </div>
             </div>
         </div>

@@ -11,6 +11,7 @@ use super::board::{Brush, Mark, Weight};
 use super::clock::now_ms;
 use super::i18n::{tr, use_lang, Lang};
 use super::play::Note;
+use super::words;
 use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
 use crate::engine::{Level, Limits, Score};
 use crate::xiangqi::notation::{self, Notation};
@@ -72,17 +73,17 @@ struct Ctx {
 const MAX_LINES: u8 = 3;
 
 fn level_name(n: u8, lang: Lang) -> String {
-    let (zh, en) = match n {
-        1 => ("入门", "Beginner"),
-        2 => ("初级", "Novice"),
-        3 => ("业余", "Casual"),
-        4 => ("俱乐部", "Club"),
-        5 => ("进阶", "Advanced"),
-        6 => ("强", "Strong"),
-        7 => ("很强", "Expert"),
-        _ => ("全力", "Full strength"),
+    let text = match n {
+        1 => words::BEGINNER,
+        2 => words::NOVICE,
+        3 => words::CASUAL,
+        4 => words::CLUB,
+        5 => words::ADVANCED,
+        6 => words::STRONG,
+        7 => words::EXPERT,
+        _ => words::FULL_STRENGTH,
     };
-    format!("{n} · {}", lang.pick(zh, en))
+    format!("{n} · {}", text.get(lang))
 }
 
 /// The evaluation as a player reads it: pawns from Red's side, or a mate count.
@@ -110,7 +111,7 @@ fn score_text(s: Score, lang: Lang) -> String {
 
 /// A time per move in seconds: `500` is "0.5 s" ("0.5 秒"), `2000` is "2 s".
 fn seconds(ms: u64, lang: Lang) -> String {
-    let unit = lang.pick("秒", "s");
+    let unit = words::S.get(lang);
     match ms % 1000 {
         0 => format!("{} {unit}", ms / 1000),
         frac => format!(
@@ -123,12 +124,7 @@ fn seconds(ms: u64, lang: Lang) -> String {
 
 /// What a centipawn score counts, and from whose side: said beside the number.
 fn score_unit(s: Score, lang: Lang) -> Option<&'static str> {
-    matches!(s, Score::Cp(_)).then(|| {
-        lang.pick(
-            "兵（红方视角：正数红优，负数黑优）",
-            "pawns, from Red's side (+ Red better, − Black better)",
-        )
-    })
+    matches!(s, Score::Cp(_)).then(|| words::PAWNS_FROM_REDS_SIDE.get(lang))
 }
 
 /// Red's share of the bar, 0..=1.
@@ -143,15 +139,15 @@ fn red_share(s: Score) -> f64 {
 /// The line in `notation`, played out from `root` (stops at the first move that does not fit).
 fn line_text(root: &Position, pv: &[String], notation: Notation) -> String {
     let mut pos = root.clone();
-    let mut words = Vec::new();
+    let mut moves = Vec::new();
     for s in pv {
         let Some(m) = Move::from_iccs(s).filter(|m| pos.is_legal(*m)) else {
             break;
         };
-        words.push(notation::write(&pos, m, notation));
+        moves.push(notation::write(&pos, m, notation));
         pos.play_unchecked(m);
     }
-    words.join(" ")
+    moves.join(" ")
 }
 
 impl Ctx {
@@ -190,11 +186,8 @@ impl Ctx {
         let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
             self.end_worker();
             self.current.set(None);
-            self.message.set(Some(
-                use_lang_now()
-                    .pick("引擎无法启动", "The engine could not start")
-                    .into(),
-            ));
+            self.message
+                .set(Some(words::THE_ENGINE_COULD_NOT.get(use_lang_now()).into()));
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
@@ -377,11 +370,8 @@ impl Ctx {
             Job::Threats => match with_turn_passed(&shown) {
                 Some(p) => p,
                 None => {
-                    self.message.set(Some(
-                        use_lang_now()
-                            .pick("被将军时无法显示威胁", "No threats to show while in check")
-                            .into(),
-                    ));
+                    self.message
+                        .set(Some(words::NO_THREATS_TO_SHOW.get(use_lang_now()).into()));
                     return;
                 }
             },
@@ -412,11 +402,8 @@ impl Ctx {
             return;
         };
         if !self.ensure_worker() {
-            self.message.set(Some(
-                use_lang_now()
-                    .pick("引擎无法启动", "The engine could not start")
-                    .into(),
-            ));
+            self.message
+                .set(Some(words::THE_ENGINE_COULD_NOT.get(use_lang_now()).into()));
             return;
         }
         self.message.set(None);
@@ -512,7 +499,7 @@ fn EngineSettings(ctx: Ctx) -> impl IntoView {
     let lang = use_lang();
     view! {
         <div class="engine-settings">
-            <label>{tr("电脑执", "Computer plays")} " "
+            <label>{tr(words::COMPUTER_PLAYS)} " "
                 <select data-testid="engine-side" on:change=move |ev| {
                     ctx.computer.set(match event_target_value(&ev).as_str() {
                         "red" => Some(Color::Red),
@@ -520,12 +507,12 @@ fn EngineSettings(ctx: Ctx) -> impl IntoView {
                         _ => None,
                     });
                 }>
-                    <option value="off" selected=move || ctx.computer.get().is_none()>{tr("不参与", "Nobody")}</option>
-                    <option value="red" selected=move || ctx.computer.get() == Some(Color::Red)>{tr("红方", "Red")}</option>
-                    <option value="black" selected=move || ctx.computer.get() == Some(Color::Black)>{tr("黑方", "Black")}</option>
+                    <option value="off" selected=move || ctx.computer.get().is_none()>{tr(words::NOBODY)}</option>
+                    <option value="red" selected=move || ctx.computer.get() == Some(Color::Red)>{tr(words::RED)}</option>
+                    <option value="black" selected=move || ctx.computer.get() == Some(Color::Black)>{tr(words::BLACK)}</option>
                 </select>
             </label>
-            <label>{tr("等级", "Level")} " "
+            <label>{tr(words::LEVEL)} " "
                 <select data-testid="engine-level" on:change=move |ev| {
                     if let Ok(n) = event_target_value(&ev).parse::<u8>() {
                         ctx.level.set(n);
@@ -536,7 +523,7 @@ fn EngineSettings(ctx: Ctx) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <label>{tr("线路数", "Lines")} " "
+            <label>{tr(words::LINES)} " "
                 <select data-testid="engine-lines" on:change=move |ev| {
                     if let Ok(n) = event_target_value(&ev).parse::<u8>() {
                         ctx.lines.set(n.clamp(1, MAX_LINES));
@@ -551,7 +538,7 @@ fn EngineSettings(ctx: Ctx) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <label>{tr("每步用时", "Time per move")} " "
+            <label>{tr(words::TIME_PER_MOVE)} " "
                 <select data-testid="engine-time" on:change=move |ev| {
                     if let Ok(ms) = event_target_value(&ev).parse::<u64>() {
                         ctx.think_ms.set(ms);
@@ -576,18 +563,18 @@ fn EngineActions(ctx: Ctx) -> impl IntoView {
             Some((_, Job::Play | Job::Hint | Job::Threats))
         )
     };
-    let analyse = tr("分析", "Analyse");
-    let stop_analysis = tr("停止分析", "Stop analysis");
+    let analyse = tr(words::ANALYSE);
+    let stop_analysis = tr(words::STOP_ANALYSIS);
     view! {
-        <div class="controls engine-actions" role="toolbar" aria-label=tr("电脑操作", "Computer actions")>
-            <button data-testid="engine-hint-button" on:click=move |_| ctx.start(Job::Hint)>{tr("提示", "Hint")}</button>
-            <button data-testid="engine-threats" on:click=move |_| ctx.start(Job::Threats)>{tr("显示威胁", "Show threats")}</button>
+        <div class="controls engine-actions" role="toolbar" aria-label=tr(words::COMPUTER_ACTIONS)>
+            <button data-testid="engine-hint-button" on:click=move |_| ctx.start(Job::Hint)>{tr(words::HINT)}</button>
+            <button data-testid="engine-threats" on:click=move |_| ctx.start(Job::Threats)>{tr(words::SHOW_THREATS)}</button>
             <button data-testid="engine-analyse" aria-pressed=move || ctx.analysing.get().to_string() on:click=move |_| {
                 let on = !ctx.analysing.get_untracked();
                 ctx.analysing.set(on);
             }>{move || if ctx.analysing.get() { stop_analysis() } else { analyse() }}</button>
-            <button data-testid="engine-stop" disabled=move || !running() on:click=move |_| ctx.stop(false)>{tr("停止", "Stop")}</button>
-            <button data-testid="engine-move-now" disabled=move || !can_move_now() on:click=move |_| ctx.stop(true)>{tr("立即走棋", "Move now")}</button>
+            <button data-testid="engine-stop" disabled=move || !running() on:click=move |_| ctx.stop(false)>{tr(words::STOP)}</button>
+            <button data-testid="engine-move-now" disabled=move || !can_move_now() on:click=move |_| ctx.stop(true)>{tr(words::MOVE_NOW)}</button>
         </div>
     }
 }
@@ -595,10 +582,10 @@ fn EngineActions(ctx: Ctx) -> impl IntoView {
 /// What the computer is doing now.
 fn thinking_label(job: Job, lang: Lang) -> &'static str {
     match job {
-        Job::Play => lang.pick("电脑思考中…", "The computer is thinking…"),
-        Job::Hint => lang.pick("正在找提示…", "Finding a hint…"),
-        Job::Threats => lang.pick("正在找威胁…", "Finding threats…"),
-        Job::Analysis => lang.pick("分析中…", "Analysing…"),
+        Job::Play => words::THE_COMPUTER_IS_THINKING.get(lang),
+        Job::Hint => words::FINDING_A_HINT.get(lang),
+        Job::Threats => words::FINDING_THREATS.get(lang),
+        Job::Analysis => words::ANALYSING.get(lang),
     }
 }
 
@@ -623,7 +610,7 @@ fn best_lines(r: &EngineReport, root: &Position, notation: Notation, l: Lang) ->
             }
         })
         .collect_view();
-    view! { <ol class="engine-lines" aria-label=l.pick("最佳线路", "Best lines")>{items}</ol> }
+    view! { <ol class="engine-lines" aria-label=words::BEST_LINES.get(l)>{items}</ol> }
 }
 
 /// The last report: the evaluation bar and number, the best line(s), depth, nodes and speed.
@@ -634,16 +621,16 @@ fn readout(report: (EngineReport, Position, Job), notation: Notation, l: Lang) -
         best_lines(&r, &root, notation, l).into_any()
     } else {
         let who = if job == Job::Threats {
-            l.pick("威胁", "Threat")
+            words::THREAT.get(l)
         } else {
-            l.pick("最佳着法", "Best line")
+            words::BEST_LINE.get(l)
         };
         let line = line_text(&root, &r.pv, notation);
         view! { <p class="engine-pv"><span>{who} ": "</span><span data-testid="engine-pv">{line}</span></p> }.into_any()
     };
     view! {
         <div class="engine-eval" data-testid="engine-eval">
-            <div class="eval-bar" role="img" aria-label=l.pick("局面评估（红方视角）", "Evaluation (Red's view)")>
+            <div class="eval-bar" role="img" aria-label=words::EVALUATION_REDS_VIEW.get(l)>
                 <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
             </div>
             <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
@@ -652,9 +639,9 @@ fn readout(report: (EngineReport, Position, Job), notation: Notation, l: Lang) -
         {lines}
         <p class="engine-stats" data-testid="engine-stats">
             {format!("{} {} · {} {} · {} {}k/s",
-                l.pick("深度", "depth"), r.depth,
-                l.pick("节点", "nodes"), r.nodes,
-                l.pick("速度", "speed"), r.nps / 1000)}
+                words::DEPTH.get(l), r.depth,
+                words::NODES.get(l), r.nodes,
+                words::SPEED.get(l), r.nps / 1000)}
         </p>
     }
 }
@@ -666,9 +653,9 @@ fn found_move(found: (Move, Position, Job), l: Lang) -> Option<impl IntoView> {
         return None;
     }
     let word = if job == Job::Threats {
-        l.pick("威胁", "Threat")
+        words::THREAT.get(l)
     } else {
-        l.pick("提示", "Hint")
+        words::HINT.get(l)
     };
     Some(view! {
         <p class="engine-hint" data-testid="engine-hint">
@@ -714,7 +701,7 @@ pub fn EnginePanel(
     });
     follow_the_game(ctx);
     view! {
-        <section class="engine-panel" data-testid="engine-panel" aria-label=tr("电脑", "Computer")>
+        <section class="engine-panel" data-testid="engine-panel" aria-label=tr(words::COMPUTER)>
             <EngineSettings ctx=ctx />
             <EngineActions ctx=ctx />
             {move || ctx.current.get().map(|(_, j)| {

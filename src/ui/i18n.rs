@@ -1,8 +1,8 @@
-//! Chinese (default) and English UI text: every label is written as `tr(zh, en)`.
+//! The interface language: its signal, and `tr` to show a word file's [`Text`] in it.
 
 use leptos::prelude::*;
 
-pub use crate::lang::Lang;
+pub use crate::lang::{Lang, Text};
 
 const KEY: &str = "xq.lang";
 
@@ -31,11 +31,8 @@ pub fn use_lang() -> RwSignal<Lang> {
     use_context::<RwSignal<Lang>>().unwrap_or_else(|| RwSignal::new(Lang::Zh))
 }
 
-/// A reactive text: `zh` or `en` following the current language.
-pub fn tr(
-    zh: &'static str,
-    en: &'static str,
-) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+/// A reactive text: a word file's `text` in the current language.
+pub fn tr(text: Text) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = use_lang();
-    move || lang.get().pick(zh, en)
+    move || text.get(lang.get())
 }

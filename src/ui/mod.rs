@@ -35,6 +35,7 @@ mod verdict;
 use leptos::prelude::*;
 pub use route::Route;
 use std::sync::atomic::{AtomicBool, Ordering};
+mod words;
 
 /// The view of one route, as a bundle's page binary maps it (its own pages, [`elsewhere`] for the rest).
 pub type Pages = fn(Route) -> AnyView;
@@ -163,21 +164,21 @@ fn App(pages: Pages) -> impl IntoView {
     let tr = i18n::tr;
     view! {
         <header class="topbar no-print">
-            <a class="brand" href="#/play">{tr("象棋俱乐部", "Xiangqi Club")}</a>
-            <nav aria-label=tr("栏目", "Sections")>
-                <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr("对弈", "Play")}</a>
-                <a href="#/scoresheet" class:active=move || matches!(route.get(), Route::Scoresheet(_))>{tr("记录纸", "Scoresheet")}</a>
-                <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr("循环赛", "Round robin")}</a>
-                <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr("棋钟", "Clock")}</a>
-                <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr("赛程编排", "Schedule")}</a>
-                <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr("积分编排", "Swiss")}</a>
-                <a href="#/club" class:active=move || matches!(route.get(), Route::Club)>{tr("会员", "Members")}</a>
+            <a class="brand" href="#/play">{tr(words::XIANGQI_CLUB)}</a>
+            <nav aria-label=tr(words::SECTIONS)>
+                <a href="#/play" class:active=move || matches!(route.get(), Route::Play(_))>{tr(words::PLAY)}</a>
+                <a href="#/scoresheet" class:active=move || matches!(route.get(), Route::Scoresheet(_))>{tr(words::SCORESHEET)}</a>
+                <a href="#/tournament" class:active=move || matches!(route.get(), Route::Tournament(_))>{tr(words::ROUND_ROBIN)}</a>
+                <a href="#/clock" class:active=move || matches!(route.get(), Route::Clock(_))>{tr(words::CLOCK)}</a>
+                <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr(words::SCHEDULE)}</a>
+                <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr(words::SWISS)}</a>
+                <a href="#/club" class:active=move || matches!(route.get(), Route::Club)>{tr(words::MEMBERS)}</a>
             </nav>
             <button
                 class="lang-toggle"
                 data-testid="lang-toggle"
                 // A title, not a label: the accessible name stays the visible one (WCAG 2.5.3).
-                title=tr("切换到英文", "Switch to Chinese")
+                title=tr(words::SWITCH_TO_CHINESE)
                 on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
             >
                 // The other language, named in itself.

@@ -4,6 +4,7 @@
 
 use super::i18n::{tr, use_lang, Lang};
 use super::play::{use_play, PlayStore};
+use super::words;
 use crate::lang::Say;
 use crate::xiangqi::notation::typed::{complete, read, Completion, TypedError};
 use leptos::prelude::*;
@@ -24,13 +25,8 @@ impl Say for Refusal {
     fn say(&self, lang: Lang) -> String {
         match self {
             Refusal::Typed(e) => e.say(lang),
-            Refusal::Thinking => lang
-                .pick(
-                    "电脑正在思考：请等它走完再输入着法",
-                    "The computer is thinking: type your move once it has played",
-                )
-                .into(),
-            Refusal::Over => lang.pick("对局已结束", "The game is over").into(),
+            Refusal::Thinking => words::THE_COMPUTER_IS_THINKING_TYPE.get(lang).into(),
+            Refusal::Over => words::THE_GAME_IS_OVER.get(lang).into(),
         }
     }
 }
@@ -131,7 +127,7 @@ impl BoxState {
 fn completions(b: BoxState) -> impl IntoView {
     view! {
         <ul class="move-box-list" id="move-box-list" role="listbox" data-testid="move-options" translate="no"
-            aria-label=tr("符合的着法", "Matching moves")>
+            aria-label=tr(words::MATCHING_MOVES)>
             {move || b.options.get().into_iter().enumerate().map(|(i, c)| {
                 let t = c.text.clone();
                 view! {
@@ -187,7 +183,7 @@ pub fn MoveBox() -> impl IntoView {
             let chosen = b.active.get_untracked().and_then(|i| options.with_untracked(|o| o.get(i).map(|c| c.text.clone())));
             b.play(chosen.unwrap_or_else(|| text.get_untracked()));
         }>
-            <label for="move-box">{tr("输入着法 (/)", "Type a move (/)")}</label>
+            <label for="move-box">{tr(words::TYPE_A_MOVE)}</label>
             <input
                 id="move-box"
                 data-testid="move-box"
@@ -200,7 +196,7 @@ pub fn MoveBox() -> impl IntoView {
                 aria-expanded=move || expanded().to_string()
                 aria-controls=move || expanded().then_some("move-box-list")
                 aria-activedescendant=move || b.active.get().filter(|_| expanded()).map(|i| format!("move-option-{i}"))
-                placeholder=tr("如 炮二平五、C2.5、h2e2", "e.g. C2.5 or h2e2")
+                placeholder=tr(words::MOVE_EXAMPLE)
                 node_ref=input
                 prop:value=move || text.get()
                 on:input=move |ev| {
@@ -209,7 +205,7 @@ pub fn MoveBox() -> impl IntoView {
                 }
                 on:keydown=move |ev| b.key(ev)
             />
-            <button type="submit" data-testid="move-box-play">{tr("走棋", "Play")}</button>
+            <button type="submit" data-testid="move-box-play">{tr(words::PLAY_MOVE)}</button>
             {move || expanded().then(|| completions(b))}
             {move || b.refusal.get().map(|r| view! {
                 <p class="message" data-testid="move-box-error" role="alert">{move || r.say(lang.get())}</p>

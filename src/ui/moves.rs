@@ -3,6 +3,7 @@
 
 use super::i18n::tr;
 use super::play::use_play;
+use super::words;
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;
@@ -191,7 +192,7 @@ pub fn MoveList() -> impl IntoView {
         session.with(|s| items(s.tree(), notation))
     });
     view! {
-        <ol class="move-list" data-testid="move-list" aria-label=tr("着法", "Moves")>
+        <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES)>
             {move || list.get().into_iter().map(|item| match item {
                 Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
                 Item::Main(m, ply, resume) => move_button(m, Some(ply), resume).into_any(),
@@ -221,11 +222,11 @@ pub fn MoveList() -> impl IntoView {
 pub fn StepControls() -> impl IntoView {
     let session = use_play().session;
     view! {
-        <div class="step-controls" role="toolbar" aria-label=tr("浏览", "Step through")>
-            <button aria-label=tr("开局", "First position") aria-keyshortcuts="Home" on:click=move |_| session.update(|s| s.go_to(0))>"«"</button>
-            <button aria-label=tr("上一步", "Previous move") aria-keyshortcuts="ArrowLeft" on:click=move |_| session.update(|s| { s.back(); })>"‹"</button>
-            <button aria-label=tr("下一步", "Next move") aria-keyshortcuts="ArrowRight" on:click=move |_| session.update(|s| { s.forward(); })>"›"</button>
-            <button aria-label=tr("最新", "Last position") aria-keyshortcuts="End" on:click=move |_| session.update(|s| s.go_to(usize::MAX))>"»"</button>
+        <div class="step-controls" role="toolbar" aria-label=tr(words::STEP_THROUGH)>
+            <button aria-label=tr(words::FIRST_POSITION) aria-keyshortcuts="Home" on:click=move |_| session.update(|s| s.go_to(0))>"«"</button>
+            <button aria-label=tr(words::PREVIOUS_MOVE) aria-keyshortcuts="ArrowLeft" on:click=move |_| session.update(|s| { s.back(); })>"‹"</button>
+            <button aria-label=tr(words::NEXT_MOVE) aria-keyshortcuts="ArrowRight" on:click=move |_| session.update(|s| { s.forward(); })>"›"</button>
+            <button aria-label=tr(words::LAST_POSITION) aria-keyshortcuts="End" on:click=move |_| session.update(|s| s.go_to(usize::MAX))>"»"</button>
         </div>
     }
 }

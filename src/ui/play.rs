@@ -14,6 +14,7 @@ use super::review::ReviewPanel;
 use super::storage;
 use super::study::{OpenFile, ProjectorComment, StudyList, StudyTools};
 use super::verdict::{DrawAndResign, GameStatus};
+use super::words;
 use crate::clock::{Clock, ControlError, Preset};
 use crate::lang::Say;
 use crate::xiangqi::game::{GameError, OfferOutcome};
@@ -141,11 +142,11 @@ impl Say for Note {
     fn say(&self, lang: Lang) -> String {
         match (self, lang) {
             (Note::Illegal(e), _) => e.say(lang),
-            (Note::GameOver, _) => lang.pick("对局已结束", "The game is over").into(),
+            (Note::GameOver, _) => words::THE_GAME_IS_OVER.get(lang).into(),
             (Note::NotYourTurn(c), Lang::Zh) => format!("现在轮到{}走棋", c.say(lang)),
             (Note::NotYourTurn(c), Lang::En) => format!("It is {}'s turn", c.say(lang)),
-            (Note::CopiedLink, _) => lang.pick("已复制链接 ✓", "Link copied ✓").into(),
-            (Note::CopiedFen, _) => lang.pick("已复制 FEN ✓", "FEN copied ✓").into(),
+            (Note::CopiedLink, _) => words::LINK_COPIED.get(lang).into(),
+            (Note::CopiedFen, _) => words::FEN_COPIED.get(lang).into(),
             (Note::Limit(e), _) => e.say(lang),
             (Note::AfterEnd(a), _) => a.say(lang),
             (Note::NotShown(n), _) => n.say(lang),
@@ -158,30 +159,10 @@ impl Say for Note {
             (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
             (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
             (Note::Opened(n), _) => n.say(lang),
-            (Note::ComputerAnswer(true), _) => lang
-                .pick(
-                    "电脑同意和棋：它的评估不占优（第23.1条）",
-                    "The computer accepts the draw: it does not stand better (rule 23.1)",
-                )
-                .into(),
-            (Note::ComputerAnswer(false), _) => lang
-                .pick(
-                    "电脑拒绝和棋，继续对局（第23.1条）",
-                    "The computer declines the draw and plays on (rule 23.1)",
-                )
-                .into(),
-            (Note::SavedGameKept, _) => lang
-                .pick(
-                    "存储已满：之前保存的对局无法另存，已原样保留；棋盘上这局不会被保存。",
-                    "Storage is full: the saved game could not be set aside, so it was kept; the game on the board is not saved.",
-                )
-                .into(),
-            (Note::NotReplaced, _) => lang
-                .pick(
-                    "存储已满：棋盘上的对局无法另存，因此没有被替换。",
-                    "Storage is full: the game on the board could not be set aside, so it was not replaced.",
-                )
-                .into(),
+            (Note::ComputerAnswer(true), _) => words::THE_COMPUTER_ACCEPTS_THE.get(lang).into(),
+            (Note::ComputerAnswer(false), _) => words::THE_COMPUTER_DECLINES_THE.get(lang).into(),
+            (Note::SavedGameKept, _) => words::STORAGE_IS_FULL_THE.get(lang).into(),
+            (Note::NotReplaced, _) => words::STORAGE_IS_FULL_THE_GAME.get(lang).into(),
         }
     }
 }
@@ -657,10 +638,10 @@ fn Notices() -> impl IntoView {
                             store.selected.set(None);
                         }
                         store.notices.update(|v| v.retain(|n| *n != Note::SavedGameKept));
-                    }>{tr("打开保存的对局", "Open the saved game")}</button>
+                    }>{tr(words::OPEN_THE_SAVED_GAME)}</button>
                 })}
                 <button class="link-button" on:click=move |_| store.notices.update(|v| { if i < v.len() { v.remove(i); } })>
-                    {tr("知道了", "Dismiss")}
+                    {tr(words::DISMISS)}
                 </button>
             </p>
         }).collect_view()}
@@ -806,8 +787,8 @@ fn SecondColumn() -> impl IntoView {
     let notation = Signal::derive(move || store.settings.get().notation);
     view! {
         <div class="panel-column">
-        <section class="panel-group engine-group" aria-label=tr("电脑", "Computer")>
-            <h2 class="group-title">{tr("电脑", "Computer")}</h2>
+        <section class="panel-group engine-group" aria-label=tr(words::COMPUTER)>
+            <h2 class="group-title">{tr(words::COMPUTER)}</h2>
             <EnginePanel
                 session=session
                 marks=store.marks
@@ -817,13 +798,13 @@ fn SecondColumn() -> impl IntoView {
             />
             <ReviewPanel session=session marks=store.marks notation=notation />
         </section>
-        <section class="panel-group view-group" aria-label=tr("棋盘显示", "Board view")>
-            <h2 class="group-title">{tr("棋盘显示", "Board view")}</h2>
+        <section class="panel-group view-group" aria-label=tr(words::BOARD_VIEW)>
+            <h2 class="group-title">{tr(words::BOARD_VIEW)}</h2>
             <ViewOptions />
             <GameSettings />
         </section>
-        <section class="panel-group share-group" aria-label=tr("分享", "Sharing")>
-            <h2 class="group-title">{tr("分享", "Sharing")}</h2>
+        <section class="panel-group share-group" aria-label=tr(words::SHARING)>
+            <h2 class="group-title">{tr(words::SHARING)}</h2>
             <ShareGroup />
         </section>
         </div>
@@ -842,12 +823,12 @@ fn ConfirmBox() -> impl IntoView {
                     <p>{move || c.say(lang.get())}</p>
                     {match c {
                         Confirm::Cut(m, _) => Some(view! {
-                            <button class="primary" data-testid="confirm-variation" on:click=move |_| store.branch(m)>{tr("另开变着", "New variation")}</button>
+                            <button class="primary" data-testid="confirm-variation" on:click=move |_| store.branch(m)>{tr(words::NEW_VARIATION)}</button>
                         }),
                         _ => None,
                     }}
-                    <button class="primary" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{tr("确定", "Yes")}</button>
-                    <button data-testid="confirm-no" on:click=move |_| store.confirm.set(None)>{tr("取消", "Cancel")}</button>
+                    <button class="primary" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{tr(words::YES)}</button>
+                    <button data-testid="confirm-no" on:click=move |_| store.confirm.set(None)>{tr(words::CANCEL)}</button>
                 </div>
             }
         })
@@ -868,12 +849,12 @@ fn SidePanel() -> impl IntoView {
             .unwrap_or_else(|| Clock::from_preset(Preset::Fischer15_10))
     });
     view! {
-        <aside class="side-panel no-print" aria-label=tr("对局信息", "Game panel")>
+        <aside class="side-panel no-print" aria-label=tr(words::GAME_PANEL)>
             {study_part(|s| s.projector_comment)}
             // Two columns where the screen is wide: the computer's group then sits beside the game's.
             <div class="panel-column">
-            <section class="panel-group game-group" aria-label=tr("对局", "Game")>
-                <h2 class="group-title">{tr("对局", "Game")}</h2>
+            <section class="panel-group game-group" aria-label=tr(words::GAME)>
+                <h2 class="group-title">{tr(words::GAME)}</h2>
                 <Show when=move || session.with(|s| s.clock().is_some())>
                     <div class="play-clock" data-testid="play-clock">
                         <ClockFaces
@@ -886,8 +867,8 @@ fn SidePanel() -> impl IntoView {
                 <ConfirmBox />
                 <DrawAndResign />
             </section>
-            <section class="panel-group record-group" aria-label=tr("棋谱", "Record")>
-                <h2 class="group-title">{tr("棋谱", "Record")}</h2>
+            <section class="panel-group record-group" aria-label=tr(words::RECORD)>
+                <h2 class="group-title">{tr(words::RECORD)}</h2>
                 <MoveList />
                 <StepControls />
                 {study_part(|s| s.record)}

@@ -5,6 +5,7 @@
 use super::i18n::{tr, use_lang};
 use super::play::{use_play, Note};
 use super::scoresheet::{PgnExport, PgnImport};
+use super::words;
 use crate::clock::{Clock, Control, Preset};
 use crate::lang::Say;
 use crate::xiangqi::notation::record::PgnGame;
@@ -21,14 +22,14 @@ pub fn ViewOptions() -> impl IntoView {
     view! {
         <div class="controls view-actions">
             <button data-testid="flip" aria-keyshortcuts="f" on:click=move |_| store.flip()>
-                {tr("翻转棋盘", "Flip board")}
+                {tr(words::FLIP_BOARD)}
             </button>
             <button data-testid="projector" aria-pressed=move || store.projector.get().to_string()
                 on:click=move |_| store.set_projector(!store.projector.get_untracked())>
-                {move || if store.projector.get() { tr("退出投影 (Esc)", "Leave projector (Esc)")() } else { tr("投影模式", "Projector mode")() }}
+                {move || if store.projector.get() { tr(words::LEAVE_PROJECTOR_ESC)() } else { tr(words::PROJECTOR_MODE)() }}
             </button>
         </div>
-        <label class="field">{tr("记谱", "Notation")}
+        <label class="field">{tr(words::NOTATION)}
             <select data-testid="notation" on:change=move |ev| {
                 if let Some(n) = Notation::from_id(&event_target_value(&ev)) {
                     settings.update(|s| s.notation = n);
@@ -36,10 +37,10 @@ pub fn ViewOptions() -> impl IntoView {
             }>
                 {Notation::ALL.into_iter().map(|n| {
                     let label = match n {
-                        Notation::Chinese => tr("中文", "Chinese"),
-                        Notation::ChineseShort => tr("中文简写", "Chinese short"),
-                        Notation::Wxf => tr("WXF", "WXF"),
-                        Notation::Iccs => tr("ICCS", "ICCS"),
+                        Notation::Chinese => tr(words::CHINESE),
+                        Notation::ChineseShort => tr(words::CHINESE_SHORT),
+                        Notation::Wxf => tr(words::WXF),
+                        Notation::Iccs => tr(words::ICCS),
                     };
                     view! { <option value=n.id() selected=move || settings.get().notation == n>{label}</option> }
                 }).collect_view()}
@@ -47,10 +48,10 @@ pub fn ViewOptions() -> impl IntoView {
         </label>
         <label class="check"><input type="checkbox" prop:checked=move || settings.get().animate on:change=move |ev| {
             settings.update(|s| s.animate = event_target_checked(&ev));
-        } /> {tr("走子动画", "Animate moves")}</label>
+        } /> {tr(words::ANIMATE_MOVES)}</label>
         <label class="check"><input type="checkbox" data-testid="upside-down" prop:checked=move || settings.get().far_upside_down on:change=move |ev| {
             settings.update(|s| s.far_upside_down = event_target_checked(&ev));
-        } /> {tr("对方棋子倒置（如实物棋盘）", "Far side upside down (as on a table)")}</label>
+        } /> {tr(words::FAR_SIDE_UPSIDE_DOWN)}</label>
         <super::access::LookOptions />
     }
 }
@@ -64,24 +65,24 @@ pub fn GameSettings() -> impl IntoView {
     let started = move || session.with(|s| s.game().ply() > 0);
     view! {
         <details class="menu settings" data-testid="settings" open=session.with_untracked(|s| s.game().ply() == 0)>
-            <summary>{tr("计时与限着", "Clock and move limit")}</summary>
-            <label class="field">{tr("棋钟（开局前选择）", "Clock (chosen before the first move)")}
+            <summary>{tr(words::CLOCK_AND_MOVE_LIMIT)}</summary>
+            <label class="field">{tr(words::CLOCK_CHOSEN_BEFORE_THE)}
                 <select data-testid="time-control" disabled=started
                     on:change=move |ev| {
                         let clock = Preset::from_id(&event_target_value(&ev)).map(Clock::from_preset);
                         session.update(|s| { s.set_clock(clock); });
                     }>
-                    <option value="none" selected=move || session.with(|s| s.clock().is_none())>{tr("不计时", "No clock")}</option>
+                    <option value="none" selected=move || session.with(|s| s.clock().is_none())>{tr(words::NO_CLOCK)}</option>
                     {Preset::ALL.into_iter().filter(|p| *p != Preset::Custom).map(|p| {
                         // After a reload the select shows the game's control again.
                         let chosen = move || session.with(|s| s.clock().and_then(Preset::of) == Some(p));
                         view! { <option value=p.id() selected=chosen>{move || p.say(lang.get())}</option> }
                     }).collect_view()}
-                    <option value="custom">{tr("自定义（见下）", "Custom (below)")}</option>
+                    <option value="custom">{tr(words::CUSTOM_BELOW)}</option>
                 </select>
             </label>
-            <label class="field">{tr("自定义时限", "Custom control")}
-                <input data-testid="custom-control" placeholder=tr("90分/40着，15分/10着", "90m/40, 15m/10") disabled=started
+            <label class="field">{tr(words::CUSTOM_CONTROL)}
+                <input data-testid="custom-control" placeholder=tr(words::CONTROL_90M_40_15M_10) disabled=started
                     on:change=move |ev| {
                         match event_target_value(&ev).parse::<Control>() {
                             Ok(c) => session.update(|s| { s.set_clock(Some(Clock::new(c))); }),
@@ -89,7 +90,7 @@ pub fn GameSettings() -> impl IntoView {
                         }
                     } />
             </label>
-            <label class="field">{tr("自然限着（回合，第4.2.4条）", "Move limit (moves, rule 4.2.4)")}
+            <label class="field">{tr(words::MOVE_LIMIT_MOVES_RULE)}
                 <input type="number" min="1" max="200" data-testid="limit" class="limit"
                     prop:value=move || session.with(|s| s.game().move_limit().to_string())
                     on:change=move |ev| {
@@ -123,10 +124,10 @@ pub fn RecordGroup() -> impl IntoView {
     };
     view! {
         <div class="controls">
-            <a class="button-link" data-testid="scoresheet-link" href=sheet>{tr("打印记录纸", "Print scoresheet")}</a>
+            <a class="button-link" data-testid="scoresheet-link" href=sheet>{tr(words::PRINT_SCORESHEET)}</a>
         </div>
         <details class="menu pgn">
-            <summary>{tr("导入 / 导出棋谱 (PGN)", "Import / export (PGN)")}</summary>
+            <summary>{tr(words::IMPORT_EXPORT_PGN)}</summary>
             <PgnExport game=Signal::derive(move || session.with(|s| s.to_pgn())) />
             <PgnImport on_import=Callback::new(move |pgn: PgnGame| {
                 match PlaySession::from_pgn(&pgn) {
@@ -172,13 +173,13 @@ pub fn ShareGroup() -> impl IntoView {
     };
     view! {
         <div class="controls">
-            <button data-testid="copy-link" on:click=move |_| copy(link_text(), Note::CopiedLink)>{tr("复制链接", "Copy link")}</button>
-            <button data-testid="copy-fen" on:click=move |_| copy(fen_text(), Note::CopiedFen)>{tr("复制 FEN", "Copy FEN")}</button>
+            <button data-testid="copy-link" on:click=move |_| copy(link_text(), Note::CopiedLink)>{tr(words::COPY_LINK)}</button>
+            <button data-testid="copy-fen" on:click=move |_| copy(fen_text(), Note::CopiedFen)>{tr(words::COPY_FEN)}</button>
         </div>
         <details class="menu share">
-            <summary>{tr("FEN 与链接", "FEN and link")}</summary>
+            <summary>{tr(words::FEN_AND_LINK)}</summary>
             <p class="fen-line">"FEN " <code data-testid="fen" translate="no">{fen_text}</code></p>
-            <input class="link" readonly aria-label=tr("对局链接", "Game link") prop:value=link_text />
+            <input class="link" readonly aria-label=tr(words::GAME_LINK) prop:value=link_text />
         </details>
     }
 }

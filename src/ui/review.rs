@@ -9,11 +9,13 @@
 use super::board::{Brush, Mark};
 use super::files::download;
 use super::i18n::{tr, use_lang, Lang};
+use super::words;
 use crate::engine::job::WORKER_READY;
 use crate::engine::review::{
     self, Analysis, Judgement, ReviewReport, ReviewRequest, Summary, DEFAULT_LIMITS,
 };
 use crate::lang::Say;
+use crate::lang::Text;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::session::PlaySession;
@@ -58,9 +60,9 @@ impl Ctx {
         self.pending.set_value(None);
     }
 
-    fn fail(self, zh: &str, en: &str) {
+    fn fail(self, text: Text) {
         self.stop();
-        let text = self.lang.get_untracked().pick(zh, en).into();
+        let text = text.get(self.lang.get_untracked()).into();
         self.state.set(State::Failed(text));
     }
 
@@ -87,7 +89,7 @@ impl Ctx {
             return;
         };
         let Ok(worker) = web_sys::Worker::new("./engine_worker_loader.js") else {
-            return self.fail("引擎无法启动", "The engine could not start");
+            return self.fail(words::THE_ENGINE_COULD_NOT);
         };
         let onmessage =
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
@@ -105,7 +107,7 @@ impl Ctx {
                 }
             });
         let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-            self.fail("引擎无法启动", "The engine could not start");
+            self.fail(words::THE_ENGINE_COULD_NOT);
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
@@ -149,10 +151,7 @@ impl Ctx {
         });
         match done.flatten() {
             Some(()) => self.state.set(State::Idle),
-            None => self.fail(
-                "分析期间主线已改变，请重新分析",
-                "The main line changed during the analysis: analyse again",
-            ),
+            None => self.fail(words::THE_MAIN_LINE_CHANGED),
         }
     }
 
@@ -222,9 +221,7 @@ pub fn ReviewPanel(
             let name = format!("review-{}.pgn", n.name().to_ascii_lowercase());
             if download(&name, "application/x-chess-pgn;charset=utf-8", &text).is_err() {
                 ctx.state.set(State::Failed(
-                    lang.get_untracked()
-                        .pick("下载失败", "Download failed")
-                        .into(),
+                    words::DOWNLOAD_FAILED.get(lang.get_untracked()).into(),
                 ));
             }
         }
@@ -233,18 +230,18 @@ pub fn ReviewPanel(
         <div class="review" data-testid="review">
             <div class="controls">
                 <button type="button" data-testid="review-start" disabled=running
-                    on:click=move |_| ctx.start()>{tr("全局分析", "Analyse the game")}</button>
+                    on:click=move |_| ctx.start()>{tr(words::ANALYSE_THE_GAME)}</button>
                 {move || running().then(|| view! {
                     <button type="button" data-testid="review-cancel" on:click=move |_| {
                         ctx.stop();
                         ctx.state.set(State::Idle);
-                    }>{tr("取消", "Cancel")}</button>
+                    }>{tr(words::CANCEL)}</button>
                 })}
             </div>
             {move || match ctx.state.get() {
                 State::Running(k, n) => Some(view! {
                     <progress data-testid="review-progress" max=n.max(1) value=k
-                        aria-label=tr("分析进度", "Analysis progress")></progress>
+                        aria-label=tr(words::ANALYSIS_PROGRESS)></progress>
                     <span class="review-progress-text">{k} " / " {n}</span>
                 }.into_any()),
                 State::Failed(text) => Some(view! {
@@ -265,7 +262,7 @@ pub fn ReviewPanel(
                     }>
                 </div>
                 <div class="controls">
-                    <span>{tr("导出分析棋谱", "Export the review")}</span>
+                    <span>{tr(words::EXPORT_THE_REVIEW)}</span>
                     <button type="button" data-testid="review-export" on:click=move |_| export(notation.get_untracked())>"PGN"</button>
                 </div>
             })}
@@ -310,10 +307,7 @@ fn graph(h: &mut String, s: &Summary, lang: Lang) {
         h,
         r#"<svg class="review-graph" data-testid="review-graph" data-points="{}" viewBox="0 0 {W} {H}" preserveAspectRatio="none" role="img" aria-label="{}"><path class="area" d="{line}L{W} {H} L0 {H} Z"/><line class="mid" x1="0" y1="{}" x2="{W}" y2="{}"/><path class="curve" d="{line}"/>"#,
         s.nodes.len(),
-        lang.pick(
-            "评估曲线（红方视角，上方红优）",
-            "Evaluation graph from Red's side: up is Red better"
-        ),
+        words::EVALUATION_GRAPH_FROM_REDS.get(lang),
         H / 2,
         H / 2,
     );
@@ -363,10 +357,7 @@ fn counts(h: &mut String, s: &Summary, lang: Lang) {
     let _ = write!(
         h,
         r#"</tbody></table><p class="hint">{}</p><ol class="review-judged">"#,
-        lang.pick(
-            "按胜率损失计：欠准 ≥ 5%，失误 ≥ 10%，漏着 ≥ 15%（同 lichess）",
-            "By winning chances lost: inaccuracy ≥ 5%, mistake ≥ 10%, blunder ≥ 15% (as lichess)",
-        )
+        words::BY_WINNING_CHANCES_LOST.get(lang)
     );
 }
 
@@ -412,7 +403,7 @@ fn judged(h: &mut String, t: &GameTree, s: &Summary, lang: Lang, nt: Notation) {
             let _ = write!(
                 h,
                 r#"<span class="review-line">{}{}</span>"#,
-                lang.pick("更好：", "Better: "),
+                words::BETTER.get(lang),
                 words.join(" ")
             );
         }

@@ -12,6 +12,8 @@ use super::files::BrowserCharsets;
 use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang};
 use super::storage;
+use super::words;
+use crate::lang::Text;
 use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
 use crate::xiangqi::notation::decode::decode_with;
@@ -26,19 +28,19 @@ const KEY: &str = "xq.scoresheet.pgn";
 const BLANK_ROUNDS: u32 = 60;
 
 /// The tags the sheet shows and edits, with their Chinese and English labels.
-const FIELDS: [(&str, &str, &str); 6] = [
-    ("Event", "比赛名称", "Event"),
-    ("Round", "轮次", "Round"),
-    ("Board", "台次", "Board"),
-    ("Date", "日期", "Date"),
-    ("Red", "红方", "Red"),
-    ("Black", "黑方", "Black"),
+const FIELDS: [(&str, Text); 6] = [
+    ("Event", words::EVENT_NAME),
+    ("Round", words::ROUND),
+    ("Board", words::BOARD),
+    ("Date", words::DATE),
+    ("Red", words::RED),
+    ("Black", words::BLACK),
 ];
-const EXTRA_FIELDS: [(&str, &str, &str); 4] = [
-    ("RedTime", "红方用时", "Red time used"),
-    ("BlackTime", "黑方用时", "Black time used"),
-    ("RedFouls", "红方犯规", "Red fouls"),
-    ("BlackFouls", "黑方犯规", "Black fouls"),
+const EXTRA_FIELDS: [(&str, Text); 4] = [
+    ("RedTime", words::RED_TIME_USED),
+    ("BlackTime", words::BLACK_TIME_USED),
+    ("RedFouls", words::RED_FOULS),
+    ("BlackFouls", words::BLACK_FOULS),
 ];
 
 /// The game to open: from the link, else the saved one; with a notice when something was wrong.
@@ -126,10 +128,10 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
         blank.set(false);
     });
 
-    let field = move |(tag, zh, en): (&'static str, &'static str, &'static str)| {
+    let field = move |(tag, text): (&'static str, Text)| {
         let id = format!("ss-{}", tag.to_ascii_lowercase());
         view! {
-            <label for=id.clone()>{tr(zh, en)}</label>
+            <label for=id.clone()>{tr(text)}</label>
             <input
                 id=id
                 type="text"
@@ -145,43 +147,43 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
             {move || notice.get().map(|n| view! { <p class="error no-print" role="alert">{move || n.say(lang.get())}</p> })}
             <div class="scoresheet-controls no-print">
                 <fieldset>
-                    <legend>{tr("记录纸", "Scoresheet")}</legend>
+                    <legend>{tr(words::SCORESHEET)}</legend>
                     <label>
                         <input type="radio" name="ss-mode" data-testid="mode-filled"
                             prop:checked=move || !blank.get() on:change=move |_| blank.set(false) />
-                        {tr("本局记录", "This game")}
+                        {tr(words::THIS_GAME)}
                     </label>
                     <label>
                         <input type="radio" name="ss-mode" data-testid="mode-blank"
                             prop:checked=move || blank.get() on:change=move |_| blank.set(true) />
-                        {tr("空白（1–60 回合）", "Blank (rounds 1–60)")}
+                        {tr(words::BLANK_ROUNDS_1_60)}
                     </label>
                     <label>
                         <input type="radio" name="ss-form" data-testid="form-full"
                             prop:checked=move || !short.get() on:change=move |_| short.set(false) />
-                        {tr("完整记录", "Full form")}
+                        {tr(words::FULL_FORM)}
                     </label>
                     <label>
                         <input type="radio" name="ss-form" data-testid="form-short"
                             prop:checked=move || short.get() on:change=move |_| short.set(true) />
-                        {tr("简写记录", "Short form")}
+                        {tr(words::SHORT_FORM)}
                     </label>
                     <button type="button" data-testid="print" on:click=move |_| {
                         let _ = window().print();
-                    }>{tr("打印", "Print")}</button>
+                    }>{tr(words::PRINT)}</button>
                 </fieldset>
                 <fieldset class="ss-fields">
-                    <legend>{tr("对局信息", "Game details")}</legend>
+                    <legend>{tr(words::GAME_DETAILS)}</legend>
                     {FIELDS.into_iter().map(field).collect_view()}
                     {EXTRA_FIELDS.into_iter().map(field).collect_view()}
-                    <label for="ss-result">{tr("结果", "Result")}</label>
+                    <label for="ss-result">{tr(words::RESULT)}</label>
                     <select id="ss-result" data-testid="field-Result"
                         prop:value=move || game.with(|g| g.result().pgn().to_string())
                         on:change=move |ev| game.update(|g| g.set_tag("Result", &event_target_value(&ev)))>
-                        <option value="*">{tr("未定", "Unfinished")}</option>
-                        <option value="1-0">{tr("红胜", "Red wins")}</option>
-                        <option value="0-1">{tr("黑胜", "Black wins")}</option>
-                        <option value="1/2-1/2">{tr("和棋", "Draw")}</option>
+                        <option value="*">{tr(words::UNFINISHED)}</option>
+                        <option value="1-0">{tr(words::RED_WINS)}</option>
+                        <option value="0-1">{tr(words::BLACK_WINS)}</option>
+                        <option value="1/2-1/2">{tr(words::DRAW)}</option>
                     </select>
                 </fieldset>
                 <PgnImport on_import=on_import />
@@ -191,7 +193,7 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
                             game.set(p);
                             previous.set(None);
                         }
-                    }>{tr("恢复上一局", "Restore the previous game")}</button>
+                    }>{tr(words::RESTORE_THE_PREVIOUS_GAME)}</button>
                 })}
                 <PgnExport game=game.into() />
             </div>
@@ -247,9 +249,9 @@ fn move_cell(text: Option<String>) -> impl IntoView {
             let last = chars.pop().map(String::from).unwrap_or_default();
             let head: String = chars.into_iter().collect();
             let title = if class == "advance" {
-                tr("进", "forward")
+                tr(words::FORWARD)
             } else {
-                tr("退", "back")
+                tr(words::BACK)
             };
             view! { <span>{head}<span class=class title=title>{last}</span></span> }.into_any()
         }
@@ -260,7 +262,7 @@ fn block(rows: Vec<ScoresheetRow>) -> impl IntoView {
     view! {
         <table class="ss-block">
             <thead>
-                <tr><th scope="col">{tr("回合", "Round")}</th><th scope="col">{tr("红方", "Red")}</th><th scope="col">{tr("黑方", "Black")}</th></tr>
+                <tr><th scope="col">{tr(words::MOVE_ROUND)}</th><th scope="col">{tr(words::RED)}</th><th scope="col">{tr(words::BLACK)}</th></tr>
             </thead>
             <tbody>
                 {rows.into_iter().map(|r| {
@@ -299,22 +301,22 @@ fn Sheet(game: Signal<PgnGame>, blank: Signal<bool>, short: Signal<bool>) -> imp
     };
     let mark = move |r: PgnResult| move || if result() == r { "☑" } else { "☐" };
     view! {
-        <article class="sheet" data-testid="scoresheet" aria-label=tr("记录纸", "Scoresheet")>
-            <h1>{tr("中国象棋比赛记录纸", "Xiangqi Scoresheet")}</h1>
+        <article class="sheet" data-testid="scoresheet" aria-label=tr(words::SCORESHEET)>
+            <h1>{tr(words::XIANGQI_SCORESHEET)}</h1>
             <table class="ss-head">
                 <tr>
-                    <th>{tr("比赛名称", "Event")}</th><td colspan="3" data-testid="sheet-event">{value("Event")}</td>
-                    <th>{tr("日期", "Date")}</th><td>{value("Date")}</td>
+                    <th>{tr(words::EVENT_NAME)}</th><td colspan="3" data-testid="sheet-event">{value("Event")}</td>
+                    <th>{tr(words::DATE)}</th><td>{value("Date")}</td>
                 </tr>
                 <tr>
-                    <th>{tr("轮次", "Round")}</th><td>{value("Round")}</td>
-                    <th>{tr("台次", "Board")}</th><td>{value("Board")}</td>
-                    <th>{tr("记录方式", "Form")}</th>
-                    <td>{move || if short.get() { tr("简写", "Short")() } else { tr("完整", "Full")() }}</td>
+                    <th>{tr(words::ROUND)}</th><td>{value("Round")}</td>
+                    <th>{tr(words::BOARD)}</th><td>{value("Board")}</td>
+                    <th>{tr(words::FORM)}</th>
+                    <td>{move || if short.get() { tr(words::SHORT)() } else { tr(words::FULL)() }}</td>
                 </tr>
                 <tr>
-                    <th>{tr("红方", "Red")}</th><td colspan="2" data-testid="sheet-red">{value("Red")}</td>
-                    <th>{tr("黑方", "Black")}</th><td colspan="2" data-testid="sheet-black">{value("Black")}</td>
+                    <th>{tr(words::RED)}</th><td colspan="2" data-testid="sheet-red">{value("Red")}</td>
+                    <th>{tr(words::BLACK)}</th><td colspan="2" data-testid="sheet-black">{value("Black")}</td>
                 </tr>
             </table>
             <div class="ss-moves">
@@ -327,34 +329,31 @@ fn Sheet(game: Signal<PgnGame>, blank: Signal<bool>, short: Signal<bool>) -> imp
             </div>
             <table class="ss-foot">
                 <tr>
-                    <th>{tr("结果", "Result")}</th>
+                    <th>{tr(words::RESULT)}</th>
                     <td colspan="3" data-testid="sheet-result">
-                        {mark(PgnResult::RedWins)} " " {tr("红胜", "Red wins")} "　"
-                        {mark(PgnResult::BlackWins)} " " {tr("黑胜", "Black wins")} "　"
-                        {mark(PgnResult::Draw)} " " {tr("和棋", "Draw")}
+                        {mark(PgnResult::RedWins)} " " {tr(words::RED_WINS)} "　"
+                        {mark(PgnResult::BlackWins)} " " {tr(words::BLACK_WINS)} "　"
+                        {mark(PgnResult::Draw)} " " {tr(words::DRAW)}
                     </td>
                 </tr>
                 <tr>
-                    <th>{tr("用时", "Time used")}</th>
-                    <td>{tr("红方", "Red")} ": " <span class="fill">{value("RedTime")}</span></td>
-                    <td colspan="2">{tr("黑方", "Black")} ": " <span class="fill">{value("BlackTime")}</span></td>
+                    <th>{tr(words::TIME_USED)}</th>
+                    <td>{tr(words::RED)} ": " <span class="fill">{value("RedTime")}</span></td>
+                    <td colspan="2">{tr(words::BLACK)} ": " <span class="fill">{value("BlackTime")}</span></td>
                 </tr>
                 <tr>
-                    <th>{tr("犯规", "Fouls")}</th>
-                    <td>{tr("红方", "Red")} ": " <span class="fill">{value("RedFouls")}</span></td>
-                    <td colspan="2">{tr("黑方", "Black")} ": " <span class="fill">{value("BlackFouls")}</span></td>
+                    <th>{tr(words::FOULS)}</th>
+                    <td>{tr(words::RED)} ": " <span class="fill">{value("RedFouls")}</span></td>
+                    <td colspan="2">{tr(words::BLACK)} ": " <span class="fill">{value("BlackFouls")}</span></td>
                 </tr>
                 <tr class="ss-sign">
-                    <th>{tr("签字", "Signatures")}</th>
-                    <td>{tr("红方棋手", "Red player")} ": " <span class="fill"></span></td>
-                    <td>{tr("黑方棋手", "Black player")} ": " <span class="fill"></span></td>
-                    <td>{tr("裁判员", "Arbiter")} ": " <span class="fill"></span></td>
+                    <th>{tr(words::SIGNATURES)}</th>
+                    <td>{tr(words::RED_PLAYER)} ": " <span class="fill"></span></td>
+                    <td>{tr(words::BLACK_PLAYER)} ": " <span class="fill"></span></td>
+                    <td>{tr(words::ARBITER)} ": " <span class="fill"></span></td>
                 </tr>
             </table>
-            <p class="ss-note">{tr(
-                "依据《中国象棋竞赛规则》(1999) 第7条记录、第10.1条对局结束后签字。",
-                "Per the 1999 Chinese Xiangqi rules: article 7 (recording) and 10.1 (result and signatures).",
-            )}</p>
+            <p class="ss-note">{tr(words::PER_THE_1999_CHINESE)}</p>
         </article>
     }
 }
@@ -413,15 +412,15 @@ pub fn PgnImport(
         };
     view! {
         <fieldset class="pgn-import">
-            <legend>{tr("导入 PGN", "Import PGN")}</legend>
-            <label for="pgn-text">{tr("粘贴棋谱（PGN 或着法）", "Paste a game (PGN or moves)")}</label>
+            <legend>{tr(words::IMPORT_PGN)}</legend>
+            <label for="pgn-text">{tr(words::PASTE_A_GAME_PGN)}</label>
             <textarea id="pgn-text" data-testid="pgn-text" rows="4"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))></textarea>
             <button type="button" data-testid="pgn-import" on:click=move |_| { warning.set(Vec::new()); take(read_pgn(&text.get_untracked())) }>
-                {tr("导入", "Import")}
+                {tr(words::IMPORT)}
             </button>
-            <label for="pgn-file">{tr("或选择文件", "or choose a file")}</label>
+            <label for="pgn-file">{tr(words::OR_CHOOSE_A_FILE)}</label>
             <input id="pgn-file" type="file" accept=".pgn,.PGN,.txt,text/plain" data-testid="pgn-file"
                 node_ref=file_input on:change=from_file />
             {move || {
@@ -444,7 +443,7 @@ pub fn PgnImport(
                                 failed.set(None);
                                 on_import.run(g);
                             }
-                        }>{tr("载入有效部分", "Load the valid part")} " (" {n} ")"</button>
+                        }>{tr(words::LOAD_THE_VALID_PART)} " (" {n} ")"</button>
                     })}
                 }
             })}
@@ -482,11 +481,11 @@ pub fn PgnExport(
     };
     view! {
         <fieldset class="pgn-export">
-            <legend>{tr("导出 PGN", "Export PGN")}</legend>
-            <button type="button" data-testid="export-chinese" on:click=move |_| save(Notation::Chinese)>{tr("中文记谱", "Chinese")}</button>
+            <legend>{tr(words::EXPORT_PGN)}</legend>
+            <button type="button" data-testid="export-chinese" on:click=move |_| save(Notation::Chinese)>{tr(words::CHINESE_NOTATION)}</button>
             <button type="button" data-testid="export-wxf" on:click=move |_| save(Notation::Wxf)>"WXF"</button>
             <button type="button" data-testid="export-iccs" on:click=move |_| save(Notation::Iccs)>"ICCS"</button>
-            {move || failed.get().then(|| view! { <p class="error" role="alert">{tr("下载失败", "Download failed")}</p> })}
+            {move || failed.get().then(|| view! { <p class="error" role="alert">{tr(words::DOWNLOAD_FAILED)}</p> })}
         </fieldset>
     }
 }

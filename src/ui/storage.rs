@@ -8,6 +8,7 @@
 //! the same way when what it would write over could not first be kept elsewhere ([`hold`]).
 
 use super::i18n::{tr, use_lang};
+use super::words;
 use crate::lang::Say;
 use crate::saved::{self, Kept, NotSaved, Refused, Store, Unreadable};
 use leptos::prelude::*;
@@ -175,10 +176,7 @@ pub fn StorageProblems() -> impl IntoView {
     view! {
         {move || (!refused.with(Vec::is_empty)).then(|| view! {
             <div class="storage-problem" role="alert" data-testid="storage-refused">
-                <p>{tr(
-                    "未能保存：浏览器存储已满或已停用，本页的更改在重新载入后会丢失。请删除旧数据腾出空间，或先导出文件。",
-                    "Not saved: the browser's storage is full or disabled; changes on this page will be lost on reload. Delete old data to make room, or export first.",
-                )}</p>
+                <p>{tr(words::NOT_SAVED_THE_BROWSERS)}</p>
             </div>
         })}
         {move || shown.get().into_iter().enumerate().map(|(i, u)| {
@@ -198,7 +196,7 @@ pub fn StorageProblems() -> impl IntoView {
                 <div class="storage-problem" role="alert" data-testid="storage-problem">
                     <p>{move || text.say(lang.get())}</p>
                     <button type="button" data-testid="storage-download" on:click=download>
-                        {tr("下载原始数据", "Download the raw data")}
+                        {tr(words::DOWNLOAD_THE_RAW_DATA)}
                     </button>
                     {if in_place {
                         view! {
@@ -209,17 +207,17 @@ pub fn StorageProblems() -> impl IntoView {
                                     release(&u.key);
                                 }
                                 set_at(i, u);
-                            }>{tr("另存后重新开始", "Set it aside and start fresh")}</button>
+                            }>{tr(words::SET_IT_ASIDE_AND)}</button>
                             <button type="button" data-testid="storage-discard" on:click=move |_| {
                                 release(&discard_key);
                                 remove(&discard_key);
                                 remove_a(i);
-                            }>{tr("丢弃并重新开始", "Discard it and start fresh")}</button>
+                            }>{tr(words::DISCARD_IT_AND_START)}</button>
                         }.into_any()
                     } else {
                         view! {
                             <button type="button" data-testid="storage-dismiss" on:click=move |_| remove_b(i)>
-                                {tr("知道了", "Dismiss")}
+                                {tr(words::DISMISS)}
                             </button>
                         }.into_any()
                     }}

@@ -7,6 +7,7 @@ use super::files::{download, read_file, BrowserCharsets};
 use super::i18n::{tr, use_lang};
 use super::play::{use_play, Note, PlayStore};
 use super::storage;
+use super::words;
 use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
@@ -100,8 +101,8 @@ pub fn StudyTools() -> impl IntoView {
     view! {
         <div class="study-tools" data-testid="study-tools">
             <textarea data-testid="comment" rows="2" class="comment-edit"
-                aria-label=tr("本步注释", "Comment on this move")
-                placeholder=move || if at_root.get() { tr("开局前的注释", "Comment before the first move")() } else { tr("本步注释", "Comment on this move")() }
+                aria-label=tr(words::COMMENT_ON_THIS_MOVE)
+                placeholder=move || if at_root.get() { tr(words::COMMENT_BEFORE_THE_FIRST)() } else { tr(words::COMMENT_ON_THIS_MOVE)() }
                 prop:value=comment
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
@@ -111,7 +112,7 @@ pub fn StudyTools() -> impl IntoView {
                         }
                     });
                 }></textarea>
-            <div class="mark-buttons" role="group" aria-label=tr("标记", "Marks")>
+            <div class="mark-buttons" role="group" aria-label=tr(words::MARKS)>
                 {MARKS.iter().map(|&(nag, sym)| view! {
                     <button type="button" data-testid=format!("mark-{nag}") translate="no"
                         disabled=move || at_root.get()
@@ -127,11 +128,11 @@ pub fn StudyTools() -> impl IntoView {
                         })>{sym}</button>
                 }).collect_view()}
             </div>
-            <div class="variation-actions" role="group" aria-label=tr("变着", "Variations")>
-                <button type="button" data-testid="promote" disabled=on_main on:click=move |_| act(PlaySession::promote)>{tr("变着上移", "Promote variation")}</button>
-                <button type="button" data-testid="make-main" disabled=on_main on:click=move |_| act(PlaySession::make_main_line)>{tr("设为主线", "Make main line")}</button>
-                <button type="button" data-testid="delete-variation" disabled=on_main on:click=move |_| act(PlaySession::delete_variation)>{tr("删除变着", "Delete variation")}</button>
-                <button type="button" data-testid="delete-from" disabled=at_root on:click=move |_| act(PlaySession::delete_from_here)>{tr("从此步删除", "Delete from here")}</button>
+            <div class="variation-actions" role="group" aria-label=tr(words::VARIATIONS)>
+                <button type="button" data-testid="promote" disabled=on_main on:click=move |_| act(PlaySession::promote)>{tr(words::PROMOTE_VARIATION)}</button>
+                <button type="button" data-testid="make-main" disabled=on_main on:click=move |_| act(PlaySession::make_main_line)>{tr(words::MAKE_MAIN_LINE)}</button>
+                <button type="button" data-testid="delete-variation" disabled=on_main on:click=move |_| act(PlaySession::delete_variation)>{tr(words::DELETE_VARIATION)}</button>
+                <button type="button" data-testid="delete-from" disabled=at_root on:click=move |_| act(PlaySession::delete_from_here)>{tr(words::DELETE_FROM_HERE)}</button>
             </div>
         </div>
     }
@@ -244,12 +245,12 @@ fn TreeExport() -> impl IntoView {
     let export = move |n: Option<Notation>| failed.set(export_tree(store, n).is_err());
     view! {
         <fieldset class="pgn-export">
-            <legend>{tr("导出整个棋谱（含变着、注释）", "Export the whole study (variations, comments)")}</legend>
-            <button type="button" data-testid="export-tree-chinese" on:click=move |_| export(Some(Notation::Chinese))>{tr("中文记谱", "Chinese")}</button>
+            <legend>{tr(words::EXPORT_THE_WHOLE_STUDY)}</legend>
+            <button type="button" data-testid="export-tree-chinese" on:click=move |_| export(Some(Notation::Chinese))>{tr(words::CHINESE_NOTATION)}</button>
             <button type="button" data-testid="export-tree-wxf" on:click=move |_| export(Some(Notation::Wxf))>"WXF"</button>
             <button type="button" data-testid="export-tree-iccs" on:click=move |_| export(Some(Notation::Iccs))>"ICCS"</button>
             <button type="button" data-testid="export-tree-dhtmlxq" on:click=move |_| export(None)>"DhtmlXQ"</button>
-            {move || failed.get().then(|| view! { <p class="error" role="alert">{tr("下载失败", "Download failed")}</p> })}
+            {move || failed.get().then(|| view! { <p class="error" role="alert">{tr(words::DOWNLOAD_FAILED)}</p> })}
         </fieldset>
     }
 }
@@ -270,11 +271,11 @@ fn Library() -> impl IntoView {
                 <p>
                     {move || {
                         let n = store.library.with(Vec::len);
-                        use_lang().get().pick("棋谱库", "Library").to_string() + &format!(" ({n})")
+                        words::LIBRARY.get(use_lang().get()).to_string() + &format!(" ({n})")
                     }}
-                    <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr("关闭", "Close")}</button>
+                    <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr(words::CLOSE)}</button>
                 </p>
-                <input type="search" data-testid="library-search" placeholder=tr("搜索：棋手、赛事、标题", "Search: player, event, title")
+                <input type="search" data-testid="library-search" placeholder=tr(words::SEARCH_PLAYER_EVENT_TITLE)
                     prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
                 <ul class="library-list">
                     {move || shown.get().into_iter().map(|(i, label)| view! {
@@ -299,7 +300,7 @@ pub fn OpenFile() -> impl IntoView {
     view! {
         <div class="open-file">
             <label class="button-link file-button">
-                {tr("打开棋谱文件", "Open a game file")}
+                {tr(words::OPEN_A_GAME_FILE)}
                 <input type="file" data-testid="open-file" node_ref=input class="visually-hidden"
                     accept=".pgn,.xqf,.cbr,.cbl,.cbf,.txt,.PGN,.XQF,.CBR,.CBL,.CBF"
                     on:change=move |_| {
@@ -312,10 +313,10 @@ pub fn OpenFile() -> impl IntoView {
                     } />
             </label>
             <details class="menu">
-                <summary>{tr("粘贴棋谱（PGN / DhtmlXQ）", "Paste a game (PGN / DhtmlXQ)")}</summary>
+                <summary>{tr(words::PASTE_A_GAME_PGN_DHTMLXQ)}</summary>
                 <textarea data-testid="open-text" rows="3" prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-                <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes())>{tr("打开", "Open")}</button>
+                <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes())>{tr(words::OPEN)}</button>
             </details>
             <TreeExport />
             <Library />
@@ -353,18 +354,18 @@ pub fn StudyList() -> impl IntoView {
     };
     view! {
         <details class="menu studies" data-testid="studies">
-            <summary>{tr("我的研习", "My studies")}</summary>
-            <input data-testid="study-name" placeholder=tr("研习名称", "Study name")
+            <summary>{tr(words::MY_STUDIES)}</summary>
+            <input data-testid="study-name" placeholder=tr(words::STUDY_NAME)
                 prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             <button type="button" data-testid="study-save" on:click=move |_| {
                 let tree = store.session.with_untracked(PlaySession::to_tree);
                 let n = name.get_untracked();
                 keep(&|l| l.save(&n, &now_text(), &tree));
-            }>{tr("保存", "Save")}</button>
+            }>{tr(words::SAVE)}</button>
             <button type="button" data-testid="studies-export" on:click=move |_| {
                 let text = list.with_untracked(Studies::export_all);
                 let _ = download("studies.pgn", "application/x-chess-pgn;charset=utf-8", &text);
-            }>{tr("全部导出为 PGN", "Export all as PGN")}</button>
+            }>{tr(words::EXPORT_ALL_AS_PGN)}</button>
             <ul class="study-list">
                 {move || list.get().items.into_iter().enumerate().map(|(i, s)| view! {
                     <li data-testid="study">
@@ -374,12 +375,12 @@ pub fn StudyList() -> impl IntoView {
                             if let Some(Ok(t)) = list.with_untracked(|l| l.items.get(i).map(|s| s.tree())) {
                                 open_tree(store, t);
                             }
-                        }>{tr("打开", "Open")}</button>
+                        }>{tr(words::OPEN)}</button>
                         <button type="button" class="link-button" data-testid="study-rename" on:click=move |_| {
                             let n = name.get_untracked();
                             keep(&|l| l.rename(i, &n));
-                        }>{tr("改名为上面的名称", "Rename to the name above")}</button>
-                        <button type="button" class="link-button" data-testid="study-delete" on:click=move |_| keep(&|l| l.delete(i).is_some())>{tr("删除", "Delete")}</button>
+                        }>{tr(words::RENAME_TO_THE_NAME)}</button>
+                        <button type="button" class="link-button" data-testid="study-delete" on:click=move |_| keep(&|l| l.delete(i).is_some())>{tr(words::DELETE)}</button>
                     </li>
                 }).collect_view()}
             </ul>
@@ -422,20 +423,20 @@ pub fn GameHeaders() -> impl IntoView {
                     .map(|(_, v)| v.clone())
             };
             let mut rows: Vec<(&'static str, String)> = [
-                ("Event", l.pick("赛事", "Event")),
-                ("Site", l.pick("地点", "Place")),
-                ("Date", l.pick("日期", "Date")),
-                ("Round", l.pick("轮次", "Round")),
-                ("Red", l.pick("红方", "Red")),
-                ("Black", l.pick("黑方", "Black")),
-                ("Result", l.pick("结果", "Result")),
+                ("Event", words::EVENT.get(l)),
+                ("Site", words::PLACE.get(l)),
+                ("Date", words::DATE.get(l)),
+                ("Round", words::ROUND.get(l)),
+                ("Red", words::RED.get(l)),
+                ("Black", words::BLACK.get(l)),
+                ("Result", words::RESULT.get(l)),
             ]
             .into_iter()
             .filter_map(|(k, label)| tag(k).map(|v| (label, v)))
             .collect();
             let named = crate::xiangqi::opening::opening(s.tree()).map(|o| o.name(l));
             if let Some(o) = named.or_else(|| tag("Opening")) {
-                rows.push((l.pick("开局", "Opening"), o));
+                rows.push((words::OPENING.get(l), o));
             }
             rows
         })

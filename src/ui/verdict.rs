@@ -11,6 +11,7 @@
 use super::clock::now_ms;
 use super::i18n::{tr, use_lang};
 use super::play::{use_play, Confirm, Mode};
+use super::words;
 use crate::lang::{Lang, Say};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::Color;
@@ -78,7 +79,7 @@ pub fn GameStatus() -> impl IntoView {
         })
     };
     view! {
-        <div class="game-panel" aria-label=tr("对局状态", "Game status")>
+        <div class="game-panel" aria-label=tr(words::GAME_STATUS)>
             <p class="game-status" class:over=move || verdict.with(Option::is_some) data-winner=winner
                 data-testid="status" data-result=result data-reason=reason role="status">{status}</p>
             {explain}
@@ -115,14 +116,14 @@ fn CycleTable() -> impl IntoView {
                 .collect_view();
             Some(view! {
                 <table class="cycle" data-testid="cycle">
-                    <caption>{tr("循环着法（从第一次出现到第三次出现）", "The repeated cycle (first to third occurrence)")}</caption>
+                    <caption>{tr(words::THE_REPEATED_CYCLE_FIRST)}</caption>
                     <thead>
                         <tr>
-                            <th scope="col">{tr("着", "Ply")}</th>
-                            <th scope="col">{tr("方", "Side")}</th>
-                            <th scope="col">{tr("着法", "Move")}</th>
-                            <th scope="col">{tr("性质", "Kind")}</th>
-                            <th scope="col">{tr("条款", "Rule")}</th>
+                            <th scope="col">{tr(words::PLY)}</th>
+                            <th scope="col">{tr(words::SIDE)}</th>
+                            <th scope="col">{tr(words::MOVE)}</th>
+                            <th scope="col">{tr(words::KIND)}</th>
+                            <th scope="col">{tr(words::RULE)}</th>
                         </tr>
                     </thead>
                     <tbody>{rows}</tbody>
@@ -145,7 +146,7 @@ fn OfferBox() -> impl IntoView {
         {move || pending().filter(|c| computer.get() == Some(c.other())).map(|_| view! {
             <div class="offer-box" role="status">
                 <p class="offer" data-testid="offer">
-                    {move || lang.get().pick("你已提和，电脑想好后答复", "You offered a draw; the computer answers once it has thought")}
+                    {move || words::YOU_OFFERED_A_DRAW.get(lang.get())}
                 </p>
             </div>
         })}
@@ -159,10 +160,10 @@ fn OfferBox() -> impl IntoView {
                 <div class="offer-box" role="status">
                     <p class="offer" data-testid="offer">{text}</p>
                     <button class="primary" data-testid="accept-draw" on:click=move |_| store.act(|g| g.accept_draw().map(|_| None))>
-                        {tr("同意和棋", "Accept draw")}
+                        {tr(words::ACCEPT_DRAW)}
                     </button>
                     <button data-testid="decline-draw" on:click=move |_| store.act(|g| g.decline_draw().map(|_| None))>
-                        {tr("拒绝", "Decline")}
+                        {tr(words::DECLINE)}
                     </button>
                 </div>
             }
@@ -190,19 +191,13 @@ fn TakebackAndOffer() -> impl IntoView {
     let offer_label = move || {
         let l = lang.get();
         match (offerer(), computer.get()) {
-            (Some(_), Some(_)) => l
-                .pick("提和（电脑答复）", "Offer a draw (the computer answers)")
-                .into(),
+            (Some(_), Some(_)) => words::OFFER_A_DRAW_THE.get(l).into(),
             (Some(c), None) => match l {
                 Lang::Zh => format!("{}走完后提和", c.say(l)),
                 Lang::En => format!("{}: offer draw", c.say(l)),
             },
-            (None, Some(_)) => l
-                .pick("走完一着后可提和", "Offer a draw after your move")
-                .into(),
-            (None, None) => l
-                .pick("走完一着后才能提和", "Offer a draw after a move")
-                .into(),
+            (None, Some(_)) => words::OFFER_A_DRAW_AFTER.get(l).into(),
+            (None, None) => words::OFFER_A_DRAW_AFTER_A.get(l).into(),
         }
     };
     let offer = move |_| {
@@ -222,9 +217,9 @@ fn TakebackAndOffer() -> impl IntoView {
                     store.selected.set(None);
                     store.note.set(None);
                 }>
-                {tr("悔棋", "Take back")}
+                {tr(words::TAKE_BACK)}
             </button>
-            <button class="big" data-testid="offer-draw" title=tr("第23.1条：在己方走完一着后、对方思考时提和", "Rule 23.1: offer after making your own move, on your opponent's time")
+            <button class="big" data-testid="offer-draw" title=tr(words::RULE_23_1_OFFER)
                 disabled=move || editing() || over() || offerer().is_none() || pending().is_some()
                 on:click=offer>
                 {offer_label}
@@ -241,7 +236,7 @@ fn MoreActions() -> impl IntoView {
     let editing = move || store.mode.get() == Mode::Edit;
     view! {
         <details class="menu" data-testid="more">
-            <summary>{tr("更多操作", "More actions")}</summary>
+            <summary>{tr(words::MORE_ACTIONS)}</summary>
             <div class="menu-items">
                 <button data-testid="new-game" disabled=editing on:click=move |_| {
                     if session.with_untracked(|s| s.game().ply() > 0) {
@@ -249,21 +244,21 @@ fn MoreActions() -> impl IntoView {
                     } else {
                         store.replace(crate::xiangqi::session::PlaySession::from_position(crate::xiangqi::Position::start()));
                     }
-                }>{tr("新对局", "New game")}</button>
+                }>{tr(words::START_NEW_GAME)}</button>
                 <button data-testid="redo" disabled=move || editing() || session.with(|s| !s.can_redo()) on:click=move |_| {
                     session.update(|s| { s.redo(); });
-                }>{tr("还原悔棋", "Redo")}</button>
+                }>{tr(words::REDO)}</button>
                 // The editor is the full bundle's (`play::Study`).
                 {super::play::has_study().then(|| view! {
                     <button data-testid="edit" disabled=editing on:click=move |_| {
                         store.selected.set(None);
                         store.message.set(None);
                         store.mode.set(Mode::Edit);
-                    }>{tr("摆局", "Set up position")}</button>
+                    }>{tr(words::SET_UP_POSITION)}</button>
                 })}
                 <Show when=move || store.previous.get()>
                     <button data-testid="restore-previous" on:click=move |_| store.restore_previous()>
-                        {tr("恢复上一局", "Restore previous game")}
+                        {tr(words::RESTORE_PREVIOUS_GAME)}
                     </button>
                 </Show>
             </div>
@@ -281,12 +276,12 @@ pub fn DrawAndResign() -> impl IntoView {
     let over = move || session.with(|s| s.game().verdict().is_some());
     let resign = move |c: Color| store.ask(Confirm::Resign(c));
     view! {
-        <div class="game-actions" role="toolbar" aria-label=tr("对局操作", "Game actions")>
+        <div class="game-actions" role="toolbar" aria-label=tr(words::GAME_ACTIONS)>
             <OfferBox />
             <TakebackAndOffer />
             <div class="resign-actions">
-                <button data-testid="resign-red" disabled=move || editing() || over() on:click=move |_| resign(Color::Red)>{tr("红方认输", "Red resigns")}</button>
-                <button data-testid="resign-black" disabled=move || editing() || over() on:click=move |_| resign(Color::Black)>{tr("黑方认输", "Black resigns")}</button>
+                <button data-testid="resign-red" disabled=move || editing() || over() on:click=move |_| resign(Color::Red)>{tr(words::RED_RESIGNS)}</button>
+                <button data-testid="resign-black" disabled=move || editing() || over() on:click=move |_| resign(Color::Black)>{tr(words::BLACK_RESIGNS)}</button>
             </div>
             <MoreActions />
         </div>

@@ -2,6 +2,7 @@
 //! with it: the club page's certificates and results page read them from there.
 
 use super::super::i18n::tr;
+use super::words;
 use crate::events::publish::{Details, MAX_DETAIL_CHARS};
 use leptos::prelude::*;
 
@@ -20,10 +21,10 @@ pub fn DetailsForm(details: Signal<Details>, on_change: Callback<Details>) -> im
     };
     view! {
         <p class="t-draw no-print" data-testid="event-details-form">
-            <label>{tr("日期", "Date")} " "
+            <label>{tr(words::DATE)} " "
                 <input data-testid="event-date" maxlength=MAX_DETAIL_CHARS placeholder="2026-12-01" prop:value=date on:change=set_date />
             </label>
-            <label>{tr("主办单位", "Organiser")} " "
+            <label>{tr(words::ORGANISER)} " "
                 <input data-testid="organiser" maxlength=MAX_DETAIL_CHARS prop:value=organiser on:change=set_organiser />
             </label>
         </p>

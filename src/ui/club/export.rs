@@ -5,6 +5,7 @@
 
 use super::super::files;
 use super::super::i18n::tr;
+use super::words;
 use crate::events::publish::ResultsPage;
 use leptos::prelude::*;
 
@@ -12,7 +13,7 @@ use leptos::prelude::*;
 #[component]
 pub fn PublishLink() -> impl IntoView {
     view! {
-        <a class="button no-print" href="#/club?publish" data-testid="publish-link">{tr("成绩网页与证书…", "Results page and certificates…")}</a>
+        <a class="button no-print" href="#/club?publish" data-testid="publish-link">{tr(words::RESULTS_PAGE_AND_CERTIFICATES)}</a>
     }
 }
 

@@ -31,6 +31,7 @@ use crate::events::swiss::Swiss;
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+mod words;
 
 /// The members list in localStorage.
 pub(crate) const KEY: &str = "xq.club";
@@ -67,9 +68,9 @@ impl SavedEvent {
         match self {
             SavedEvent::RoundRobin(_, t) => t.name().to_string(),
             SavedEvent::Swiss(name, ..) => name.clone(),
-            SavedEvent::Knockout(..) => lang.pick("淘汰赛", "Knockout").into(),
+            SavedEvent::Knockout(..) => words::KNOCKOUT.get(lang).into(),
             SavedEvent::Timetable(f) => f.event.as_ref().map_or_else(
-                || lang.pick("赛程", "Timetable").into(),
+                || words::TIMETABLE.get(lang).into(),
                 |t| t.name().to_string(),
             ),
         }
@@ -91,7 +92,7 @@ impl SavedEvent {
             },
             SavedEvent::Knockout(names, b, d) => ResultsPage {
                 details: d.line(),
-                ..publish::bracket(b, names, lang.pick("淘汰赛", "Knockout"), lang)
+                ..publish::bracket(b, names, words::KNOCKOUT.get(lang), lang)
             },
             SavedEvent::Timetable(f) => publish::timetable(f, lang),
         }
@@ -227,7 +228,7 @@ pub fn ClubPage() -> impl IntoView {
     let say = move |e: &dyn Say| note.set(Some(e.say(lang.get_untracked())));
     view! {
         <div class="tournament club">
-            <h1>{tr("俱乐部会员", "Club members")}</h1>
+            <h1>{tr(words::CLUB_MEMBERS)}</h1>
             {move || note.get().map(|n| view! { <p class="t-error" role="alert" data-testid="club-note">{n}</p> })}
             <AddMember club=club note=note />
             <Import club=club note=note />
@@ -278,22 +279,22 @@ fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoV
     };
     view! {
         <section class="t-section no-print">
-            <h2>{tr("添加会员", "Add a member")}</h2>
+            <h2>{tr(words::ADD_A_MEMBER)}</h2>
             <div class="t-draw">
-                <label>{tr("姓名", "Name")} " " {input(name, "member-name", "")}</label>
-                <label>{tr("拼音", "Romanised")} " " {input(romanised, "member-romanised", "")}</label>
-                <label>{tr("单位", "Club")} " " {input(team, "member-club", "")}</label>
-                <label>{tr("出生年份", "Born")} " " {input(born, "member-born", "t-small")}</label>
-                <label>{tr("性别", "Sex")} " "
+                <label>{tr(words::NAME)} " " {input(name, "member-name", "")}</label>
+                <label>{tr(words::ROMANISED)} " " {input(romanised, "member-romanised", "")}</label>
+                <label>{tr(words::CLUB)} " " {input(team, "member-club", "")}</label>
+                <label>{tr(words::BORN)} " " {input(born, "member-born", "t-small")}</label>
+                <label>{tr(words::SEX)} " "
                     <select data-testid="member-sex" on:change=move |ev| sex.set(event_target_value(&ev))>
                         <option value="">"—"</option>
-                        <option value="M">{tr("男", "M")}</option>
-                        <option value="F">{tr("女", "F")}</option>
+                        <option value="M">{tr(words::M)}</option>
+                        <option value="F">{tr(words::F)}</option>
                     </select>
                 </label>
-                <label>{tr("等级分", "Rating")} " " {input(rating, "member-rating", "t-small")}</label>
-                <label>{tr("FIDE/棋协编号", "FIDE/CXA id")} " " {input(id, "member-id", "")}</label>
-                <button data-testid="add-member" on:click=add>{tr("添加", "Add")}</button>
+                <label>{tr(words::RATING)} " " {input(rating, "member-rating", "t-small")}</label>
+                <label>{tr(words::FIDE_CXA_ID)} " " {input(id, "member-id", "")}</label>
+                <button data-testid="add-member" on:click=add>{tr(words::ADD)}</button>
             </div>
         </section>
     }
@@ -355,16 +356,13 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
     };
     view! {
         <section class="t-section no-print">
-            <h2>{tr("粘贴或导入名单", "Paste or import a list")}</h2>
-            <label class="t-paste">{tr(
-                "每行一名，或从电子表格复制（第一行为表头：姓名、拼音、单位、出生年份、性别、等级分、编号）",
-                "One name a line, or copied from a spreadsheet (first row the header: name, romanised, club, born, sex, rating, id)",
-            )}
+            <h2>{tr(words::PASTE_OR_IMPORT_A)}</h2>
+            <label class="t-paste">{tr(words::ONE_NAME_A_LINE)}
                 <textarea rows="4" data-testid="member-paste" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
             </label>
             <div class="t-draw">
-                <button data-testid="paste-preview" on:click=paste>{tr("预览", "Preview")}</button>
-                <label>{tr("导入 CSV/TSV 文件（UTF-8、GBK 或 UTF-16）", "Import a CSV/TSV file (UTF-8, GBK or UTF-16)")} " "
+                <button data-testid="paste-preview" on:click=paste>{tr(words::PREVIEW)}</button>
+                <label>{tr(words::IMPORT_A_CSV_TSV)} " "
                     <input type="file" data-testid="member-file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" on:change=file />
                 </label>
             </div>
@@ -372,7 +370,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                 let l = lang.get();
                 view! {
                     <div data-testid="import-preview">
-                        <p>{l.pick("每列的内容（可更改）：", "What each column holds (change if wrong):")}</p>
+                        <p>{words::WHAT_EACH_COLUMN_HOLDS.get(l)}</p>
                         {column_picks(&header, columns, l)}
                         {move || match preview.get() {
                             Some(Err(e)) => view! { <p class="t-error" role="alert" data-testid="import-error">{e.say(l)}</p> }.into_any(),
@@ -382,7 +380,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                                     {preview_rows(&p, l)}
                                     <div class="t-draw">
                                         <button data-testid="import-confirm" prop:disabled=new == 0 on:click=confirm>{match l { Lang::Zh => format!("添加 {new} 名会员"), Lang::En => format!("Add {new} members") }}</button>
-                                        <button data-testid="import-cancel" on:click=move |_| table.set(None)>{l.pick("取消", "Cancel")}</button>
+                                        <button data-testid="import-cancel" on:click=move |_| table.set(None)>{words::CANCEL.get(l)}</button>
                                     </div>
                                 }.into_any()
                             }
@@ -451,12 +449,12 @@ fn column_picks(header: &[String], columns: RwSignal<Columns>, l: Lang) -> impl 
 fn preview_rows(p: &Preview, l: Lang) -> impl IntoView {
     view! {
         <table class="t-table">
-            <thead><tr><th>{l.pick("行", "Line")}</th>{Field::ALL.into_iter().map(|f| view! { <th>{f.label(l)}</th> }).collect_view()}<th>{l.pick("处理", "Action")}</th></tr></thead>
+            <thead><tr><th>{words::LINE.get(l)}</th>{Field::ALL.into_iter().map(|f| view! { <th>{f.label(l)}</th> }).collect_view()}<th>{words::ACTION.get(l)}</th></tr></thead>
             <tbody>
                 {p.rows.iter().take(100).map(|r| {
                     let m = &r.member;
                     let (class, what) = match &r.status {
-                        RowStatus::New => ("new", l.pick("添加", "add").to_string()),
+                        RowStatus::New => ("new", words::ADD_IN_SENTENCE.get(l).to_string()),
                         RowStatus::Duplicate(d) => ("dup", match l { Lang::Zh => format!("重复：{d}"), Lang::En => format!("duplicate of {d}") }),
                         RowStatus::Invalid(e) => ("bad", e.say(l)),
                     };
@@ -464,7 +462,7 @@ fn preview_rows(p: &Preview, l: Lang) -> impl IntoView {
                         <tr data-status=class>
                             <td>{r.line}</td><td>{m.name.clone()}</td><td>{m.romanised.clone()}</td><td>{m.club.clone()}</td>
                             <td>{m.birth_year.map(|y| y.to_string())}</td>
-                            <td>{m.sex.map(|s| if s == Sex::M { l.pick("男", "M") } else { l.pick("女", "F") })}</td>
+                            <td>{m.sex.map(|s| if s == Sex::M { words::M.get(l) } else { words::F.get(l) })}</td>
                             <td>{m.rating.map(|r| r.to_string())}</td><td>{m.fide_id.clone()}</td><td>{what}</td>
                         </tr>
                     }
@@ -481,11 +479,11 @@ fn Members(club: RwSignal<Club>, say: Callback<crate::events::club::ClubError>) 
     let rows = move || club.with(|c| c.members.clone());
     view! {
         <section class="t-section">
-            <h2>{tr("会员名单", "Members")} " (" {move || club.with(|c| c.members.len())} ")"</h2>
+            <h2>{tr(words::MEMBERS)} " (" {move || club.with(|c| c.members.len())} ")"</h2>
             <table class="t-table" data-testid="members">
                 <thead><tr>
-                    <th>"#"</th><th>{tr("姓名", "Name")}</th><th>{tr("拼音", "Romanised")}</th><th>{tr("单位", "Club")}</th>
-                    <th>{tr("出生", "Born")}</th><th>{tr("性别", "Sex")}</th><th>{tr("等级分", "Rating")}</th><th>{tr("编号", "Id")}</th><th class="no-print"></th>
+                    <th>"#"</th><th>{tr(words::NAME)}</th><th>{tr(words::ROMANISED)}</th><th>{tr(words::CLUB)}</th>
+                    <th>{tr(words::BORN_SHORT)}</th><th>{tr(words::SEX)}</th><th>{tr(words::RATING)}</th><th>{tr(words::ID)}</th><th class="no-print"></th>
                 </tr></thead>
                 <tbody>
                     <For each=rows key=|m| format!("{}:{}:{:?}:{}", m.id, m.name, m.standing, m.club) let:m>
@@ -496,7 +494,7 @@ fn Members(club: RwSignal<Club>, say: Callback<crate::events::club::ClubError>) 
                                 <tr data-member=id.to_string()>
                                     <td>{id}</td><td class="t-name">{m.name.clone()}</td><td>{m.romanised.clone()}</td><td>{m.club.clone()}</td>
                                     <td>{m.birth_year.map(|y| y.to_string())}</td>
-                                    <td>{m.sex.map(|s| if s == Sex::M { l.pick("男", "M") } else { l.pick("女", "F") })}</td>
+                                    <td>{m.sex.map(|s| if s == Sex::M { words::M.get(l) } else { words::F.get(l) })}</td>
                                     <td>{m.standing.rating.map(|r| r.to_string())}</td><td>{m.fide_id.clone()}</td>
                                     <td class="no-print"><button data-testid="remove-member" on:click=move |_| {
                                         let mut c = club.get_untracked();
@@ -504,7 +502,7 @@ fn Members(club: RwSignal<Club>, say: Callback<crate::events::club::ClubError>) 
                                             Ok(_) => club.set(c),
                                             Err(e) => say.run(e),
                                         }
-                                    }>{tr("删除", "Remove")}</button></td>
+                                    }>{tr(words::REMOVE)}</button></td>
                                 </tr>
                             }
                         }
@@ -536,14 +534,14 @@ fn RatingList(club: RwSignal<Club>) -> impl IntoView {
     };
     view! {
         <section class="t-section">
-            <h2>{tr("等级分排名", "Rating list")}</h2>
+            <h2>{tr(words::RATING_LIST)}</h2>
             <div class="t-draw no-print">
-                <button data-testid="rating-csv" on:click=export>{tr("导出 CSV", "Export CSV")}</button>
-                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+                <button data-testid="rating-csv" on:click=export>{tr(words::EXPORT_CSV)}</button>
+                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr(words::PRINT)}</button>
             </div>
             <table class="t-table" data-testid="rating-list">
                 <thead><tr>
-                    <th>{tr("名次", "Rank")}</th><th>{tr("姓名", "Name")}</th><th>{tr("等级分", "Rating")}</th><th>{tr("局数", "Games")}</th><th>{tr("走势", "History")}</th><th>{tr("变化明细", "Changes")}</th>
+                    <th>{tr(words::RANK)}</th><th>{tr(words::NAME)}</th><th>{tr(words::RATING)}</th><th>{tr(words::GAMES)}</th><th>{tr(words::HISTORY)}</th><th>{tr(words::CHANGES)}</th>
                 </tr></thead>
                 <tbody>
                     {move || {
@@ -561,7 +559,7 @@ fn RatingList(club: RwSignal<Club>) -> impl IntoView {
                                                 <summary>{match l { Lang::Zh => format!("{} 次", m.history.len()), Lang::En => format!("{} changes", m.history.len()) }}</summary>
                                                 <ul>
                                                     {m.history.iter().map(|h| {
-                                                        let before = h.before.map_or_else(|| l.pick("首次", "first").to_string(), |b| b.to_string());
+                                                        let before = h.before.map_or_else(|| words::FIRST.get(l).to_string(), |b| b.to_string());
                                                         let games = h.games.iter().map(|g| {
                                                             let s = match g.score { crate::events::rating::Score::Win => "1", crate::events::rating::Score::Draw => "½", crate::events::rating::Score::Loss => "0" };
                                                             format!("{} ({}) {s}", g.opponent, g.opponent_rating.map_or("-".into(), |r| r.to_string()))
@@ -612,11 +610,11 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
     };
     view! {
         <section class="t-section no-print">
-            <h2 id="publish">{tr("赛事：成绩网页、等级分与证书", "Events: results pages, ratings and certificates")}</h2>
+            <h2 id="publish">{tr(words::EVENTS_RESULTS_PAGES_RATINGS)}</h2>
             <div class="t-draw">
-                <label>{tr("证书颁发至第几名", "Certificates down to place")} " " <input data-testid="cert-places" class="t-small" prop:value=move || places.get() on:input=move |ev| places.set(event_target_value(&ev)) /></label>
-                <label>{tr("成绩网页地址（印二维码）", "Results page address (for the QR code)")} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
-                <button on:click=move |_| events.set(saved_events())>{tr("刷新", "Refresh")}</button>
+                <label>{tr(words::CERTIFICATES_DOWN_TO_PLACE)} " " <input data-testid="cert-places" class="t-small" prop:value=move || places.get() on:input=move |ev| places.set(event_target_value(&ev)) /></label>
+                <label>{tr(words::RESULTS_PAGE_ADDRESS_FOR)} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
+                <button on:click=move |_| events.set(saved_events())>{tr(words::REFRESH)}</button>
             </div>
             <table class="t-table">
                 <tbody>
@@ -624,10 +622,10 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
                         let key = e.key();
                         let rated = Signal::derive(move || club.with(|c| c.rated.contains(&key)));
                         let kind = match e {
-                            SavedEvent::RoundRobin(..) => tr("循环赛", "Round robin"),
-                            SavedEvent::Swiss(..) => tr("积分编排", "Swiss"),
-                            SavedEvent::Knockout(..) => tr("淘汰赛", "Knockout"),
-                            SavedEvent::Timetable(..) => tr("赛程", "Timetable"),
+                            SavedEvent::RoundRobin(..) => tr(words::ROUND_ROBIN),
+                            SavedEvent::Swiss(..) => tr(words::SWISS),
+                            SavedEvent::Knockout(..) => tr(words::KNOCKOUT),
+                            SavedEvent::Timetable(..) => tr(words::TIMETABLE),
                         };
                         let rateable = e.rateable();
                         let placed = e.placed();
@@ -635,12 +633,12 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
                             <tr data-event=e.name(lang.get_untracked())>
                                 <td class="t-name">{let e = e.clone(); move || e.name(lang.get())}</td><td>{kind}</td>
                                 <td data-testid="event-details">{e.details().line()}</td>
-                                <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr("导出成绩网页", "Export results page")}</button></td>
+                                <td><button data-testid="export-html" on:click=move |_| publish(i)>{tr(words::EXPORT_RESULTS_PAGE)}</button></td>
                                 <td>{rateable.then(|| view! {
-                                    <button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { lang.get().pick("已计算", "Rated") } else { lang.get().pick("计算等级分", "Rate") }}</button>
+                                    <button data-testid="rate-event" prop:disabled=move || rated.get() on:click=move |_| rate(i)>{move || if rated.get() { words::RATED.get(lang.get()) } else { words::RATE.get(lang.get()) }}</button>
                                 })}</td>
                                 <td>{placed.then(|| view! {
-                                    <button data-testid="certificates" on:click=move |_| certificates(i)>{tr("证书", "Certificates")}</button>
+                                    <button data-testid="certificates" on:click=move |_| certificates(i)>{tr(words::CERTIFICATES)}</button>
                                 })}</td>
                             </tr>
                         }

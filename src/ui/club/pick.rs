@@ -2,6 +2,7 @@
 //! (the event keeps its own copy of the names).
 
 use super::super::i18n::use_lang;
+use super::words;
 use crate::events::publish::escape;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -225,10 +226,10 @@ pub fn FromMembers(
             .with_value(|s| rows_html(s.picks.as_deref().unwrap_or_default(), "", &s.chosen));
         format!(
             r#"<summary data-testid="pick-open">{}</summary><div class="t-draw"><input data-testid="member-filter" placeholder="…" aria-label="{}"><button type="button" data-testid="pick-all">{}</button><button type="button" data-testid="add-chosen">{}</button></div><div class="c-pick-list">{rows}</div>"#,
-            l.pick("从会员名单添加", "Add from members"),
-            l.pick("按姓名筛选", "Filter by name"),
-            l.pick("全选", "All"),
-            l.pick("加入所选", "Add chosen"),
+            words::ADD_FROM_MEMBERS.get(l),
+            words::FILTER_BY_NAME.get(l),
+            words::ALL.get(l),
+            words::ADD_CHOSEN.get(l),
         )
     };
     view! {

@@ -3,17 +3,19 @@
 
 use super::super::files::{self, BrowserCharsets};
 use super::super::i18n::{tr, use_lang};
+use super::words;
 use crate::events::club::{decode, Club, ClubError, GameEnd, PgnTags, MAX_FILE_BYTES};
+use crate::lang::Text;
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The result `<option>` values, as [`GameEnd::parse`] reads them.
-const ENDS: [(&str, &str, &str); 4] = [
-    ("1-0", "红胜", "Red wins"),
-    ("1/2-1/2", "和棋", "Draw"),
-    ("0-1", "黑胜", "Black wins"),
-    ("*", "未完", "Unfinished"),
+const ENDS: [(&str, Text); 4] = [
+    ("1-0", words::RED_WINS),
+    ("1/2-1/2", words::DRAW),
+    ("0-1", words::BLACK_WINS),
+    ("*", words::UNFINISHED),
 ];
 
 #[component]
@@ -71,8 +73,7 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
         confirm.set(false);
         note.set((!missing.is_empty()).then(|| {
             let names = missing.join("、");
-            l.pick("棋谱中的棋手不是会员：{n}", "Not members: {n}")
-                .replace("{n}", &names)
+            words::NOT_MEMBERS_N.get(l).replace("{n}", &names)
         }));
     };
     let file = move |ev: leptos::ev::Event| {
@@ -112,23 +113,23 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
     };
     view! {
         <section class="t-section no-print" data-testid="record-game">
-            <h2>{tr("记录一局等级分对局", "Record a rated game")}</h2>
+            <h2>{tr(words::RECORD_A_RATED_GAME)}</h2>
             <div class="t-draw">
-                <label>{tr("红方", "Red")} " " {side(red, "game-red")}</label>
-                <label>{tr("黑方", "Black")} " " {side(black, "game-black")}</label>
-                <label>{tr("结果", "Result")} " "
+                <label>{tr(words::RED)} " " {side(red, "game-red")}</label>
+                <label>{tr(words::BLACK)} " " {side(black, "game-black")}</label>
+                <label>{tr(words::RESULT)} " "
                     <select data-testid="game-result" prop:value=move || end.get() on:change=move |ev| end.set(event_target_value(&ev))>
-                        {ENDS.into_iter().map(|(v, zh, en)| view! { <option value=v>{tr(zh, en)}</option> }).collect_view()}
+                        {ENDS.into_iter().map(|(v, text)| view! { <option value=v>{tr(text)}</option> }).collect_view()}
                     </select>
                 </label>
-                <label>{tr("日期", "Date")} " " <input data-testid="game-date" placeholder="2026-12-01" prop:value=move || date.get() on:input=move |ev| { date.set(event_target_value(&ev)); confirm.set(false); } /></label>
-                <label>{tr("打开棋谱 (PGN)", "Open a PGN")} " " <input type="file" accept=".pgn,text/plain" data-testid="game-pgn" on:change=file /></label>
-                <button data-testid="record-game-button" on:click=move |_| record(false)>{tr("记录并计算", "Record and rate")}</button>
+                <label>{tr(words::DATE)} " " <input data-testid="game-date" placeholder="2026-12-01" prop:value=move || date.get() on:input=move |ev| { date.set(event_target_value(&ev)); confirm.set(false); } /></label>
+                <label>{tr(words::OPEN_A_PGN)} " " <input type="file" accept=".pgn,text/plain" data-testid="game-pgn" on:change=file /></label>
+                <button data-testid="record-game-button" on:click=move |_| record(false)>{tr(words::RECORD_AND_RATE)}</button>
                 <Show when=move || confirm.get()>
-                    <button data-testid="record-game-confirm" on:click=move |_| record(true)>{tr("确认再记录一局", "Record it as another game")}</button>
+                    <button data-testid="record-game-confirm" on:click=move |_| record(true)>{tr(words::RECORD_IT_AS_ANOTHER)}</button>
                 </Show>
             </div>
-            <textarea data-testid="game-pgn-text" rows="2" aria-label="PGN" placeholder=move || lang.get().pick("或粘贴 PGN 棋谱", "or paste a PGN") on:change=move |ev| fill(&event_target_value(&ev))></textarea>
+            <textarea data-testid="game-pgn-text" rows="2" aria-label="PGN" placeholder=move || words::OR_PASTE_A_PGN.get(lang.get()) on:change=move |ev| fill(&event_target_value(&ev))></textarea>
         </section>
     }
 }

@@ -3,6 +3,7 @@
 //! match by match (only the matches that must change), then accepted or cancelled; the last one
 //! accepted can be undone. The rules are in `events::schedule::{changes, repair}`.
 
+use super::words;
 use super::{match_label, slot_time, use_store, Store};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
@@ -108,9 +109,7 @@ fn current(store: Store) -> Result<(Problem, Schedule), String> {
         store.schedule.get_untracked(),
     ) {
         (Some(p), Some(s)) => Ok((p, s)),
-        _ => Err(lang
-            .pick("请先编排赛程", "Solve the timetable first")
-            .into()),
+        _ => Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into()),
     }
 }
 
@@ -119,9 +118,7 @@ fn preview_move(store: Store, choice: Choice) -> Result<Pending, String> {
     let lang = store.lang.get_untracked();
     let (p, s) = current(store)?;
     let Some(fixture) = choice.fixture.get_untracked() else {
-        return Err(lang
-            .pick("请先选择要调动的比赛", "Choose the match to move first")
-            .into());
+        return Err(words::CHOOSE_THE_MATCH_TO.get(lang).into());
     };
     let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
     let to = match choice.target.get_untracked() {
@@ -180,9 +177,7 @@ fn preview_withdrawal(store: Store, k: usize, after: usize) -> Result<Pending, S
     let lang = store.lang.get_untracked();
     let (p, s) = current(store)?;
     let Some(t) = store.event.get_untracked() else {
-        return Err(lang
-            .pick("请先编排赛程", "Solve the timetable first")
-            .into());
+        return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
     };
     let (next, decided) = plan_withdrawal(&t, &p, &s, k, after).map_err(|e| e.say(lang))?;
     let n = decided.len();
@@ -221,7 +216,13 @@ fn accept(store: Store, choice: Choice) -> Result<(), String> {
     choice.fixture.set(None);
     choice.target.set(None);
     choice.undo.set(Some(before));
-    store.say(&pending.done.0, &pending.done.1);
+    store.message.set(Some(
+        store
+            .lang
+            .get_untracked()
+            .pick(&pending.done.0, &pending.done.1)
+            .to_string(),
+    ));
     Ok(())
 }
 
@@ -239,7 +240,7 @@ fn undo(store: Store, choice: Choice) -> Result<(), String> {
     show(store, snap.problem, snap.schedule);
     choice.undo.set(None);
     choice.pending.set(None);
-    store.say("已撤销上一次调整", "The last change is undone");
+    store.say(&words::THE_LAST_CHANGE_IS);
     Ok(())
 }
 
@@ -289,7 +290,7 @@ fn preview_view(store: Store, choice: Choice, lang: Lang) -> impl IntoView {
                         let from = m
                             .from
                             .map(|f| place(lang, p, &f))
-                            .unwrap_or_else(|| lang.pick("未排", "not placed").into());
+                            .unwrap_or_else(|| words::NOT_PLACED.get(lang).into());
                         format!("{}: {from} → {}", label(m.fixture), place(lang, p, &m.to))
                     })
                     .collect(),
@@ -303,12 +304,12 @@ fn preview_view(store: Store, choice: Choice, lang: Lang) -> impl IntoView {
                     if let Err(e) = accept(store, choice) {
                         store.message.set(Some(e));
                     }
-                }>{lang.pick("确认调整", "Accept the change")}</button>
+                }>{words::ACCEPT_THE_CHANGE.get(lang)}</button>
                 " "
                 <button data-testid="change-cancel" on:click=move |_| {
                     choice.pending.set(None);
-                    store.say("已取消，赛程未变", "Cancelled: the timetable is unchanged");
-                }>{lang.pick("取消", "Cancel")}</button>
+                    store.say(&words::CANCELLED_THE_TIMETABLE_IS);
+                }>{words::CANCEL.get(lang)}</button>
             </div>
         })
     }
@@ -432,38 +433,38 @@ pub(super) fn Changes() -> impl IntoView {
             view! {
                 <p class="withdraw-after">
                     <label>
-                        {lang.pick("退出 (20.3)：", "Withdrawal (20.3): ")}
+                        {words::WITHDRAWAL_20_3.get(lang)}
                         <select data-testid="withdraw-after-entrant" on:change=move |ev| who.set(event_target_value(&ev).parse().unwrap_or(1))>
                             {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
                         </select>
                     </label>
                     " "
                     <label>
-                        {lang.pick("在第几场次之后：", "after session: ")}
+                        {words::AFTER_SESSION.get(lang)}
                         <select data-testid="withdraw-after-session" on:change=move |ev| after.set(event_target_value(&ev).parse().unwrap_or(0))>
-                            {(0..=sessions).map(|k| view! { <option value=k.to_string()>{if k == 0 { lang.pick("开赛前", "before the start").to_string() } else { k.to_string() }}</option> }).collect_view()}
+                            {(0..=sessions).map(|k| view! { <option value=k.to_string()>{if k == 0 { words::BEFORE_THE_START.get(lang).to_string() } else { k.to_string() }}</option> }).collect_view()}
                         </select>
                     </label>
                     " "
                     <button data-testid="withdraw-after" on:click=move |_| {
                         propose(preview_withdrawal(store, who.get_untracked(), after.get_untracked()));
-                    }>{lang.pick("登记退出：此后比赛按弃权…", "Withdraw: later matches are forfeits…")}</button>
+                    }>{words::WITHDRAW_LATER_MATCHES_ARE.get(lang)}</button>
                 </p>
             }
         });
         Some(view! {
             <section class="changes no-print" data-testid="changes">
-                <h2>{lang.pick("临时调整", "Late changes")}</h2>
+                <h2>{words::LATE_CHANGES.get(lang)}</h2>
                 <p class="move">
                     <label>
-                        {lang.pick("已结束的场次：", "Sessions over: ")}
+                        {words::SESSIONS_OVER.get(lang)}
                         <select data-testid="sessions-over" on:change=move |ev| choice.over.set(event_target_value(&ev).parse().unwrap_or(0))>
                             {over_options}
                         </select>
                     </label>
                     " "
                     <label>
-                        {lang.pick("场次：", "Session: ")}
+                        {words::SESSION_LABEL.get(lang)}
                         <select data-testid="move-session" on:change=move |ev| {
                             choice.session.set(event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1));
                             choice.fixture.set(None);
@@ -474,34 +475,34 @@ pub(super) fn Changes() -> impl IntoView {
                     </label>
                     " "
                     <label>
-                        {lang.pick("未赛比赛：", "Unplayed match: ")}
+                        {words::UNPLAYED_MATCH.get(lang)}
                         <select data-testid="move-match" on:change=move |ev| {
                             choice.fixture.set(event_target_value(&ev).parse().ok());
                             choice.target.set(None);
                         }>
-                            <option value="" selected=chosen.is_none()>{lang.pick("（选择）", "(choose)")}</option>
+                            <option value="" selected=chosen.is_none()>{words::CHOOSE.get(lang)}</option>
                             {open.into_iter().map(|(i, text)| view! { <option value=i.to_string() selected=chosen == Some(i)>{text}</option> }).collect_view()}
                         </select>
                     </label>
                     " "
                     <label>
-                        {lang.pick("移至：", "Move to: ")}
+                        {words::MOVE_TO.get(lang)}
                         <select data-testid="move-target" disabled=chosen.is_none() on:change=move |ev| {
                             let v = event_target_value(&ev);
                             choice.target.set(v.split_once(':').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))));
                         }>
-                            <option value="new" selected=true>{lang.pick("末尾新增一个场次", "a new session at the end")}</option>
+                            <option value="new" selected=true>{words::A_NEW_SESSION_AT.get(lang)}</option>
                             {target_options}
                         </select>
                     </label>
                     " "
                     <button data-testid="move" disabled=chosen.is_none() on:click=move |_| {
                         propose(preview_move(store, choice));
-                    }>{lang.pick("调动…", "Move…")}</button>
+                    }>{words::MOVE.get(lang)}</button>
                 </p>
                 <p class="table-lost">
                     <label>
-                        {lang.pick("停用球台：第几场次 ", "Table out of use: session ")}
+                        {words::TABLE_OUT_OF_USE.get(lang)}
                         <select data-testid="lost-session" on:change=move |ev| {
                             let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
                             choice.lost.update(|l| l.0 = x);
@@ -511,7 +512,7 @@ pub(super) fn Changes() -> impl IntoView {
                     </label>
                     " "
                     <label>
-                        {lang.pick("台号 ", "table ")}
+                        {words::TABLE_PREFIX.get(lang)}
                         <select data-testid="lost-table" on:change=move |ev| {
                             let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
                             choice.lost.update(|l| l.1 = x);
@@ -521,7 +522,7 @@ pub(super) fn Changes() -> impl IntoView {
                     </label>
                     " "
                     <button data-testid="table-lost" on:click=move |_| propose(preview_lost(store, choice))>
-                        {lang.pick("停用该台…", "Take it out of use…")}
+                        {words::TAKE_IT_OUT_OF.get(lang)}
                     </button>
                 </p>
                 {withdraw}
@@ -531,7 +532,7 @@ pub(super) fn Changes() -> impl IntoView {
                         if let Err(e) = undo(store, choice) {
                             store.message.set(Some(e));
                         }
-                    }>{lang.pick("撤销上一次调整", "Undo the last change")}</button></p>
+                    }>{words::UNDO_THE_LAST_CHANGE.get(lang)}</button></p>
                 })}
             </section>
         })

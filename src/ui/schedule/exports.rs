@@ -1,10 +1,12 @@
 //! The files the pages write (JSON on the scheduler; CSV and iCalendar on the desk) and read (JSON).
 
 use super::solve::stop_solving;
+use super::words;
 use super::{use_store, Store};
 use crate::events::schedule::{to_ics, SaveFile};
 use crate::lang::Say;
 use crate::ui::files::download;
+use crate::ui::i18n::tr;
 use leptos::prelude::*;
 
 /// Downloads `name`, the text `write` makes of the save file with its event (a game scoring's
@@ -17,7 +19,7 @@ fn export(
     write: impl FnOnce(&SaveFile) -> Result<String, String>,
 ) {
     let Some(mut file) = store.file() else {
-        store.say("还没有赛程", "There is no timetable yet");
+        store.say(&words::THERE_IS_NO_TIMETABLE);
         return;
     };
     file.event = store.event.get_untracked();
@@ -28,7 +30,6 @@ fn export(
 
 /// Reads the chosen JSON file and loads it if it passes every check.
 fn import_file(store: Store, input: web_sys::HtmlInputElement) {
-    use crate::lang::Lang;
     crate::ui::files::read_text(
         &input,
         crate::saved::MAX_IMPORT_BYTES,
@@ -37,16 +38,10 @@ fn import_file(store: Store, input: web_sys::HtmlInputElement) {
                 stop_solving(store);
                 store.load(file);
                 store.save();
-                store.say("已导入", "Imported");
+                store.say(&words::IMPORTED);
             }
-            Ok(Err(e)) => store.say(
-                &format!("导入失败：{}", e.say(Lang::Zh)),
-                &format!("Import failed: {}", e.say(Lang::En)),
-            ),
-            Err(e) => store.say(
-                &format!("导入失败：{}", e.say(Lang::Zh)),
-                &format!("Import failed: {}", e.say(Lang::En)),
-            ),
+            Ok(Err(e)) => store.say(&words::Said::ImportFailed(&e)),
+            Err(e) => store.say(&words::Said::ImportFailed(&e)),
         },
     );
 }
@@ -60,7 +55,7 @@ pub(super) fn FileBar() -> impl IntoView {
         <div class="export-bar no-print">
             <button data-testid="export-json" on:click=move |_| export(store, "schedule.json", "application/json", |f| Ok(f.to_json()))>"JSON"</button>
             <label class="import">
-                {move || store.t("导入 JSON", "Import JSON")}
+                {tr(words::IMPORT_JSON)}
                 <input
                     type="file"
                     accept=".json,application/json"
@@ -77,11 +72,11 @@ pub(super) fn FileBar() -> impl IntoView {
                     if let Some(el) = target {
                         el.scroll_into_view();
                     }
-                }>{move || store.t("录入成绩 ↓", "Enter results ↓")}</button>
+                }>{tr(words::ENTER_RESULTS)}</button>
             })}
-            <a class="button" href="#/schedule?print" data-testid="print-open">{move || store.t("打印与导出…", "Print and export…")}</a>
-            <a class="button" href="#/schedule?changes" data-testid="changes-open">{move || store.t("临时调整…", "Late changes…")}</a>
-            <a class="button" href="#/schedule?hall" data-testid="hall-open">{move || store.t("大厅显示屏", "Hall display")}</a>
+            <a class="button" href="#/schedule?print" data-testid="print-open">{tr(words::PRINT_AND_EXPORT_MENU)}</a>
+            <a class="button" href="#/schedule?changes" data-testid="changes-open">{tr(words::LATE_CHANGES_MENU)}</a>
+            <a class="button" href="#/schedule?hall" data-testid="hall-open">{tr(words::HALL_DISPLAY)}</a>
         </div>
     }
 }
@@ -92,7 +87,7 @@ pub(super) fn ExportBar() -> impl IntoView {
     let store = use_store();
     let lang = store.lang;
     view! {
-        <span>{move || store.t("导出：", "Export: ")}</span>
+        <span>{tr(words::EXPORT)}</span>
         <button data-testid="export-csv" on:click=move |_| export(store, "schedule.csv", "text/csv", |f| Ok(f.to_csv()))>"CSV"</button>
         <crate::ui::club::PublishLink />
         <button data-testid="export-ics" on:click=move |_| {

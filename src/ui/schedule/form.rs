@@ -1,17 +1,19 @@
 //! The problem form (entrants, tables, sessions, times, absences) and the "does not fit" report.
 
 use super::solve::start_solving;
+use super::words;
 use super::{use_store, Store};
 use crate::events::schedule::{Draft, Fit, Suggestion};
 use crate::events::scoring::{board_order_from_key, board_order_key, EventScoring};
 use crate::lang::Say;
+use crate::lang::Text;
+use crate::ui::i18n::tr;
 use leptos::prelude::*;
 
 /// One labelled text/number input bound to a draft field.
 fn field(
     store: Store,
-    zh: &'static str,
-    en: &'static str,
+    text: Text,
     kind: &'static str,
     testid: &'static str,
     get: fn(&Draft) -> String,
@@ -19,7 +21,7 @@ fn field(
 ) -> impl IntoView {
     view! {
         <label class="field">
-            <span>{move || store.t(zh, en)}</span>
+            <span>{tr(text)}</span>
             <input
                 type=kind
                 data-testid=testid
@@ -31,15 +33,15 @@ fn field(
 }
 
 /// A menu's options: (value, Chinese, English).
-type Options = [(&'static str, &'static str, &'static str)];
+type Options = [(&'static str, Text)];
 
 /// The scorings as the menu offers them (the value contains `xiangqi` for the Xiangqi ones).
-const SCORINGS: [(&str, &str, &str); 5] = {
-    let mut out = [("", "", ""); 5];
+const SCORINGS: [(&str, Text); 5] = {
+    let mut out = [("", EventScoring::Xiangqi.name()); 5];
     let mut i = 0;
     while i < out.len() {
         let s = EventScoring::ALL[i];
-        out[i] = (s.key(), s.names().0, s.names().1);
+        out[i] = (s.key(), s.name());
         i += 1;
     }
     out
@@ -49,7 +51,7 @@ const SCORINGS: [(&str, &str, &str); 5] = {
 /// costs the page's bundle).
 fn choice(
     store: Store,
-    (zh, en): (&'static str, &'static str),
+    text: Text,
     testid: &'static str,
     options: &'static Options,
     get: fn(&Draft) -> &str,
@@ -57,10 +59,10 @@ fn choice(
 ) -> impl IntoView {
     view! {
         <label class="field">
-            <span>{move || store.t(zh, en)}</span>
+            <span>{tr(text)}</span>
             <select data-testid=testid on:change=move |ev| store.draft.update(|d| set(d, &event_target_value(&ev)))>
-                {options.iter().map(|&(value, zh, en)| view! {
-                    <option value=value prop:selected=move || store.draft.with(|d| get(d) == value)>{move || store.t(zh, en)}</option>
+                {options.iter().map(|&(value, text)| view! {
+                    <option value=value prop:selected=move || store.draft.with(|d| get(d) == value)>{tr(text)}</option>
                 }).collect_view()}
             </select>
         </label>
@@ -74,9 +76,9 @@ pub(super) fn ProblemForm() -> impl IntoView {
         <form class="problem no-print" on:submit=move |ev| { ev.prevent_default(); start_solving(store); }>
             <label class="field entrants">
                 <span>{move || if store.draft.with(|d| d.scoring.is_team()) {
-                    store.t("参赛队（每行一队，如 “红队: 张三, 李四”，队员按台次 12.1）", "Teams (one a line, e.g. “Reds: Zhang, Li”, players in board order 12.1)")
+                    words::TEAMS_ONE_A_LINE.get(store.lang.get())
                 } else {
-                    store.t("参赛者（每行一个）", "Entrants (one a line)")
+                    words::ENTRANTS_ONE_A_LINE.get(store.lang.get())
                 }}</span>
                 <textarea
                     rows="8"
@@ -88,31 +90,31 @@ pub(super) fn ProblemForm() -> impl IntoView {
             <super::super::club::FromMembers on_add=Callback::new(move |lines: String| store.draft.update(|d| d.entrants = super::super::club::appended(&d.entrants, &lines))) />
             <div class="grid">
                 <label class="field">
-                    <span>{move || store.t("赛事名称", "Event name")}</span>
+                    <span>{tr(words::EVENT_NAME)}</span>
                     <input
                         data-testid="event-name"
                         prop:value=move || store.draft.with(|d| d.name.clone())
                         on:input=move |ev| store.draft.update(|d| d.name = event_target_value(&ev))
                     />
                 </label>
-                {choice(store, ("计分", "Scoring"), "scoring", &SCORINGS, |d| d.scoring.key(), |d, v| {
+                {choice(store, words::SCORING, "scoring", &SCORINGS, |d| d.scoring.key(), |d, v| {
                     if let Ok(s) = v.parse() {
                         d.scoring = s;
                     }
                 })}
-                {choice(store, ("赛制", "Format"), "format", &[
-                    ("single", "单循环", "Single round robin"),
-                    ("double", "双循环", "Double round robin"),
-                    ("groups", "分组循环 + 交叉淘汰", "Groups + crossover knockout"),
+                {choice(store, words::FORMAT, "format", &[
+                    ("single", words::SINGLE_ROUND_ROBIN),
+                    ("double", words::DOUBLE_ROUND_ROBIN),
+                    ("groups", words::GROUPS_CROSSOVER_KNOCKOUT),
                 ], |d| &d.format, |d, v| d.format = v.into())}
                 // The team scoring's boards and board order (12.1 / 12.2 / 12.3); line-ups are set
                 // per match in the rounds view.
                 {move || store.draft.with(|d| d.scoring.is_team()).then(|| view! {
-                    {field(store, "每场台数", "Boards per match", "number", "boards", |d| d.boards.clone(), |d, v| d.boards = v)}
-                    {choice(store, ("台次", "Board order"), "board-order", &[
-                        ("fixed", "分台定人制 (12.1)", "Fixed order (12.1)"),
-                        ("substitutes", "分台换人制 (12.2)", "With substitutes (12.2)"),
-                        ("per-match", "临时定台制 (12.3)", "Chosen per match (12.3)"),
+                    {field(store, words::BOARDS_PER_MATCH, "number", "boards", |d| d.boards.clone(), |d, v| d.boards = v)}
+                    {choice(store, words::BOARD_ORDER, "board-order", &[
+                        ("fixed", words::FIXED_ORDER_12_1),
+                        ("substitutes", words::WITH_SUBSTITUTES_12_2),
+                        ("per-match", words::CHOSEN_PER_MATCH_12_3),
                     ], |d| board_order_key(d.board_order), |d, v| {
                         if let Some(o) = board_order_from_key(v) {
                             d.board_order = o;
@@ -121,22 +123,22 @@ pub(super) fn ProblemForm() -> impl IntoView {
                 })}
                 // Groups only mean something for the groups + knockout format.
                 {move || store.draft.with(|d| d.format == "groups").then(|| {
-                    field(store, "组数", "Groups", "number", "groups", |d| d.groups.clone(), |d, v| d.groups = v)
+                    field(store, words::GROUPS, "number", "groups", |d| d.groups.clone(), |d, v| d.groups = v)
                 })}
-                {field(store, "球台数", "Tables", "number", "tables", |d| d.tables.clone(), |d, v| d.tables = v)}
-                {field(store, "场次数", "Sessions", "number", "sessions", |d| d.sessions.clone(), |d, v| d.sessions = v)}
-                {field(store, "每场次分钟", "Session minutes", "number", "session-minutes", |d| d.session_minutes.clone(), |d, v| d.session_minutes = v)}
-                {field(store, "每场比赛分钟", "Match minutes", "number", "match-minutes", |d| d.match_minutes.clone(), |d, v| d.match_minutes = v)}
-                {field(store, "首场日期", "First date", "date", "first-date", |d| d.first_date.clone(), |d, v| d.first_date = v)}
-                {field(store, "间隔天数", "Days between", "number", "every-days", |d| d.every_days.clone(), |d, v| d.every_days = v)}
-                {field(store, "开始时间", "Start time", "time", "start", |d| d.start.clone(), |d, v| d.start = v)}
+                {field(store, words::TABLES, "number", "tables", |d| d.tables.clone(), |d, v| d.tables = v)}
+                {field(store, words::SESSIONS, "number", "sessions", |d| d.sessions.clone(), |d, v| d.sessions = v)}
+                {field(store, words::SESSION_MINUTES, "number", "session-minutes", |d| d.session_minutes.clone(), |d, v| d.session_minutes = v)}
+                {field(store, words::MATCH_MINUTES, "number", "match-minutes", |d| d.match_minutes.clone(), |d, v| d.match_minutes = v)}
+                {field(store, words::FIRST_DATE, "date", "first-date", |d| d.first_date.clone(), |d, v| d.first_date = v)}
+                {field(store, words::DAYS_BETWEEN, "number", "every-days", |d| d.every_days.clone(), |d, v| d.every_days = v)}
+                {field(store, words::START_TIME, "time", "start", |d| d.start.clone(), |d, v| d.start = v)}
                 <label class="field">
-                    <span>{move || store.t("随机种子", "Seed")}</span>
+                    <span>{tr(words::SEED)}</span>
                     <input type="number" data-testid="seed" prop:value=move || store.seed.get() on:input=move |ev| store.seed.set(event_target_value(&ev)) />
                 </label>
             </div>
             <label class="field absences">
-                <span>{move || store.t("缺席（如 “7 @ 3” 或 “7 @ 3 迟到”）", "Absences (e.g. “7 @ 3” or “7 @ 3 late”)")}</span>
+                <span>{tr(words::ABSENCES)}</span>
                 <textarea
                     rows="3"
                     data-testid="absences"
@@ -165,8 +167,8 @@ pub(super) fn FitReport() -> impl IntoView {
         });
         Some(view! {
             <div class="fit-report no-print" data-testid="infeasible" role="alert">
-                <p><strong>{store.t("排不下：", "Does not fit: ")}</strong>{shortfall.say(store.lang.get())}</p>
-                <p>{store.t("以下任一改动即可：", "Any one of these changes fits:")}</p>
+                <p><strong>{words::DOES_NOT_FIT.get(store.lang.get())}</strong>{shortfall.say(store.lang.get())}</p>
+                <p>{words::ANY_ONE_OF_THESE.get(store.lang.get())}</p>
                 <ul data-testid="suggestions">
                     {suggestions
                         .into_iter()
@@ -182,7 +184,7 @@ pub(super) fn FitReport() -> impl IntoView {
                                             Suggestion::MatchMinutes { minutes, .. } => d.match_minutes = minutes.to_string(),
                                             Suggestion::Sessions { sessions, .. } => d.sessions = sessions.to_string(),
                                         });
-                                    }>{store.t("采用", "Use this")}</button>
+                                    }>{words::USE_THIS.get(store.lang.get())}</button>
                                 </li>
                             }
                         })

@@ -1,6 +1,7 @@
 //! `#/schedule?hall`: the hall display for a projector or TV — per table, now playing and next up,
 //! following the clock (read here, once every 15 s; the counting is `events::hall`).
 
+use super::words;
 use super::{match_label, slot_time, use_store};
 use crate::events::hall::{calls, session_on, Moment};
 use crate::events::schedule::Placement;
@@ -77,17 +78,17 @@ pub(super) fn HallView() -> impl IntoView {
                             <li class="hall-table" data-testid="hall-table" data-table=t.table + 1>
                                 <h2>{table}</h2>
                                 <p class="now" data-testid="hall-now">
-                                    <span class="label">{lang.pick("正在比赛", "Now playing")}</span>
+                                    <span class="label">{words::NOW_PLAYING.get(lang)}</span>
                                     {match now {
                                         Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
-                                        None => view! { <span class="match idle">{lang.pick("空闲", "free")}</span> }.into_any(),
+                                        None => view! { <span class="match idle">{words::FREE.get(lang)}</span> }.into_any(),
                                     }}
                                 </p>
                                 <p class="next" data-testid="hall-next">
-                                    <span class="label">{lang.pick("下一场", "Next up")}</span>
+                                    <span class="label">{words::NEXT_UP.get(lang)}</span>
                                     {match next {
                                         Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
-                                        None => view! { <span class="match idle">{lang.pick("本场次无", "none this session")}</span> }.into_any(),
+                                        None => view! { <span class="match idle">{words::NONE_THIS_SESSION.get(lang)}</span> }.into_any(),
                                     }}
                                 </p>
                             </li>

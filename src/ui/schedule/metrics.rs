@@ -1,7 +1,9 @@
 //! The timetable's figures, each in words beside its proven lower bound and what that bound means.
 
 use super::use_store;
+use super::words;
 use crate::lang::Lang;
+use crate::lang::Text;
 use leptos::prelude::*;
 
 /// The metrics table: name, value, lower bound, and the bound explained in words.
@@ -10,60 +12,42 @@ pub(super) fn MetricsTable() -> impl IntoView {
     let store = use_store();
     move || {
         let (m, b) = store.metrics.get()?;
-        let rows: [(&str, &str, &str, usize, usize); 8] = [
-            (
-                "unplaced",
-                "未排入的比赛",
-                "Matches not placed",
-                m.unplaced,
-                0,
-            ),
-            (
-                "slots_used",
-                "用到的时段数",
-                "Slots used",
-                m.slots_used,
-                b.slots_used,
-            ),
+        let rows: [(&str, Text, usize, usize); 8] = [
+            ("unplaced", words::MATCHES_NOT_PLACED, m.unplaced, 0),
+            ("slots_used", words::SLOTS_USED, m.slots_used, b.slots_used),
             (
                 "max_consecutive",
-                "同一场次内最长连续比赛数",
-                "Longest run of consecutive matches in a session",
+                words::LONGEST_RUN_OF_CONSECUTIVE,
                 m.max_consecutive,
                 b.max_consecutive,
             ),
             (
                 "back_to_back",
-                "背靠背（连打）总数",
-                "Back-to-backs in all (a match straight after another)",
+                words::BACK_TO_BACKS_IN,
                 m.back_to_back,
                 b.back_to_back,
             ),
             (
                 "max_back_to_back",
-                "个人最多背靠背数",
-                "Most back-to-backs of one entrant",
+                words::MOST_BACK_TO_BACKS,
                 m.max_back_to_back,
                 b.max_back_to_back,
             ),
             (
                 "session_spread",
-                "个人各场次比赛数之差（最多）",
-                "Spread of one entrant's matches over sessions (most)",
+                words::SPREAD_OF_ONE_ENTRANTS,
                 m.session_spread,
                 b.session_spread,
             ),
             (
                 "idle_slots",
-                "场次内等候的时段数",
-                "Idle slots waiting inside sessions",
+                words::IDLE_SLOTS_WAITING_INSIDE,
                 m.idle_slots,
                 b.idle_slots,
             ),
             (
                 "table_excess",
-                "同一球台用得过多的次数",
-                "Times one table is used beyond an even share",
+                words::TIMES_ONE_TABLE_IS,
                 m.table_excess,
                 b.table_excess,
             ),
@@ -71,30 +55,27 @@ pub(super) fn MetricsTable() -> impl IntoView {
         let lang = store.lang.get();
         Some(view! {
             <table class="metrics no-print" data-testid="metrics">
-                <caption>{lang.pick(
-                    "下界：用计数证明，任何赛程都不可能比它更好；达到下界（✓）即是该项最优。",
-                    "Lower bound: proven by counting, no timetable can do better; reaching it (✓) is optimal for that figure.",
-                )}</caption>
+                <caption>{words::LOWER_BOUND_PROVEN_BY.get(lang)}</caption>
                 <thead><tr>
-                    <th>{lang.pick("指标", "Figure")}</th>
-                    <th>{lang.pick("本赛程", "This timetable")}</th>
-                    <th>{lang.pick("下界", "Lower bound")}</th>
-                    <th>{lang.pick("说明", "In words")}</th>
+                    <th>{words::FIGURE.get(lang)}</th>
+                    <th>{words::THIS_TIMETABLE.get(lang)}</th>
+                    <th>{words::LOWER_BOUND.get(lang)}</th>
+                    <th>{words::IN_WORDS.get(lang)}</th>
                 </tr></thead>
                 <tbody>
                     {rows
                         .into_iter()
-                        .map(|(key, zh, en, v, lb)| {
+                        .map(|(key, text, v, lb)| {
                             let at_bound = v <= lb;
                             view! {
                                 <tr data-metric=key class:at-bound=at_bound>
-                                    <td>{lang.pick(zh, en)}</td>
+                                    <td>{text.get(lang)}</td>
                                     <td class="value">{v}</td>
                                     <td class="bound">{lb}{if at_bound { " ✓" } else { "" }}</td>
                                     <td class="explain">
                                         <span class="meaning" data-testid="meaning">{meaning(lang, key, v)}</span>
                                         " "
-                                        <span class="why">{explain(lang, lang.pick(zh, en), v, lb)}</span>
+                                        <span class="why">{explain(lang, text.get(lang), v, lb)}</span>
                                     </td>
                                 </tr>
                             }

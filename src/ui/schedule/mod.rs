@@ -28,10 +28,12 @@ use crate::events::schedule::{
     Format, Metrics, Phase, Points, Problem, SaveFile, SavedGame, SavedResult, Schedule, SlotInfo,
     SAVE_VERSION,
 };
-use crate::lang::Say;
+use crate::lang::{Say, Text};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
+mod words;
+use crate::ui::i18n::tr;
 
 const KEY_STATE: &str = "xq.schedule.state";
 const KEY_DRAFT: &str = "xq.schedule.draft";
@@ -77,14 +79,6 @@ struct Store {
 }
 
 impl Store {
-    fn t(&self, zh: &'static str, en: &'static str) -> &'static str {
-        if self.lang.get() == Lang::En {
-            en
-        } else {
-            zh
-        }
-    }
-
     /// Whether results are games of a groups + knockout event, kept in [`Store::games`].
     fn group_games(&self) -> bool {
         self.draft.with(|d| d.scoring.is_game())
@@ -126,18 +120,10 @@ impl Store {
         self.seed.get_untracked().trim().parse().unwrap_or(1)
     }
 
-    /// Shows a domain error in the current language.
-    fn fail(&self, e: &dyn Say) {
-        self.message.set(Some(e.say(self.lang.get_untracked())));
-    }
-
-    fn say(&self, zh: &str, en: &str) {
-        let text = if self.lang.get_untracked() == Lang::En {
-            en
-        } else {
-            zh
-        };
-        self.message.set(Some(text.to_string()));
+    /// Shows a message (a word, or a domain error) in the current language.
+    fn say(&self, message: &dyn Say) {
+        self.message
+            .set(Some(message.say(self.lang.get_untracked())));
     }
 
     /// The save file of the current timetable (without the event, which has its own store).
@@ -175,7 +161,7 @@ impl Store {
             Some(t) => match crate::ui::storage::store_round_robin(file.event_id.clone(), &t) {
                 Ok(id) => Some((id, t)),
                 Err(e) => {
-                    self.fail(&e);
+                    self.say(&e);
                     None
                 }
             },
@@ -327,7 +313,7 @@ pub fn SchedulePage() -> impl IntoView {
     });
     view! {
         <section class="schedule">
-            <h1 class="no-print">{move || store.t("比赛编排", "Match scheduler")}</h1>
+            <h1 class="no-print">{tr(words::MATCH_SCHEDULER)}</h1>
             <form::ProblemForm />
             <solve::SolveBar />
             {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
@@ -343,19 +329,19 @@ pub fn SchedulePage() -> impl IntoView {
 
 /// The way back from a desk screen, and its heading when it has none of its own.
 #[component]
-fn DeskBar(#[prop(optional)] title: Option<(&'static str, &'static str)>) -> impl IntoView {
+fn DeskBar(#[prop(optional)] title: Option<Text>) -> impl IntoView {
     let store = use_store();
     view! {
         <nav class="desk-bar no-print">
-            <a class="button" href="#/schedule" data-testid="desk-back">{move || store.t("← 返回赛程", "← Back to the timetable")}</a>
-            {title.map(|(zh, en)| view! { <h1>{move || store.t(zh, en)}</h1> })}
+            <a class="button" href="#/schedule" data-testid="desk-back">{tr(words::BACK_TO_THE_TIMETABLE)}</a>
+            {title.map(|text| view! { <h1>{tr(text)}</h1> })}
         </nav>
         {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
         {move || store.schedule.with(Option::is_none).then(|| view! {
             <p class="notice no-print" data-testid="desk-empty">
-                {move || store.t("还没有赛程：请先在“赛程编排”页编排。", "There is no timetable yet: solve one on the scheduler first.")}
+                {tr(words::THERE_IS_NO_TIMETABLE_YET)}
                 " "
-                <a href="#/schedule">{move || store.t("去编排", "Go to the scheduler")}</a>
+                <a href="#/schedule">{tr(words::GO_TO_THE_SCHEDULER)}</a>
             </p>
         })}
     }
@@ -374,7 +360,7 @@ pub fn PrintPage(desk: Desk, query: String) -> impl IntoView {
     }
     view! {
         <section class="schedule desk" class:print-slips=move || store.print_mode.get() == print::PrintMode::Slips>
-            <DeskBar title=("打印与导出", "Print and export") />
+            <DeskBar title=words::PRINT_AND_EXPORT />
             <div class="export-bar no-print"><print::PrintControls /> <exports::ExportBar /></div>
             <print::Printout />
         </section>

@@ -5,6 +5,7 @@
 //! version 131; the e2e test reads them back from the PDF).
 
 use super::standings::{count_headings, place_text, tiebreak_cells};
+use super::words;
 use super::{match_label, slot_time, use_store};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
@@ -12,6 +13,7 @@ use crate::events::schedule::{
     Points, Problem, SavedResult, Schedule,
 };
 use crate::lang::{Lang, Say};
+use crate::ui::i18n::tr;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -53,12 +55,10 @@ impl PrintMode {
 
     fn label(self, lang: Lang) -> &'static str {
         match self {
-            PrintMode::Sessions => lang.pick("每场次一页", "a sheet per session"),
-            PrintMode::Slips => {
-                lang.pick("个人赛程单（一页多张）", "entrant slips, several a page")
-            }
-            PrintMode::Rounds => lang.pick("全部轮次（一页）", "all rounds on one page"),
-            PrintMode::Standings => lang.pick("名次表与交叉表", "standings and crosstable"),
+            PrintMode::Sessions => words::A_SHEET_PER_SESSION.get(lang),
+            PrintMode::Slips => words::ENTRANT_SLIPS_SEVERAL_A.get(lang),
+            PrintMode::Rounds => words::ALL_ROUNDS_ON_ONE.get(lang),
+            PrintMode::Standings => words::STANDINGS_AND_CROSSTABLE_IN_SENTENCE.get(lang),
         }
     }
 }
@@ -69,7 +69,7 @@ pub(super) fn PrintControls() -> impl IntoView {
     let store = use_store();
     view! {
         <label>
-            {move || store.t("打印：", "Print: ")}
+            {tr(words::PRINT_LABEL)}
             <select
                 data-testid="print-mode"
                 on:change=move |ev| {
@@ -91,7 +91,7 @@ pub(super) fn PrintControls() -> impl IntoView {
             store.print_asked.set(true);
             // After the printout is drawn (a big event draws it only now).
             Timeout::new(50, || { let _ = window().print(); }).forget();
-        }>{move || store.t("打印", "Print")}</button>
+        }>{tr(words::PRINT)}</button>
     }
 }
 
@@ -213,18 +213,18 @@ pub(super) fn Printout() -> impl IntoView {
         // A big event's printout (128 entrants: ~130,000 elements, a 2 s task) is drawn only
         // when asked for; until then printing says how to get it.
         if s.placements.len() > EAGER_PRINT_MATCHES && !store.print_asked.get() {
-            return Some(view! {
-                <div class="printout" data-testid="printout-pending">
-                    <p>{lang.pick(
-                        "比赛较多：请先在页面上选择打印内容或按“打印”按钮，再打印。",
-                        "A large event: choose what to print or press Print on the page first, then print.",
-                    )}</p>
-                </div>
-            }.into_any());
+            return Some(
+                view! {
+                    <div class="printout" data-testid="printout-pending">
+                        <p>{words::A_LARGE_EVENT_CHOOSE.get(lang)}</p>
+                    </div>
+                }
+                .into_any(),
+            );
         }
         let name = store.draft.with(|d| d.name.trim().to_string());
         let title = if name.is_empty() {
-            lang.pick("比赛编排", "Match schedule").to_string()
+            words::MATCH_SCHEDULE.get(lang).to_string()
         } else {
             name
         };
@@ -326,7 +326,7 @@ fn session_sheets(
                                     Phase::RoundRobin { .. } => None,
                                 };
                                 let umpire = umpires.get(&i).map(|u| {
-                                    view! { <span class="umpire">{lang.pick("裁判：", "Umpire: ")}<span class="name">{u.clone()}</span></span> }
+                                    view! { <span class="umpire">{words::UMPIRE.get(lang)}<span class="name">{u.clone()}</span></span> }
                                 });
                                 view! {
                                     <td class="match">
@@ -359,7 +359,7 @@ fn session_sheets(
                 <section class="print-sheet" data-testid="session-sheet">
                     <h2>{title}" "<small>{when}</small></h2>
                     <table class="print-grid" style=font.clone()>
-                        <thead><tr><th>{lang.pick("时段", "Slot")}</th>{heads}</tr></thead>
+                        <thead><tr><th>{words::SLOT.get(lang)}</th>{heads}</tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </section>
@@ -417,7 +417,7 @@ fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
                             <td class="when">{x.session + 1}{date.map(|d| view! { " "<small>{d}</small> })}</td>
                             <td class="when">{slot_time(p, &slots, slot)}</td>
                             <td class="when">{table + 1}</td>
-                            <td>{duty.then(|| lang.pick("裁判：", "Umpire: "))}<span class="name">{text}</span></td>
+                            <td>{duty.then(|| words::UMPIRE.get(lang))}<span class="name">{text}</span></td>
                         </tr>
                     }
                 })
@@ -427,10 +427,10 @@ fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
                     <h3><span class="name">{p.entrants[e].clone()}</span><small>{title.to_string()}</small></h3>
                     <table class="print-list">
                         <thead><tr>
-                            <th>{lang.pick("场次", "Session")}</th>
-                            <th>{lang.pick("时间", "Time")}</th>
-                            <th>{lang.pick("台", "Table")}</th>
-                            <th>{lang.pick("对手 / 裁判", "Opponent / umpire")}</th>
+                            <th>{words::SESSION.get(lang)}</th>
+                            <th>{words::TIME.get(lang)}</th>
+                            <th>{words::TABLE.get(lang)}</th>
+                            <th>{words::OPPONENT_UMPIRE.get(lang)}</th>
                         </tr></thead>
                         <tbody>{body}</tbody>
                     </table>
@@ -469,7 +469,7 @@ fn rounds(
             (Phase::Group { group, round }, Lang::En) => {
                 format!("Group {} round {}", group_letter(*group), round + 1)
             }
-            (Phase::Knockout { .. }, _) => lang.pick("淘汰赛", "Knockout").to_string(),
+            (Phase::Knockout { .. }, _) => words::KNOCKOUT.get(lang).to_string(),
         };
         match blocks.last_mut() {
             Some((h, list)) if *h == head => list.push(i),
@@ -518,7 +518,7 @@ fn rounds(
         .collect_view();
     view! {
         <div class="print-rounds" data-testid="rounds" style=font>
-            <h2>{title.to_string()}" "<small>{lang.pick("全部轮次", "All rounds")}</small></h2>
+            <h2>{title.to_string()}" "<small>{words::ALL_ROUNDS.get(lang)}</small></h2>
             <div class="columns">{body}</div>
         </div>
     }
@@ -538,7 +538,7 @@ fn print_standings(
     };
     view! {
         <div class="print-standings" data-testid="print-standings">
-            <h2>{title.to_string()}" "<small>{lang.pick("名次表与交叉表", "Standings and crosstable")}</small></h2>
+            <h2>{title.to_string()}" "<small>{words::STANDINGS_AND_CROSSTABLE.get(lang)}</small></h2>
             {body}
         </div>
     }
@@ -549,13 +549,13 @@ fn print_group_standings(groups: &[Tournament], title: &str, lang: Lang) -> impl
     let body = groups
         .iter()
         .map(|t| {
-            let caption = lang.pick("{}组", "Group {}").replace("{}", t.name());
+            let caption = words::GROUP.get(lang).replace("{}", t.name());
             view! { <h3>{caption}</h3> {game_tables(t, lang)} }
         })
         .collect_view();
     view! {
         <div class="print-standings" data-testid="print-standings">
-            <h2>{title.to_string()}" "<small>{lang.pick("名次表与交叉表", "Standings and crosstable")}</small></h2>
+            <h2>{title.to_string()}" "<small>{words::STANDINGS_AND_CROSSTABLE.get(lang)}</small></h2>
             {body}
         </div>
     }
@@ -580,7 +580,7 @@ fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
             view! {
                 <tr>
                     <td>{place}</td>
-                    <td class="name">{r.name.clone()}{r.withdrawn.then(|| lang.pick("（退出）", " (withdrew)"))}</td>
+                    <td class="name">{r.name.clone()}{r.withdrawn.then(|| words::WITHDREW.get(lang))}</td>
                     <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
                     <td class="points">{r.score.to_string()}</td>
                     {tbs}
@@ -619,7 +619,7 @@ fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
         <table class="print-list standings-print">
             <thead><tr>
                 <th>"#"</th>
-                <th>{lang.pick("参赛者", "Entrant")}</th>
+                <th>{words::ENTRANT.get(lang)}</th>
                 <th>{played}</th>
                 <th>{won}</th>
                 <th>{drawn}</th>
@@ -630,7 +630,7 @@ fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
             <tbody>{rows}</tbody>
         </table>
         <table class="print-cross" data-testid="crosstable" style=cross_font>
-            <thead><tr><th>"#"</th><th>{lang.pick("参赛者", "Entrant")}</th>{cross_heads}<th>{st.score_label_in(lang)}</th></tr></thead>
+            <thead><tr><th>"#"</th><th>{words::ENTRANT.get(lang)}</th>{cross_heads}<th>{st.score_label_in(lang)}</th></tr></thead>
             <tbody>{cross_rows}</tbody>
         </table>
     }
@@ -703,10 +703,10 @@ fn rally_tables(p: &Problem, results: &[SavedResult], lang: Lang) -> impl IntoVi
                 <table class="print-cross" data-testid="crosstable">
                     <caption>{name}</caption>
                     <thead><tr>
-                        <th>"#"</th><th>{lang.pick("参赛者", "Entrant")}</th>{heads}
-                        <th>{lang.pick("积分", "Points")}</th>
-                        <th>{lang.pick("局", "Games")}</th>
-                        <th>{lang.pick("分", "Rallies")}</th>
+                        <th>"#"</th><th>{words::ENTRANT.get(lang)}</th>{heads}
+                        <th>{words::POINTS.get(lang)}</th>
+                        <th>{words::GAMES.get(lang)}</th>
+                        <th>{words::RALLIES.get(lang)}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

@@ -2,6 +2,7 @@
 
 use super::standings::{OpenBracket, Standings};
 use super::timetable::session_pages;
+use super::words;
 use super::{slot_time, use_store, Store};
 use crate::events::schedule::{enter_game, side_label, BestOf, MatchScore, SavedResult};
 use crate::events::scoring::MatchResult;
@@ -27,9 +28,7 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
             _ => None,
         };
         let Some(p) = store.problem.get_untracked() else {
-            return Err(lang
-                .pick("请先编排赛程", "Solve the timetable first")
-                .into());
+            return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
         };
         let mut games = store.games.get_untracked();
         enter_game(&p, scoring, &mut games, fixture, outcome).map_err(|e| e.say(lang))?;
@@ -59,9 +58,7 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
                 store.event.get_untracked(),
                 store.event_id.get_untracked(),
             ) else {
-                return Err(lang
-                    .pick("请先编排赛程", "Solve the timetable first")
-                    .into());
+                return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
             };
             // The same result again (a change event on leaving the box) redraws nothing.
             if t.result(round, red, black).map(|m| &m.games) == games.as_ref() {
@@ -104,9 +101,7 @@ fn withdraw_now(store: Store, k: usize) -> Result<(), String> {
     let lang = store.lang.get_untracked();
     let (Some(mut t), Some(id)) = (store.event.get_untracked(), store.event_id.get_untracked())
     else {
-        return Err(lang
-            .pick("请先编排赛程", "Solve the timetable first")
-            .into());
+        return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
     };
     t.withdraw_now(k).map_err(|e| e.say(lang))?;
     crate::ui::storage::store_round_robin(Some(id), &t)?;

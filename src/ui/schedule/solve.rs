@@ -1,9 +1,11 @@
 //! Solving in a Web Worker, progress and Stop. The page holds no solver of its own (the
 //! scheduler's first visit stays under 300 KB); a worker that cannot start is said so in words.
 
+use super::words;
 use super::{use_store, Store};
 use crate::events::schedule::{Fit, Format, Problem, SolveReport, SolveRequest, WORKER_READY};
 use crate::lang::Lang;
+use crate::ui::i18n::tr;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
@@ -31,7 +33,7 @@ pub(super) fn start_solving(store: Store) {
     let problem = match store.draft.get_untracked().to_problem() {
         Ok(p) => p,
         Err(e) => {
-            store.fail(&e);
+            store.say(&e);
             return;
         }
     };
@@ -41,7 +43,7 @@ pub(super) fn start_solving(store: Store) {
     let fit = match crate::events::schedule::fit(&problem) {
         Ok(f) => f,
         Err(e) => {
-            store.fail(&e);
+            store.say(&e);
             return;
         }
     };
@@ -52,10 +54,8 @@ pub(super) fn start_solving(store: Store) {
     if scoring.is_game() && !groups {
         let name = store.draft.with_untracked(|d| d.name.trim().to_string());
         let name = if name.is_empty() {
-            store
-                .lang
-                .get_untracked()
-                .pick("俱乐部赛", "Club event")
+            words::CLUB_EVENT
+                .get(store.lang.get_untracked())
                 .to_string()
         } else {
             name
@@ -68,13 +68,13 @@ pub(super) fn start_solving(store: Store) {
                         store.event.set(Some(t));
                     }
                     Err(e) => {
-                        store.say(&format!("无法保存：{e}"), &format!("Could not save: {e}"));
+                        store.say(&words::Said::NotSaved(&e));
                         return;
                     }
                 }
             }
             Err(e) => {
-                store.fail(&e);
+                store.say(&e);
                 return;
             }
         }
@@ -108,10 +108,7 @@ pub(super) fn start_solving(store: Store) {
 fn worker_failed(store: Store) {
     end_worker(store);
     store.running.set(false);
-    store.say(
-        "编排程序未能启动（其文件未能载入）。请重新载入页面再试；若仍不行，请换用新版浏览器。",
-        "The solver could not start (its file did not load). Reload the page and try again; if that does not help, use a recent browser.",
-    );
+    store.say(&words::THE_SOLVER_COULD_NOT);
 }
 
 fn end_worker(store: Store) {
@@ -215,16 +212,16 @@ pub(super) fn SolveBar() -> impl IntoView {
     view! {
         <div class="solve-bar no-print">
             <button data-testid="solve" on:click=move |_| start_solving(store) disabled=move || store.running.get()>
-                {move || store.t("开始编排", "Solve")}
+                {tr(words::SOLVE)}
             </button>
             <button data-testid="stop" on:click=move |_| stop_solving(store) disabled=move || !store.running.get()>
-                {move || store.t("停止", "Stop")}
+                {tr(words::STOP)}
             </button>
             <progress
                 data-testid="progress"
                 max="1"
                 prop:value=move || store.fraction.get()
-                aria-label=move || store.t("编排进度", "Solving progress")
+                aria-label=tr(words::SOLVING_PROGRESS)
                 data-state=move || progress_state(store)
                 data-engine="worker"
             ></progress>
@@ -254,13 +251,13 @@ fn status_words(store: Store) -> String {
     let pct = (store.fraction.get() * 100.0).round() as u32;
     let tried = grouped(store.iterations.get());
     let state = if store.running.get() {
-        lang.pick("编排中", "solving")
+        words::SOLVING.get(lang)
     } else if store.optimal.get() {
-        lang.pick("已达下界（最优）", "bounds reached (optimal)")
+        words::BOUNDS_REACHED_OPTIMAL.get(lang)
     } else if store.fraction.get() >= 1.0 {
-        lang.pick("完成", "done")
+        words::DONE.get(lang)
     } else {
-        lang.pick("未开始", "not started")
+        words::NOT_STARTED.get(lang)
     };
     match lang {
         Lang::Zh => format!("进度 {pct}% · 已尝试 {tried} 个方案 · {state}"),

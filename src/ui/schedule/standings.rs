@@ -1,12 +1,14 @@
 //! The standings: table-tennis groups, or the rounds view's own computation for a game scoring.
 
 use super::use_store;
+use super::words;
 use crate::events::knockout::GroupTables;
 use crate::events::round_robin::{StandingRow, Tournament};
 use crate::events::schedule::{
     group_events, group_letter, snake_groups, standings, verdicts, Format, Points,
 };
 use crate::lang::{Lang, Say};
+use crate::ui::i18n::tr;
 use leptos::prelude::*;
 
 /// The standings, one table per group.
@@ -25,7 +27,7 @@ pub(super) fn Standings() -> impl IntoView {
                     events
                         .iter()
                         .map(|t| {
-                            let caption = lang.pick("{}组", "Group {}").replace("{}", t.name());
+                            let caption = words::GROUP.get(lang).replace("{}", t.name());
                             game_standings(t, caption, lang)
                         })
                         .collect_view()
@@ -145,7 +147,7 @@ fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView 
             view! {
                 <tr data-entrant=r.entrant data-place=place_attr>
                     <td>{place}</td>
-                    <td>{r.name.clone()}{r.withdrawn.then(|| lang.pick(" (退出)", " (withdrew)"))}</td>
+                    <td>{r.name.clone()}{r.withdrawn.then(|| words::WITHDREW_SUFFIX.get(lang))}</td>
                     <td>{r.played}</td><td>{r.won}</td><td>{r.drawn}</td><td>{r.lost}</td>
                     <td class="points">{r.score.to_string()}</td>
                     {tbs}
@@ -159,7 +161,7 @@ fn game_standings(t: &Tournament, caption: String, lang: Lang) -> impl IntoView 
                 <caption>{caption}</caption>
                 <thead><tr>
                     <th>"#"</th>
-                    <th>{lang.pick("参赛者", "Entrant")}</th>
+                    <th>{words::ENTRANT.get(lang)}</th>
                     <th>{played}</th>
                     <th>{won}</th>
                     <th>{drawn}</th>
@@ -192,13 +194,13 @@ pub(super) fn OpenBracket() -> impl IntoView {
         };
         let text = match t.to_text() {
             Ok(text) => text,
-            Err(e) => return store.fail(&e),
+            Err(e) => return store.say(&e),
         };
         match crate::ui::storage::set(crate::events::knockout::GROUPS_HANDOFF_KEY, &text) {
             Ok(()) => {
                 let _ = window().location().set_hash("/swiss?bracket=groups");
             }
-            Err(e) => store.fail(&e),
+            Err(e) => store.say(&e),
         }
     };
     move || {
@@ -206,7 +208,7 @@ pub(super) fn OpenBracket() -> impl IntoView {
             view! {
                 <p class="open-bracket no-print">
                     <button type="button" data-testid="open-bracket" on:click=open>
-                        {move || store.t("在对阵图中打开", "Open as a bracket")}
+                        {tr(words::OPEN_AS_A_BRACKET)}
                     </button>
                 </p>
             }

@@ -4,6 +4,7 @@
 //! grid or the list) highlights its matches and shows its rests and back-to-backs; clicking it
 //! again clears it.
 
+use super::words;
 use super::{match_label, slot_time, use_store, Store};
 use crate::events::schedule::{Contender, Gap, Problem, Schedule};
 use crate::lang::{Lang, Say};
@@ -399,7 +400,7 @@ fn Legend() -> impl IntoView {
             .with(|p| p.as_ref().map_or_else(Vec::new, |p| p.entrants.clone()))
     });
     view! {
-        <ul class="legend" data-testid="legend" aria-label=move || store.lang.get().pick("参赛者（点击以突出显示）", "Entrants (click to highlight)")>
+        <ul class="legend" data-testid="legend" aria-label=move || words::ENTRANTS_CLICK_TO_HIGHLIGHT.get(store.lang.get())>
             <For
                 each=move || names.get().into_iter().enumerate()
                 key=|(i, n)| (*i, n.clone())
@@ -440,13 +441,13 @@ fn FocusCard(focus: Memo<Option<Focus>>) -> impl IntoView {
                             let (class, title) = match f.plays.get(&g) {
                                 Some(Gap::BackToBack) => ("b2b", Gap::BackToBack.say(lang)),
                                 Some(gap) => ("play", gap.say(lang)),
-                                None if f.rests.contains(&g) => ("rest", lang.pick("休息", "rest").to_string()),
+                                None if f.rests.contains(&g) => ("rest", words::REST.get(lang).to_string()),
                                 None => ("off", String::new()),
                             };
                             view! { <span class=format!("box {class}") title=title></span> }
                         })
                         .collect_view();
-                    view! { <li><span class="sess">{lang.pick("第", "S")}{sess + 1}{lang.pick("场次", "")}</span>{boxes}</li> }
+                    view! { <li><span class="sess">{words::S.get(lang)}{sess + 1}{words::SESSION_SUFFIX.get(lang)}</span>{boxes}</li> }
                 })
                 .collect_view();
             Some((p.entrants.get(f.entrant)?.clone(), strips))
@@ -466,13 +467,13 @@ fn FocusCard(focus: Memo<Option<Focus>>) -> impl IntoView {
         };
         Some(view! {
             <div class="focus-card" data-testid="focus" data-entrant=f.entrant>
-                <button type="button" class="who" data-entrant=f.entrant style=format!("background:{}", colour(f.entrant)) title=lang.pick("取消突出显示", "Clear the highlight")>{name}" ✕"</button>
+                <button type="button" class="who" data-entrant=f.entrant style=format!("background:{}", colour(f.entrant)) title=words::CLEAR_THE_HIGHLIGHT.get(lang)>{name}" ✕"</button>
                 <span data-testid="focus-summary">{words}</span>
                 <ul class="strips">{strips}</ul>
                 <p class="key">
-                    <span class="box play"></span>{lang.pick("比赛", "match")}
-                    <span class="box b2b"></span>{lang.pick("连打", "back-to-back")}
-                    <span class="box rest"></span>{lang.pick("场内休息", "rest inside a session")}
+                    <span class="box play"></span>{words::MATCH.get(lang)}
+                    <span class="box b2b"></span>{words::BACK_TO_BACK.get(lang)}
+                    <span class="box rest"></span>{words::REST_INSIDE_A_SESSION.get(lang)}
                 </p>
             </div>
         })

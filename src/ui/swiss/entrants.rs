@@ -2,17 +2,19 @@
 //! one's next round (plays, absent, half- or full-point bye), withdrawal and fouls.
 
 use super::use_store;
+use super::words;
 use crate::events::swiss::{parse_entrants, Leave};
 use crate::lang::Say;
+use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
 use leptos::prelude::*;
 
 /// What an entrant does in the coming round, as the select offers it.
-const NEXT: [(Option<Leave>, &str, &str, &str); 4] = [
-    (None, "play", "参赛", "plays"),
-    (Some(Leave::Zero), "absent", "缺席", "absent"),
-    (Some(Leave::Half), "half", "轮空半分", "half-point bye"),
-    (Some(Leave::Full), "full", "轮空全分", "full-point bye"),
+const NEXT: [(Option<Leave>, &str, Text); 4] = [
+    (None, "play", words::PLAYS),
+    (Some(Leave::Zero), "absent", words::ABSENT),
+    (Some(Leave::Half), "half", words::HALF_POINT_BYE),
+    (Some(Leave::Full), "full", words::FULL_POINT_BYE),
 ];
 
 /// One row of the entrant table; a changed row is drawn again, the others are kept.
@@ -92,31 +94,25 @@ pub(super) fn Entrants() -> impl IntoView {
         })
     };
     let hint = move || match team() {
-        Some(_) => lang.get().pick(
-            "每行一队：队名: 队员 等级分, 队员, …（按台次顺序）",
-            "One team per line: team: player rating, player, … (in board order)",
-        ),
-        None => lang.get().pick(
-            "每行一名：姓名, 等级分（可省略）",
-            "One per line: name, rating (optional)",
-        ),
+        Some(_) => words::ONE_TEAM_PER_LINE.get(lang.get()),
+        None => words::ONE_PER_LINE_NAME.get(lang.get()),
     };
     view! {
         <section class="t-section no-print">
-            <h2>{tr("参赛者", "Entrants")}</h2>
+            <h2>{tr(words::ENTRANTS)}</h2>
             <label class="t-paste">{hint}
                 <textarea rows="5" data-testid="swiss-entrants" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
             </label>
             <super::super::club::FromMembers list=list with_rating=true />
             <div class="t-draw">
-                <button data-testid="add-entrants" on:click=add>{tr("加入", "Add")}</button>
-                <button data-testid="seed-rating" prop:disabled=started on:click=move |_| store.edit(|s| s.event.seed_by_rating())>{tr("按等级分排序号", "Number by rating")}</button>
+                <button data-testid="add-entrants" on:click=add>{tr(words::ADD)}</button>
+                <button data-testid="seed-rating" prop:disabled=started on:click=move |_| store.edit(|s| s.event.seed_by_rating())>{tr(words::NUMBER_BY_RATING)}</button>
             </div>
             <table class="t-table" data-testid="swiss-entrant-table">
                 <thead><tr>
-                    <th>{tr("序号", "No.")}</th><th>{tr("姓名", "Name")}</th>
-                    <Show when=move || team().is_some()><th>{tr("队员（台次顺序）", "Players (board order)")}</th></Show>
-                    <th>{tr("等级分", "Rating")}</th><th>{tr("积分", "Points")}</th><th>{tr("下一轮", "Next round")}</th><th>{tr("退赛", "Withdrawal")}</th><th>{tr("犯规", "Fouls")}</th>
+                    <th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>
+                    <Show when=move || team().is_some()><th>{tr(words::PLAYERS_BOARD_ORDER)}</th></Show>
+                    <th>{tr(words::RATING)}</th><th>{tr(words::POINTS)}</th><th>{tr(words::NEXT_ROUND)}</th><th>{tr(words::WITHDRAWAL)}</th><th>{tr(words::FOULS)}</th>
                 </tr></thead>
                 <tbody>
                     <For each=rows key=|r| format!("{r:?}") let:r>
@@ -145,8 +141,8 @@ fn EntrantRow(row: Row, team: bool) -> impl IntoView {
                     let next = NEXT.iter().find(|n| n.1 == v).and_then(|n| n.0);
                     store.edit(|s| s.event.entrants[i].next = next);
                 }>
-                    {NEXT.into_iter().map(|(next, value, zh, en)| view! {
-                        <option value=value prop:selected={row.next == next}>{tr(zh, en)}</option>
+                    {NEXT.into_iter().map(|(next, value, text)| view! {
+                        <option value=value prop:selected={row.next == next}>{tr(text)}</option>
                     }).collect_view()}
                 </select>
             </td>
@@ -154,7 +150,7 @@ fn EntrantRow(row: Row, team: bool) -> impl IntoView {
                 <label><input type="checkbox" data-testid="withdrawn" prop:checked=row.withdrawn on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     store.edit(|s| s.event.entrants[i].withdrawn = on);
-                } /> {tr("退赛", "withdrawn")}</label>
+                } /> {tr(words::WITHDRAWN)}</label>
             </td>
             <td><input class="t-small" type="number" min="0" data-testid="fouls" prop:value=row.fouls.to_string() on:change=move |ev| {
                 let v = event_target_value(&ev).trim().parse().unwrap_or(0);

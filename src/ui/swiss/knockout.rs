@@ -4,12 +4,14 @@
 //! scheduler into this page's bundle: that page computes its finished group tables and hands
 //! them over under [`GROUPS_HANDOFF_KEY`], taken here once.)
 
+use super::words;
 use super::{use_store, Paper, PrintPart, SavedKo};
 use crate::events::knockout::{
     Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Slot, GROUPS_HANDOFF_KEY,
 };
 use crate::events::round_robin::Side;
 use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
+use crate::lang::Text;
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
 use crate::ui::storage;
@@ -24,10 +26,10 @@ enum ListSeeding {
 }
 
 impl ListSeeding {
-    const ALL: [(ListSeeding, &'static str, &'static str, &'static str); 3] = [
-        (ListSeeding::Listed, "listed", "按列表顺序", "as listed"),
-        (ListSeeding::Rating, "rating", "按等级分", "by rating"),
-        (ListSeeding::Lot, "lot", "抽签", "by lot"),
+    const ALL: [(ListSeeding, &'static str, Text); 3] = [
+        (ListSeeding::Listed, "listed", words::AS_LISTED),
+        (ListSeeding::Rating, "rating", words::BY_RATING),
+        (ListSeeding::Lot, "lot", words::BY_LOT),
     ];
 }
 
@@ -163,45 +165,42 @@ pub(super) fn KnockoutSection() -> impl IntoView {
     };
     view! {
         <section class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
-            <h2>{tr("淘汰赛", "Knockout")}</h2>
+            <h2>{tr(words::KNOCKOUT)}</h2>
             <Show when=move || handed.get()>
-                <p class="t-note no-print" data-testid="ko-handoff">{tr(
-                    "此对阵图由“比赛编排”页的小组最终名次生成（交叉淘汰 A1–B2、B1–A2 …）；小组名次见下方输入框。",
-                    "This bracket was made from the final group tables of the match scheduler (crossover A1–B2, B1–A2 …); the tables are in the box below.",
-                )}</p>
+                <p class="t-note no-print" data-testid="ko-handoff">{tr(words::THIS_BRACKET_WAS_MADE)}</p>
             </Show>
             <div class="t-create no-print" data-testid="ko-create">
                 <fieldset>
-                    <label><input type="radio" name="ko-kind" prop:checked=move || !double.get() on:change=move |_| double.set(false) /> {tr("单败淘汰", "Single elimination")}</label>
-                    <label><input type="radio" name="ko-kind" data-testid="ko-double" prop:checked=move || double.get() on:change=move |_| double.set(true) /> {tr("双败淘汰", "Double elimination")}</label>
-                    <label><input type="checkbox" prop:checked=move || third.get() on:change=move |ev| third.set(event_target_checked(&ev)) /> {tr("三四名决赛", "Third-place match")}</label>
+                    <label><input type="radio" name="ko-kind" prop:checked=move || !double.get() on:change=move |_| double.set(false) /> {tr(words::SINGLE_ELIMINATION)}</label>
+                    <label><input type="radio" name="ko-kind" data-testid="ko-double" prop:checked=move || double.get() on:change=move |_| double.set(true) /> {tr(words::DOUBLE_ELIMINATION)}</label>
+                    <label><input type="checkbox" prop:checked=move || third.get() on:change=move |ev| third.set(event_target_checked(&ev)) /> {tr(words::THIRD_PLACE_MATCH)}</label>
                 </fieldset>
-                <label class="t-paste">{tr("参赛者（每行一名：姓名, 等级分）", "Entrants (one per line: name, rating)")}
+                <label class="t-paste">{tr(words::ENTRANTS_ONE_PER_LINE)}
                     <textarea rows="4" data-testid="ko-entrants" prop:value=move || names.get() on:input=move |ev| names.set(event_target_value(&ev))></textarea>
                 </label>
                 <super::super::club::FromMembers list=names with_rating=true />
-                <label>{tr("种子", "Seeding")} " "
+                <label>{tr(words::SEEDING)} " "
                     <select data-testid="ko-seeding" on:change=move |ev| {
                         let v = event_target_value(&ev);
                         if let Some(o) = ListSeeding::ALL.iter().find(|o| o.1 == v) { seeding.set(o.0); }
                     }>
-                        {ListSeeding::ALL.into_iter().map(|(s, value, zh, en)| view! {
-                            <option value=value prop:selected=move || seeding.get() == s>{tr(zh, en)}</option>
+                        {ListSeeding::ALL.into_iter().map(|(s, value, text)| view! {
+                            <option value=value prop:selected=move || seeding.get() == s>{tr(text)}</option>
                         }).collect_view()}
                     </select>
-                    " " {tr("抽签种子数", "lot seed")} " "
+                    " " {tr(words::LOT_SEED)} " "
                     <input class="t-small" prop:value=move || lot.get() on:input=move |ev| lot.set(event_target_value(&ev)) />
                 </label>
                 <div class="t-draw">
-                    <button data-testid="ko-make" on:click=from_list>{tr("生成对阵图", "Make bracket")}</button>
-                    <button data-testid="ko-from-swiss" prop:disabled=move || store.saved.with(|s| s.is_none()) on:click=from_swiss>{tr("按积分编排名次生成", "From the Swiss standings")}</button>
+                    <button data-testid="ko-make" on:click=from_list>{tr(words::MAKE_BRACKET)}</button>
+                    <button data-testid="ko-from-swiss" prop:disabled=move || store.saved.with(|s| s.is_none()) on:click=from_swiss>{tr(words::FROM_THE_SWISS_STANDINGS)}</button>
                 </div>
-                <label class="t-paste">{tr("小组名次（每行一组，按名次：A: 第一, 第二, …）", "Group tables (one group per line, in finishing order: A: first, second, …)")}
+                <label class="t-paste">{tr(words::GROUP_TABLES_ONE_GROUP)}
                     <textarea rows="4" data-testid="ko-groups" prop:value=move || tables.get() on:input=move |ev| tables.set(event_target_value(&ev))></textarea>
                 </label>
                 <div class="t-draw">
-                    <button data-testid="ko-crossover" on:click=from_pasted_tables>{tr("按小组名次交叉淘汰（A1–B2, B1–A2 …）", "Crossover from the groups (A1–B2, B1–A2 …)")}</button>
-                    <label>{tr("纸张", "Paper")} " "
+                    <button data-testid="ko-crossover" on:click=from_pasted_tables>{tr(words::CROSSOVER_FROM_THE_GROUPS)}</button>
+                    <label>{tr(words::PAPER)} " "
                         <select data-testid="ko-paper" on:change=move |ev| {
                             store.paper.set(if event_target_value(&ev) == "A3" { Paper::A3 } else { Paper::A4 });
                         }>
@@ -255,7 +254,7 @@ fn BracketView() -> impl IntoView {
         let l = lang.get();
         let name = |slot: Slot| match slot {
             Slot::Entrant(i) => k.names[i].clone(),
-            Slot::Bye => l.pick("（轮空）", "(bye)").to_string(),
+            Slot::Bye => words::BYE_SUFFIX.get(l).to_string(),
             Slot::Pending => "—".to_string(),
         };
         // Columns: each section in order of first appearance; the replay only once needed.
@@ -294,7 +293,7 @@ fn BracketView() -> impl IntoView {
         }).collect_view();
         Some(view! {
             <div class="ko-bracket" data-testid="bracket">{cols}</div>
-            <p class="ko-champion" data-testid="champion">{champion.map(|c| format!("{}{}", l.pick("冠军：", "Champion: "), c))}</p>
+            <p class="ko-champion" data-testid="champion">{champion.map(|c| format!("{}{}", words::CHAMPION.get(l), c))}</p>
         })
     }
 }

@@ -21,6 +21,7 @@ use super::storage;
 use crate::events::swiss::saved::{SavedKnockout as SavedKo, SavedSwiss as Saved};
 use crate::lang::Lang;
 use leptos::prelude::*;
+mod words;
 
 const SWISS_KEY: &str = "xq.swiss.event";
 const KO_KEY: &str = "xq.swiss.knockout";
@@ -56,10 +57,10 @@ impl PrintPart {
 
     fn label(self, l: Lang) -> &'static str {
         match self {
-            PrintPart::Pairings => l.pick("本轮对阵", "This round's pairings"),
-            PrintPart::Standings => l.pick("名次表", "Standings"),
-            PrintPart::Rounds => l.pick("各轮成绩", "All rounds"),
-            PrintPart::Bracket => l.pick("淘汰赛对阵图", "Knockout bracket"),
+            PrintPart::Pairings => words::THIS_ROUNDS_PAIRINGS.get(l),
+            PrintPart::Standings => words::STANDINGS.get(l),
+            PrintPart::Rounds => words::ALL_ROUNDS.get(l),
+            PrintPart::Bracket => words::KNOCKOUT_BRACKET.get(l),
         }
     }
 }
@@ -167,9 +168,9 @@ pub fn SwissPage(query: String) -> impl IntoView {
     view! {
         <div class="tournament swiss">
             <style>{page_size}</style>
-            <h1 class="no-print">{tr("积分编排赛与淘汰赛", "Swiss and knockout")}</h1>
+            <h1 class="no-print">{tr(words::SWISS_AND_KNOCKOUT)}</h1>
             <div class="t-toolbar no-print">
-                <label>{tr("打印", "Print")} " "
+                <label>{tr(words::PRINT)} " "
                     <select data-testid="print-part" on:change=move |ev| {
                         let v = event_target_value(&ev);
                         if let Some(p) = PrintPart::ALL.into_iter().find(|p| p.value() == v) {
@@ -181,7 +182,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
+                <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr(words::PRINT)}</button>
                 <super::club::PublishLink />
             </div>
             {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}

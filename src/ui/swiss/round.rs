@@ -1,6 +1,7 @@
 //! The round being played: its boards (for teams, each match board by board with the line-ups)
 //! and result entry; the round is recorded as soon as every board has its result.
 
+use super::words;
 use super::{use_store, PrintPart, Saved, Store};
 use crate::events::round_robin::first_team_color;
 use crate::events::round_robin::Outcome;
@@ -54,8 +55,8 @@ pub(super) fn PendingRound() -> impl IntoView {
             format!(
                 "{} · {}",
                 s.name,
-                lang.get()
-                    .pick("第 {r} 轮对阵", "Round {r} pairings")
+                words::ROUND_R_PAIRINGS
+                    .get(lang.get())
                     .replace("{r}", &r.to_string())
             )
         })
@@ -92,10 +93,10 @@ pub(super) fn PendingRound() -> impl IntoView {
                 <h2 data-testid="round-title">{title}</h2>
                 <table class="t-table" data-testid="pairing">
                     <thead><tr>
-                        <th>{tr("台", "Bd")}</th>
-                        <th>{move || if team() { lang.get().pick("先走队", "First-move team") } else { lang.get().pick("红方", "Red") }}</th>
-                        <th class="t-print-hide">{tr("结果", "Result")}</th>
-                        <th>{move || if team() { lang.get().pick("后走队", "Second team") } else { lang.get().pick("黑方", "Black") }}</th>
+                        <th>{tr(words::BD)}</th>
+                        <th>{move || if team() { words::FIRST_MOVE_TEAM.get(lang.get()) } else { words::RED.get(lang.get()) }}</th>
+                        <th class="t-print-hide">{tr(words::RESULT)}</th>
+                        <th>{move || if team() { words::SECOND_TEAM.get(lang.get()) } else { words::BLACK.get(lang.get()) }}</th>
                     </tr></thead>
                     <tbody>
                         <For each=boards key=|b| *b let:b>
@@ -103,8 +104,8 @@ pub(super) fn PendingRound() -> impl IntoView {
                         </For>
                     </tbody>
                 </table>
-                {move || bye().map(|b| view! { <p data-testid="bye">{tr("轮空：", "Bye: ")}{b}</p> })}
-                <p class="no-print t-hint">{tr("每台结果选定后，本轮即自动登记。", "The round is recorded as soon as every board has its result.")}</p>
+                {move || bye().map(|b| view! { <p data-testid="bye">{tr(words::BYE_LABEL)}{b}</p> })}
+                <p class="no-print t-hint">{tr(words::THE_ROUND_IS_RECORDED)}</p>
             </section>
         </Show>
     }
@@ -272,7 +273,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
             view! {
                 <tr data-seat=seat + 1>
                     <td>{seat + 1}</td>
-                    <td class="t-red">{tr("红", "Red")}" "{red}</td>
+                    <td class="t-red">{tr(words::RED_SHORT)}" "{red}</td>
                     <td class="t-print-hide">
                         <select data-testid="board-result" on:change=move |ev| {
                             let v = event_target_value(&ev);
@@ -282,7 +283,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
                             {code_options(current)}
                         </select>
                     </td>
-                    <td class="t-black">{tr("黑", "Black")}" "{black}</td>
+                    <td class="t-black">{tr(words::BLACK_SHORT)}" "{black}</td>
                 </tr>
             }
         })

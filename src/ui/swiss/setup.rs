@@ -1,9 +1,11 @@
 //! Creating an event, and the bar above a running one (settings, pairing, files, deletion).
 
+use super::words;
 use super::{trf, use_store, Saved};
 use crate::events::round_robin::MAX_BOARDS;
 use crate::events::swiss::{Buchholz, EventInfo, Scale, Swiss, MAX_ROUNDS};
 use crate::lang::Say;
+use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
@@ -61,31 +63,31 @@ pub(super) fn CreateForm() -> impl IntoView {
     };
     view! {
         <form class="t-create no-print" data-testid="swiss-create" on:submit=create>
-            <h2>{tr("新建积分编排赛", "New Swiss event")}</h2>
-            <label>{tr("赛事名称", "Event name")} " "
+            <h2>{tr(words::NEW_SWISS_EVENT)}</h2>
+            <label>{tr(words::EVENT_NAME)} " "
                 <input data-testid="swiss-name" required prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
-            <label>{tr("轮数", "Rounds")} " "
+            <label>{tr(words::ROUNDS)} " "
                 <input type="number" min="1" max=MAX_ROUNDS class="t-small" data-testid="swiss-rounds" prop:value=move || rounds.get() on:input=move |ev| rounds.set(event_target_value(&ev)) />
             </label>
             <fieldset>
-                <label><input type="radio" name="sw-kind" prop:checked=move || kind.get() == Kind::Individual on:change=move |_| kind.set(Kind::Individual) /> {tr("个人赛", "Individual")}</label>
-                <label><input type="radio" name="sw-kind" data-testid="swiss-team" prop:checked=move || kind.get() == Kind::Team on:change=move |_| kind.set(Kind::Team) /> {tr("团体赛", "Team")}</label>
+                <label><input type="radio" name="sw-kind" prop:checked=move || kind.get() == Kind::Individual on:change=move |_| kind.set(Kind::Individual) /> {tr(words::INDIVIDUAL)}</label>
+                <label><input type="radio" name="sw-kind" data-testid="swiss-team" prop:checked=move || kind.get() == Kind::Team on:change=move |_| kind.set(Kind::Team) /> {tr(words::TEAM)}</label>
                 <Show when=move || kind.get() == Kind::Team>
-                    <label>{tr("台数", "Boards")} " "
+                    <label>{tr(words::BOARDS)} " "
                         <input type="number" min="1" max=MAX_BOARDS class="t-small" data-testid="swiss-boards" prop:value=move || boards.get() on:input=move |ev| boards.set(event_target_value(&ev)) />
                     </label>
                 </Show>
             </fieldset>
-            <label><input type="checkbox" data-testid="swiss-accelerated" prop:checked=move || accelerated.get() on:change=move |ev| accelerated.set(event_target_checked(&ev)) /> {tr("加速编排（巴库法）", "Accelerated pairings (Baku)")}</label>
-            <label><input type="checkbox" prop:checked=move || first_black.get() on:change=move |ev| first_black.set(event_target_checked(&ev)) /> {tr("1 号第一轮执黑（抽签决定）", "Number 1 has Black in round 1 (by lot)")}</label>
-            <label>{tr("计分", "Scoring")} " "
+            <label><input type="checkbox" data-testid="swiss-accelerated" prop:checked=move || accelerated.get() on:change=move |ev| accelerated.set(event_target_checked(&ev)) /> {tr(words::ACCELERATED_PAIRINGS_BAKU)}</label>
+            <label><input type="checkbox" prop:checked=move || first_black.get() on:change=move |ev| first_black.set(event_target_checked(&ev)) /> {tr(words::NUMBER_1_HAS_BLACK)}</label>
+            <label>{tr(words::SCORING)} " "
                 <select data-testid="swiss-scale" on:change=move |ev| fide.set(event_target_value(&ev) == "fide")>
-                    <option value="cn" prop:selected=move || !fide.get()>{tr("胜 2 和 1 负 0", "win 2, draw 1, loss 0")}</option>
-                    <option value="fide" prop:selected=move || fide.get()>{tr("胜 1 和 ½ 负 0（国际棋联）", "win 1, draw ½, loss 0 (FIDE)")}</option>
+                    <option value="cn" prop:selected=move || !fide.get()>{tr(words::WIN_TWO_DRAW_ONE)}</option>
+                    <option value="fide" prop:selected=move || fide.get()>{tr(words::WIN_1_DRAW_LOSS)}</option>
                 </select>
             </label>
-            <button type="submit" data-testid="swiss-create-button">{tr("创建", "Create")}</button>
+            <button type="submit" data-testid="swiss-create-button">{tr(words::CREATE)}</button>
             " "
             <trf::ImportTrf />
         </form>
@@ -102,16 +104,14 @@ pub(super) fn EventBar() -> impl IntoView {
         store.saved.with(|s| {
             let Some(s) = s else { return String::new() };
             let rounds = match s.event.rounds_planned {
-                Some(r) => l
-                    .pick("共 {r} 轮", "{r} rounds")
-                    .replace("{r}", &r.to_string()),
-                None => l.pick("轮数未定", "rounds open").to_string(),
+                Some(r) => words::R_ROUNDS.get(l).replace("{r}", &r.to_string()),
+                None => words::ROUNDS_OPEN.get(l).to_string(),
             };
             let kind = match s.event.boards {
-                Some(b) => l
-                    .pick("团体赛（每场 {b} 台）", "team event ({b} boards)")
+                Some(b) => words::TEAM_EVENT_B_BOARDS
+                    .get(l)
                     .replace("{b}", &b.to_string()),
-                None => l.pick("个人赛", "individual").to_string(),
+                None => words::INDIVIDUAL_IN_SENTENCE.get(l).to_string(),
             };
             format!("{} · {rounds} · {kind}", s.name)
         })
@@ -185,9 +185,9 @@ pub(super) fn EventBar() -> impl IntoView {
             .with(|s| s.as_ref().map_or(Scale::TwoOneZero, |s| s.event.scale))
     };
     let buchholz_options = [
-        (Buchholz::Full, "full", "全部", "all"),
-        (Buchholz::Cut1, "cut1", "去掉最低", "cut 1"),
-        (Buchholz::Median, "median", "去掉最高最低", "median"),
+        (Buchholz::Full, "full", words::ALL),
+        (Buchholz::Cut1, "cut1", words::BUCHHOLZ_CUT_1),
+        (Buchholz::Median, "median", words::MEDIAN),
     ];
     let details = Signal::derive(move || {
         store
@@ -202,47 +202,47 @@ pub(super) fn EventBar() -> impl IntoView {
             {move || match over() {
                 Some(r) => view! {
                     <strong class="t-over" data-testid="event-over">
-                        {lang.get().pick("全部 {r} 轮已赛完，赛事结束", "All {r} rounds played: the event is over").replace("{r}", &r.to_string())}
+                        {words::ALL_R_ROUNDS_PLAYED.get(lang.get()).replace("{r}", &r.to_string())}
                     </strong>
                 }.into_any(),
                 None => view! {
                     <button data-testid="pair-round" prop:disabled=move || !can_pair() on:click=pair>
-                        {move || lang.get().pick("编排第 {r} 轮", "Pair round {r}").replace("{r}", &(played() + 1).to_string())}
+                        {move || words::PAIR_ROUND_R.get(lang.get()).replace("{r}", &(played() + 1).to_string())}
                     </button>
                 }.into_any(),
             }}
             {move || reopenable().map(|r| view! {
                 <button data-testid="reopen-round" on:click=reopen>
-                    {lang.get().pick("更正第 {r} 轮成绩", "Correct round {r}").replace("{r}", &r.to_string())}
+                    {words::CORRECT_ROUND_R.get(lang.get()).replace("{r}", &r.to_string())}
                 </button>
             })}
             <trf::ExportTrf />
             <trf::ImportTrf />
-            <label>{tr("对手分", "Opponents' points")} " "
+            <label>{tr(words::OPPONENTS_POINTS)} " "
                 <select data-testid="buchholz" on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some((b, ..)) = buchholz_options.iter().find(|o| o.1 == v) {
                         store.edit(|s| s.event.buchholz = *b);
                     }
                 }>
-                    {buchholz_options.into_iter().map(|(b, value, zh, en)| view! {
-                        <option value=value prop:selected=move || buchholz() == b>{tr(zh, en)}</option>
+                    {buchholz_options.into_iter().map(|(b, value, text)| view! {
+                        <option value=value prop:selected=move || buchholz() == b>{tr(text)}</option>
                     }).collect_view()}
                 </select>
             </label>
-            <label>{tr("计分", "Scoring")} " "
+            <label>{tr(words::SCORING)} " "
                 <select data-testid="swiss-scale" on:change=move |ev| {
                     let fide = event_target_value(&ev) == "fide";
                     store.edit(|s| s.event.scale = if fide { Scale::OneHalfZero } else { Scale::TwoOneZero });
                 }>
-                    <option value="cn" prop:selected=move || scale() == Scale::TwoOneZero>{tr("2/1/0", "2/1/0")}</option>
-                    <option value="fide" prop:selected=move || scale() == Scale::OneHalfZero>{tr("1/½/0", "1/½/0")}</option>
+                    <option value="cn" prop:selected=move || scale() == Scale::TwoOneZero>{"2/1/0"}</option>
+                    <option value="fide" prop:selected=move || scale() == Scale::OneHalfZero>{"1/½/0"}</option>
                 </select>
             </label>
             <button data-testid="swiss-discard" on:click=move |_| {
-                let sure = window().confirm_with_message(lang.get().pick("删除这个积分编排赛？", "Delete this Swiss event?")).unwrap_or(false);
+                let sure = window().confirm_with_message(words::DELETE_THIS_SWISS_EVENT.get(lang.get())).unwrap_or(false);
                 if sure { store.replace(None); }
-            }>{tr("删除赛事", "Delete event")}</button>
+            }>{tr(words::DELETE_EVENT)}</button>
         </div>
         <EventDetails />
     }
@@ -281,22 +281,18 @@ type Field = fn(&mut EventInfo) -> &mut String;
 #[component]
 fn EventDetails() -> impl IntoView {
     let store = use_store();
-    let fields: [(&str, &str, &str, &str, Field); 5] = [
-        ("city", "城市", "City", "", |i| &mut i.city),
-        ("start", "开始日期", "Start", "2026/03/14", |i| {
-            &mut i.start
-        }),
-        ("end", "结束日期", "End", "2026/03/15", |i| &mut i.end),
-        ("kind", "赛制", "Type", "Individual: Swiss-System", |i| {
+    let fields: [(&str, Text, &str, Field); 5] = [
+        ("city", words::CITY, "", |i| &mut i.city),
+        ("start", words::START, "2026/03/14", |i| &mut i.start),
+        ("end", words::END, "2026/03/15", |i| &mut i.end),
+        ("kind", words::TYPE, "Individual: Swiss-System", |i| {
             &mut i.kind
         }),
-        ("arbiter", "裁判长", "Chief arbiter", "", |i| {
-            &mut i.arbiter
-        }),
+        ("arbiter", words::CHIEF_ARBITER, "", |i| &mut i.arbiter),
     ];
     let inputs = fields
         .into_iter()
-        .map(|(key, zh, en, hint, field)| {
+        .map(|(key, text, hint, field)| {
             let value = move || {
                 store.saved.with(|s| {
                     s.as_ref()
@@ -305,7 +301,7 @@ fn EventDetails() -> impl IntoView {
                 })
             };
             view! {
-                <label>{tr(zh, en)} " "
+                <label>{tr(text)} " "
                     <input data-testid=format!("info-{key}") placeholder=hint prop:value=value on:change=move |ev| {
                         let v = event_target_value(&ev);
                         store.edit(|s| *field(&mut s.event.info) = v.trim().to_string());
@@ -323,9 +319,9 @@ fn EventDetails() -> impl IntoView {
     };
     view! {
         <details class="t-info no-print">
-            <summary>{tr("赛事信息（写入 TRF）", "Event details (written to the TRF)")}</summary>
+            <summary>{tr(words::EVENT_DETAILS_WRITTEN_TO)}</summary>
             {inputs}
-            <label>{tr("各轮日期", "Round dates")} " "
+            <label>{tr(words::ROUND_DATES)} " "
                 <input data-testid="info-round-dates" placeholder="26/03/14 26/03/14 26/03/15" prop:value=dates on:change=move |ev| {
                     let v = event_target_value(&ev);
                     let list: Vec<String> = v.split([' ', ',', '，']).filter(|d| !d.is_empty()).take(MAX_ROUNDS).map(String::from).collect();

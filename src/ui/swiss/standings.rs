@@ -1,5 +1,6 @@
 //! The standings (15.2 / 15.4 columns, each named) and the results of every recorded round.
 
+use super::words;
 use super::{use_store, PrintPart, Saved};
 use crate::events::round_robin::Outcome;
 use crate::events::swiss::{swiss_standings, Record, Scale, SwissTieBreak};
@@ -79,8 +80,8 @@ pub(super) fn Standings() -> impl IntoView {
             format!(
                 "{} · {}",
                 s.name,
-                lang.get()
-                    .pick("名次表（第 {r} 轮后）", "Standings after round {r}")
+                words::STANDINGS_AFTER_ROUND_R
+                    .get(lang.get())
                     .replace("{r}", &s.event.rounds_played().to_string())
             )
         })
@@ -90,9 +91,9 @@ pub(super) fn Standings() -> impl IntoView {
             .saved
             .with(|s| s.as_ref().is_some_and(|s| s.event.boards.is_some()));
         if team {
-            lang.get().pick("场分", "Match points")
+            words::MATCH_POINTS.get(lang.get())
         } else {
-            lang.get().pick("积分", "Points")
+            words::POINTS.get(lang.get())
         }
     };
     let heads = move || {
@@ -106,12 +107,12 @@ pub(super) fn Standings() -> impl IntoView {
         <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Standings)>
             <h2>{title}</h2>
             <table class="t-table" data-testid="swiss-standings">
-                <thead><tr><th>{tr("名次", "Place")}</th><th>{tr("序号", "No.")}</th><th>{tr("姓名", "Name")}</th><th>{points_head}</th>{heads}</tr></thead>
+                <thead><tr><th>{tr(words::PLACE)}</th><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th><th>{points_head}</th>{heads}</tr></thead>
                 <tbody>
                     <For each=lines key=|l| format!("{l:?}") let:l>
                         <tr data-entrant=l.entrant + 1 data-place=l.place>
                             <td>{l.place}</td><td>{l.entrant + 1}</td>
-                            <td class="t-name">{l.name}{l.withdrawn.then(|| tr("（退赛）", " (withdrawn)"))}</td>
+                            <td class="t-name">{l.name}{l.withdrawn.then(|| tr(words::WITHDRAWN_SUFFIX))}</td>
                             <td class="t-score">{l.points}</td>
                             {l.ties.into_iter().map(|v| view! { <td>{v}</td> }).collect_view()}
                         </tr>
@@ -154,13 +155,7 @@ pub(super) fn PastRounds() -> impl IntoView {
     let title = move || {
         store.saved.with(|s| {
             s.as_ref()
-                .map(|s| {
-                    format!(
-                        "{} · {}",
-                        s.name,
-                        lang.get().pick("各轮成绩", "Results by round")
-                    )
-                })
+                .map(|s| format!("{} · {}", s.name, words::RESULTS_BY_ROUND.get(lang.get())))
                 .unwrap_or_default()
         })
     };
@@ -185,10 +180,10 @@ pub(super) fn PastRounds() -> impl IntoView {
                         {boards}
                     }
                 }).collect_view();
-                let bye = p.bye.map(|b| view! { <tr><td class="t-red">{s.entrant_name(b)}</td><td>{l.pick("轮空", "bye")}</td><td></td></tr> });
+                let bye = p.bye.map(|b| view! { <tr><td class="t-red">{s.entrant_name(b)}</td><td>{words::BYE.get(l)}</td><td></td></tr> });
                 view! {
                     <div class="t-round" data-testid="past-round">
-                        <h3>{l.pick("第 {r} 轮", "Round {r}").replace("{r}", &p.round.to_string())}</h3>
+                        <h3>{words::ROUND_R.get(l).replace("{r}", &p.round.to_string())}</h3>
                         <table class="t-table"><tbody>{lines}{bye}</tbody></table>
                     </div>
                 }

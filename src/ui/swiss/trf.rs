@@ -1,6 +1,7 @@
 //! TRF-16 files: export the event, import one (replacing the event shown, after asking when it
 //! has results; the replaced one stays restorable).
 
+use super::words;
 use super::{use_store, Saved};
 use crate::events::trf::{parse_trf, write_trf};
 use crate::lang::Say;
@@ -31,7 +32,7 @@ pub(super) fn ExportTrf() -> impl IntoView {
             store.note.set(Some(e));
         }
     };
-    view! { <button type="button" data-testid="export-trf" on:click=export>{tr("导出 TRF", "Export TRF")}</button> }
+    view! { <button type="button" data-testid="export-trf" on:click=export>{tr(words::EXPORT_TRF)}</button> }
 }
 
 /// Reads a TRF file into a new event named after the file.
@@ -85,7 +86,7 @@ pub(super) fn ImportTrf() -> impl IntoView {
         });
     };
     view! {
-        <label class="t-file">{tr("导入 TRF", "Import TRF")} " "
+        <label class="t-file">{tr(words::IMPORT_TRF)} " "
             <input type="file" accept=".trf,.txt" data-testid="import-trf" on:change=import />
         </label>
     }

@@ -3,28 +3,23 @@
 
 use super::super::i18n::tr;
 use super::store::use_store;
+use super::words;
 use crate::events::round_robin::{BoardOrder, Competition, Cycles, Scoring, Tournament};
+use crate::lang::Text;
 use leptos::prelude::*;
 
 /// The board orders of article 12 as the menu offers them: (value, Chinese, English).
-const ORDERS: [(BoardOrder, &str, &str, &str); 3] = [
-    (
-        BoardOrder::Fixed,
-        "fixed",
-        "分台定人制 (12.1)",
-        "Fixed order (12.1)",
-    ),
+const ORDERS: [(BoardOrder, &str, Text); 3] = [
+    (BoardOrder::Fixed, "fixed", words::FIXED_ORDER_12_1),
     (
         BoardOrder::Substitutes,
         "substitutes",
-        "分台换人制 (12.2)",
-        "With substitutes (12.2)",
+        words::WITH_SUBSTITUTES_12_2,
     ),
     (
         BoardOrder::ChosenPerMatch,
         "chosen",
-        "临时定台制 (12.3)",
-        "Chosen per match (12.3)",
+        words::CHOSEN_PER_MATCH_12_3,
     ),
 ];
 
@@ -43,10 +38,7 @@ pub(super) fn CreateForm() -> impl IntoView {
         let format = if team.get_untracked() {
             let Ok(boards) = boards.get_untracked().trim().parse::<usize>() else {
                 let l = lang.get_untracked();
-                return store.error(
-                    l.pick("台数应为整数", "Boards must be a whole number")
-                        .into(),
-                );
+                return store.error(words::BOARDS_MUST_BE_A.get(l).into());
             };
             Competition::Team {
                 boards,
@@ -67,45 +59,45 @@ pub(super) fn CreateForm() -> impl IntoView {
     };
     view! {
         <form class="t-create no-print" data-testid="create-form" on:submit=submit>
-            <h2>{tr("新建赛事", "New event")}</h2>
-            <label>{tr("名称", "Name")} " "
+            <h2>{tr(words::NEW_EVENT)}</h2>
+            <label>{tr(words::NAME)} " "
                 <input data-testid="event-name" required prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             <fieldset>
-                <legend>{tr("类型", "Type")}</legend>
-                <label><input type="radio" name="t-kind" data-testid="kind-individual" prop:checked=move || !team.get() on:change=move |_| team.set(false) /> {tr("个人赛", "Individual")}</label>
-                <label><input type="radio" name="t-kind" data-testid="kind-team" prop:checked=move || team.get() on:change=move |_| team.set(true) /> {tr("团体赛", "Team")}</label>
+                <legend>{tr(words::TYPE)}</legend>
+                <label><input type="radio" name="t-kind" data-testid="kind-individual" prop:checked=move || !team.get() on:change=move |_| team.set(false) /> {tr(words::INDIVIDUAL)}</label>
+                <label><input type="radio" name="t-kind" data-testid="kind-team" prop:checked=move || team.get() on:change=move |_| team.set(true) /> {tr(words::TEAM)}</label>
             </fieldset>
             <Show when=move || team.get()>
-                <label>{tr("台数", "Boards")} " "
+                <label>{tr(words::BOARDS)} " "
                     <input type="number" min="1" max="16" data-testid="boards" prop:value=move || boards.get() on:input=move |ev| boards.set(event_target_value(&ev)) />
                 </label>
-                <label>{tr("台次", "Board order")} " "
+                <label>{tr(words::BOARD_ORDER)} " "
                     <select data-testid="board-order" on:change=move |ev| {
                         let v = event_target_value(&ev);
                         if let Some((o, ..)) = ORDERS.iter().find(|(_, key, ..)| *key == v) { order.set(*o) }
                     }>
-                        {ORDERS.map(|(o, key, zh, en)| view! {
-                            <option value=key prop:selected=move || order.get() == o>{tr(zh, en)}</option>
+                        {ORDERS.map(|(o, key, text)| view! {
+                            <option value=key prop:selected=move || order.get() == o>{tr(text)}</option>
                         }).collect_view()}
                     </select>
                 </label>
             </Show>
-            <label>{tr("循环", "Cycles")} " "
+            <label>{tr(words::CYCLES)} " "
                 <select data-testid="cycles" on:change=move |ev| cycles.set(if event_target_value(&ev) == "double" { Cycles::Double } else { Cycles::Single })>
-                    <option value="single">{tr("单循环 (一局制)", "Single round robin")}</option>
-                    <option value="double">{tr("双循环 (两局制)", "Double round robin")}</option>
+                    <option value="single">{tr(words::SINGLE_ROUND_ROBIN)}</option>
+                    <option value="double">{tr(words::DOUBLE_ROUND_ROBIN)}</option>
                 </select>
             </label>
-            <label>{tr("计分", "Scoring")} " "
+            <label>{tr(words::SCORING)} " "
                 <select data-testid="scoring" on:change=move |ev| scoring.set(if event_target_value(&ev) == "210" { Scoring::TWO_ONE_ZERO } else { Scoring::CLASSIC })>
-                    <option value="classic">{tr("胜1 和½ 负0 (14.1)", "Win 1, draw ½, loss 0 (14.1)")}</option>
-                    <option value="210">{tr("胜2 和1 负0", "Win 2, draw 1, loss 0")}</option>
+                    <option value="classic">{tr(words::WIN_1_DRAW_LOSS)}</option>
+                    <option value="210">{tr(words::WIN_TWO_DRAW_ONE)}</option>
                 </select>
             </label>
-            <button type="submit" data-testid="create">{tr("创建", "Create")}</button>
+            <button type="submit" data-testid="create">{tr(words::CREATE)}</button>
             <Show when=move || store.events.with(|e| !e.is_empty())>
-                <button type="button" on:click=move |_| store.creating.set(false)>{tr("取消", "Cancel")}</button>
+                <button type="button" on:click=move |_| store.creating.set(false)>{tr(words::CANCEL)}</button>
             </Show>
         </form>
     }

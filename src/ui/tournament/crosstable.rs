@@ -3,6 +3,7 @@
 use super::super::i18n::tr;
 use super::pager::{page_range, Pager};
 use super::store::use_store;
+use super::words;
 use crate::events::round_robin::CrossRow;
 use leptos::prelude::*;
 
@@ -50,18 +51,18 @@ pub(super) fn CrosstableView() -> impl IntoView {
         let lines = move || window.with(|w| w.as_ref().map(|w| w.rows.clone()).unwrap_or_default());
         Some(view! {
             <section class="t-section t-crosstable" aria-labelledby="t-cross-h">
-                <h2 id="t-cross-h">{name} " · " {tr("成绩交叉表", "Crosstable")}</h2>
+                <h2 id="t-cross-h">{name} " · " {tr(words::CROSSTABLE)}</h2>
                 <Pager testid="crosstable-rows" page=rows size=GRID len=len />
                 <Pager testid="crosstable-cols" page=cols size=GRID len=len />
                 <table class="t-table t-grid" data-testid="crosstable">
-                    <thead><tr><th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>{heads}<th>{tr("得分", "Score")}</th></tr></thead>
+                    <thead><tr><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>{heads}<th>{tr(words::SCORE)}</th></tr></thead>
                     <tbody>
                         <For each=lines key=|r| r.clone() let:r>
                             <CrossLine row=r />
                         </For>
                     </tbody>
                 </table>
-                <p class="t-legend">{tr("“+”“-”为弃权胜负 (21.4)", "“+” / “-”: won / lost by forfeit (21.4)")}</p>
+                <p class="t-legend">{tr(words::FORFEIT_LEGEND)}</p>
             </section>
         })
     }

@@ -4,7 +4,9 @@
 use super::super::i18n::{tr, Lang};
 use super::pager::{page_range, Pager};
 use super::store::{use_store, Store};
+use super::words;
 use crate::events::round_robin::{parse_positions, Tournament, TournamentError};
+use crate::lang::Text;
 use leptos::prelude::*;
 
 /// Entrant rows drawn at once.
@@ -72,13 +74,13 @@ pub(super) fn Entrants() -> impl IntoView {
         let count = Signal::derive(move || field.get().map_or(0, |f| f.count));
         Some(view! {
             <section class="t-section t-entrants no-print" aria-labelledby="t-entrants-h">
-                <h2 id="t-entrants-h">{tr("参赛者", "Entrants")} " (" {f.count} ")"</h2>
+                <h2 id="t-entrants-h">{tr(words::ENTRANTS)} " (" {f.count} ")"</h2>
                 {(!f.drawn).then(|| view! { <PasteList team=f.team /> })}
                 <table class="t-table">
                     <thead><tr>
-                        <th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>
+                        <th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>
                         {if f.drawn { view! {
-                            <th>{tr("犯规", "Fouls")}</th><th>{tr("警告 18.1", "Warnings 18.1")}</th><th>{tr("取消资格 18.2", "Game DQ 18.2")}</th><th>{tr("退出 20.3", "Withdrawal 20.3")}</th>
+                            <th>{tr(words::FOULS)}</th><th>{tr(words::WARNINGS_18_1)}</th><th>{tr(words::GAME_DQ_18_2)}</th><th>{tr(words::WITHDRAWAL_20_3)}</th>
                         }.into_any() } else { view! { <th></th> }.into_any() }}
                     </tr></thead>
                     <tbody>
@@ -88,7 +90,7 @@ pub(super) fn Entrants() -> impl IntoView {
                     </tbody>
                 </table>
                 <Pager testid="entrants-pager" page=page size=PAGE len=count />
-                {if f.drawn { view! { <p><button data-testid="clear-draw" on:click=move |_| store.update(|t| t.clear_draw())>{tr("取消抽签", "Clear the draw")}</button></p> }.into_any() }
+                {if f.drawn { view! { <p><button data-testid="clear-draw" on:click=move |_| store.update(|t| t.clear_draw())>{tr(words::CLEAR_THE_DRAW)}</button></p> }.into_any() }
                  else { view! { <Numbering /> }.into_any() }}
             </section>
         })
@@ -101,12 +103,9 @@ fn PasteList(team: bool) -> impl IntoView {
     let store = use_store();
     let list = RwSignal::new(String::new());
     let label = if team {
-        tr(
-            "粘贴队名，每行一队；可写“队名: 队员1, 队员2, …”",
-            "Paste teams, one per line; optionally `Team: player 1, player 2, …`",
-        )
+        tr(words::PASTE_TEAMS_ONE_PER)
     } else {
-        tr("粘贴名单，每行一人", "Paste names, one per line")
+        tr(words::PASTE_NAMES_ONE_PER)
     };
     let add = move |_| {
         let text = list.get_untracked();
@@ -122,7 +121,7 @@ fn PasteList(team: bool) -> impl IntoView {
         <div class="t-paste">
             <label for="t-list">{label}</label>
             <textarea id="t-list" data-testid="entrant-list" rows="6" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
-            <button data-testid="add-entrants" on:click=add>{tr("加入", "Add")}</button>
+            <button data-testid="add-entrants" on:click=add>{tr(words::ADD)}</button>
             <super::super::club::FromMembers list=list />
         </div>
     }
@@ -141,8 +140,7 @@ fn Numbering() -> impl IntoView {
             Ok(n) => store.update(|t| t.draw_lots(n)),
             Err(_) => store.error(format!(
                 "`{s}`: {}",
-                lang.get_untracked()
-                    .pick("种子应为整数", "the seed must be a whole number")
+                words::THE_SEED_MUST_BE.get(lang.get_untracked())
             )),
         }
     };
@@ -152,15 +150,15 @@ fn Numbering() -> impl IntoView {
     };
     view! {
         <div class="t-draw">
-            <label>{tr("抽签种子", "Draw seed")} " "
+            <label>{tr(words::DRAW_SEED)} " "
                 <input data-testid="seed" class="t-small" prop:value=move || seed.get() on:input=move |ev| seed.set(event_target_value(&ev)) />
             </label>
-            <button data-testid="draw" on:click=draw>{tr("抽签编号", "Draw numbers")}</button>
-            <label>{tr("手工编号（按名单序号列出，如 3,1,2）", "Numbers by hand (list positions, e.g. 3,1,2)")} " "
+            <button data-testid="draw" on:click=draw>{tr(words::DRAW_NUMBERS)}</button>
+            <label>{tr(words::NUMBERS_BY_HAND_LIST)} " "
                 <input data-testid="hand-order" prop:value=move || hand.get() on:input=move |ev| hand.set(event_target_value(&ev)) />
             </label>
-            <button data-testid="number-by-hand" on:click=by_hand>{tr("按手工顺序编号", "Set these numbers")}</button>
-            <button data-testid="number-as-listed" on:click=move |_| store.update(|t| t.number_as_listed())>{tr("按名单顺序编号", "Number as listed")}</button>
+            <button data-testid="number-by-hand" on:click=by_hand>{tr(words::SET_THESE_NUMBERS)}</button>
+            <button data-testid="number-as-listed" on:click=move |_| store.update(|t| t.number_as_listed())>{tr(words::NUMBER_AS_LISTED)}</button>
         </div>
     }
 }
@@ -170,11 +168,11 @@ fn count_input(
     store: Store,
     k: usize,
     value: u32,
-    (zh, en): (&'static str, &'static str),
+    text: Text,
     testid: &'static str,
     set: fn(&mut Tournament, usize, u32) -> Result<(), TournamentError>,
 ) -> impl IntoView {
-    let label = move || store.lang.get().pick(zh, en);
+    let label = move || text.get(store.lang.get());
     view! {
         <input type="number" min="0" class="t-small" aria-label=label data-testid=testid
             prop:value=value.to_string()
@@ -182,7 +180,7 @@ fn count_input(
                 let v = event_target_value(&ev);
                 match v.trim().parse::<u32>() {
                     Ok(n) => store.update(|t| set(t, k, n)),
-                    Err(_) => store.error(format!("`{v}`: {}", store.lang.get_untracked().pick("请输入整数", "enter a whole number"))),
+                    Err(_) => store.error(format!("`{v}`: {}", words::ENTER_A_WHOLE_NUMBER.get(store.lang.get_untracked()))),
                 }
             } />
     }
@@ -210,14 +208,14 @@ fn EntrantRow(row: Row, field: Field) -> impl IntoView {
         withdrawn,
     } = row;
     let members = (!members.is_empty()).then(|| {
-        let listed = move || members.join(lang.get().pick("、", ", "));
+        let listed = move || members.join(words::LIST_COMMA.get(lang.get()));
         view! { <small class="t-members">" (" {listed} ")"</small> }
     });
     let rounds = field.rounds;
     let cells = if field.drawn {
         let withdrawal = if rounds <= ROUND_LIST_UP_TO {
             view! {
-                <select aria-label=tr("退出 (20.3)", "Withdrawal (20.3)") data-testid="withdraw"
+                <select aria-label=tr(words::WITHDRAWAL_20_3_LABEL) data-testid="withdraw"
                     on:change=move |ev| withdraw(store, k, &event_target_value(&ev))>
                     <option value="" prop:selected=withdrawn.is_none()>"—"</option>
                     {(0..=rounds).map(|r| view! {
@@ -230,20 +228,21 @@ fn EntrantRow(row: Row, field: Field) -> impl IntoView {
         } else {
             view! {
                 <input type="number" min="0" max=rounds class="t-small" data-testid="withdraw"
-                    aria-label=tr("第几轮后退出 (20.3)，空为未退出", "Withdrew after round (20.3), blank for none")
+                    aria-label=tr(words::WITHDREW_AFTER_ROUND_20)
                     prop:value=withdrawn.map(|w| w.to_string()).unwrap_or_default()
                     on:change=move |ev| withdraw(store, k, &event_target_value(&ev)) />
-            }.into_any()
+            }
+            .into_any()
         };
         view! {
-            <td>{count_input(store, k, fouls, ("犯规", "Fouls"), "fouls", |t, k, n| t.set_fouls(k, n))}</td>
-            <td>{count_input(store, k, warnings, ("警告 (18.1)", "Warnings (18.1)"), "warnings", |t, k, n| { let d = t.entrant(k).map(|e| e.disqualifications).unwrap_or(0); t.set_discipline(k, n, d) })}</td>
-            <td>{count_input(store, k, dq, ("取消当场资格 (18.2)", "Game disqualifications (18.2)"), "disqualifications", |t, k, n| { let w = t.entrant(k).map(|e| e.warnings).unwrap_or(0); t.set_discipline(k, w, n) })}</td>
+            <td>{count_input(store, k, fouls, words::FOULS, "fouls", |t, k, n| t.set_fouls(k, n))}</td>
+            <td>{count_input(store, k, warnings, words::WARNINGS_18_1_LABEL, "warnings", |t, k, n| { let d = t.entrant(k).map(|e| e.disqualifications).unwrap_or(0); t.set_discipline(k, n, d) })}</td>
+            <td>{count_input(store, k, dq, words::GAME_DISQUALIFICATIONS_18_2, "disqualifications", |t, k, n| { let w = t.entrant(k).map(|e| e.warnings).unwrap_or(0); t.set_discipline(k, w, n) })}</td>
             <td>{withdrawal}</td>
         }.into_any()
     } else {
         let who = name.clone();
-        let remove = move || format!("{} {who}", lang.get().pick("移除", "Remove"));
+        let remove = move || format!("{} {who}", words::REMOVE.get(lang.get()));
         view! {
             <td><button aria-label=remove on:click=move |_| store.update(|t| t.remove_entrant(k).map(|_| ()))>"✕"</button></td>
         }.into_any()

@@ -21,6 +21,7 @@ use super::i18n::tr;
 use crate::events::round_robin::{Competition, Cycles, Scoring};
 use leptos::prelude::*;
 use store::{use_store, Note, Store};
+mod words;
 
 /// The tournament page; `query` is unused (kept for the router's signature).
 #[component]
@@ -29,7 +30,7 @@ pub fn TournamentPage(query: String) -> impl IntoView {
     let store = Store::provide();
     view! {
         <div class="tournament" data-print=move || store.print.get().key()>
-            <h1 class="no-print">{tr("循环赛", "Round robin")}</h1>
+            <h1 class="no-print">{tr(words::ROUND_ROBIN)}</h1>
             <Message />
             <toolbar::Toolbar />
             <Show when=move || store.creating.get()>
@@ -78,26 +79,26 @@ fn Settings() -> impl IntoView {
     });
     move || {
         let (name, format, cycles, scoring) = settings.get()?;
-        let words = move || {
+        let summary = move || {
             let l = lang.get();
             let f = match format {
-                Competition::Individual => l.pick("个人赛", "Individual").to_string(),
+                Competition::Individual => words::INDIVIDUAL.get(l).to_string(),
                 Competition::Team { boards, .. } => {
                     format!(
                         "{} · {boards} {}",
-                        l.pick("团体赛", "Team"),
-                        l.pick("台", "boards")
+                        words::TEAM.get(l),
+                        words::BOARDS_IN_SENTENCE.get(l)
                     )
                 }
             };
             let c = match cycles {
-                Cycles::Double => l.pick("双循环", "double round robin"),
-                Cycles::Single => l.pick("单循环", "single round robin"),
+                Cycles::Double => words::DOUBLE_ROUND_ROBIN_IN_SENTENCE.get(l),
+                Cycles::Single => words::SINGLE_ROUND_ROBIN_IN_SENTENCE.get(l),
             };
             let s = if scoring == Scoring::TWO_ONE_ZERO {
-                l.pick("胜2和1负0", "2/1/0")
+                words::SCALE_2_1_0.get(l)
             } else {
-                l.pick("胜1和½负0", "1/½/0")
+                words::SCALE_1_HALF_0.get(l)
             };
             format!("{f} · {c} · {s}")
         };
@@ -113,7 +114,7 @@ fn Settings() -> impl IntoView {
             })
         });
         Some(view! {
-            <p class="t-settings" data-testid="event-settings"><strong>{name}</strong> " · " {words}</p>
+            <p class="t-settings" data-testid="event-settings"><strong>{name}</strong> " · " {summary}</p>
             <super::club::DetailsForm details on_change=save />
         })
     }

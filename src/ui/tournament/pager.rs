@@ -2,6 +2,7 @@
 //! so the page never builds hundreds of thousands of elements.
 
 use super::super::i18n::use_lang;
+use super::words;
 use leptos::prelude::*;
 use std::ops::Range;
 
@@ -23,8 +24,8 @@ pub(super) fn Pager(
     let pages = move || len.get().div_ceil(size).max(1);
     let label = move || {
         let r = page_range(page.get().min(pages() - 1), size, len.get());
-        lang.get()
-            .pick("第 {a}–{b} 项，共 {n} 项", "{a}–{b} of {n}")
+        words::A_B_OF_N
+            .get(lang.get())
             .replace("{a}", &(r.start + 1).to_string())
             .replace("{b}", &r.end.to_string())
             .replace("{n}", &len.get().to_string())

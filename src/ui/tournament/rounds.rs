@@ -8,6 +8,7 @@
 use super::super::i18n::{tr, Lang};
 use super::pager::{page_range, Pager};
 use super::store::use_store;
+use super::words;
 use crate::events::round_robin::{
     parse_positions, BoardOrder, Competition, Outcome, Pairing, RoundView,
 };
@@ -92,7 +93,7 @@ pub(super) fn Rounds() -> impl IntoView {
         let count = l.rounds;
         Some(view! {
             <section class="t-section t-pairings-section" aria-labelledby="t-rounds-h">
-                <h2 id="t-rounds-h">{tr("各轮对阵与结果", "Rounds and results")}</h2>
+                <h2 id="t-rounds-h">{tr(words::ROUNDS_AND_RESULTS)}</h2>
                 {paged().then(|| view! { <Pager testid="rounds-pager" page=page size=1 len=Signal::derive(move || count) /> })}
                 <For each=move || shown.get() key=|rv| rv.round let:rv>
                     <RoundTable rv=rv layout=l.clone() />
@@ -161,11 +162,11 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
     let head = move || {
         view! {
             <thead><tr>
-                <th>{tr("编号", "No.")}</th>
-                <th>{move || if boards > 1 { lang.get().pick("先走队（单数台执红）", "First team (Red on odd boards)") } else { lang.get().pick("红方", "Red") }}</th>
-                <th>{tr("结果", "Result")}</th>
-                <th>{move || if boards > 1 { lang.get().pick("后走队", "Second team") } else { lang.get().pick("黑方", "Black") }}</th>
-                <th>{tr("编号", "No.")}</th>
+                <th>{tr(words::NO)}</th>
+                <th>{move || if boards > 1 { words::FIRST_TEAM_RED_ON.get(lang.get()) } else { words::RED.get(lang.get()) }}</th>
+                <th>{tr(words::RESULT)}</th>
+                <th>{move || if boards > 1 { words::SECOND_TEAM.get(lang.get()) } else { words::BLACK.get(lang.get()) }}</th>
+                <th>{tr(words::NO)}</th>
             </tr></thead>
         }
     };
@@ -178,7 +179,7 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
                     let layout = layout.clone();
                     let bye = bye.filter(|_| i + 1 == total).map(|k| {
                         let n = layout.name(k);
-                        view! { <tr class="t-bye" data-round=round data-bye=k><td class="t-num">{k}</td><td colspan="4">{n} " — " {tr("轮空", "bye")}</td></tr> }
+                        view! { <tr class="t-bye" data-round=round data-bye=k><td class="t-num">{k}</td><td colspan="4">{n} " — " {tr(words::BYE)}</td></tr> }
                     });
                     view! {
                         <div class="t-slice">
@@ -271,7 +272,7 @@ fn PairingRow(
                 {controls}
                 <span class="t-print-result">{printed}</span>
                 <Show when=move || forfeit.get()>
-                    <span class="t-forfeit">{tr("退出：弃权", "withdrawn: forfeit")}</span>
+                    <span class="t-forfeit">{tr(words::WITHDRAWN_FORFEIT)}</span>
                 </Show>
             </td>
             <td class="t-black">{layout.name(black)}</td>
@@ -302,8 +303,8 @@ fn LineupRow(round: usize, red: usize, black: usize, fixed: bool) -> impl IntoVi
     let second = RwSignal::new(String::new());
     let label = move |k: usize| {
         move || {
-            lang.get()
-                .pick("第{r}轮 {k} 队台次", "Round {r}: line-up of team {k}")
+            words::ROUND_R_LINE_UP
+                .get(lang.get())
                 .replace("{r}", &round.to_string())
                 .replace("{k}", &k.to_string())
         }
@@ -328,7 +329,7 @@ fn LineupRow(round: usize, red: usize, black: usize, fixed: bool) -> impl IntoVi
                             prop:value=move || first.get() on:input=move |ev| first.set(event_target_value(&ev)) />
                         <input class="t-small" data-testid="lineup-second" placeholder="1,2,3,4" aria-label=label(black)
                             prop:value=move || second.get() on:input=move |ev| second.set(event_target_value(&ev)) />
-                        <button data-testid="set-lineup" on:click=set>{tr("定台次", "Set line-ups")}</button>
+                        <button data-testid="set-lineup" on:click=set>{tr(words::SET_LINE_UPS)}</button>
                     </span>
                 })}
             </td>

@@ -3,6 +3,7 @@
 use super::super::i18n::tr;
 use super::pager::{page_range, Pager};
 use super::store::use_store;
+use super::words;
 use crate::events::round_robin::StandingRow;
 use leptos::prelude::*;
 
@@ -50,14 +51,14 @@ pub(super) fn StandingsTable() -> impl IntoView {
         };
         Some(view! {
             <section class="t-section t-standings" aria-labelledby="t-standings-h">
-                <h2 id="t-standings-h">{name} " · " {tr("名次", "Standings")}</h2>
+                <h2 id="t-standings-h">{name} " · " {tr(words::STANDINGS)}</h2>
                 <Pager testid="standings-pager" page=page size=PAGE len=count />
                 <table class="t-table" data-testid="standings">
                     <thead><tr>
-                        <th>{tr("名次", "Place")}</th><th>{tr("编号", "No.")}</th><th>{tr("名称", "Name")}</th>
+                        <th>{tr(words::PLACE)}</th><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>
                         <th>{score_label}</th>
                         {heads}
-                        <th>{tr("局", "Gm")}</th><th>{tr("胜", "W")}</th><th>{tr("和", "D")}</th><th>{tr("负", "L")}</th>
+                        <th>{tr(words::GM)}</th><th>{tr(words::W)}</th><th>{tr(words::D)}</th><th>{tr(words::L)}</th>
                     </tr></thead>
                     <tbody>
                         <For each=rows key=|r| format!("{r:?}") let:r>
@@ -65,7 +66,7 @@ pub(super) fn StandingsTable() -> impl IntoView {
                         </For>
                     </tbody>
                 </table>
-                <p class="t-legend">{tr("同分时依次比较：", "Ties broken in order: ")} {legend} {tr("；仍相同则名次并列 (=)。", "; still equal: shared place (=).")}</p>
+                <p class="t-legend">{tr(words::TIES_BROKEN_IN_ORDER)} {legend} {tr(words::STILL_EQUAL_SHARED_PLACE)}</p>
             </section>
         })
     }
@@ -88,9 +89,9 @@ fn StandingLine(row: StandingRow) -> impl IntoView {
     let status = move || {
         let l = lang.get();
         if annulled {
-            l.pick("成绩注销 (20.3)", "annulled (20.3)")
+            words::ANNULLED_20_3.get(l)
         } else if withdrew {
-            l.pick("退出", "withdrew")
+            words::WITHDREW.get(l)
         } else {
             ""
         }

@@ -8,6 +8,7 @@ use crate::lang::Say;
 use crate::saved::NotSaved;
 use leptos::prelude::*;
 
+use super::words;
 use crate::events::round_robin::kept::{self, event_key, CURRENT_KEY, IDS_KEY};
 
 /// A message for the organiser: an error (role=alert) or a notice.
@@ -54,10 +55,10 @@ impl PrintPart {
 
     pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            PrintPart::Standings => lang.pick("名次表", "Standings"),
-            PrintPart::Crosstable => lang.pick("成绩交叉表", "Crosstable"),
-            PrintPart::Pairings => lang.pick("各轮对阵", "Pairings by round"),
-            PrintPart::All => lang.pick("全部", "Everything"),
+            PrintPart::Standings => words::STANDINGS_TABLE.get(lang),
+            PrintPart::Crosstable => words::CROSSTABLE.get(lang),
+            PrintPart::Pairings => words::PAIRINGS_BY_ROUND.get(lang),
+            PrintPart::All => words::EVERYTHING.get(lang),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::super::i18n::tr;
 use super::store::use_store;
+use super::words;
 use crate::events::round_robin::TieBreak;
 use leptos::prelude::*;
 
@@ -27,7 +28,7 @@ pub(super) fn TieBreakEditor() -> impl IntoView {
             menu.into_iter()
                 .map(|(tb, pos)| {
                     let (o1, o2) = (order.clone(), order.clone());
-                    let up = move || format!("{} {}", lang.get().pick("上移", "Move up"), tb.label_in(lang.get()));
+                    let up = move || format!("{} {}", words::MOVE_UP.get(lang.get()), tb.label_in(lang.get()));
                     view! {
                         <li>
                             <label>
@@ -46,7 +47,7 @@ pub(super) fn TieBreakEditor() -> impl IntoView {
     };
     view! {
         <details class="t-tiebreaks no-print">
-            <summary>{tr("区分名次的顺序", "Tie-break order")}</summary>
+            <summary>{tr(words::TIE_BREAK_ORDER)}</summary>
             <ol>{items}</ol>
         </details>
     }

@@ -3,6 +3,7 @@
 use super::super::files::{download, read_text, safe_stem};
 use super::super::i18n::tr;
 use super::store::{use_store, Note, PrintPart};
+use super::words;
 use crate::events::round_robin::Tournament;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -29,15 +30,12 @@ pub(super) fn Toolbar() -> impl IntoView {
                 Ok(t) => {
                     let name = t.name().to_string();
                     store.add_event(t);
-                    let said = format!("{}{name}", l.pick("已导入：", "Imported: "));
+                    let said = format!("{}{name}", words::IMPORTED.get(l));
                     store.note.set(Some(Note::Info(said)));
                 }
                 Err(e) => store.error(format!(
                     "{}{}",
-                    l.pick(
-                        "导入失败，现有数据未改动：",
-                        "Import failed, nothing changed: "
-                    ),
+                    words::IMPORT_FAILED_NOTHING_CHANGED.get(l),
                     crate::lang::Say::say(&e, l)
                 )),
             }
@@ -58,10 +56,7 @@ pub(super) fn Toolbar() -> impl IntoView {
         };
     let delete = move |_| {
         let ok = window()
-            .confirm_with_message(
-                lang.get_untracked()
-                    .pick("删除该赛事？", "Delete this event?"),
-            )
+            .confirm_with_message(words::DELETE_THIS_EVENT.get(lang.get_untracked()))
             .unwrap_or(false);
         if ok {
             store.delete_current();
@@ -70,33 +65,33 @@ pub(super) fn Toolbar() -> impl IntoView {
     view! {
         <div class="t-toolbar no-print">
             <label>
-                {tr("赛事", "Event")} " "
+                {tr(words::EVENT)} " "
                 <select data-testid="event-select" on:change=move |ev| store.open(event_target_value(&ev))>
                     <For each=move || store.events.get() key=|e| e.clone() let((id, name))>
                         <option value=id.clone() prop:selected=move || store.current_id.with(|c| c.as_deref() == Some(id.as_str()))>{name}</option>
                     </For>
                 </select>
             </label>
-            <button data-testid="new-event" on:click=move |_| store.creating.set(true)>{tr("新建赛事", "New event")}</button>
+            <button data-testid="new-event" on:click=move |_| store.creating.set(true)>{tr(words::NEW_EVENT)}</button>
             <label class="t-file">
-                {tr("导入 JSON", "Import JSON")} " "
+                {tr(words::IMPORT_JSON)} " "
                 <input type="file" accept=".json,application/json" data-testid="import-json" on:change=import />
             </label>
             <button data-testid="export-json" disabled=none
-                on:click=move |_| export(".json", "application/json", Tournament::to_json)>{tr("导出 JSON", "Export JSON")}</button>
+                on:click=move |_| export(".json", "application/json", Tournament::to_json)>{tr(words::EXPORT_JSON)}</button>
             // A byte-order mark so spreadsheet programs read the Chinese names.
             <button data-testid="export-csv" disabled=none
-                on:click=move |_| export("-standings.csv", "text/csv", |t| format!("\u{feff}{}", t.standings_csv()))>{tr("导出成绩 CSV", "Standings CSV")}</button>
+                on:click=move |_| export("-standings.csv", "text/csv", |t| format!("\u{feff}{}", t.standings_csv()))>{tr(words::STANDINGS_CSV)}</button>
             <label>
-                {tr("打印内容", "Print")} " "
+                {tr(words::PRINT_WHAT)} " "
                 <select data-testid="print-part" on:change=move |ev| store.print.set(PrintPart::from_key(&event_target_value(&ev)))>
                     {PrintPart::ALL.into_iter().map(|p| view! {
                         <option value=p.key() prop:selected=move || store.print.get() == p>{move || p.label(lang.get())}</option>
                     }).collect_view()}
                 </select>
             </label>
-            <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr("打印", "Print")}</button>
-            <button data-testid="delete-event" disabled=none on:click=delete>{tr("删除赛事", "Delete event")}</button>
+            <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr(words::PRINT)}</button>
+            <button data-testid="delete-event" disabled=none on:click=delete>{tr(words::DELETE_EVENT)}</button>
             <super::super::club::PublishLink />
         </div>
     }

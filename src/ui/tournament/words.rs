@@ -1,0 +1,121 @@
+//! The fixed words of the round robin, in both languages: the catalogue its views say them from.
+
+use crate::lang::Text;
+
+// create.rs
+pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
+pub const WITH_SUBSTITUTES_12_2: Text = Text::new("分台换人制 (12.2)", "With substitutes (12.2)");
+pub const CHOSEN_PER_MATCH_12_3: Text = Text::new("临时定台制 (12.3)", "Chosen per match (12.3)");
+pub const BOARDS_MUST_BE_A: Text = Text::new("台数应为整数", "Boards must be a whole number");
+pub const NEW_EVENT: Text = Text::new("新建赛事", "New event");
+pub const NAME: Text = Text::new("名称", "Name");
+pub const TYPE: Text = Text::new("类型", "Type");
+pub const INDIVIDUAL: Text = Text::new("个人赛", "Individual");
+pub const TEAM: Text = Text::new("团体赛", "Team");
+pub const BOARDS: Text = Text::new("台数", "Boards");
+pub const BOARD_ORDER: Text = Text::new("台次", "Board order");
+pub const CYCLES: Text = Text::new("循环", "Cycles");
+pub const SINGLE_ROUND_ROBIN: Text = Text::new("单循环 (一局制)", "Single round robin");
+pub const DOUBLE_ROUND_ROBIN: Text = Text::new("双循环 (两局制)", "Double round robin");
+pub const SCORING: Text = Text::new("计分", "Scoring");
+pub const WIN_1_DRAW_LOSS: Text = Text::new("胜1 和½ 负0 (14.1)", "Win 1, draw ½, loss 0 (14.1)");
+pub const WIN_TWO_DRAW_ONE: Text = Text::new("胜2 和1 负0", "Win 2, draw 1, loss 0");
+pub const CREATE: Text = Text::new("创建", "Create");
+pub const CANCEL: Text = Text::new("取消", "Cancel");
+// crosstable.rs
+pub const CROSSTABLE: Text = Text::new("成绩交叉表", "Crosstable");
+pub const NO: Text = Text::new("编号", "No.");
+pub const SCORE: Text = Text::new("得分", "Score");
+// entrants.rs
+pub const ENTRANTS: Text = Text::new("参赛者", "Entrants");
+pub const FOULS: Text = Text::new("犯规", "Fouls");
+pub const WARNINGS_18_1: Text = Text::new("警告 18.1", "Warnings 18.1");
+pub const GAME_DQ_18_2: Text = Text::new("取消资格 18.2", "Game DQ 18.2");
+pub const WITHDRAWAL_20_3: Text = Text::new("退出 20.3", "Withdrawal 20.3");
+pub const CLEAR_THE_DRAW: Text = Text::new("取消抽签", "Clear the draw");
+pub const PASTE_TEAMS_ONE_PER: Text = Text::new(
+    "粘贴队名，每行一队；可写“队名: 队员1, 队员2, …”",
+    "Paste teams, one per line; optionally `Team: player 1, player 2, …`",
+);
+pub const PASTE_NAMES_ONE_PER: Text = Text::new("粘贴名单，每行一人", "Paste names, one per line");
+pub const ADD: Text = Text::new("加入", "Add");
+pub const THE_SEED_MUST_BE: Text = Text::new("种子应为整数", "the seed must be a whole number");
+pub const DRAW_SEED: Text = Text::new("抽签种子", "Draw seed");
+pub const DRAW_NUMBERS: Text = Text::new("抽签编号", "Draw numbers");
+pub const NUMBERS_BY_HAND_LIST: Text = Text::new(
+    "手工编号（按名单序号列出，如 3,1,2）",
+    "Numbers by hand (list positions, e.g. 3,1,2)",
+);
+pub const SET_THESE_NUMBERS: Text = Text::new("按手工顺序编号", "Set these numbers");
+pub const NUMBER_AS_LISTED: Text = Text::new("按名单顺序编号", "Number as listed");
+pub const ENTER_A_WHOLE_NUMBER: Text = Text::new("请输入整数", "enter a whole number");
+pub const LIST_COMMA: Text = Text::new("、", ", ");
+pub const WITHDRAWAL_20_3_LABEL: Text = Text::new("退出 (20.3)", "Withdrawal (20.3)");
+pub const WITHDREW_AFTER_ROUND_20: Text = Text::new(
+    "第几轮后退出 (20.3)，空为未退出",
+    "Withdrew after round (20.3), blank for none",
+);
+pub const WARNINGS_18_1_LABEL: Text = Text::new("警告 (18.1)", "Warnings (18.1)");
+pub const GAME_DISQUALIFICATIONS_18_2: Text =
+    Text::new("取消当场资格 (18.2)", "Game disqualifications (18.2)");
+pub const REMOVE: Text = Text::new("移除", "Remove");
+// mod.rs
+pub const ROUND_ROBIN: Text = Text::new("循环赛", "Round robin");
+pub const BOARDS_IN_SENTENCE: Text = Text::new("台", "boards");
+pub const DOUBLE_ROUND_ROBIN_IN_SENTENCE: Text = Text::new("双循环", "double round robin");
+pub const SINGLE_ROUND_ROBIN_IN_SENTENCE: Text = Text::new("单循环", "single round robin");
+pub const SCALE_2_1_0: Text = Text::new("胜2和1负0", "2/1/0");
+pub const SCALE_1_HALF_0: Text = Text::new("胜1和½负0", "1/½/0");
+// pager.rs
+pub const A_B_OF_N: Text = Text::new("第 {a}–{b} 项，共 {n} 项", "{a}–{b} of {n}");
+// rounds.rs
+pub const ROUNDS_AND_RESULTS: Text = Text::new("各轮对阵与结果", "Rounds and results");
+pub const FIRST_TEAM_RED_ON: Text =
+    Text::new("先走队（单数台执红）", "First team (Red on odd boards)");
+pub const RED: Text = Text::new("红方", "Red");
+pub const RESULT: Text = Text::new("结果", "Result");
+pub const SECOND_TEAM: Text = Text::new("后走队", "Second team");
+pub const BLACK: Text = Text::new("黑方", "Black");
+pub const BYE: Text = Text::new("轮空", "bye");
+pub const WITHDRAWN_FORFEIT: Text = Text::new("退出：弃权", "withdrawn: forfeit");
+pub const ROUND_R_LINE_UP: Text = Text::new("第{r}轮 {k} 队台次", "Round {r}: line-up of team {k}");
+pub const SET_LINE_UPS: Text = Text::new("定台次", "Set line-ups");
+// standings.rs
+pub const STANDINGS: Text = Text::new("名次", "Standings");
+pub const PLACE: Text = Text::new("名次", "Place");
+pub const GM: Text = Text::new("局", "Gm");
+pub const W: Text = Text::new("胜", "W");
+pub const D: Text = Text::new("和", "D");
+pub const L: Text = Text::new("负", "L");
+pub const TIES_BROKEN_IN_ORDER: Text = Text::new("同分时依次比较：", "Ties broken in order: ");
+pub const STILL_EQUAL_SHARED_PLACE: Text = Text::new(
+    "；仍相同则名次并列 (=)。",
+    "; still equal: shared place (=).",
+);
+pub const ANNULLED_20_3: Text = Text::new("成绩注销 (20.3)", "annulled (20.3)");
+pub const WITHDREW: Text = Text::new("退出", "withdrew");
+// store.rs
+pub const STANDINGS_TABLE: Text = Text::new("名次表", "Standings");
+pub const PAIRINGS_BY_ROUND: Text = Text::new("各轮对阵", "Pairings by round");
+pub const EVERYTHING: Text = Text::new("全部", "Everything");
+// tiebreaks.rs
+pub const MOVE_UP: Text = Text::new("上移", "Move up");
+pub const TIE_BREAK_ORDER: Text = Text::new("区分名次的顺序", "Tie-break order");
+// toolbar.rs
+pub const IMPORTED: Text = Text::new("已导入：", "Imported: ");
+pub const IMPORT_FAILED_NOTHING_CHANGED: Text = Text::new(
+    "导入失败，现有数据未改动：",
+    "Import failed, nothing changed: ",
+);
+pub const DELETE_THIS_EVENT: Text = Text::new("删除该赛事？", "Delete this event?");
+pub const EVENT: Text = Text::new("赛事", "Event");
+pub const IMPORT_JSON: Text = Text::new("导入 JSON", "Import JSON");
+pub const EXPORT_JSON: Text = Text::new("导出 JSON", "Export JSON");
+pub const STANDINGS_CSV: Text = Text::new("导出成绩 CSV", "Standings CSV");
+pub const PRINT_WHAT: Text = Text::new("打印内容", "Print");
+pub const PRINT: Text = Text::new("打印", "Print");
+pub const DELETE_EVENT: Text = Text::new("删除赛事", "Delete event");
+pub const FORFEIT_LEGEND: Text = Text::new(
+    "“+”“-”为弃权胜负 (21.4)",
+    "“+” / “-”: won / lost by forfeit (21.4)",
+);
