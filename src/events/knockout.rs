@@ -117,6 +117,8 @@ pub enum KnockoutError {
     NotGroupStage,
     /// The same name is listed twice in the group tables.
     Repeated(String),
+    /// A saved bracket is not one this app makes, or holds results it could not have recorded.
+    Inconsistent,
 }
 
 impl fmt::Display for KnockoutError {
@@ -378,6 +380,37 @@ impl Bracket {
                     (Slot::Entrant(_), Slot::Entrant(_))
                 )
         })
+    }
+
+    /// Checks a bracket read from storage: it must be the one [`Bracket::new`] makes for its
+    /// entrants, kind and seeds, with results recorded in playing order as [`Bracket::record`]
+    /// allows, so that drawing it never follows a side to a match that is not there.
+    pub fn check(&self) -> Result<(), KnockoutError> {
+        let seeding = Seeding::Order(self.seeds.clone());
+        let mut replayed = Bracket::new(self.entrants, self.kind, &seeding)
+            .map_err(|_| KnockoutError::Inconsistent)?;
+        let same_shape = replayed.matches.len() == self.matches.len()
+            && replayed
+                .matches
+                .iter()
+                .zip(&self.matches)
+                .all(|(r, s)| (r.section, r.a, r.b) == (s.section, s.a, s.b));
+        if !same_shape {
+            return Err(KnockoutError::Inconsistent);
+        }
+        for (k, m) in self.matches.iter().enumerate() {
+            match m.winner {
+                Some(w) if replayed.matches[k].winner != Some(w) => replayed
+                    .record(k, w)
+                    .map_err(|_| KnockoutError::Inconsistent)?,
+                _ => {}
+            }
+        }
+        if replayed == *self {
+            Ok(())
+        } else {
+            Err(KnockoutError::Inconsistent)
+        }
     }
 
     /// Records the winner of match `k`.
@@ -706,6 +739,48 @@ mod tests {
             };
             b.record(k, pick(x, y)).unwrap();
         }
+    }
+
+    #[test]
+    fn every_bracket_played_in_order_checks_at_every_step() {
+        let kinds = [
+            Elimination::Single { third_place: false },
+            Elimination::Single { third_place: true },
+            Elimination::Double,
+        ];
+        for kind in kinds {
+            for n in [2, 3, 5, 8] {
+                let mut b = Bracket::new(n, kind, &Seeding::Lot(n as u64)).unwrap();
+                assert_eq!(b.check(), Ok(()), "{kind:?} {n} before play");
+                let mut turn = 0;
+                while let Some(&k) = b.ready().first() {
+                    let winner = if turn % 3 == 0 {
+                        Side::Second
+                    } else {
+                        Side::First
+                    };
+                    b.record(k, winner).unwrap();
+                    assert_eq!(b.check(), Ok(()), "{kind:?} {n} after match {k}");
+                    turn += 1;
+                }
+                assert!(b.champion().is_some(), "{kind:?} {n} finished");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bracket_with_a_result_it_could_not_hold_does_not_check() {
+        let mut b = Bracket::new(4, Elimination::Double, &Seeding::Lot(3)).unwrap();
+        let last = b.matches.len() - 1;
+        b.matches[last].winner = Some(Side::First);
+        assert_eq!(b.check(), Err(KnockoutError::Inconsistent));
+        let mut swapped = Bracket::new(4, Elimination::Double, &Seeding::Lot(3)).unwrap();
+        swapped.matches.swap(0, 1);
+        swapped.matches[0].section = swapped.matches[1].section;
+        assert_eq!(swapped.check(), Err(KnockoutError::Inconsistent));
+        let mut reseeded = Bracket::new(4, Elimination::Double, &Seeding::Lot(3)).unwrap();
+        reseeded.seeds = vec![0, 0, 1, 2];
+        assert_eq!(reseeded.check(), Err(KnockoutError::Inconsistent));
     }
 
     #[test]

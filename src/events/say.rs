@@ -18,7 +18,7 @@ use super::schedule::{
     MAX_SLOTS_PER_SESSION, MAX_TABLES, MIN_ENTRANTS,
 };
 use super::scoring::{EventError, EventScoring, ResultError};
-use super::swiss::saved::{RecordRoundError, SavedSwissError, SAVE_VERSION};
+use super::swiss::saved::{RecordRoundError, SavedKnockoutError, SavedSwissError, SAVE_VERSION};
 use super::swiss::{
     Buchholz, EntrantLineError, MatchPointsError, SwissError, SwissTieBreak, MAX_NAME, MAX_RATING,
     MAX_ROUNDS,
@@ -706,6 +706,29 @@ impl Say for RecordRoundError {
     }
 }
 
+impl Say for SavedKnockoutError {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SavedKnockoutError::Json(e), Lang::Zh) => format!("保存的淘汰赛无法读取：{e}"),
+            (SavedKnockoutError::Json(e), Lang::En) => {
+                format!("the saved knockout cannot be read: {e}")
+            }
+            (SavedKnockoutError::Version(v), Lang::Zh) => {
+                format!("保存的淘汰赛是第 {v} 版格式，本程序读取第 {SAVE_VERSION} 版")
+            }
+            (SavedKnockoutError::Version(v), Lang::En) => format!(
+                "the saved knockout is format version {v}; this app reads version {SAVE_VERSION}"
+            ),
+            (SavedKnockoutError::Check(e), Lang::Zh) => {
+                format!("保存的淘汰赛无法读取：{}", e.say(lang))
+            }
+            (SavedKnockoutError::Check(e), Lang::En) => {
+                format!("the saved knockout cannot be read: {}", e.say(lang))
+            }
+        }
+    }
+}
+
 impl Say for SavedSwissError {
     fn say(&self, lang: Lang) -> String {
         match (self, lang) {
@@ -966,6 +989,10 @@ impl Say for KnockoutError {
             (KnockoutError::Repeated(name), Lang::Zh) => format!("“{name}”在小组名次中出现两次"),
             (KnockoutError::Repeated(name), Lang::En) => {
                 format!("“{name}” is listed twice in the group tables")
+            }
+            (KnockoutError::Inconsistent, Lang::Zh) => "对阵图与参赛者或已录成绩不符".into(),
+            (KnockoutError::Inconsistent, Lang::En) => {
+                "the bracket does not match its entrants or the results recorded in it".into()
             }
         }
     }

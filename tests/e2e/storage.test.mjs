@@ -15,6 +15,7 @@ const PAGES = [
   { hash: '#/scoresheet', ready: '[data-testid=scoresheet]', keys: ['xq.scoresheet.pgn'] },
   { hash: '#/tournament', ready: '[data-testid=create-form]', keys: ['xq.tournament.event.e1'] },
   { hash: '#/schedule', ready: '[data-testid=solve]', keys: ['xq.schedule.state', 'xq.schedule.draft'] },
+  { hash: '#/swiss', ready: '[data-testid=swiss-create]', keys: ['xq.swiss.event', 'xq.swiss.knockout'] },
 ];
 
 const GARBAGE = ['{"version":1,"game":', '\u0000\uFFFD not json at all', '[1,2,3]', '1. 车一进九 {'];
@@ -73,6 +74,32 @@ for (const { hash, ready, keys } of PAGES) {
     });
   }
 }
+
+test('#/swiss: a knockout whose bracket does not add up is set aside, not drawn', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=ko-create]' });
+  await page.evaluate(() => localStorage.clear());
+  await page.fill('[data-testid=ko-entrants]', ['甲', '乙', '丙', '丁'].join('\n'));
+  await page.click('[data-testid=ko-make]');
+  await page.waitForSelector('[data-testid=bracket]');
+  const key = 'xq.swiss.knockout';
+  await page.waitForFunction((k) => localStorage.getItem(k)?.includes('"version":1'), key);
+  // The final won before either semi-final was played: well-formed JSON, impossible bracket.
+  const damaged = await page.evaluate((k) => {
+    const ko = JSON.parse(localStorage.getItem(k));
+    ko.bracket.matches[ko.bracket.matches.length - 1].winner = 'A';
+    const text = JSON.stringify(ko);
+    localStorage.setItem(k, text);
+    return text;
+  }, key);
+  await page.reload();
+  await page.waitForSelector('[data-testid=ko-create]');
+  const msg = page.locator('[data-testid=storage-problem]').first();
+  await msg.waitFor();
+  assert.match(await msg.textContent(), /无法读取/);
+  assert.equal(await page.locator('[data-testid=bracket]').count(), 0);
+  assert.deepEqual(await asides(page, key), [damaged]);
+  assert.deepEqual(page.errors, []);
+});
 
 test('every page survives each kind of garbage in each of its keys', async () => {
   const page = await app.newPage('#/play', { waitFor: '[data-testid=board]' });

@@ -4,7 +4,7 @@
 
 use super::{parse_match_points, SwissError};
 use super::{MatchPointsError, MatchSheet, RoundPairing, Swiss};
-use crate::events::knockout::Bracket;
+use crate::events::knockout::{Bracket, KnockoutError};
 use crate::events::publish::Details;
 use crate::events::round_robin::{Outcome, ParseOutcomeError};
 use crate::lang::{Lang, Say};
@@ -51,6 +51,9 @@ pub struct SheetDraft {
 /// A saved knockout: entrant names and the bracket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedKnockout {
+    /// The format version ([`SAVE_VERSION`]; 0 for files written before it existed).
+    #[serde(default)]
+    pub version: u32,
     /// Entrant names, by seed.
     pub names: Vec<String>,
     /// The bracket with its results.
@@ -82,6 +85,25 @@ pub enum SavedSwissError {
     Check(SwissError),
 }
 
+/// Why a saved knockout cannot be read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedKnockoutError {
+    /// Not the JSON of a saved knockout (serde's explanation).
+    Json(String),
+    /// Written by a newer version of the app.
+    Version(u32),
+    /// Read, but its bracket does not add up (see [`Bracket::check`]).
+    Check(KnockoutError),
+}
+
+impl fmt::Display for SavedKnockoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::En))
+    }
+}
+
+impl std::error::Error for SavedKnockoutError {}
+
 /// Why the pending round cannot be recorded yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordRoundError {
@@ -93,6 +115,43 @@ pub enum RecordRoundError {
     Points(MatchPointsError),
     /// The event refuses the round (a line-up against 12.2, a pairing that does not fit).
     Event(SwissError),
+}
+
+impl SavedKnockout {
+    /// A knockout of `names` (by entrant index) played in `bracket`.
+    pub fn new(names: Vec<String>, bracket: Bracket, details: Details) -> SavedKnockout {
+        SavedKnockout {
+            version: SAVE_VERSION,
+            names,
+            bracket,
+            details,
+        }
+    }
+
+    /// Reads a saved knockout (`null` once deleted) and checks that its bracket adds up for its
+    /// names, so that a damaged file is set aside instead of drawn.
+    pub fn from_json(text: &str) -> Result<Option<SavedKnockout>, SavedKnockoutError> {
+        let saved: Option<SavedKnockout> =
+            serde_json::from_str(text).map_err(|e| SavedKnockoutError::Json(e.to_string()))?;
+        let Some(mut k) = saved else {
+            return Ok(None);
+        };
+        if k.version > SAVE_VERSION {
+            return Err(SavedKnockoutError::Version(k.version));
+        }
+        if k.names.len() != k.bracket.entrants {
+            return Err(SavedKnockoutError::Check(KnockoutError::Inconsistent));
+        }
+        k.bracket.check().map_err(SavedKnockoutError::Check)?;
+        // Version 0 differs only in lacking the field.
+        k.version = SAVE_VERSION;
+        Ok(Some(k))
+    }
+
+    /// The JSON stored for `saved` (`null` for none).
+    pub fn to_json(saved: Option<&SavedKnockout>) -> String {
+        serde_json::to_string(&saved).unwrap_or_else(|_| "null".into())
+    }
 }
 
 impl SavedSwiss {
@@ -324,13 +383,72 @@ mod tests {
         use crate::events::knockout::{Elimination, Seeding};
         let bracket = Bracket::new(4, Elimination::Double, &Seeding::Lot(1)).unwrap();
         let old = serde_json::json!({ "names": ["A", "B", "C", "D"], "bracket": bracket });
-        let read: SavedKnockout = serde_json::from_value(old).unwrap();
+        let read = SavedKnockout::from_json(&old.to_string()).unwrap().unwrap();
         assert_eq!(read.details, Details::default());
+        assert_eq!(read.version, SAVE_VERSION);
         let mut kept = read.clone();
         kept.details = Details::new("2026-12-03", "Club");
-        let back: SavedKnockout =
-            serde_json::from_str(&serde_json::to_string(&kept).unwrap()).unwrap();
-        assert_eq!(back, kept);
+        let back = SavedKnockout::from_json(&SavedKnockout::to_json(Some(&kept))).unwrap();
+        assert_eq!(back, Some(kept));
+    }
+
+    /// A four-entrant single-elimination knockout with its first semi-final played.
+    fn semi_played() -> SavedKnockout {
+        use crate::events::knockout::{Elimination, Seeding};
+        use crate::events::round_robin::Side;
+        let kind = Elimination::Single { third_place: true };
+        let mut bracket = Bracket::new(4, kind, &Seeding::Lot(7)).unwrap();
+        let k = bracket.ready()[0];
+        bracket.record(k, Side::First).unwrap();
+        let names = ["A", "B", "C", "D"].map(String::from).to_vec();
+        SavedKnockout::new(names, bracket, Details::default())
+    }
+
+    #[test]
+    fn a_saved_knockout_reads_back_as_written() {
+        let k = semi_played();
+        let text = SavedKnockout::to_json(Some(&k));
+        assert!(text.contains("\"version\":1"));
+        assert_eq!(SavedKnockout::from_json(&text), Ok(Some(k)));
+        assert_eq!(SavedKnockout::to_json(None), "null");
+        assert_eq!(SavedKnockout::from_json("null"), Ok(None));
+    }
+
+    #[test]
+    fn a_damaged_or_newer_knockout_is_refused_in_both_languages() {
+        let good = semi_played();
+        let refused =
+            |k: &SavedKnockout| SavedKnockout::from_json(&SavedKnockout::to_json(Some(k)));
+        // A name missing for an entrant of the bracket.
+        let mut short = good.clone();
+        short.names.pop();
+        assert_eq!(
+            refused(&short),
+            Err(SavedKnockoutError::Check(KnockoutError::Inconsistent))
+        );
+        // A final won before either semi-final was played.
+        let mut early = good.clone();
+        let last = early.bracket.matches.len() - 1;
+        early.bracket.matches[last].winner = Some(crate::events::round_robin::Side::First);
+        assert!(matches!(refused(&early), Err(SavedKnockoutError::Check(_))));
+        // A side fed by a match that does not exist (would index out of the bracket).
+        let mut dangling = good.clone();
+        dangling.bracket.matches[last].a = crate::events::knockout::Source::WinnerOf(99);
+        assert!(matches!(
+            refused(&dangling),
+            Err(SavedKnockoutError::Check(_))
+        ));
+        let mut newer = good.clone();
+        newer.version = SAVE_VERSION + 1;
+        let e = refused(&newer).unwrap_err();
+        assert_eq!(e, SavedKnockoutError::Version(SAVE_VERSION + 1));
+        assert!(e.say(Lang::Zh).contains("淘汰赛"));
+        assert!(e.say(Lang::En).contains("knockout"));
+        let garbage = SavedKnockout::from_json("{\"names\": 3}").unwrap_err();
+        assert!(garbage.say(Lang::Zh).starts_with("保存的淘汰赛无法读取"));
+        assert!(garbage
+            .say(Lang::En)
+            .starts_with("the saved knockout cannot be read"));
     }
 
     #[test]

@@ -83,11 +83,9 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             .and_then(|t| from_tables(&t, Elimination::Single { third_place: true }))
         {
             Ok((names, bracket)) => {
-                store.ko.set(Some(SavedKo {
-                    names,
-                    bracket,
-                    details: Default::default(),
-                }));
+                store
+                    .ko
+                    .set(Some(SavedKo::new(names, bracket, Default::default())));
                 handed.set(true);
             }
             Err(e) => store.note.set(Some(e.say(lang.get_untracked()))),
@@ -106,11 +104,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             // A new bracket for the same event keeps its date and organiser.
             store.ko.update(|old| {
                 let details = old.take().map(|o| o.details).unwrap_or_default();
-                *old = Some(SavedKo {
-                    names,
-                    bracket,
-                    details,
-                });
+                *old = Some(SavedKo::new(names, bracket, details));
             });
             store.note.set(None);
             handed.set(false);

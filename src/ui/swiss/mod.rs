@@ -131,7 +131,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
     let store = Store {
         // Stored as `Option<…>`: `null` once an event is deleted.
         saved: RwSignal::new(storage::load_with(SWISS_KEY, Saved::from_json).flatten()),
-        ko: RwSignal::new(storage::load::<Option<SavedKo>>(KO_KEY).flatten()),
+        ko: RwSignal::new(storage::load_with(KO_KEY, SavedKo::from_json).flatten()),
         note: RwSignal::new(None),
         print: RwSignal::new(PrintPart::Pairings),
         paper: RwSignal::new(Paper::A4),
@@ -149,9 +149,8 @@ pub fn SwissPage(query: String) -> impl IntoView {
         let _ = storage::set(PREVIOUS_KEY, &text);
     });
     Effect::new(move || {
-        let text = store
-            .ko
-            .with(|s| serde_json::to_string(s).unwrap_or_default());
+        let text = store.ko.with(|s| SavedKo::to_json(s.as_ref()));
+        // A refusal is said above the page by the storage module.
         let _ = storage::set(KO_KEY, &text);
     });
     let page_size = move || {
