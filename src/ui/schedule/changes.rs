@@ -42,7 +42,7 @@ struct Pending {
     /// The event after a withdrawal, and the matches it decides.
     withdrawal: Option<(Tournament, Vec<usize>)>,
     /// What the message says once it is applied.
-    done: (String, String),
+    done: words::Change,
 }
 
 /// The event before a change.
@@ -95,11 +95,12 @@ fn place(lang: Lang, p: &Problem, pl: &Placement) -> String {
     let Some(x) = slots.get(pl.slot) else {
         return String::new();
     };
-    let time = slot_time(p, &slots, pl.slot);
-    match lang {
-        Lang::Zh => format!("第{}场次 {time} {}号台", x.session + 1, pl.table + 1),
-        Lang::En => format!("session {} {time} table {}", x.session + 1, pl.table + 1),
+    words::Place::At {
+        session: x.session + 1,
+        time: &slot_time(p, &slots, pl.slot),
+        table: pl.table + 1,
     }
+    .say(lang)
 }
 
 fn current(store: Store) -> Result<(Problem, Schedule), String> {
@@ -126,12 +127,10 @@ fn preview_move(store: Store, choice: Choice) -> Result<Pending, String> {
         None => Target::NewSession,
     };
     let plan = plan_move(&p, &s, fixture, to, &frozen).map_err(|e| e.say(lang))?;
-    let n = plan.shifts.len();
     Ok(Pending {
-        done: (
-            format!("已调动：{n} 场比赛时间或台号有变"),
-            format!("Moved: {n} matches changed time or table"),
-        ),
+        done: words::Change::Moved {
+            matches: plan.shifts.len(),
+        },
         plan,
         withdrawal: None,
     })
@@ -153,20 +152,12 @@ fn preview_lost(store: Store, choice: Choice) -> Result<Pending, String> {
     let (session, table) = clamp_lost(choice.lost.get_untracked(), over, &p);
     let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
     let plan = plan_table_lost(&p, &s, session, table, &frozen).map_err(|e| e.say(lang))?;
-    let n = plan.shifts.len();
     Ok(Pending {
-        done: (
-            format!(
-                "第{}场次 {}号台已停用：{n} 场比赛时间或台号有变",
-                session + 1,
-                table + 1
-            ),
-            format!(
-                "Table {} out of use in session {}: {n} matches changed time or table",
-                table + 1,
-                session + 1
-            ),
-        ),
+        done: words::Change::TableClosed {
+            session: session + 1,
+            table: table + 1,
+            matches: plan.shifts.len(),
+        },
         plan,
         withdrawal: None,
     })
@@ -180,12 +171,10 @@ fn preview_withdrawal(store: Store, k: usize, after: usize) -> Result<Pending, S
         return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
     };
     let (next, decided) = plan_withdrawal(&t, &p, &s, k, after).map_err(|e| e.say(lang))?;
-    let n = decided.len();
     Ok(Pending {
-        done: (
-            format!("已登记退出；{n} 场按弃权或取消成绩，没有比赛改时间或台号"),
-            format!("Withdrawal entered; {n} matches are forfeits or annulled, none changes time or table"),
-        ),
+        done: words::Change::Withdrawn {
+            matches: decided.len(),
+        },
         plan: Plan {
             problem: p,
             schedule: s,
@@ -216,13 +205,7 @@ fn accept(store: Store, choice: Choice) -> Result<(), String> {
     choice.fixture.set(None);
     choice.target.set(None);
     choice.undo.set(Some(before));
-    store.message.set(Some(
-        store
-            .lang
-            .get_untracked()
-            .pick(&pending.done.0, &pending.done.1)
-            .to_string(),
-    ));
+    store.say(&pending.done);
     Ok(())
 }
 
@@ -259,29 +242,17 @@ fn preview_view(store: Store, choice: Choice, lang: Lang) -> impl IntoView {
         };
         let (heading, rows): (String, Vec<String>) = match &pending.withdrawal {
             Some((_, decided)) => (
-                match lang {
-                    Lang::Zh => format!(
-                        "没有比赛改时间或台号；以下 {} 场按弃权计或成绩取消 (20.3/20.4)：",
-                        decided.len()
-                    ),
-                    Lang::En => format!(
-                        "No match changes time or table; these {} become forfeits or are annulled (20.3/20.4):",
-                        decided.len()
-                    ),
-                },
+                words::Change::WillForfeit {
+                    matches: decided.len(),
+                }
+                .say(lang),
                 decided.iter().map(|&f| label(f)).collect(),
             ),
             None => (
-                match lang {
-                    Lang::Zh => format!(
-                        "{} 场比赛时间或台号将改变，其余不动：",
-                        pending.plan.shifts.len()
-                    ),
-                    Lang::En => format!(
-                        "{} matches will change time or table, nothing else moves:",
-                        pending.plan.shifts.len()
-                    ),
-                },
+                words::Change::WillMove {
+                    matches: pending.plan.shifts.len(),
+                }
+                .say(lang),
                 pending
                     .plan
                     .shifts
@@ -358,20 +329,12 @@ pub(super) fn Changes() -> impl IntoView {
             .filter(|pl| !frozen.fixtures.contains(&pl.fixture))
             .map(|pl| {
                 let x = slots[pl.slot];
-                let at = match lang {
-                    Lang::Zh => format!(
-                        "第{}场次 {} {}号台",
-                        x.session + 1,
-                        slot_time(&p, &slots, pl.slot),
-                        pl.table + 1
-                    ),
-                    Lang::En => format!(
-                        "session {} {} table {}",
-                        x.session + 1,
-                        slot_time(&p, &slots, pl.slot),
-                        pl.table + 1
-                    ),
-                };
+                let at = words::Place::At {
+                    session: x.session + 1,
+                    time: &slot_time(&p, &slots, pl.slot),
+                    table: pl.table + 1,
+                }
+                .say(lang);
                 (
                     pl.fixture,
                     format!(
@@ -396,33 +359,22 @@ pub(super) fn Changes() -> impl IntoView {
             })
             .map(|(slot, table)| {
                 let x = slots[slot];
-                let text = match lang {
-                    Lang::Zh => format!(
-                        "第{}场次 时段{} {} · {}号台",
-                        x.session + 1,
-                        x.index + 1,
-                        slot_time(&p, &slots, slot),
-                        table + 1
-                    ),
-                    Lang::En => format!(
-                        "session {} slot {} {} · table {}",
-                        x.session + 1,
-                        x.index + 1,
-                        slot_time(&p, &slots, slot),
-                        table + 1
-                    ),
-                };
+                let text = words::Place::Free {
+                    session: x.session + 1,
+                    slot: x.index + 1,
+                    time: &slot_time(&p, &slots, slot),
+                    table: table + 1,
+                }
+                .say(lang);
                 view! { <option value=format!("{slot}:{table}")>{text}</option> }
             })
             .collect_view();
         let sessions = p.sessions.len();
         let over_options = (0..=sessions)
             .map(|k| {
-                let text = match (k, lang) {
-                    (0, Lang::Zh) => "尚无".to_string(),
-                    (0, Lang::En) => "none yet".to_string(),
-                    (k, Lang::Zh) => format!("前 {k} 场次"),
-                    (k, Lang::En) => format!("the first {k}"),
+                let text = match k {
+                    0 => words::NONE_YET.get(lang).to_string(),
+                    k => words::Change::FirstSessions(k).say(lang),
                 };
                 view! { <option value=k.to_string() selected=k == over>{text}</option> }
             })

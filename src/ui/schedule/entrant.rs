@@ -1,14 +1,14 @@
 //! One entrant's matches, opponents and rests.
 
+use super::words;
 use super::{slot_time, use_store};
 use crate::events::schedule::{Problem, Schedule};
 use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 
 /// The table of entrant `e`'s matches (also printed on its slip).
-pub(super) fn entrant_table(p: &Problem, s: &Schedule, e: usize, en: bool) -> impl IntoView {
+pub(super) fn entrant_table(p: &Problem, s: &Schedule, e: usize, lang: Lang) -> impl IntoView {
     let slots = p.slots();
-    let lang = if en { Lang::En } else { Lang::Zh };
     let rows = s
         .entrant_matches(p, e)
         .into_iter()
@@ -29,12 +29,12 @@ pub(super) fn entrant_table(p: &Problem, s: &Schedule, e: usize, en: bool) -> im
     view! {
         <table class="entrant-table">
             <thead><tr>
-                <th>{if en { "Session" } else { "场次" }}</th>
-                <th>{if en { "Date" } else { "日期" }}</th>
-                <th>{if en { "Time" } else { "时间" }}</th>
-                <th>{if en { "Table" } else { "球台" }}</th>
-                <th>{if en { "Opponent" } else { "对手" }}</th>
-                <th>{if en { "Rest" } else { "间隔" }}</th>
+                <th>{words::SESSION.get(lang)}</th>
+                <th>{words::DATE.get(lang)}</th>
+                <th>{words::TIME.get(lang)}</th>
+                <th>{words::TABLE.get(lang)}</th>
+                <th>{words::OPPONENT.get(lang)}</th>
+                <th>{words::REST_HEADING.get(lang)}</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
@@ -47,7 +47,7 @@ pub(super) fn EntrantView() -> impl IntoView {
     let store = use_store();
     move || {
         let (p, s) = store.solved()?;
-        let en = store.lang.get() == Lang::En;
+        let lang = store.lang.get();
         let e = store
             .focus
             .get()
@@ -63,14 +63,14 @@ pub(super) fn EntrantView() -> impl IntoView {
             .collect_view();
         Some(view! {
             <section class="entrant-view no-print" data-testid="entrant-view">
-                <h2>{if en { "Per entrant" } else { "个人赛程" }}</h2>
+                <h2>{words::PER_ENTRANT.get(lang)}</h2>
                 <label>
-                    {if en { "Entrant " } else { "参赛者 " }}
+                    {words::ENTRANT_LABEL.get(lang)}
                     <select data-testid="entrant-select" on:change=move |ev| store.focus.set(event_target_value(&ev).parse().ok())>
                         {options}
                     </select>
                 </label>
-                {entrant_table(&p, &s, e, en)}
+                {entrant_table(&p, &s, e, lang)}
             </section>
         })
     }

@@ -5,7 +5,8 @@ use super::words;
 use super::{match_label, slot_time, use_store};
 use crate::events::hall::{calls, session_on, Moment};
 use crate::events::schedule::Placement;
-use crate::lang::Lang;
+use crate::lang::Say;
+use crate::ui::i18n::tr;
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
@@ -47,7 +48,6 @@ pub(super) fn HallView() -> impl IntoView {
             })
         })
     });
-    let en = move || store.lang.get() == Lang::En;
     let board = move || {
         let lang = store.lang.get();
         let sess = session.get().unwrap_or(0);
@@ -70,10 +70,7 @@ pub(super) fn HallView() -> impl IntoView {
                     .into_iter()
                     .map(|t| {
                         let (now, next) = (said(t.now), said(t.next));
-                        let table = match lang {
-                            Lang::Zh => format!("{}号台", t.table + 1),
-                            Lang::En => format!("Table {}", t.table + 1),
-                        };
+                        let table = words::Heading::Table(t.table + 1).say(lang);
                         view! {
                             <li class="hall-table" data-testid="hall-table" data-table=t.table + 1>
                                 <h2>{table}</h2>
@@ -109,24 +106,24 @@ pub(super) fn HallView() -> impl IntoView {
             <header>
                 <h1>{move || store.draft.with(|d| d.name.trim().to_string())}</h1>
                 <label>
-                    <span class="sr-only">{move || if en() { "Session" } else { "场次" }}</span>
+                    <span class="sr-only">{tr(words::SESSION)}</span>
                     <select data-testid="hall-session" on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
                         {move || (0..sessions()).map(|i| view! {
                             <option value=i.to_string() selected=session.get() == Some(i)>
-                                {if en() { format!("Session {}", i + 1) } else { format!("第{}场次", i + 1) }}
+                                {words::Heading::Session(i + 1).say(store.lang.get())}
                             </option>
                         }).collect_view()}
                     </select>
                 </label>
                 <span class="clock" data-testid="hall-clock">{move || now.with(|(_, m)| format!("{:02}:{:02}", m / 60, m % 60))}</span>
-                <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = if *l == Lang::En { Lang::Zh } else { Lang::En })>
-                    {move || if en() { "中文" } else { "English" }}
+                <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = words::other_language(*l))>
+                    {tr(words::SWITCH_LANGUAGE)}
                 </button>
-                <a href="#/schedule" data-testid="hall-leave">{move || if en() { "Leave" } else { "退出" }}</a>
+                <a href="#/schedule" data-testid="hall-leave">{tr(words::LEAVE)}</a>
             </header>
             {move || match board() {
                 Some(cards) => view! { <ul class="hall-tables">{cards}</ul> }.into_any(),
-                None => view! { <p class="hall-empty">{if en() { "No timetable yet: solve one on the schedule page." } else { "还没有赛程：请先在赛程编排页编排。" }}</p> }.into_any(),
+                None => view! { <p class="hall-empty">{tr(words::NO_TIMETABLE_YET_SOLVE)}</p> }.into_any(),
             }}
         </section>
     }

@@ -184,10 +184,7 @@ fn rounds_pt(items: &[f32], heads: usize) -> f32 {
 
 /// The `@page` rules of the chosen printout: size and orientation, event name, dates, page numbers.
 fn page_style(title: &str, dates: &str, landscape: bool, lang: Lang) -> String {
-    let pages = match lang {
-        Lang::Zh => "\"第 \" counter(page) \" 页 / 共 \" counter(pages) \" 页\"",
-        Lang::En => "\"Page \" counter(page) \" of \" counter(pages)",
-    };
+    let pages = words::PAGE_OF_PAGES_CSS.get(lang);
     format!(
         "@media print {{ @page {{ size: A4{}; margin: 16mm 12mm 15mm; \
          @top-left {{ content: {}; font: 600 10pt sans-serif; }} \
@@ -303,10 +300,7 @@ fn session_sheets(
     let pages = (0..p.sessions.len())
         .map(|sess| {
             let session = &p.sessions[sess];
-            let title = match lang {
-                Lang::En => format!("Session {}", sess + 1),
-                Lang::Zh => format!("第{}场次", sess + 1),
-            };
+            let title = words::Heading::Session(sess + 1).say(lang);
             let when = session.when();
             let rows = slots
                 .iter()
@@ -319,10 +313,10 @@ fn session_sheets(
                                 let f = &fixtures[i];
                                 let stage = match &f.stage {
                                     Phase::Knockout { label, .. } => Some(label.clone()),
-                                    Phase::Group { group, .. } => Some(match lang {
-                                        Lang::En => format!("Group {}", group_letter(*group)),
-                                        Lang::Zh => format!("{}组", group_letter(*group)),
-                                    }),
+                                    Phase::Group { group, .. } => Some(
+                                        words::Heading::Group(&group_letter(*group).to_string())
+                                            .say(lang),
+                                    ),
                                     Phase::RoundRobin { .. } => None,
                                 };
                                 let umpire = umpires.get(&i).map(|u| {
@@ -352,7 +346,7 @@ fn session_sheets(
                 .collect_view();
             let heads = (1..=p.tables)
                 .map(|t| {
-                    view! { <th scope="col">{match lang { Lang::En => format!("Table {t}"), Lang::Zh => format!("{t}号台") }}</th> }
+                    view! { <th scope="col">{words::Heading::Table(t).say(lang)}</th> }
                 })
                 .collect_view();
             view! {
@@ -377,12 +371,12 @@ fn where_short(
     table: usize,
     lang: Lang,
 ) -> String {
-    let session = slots.get(slot).map_or(0, |x| x.session + 1);
-    let time = slot_time(p, slots, slot);
-    match lang {
-        Lang::Zh => format!("第{session}场 {time} {}台", table + 1),
-        Lang::En => format!("S{session} {time} T{}", table + 1),
+    words::ShortPlace {
+        session: slots.get(slot).map_or(0, |x| x.session + 1),
+        time: &slot_time(p, slots, slot),
+        table: table + 1,
     }
+    .say(lang)
 }
 
 /// A slip per entrant, several to a page with dashed cut lines: its matches and umpire duties.
@@ -429,7 +423,7 @@ fn slips(p: &Problem, s: &Schedule, title: &str, lang: Lang) -> impl IntoView {
                         <thead><tr>
                             <th>{words::SESSION.get(lang)}</th>
                             <th>{words::TIME.get(lang)}</th>
-                            <th>{words::TABLE.get(lang)}</th>
+                            <th>{words::TABLE_SHORT.get(lang)}</th>
                             <th>{words::OPPONENT_UMPIRE.get(lang)}</th>
                         </tr></thead>
                         <tbody>{body}</tbody>
@@ -460,16 +454,14 @@ fn rounds(
     // Blocks in fixture order: consecutive fixtures of one round form a block.
     let mut blocks: Vec<(String, Vec<usize>)> = Vec::new();
     for (i, f) in fixtures.iter().enumerate() {
-        let head = match (&f.stage, lang) {
-            (Phase::RoundRobin { round }, Lang::Zh) => format!("第{}轮", round + 1),
-            (Phase::RoundRobin { round }, Lang::En) => format!("Round {}", round + 1),
-            (Phase::Group { group, round }, Lang::Zh) => {
-                format!("{}组 第{}轮", group_letter(*group), round + 1)
+        let head = match f.stage {
+            Phase::RoundRobin { round } => words::RoundHeading::RoundRobin(round + 1).say(lang),
+            Phase::Group { group, round } => words::RoundHeading::Group {
+                group: group_letter(group),
+                round: round + 1,
             }
-            (Phase::Group { group, round }, Lang::En) => {
-                format!("Group {} round {}", group_letter(*group), round + 1)
-            }
-            (Phase::Knockout { .. }, _) => words::KNOCKOUT.get(lang).to_string(),
+            .say(lang),
+            Phase::Knockout { .. } => words::KNOCKOUT.get(lang).to_string(),
         };
         match blocks.last_mut() {
             Some((h, list)) if *h == head => list.push(i),
@@ -549,7 +541,7 @@ fn print_group_standings(groups: &[Tournament], title: &str, lang: Lang) -> impl
     let body = groups
         .iter()
         .map(|t| {
-            let caption = words::GROUP.get(lang).replace("{}", t.name());
+            let caption = words::Heading::Group(t.name()).say(lang);
             view! { <h3>{caption}</h3> {game_tables(t, lang)} }
         })
         .collect_view();
@@ -644,11 +636,8 @@ fn rally_tables(p: &Problem, results: &[SavedResult], lang: Lang) -> impl IntoVi
             .into_iter()
             .enumerate()
             .map(|(g, m)| {
-                let name = match lang {
-                    Lang::En => format!("Group {}", group_letter(g)),
-                    Lang::Zh => format!("{}组", group_letter(g)),
-                };
-                (name, m)
+                let letter = group_letter(g).to_string();
+                (words::Heading::Group(&letter).say(lang), m)
             })
             .collect(),
         Format::RoundRobin { .. } => vec![(String::new(), (0..p.entrants.len()).collect())],

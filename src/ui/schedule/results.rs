@@ -6,7 +6,7 @@ use super::words;
 use super::{slot_time, use_store, Store};
 use crate::events::schedule::{enter_game, side_label, BestOf, MatchScore, SavedResult};
 use crate::events::scoring::MatchResult;
-use crate::lang::{Lang, Say};
+use crate::lang::Say;
 use leptos::prelude::*;
 
 fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String> {
@@ -120,7 +120,7 @@ pub(super) fn ResultsView() -> impl IntoView {
     let page = RwSignal::new(0usize);
     move || {
         let (p, s) = store.settled()?;
-        let en = store.lang.get() == Lang::En;
+        let lang = store.lang.get();
         let fixtures = p.fixtures();
         let results = store.results.get_untracked();
         let seats = store.seats(&p);
@@ -150,16 +150,17 @@ pub(super) fn ResultsView() -> impl IntoView {
         let range = pages.get(at).cloned().unwrap_or(0..0);
         let pager = (pages.len() > 1).then(|| {
             let count = pages.len();
-            let words = if en {
-                format!("Sessions {}–{} of {}", range.start + 1, range.end, p.sessions.len())
-            } else {
-                format!("第 {}–{} 场次，共 {} 场次", range.start + 1, range.end, p.sessions.len())
-            };
+            let shown = words::SessionRange {
+                first: range.start + 1,
+                last: range.end,
+                total: p.sessions.len(),
+            }
+            .say(lang);
             view! {
                 <nav class="pager" data-testid="results-pager">
-                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.set(at.saturating_sub(1))>{if en { "‹ Earlier" } else { "‹ 前几场次" }}</button>
-                    <span>{words}</span>
-                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.set((at + 1).min(count - 1))>{if en { "Later ›" } else { "后几场次 ›" }}</button>
+                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.set(at.saturating_sub(1))>{words::EARLIER.get(lang)}</button>
+                    <span>{shown}</span>
+                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.set((at + 1).min(count - 1))>{words::LATER.get(lang)}</button>
                 </nav>
             }
         });
@@ -184,7 +185,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                     side_label(&f.a, &p.entrants, &seats),
                     side_label(&f.b, &p.entrants, &seats)
                 );
-                let aria = format!("{} {label}", if en { "Score of" } else { "比分" });
+                let aria = format!("{} {label}", words::SCORE_OF.get(lang));
                 let slot = slots[pl.slot];
                 view! {
                     <tr>
@@ -210,7 +211,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                                     });
                                 }
                             />
-                            {forfeit.then(|| view! { <span class="forfeit" data-testid="forfeit">{if en { "withdrawn: forfeit (20.3)" } else { "退出：弃权 (20.3)" }}</span> })}
+                            {forfeit.then(|| view! { <span class="forfeit" data-testid="forfeit">{words::WITHDRAWN_FORFEIT_20_3.get(lang)}</span> })}
                             {move || errors.with(|es| es.iter().find(|(f, _)| *f == fixture).map(|(_, e)| view! { <span class="score-error" role="alert">{e.clone()}</span> }))}
                         </td>
                     </tr>
@@ -222,7 +223,7 @@ pub(super) fn ResultsView() -> impl IntoView {
         let withdraw = (game && !group_games).then(|| view! {
             <p class="withdraw">
                 <label>
-                    {if en { "Withdrawal (20.3): " } else { "中途退出 (20.3)：" }}
+                    {words::WITHDRAWAL_MIDWAY_20_3.get(lang)}
                     <select data-testid="withdraw-entrant" on:change=move |ev| withdraw_who.set(event_target_value(&ev).parse().unwrap_or(1))>
                         {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
                     </select>
@@ -232,27 +233,28 @@ pub(super) fn ResultsView() -> impl IntoView {
                     if let Err(e) = withdraw_now(store, withdraw_who.get_untracked()) {
                         store.message.set(Some(e));
                     }
-                }>{if en { "Withdraws now: remaining matches are forfeits" } else { "即刻退出：余下比赛按弃权" }}</button>
+                }>{words::WITHDRAWS_NOW_REMAINING_MATCHES.get(lang)}</button>
             </p>
         });
         let best = (!game).then(|| view! {
             <label>
-                {if en { "Matches are best of " } else { "每场局数：" }}
+                {words::MATCHES_ARE_BEST_OF.get(lang)}
                 <select data-testid="best-of" on:change=move |ev| store.best_of.set(event_target_value(&ev).parse().unwrap_or(5))>
                     {[3u32, 5, 7].into_iter().map(|n| view! { <option value=n.to_string() selected=store.best_of.get_untracked() == n>{n}</option> }).collect_view()}
                 </select>
             </label>
         });
-        let hint = match (game, en) {
-            _ if team => store.lang.get_untracked().pick("每场按台次填各台结果（先列队视角），如 “1 ½ 0 +”：1 胜、½ 和、0 负、+ 或 - 弃权 (21.4)；先列队单数台执红、双数台执黑 (13.2)。场分胜2 和1 负0 (14.2)，名次按 15.3。", "Enter every board, board 1 first, from the first-named team's side, e.g. “1 ½ 0 +”: 1 win, ½ draw, 0 loss, + or - forfeit (21.4). The first-named team is Red on odd boards, Black on even (13.2). Match points win 2, draw 1, loss 0 (14.2); places by 15.3."),
-            (true, true) => "Enter 1-0, 0-1, ½ (or 1/2, =), a forfeit +/- or -/+ (21.4), first-named plays Red (13.1). Standings by the 1999 rules (15.1).",
-            (true, false) => "填 1-0、0-1、和（或 ½、1/2）；弃权填 +/- 或 -/+ (21.4)；先列者执红 (13.1)。名次按 1999 年规则 (15.1)。",
-            (false, true) => "Games to 11, won by 2; a walkover is entered as W/O A or W/O B. Points: win 2, loss 1, walkover loss 0.",
-            (false, false) => "每局11分、须领先2分；弃权填 W/O A 或 W/O B。积分：胜2分、负1分、弃权0分。",
-        };
+        let hint = if team {
+            words::TEAM_RESULTS_HINT
+        } else if game {
+            words::GAME_RESULTS_HINT
+        } else {
+            words::RALLY_RESULTS_HINT
+        }
+        .get(lang);
         Some(view! {
             <section class="results no-print" data-testid="results">
-                <h2>{if en { "Results and standings" } else { "成绩与名次" }}</h2>
+                <h2>{words::RESULTS_AND_STANDINGS.get(lang)}</h2>
                 <p class="hint">{hint}</p>
                 {best}
                 {withdraw}
@@ -261,10 +263,10 @@ pub(super) fn ResultsView() -> impl IntoView {
                 {pager}
                 <table class="result-entry">
                     <thead><tr>
-                        <th>{if en { "Slot" } else { "时段" }}</th>
-                        <th>{match (game, en) { (true, true) => "Board", (true, false) => "台", (false, true) => "Table", (false, false) => "球台" }}</th>
-                        <th>{if en { "Match" } else { "对阵" }}</th>
-                        <th>{if en { "Score" } else { "比分" }}</th>
+                        <th>{words::SLOT.get(lang)}</th>
+                        <th>{if game { words::BOARD } else { words::TABLE }.get(lang)}</th>
+                        <th>{words::MATCH_HEADING.get(lang)}</th>
+                        <th>{words::SCORE.get(lang)}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

@@ -4,7 +4,7 @@
 use super::words;
 use super::{use_store, Store};
 use crate::events::schedule::{Fit, Format, Problem, SolveReport, SolveRequest, WORKER_READY};
-use crate::lang::Lang;
+use crate::lang::Say;
 use crate::ui::i18n::tr;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -251,16 +251,18 @@ fn status_words(store: Store) -> String {
     let pct = (store.fraction.get() * 100.0).round() as u32;
     let tried = grouped(store.iterations.get());
     let state = if store.running.get() {
-        words::SOLVING.get(lang)
+        words::SOLVING
     } else if store.optimal.get() {
-        words::BOUNDS_REACHED_OPTIMAL.get(lang)
+        words::BOUNDS_REACHED_OPTIMAL
     } else if store.fraction.get() >= 1.0 {
-        words::DONE.get(lang)
+        words::DONE
     } else {
-        words::NOT_STARTED.get(lang)
+        words::NOT_STARTED
     };
-    match lang {
-        Lang::Zh => format!("进度 {pct}% · 已尝试 {tried} 个方案 · {state}"),
-        Lang::En => format!("Progress {pct}% · {tried} timetables tried · {state}"),
+    words::Progress {
+        percent: pct,
+        tried: &tried,
+        state,
     }
+    .say(lang)
 }

@@ -17,17 +17,16 @@ pub(super) fn Standings() -> impl IntoView {
     let store = use_store();
     move || {
         let p = store.problem.get()?;
-        let en = store.lang.get() == Lang::En;
+        let lang = store.lang.get();
         if store.group_games() {
             // Each group is a round-robin event of its own, ranked by the scoring's tie-breaks.
             let scoring = store.draft.with(|d| d.scoring);
-            let lang = store.lang.get();
             return match store.games.with(|g| group_events(&p, scoring, g)) {
                 Ok(events) => Some(
                     events
                         .iter()
                         .map(|t| {
-                            let caption = words::GROUP.get(lang).replace("{}", t.name());
+                            let caption = words::Heading::Group(t.name()).say(lang);
                             game_standings(t, caption, lang)
                         })
                         .collect_view()
@@ -41,7 +40,7 @@ pub(super) fn Standings() -> impl IntoView {
         if store.draft.with(|d| d.scoring.is_game()) {
             return store.event.with(|t| {
                 t.as_ref()
-                    .map(|t| game_standings(t, t.name().to_string(), store.lang.get()).into_any())
+                    .map(|t| game_standings(t, t.name().to_string(), lang).into_any())
             });
         }
         let results = store.results.get();
@@ -51,12 +50,8 @@ pub(super) fn Standings() -> impl IntoView {
                 .into_iter()
                 .enumerate()
                 .map(|(g, m)| {
-                    let name = if en {
-                        format!("Group {}", group_letter(g))
-                    } else {
-                        format!("{}组", group_letter(g))
-                    };
-                    (name, m)
+                    let letter = group_letter(g).to_string();
+                    (words::Heading::Group(&letter).say(lang), m)
                 })
                 .collect(),
             Format::RoundRobin { .. } => vec![(String::new(), (0..p.entrants.len()).collect())],
@@ -86,13 +81,13 @@ pub(super) fn Standings() -> impl IntoView {
                         <caption>{name}</caption>
                         <thead><tr>
                             <th>"#"</th>
-                            <th>{if en { "Entrant" } else { "参赛者" }}</th>
-                            <th>{if en { "Played" } else { "场" }}</th>
-                            <th>{if en { "Won" } else { "胜" }}</th>
-                            <th>{if en { "Lost" } else { "负" }}</th>
-                            <th>{if en { "Points" } else { "积分" }}</th>
-                            <th>{if en { "Games" } else { "局" }}</th>
-                            <th>{if en { "Rallies" } else { "分" }}</th>
+                            <th>{words::ENTRANT.get(lang)}</th>
+                            <th>{words::PLAYED.get(lang)}</th>
+                            <th>{words::WON.get(lang)}</th>
+                            <th>{words::LOST.get(lang)}</th>
+                            <th>{words::POINTS.get(lang)}</th>
+                            <th>{words::GAMES.get(lang)}</th>
+                            <th>{words::RALLIES.get(lang)}</th>
                         </tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
@@ -108,12 +103,12 @@ pub(super) fn Standings() -> impl IntoView {
 /// event counts matches (14.2), its score is match points 场分 and its board points 局分 a
 /// tie-break (15.3).
 pub(super) fn count_headings(t: &Tournament, lang: Lang) -> [&'static str; 4] {
-    match (t.format().is_team(), lang) {
-        (false, Lang::Zh) => ["局", "胜", "和", "负"],
-        (false, Lang::En) => ["Played", "Won", "Drawn", "Lost"],
-        (true, Lang::Zh) => ["场次", "胜场", "和场", "负场"],
-        (true, Lang::En) => ["Matches", "Matches won", "Matches drawn", "Matches lost"],
-    }
+    let heads = if t.format().is_team() {
+        words::MATCH_COUNT_HEADINGS
+    } else {
+        words::GAME_COUNT_HEADINGS
+    };
+    heads.map(|h| h.get(lang))
 }
 
 /// A standings row's place ("—" while it has none).

@@ -7,7 +7,8 @@
 use super::words;
 use super::{match_label, slot_time, use_store, Store};
 use crate::events::schedule::{Contender, Gap, Problem, Schedule};
-use crate::lang::{Lang, Say};
+use crate::lang::Say;
+use crate::ui::i18n::tr;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -288,7 +289,6 @@ pub(super) fn Timetable() -> impl IntoView {
                 .with(|s| Some(focus_of(p.as_ref()?, s.as_ref()?, e)))
         })
     });
-    let en = move || store.lang.get() == Lang::En;
     let session_view = move |(sess, when, _): (usize, String, Vec<Row>)| {
         let rows = move || {
             drawn.with(|d| {
@@ -300,11 +300,11 @@ pub(super) fn Timetable() -> impl IntoView {
         let tables = shown.with_untracked(|p| p.as_ref().map_or(0, |p| p.tables));
         view! {
             <section class="session-page" data-testid="session-page">
-                <h2>{move || if en() { format!("Session {}", sess + 1) } else { format!("第{}场次", sess + 1) }}" "<small>{when}</small></h2>
+                <h2>{move || words::Heading::Session(sess + 1).say(store.lang.get())}" "<small>{when}</small></h2>
                 <table class="timetable" class:focusing=move || focus.with(Option::is_some)>
                     <thead><tr>
-                        <th>{move || if en() { "Slot" } else { "时段" }}</th>
-                        {(1..=tables).map(|t| view! { <th scope="col">{move || if en() { format!("Table {t}") } else { format!("{t}号台") }}</th> }).collect_view()}
+                        <th>{tr(words::SLOT)}</th>
+                        {(1..=tables).map(|t| view! { <th scope="col">{move || words::Heading::Table(t).say(store.lang.get())}</th> }).collect_view()}
                     </tr></thead>
                     <tbody>
                         <For each=rows key=|r| r.key children=move |r| row_view(r, focus) />
@@ -319,19 +319,21 @@ pub(super) fn Timetable() -> impl IntoView {
             let at = page.get().min(count - 1);
             let range = pages.with(|ps| ps[at].clone());
             let total = store.problem.with(|p| p.as_ref().map_or(0, |p| p.sessions.len()));
-            let words = if en() {
-                format!("Sessions {}–{} of {total}", range.start + 1, range.end)
-            } else {
-                format!("第 {}–{} 场次，共 {total} 场次", range.start + 1, range.end)
-            };
+            let lang = store.lang.get();
+            let shown = words::SessionRange {
+                first: range.start + 1,
+                last: range.end,
+                total,
+            }
+            .say(lang);
             view! {
                 <nav class="pager" data-testid="timetable-pager">
                     <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
-                        {if en() { "‹ Earlier" } else { "‹ 前几场次" }}
+                        {words::EARLIER.get(lang)}
                     </button>
-                    <span data-testid="page-label">{words}</span>
+                    <span data-testid="page-label">{shown}</span>
                     <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.update(|p| *p = (*p + 1).min(count - 1))>
-                        {if en() { "Later ›" } else { "后几场次 ›" }}
+                        {words::LATER.get(lang)}
                     </button>
                 </nav>
             }
@@ -447,28 +449,22 @@ fn FocusCard(focus: Memo<Option<Focus>>) -> impl IntoView {
                             view! { <span class=format!("box {class}") title=title></span> }
                         })
                         .collect_view();
-                    view! { <li><span class="sess">{words::S.get(lang)}{sess + 1}{words::SESSION_SUFFIX.get(lang)}</span>{boxes}</li> }
+                    view! { <li><span class="sess">{words::Heading::SessionShort(sess + 1).say(lang)}</span>{boxes}</li> }
                 })
                 .collect_view();
             Some((p.entrants.get(f.entrant)?.clone(), strips))
         })?;
         let b2b = f.plays.values().filter(|g| **g == Gap::BackToBack).count();
-        let words = match lang {
-            Lang::Zh => format!(
-                "{} 场比赛 · 连打 {b2b} 次 · 场内休息 {} 个时段",
-                f.plays.len(),
-                f.rests.len()
-            ),
-            Lang::En => format!(
-                "{} matches · {b2b} back-to-backs · {} slots of rest inside sessions",
-                f.plays.len(),
-                f.rests.len()
-            ),
-        };
+        let summary = words::FocusSummary {
+            matches: f.plays.len(),
+            back_to_backs: b2b,
+            rests: f.rests.len(),
+        }
+        .say(lang);
         Some(view! {
             <div class="focus-card" data-testid="focus" data-entrant=f.entrant>
                 <button type="button" class="who" data-entrant=f.entrant style=format!("background:{}", colour(f.entrant)) title=words::CLEAR_THE_HIGHLIGHT.get(lang)>{name}" ✕"</button>
-                <span data-testid="focus-summary">{words}</span>
+                <span data-testid="focus-summary">{summary}</span>
                 <ul class="strips">{strips}</ul>
                 <p class="key">
                     <span class="box play"></span>{words::MATCH.get(lang)}
