@@ -94,6 +94,11 @@ impl<T: Say + ?Sized> fmt::Display for In<'_, T> {
     }
 }
 
+/// `n` and an English noun in its number: "1 match", "3 matches" (Chinese has no plural).
+pub fn english_count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// English text with its first letter upper-case, as a sentence on its own (the domains' `Say`
 /// turns their lower-case `Display` texts into sentences with it).
 pub fn sentence(text: String) -> String {

@@ -1,6 +1,6 @@
 //! The fixed words of the match scheduler, in both languages: the catalogue its views say them from.
 
-use crate::lang::{Lang, Say, Text};
+use crate::lang::{english_count, Lang, Say, Text};
 
 // changes.rs
 pub const SOLVE_THE_TIMETABLE_FIRST: Text = Text::new("请先编排赛程", "Solve the timetable first");
@@ -541,16 +541,24 @@ impl Say for Change {
                 format!("已调动：{matches} 场比赛时间或台号有变")
             }
             (Change::Moved { matches }, Lang::En) => {
-                format!("Moved: {matches} matches changed time or table")
+                format!(
+                    "Moved: {} changed time or table",
+                    english_count(matches, "match", "matches")
+                )
             }
             (Change::TableClosed { session, table, matches }, Lang::Zh) => {
                 format!("第{session}场次 {table}号台已停用：{matches} 场比赛时间或台号有变")
             }
             (Change::TableClosed { session, table, matches }, Lang::En) => format!(
-                "Table {table} out of use in session {session}: {matches} matches changed time or table"
+                "Table {table} out of use in session {session}: {} changed time or table",
+                english_count(matches, "match", "matches")
             ),
             (Change::Withdrawn { matches }, Lang::Zh) => {
                 format!("已登记退出；{matches} 场按弃权或取消成绩，没有比赛改时间或台号")
+            }
+            (Change::Withdrawn { matches: 1 }, Lang::En) => {
+                "Withdrawal entered; 1 match is a forfeit or annulled, none changes time or table"
+                    .into()
             }
             (Change::Withdrawn { matches }, Lang::En) => format!(
                 "Withdrawal entered; {matches} matches are forfeits or annulled, none changes time or table"
@@ -559,11 +567,18 @@ impl Say for Change {
                 format!("{matches} 场比赛时间或台号将改变，其余不动：")
             }
             (Change::WillMove { matches }, Lang::En) => {
-                format!("{matches} matches will change time or table, nothing else moves:")
+                format!(
+                    "{} will change time or table, nothing else moves:",
+                    english_count(matches, "match", "matches")
+                )
             }
             (Change::WillForfeit { matches }, Lang::Zh) => format!(
                 "没有比赛改时间或台号；以下 {matches} 场按弃权计或成绩取消 (20.3/20.4)："
             ),
+            (Change::WillForfeit { matches: 1 }, Lang::En) => {
+                "No match changes time or table; this one becomes a forfeit or is annulled (20.3/20.4):"
+                    .into()
+            }
             (Change::WillForfeit { matches }, Lang::En) => format!(
                 "No match changes time or table; these {matches} become forfeits or are annulled (20.3/20.4):"
             ),
