@@ -538,10 +538,10 @@ fn pairs(source: &str) -> Vec<String> {
             && zh.text.chars().any(is_han)
             && !en.text.chars().any(is_han)
         {
-            found.insert(
-                zh.line,
-                format!("line {}: \"{}\", \"{}\"", zh.line, zh.text, en.text),
-            );
+            // The first pair of a line names it.
+            found
+                .entry(zh.line)
+                .or_insert_with(|| format!("line {}: \"{}\", \"{}\"", zh.line, zh.text, en.text));
         }
     }
     for at in calls(&code, "Text::new(") {
@@ -632,7 +632,7 @@ fn ui_own_words(source: &str) -> Vec<String> {
         }) {
             let n = line_at(&code, at);
             found.entry(n).or_insert_with(|| {
-                format!("line {n}: {}", code.lines().nth(n - 1).unwrap().trim())
+                format!("line {n}: {}", source.lines().nth(n - 1).unwrap().trim())
             });
         }
     }
