@@ -551,21 +551,54 @@ fn pairs(source: &str) -> Vec<String> {
     found.into_values().collect()
 }
 
-/// The code of a file that ships: up to its first `#[cfg(test)] mod`, or nothing for a file
-/// that is itself a test module (`#[cfg(test)] mod tests;` in its parent).
+/// Where the first test module of a source starts: a `mod` line under a `#[cfg(...)]` that
+/// names `test` (`#[cfg(test)]`, `#[cfg(all(test, not(target_arch = "wasm32")))]`), and its name.
+fn test_module(source: &str) -> Option<(usize, &str)> {
+    let mut at = 0;
+    let mut lines = source.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        let cfg = line.trim();
+        let test = cfg.starts_with("#[cfg(")
+            && cfg
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == "test");
+        if let Some(name) = lines
+            .peek()
+            .filter(|_| test)
+            .and_then(|next| next.strip_prefix("mod "))
+        {
+            let name = name.trim_end().trim_end_matches([';', '{']).trim();
+            return Some((at, name));
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// The code of a file that ships: up to its first test module, or nothing for a file that is
+/// itself a test module (`#[cfg(test)] mod tests;` in its parent).
 fn shipped(src: &Path, rel: &Path, source: &str) -> String {
     let stem = rel.file_stem().unwrap_or_default().to_string_lossy();
     let dir = rel.parent().unwrap_or(Path::new(""));
     let parents = [dir.join("mod.rs"), dir.with_extension("rs")];
-    let declared = format!("#[cfg(test)]\nmod {stem};");
+    let is_test = |parent: String| {
+        let mut rest = parent.as_str();
+        while let Some((at, name)) = test_module(rest) {
+            if name == stem {
+                return true;
+            }
+            rest = &rest[at + 1..];
+        }
+        false
+    };
     if parents
         .iter()
-        .any(|p| fs::read_to_string(src.join(p)).is_ok_and(|parent| parent.contains(&declared)))
+        .any(|p| fs::read_to_string(src.join(p)).is_ok_and(is_test))
     {
         return String::new();
     }
-    match source.find("#[cfg(test)]\nmod ") {
-        Some(tests) => source[..tests].to_string(),
+    match test_module(source) {
+        Some((tests, _)) => source[..tests].to_string(),
         None => source.to_string(),
     }
 }
@@ -759,6 +792,16 @@ fn the_word_checks_read_shipped_code_only_and_skip_word_and_format_files() {
     // A test module in its own file (`#[cfg(test)] mod tests;` in events/publish.rs).
     let test_file = shipped(&src, Path::new("events/publish/tests.rs"), source);
     assert_eq!(test_file, "");
+    let gated = "let a = 1;\n#[cfg(all(test, not(target_arch = \"wasm32\")))]\nmod tests {\n(\"负\", \"L\");\n}\n";
+    assert_eq!(
+        shipped(&src, Path::new("events/x.rs"), gated),
+        "let a = 1;\n"
+    );
+    let not_tests = "#[cfg(not(target_arch = \"wasm32\"))]\nmod native;\n(\"负\", \"L\");\n";
+    assert_eq!(
+        shipped(&src, Path::new("events/x.rs"), not_tests),
+        not_tests
+    );
     let pair = "let a = (\"和\", \"D\");\nlet b = if en { 1 } else { 2 };\n";
     let files: Vec<(PathBuf, String)> = [
         "events/say.rs",
