@@ -1165,7 +1165,7 @@ impl TieBreak {
 impl Standings {
     /// The score column's name in one language: match points in team events, else points.
     pub fn score_label_in(&self, lang: Lang) -> &'static str {
-        if self.score_label.starts_with("场分") {
+        if self.match_points {
             Text::new("场分", "Match pts").get(lang)
         } else {
             Text::new("积分", "Points").get(lang)

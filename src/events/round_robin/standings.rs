@@ -83,19 +83,6 @@ impl TieBreak {
         }
     }
 
-    /// The column heading, Chinese term first.
-    pub fn label(self) -> &'static str {
-        match self {
-            TieBreak::Discipline => "处分 Discipline",
-            TieBreak::SonnebornBerger => "小分 SB",
-            TieBreak::Wins => "胜局 Wins",
-            TieBreak::GamePoints => "局分 Game pts",
-            TieBreak::GameWins => "胜局 Game wins",
-            TieBreak::DirectEncounter => "直胜 Direct",
-            TieBreak::Fouls => "犯规 Fouls",
-        }
-    }
-
     /// Parses a [`TieBreak::key`].
     pub fn from_key(key: &str) -> Option<TieBreak> {
         TieBreak::ALL.into_iter().find(|t| t.key() == key)
@@ -223,8 +210,8 @@ pub struct StandingRow {
 /// The table of the event in rank order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
-    /// Heading of the score column.
-    pub score_label: &'static str,
+    /// Whether the score is match points (team events), not points: the score column's name.
+    pub match_points: bool,
     /// Tie-break columns, in the order applied.
     pub columns: Vec<TieBreak>,
     /// Ranked entrants first, then annulled ones.
@@ -354,11 +341,7 @@ impl Tournament {
             rows.push(row(k, None));
         }
         Standings {
-            score_label: if self.format().is_team() {
-                "场分 Match pts"
-            } else {
-                "积分 Points"
-            },
+            match_points: self.format().is_team(),
             columns: self.tiebreaks().to_vec(),
             rows,
         }
