@@ -427,15 +427,19 @@ fn lex(source: &str) -> (String, Vec<Literal>) {
             i = end;
             continue;
         }
-        if rest.starts_with('\'') {
+        if let Some(after) = rest.strip_prefix('\'') {
             // A char literal ('"', '\'', 'x'), or a lifetime, which is left as code.
-            let len = if rest[1..].starts_with('\\') {
-                rest[2..].find('\'').map(|n| n + 3)
+            let len = if let Some(escaped) = after.strip_prefix('\\') {
+                escaped
+                    .char_indices()
+                    .skip(1)
+                    .find(|&(_, c)| c == '\'')
+                    .map(|(n, _)| n + 3)
             } else {
-                rest[1..]
+                after
                     .chars()
                     .next()
-                    .filter(|c| rest[1 + c.len_utf8()..].starts_with('\''))
+                    .filter(|c| after[c.len_utf8()..].starts_with('\''))
                     .map(|c| c.len_utf8() + 2)
             };
             if let Some(len) = len {
@@ -764,7 +768,7 @@ fn the_pair_check_finds_pairs_and_texts_but_not_tokens_or_comments() {
         "let mv = [\"炮二平五\", \"马8进7\"];\n",           // 7: notation, Chinese both
         "let r = (\"红胜\", 1);\n",                         // 8: no second literal
         "// (\"长捉\", \"perpetual chase\")\n",             // 9: a comment
-        "let q = '\"'; let z = \"红方\";\n",                // 10: a char literal's quote
+        "let q = '\"'; let p = '\\''; let z = \"红方\";\n", // 10: a char literal's quote
         "let raw = r#\"黑方\", \"Black\"#;\n",              // 11: one raw literal
         "let en = (\"Red\", \"红方\");\n",                  // 12: English first
         "/* (\"胜\", \"W\") */ let x = MyText::new(a);\n",  // 13: block comment, other name
