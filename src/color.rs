@@ -26,20 +26,4 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
-
-    /// The side's Chinese name, 红方 or 黑方.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            Color::Red => "红方",
-            Color::Black => "黑方",
-        }
-    }
-
-    /// `"Red"` or `"Black"`.
-    pub const fn english(self) -> &'static str {
-        match self {
-            Color::Red => "Red",
-            Color::Black => "Black",
-        }
-    }
 }

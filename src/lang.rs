@@ -1,8 +1,8 @@
 //! The two languages of the interface, and the one way a domain value is put into words.
 //!
 //! Every user-visible text of the domain (errors, verdicts, names) implements [`Say`]; the UI
-//! asks for the current [`Lang`] and never assembles a sentence itself. Static labels in the UI
-//! are written as pairs `tr(zh, en)` there.
+//! asks for the current [`Lang`] and never assembles a sentence itself. A fixed text is a named
+//! [`Text`] in a word file (`words.rs`, `say.rs`, or this file for a side's name).
 
 use crate::color::Color;
 use std::fmt;
@@ -113,9 +113,30 @@ pub fn sentence(text: String) -> String {
     }
 }
 
-/// A side's name: [`Color::chinese`] or [`Color::english`].
+/// A side's name, in words shown to users and in English messages (`Red has no king`).
+impl Color {
+    /// 红方 / Red, 黑方 / Black.
+    pub const fn name(self) -> Text {
+        match self {
+            Color::Red => Text::new("红方", "Red"),
+            Color::Black => Text::new("黑方", "Black"),
+        }
+    }
+
+    /// The side's Chinese name, 红方 or 黑方.
+    pub const fn chinese(self) -> &'static str {
+        self.name().get(Lang::Zh)
+    }
+
+    /// `"Red"` or `"Black"`.
+    pub const fn english(self) -> &'static str {
+        self.name().get(Lang::En)
+    }
+}
+
+/// A side's name: [`Color::name`].
 impl Say for Color {
     fn say(&self, lang: Lang) -> String {
-        lang.pick(self.chinese(), self.english()).to_string()
+        self.name().get(lang).to_string()
     }
 }

@@ -36,7 +36,7 @@ fn simplified(s: &str) -> String {
 
 /// Header words that mean our family: 中炮's named forms (五六炮 …, 顺炮, 列炮) are 中炮.
 fn family_words(f: Family) -> Vec<&'static str> {
-    let name = f.names().0.trim_end_matches('局');
+    let name = f.name().get(Lang::Zh).trim_end_matches('局');
     match f {
         Family::CentralCannon => vec![name, "五六炮", "五七炮", "五八炮", "五九炮", "顺炮", "列炮"],
         _ => vec![name],
@@ -78,7 +78,7 @@ fn opening_names_agree_with_the_files_own_headers() {
             answers += 1;
             let word = match a {
                 Answer::HalfwayOppositeCannons => "列炮",
-                _ => a.names().0,
+                _ => a.name().get(Lang::Zh),
             };
             if header.contains(word) {
                 answer_ok += 1;

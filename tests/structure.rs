@@ -327,25 +327,13 @@ fn own_words(code: &str) -> Vec<String> {
 
 #[test]
 fn domain_code_says_its_words_through_the_catalogue() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = Vec::new();
-    for file in rust_files(&src) {
-        let rel = file.strip_prefix(&src).unwrap();
-        if rel.starts_with("ui") || rel.starts_with("bin") || is_word_file(rel) {
-            continue;
-        }
-        let source = fs::read_to_string(&file).unwrap();
-        let code = match source.find("#[cfg(test)]\nmod ") {
-            Some(tests) => &source[..tests],
-            None => &source[..],
-        };
-        for place in own_words(&code_of(code)) {
-            found.push(format!("src/{}: {place}", rel.display()));
-        }
-    }
+    // The domain; the UI joins when its words have all moved (then: every file but `bin`).
+    let files = shipped_files(|rel| !rel.starts_with("ui") && !rel.starts_with("bin"));
+    assert!(files.len() > 50, "the domain's files are read");
+    let found = words_outside_word_files(&files);
     assert!(
         found.is_empty(),
-        "words chosen by language outside the word files (move them into a `Say` impl there):\n  {}",
+        "words outside the word files (move them into a `Say` impl or a `Text` there):\n  {}",
         found.join("\n  ")
     );
 }
@@ -393,5 +381,517 @@ fn the_word_check_finds_tuple_arms_tests_and_say_impls() {
             "line 10: use crate::lang::Lang::*;",
             "line 11: impl<'a> crate::lang::Say for Name<'a> {}",
         ]
+    );
+}
+
+/// A string literal of a source: its text as written (escapes not decoded), the line it starts
+/// on (from 1) and where it starts and ends in the source (quotes included).
+#[derive(Debug)]
+struct Literal {
+    text: String,
+    line: usize,
+    start: usize,
+    end: usize,
+}
+
+/// A source read as tokens enough to find its words: the string literals (plain, raw, byte),
+/// and the code with comments and the literals' text blanked out (same length, same lines).
+fn lex(source: &str) -> (String, Vec<Literal>) {
+    let bytes = source.as_bytes();
+    let mut code = String::with_capacity(source.len());
+    let mut literals = Vec::new();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // Each blanked character becomes spaces of its width, newlines kept, so offsets still match.
+    let blank = |code: &mut String, text: &str| {
+        for c in text.chars() {
+            if c == '\n' {
+                code.push('\n');
+            } else {
+                code.extend(std::iter::repeat_n(' ', c.len_utf8()));
+            }
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &source[i..];
+        let prev_ident = i > 0 && ident(bytes[i - 1]);
+        if rest.starts_with("//") {
+            let end = rest.find('\n').map_or(source.len(), |n| i + n);
+            blank(&mut code, &source[i..end]);
+            i = end;
+            continue;
+        }
+        if rest.starts_with("/*") {
+            let end = rest.find("*/").map_or(source.len(), |n| i + n + 2);
+            blank(&mut code, &source[i..end]);
+            i = end;
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix('\'') {
+            // A char literal ('"', '\'', 'x'), or a lifetime, which is left as code.
+            let len = if let Some(escaped) = after.strip_prefix('\\') {
+                escaped
+                    .char_indices()
+                    .skip(1)
+                    .find(|&(_, c)| c == '\'')
+                    .map(|(n, _)| n + 3)
+            } else {
+                after
+                    .chars()
+                    .next()
+                    .filter(|c| after[c.len_utf8()..].starts_with('\''))
+                    .map(|c| c.len_utf8() + 2)
+            };
+            if let Some(len) = len {
+                code.push('\'');
+                blank(&mut code, &rest[1..len - 1]);
+                code.push('\'');
+                i += len;
+                continue;
+            }
+        }
+        // The opening of a literal: `"`, `b"`, `r"`, `r#"`, `br#"` (not the end of a name).
+        let prefix = rest
+            .strip_prefix("br")
+            .or_else(|| rest.strip_prefix('r'))
+            .filter(|r| !prev_ident && (r.starts_with('"') || r.starts_with('#')))
+            .map(|r| (rest.len() - r.len(), true))
+            .or_else(|| {
+                rest.strip_prefix('b')
+                    .filter(|r| !prev_ident && r.starts_with('"'))
+                    .map(|_| (1, false))
+            })
+            .or_else(|| rest.starts_with('"').then_some((0, false)));
+        if let Some((skip, raw)) = prefix {
+            let after = &rest[skip..];
+            let hashes = if raw {
+                after.len() - after.trim_start_matches('#').len()
+            } else {
+                0
+            };
+            if after[hashes..].starts_with('"') {
+                let open = skip + hashes + 1;
+                let body = &rest[open..];
+                let close = if raw {
+                    let closing = format!("\"{}", "#".repeat(hashes));
+                    body.find(&closing).map(|n| (n, closing.len()))
+                } else {
+                    let mut escaped = false;
+                    body.char_indices()
+                        .find(|&(_, c)| {
+                            let end = c == '"' && !escaped;
+                            escaped = c == '\\' && !escaped;
+                            end
+                        })
+                        .map(|(n, _)| (n, 1))
+                };
+                let (n, close_len) = close.unwrap_or((body.len(), 0));
+                literals.push(Literal {
+                    text: body[..n].to_string(),
+                    line: source[..i].matches('\n').count() + 1,
+                    start: i,
+                    end: i + open + n + close_len,
+                });
+                code.push_str(&rest[..open]);
+                blank(&mut code, &body[..n]);
+                code.push_str(&body[n..n + close_len]);
+                i += open + n + close_len;
+                continue;
+            }
+        }
+        let c = rest.chars().next().unwrap();
+        code.push(c);
+        i += c.len_utf8();
+    }
+    (code, literals)
+}
+
+/// A Chinese character (CJK ideographs, with extension A).
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}')
+}
+
+/// Chinese punctuation: the CJK symbols (、。「」…) and the full-width forms (，：（）…).
+fn is_full_width(c: char) -> bool {
+    matches!(c, '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}')
+}
+
+/// Where `name` stands in `code`, not as the end of a longer name (`MyText::new(`).
+fn calls<'a>(code: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let named = name.starts_with(word);
+    code.match_indices(name)
+        .map(|(at, _)| at)
+        .filter(move |&at| !named || !code[..at].chars().next_back().is_some_and(word))
+}
+
+/// The line (from 1) of a byte offset.
+fn line_at(source: &str, at: usize) -> usize {
+    source[..at].matches('\n').count() + 1
+}
+
+/// The places in a source, outside the word files, that hold words of both languages: a
+/// Chinese literal followed, after a comma, by one without Chinese (`("轮空", "bye")`,
+/// `lang.pick("名次", "Place")`: the shape of every visible pair), and a `Text::new(`.
+fn pairs(source: &str) -> Vec<String> {
+    let (code, literals) = lex(source);
+    let mut found = BTreeMap::new();
+    for w in literals.windows(2) {
+        let (zh, en) = (&w[0], &w[1]);
+        if code[zh.end..en.start].trim() == ","
+            && zh.text.chars().any(is_han)
+            && !en.text.chars().any(is_han)
+        {
+            // The first pair of a line names it.
+            found
+                .entry(zh.line)
+                .or_insert_with(|| format!("line {}: \"{}\", \"{}\"", zh.line, zh.text, en.text));
+        }
+    }
+    for at in calls(&code, "Text::new(") {
+        let n = line_at(&code, at);
+        found.insert(n, format!("line {n}: Text::new("));
+    }
+    found.into_values().collect()
+}
+
+/// Where the first test module of a source starts: a `mod` line under a `#[cfg(...)]` that
+/// names `test` (`#[cfg(test)]`, `#[cfg(all(test, not(target_arch = "wasm32")))]`), and its name.
+fn test_module(source: &str) -> Option<(usize, &str)> {
+    let mut at = 0;
+    let mut lines = source.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        let cfg = line.trim();
+        let test = cfg.starts_with("#[cfg(")
+            && cfg
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == "test");
+        if let Some(name) = lines
+            .peek()
+            .filter(|_| test)
+            .and_then(|next| next.strip_prefix("mod "))
+        {
+            let name = name.trim_end().trim_end_matches([';', '{']).trim();
+            return Some((at, name));
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// The code of a file that ships: up to its first test module, or nothing for a file that is
+/// itself a test module (`#[cfg(test)] mod tests;` in its parent).
+fn shipped(src: &Path, rel: &Path, source: &str) -> String {
+    let stem = rel.file_stem().unwrap_or_default().to_string_lossy();
+    let dir = rel.parent().unwrap_or(Path::new(""));
+    let parents = [dir.join("mod.rs"), dir.with_extension("rs")];
+    let is_test = |parent: String| {
+        let mut rest = parent.as_str();
+        while let Some((at, name)) = test_module(rest) {
+            if name == stem {
+                return true;
+            }
+            rest = &rest[at + 1..];
+        }
+        false
+    };
+    if parents
+        .iter()
+        .any(|p| fs::read_to_string(src.join(p)).is_ok_and(is_test))
+    {
+        return String::new();
+    }
+    match test_module(source) {
+        Some((tests, _)) => source[..tests].to_string(),
+        None => source.to_string(),
+    }
+}
+
+/// Every `.rs` file under `src/` that `keep` keeps (by its path under `src/`), with the code it
+/// ships.
+fn shipped_files(keep: impl Fn(&Path) -> bool) -> Vec<(PathBuf, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    rust_files(&src)
+        .into_iter()
+        .filter_map(|file| {
+            let rel = file.strip_prefix(&src).unwrap().to_path_buf();
+            keep(&rel).then(|| {
+                let source = fs::read_to_string(&file).unwrap();
+                let code = shipped(&src, &rel, &source);
+                (rel, code)
+            })
+        })
+        .collect()
+}
+
+/// Files that read or write a format whose tokens have the pair's shape, so their literals are
+/// not words shown to users: the members' file reader knows a column by any of its header
+/// words (`"英文", "latin"` in one list of synonyms).
+const FORMAT_FILES: &[&str] = &["events/club/import.rs"];
+
+/// Where `files` (paths under `src/`, with their code) put words outside the word files: a
+/// choice by language (`own_words`), a pair of literals or a `Text::new(` (`pairs`).
+fn words_outside_word_files(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (rel, code) in files {
+        if is_word_file(rel) {
+            continue;
+        }
+        let format = FORMAT_FILES.iter().any(|f| rel == Path::new(f));
+        let mut places = own_words(&code_of(code));
+        if !format {
+            places.extend(pairs(code));
+        }
+        for place in places {
+            found.push(format!("src/{}: {place}", rel.display()));
+        }
+    }
+    found
+}
+
+/// The stricter rule for the UI: outside its `words.rs` files, no literal with a Chinese
+/// character or Chinese punctuation at all, and no `if en`, `Lang::Zh`, `Lang::En` or `.pick(`.
+fn ui_own_words(source: &str) -> Vec<String> {
+    let (code, literals) = lex(source);
+    let mut found = BTreeMap::new();
+    for l in &literals {
+        if l.text.chars().any(|c| is_han(c) || is_full_width(c)) {
+            found.insert(l.line, format!("line {}: \"{}\"", l.line, l.text));
+        }
+    }
+    for sign in ["if en", "Lang::Zh", "Lang::En", ".pick("] {
+        for at in calls(&code, sign).filter(|&at| {
+            // `if en` only as the name `en`, not `if entrants`.
+            !code[at + sign.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| sign == "if en" && (c.is_alphanumeric() || c == '_'))
+        }) {
+            let n = line_at(&code, at);
+            found.entry(n).or_insert_with(|| {
+                format!("line {n}: {}", source.lines().nth(n - 1).unwrap().trim())
+            });
+        }
+    }
+    found.into_values().collect()
+}
+
+/// Where `files` (paths under `src/`, with their code) break the UI's rule, outside `words.rs`.
+fn ui_words_outside_word_files(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (rel, code) in files {
+        if rel.file_name().is_some_and(|n| n == "words.rs") {
+            continue;
+        }
+        for place in ui_own_words(code) {
+            found.push(format!("src/{}: {place}", rel.display()));
+        }
+    }
+    found
+}
+
+/// Each `Text::new("zh", "en")` of a source with its line; a call whose two arguments are not
+/// string literals is an error, as the check below could not read it.
+fn texts(source: &str) -> Vec<Result<(usize, String, String), String>> {
+    let (code, literals) = lex(source);
+    calls(&code, "Text::new(")
+        .map(|at| {
+            let open = at + "Text::new(".len();
+            let n = line_at(&code, at);
+            let first = literals.iter().position(|l| l.start >= open);
+            match first.map(|k| (&literals[k], literals.get(k + 1))) {
+                Some((zh, Some(en)))
+                    if code[open..zh.start].trim().is_empty()
+                        && code[zh.end..en.start].trim() == "," =>
+                {
+                    Ok((n, zh.text.clone(), en.text.clone()))
+                }
+                _ => Err(format!("line {n}: Text::new( without two string literals")),
+            }
+        })
+        .collect()
+}
+
+/// What is wrong with a text: an empty Chinese side, or Chinese in the English side. (The
+/// English may be empty, for a suffix English does without; the Chinese may equal the English,
+/// for a code such as `WXF`.)
+fn bad_text(zh: &str, en: &str) -> Option<&'static str> {
+    if zh.is_empty() {
+        Some("no Chinese")
+    } else if en.chars().any(|c| is_han(c) || is_full_width(c)) {
+        Some("Chinese in the English")
+    } else {
+        None
+    }
+}
+
+#[test]
+fn every_text_has_its_chinese_and_an_english_without_chinese() {
+    let files = shipped_files(|rel| is_word_file(rel) && !rel.starts_with("bin"));
+    let mut found = Vec::new();
+    let mut read = 0;
+    for (rel, code) in &files {
+        for text in texts(code) {
+            match text {
+                Ok((n, zh, en)) => {
+                    read += 1;
+                    if let Some(why) = bad_text(&zh, &en) {
+                        found.push(format!(
+                            "src/{}: line {n}: {why}: \"{zh}\", \"{en}\"",
+                            rel.display()
+                        ));
+                    }
+                }
+                Err(e) => found.push(format!("src/{}: {e}", rel.display())),
+            }
+        }
+    }
+    // The UI's word files and the domain's are both read.
+    assert!(read > 500, "only {read} texts read");
+    assert!(files.iter().any(|(rel, _)| rel.starts_with("ui")));
+    assert!(
+        found.is_empty(),
+        "texts to fix in the word files:\n  {}",
+        found.join("\n  ")
+    );
+}
+
+#[test]
+fn the_pair_check_finds_pairs_and_texts_but_not_tokens_or_comments() {
+    let source = concat!(
+        "let a = (\"轮空\", \"bye\");\n",                   // 1: a pair
+        "let b = lang.pick(\n",                             // 2
+        "    \"名次\",\n",                                  // 3: a pair over lines
+        "    \"Place\",\n",                                 // 4
+        ");\n",                                             // 5
+        "const T: Text = Text::new(\"悔棋\", \"Undo\");\n", // 6: a text (and a pair)
+        "let mv = [\"炮二平五\", \"马8进7\"];\n",           // 7: notation, Chinese both
+        "let r = (\"红胜\", 1);\n",                         // 8: no second literal
+        "// (\"长捉\", \"perpetual chase\")\n",             // 9: a comment
+        "let q = '\"'; let p = '\\''; let z = \"红方\";\n", // 10: a char literal's quote
+        "let raw = r#\"黑方\", \"Black\"#;\n",              // 11: one raw literal
+        "let en = (\"Red\", \"红方\");\n",                  // 12: English first
+        "/* (\"胜\", \"W\") */ let x = MyText::new(a);\n",  // 13: block comment, other name
+        "let s = (\"她说\\\"好\\\"\", \"ok\");\n",          // 14: escaped quotes, then a pair
+    );
+    assert_eq!(
+        pairs(source),
+        [
+            "line 1: \"轮空\", \"bye\"",
+            "line 3: \"名次\", \"Place\"",
+            "line 6: Text::new(",
+            "line 14: \"她说\\\"好\\\"\", \"ok\"",
+        ]
+    );
+}
+
+#[test]
+fn the_word_checks_read_shipped_code_only_and_skip_word_and_format_files() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let source = "let a = (\"和\", \"D\");\n#[cfg(test)]\nmod tests {\n    (\"负\", \"L\");\n}\n";
+    assert_eq!(
+        shipped(&src, Path::new("events/x.rs"), source),
+        "let a = (\"和\", \"D\");\n"
+    );
+    // A test module in its own file (`#[cfg(test)] mod tests;` in events/publish.rs).
+    let test_file = shipped(&src, Path::new("events/publish/tests.rs"), source);
+    assert_eq!(test_file, "");
+    let gated = "let a = 1;\n#[cfg(all(test, not(target_arch = \"wasm32\")))]\nmod tests {\n(\"负\", \"L\");\n}\n";
+    assert_eq!(
+        shipped(&src, Path::new("events/x.rs"), gated),
+        "let a = 1;\n"
+    );
+    let not_tests = "#[cfg(not(target_arch = \"wasm32\"))]\nmod native;\n(\"负\", \"L\");\n";
+    assert_eq!(
+        shipped(&src, Path::new("events/x.rs"), not_tests),
+        not_tests
+    );
+    let pair = "let a = (\"和\", \"D\");\nlet b = if en { 1 } else { 2 };\n";
+    let files: Vec<(PathBuf, String)> = [
+        "events/say.rs",
+        "events/club/import.rs",
+        "events/publish.rs",
+        "xiangqi/words.rs",
+        "lang.rs",
+    ]
+    .iter()
+    .map(|f| (PathBuf::from(f), pair.to_string()))
+    .collect();
+    assert_eq!(
+        words_outside_word_files(&files),
+        [
+            "src/events/club/import.rs: line 2: let b = if en { 1 } else { 2 };",
+            "src/events/publish.rs: line 2: let b = if en { 1 } else { 2 };",
+            "src/events/publish.rs: line 1: \"和\", \"D\"",
+        ]
+    );
+}
+
+#[test]
+fn the_text_check_reads_both_sides() {
+    let source = concat!(
+        "pub const A: Text = Text::new(\"悔棋\", \"Undo\");\n",
+        "pub const B: Text = Text::new(\n    \"\",\n    \"Nothing\",\n);\n",
+        "pub const C: Text = Text::new(\"名次\", \"Place（1st）\");\n",
+        "pub const D: Text = Text::new(\"WXF\", \"WXF\");\n",
+        "pub const E: Text = Text::new(\"局\", \"\");\n",
+        "pub const F: Text = Text::new(ZH, \"x\");\n",
+        "// Text::new(\"\", \"中\")\n",
+    );
+    let read: Vec<String> = texts(source)
+        .into_iter()
+        .map(|t| match t {
+            Ok((n, zh, en)) => format!("{n}: {}", bad_text(&zh, &en).unwrap_or("ok")),
+            Err(e) => e,
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            "1: ok",
+            "2: no Chinese",
+            "6: Chinese in the English",
+            "7: ok",
+            "8: ok",
+            "line 9: Text::new( without two string literals",
+        ]
+    );
+}
+
+#[test]
+fn the_ui_rule_finds_any_chinese_literal_and_language_choice() {
+    let source = concat!(
+        "view! { <p>\"轮空\"</p> }\n",               // 1: Chinese
+        "let s = \"a，b\";\n",                       // 2: full-width punctuation
+        "let t = if en { a } else { b };\n",         // 3
+        "let u = lang.pick(a, b);\n",                // 4
+        "match l { Lang::Zh => 1, _ => 2 }\n",       // 5
+        "// 中文, if en, Lang::En\n",                // 6: a comment
+        "let v = \"Board\";\n",                      // 7
+        "if entrants > 0 { pick(x) }\n",             // 8: other names
+        "let w = words::BYE.get(l); f(Lang::En);\n", // 9
+    );
+    assert_eq!(
+        ui_own_words(source),
+        [
+            "line 1: \"轮空\"",
+            "line 2: \"a，b\"",
+            "line 3: let t = if en { a } else { b };",
+            "line 4: let u = lang.pick(a, b);",
+            "line 5: match l { Lang::Zh => 1, _ => 2 }",
+            "line 9: let w = words::BYE.get(l); f(Lang::En);",
+        ]
+    );
+    let files = vec![
+        (PathBuf::from("ui/words.rs"), "\"轮空\"".to_string()),
+        (
+            PathBuf::from("ui/schedule/words.rs"),
+            "if en {}".to_string(),
+        ),
+        (PathBuf::from("ui/board.rs"), "\"轮空\"".to_string()),
+    ];
+    assert_eq!(
+        ui_words_outside_word_files(&files),
+        ["src/ui/board.rs: line 1: \"轮空\""]
     );
 }

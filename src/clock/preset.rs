@@ -99,46 +99,6 @@ impl Preset {
             })
     }
 
-    /// The Chinese label.
-    pub const fn zh(self) -> &'static str {
-        match self {
-            Preset::Rule6_1 => "第6.1条：90分钟走满40着，以后每15分钟10着",
-            Preset::Rule6_2 => "第6.2条：60分钟走满30着，以后每10分钟10着",
-            Preset::Rule6_3 => "第6.3条（快棋）：10分钟走满40着，以后每5分钟30着",
-            Preset::Rule6_4 => "第6.4条（快棋）：每5分钟走满30着",
-            Preset::Rule6_5 => "第6.5条：包干60分钟，不计着数",
-            Preset::Fischer120_30 => "120分钟 + 每着加30秒",
-            Preset::Fischer90_30 => "90分钟 + 每着加30秒",
-            Preset::Fischer60_30 => "60分钟 + 每着加30秒",
-            Preset::Fischer15_10 => "15分钟 + 每着加10秒",
-            Preset::Fischer5_3 => "5分钟 + 每着加3秒",
-            Preset::SuddenDeath10 => "10分钟包干",
-            Preset::Byoyomi20m3x30s => "20分钟 + 读秒3次×30秒",
-            Preset::Custom => "自定义",
-            Preset::Handicap => "让时：红方5分钟，黑方10分钟",
-        }
-    }
-
-    /// The English label.
-    pub const fn en(self) -> &'static str {
-        match self {
-            Preset::Rule6_1 => "Rule 6.1: 40 moves in 90 min, then 10 moves every 15 min",
-            Preset::Rule6_2 => "Rule 6.2: 30 moves in 60 min, then 10 moves every 10 min",
-            Preset::Rule6_3 => "Rule 6.3 (rapid): 40 moves in 10 min, then 30 moves every 5 min",
-            Preset::Rule6_4 => "Rule 6.4 (rapid): 30 moves every 5 min",
-            Preset::Rule6_5 => "Rule 6.5: 60 min for the whole game",
-            Preset::Fischer120_30 => "120 min + 30 s a move",
-            Preset::Fischer90_30 => "90 min + 30 s a move",
-            Preset::Fischer60_30 => "60 min + 30 s a move",
-            Preset::Fischer15_10 => "15 min + 10 s a move",
-            Preset::Fischer5_3 => "5 min + 3 s a move",
-            Preset::SuddenDeath10 => "10 min sudden death",
-            Preset::Byoyomi20m3x30s => "20 min + byo-yomi 3 × 30 s",
-            Preset::Custom => "Custom",
-            Preset::Handicap => "Handicap: Red 5 min, Black 10 min",
-        }
-    }
-
     /// The control of `side` (the same for both sides except in [`Preset::Handicap`]).
     pub fn control(self, side: Color) -> Control {
         let stages = match self {
@@ -207,6 +167,7 @@ impl std::str::FromStr for Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
 
     #[test]
     fn every_preset_is_valid_with_a_unique_id() {
@@ -217,7 +178,8 @@ mod tests {
                 assert_eq!(c.to_string().parse::<Control>().as_ref(), Ok(&c));
             }
             assert_eq!(Preset::from_id(p.id()), Some(p));
-            assert!(!p.zh().is_empty() && !p.en().is_empty());
+            let name = p.name();
+            assert!(!name.get(Lang::Zh).is_empty() && !name.get(Lang::En).is_empty());
         }
         let mut ids: Vec<_> = Preset::ALL.iter().map(|p| p.id()).collect();
         ids.sort();

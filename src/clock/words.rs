@@ -5,7 +5,7 @@ use super::{
     ClockError, ClockLinkError, Control, ControlError, ParsePresetError, Preset, SideReading,
     Status, MAX_TIME_MS,
 };
-use crate::lang::{sentence, Lang, Say};
+use crate::lang::{sentence, Lang, Say, Text};
 
 impl Say for ClockError {
     fn say(&self, lang: Lang) -> String {
@@ -113,9 +113,51 @@ impl Say for Control {
     }
 }
 
+impl Preset {
+    /// The preset's label, as the clock's menu lists it.
+    pub const fn name(self) -> Text {
+        match self {
+            Preset::Rule6_1 => Text::new(
+                "第6.1条：90分钟走满40着，以后每15分钟10着",
+                "Rule 6.1: 40 moves in 90 min, then 10 moves every 15 min",
+            ),
+            Preset::Rule6_2 => Text::new(
+                "第6.2条：60分钟走满30着，以后每10分钟10着",
+                "Rule 6.2: 30 moves in 60 min, then 10 moves every 10 min",
+            ),
+            Preset::Rule6_3 => Text::new(
+                "第6.3条（快棋）：10分钟走满40着，以后每5分钟30着",
+                "Rule 6.3 (rapid): 40 moves in 10 min, then 30 moves every 5 min",
+            ),
+            Preset::Rule6_4 => Text::new(
+                "第6.4条（快棋）：每5分钟走满30着",
+                "Rule 6.4 (rapid): 30 moves every 5 min",
+            ),
+            Preset::Rule6_5 => Text::new(
+                "第6.5条：包干60分钟，不计着数",
+                "Rule 6.5: 60 min for the whole game",
+            ),
+            Preset::Fischer120_30 => Text::new("120分钟 + 每着加30秒", "120 min + 30 s a move"),
+            Preset::Fischer90_30 => Text::new("90分钟 + 每着加30秒", "90 min + 30 s a move"),
+            Preset::Fischer60_30 => Text::new("60分钟 + 每着加30秒", "60 min + 30 s a move"),
+            Preset::Fischer15_10 => Text::new("15分钟 + 每着加10秒", "15 min + 10 s a move"),
+            Preset::Fischer5_3 => Text::new("5分钟 + 每着加3秒", "5 min + 3 s a move"),
+            Preset::SuddenDeath10 => Text::new("10分钟包干", "10 min sudden death"),
+            Preset::Byoyomi20m3x30s => {
+                Text::new("20分钟 + 读秒3次×30秒", "20 min + byo-yomi 3 × 30 s")
+            }
+            Preset::Custom => Text::new("自定义", "Custom"),
+            Preset::Handicap => Text::new(
+                "让时：红方5分钟，黑方10分钟",
+                "Handicap: Red 5 min, Black 10 min",
+            ),
+        }
+    }
+}
+
 impl Say for Preset {
     fn say(&self, lang: Lang) -> String {
-        lang.pick(self.zh(), self.en()).to_string()
+        self.name().get(lang).to_string()
     }
 }
 

@@ -8,9 +8,10 @@
 use super::knockout::{Bracket, Slot};
 use super::round_robin::Tournament;
 use super::round_robin::{Outcome, Side};
-use super::say::RoundHeading;
+use super::say::{page, Placed, RoundHeading, CERTIFICATE};
 use super::swiss::{swiss_standings, Swiss, SwissTieBreak};
-use crate::lang::{Lang, Say};
+use crate::color::Color;
+use crate::lang::{Lang, Say, Text};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -162,7 +163,7 @@ impl ResultsPage {
             if let Ok(svg) = qr_svg(&self.address) {
                 out.push_str(&format!(
                     "<footer class=\"qr\">{svg}<p>{}<br>{}</p></footer>\n",
-                    escape(self.lang.pick("扫码查看成绩", "Scan for the results")),
+                    escape(page::SCAN_FOR_RESULTS.get(self.lang)),
                     escape(&self.address)
                 ));
             }
@@ -213,18 +214,18 @@ fn round_section(
     mut rows: Vec<Vec<String>>,
     bye: Option<String>,
 ) -> Section {
-    let l = |zh, en| lang.pick(zh, en).to_string();
+    let l = |t: Text| t.get(lang).to_string();
     if let Some(name) = bye {
-        rows.push(vec![String::new(), name, l("轮空", "bye"), String::new()]);
+        rows.push(vec![String::new(), name, l(page::BYE), String::new()]);
     }
     Section {
         heading: RoundHeading(round).say(lang),
         kind: "round",
         head: vec![
-            l("台", "Board"),
-            l("红方", "Red"),
-            l("结果", "Result"),
-            l("黑方", "Black"),
+            l(page::BOARD),
+            l(Color::Red.name()),
+            l(page::RESULT),
+            l(Color::Black.name()),
         ],
         rows,
     }
@@ -238,7 +239,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
             .get(k.wrapping_sub(1))
             .map_or_else(String::new, |e| e.name.clone())
     };
-    let l = |zh, en| lang.pick(zh, en).to_string();
+    let l = |t: Text| t.get(lang).to_string();
     let mut sections = Vec::new();
     for r in t.rounds().unwrap_or_default() {
         let rows: Vec<Vec<String>> = r
@@ -262,12 +263,12 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
     }
     let s = t.standings();
     let mut head = vec![
-        l("名次", "Place"),
-        l("姓名", "Name"),
+        l(page::PLACE),
+        l(page::NAME),
         s.score_label_in(lang).to_string(),
     ];
     head.extend(s.columns.iter().map(|c| c.label_in(lang).to_string()));
-    head.extend([l("胜", "W"), l("和", "D"), l("负", "L")]);
+    head.extend([l(page::WON), l(page::DRAWN), l(page::LOST)]);
     let rows = s
         .rows
         .iter()
@@ -287,16 +288,16 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
         })
         .collect();
     sections.push(Section {
-        heading: l("名次表", "Standings"),
+        heading: l(page::STANDINGS),
         kind: "standings",
         head,
         rows,
     });
     let x = t.crosstable();
     let n = x.names.len();
-    let mut head = vec!["#".to_string(), l("姓名", "Name")];
+    let mut head = vec!["#".to_string(), l(page::NAME)];
     head.extend((1..=n).map(|k| k.to_string()));
-    head.push(l("积分", "Score"));
+    head.push(l(page::SCORE));
     let rows = (1..=n)
         .map(|i| {
             let mut row = vec![i.to_string(), x.names[i - 1].clone()];
@@ -306,7 +307,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
         })
         .collect();
     sections.push(Section {
-        heading: l("交叉表", "Crosstable"),
+        heading: l(page::CROSSTABLE),
         kind: "crosstable",
         head,
         rows,
@@ -323,7 +324,7 @@ pub fn round_robin(t: &Tournament, lang: Lang) -> ResultsPage {
 /// A Swiss (individual or team): each round's boards and results, and the standings with the
 /// tie-break columns.
 pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
-    let l = |zh, en| lang.pick(zh, en).to_string();
+    let l = |t: Text| t.get(lang).to_string();
     let name = |k: usize| {
         event
             .entrants
@@ -357,7 +358,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
         sections.push(round_section(lang, round, rows, p.bye.map(name)));
     }
     let order = SwissTieBreak::order(event.boards.is_some(), event.buchholz);
-    let mut head = vec![l("名次", "Place"), l("姓名", "Name"), l("积分", "Points")];
+    let mut head = vec![l(page::PLACE), l(page::NAME), l(page::POINTS)];
     head.extend(order.iter().map(|t| t.say(lang)));
     let rows = swiss_standings(event, &order)
         .iter()
@@ -378,7 +379,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
         })
         .collect();
     sections.push(Section {
-        heading: l("名次表", "Standings"),
+        heading: l(page::STANDINGS),
         kind: "standings",
         head,
         rows,
@@ -394,10 +395,10 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
 
 /// A knockout bracket: each part of it in playing order, with the winner of each match marked.
 pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> ResultsPage {
-    let l = |zh, en| lang.pick(zh, en).to_string();
+    let l = |t: Text| t.get(lang).to_string();
     let side = |s: Slot| match s {
         Slot::Entrant(k) => names.get(k).cloned().unwrap_or_default(),
-        Slot::Bye => l("轮空", "bye"),
+        Slot::Bye => l(page::BYE),
         Slot::Pending => "…".into(),
     };
     let mut sections: Vec<Section> = Vec::new();
@@ -408,10 +409,10 @@ pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> Result
                 heading,
                 kind: "bracket",
                 head: vec![
-                    l("场", "Match"),
-                    l("上签", "Upper"),
-                    l("下签", "Lower"),
-                    l("胜者", "Winner"),
+                    l(page::MATCH),
+                    l(page::UPPER),
+                    l(page::LOWER),
+                    l(page::WINNER),
                 ],
                 rows: Vec::new(),
             });
@@ -429,9 +430,9 @@ pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> Result
     }
     if let Some(c) = b.champion() {
         sections.push(Section {
-            heading: l("冠军", "Champion"),
+            heading: l(page::CHAMPION),
             kind: "bracket",
-            head: vec![l("姓名", "Name")],
+            head: vec![l(page::NAME)],
             rows: vec![vec![names.get(c).cloned().unwrap_or_default()]],
         });
     }
@@ -447,7 +448,7 @@ pub fn bracket(b: &Bracket, names: &[String], title: &str, lang: Lang) -> Result
 /// A timetable (with its results): the matches by session and table, then, when the save file
 /// carries its round-robin event, that event's rounds, standings and crosstable.
 pub fn timetable(file: &super::schedule::SaveFile, lang: Lang) -> ResultsPage {
-    let title = lang.pick("赛程与成绩", "Timetable and results");
+    let title = page::TIMETABLE_AND_RESULTS.get(lang);
     let mut sections = vec![from_csv(title, "timetable", &file.to_csv())];
     let mut page_title = title.to_string();
     let mut details = String::new();
@@ -508,52 +509,27 @@ align-items:center;justify-content:center;text-align:center;gap:4mm;break-after:
 .en{font-family:Georgia,serif;font-size:14pt;color:#6b4a2a}.name{font-size:30pt;font-weight:700;margin:6mm 0 0}\
 .place{font-size:20pt}.foot{margin-top:12mm;font-size:13pt}";
 
-fn chinese_place(place: usize) -> String {
-    const DIGITS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    let s = match place {
-        0..=9 => DIGITS[place].to_string(),
-        10 => "十".into(),
-        11..=19 => format!("十{}", DIGITS[place % 10]),
-        20..=99 => format!(
-            "{}十{}",
-            DIGITS[place / 10],
-            if place.is_multiple_of(10) {
-                ""
-            } else {
-                DIGITS[place % 10]
-            }
-        ),
-        _ => place.to_string(),
-    };
-    format!("第{s}名")
-}
-
-fn english_place(place: usize) -> String {
-    let suffix = match (place % 10, place % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{place}{suffix} place")
-}
-
 impl Certificates {
     /// The certificates as one printable HTML file (print it to get one PDF).
     pub fn to_html(&self) -> String {
         let mut out = head(Lang::Zh, &self.event, CERT_STYLE);
         out.push_str("<body>\n");
+        let event = escape(&self.event);
         for (place, name) in &self.awards {
+            let placed = Placed {
+                place: *place,
+                event: &event,
+            };
             out.push_str(&format!(
-                "<section class=\"cert\"><h1>荣誉证书</h1><p class=\"en\" lang=\"en\">Certificate of Achievement</p>\
-<p class=\"name\">{name}</p><p class=\"place\">在「{event}」中荣获{zh}</p>\
-<p class=\"en\" lang=\"en\">{en} in {event}</p>\
+                "<section class=\"cert\"><h1>{title_zh}</h1><p class=\"en\" lang=\"en\">{title_en}</p>\
+<p class=\"name\">{name}</p><p class=\"place\">{zh}</p>\
+<p class=\"en\" lang=\"en\">{en}</p>\
 <p class=\"foot\">{organiser}<br>{date}</p></section>\n",
+                title_zh = CERTIFICATE.get(Lang::Zh),
+                title_en = CERTIFICATE.get(Lang::En),
                 name = escape(name),
-                event = escape(&self.event),
-                zh = chinese_place(*place),
-                en = english_place(*place),
+                zh = placed.say(Lang::Zh),
+                en = placed.say(Lang::En),
                 organiser = escape(&self.organiser),
                 date = escape(&self.date),
             ));

@@ -2,14 +2,14 @@
 //! (CLI output and logs read it), `say(Lang::Zh)` is the Chinese sentence the UI shows.
 
 use super::club::{
-    ClubError, ImportError as ClubImportError, MAX_FIELD_CHARS, MAX_FILE_BYTES, MAX_MEMBERS,
+    ClubError, Field, ImportError as ClubImportError, MAX_FIELD_CHARS, MAX_FILE_BYTES, MAX_MEMBERS,
     MAX_NAME_CHARS,
 };
 use super::knockout::{KnockoutError, Section, UnwritableName};
 use super::publish::QrTooLong;
 use super::round_robin::{
     BergerError, ImportError, LineupError, ParseOutcomeError, PositionsError, ScoringError,
-    TournamentError, MAX_BOARDS,
+    Standings, TieBreak, TournamentError, MAX_BOARDS,
 };
 use super::schedule::{
     group_letter, Change, ChangeError, DraftError, DraftEventError, ExportError, GameEntryError,
@@ -1076,6 +1076,126 @@ impl Say for EventError {
             (EventError::NotTeamScoring, Lang::En) => "only Xiangqi team scoring has boards and players".into(),
             (EventError::TeamsNeedBoards, Lang::Zh) => "团体赛须给出每场台数和各队队员".into(),
             (EventError::TeamsNeedBoards, Lang::En) => "a team event needs its boards per match and its teams' players".into(),
+        }
+    }
+}
+
+/// The published results page's fixed words: headings, column heads, the QR code's caption.
+pub(crate) mod page {
+    use crate::lang::Text;
+
+    pub const SCAN_FOR_RESULTS: Text = Text::new("扫码查看成绩", "Scan for the results");
+    pub const BYE: Text = Text::new("轮空", "bye");
+    pub const BOARD: Text = Text::new("台", "Board");
+    pub const RESULT: Text = Text::new("结果", "Result");
+    pub const PLACE: Text = Text::new("名次", "Place");
+    pub const NAME: Text = Text::new("姓名", "Name");
+    pub const WON: Text = Text::new("胜", "W");
+    pub const DRAWN: Text = Text::new("和", "D");
+    pub const LOST: Text = Text::new("负", "L");
+    pub const STANDINGS: Text = Text::new("名次表", "Standings");
+    pub const SCORE: Text = Text::new("积分", "Score");
+    pub const CROSSTABLE: Text = Text::new("交叉表", "Crosstable");
+    pub const POINTS: Text = Text::new("积分", "Points");
+    pub const MATCH: Text = Text::new("场", "Match");
+    pub const UPPER: Text = Text::new("上签", "Upper");
+    pub const LOWER: Text = Text::new("下签", "Lower");
+    pub const WINNER: Text = Text::new("胜者", "Winner");
+    pub const CHAMPION: Text = Text::new("冠军", "Champion");
+    pub const TIMETABLE_AND_RESULTS: Text = Text::new("赛程与成绩", "Timetable and results");
+}
+
+/// A certificate's title, printed in both languages.
+pub(crate) const CERTIFICATE: Text = Text::new("荣誉证书", "Certificate of Achievement");
+
+/// A certificate's line of the place won in the event (`event` already escaped for the page):
+/// `在「春季赛」中荣获第二名` / `2nd place in 春季赛`.
+pub(crate) struct Placed<'a> {
+    /// 1 for the winner.
+    pub place: usize,
+    /// The event's name.
+    pub event: &'a str,
+}
+
+impl Say for Placed<'_> {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("在「{}」中荣获{}", self.event, chinese_place(self.place)),
+            Lang::En => format!("{} in {}", english_place(self.place), self.event),
+        }
+    }
+}
+
+fn chinese_place(place: usize) -> String {
+    const DIGITS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    let s = match place {
+        0..=9 => DIGITS[place].to_string(),
+        10 => "十".into(),
+        11..=19 => format!("十{}", DIGITS[place % 10]),
+        20..=99 => format!(
+            "{}十{}",
+            DIGITS[place / 10],
+            if place.is_multiple_of(10) {
+                ""
+            } else {
+                DIGITS[place % 10]
+            }
+        ),
+        _ => place.to_string(),
+    };
+    format!("第{s}名")
+}
+
+fn english_place(place: usize) -> String {
+    let suffix = match (place % 10, place % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix} place")
+}
+
+impl Field {
+    /// The field's name in `lang`.
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            Field::Name => Text::new("姓名", "Name"),
+            Field::Romanised => Text::new("拼音", "Romanised"),
+            Field::Club => Text::new("单位", "Club"),
+            Field::Birth => Text::new("出生年份", "Born"),
+            Field::Sex => Text::new("性别", "Sex"),
+            Field::Rating => Text::new("等级分", "Rating"),
+            Field::Id => Text::new("FIDE/棋协编号", "FIDE/CXA id"),
+        }
+        .get(lang)
+    }
+}
+
+impl TieBreak {
+    /// The column name in one language (the UI shows one language at a time).
+    pub fn label_in(self, lang: Lang) -> &'static str {
+        match self {
+            TieBreak::Discipline => Text::new("处分", "Discipline"),
+            TieBreak::SonnebornBerger => Text::new("小分", "SB"),
+            TieBreak::Wins => Text::new("胜局", "Wins"),
+            TieBreak::GamePoints => Text::new("局分", "Game pts"),
+            TieBreak::GameWins => Text::new("胜局", "Game wins"),
+            TieBreak::DirectEncounter => Text::new("直胜", "Direct"),
+            TieBreak::Fouls => Text::new("犯规", "Fouls"),
+        }
+        .get(lang)
+    }
+}
+
+impl Standings {
+    /// The score column's name in one language: match points in team events, else points.
+    pub fn score_label_in(&self, lang: Lang) -> &'static str {
+        if self.match_points {
+            Text::new("场分", "Match pts").get(lang)
+        } else {
+            Text::new("积分", "Points").get(lang)
         }
     }
 }

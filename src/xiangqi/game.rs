@@ -9,7 +9,7 @@ use crate::xiangqi::fen::FenError;
 use crate::xiangqi::rules::limits::{
     insufficient_material, move_limit_reached, MoveLimit, DEFAULT_MOVE_LIMIT,
 };
-use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling, MoveKind};
+use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
 use crate::xiangqi::{Color, Move, PlayError, Position};
 use std::fmt;
 
@@ -139,87 +139,6 @@ impl Verdict {
             self.reason_token(),
             self.clause
         )
-    }
-
-    /// The name of the forbidden perpetual attack of `side` in the cycle: 长捉, 长杀 or 长打.
-    pub(crate) fn attack_name(&self, side: Color) -> (&'static str, &'static str) {
-        let kinds: Vec<&MoveKind> = self
-            .cycle
-            .iter()
-            .flat_map(|c| c.moves.iter())
-            .filter(|m| m.mover == side)
-            .map(|m| &m.kind)
-            .collect();
-        if kinds.iter().all(|k| matches!(k, MoveKind::Chase(_))) {
-            ("长捉", "perpetual chase")
-        } else if kinds.iter().all(|k| matches!(k, MoveKind::MateThreat)) {
-            ("长杀", "perpetual mate threats")
-        } else {
-            ("长打", "perpetual attacks")
-        }
-    }
-
-    /// The decision in Chinese, e.g. `黑方长将，判负（第24.1条）`.
-    pub(crate) fn explain_zh(&self) -> String {
-        let side = self.side.map_or("", |c| c.chinese());
-        let winner = match self.result {
-            GameResult::RedWins => "红方胜",
-            GameResult::BlackWins => "黑方胜",
-            GameResult::Draw => "和棋",
-        };
-        let what = match self.reason {
-            Reason::Checkmate => format!("{side}被将死，{winner}"),
-            Reason::Stalemate => format!("{side}被困毙，判负"),
-            Reason::Resign => format!("{side}认输，{winner}"),
-            Reason::Agreement => format!("{side}提和，对方同意，和棋"),
-            Reason::MoveLimit => format!(
-                "连续{}回合双方均未吃子，自然限着作和",
-                self.move_limit.unwrap_or(DEFAULT_MOVE_LIMIT)
-            ),
-            Reason::Repetition if self.clause == "26.3" => "双方均为禁止着法，不变作和".into(),
-            Reason::Repetition => "双方均为允许着法，不变作和".into(),
-            Reason::PerpetualCheck => format!("{side}长将，判负"),
-            Reason::PerpetualChase => {
-                let name = self.side.map_or("长打", |c| self.attack_name(c).0);
-                format!("{side}{name}，对方为允许着法，{side}不变判负")
-            }
-            Reason::InsufficientMaterial => "双方均无过河子力，无法取胜，和棋".into(),
-            Reason::Timeout => format!("{side}超时，判负"),
-            Reason::Fouls => format!("{side}三次犯规，判负"),
-        };
-        format!("{what}（第{}条）", self.clause)
-    }
-
-    /// The decision in English, e.g. `Black checked perpetually and loses (rule 24.1)`.
-    pub(crate) fn explain_en(&self) -> String {
-        let side = self.side.map_or("", |c| c.english());
-        let what = match self.reason {
-            Reason::Checkmate => format!("{side} is checkmated"),
-            Reason::Stalemate => format!("{side} has no legal move (stalemate) and loses"),
-            Reason::Resign => format!("{side} resigns"),
-            Reason::Agreement => format!("{side} offered a draw and it was accepted"),
-            Reason::MoveLimit => format!(
-                "{} moves by both sides without a capture: draw by the move limit",
-                self.move_limit.unwrap_or(DEFAULT_MOVE_LIMIT)
-            ),
-            Reason::Repetition if self.clause == "26.3" => {
-                "repetition with forbidden moves on both sides: draw".into()
-            }
-            Reason::Repetition => "repetition with allowed moves on both sides: draw".into(),
-            Reason::PerpetualCheck => format!("{side} checked perpetually and loses"),
-            Reason::PerpetualChase => {
-                let name = self
-                    .side
-                    .map_or("perpetual attacks", |c| self.attack_name(c).1);
-                format!("{side} made {name} against allowed moves and loses")
-            }
-            Reason::InsufficientMaterial => {
-                "neither side has a piece that can cross the river: draw".into()
-            }
-            Reason::Timeout => format!("{side} ran out of time and loses"),
-            Reason::Fouls => format!("{side} committed three fouls and loses"),
-        };
-        format!("{what} (rule {})", self.clause)
     }
 }
 

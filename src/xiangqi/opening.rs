@@ -92,52 +92,6 @@ pub struct Opening {
     pub answer: Option<Answer>,
 }
 
-impl Family {
-    /// The Chinese name and an English gloss.
-    pub const fn names(self) -> (&'static str, &'static str) {
-        match self {
-            Family::CentralCannon => ("中炮", "Central Cannon"),
-            Family::PawnOpening => ("仙人指路", "Pawn Opening"),
-            Family::TwoPawns => ("对兵局", "Two Pawns Opening"),
-            Family::Elephant => ("飞相局", "Elephant Opening"),
-            Family::Horse => ("起马局", "Horse Opening"),
-            Family::EdgeHorse => ("边马局", "Edge Horse Opening"),
-            Family::AdvisorCornerCannon => ("仕角炮", "Advisor-corner Cannon"),
-            Family::PalaceCannon => ("过宫炮", "Palace-crossing Cannon"),
-            Family::EdgeCannon => ("边炮局", "Edge Cannon Opening"),
-            Family::RiverCannon => ("巡河炮局", "River Cannon Opening"),
-            Family::CrossRiverCannon => ("过河炮局", "Cross-river Cannon Opening"),
-            Family::Advisor => ("上仕局", "Advisor Opening"),
-            Family::CentralPawn => ("中兵局", "Central Pawn Opening"),
-            Family::EdgePawn => ("边兵局", "Edge Pawn Opening"),
-        }
-    }
-}
-
-impl Answer {
-    /// The Chinese name and an English gloss.
-    pub const fn names(self) -> (&'static str, &'static str) {
-        match self {
-            Answer::SameCannons => ("顺炮", "Same-direction Cannons"),
-            Answer::OppositeCannons => ("列炮", "Opposite-direction Cannons"),
-            Answer::HalfwayOppositeCannons => ("半途列炮", "Halfway Opposite Cannons"),
-            Answer::ScreenHorses => ("屏风马", "Screen Horses"),
-            Answer::ReversePalaceHorses => ("反宫马", "Reverse Palace Horses"),
-            Answer::SingleHorse => ("单提马", "Single Horse"),
-            Answer::ThreeStepTiger => ("三步虎", "Three-step Tiger"),
-            Answer::LeftCannonBlocksChariot => ("左炮封车", "Left Cannon Blocks the Chariot"),
-            Answer::Elephant => ("飞象", "Elephant"),
-            Answer::CannonUnderPawn => ("卒底炮", "Cannon under the Pawn"),
-            Answer::CentralCannon => ("中炮", "Central Cannon"),
-            Answer::LeftCentralCannon => ("左中炮", "Left Central Cannon"),
-            Answer::RightCentralCannon => ("右中炮", "Right Central Cannon"),
-            Answer::LeftPalaceCannon => ("左过宫炮", "Left Palace-crossing Cannon"),
-            Answer::RightPalaceCannon => ("右过宫炮", "Right Palace-crossing Cannon"),
-            Answer::AdvisorCornerCannon => ("士角炮", "Advisor-corner Cannon"),
-        }
-    }
-}
-
 /// How many plies are looked at: Black's first four moves and Red's first five.
 const PLIES: usize = 9;
 

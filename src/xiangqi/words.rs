@@ -11,15 +11,15 @@ use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice, PgnTreeError};
 use super::notation::typed::TypedError;
 use super::notation::xqf::{point_name, XqfError, XqfErrorKind, XqfPart};
 use super::notation::{NotationError, ParseNotationError};
-use super::opening::{Answer, Opening};
+use super::opening::{Answer, Family, Opening};
 use super::position::PlayError;
-use super::rules::limits::MoveLimitError;
-use super::rules::MoveKind;
+use super::rules::limits::{MoveLimitError, DEFAULT_MOVE_LIMIT};
+use super::rules::{Chased, IdleKind, MoveKind};
 use super::session::{EnterError, MovesAfterEnd, NotShown, OpenNotice, RestoreError};
 use super::share::LinkError;
 use super::tree::TreeError;
 use super::{Color, Move, ParseMoveError, ParseSquareError, Piece, Role};
-use crate::lang::{sentence, Lang, Say};
+use crate::lang::{sentence, Lang, Say, Text};
 
 /// A role's name in Chinese, by the side's own glyph (帅/将, 相/象, 兵/卒 …).
 fn role_zh(color: Color, role: Role) -> char {
@@ -339,8 +339,8 @@ impl Say for Headline<'_> {
         let reason = match v.reason {
             Reason::PerpetualChase => {
                 let (zh, en) = v.side.map_or(("长打", "Perpetual attack"), |c| {
-                    let (zh, en) = v.attack_name(c);
-                    (zh, en)
+                    let name = v.attack_name(c);
+                    (name.get(Lang::Zh), name.get(Lang::En))
                 });
                 lang.pick(zh, &sentence(en.to_string())).to_string()
             }
@@ -767,19 +767,221 @@ impl Say for TreeError {
     }
 }
 
+/// A chased piece in Chinese: 车e5.
+impl Chased {
+    fn zh(&self) -> String {
+        format!("{}{}", self.piece.chinese(), self.square)
+    }
+}
+
+/// A move of a repetition cycle named (the `xq judge` listing shows both languages).
+impl MoveKind {
+    /// A short Chinese name: 将, 杀, 捉车e5, 闲（兑）…
+    pub fn zh(&self) -> String {
+        match self {
+            MoveKind::Check => "将".into(),
+            MoveKind::MateThreat => "杀".into(),
+            MoveKind::Chase(t) => {
+                let v: Vec<String> = t.iter().map(Chased::zh).collect();
+                format!("捉{}", v.join("、"))
+            }
+            MoveKind::Idle(k) => match k {
+                IdleKind::Exchange => "闲（兑）".into(),
+                IdleKind::Offer => "闲（献）".into(),
+                IdleKind::Follow => "闲（跟）".into(),
+                IdleKind::Block => "闲（拦）".into(),
+                IdleKind::Plain => "闲".into(),
+                IdleKind::KingChase(t) => format!("闲（帅将叫吃{}）", t.zh()),
+                IdleKind::PawnChase(t) => format!("闲（兵卒叫吃{}）", t.zh()),
+                IdleKind::KeyPoint(t) => format!("闲（占要点，附带捉{}）", t.zh()),
+                IdleKind::ChaseContinues(t) => format!("闲（从捉到捉{}）", t.zh()),
+                IdleKind::AnsweredByMate(t) => format!("闲（吃{}即被将死）", t.zh()),
+            },
+        }
+    }
+
+    /// A short English name: check, mate threat, chase chariot e5, idle (exchange offer)…
+    pub fn en(&self) -> String {
+        match self {
+            MoveKind::Check => "check".into(),
+            MoveKind::MateThreat => "mate threat".into(),
+            MoveKind::Chase(t) => {
+                let v: Vec<String> = t.iter().map(Chased::to_string).collect();
+                format!("chase {}", v.join(", "))
+            }
+            MoveKind::Idle(k) => match k {
+                IdleKind::Exchange => "idle (exchange offer)".into(),
+                IdleKind::Offer => "idle (sacrifice offer)".into(),
+                IdleKind::Follow => "idle (following)".into(),
+                IdleKind::Block => "idle (blocking)".into(),
+                IdleKind::Plain => "idle".into(),
+                IdleKind::KingChase(t) => format!("idle (king attacks {t})"),
+                IdleKind::PawnChase(t) => format!("idle (pawn attacks {t})"),
+                IdleKind::KeyPoint(t) => format!("idle (key point, incidental attack on {t})"),
+                IdleKind::ChaseContinues(t) => format!("idle (already chasing {t})"),
+                IdleKind::AnsweredByMate(t) => format!("idle (taking {t} is answered by mate)"),
+            },
+        }
+    }
+}
+
+/// The forbidden perpetual attacks a verdict names (24.3, 26.4), in the sentence's lower case.
+const PERPETUAL_CHASE: Text = Text::new("长捉", "perpetual chase");
+const PERPETUAL_MATE_THREATS: Text = Text::new("长杀", "perpetual mate threats");
+const PERPETUAL_ATTACKS: Text = Text::new("长打", "perpetual attacks");
+
+/// The decision in words: the verdict's sentences and the name of a perpetual attack.
+impl Verdict {
+    /// The name of the forbidden perpetual attack of `side` in the cycle: 长捉, 长杀 or 长打.
+    pub(crate) fn attack_name(&self, side: Color) -> Text {
+        let kinds: Vec<&MoveKind> = self
+            .cycle
+            .iter()
+            .flat_map(|c| c.moves.iter())
+            .filter(|m| m.mover == side)
+            .map(|m| &m.kind)
+            .collect();
+        if kinds.iter().all(|k| matches!(k, MoveKind::Chase(_))) {
+            PERPETUAL_CHASE
+        } else if kinds.iter().all(|k| matches!(k, MoveKind::MateThreat)) {
+            PERPETUAL_MATE_THREATS
+        } else {
+            PERPETUAL_ATTACKS
+        }
+    }
+
+    /// The decision in Chinese, e.g. `黑方长将，判负（第24.1条）`.
+    pub(crate) fn explain_zh(&self) -> String {
+        let side = self.side.map_or("", |c| c.chinese());
+        let winner = match self.result {
+            GameResult::RedWins => "红方胜",
+            GameResult::BlackWins => "黑方胜",
+            GameResult::Draw => "和棋",
+        };
+        let what = match self.reason {
+            Reason::Checkmate => format!("{side}被将死，{winner}"),
+            Reason::Stalemate => format!("{side}被困毙，判负"),
+            Reason::Resign => format!("{side}认输，{winner}"),
+            Reason::Agreement => format!("{side}提和，对方同意，和棋"),
+            Reason::MoveLimit => format!(
+                "连续{}回合双方均未吃子，自然限着作和",
+                self.move_limit.unwrap_or(DEFAULT_MOVE_LIMIT)
+            ),
+            Reason::Repetition if self.clause == "26.3" => "双方均为禁止着法，不变作和".into(),
+            Reason::Repetition => "双方均为允许着法，不变作和".into(),
+            Reason::PerpetualCheck => format!("{side}长将，判负"),
+            Reason::PerpetualChase => {
+                let name = self
+                    .side
+                    .map_or(PERPETUAL_ATTACKS, |c| self.attack_name(c))
+                    .get(Lang::Zh);
+                format!("{side}{name}，对方为允许着法，{side}不变判负")
+            }
+            Reason::InsufficientMaterial => "双方均无过河子力，无法取胜，和棋".into(),
+            Reason::Timeout => format!("{side}超时，判负"),
+            Reason::Fouls => format!("{side}三次犯规，判负"),
+        };
+        format!("{what}（第{}条）", self.clause)
+    }
+
+    /// The decision in English, e.g. `Black checked perpetually and loses (rule 24.1)`.
+    pub(crate) fn explain_en(&self) -> String {
+        let side = self.side.map_or("", |c| c.english());
+        let what = match self.reason {
+            Reason::Checkmate => format!("{side} is checkmated"),
+            Reason::Stalemate => format!("{side} has no legal move (stalemate) and loses"),
+            Reason::Resign => format!("{side} resigns"),
+            Reason::Agreement => format!("{side} offered a draw and it was accepted"),
+            Reason::MoveLimit => format!(
+                "{} moves by both sides without a capture: draw by the move limit",
+                self.move_limit.unwrap_or(DEFAULT_MOVE_LIMIT)
+            ),
+            Reason::Repetition if self.clause == "26.3" => {
+                "repetition with forbidden moves on both sides: draw".into()
+            }
+            Reason::Repetition => "repetition with allowed moves on both sides: draw".into(),
+            Reason::PerpetualCheck => format!("{side} checked perpetually and loses"),
+            Reason::PerpetualChase => {
+                let name = self
+                    .side
+                    .map_or(PERPETUAL_ATTACKS, |c| self.attack_name(c))
+                    .get(Lang::En);
+                format!("{side} made {name} against allowed moves and loses")
+            }
+            Reason::InsufficientMaterial => {
+                "neither side has a piece that can cross the river: draw".into()
+            }
+            Reason::Timeout => format!("{side} ran out of time and loses"),
+            Reason::Fouls => format!("{side} committed three fouls and loses"),
+        };
+        format!("{what} (rule {})", self.clause)
+    }
+}
+
+impl Family {
+    /// The Chinese name and an English gloss.
+    pub const fn name(self) -> Text {
+        match self {
+            Family::CentralCannon => Text::new("中炮", "Central Cannon"),
+            Family::PawnOpening => Text::new("仙人指路", "Pawn Opening"),
+            Family::TwoPawns => Text::new("对兵局", "Two Pawns Opening"),
+            Family::Elephant => Text::new("飞相局", "Elephant Opening"),
+            Family::Horse => Text::new("起马局", "Horse Opening"),
+            Family::EdgeHorse => Text::new("边马局", "Edge Horse Opening"),
+            Family::AdvisorCornerCannon => Text::new("仕角炮", "Advisor-corner Cannon"),
+            Family::PalaceCannon => Text::new("过宫炮", "Palace-crossing Cannon"),
+            Family::EdgeCannon => Text::new("边炮局", "Edge Cannon Opening"),
+            Family::RiverCannon => Text::new("巡河炮局", "River Cannon Opening"),
+            Family::CrossRiverCannon => Text::new("过河炮局", "Cross-river Cannon Opening"),
+            Family::Advisor => Text::new("上仕局", "Advisor Opening"),
+            Family::CentralPawn => Text::new("中兵局", "Central Pawn Opening"),
+            Family::EdgePawn => Text::new("边兵局", "Edge Pawn Opening"),
+        }
+    }
+}
+
+impl Answer {
+    /// The Chinese name and an English gloss.
+    pub const fn name(self) -> Text {
+        match self {
+            Answer::SameCannons => Text::new("顺炮", "Same-direction Cannons"),
+            Answer::OppositeCannons => Text::new("列炮", "Opposite-direction Cannons"),
+            Answer::HalfwayOppositeCannons => Text::new("半途列炮", "Halfway Opposite Cannons"),
+            Answer::ScreenHorses => Text::new("屏风马", "Screen Horses"),
+            Answer::ReversePalaceHorses => Text::new("反宫马", "Reverse Palace Horses"),
+            Answer::SingleHorse => Text::new("单提马", "Single Horse"),
+            Answer::ThreeStepTiger => Text::new("三步虎", "Three-step Tiger"),
+            Answer::LeftCannonBlocksChariot => {
+                Text::new("左炮封车", "Left Cannon Blocks the Chariot")
+            }
+            Answer::Elephant => Text::new("飞象", "Elephant"),
+            Answer::CannonUnderPawn => Text::new("卒底炮", "Cannon under the Pawn"),
+            Answer::CentralCannon => Text::new("中炮", "Central Cannon"),
+            Answer::LeftCentralCannon => Text::new("左中炮", "Left Central Cannon"),
+            Answer::RightCentralCannon => Text::new("右中炮", "Right Central Cannon"),
+            Answer::LeftPalaceCannon => Text::new("左过宫炮", "Left Palace-crossing Cannon"),
+            Answer::RightPalaceCannon => Text::new("右过宫炮", "Right Palace-crossing Cannon"),
+            Answer::AdvisorCornerCannon => Text::new("士角炮", "Advisor-corner Cannon"),
+        }
+    }
+}
+
 impl Opening {
     /// The name in `lang`: `中炮对屏风马` / `Central Cannon vs Screen Horses`; 顺炮 and 列炮 stand
     /// alone in Chinese (`顺炮`), as players say them.
     pub fn name(&self, lang: Lang) -> String {
-        let (zh, en) = self.family.names();
+        let family = self.family.name();
+        let (zh, en) = (family.get(Lang::Zh), family.get(Lang::En));
         match (self.answer, lang) {
             (None, Lang::Zh) => zh.to_string(),
             (None, Lang::En) => en.to_string(),
             (Some(a @ (Answer::SameCannons | Answer::OppositeCannons)), Lang::Zh) => {
-                a.names().0.to_string()
+                a.name().get(Lang::Zh).to_string()
             }
-            (Some(a), Lang::Zh) => format!("{}对{}", zh.trim_end_matches('局'), a.names().0),
-            (Some(a), Lang::En) => format!("{en} vs {}", a.names().1),
+            (Some(a), Lang::Zh) => {
+                format!("{}对{}", zh.trim_end_matches('局'), a.name().get(Lang::Zh))
+            }
+            (Some(a), Lang::En) => format!("{en} vs {}", a.name().get(Lang::En)),
         }
     }
 }

@@ -3,7 +3,6 @@
 //! columns picked from the header row, and a preview of every row before anything is stored.
 
 use super::{clean, name_key, Club, ClubError, NewMember, Sex, MAX_MEMBERS};
-use crate::lang::Lang;
 use crate::xiangqi::notation::decode::{Charsets, TextEncoding};
 use std::fmt;
 
@@ -44,22 +43,6 @@ impl fmt::Display for ImportError {
 }
 
 impl std::error::Error for ImportError {}
-
-impl Field {
-    /// The field's name in `lang`.
-    pub fn label(self, lang: Lang) -> &'static str {
-        let (zh, en) = match self {
-            Field::Name => ("姓名", "Name"),
-            Field::Romanised => ("拼音", "Romanised"),
-            Field::Club => ("单位", "Club"),
-            Field::Birth => ("出生年份", "Born"),
-            Field::Sex => ("性别", "Sex"),
-            Field::Rating => ("等级分", "Rating"),
-            Field::Id => ("FIDE/棋协编号", "FIDE/CXA id"),
-        };
-        lang.pick(zh, en)
-    }
-}
 
 /// How the bytes were read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

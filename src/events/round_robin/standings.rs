@@ -3,7 +3,6 @@
 
 use super::result::{match_points, Outcome, Personal, Side, Value};
 use super::{Competition, MatchRecord, Tournament};
-use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -82,33 +81,6 @@ impl TieBreak {
             TieBreak::DirectEncounter => "direct",
             TieBreak::Fouls => "fouls",
         }
-    }
-
-    /// The column heading, Chinese term first.
-    pub fn label(self) -> &'static str {
-        match self {
-            TieBreak::Discipline => "处分 Discipline",
-            TieBreak::SonnebornBerger => "小分 SB",
-            TieBreak::Wins => "胜局 Wins",
-            TieBreak::GamePoints => "局分 Game pts",
-            TieBreak::GameWins => "胜局 Game wins",
-            TieBreak::DirectEncounter => "直胜 Direct",
-            TieBreak::Fouls => "犯规 Fouls",
-        }
-    }
-
-    /// The column name in one language (the UI shows one language at a time).
-    pub fn label_in(self, lang: Lang) -> &'static str {
-        let (zh, en) = match self {
-            TieBreak::Discipline => ("处分", "Discipline"),
-            TieBreak::SonnebornBerger => ("小分", "SB"),
-            TieBreak::Wins => ("胜局", "Wins"),
-            TieBreak::GamePoints => ("局分", "Game pts"),
-            TieBreak::GameWins => ("胜局", "Game wins"),
-            TieBreak::DirectEncounter => ("直胜", "Direct"),
-            TieBreak::Fouls => ("犯规", "Fouls"),
-        };
-        lang.pick(zh, en)
     }
 
     /// Parses a [`TieBreak::key`].
@@ -238,23 +210,12 @@ pub struct StandingRow {
 /// The table of the event in rank order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
-    /// Heading of the score column.
-    pub score_label: &'static str,
+    /// Whether the score is match points (team events), not points: the score column's name.
+    pub match_points: bool,
     /// Tie-break columns, in the order applied.
     pub columns: Vec<TieBreak>,
     /// Ranked entrants first, then annulled ones.
     pub rows: Vec<StandingRow>,
-}
-
-impl Standings {
-    /// The score column's name in one language: match points in team events, else points.
-    pub fn score_label_in(&self, lang: Lang) -> &'static str {
-        if self.score_label.starts_with("场分") {
-            lang.pick("场分", "Match pts")
-        } else {
-            lang.pick("积分", "Points")
-        }
-    }
 }
 
 /// Everything counted for one entrant.
@@ -380,11 +341,7 @@ impl Tournament {
             rows.push(row(k, None));
         }
         Standings {
-            score_label: if self.format().is_team() {
-                "场分 Match pts"
-            } else {
-                "积分 Points"
-            },
+            match_points: self.format().is_team(),
             columns: self.tiebreaks().to_vec(),
             rows,
         }

@@ -35,12 +35,6 @@ impl fmt::Display for Chased {
     }
 }
 
-impl Chased {
-    fn zh(&self) -> String {
-        format!("{}{}", self.piece.chinese(), self.square)
-    }
-}
-
 /// The kinds of idle move (闲, 28.9), with the clause that makes a formal attack idle.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum IdleKind {
@@ -103,54 +97,6 @@ impl MoveKind {
                 IdleKind::KeyPoint(_) => "27.3",
                 IdleKind::ChaseContinues(_) => "细则6",
                 IdleKind::AnsweredByMate(_) => "细则7",
-            },
-        }
-    }
-
-    /// A short Chinese name: 将, 杀, 捉车e5, 闲（兑）…
-    pub fn zh(&self) -> String {
-        match self {
-            MoveKind::Check => "将".into(),
-            MoveKind::MateThreat => "杀".into(),
-            MoveKind::Chase(t) => {
-                let v: Vec<String> = t.iter().map(Chased::zh).collect();
-                format!("捉{}", v.join("、"))
-            }
-            MoveKind::Idle(k) => match k {
-                IdleKind::Exchange => "闲（兑）".into(),
-                IdleKind::Offer => "闲（献）".into(),
-                IdleKind::Follow => "闲（跟）".into(),
-                IdleKind::Block => "闲（拦）".into(),
-                IdleKind::Plain => "闲".into(),
-                IdleKind::KingChase(t) => format!("闲（帅将叫吃{}）", t.zh()),
-                IdleKind::PawnChase(t) => format!("闲（兵卒叫吃{}）", t.zh()),
-                IdleKind::KeyPoint(t) => format!("闲（占要点，附带捉{}）", t.zh()),
-                IdleKind::ChaseContinues(t) => format!("闲（从捉到捉{}）", t.zh()),
-                IdleKind::AnsweredByMate(t) => format!("闲（吃{}即被将死）", t.zh()),
-            },
-        }
-    }
-
-    /// A short English name: check, mate threat, chase chariot e5, idle (exchange offer)…
-    pub fn en(&self) -> String {
-        match self {
-            MoveKind::Check => "check".into(),
-            MoveKind::MateThreat => "mate threat".into(),
-            MoveKind::Chase(t) => {
-                let v: Vec<String> = t.iter().map(Chased::to_string).collect();
-                format!("chase {}", v.join(", "))
-            }
-            MoveKind::Idle(k) => match k {
-                IdleKind::Exchange => "idle (exchange offer)".into(),
-                IdleKind::Offer => "idle (sacrifice offer)".into(),
-                IdleKind::Follow => "idle (following)".into(),
-                IdleKind::Block => "idle (blocking)".into(),
-                IdleKind::Plain => "idle".into(),
-                IdleKind::KingChase(t) => format!("idle (king attacks {t})"),
-                IdleKind::PawnChase(t) => format!("idle (pawn attacks {t})"),
-                IdleKind::KeyPoint(t) => format!("idle (key point, incidental attack on {t})"),
-                IdleKind::ChaseContinues(t) => format!("idle (already chasing {t})"),
-                IdleKind::AnsweredByMate(t) => format!("idle (taking {t} is answered by mate)"),
             },
         }
     }
