@@ -212,18 +212,22 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 }
                 event.rounds_planned = Some(n);
             }
-            "012" => event.info.name = rest.trim().to_string(),
-            "022" => event.info.city = rest.trim().to_string(),
-            "032" => event.info.federation = rest.trim().to_string(),
-            "042" => event.info.start = rest.trim().to_string(),
-            "052" => event.info.end = rest.trim().to_string(),
-            "092" => event.info.kind = rest.trim().to_string(),
+            "012" => event.info.name = clean(&rest).trim().to_string(),
+            "022" => event.info.city = clean(&rest).trim().to_string(),
+            "032" => event.info.federation = clean(&rest).trim().to_string(),
+            "042" => event.info.start = clean(&rest).trim().to_string(),
+            "052" => event.info.end = clean(&rest).trim().to_string(),
+            "092" => event.info.kind = clean(&rest).trim().to_string(),
             "102" => event.info.arbiter = rest.trim().to_string(),
             "112" => event.info.deputy = rest.trim().to_string(),
             "122" => event.info.time_control = rest.trim().to_string(),
             "132" => {
                 let mut dates: Vec<String> = (0..columns)
-                    .map(|k| column(&line, 91 + 10 * k, 99 + 10 * k))
+                    .map(|k| {
+                        clean(&column(&line, 91 + 10 * k, 99 + 10 * k))
+                            .trim()
+                            .to_string()
+                    })
                     .collect();
                 while dates.last().is_some_and(String::is_empty) {
                     dates.pop();
@@ -329,8 +333,10 @@ fn player_line(line: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
     while matches!(entries.last(), Some(None)) {
         entries.pop();
     }
-    // As written: no control characters, at most 32 characters.
+    // As written: no control characters, at most 32 characters, no space at either end (a cut
+    // can leave one, and the writer's padding would not give it back).
     let name: String = clean(&field(14, 47)).trim().chars().take(32).collect();
+    let name = name.trim_end().to_string();
     let mut entrant = Entrant::new(name, rating);
     entrant.history.clear();
     Ok((id, entrant, entries))
@@ -867,6 +873,27 @@ mod tests {
         assert_eq!(back.entrants, ev.entrants);
         assert_eq!(write_trf(&back), text);
         assert_eq!(back.pair_next(), ev.pair_next());
+    }
+
+    #[test]
+    fn what_is_read_is_what_the_writer_gives_back() {
+        // A name cut at 32 characters just before its last letter, and control characters in a
+        // header and a round date: the writer drops them, so the reader must too.
+        let name = format!("P1{}X", " ".repeat(30));
+        let text = [
+            "012 Clu\u{9b}b".to_string(),
+            format!("{:<91}{:<10}{:<10}", "132", "1/\u{7}2", "26/03/15"),
+            format!("{:<89}  {}", format!("001    1      {name}"), "   2 w 1"),
+            format!("{:<89}  {}", "001    2      P2", "   1 b 0"),
+        ]
+        .join("\n");
+        let ev = parse_trf(&text).unwrap();
+        assert_eq!(ev.info.name, "Club");
+        assert_eq!(ev.info.round_dates, ["1/2", "26/03/15"]);
+        assert_eq!(ev.entrants[0].name, "P1");
+        let back = parse_trf(&write_trf(&ev)).unwrap();
+        assert_eq!(back.entrants, ev.entrants);
+        assert_eq!(back.info, ev.info);
     }
 
     #[test]
