@@ -26,6 +26,22 @@ impl Lang {
         }
     }
 
+    /// The other language: what the language switch turns to.
+    pub const fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+
+    /// The language's name written in itself ("中文", "English"): how the switch offers it.
+    pub const fn own_name(self) -> &'static str {
+        match self {
+            Lang::Zh => "中文",
+            Lang::En => "English",
+        }
+    }
+
     /// The BCP 47 tag for the document: `zh-CN` or `en`.
     pub const fn tag(self) -> &'static str {
         match self {

@@ -326,10 +326,13 @@ fn own_words(code: &str) -> Vec<String> {
 }
 
 #[test]
-fn domain_code_says_its_words_through_the_catalogue() {
-    // The domain; the UI joins when its words have all moved (then: every file but `bin`).
-    let files = shipped_files(|rel| !rel.starts_with("ui") && !rel.starts_with("bin"));
-    assert!(files.len() > 50, "the domain's files are read");
+fn every_module_says_its_words_through_the_catalogue() {
+    // The domain and the UI (the `bin` entry points only start a page or a worker).
+    let files = shipped_files(|rel| !rel.starts_with("bin"));
+    assert!(
+        files.len() > 100,
+        "the domain's and the UI's files are read"
+    );
     let found = words_outside_word_files(&files);
     assert!(
         found.is_empty(),
@@ -688,6 +691,18 @@ fn ui_words_outside_word_files(files: &[(PathBuf, String)]) -> Vec<String> {
         }
     }
     found
+}
+
+#[test]
+fn the_ui_says_no_word_outside_its_word_files() {
+    let files = shipped_files(|rel| rel.starts_with("ui"));
+    assert!(files.len() > 40, "the UI's files are read");
+    let found = ui_words_outside_word_files(&files);
+    assert!(
+        found.is_empty(),
+        "UI words outside the word files (name them in the folder's `words.rs`):\n  {}",
+        found.join("\n  ")
+    );
 }
 
 /// Each `Text::new("zh", "en")` of a source with its line; a call whose two arguments are not

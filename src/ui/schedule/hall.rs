@@ -116,8 +116,8 @@ pub(super) fn HallView() -> impl IntoView {
                     </select>
                 </label>
                 <span class="clock" data-testid="hall-clock">{move || now.with(|(_, m)| format!("{:02}:{:02}", m / 60, m % 60))}</span>
-                <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = words::other_language(*l))>
-                    {tr(words::SWITCH_LANGUAGE)}
+                <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = l.other())>
+                    {move || store.lang.get().other().own_name()}
                 </button>
                 <a href="#/schedule" data-testid="hall-leave">{tr(words::LEAVE)}</a>
             </header>

@@ -80,7 +80,6 @@ pub const NOW_PLAYING: Text = Text::new("正在比赛", "Now playing");
 pub const FREE: Text = Text::new("空闲", "free");
 pub const NEXT_UP: Text = Text::new("下一场", "Next up");
 pub const NONE_THIS_SESSION: Text = Text::new("本场次无", "none this session");
-pub const SWITCH_LANGUAGE: Text = Text::new("English", "中文");
 pub const LEAVE: Text = Text::new("退出", "Leave");
 pub const NO_TIMETABLE_YET_SOLVE: Text = Text::new(
     "还没有赛程：请先在赛程编排页编排。",
@@ -241,14 +240,6 @@ impl Say for Said<'_> {
             (Said::NotSaved(e), Lang::Zh) => format!("无法保存：{}", e.say(lang)),
             (Said::NotSaved(e), Lang::En) => format!("Could not save: {}", e.say(lang)),
         }
-    }
-}
-
-/// The other language, for a button that switches to it (its name is [`SWITCH_LANGUAGE`]).
-pub const fn other_language(lang: Lang) -> Lang {
-    match lang {
-        Lang::Zh => Lang::En,
-        Lang::En => Lang::Zh,
     }
 }
 
