@@ -1,6 +1,6 @@
 //! The fixed words of the round robin, in both languages: the catalogue its views say them from.
 
-use crate::lang::Text;
+use crate::lang::{Lang, Say, Text};
 
 // create.rs
 pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
@@ -67,7 +67,6 @@ pub const SINGLE_ROUND_ROBIN_IN_SENTENCE: Text = Text::new("单循环", "single 
 pub const SCALE_2_1_0: Text = Text::new("胜2和1负0", "2/1/0");
 pub const SCALE_1_HALF_0: Text = Text::new("胜1和½负0", "1/½/0");
 // pager.rs
-pub const A_B_OF_N: Text = Text::new("第 {a}–{b} 项，共 {n} 项", "{a}–{b} of {n}");
 // rounds.rs
 pub const ROUNDS_AND_RESULTS: Text = Text::new("各轮对阵与结果", "Rounds and results");
 pub const FIRST_TEAM_RED_ON: Text =
@@ -78,7 +77,6 @@ pub const SECOND_TEAM: Text = Text::new("后走队", "Second team");
 pub const BLACK: Text = Text::new("黑方", "Black");
 pub const BYE: Text = Text::new("轮空", "bye");
 pub const WITHDRAWN_FORFEIT: Text = Text::new("退出：弃权", "withdrawn: forfeit");
-pub const ROUND_R_LINE_UP: Text = Text::new("第{r}轮 {k} 队台次", "Round {r}: line-up of team {k}");
 pub const SET_LINE_UPS: Text = Text::new("定台次", "Set line-ups");
 // standings.rs
 pub const STANDINGS: Text = Text::new("名次", "Standings");
@@ -119,3 +117,63 @@ pub const FORFEIT_LEGEND: Text = Text::new(
     "“+”“-”为弃权胜负 (21.4)",
     "“+” / “-”: won / lost by forfeit (21.4)",
 );
+
+/// A message of the round-robin page with the round, board or numbers it names.
+pub enum Said {
+    /// A round's heading.
+    Round(usize),
+    /// A result control's name: round, the pairing's numbers, and the board when there are several.
+    ResultOf {
+        round: usize,
+        red: usize,
+        black: usize,
+        board: Option<usize>,
+    },
+    /// A withdrawal choice: after round `r` (20.3).
+    WithdrawnAfter(usize),
+    /// The pager: items `a` to `b` of `n`.
+    ItemsOf { a: usize, b: usize, n: usize },
+    /// A team's line-up in a round (12.2, 12.3).
+    LineUp { round: usize, team: usize },
+}
+
+impl Say for Said {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Said::Round(r), Lang::Zh) => format!("第 {r} 轮"),
+            (Said::Round(r), Lang::En) => format!("Round {r}"),
+            (
+                Said::ResultOf {
+                    round,
+                    red,
+                    black,
+                    board,
+                },
+                Lang::Zh,
+            ) => {
+                let board = board.map(|b| format!(" 第{b}台")).unwrap_or_default();
+                format!("第{round}轮 {red}-{black}{board} 结果")
+            }
+            (
+                Said::ResultOf {
+                    round,
+                    red,
+                    black,
+                    board,
+                },
+                Lang::En,
+            ) => {
+                let board = board.map(|b| format!(", board {b}")).unwrap_or_default();
+                format!("Result, round {round}, {red}-{black}{board}")
+            }
+            (Said::WithdrawnAfter(r), Lang::Zh) => format!("第{r}轮后退出"),
+            (Said::WithdrawnAfter(r), Lang::En) => format!("after round {r}"),
+            (Said::ItemsOf { a, b, n }, Lang::Zh) => format!("第 {a}–{b} 项，共 {n} 项"),
+            (Said::ItemsOf { a, b, n }, Lang::En) => format!("{a}–{b} of {n}"),
+            (Said::LineUp { round, team }, Lang::Zh) => format!("第{round}轮 {team} 队台次"),
+            (Said::LineUp { round, team }, Lang::En) => {
+                format!("Round {round}: line-up of team {team}")
+            }
+        }
+    }
+}
