@@ -279,7 +279,6 @@ pub const EXPORT_THE_WHOLE_STUDY: Text = Text::new(
     "导出整个棋谱（含变着、注释）",
     "Export the whole study (variations, comments)",
 );
-pub const LIBRARY: Text = Text::new("棋谱库", "Library");
 pub const CLOSE: Text = Text::new("关闭", "Close");
 pub const SEARCH_PLAYER_EVENT_TITLE: Text =
     Text::new("搜索：棋手、赛事、标题", "Search: player, event, title");
@@ -617,6 +616,18 @@ impl Say for ImportStopped<'_> {
         match lang {
             Lang::Zh => format!("导入在第 {n} 步后停止：{}", e.say(lang)),
             Lang::En => format!("Import stopped after ply {n}: {}", e.say(lang)),
+        }
+    }
+}
+
+/// An opened library's heading, with how many games it holds.
+pub struct Library(pub usize);
+
+impl Say for Library {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Library(n), Lang::Zh) => format!("棋谱库 ({n})"),
+            (Library(n), Lang::En) => format!("Library ({n})"),
         }
     }
 }

@@ -55,7 +55,6 @@ pub const CROSSOVER_FROM_THE_GROUPS: Text = Text::new(
 );
 pub const PAPER: Text = Text::new("纸张", "Paper");
 pub const BYE_SUFFIX: Text = Text::new("（轮空）", "(bye)");
-pub const CHAMPION: Text = Text::new("冠军：", "Champion: ");
 // mod.rs
 pub const THIS_ROUNDS_PAIRINGS: Text = Text::new("本轮对阵", "This round's pairings");
 pub const STANDINGS: Text = Text::new("名次表", "Standings");
@@ -147,6 +146,8 @@ pub enum Said<'a> {
     ImportReplaces(&'a str),
     /// The button that brings back the event replaced last.
     RestorePrevious(&'a str),
+    /// The knockout's winner.
+    Champion(&'a str),
 }
 
 impl Say for Said<'_> {
@@ -175,6 +176,8 @@ impl Say for Said<'_> {
                 "The import replaces “{n}”, which has results (it can be restored afterwards). Go on?"
             ),
             (Said::RestorePrevious(n), Lang::Zh) => format!("恢复上一个赛事“{n}”"),
+            (Said::Champion(c), Lang::Zh) => format!("冠军：{c}"),
+            (Said::Champion(c), Lang::En) => format!("Champion: {c}"),
             (Said::RestorePrevious(n), Lang::En) => format!("Restore the previous event “{n}”"),
         }
     }

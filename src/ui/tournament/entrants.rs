@@ -181,7 +181,7 @@ fn count_input(
                 let v = event_target_value(&ev);
                 match v.trim().parse::<u32>() {
                     Ok(n) => store.update(|t| set(t, k, n)),
-                    Err(_) => store.error(format!("`{v}`: {}", words::ENTER_A_WHOLE_NUMBER.get(store.lang.get_untracked()))),
+                    Err(_) => store.error(words::Said::NotAWholeNumber(&v).say(store.lang.get_untracked())),
                 }
             } />
     }
@@ -244,7 +244,7 @@ fn EntrantRow(row: Row, field: Field) -> impl IntoView {
         }.into_any()
     } else {
         let who = name.clone();
-        let remove = move || format!("{} {who}", words::REMOVE.get(lang.get()));
+        let remove = move || words::Said::RemoveEntrant(&who).say(lang.get());
         view! {
             <td><button aria-label=remove on:click=move |_| store.update(|t| t.remove_entrant(k).map(|_| ()))>"✕"</button></td>
         }.into_any()
