@@ -29,7 +29,7 @@ pub(super) fn TieBreakEditor() -> impl IntoView {
             menu.into_iter()
                 .map(|(tb, pos)| {
                     let (o1, o2) = (order.clone(), order.clone());
-                    let up = move || { let l = lang.get(); words::Said::MoveUp(&tb.label_in(l)).say(l) };
+                    let up = move || { let l = lang.get(); words::Said::MoveUp(tb.label_in(l)).say(l) };
                     view! {
                         <li>
                             <label>
