@@ -179,11 +179,12 @@ fn time_said(s: &PlaySession, l: Lang) -> String {
     let now = now_ms();
     let side = |color: Color| {
         let left = c.side(now, color).left_ms / 1000;
-        let (m, s) = (left / 60, left % 60);
-        match l {
-            Lang::Zh => format!("{}{m}分{s}秒", color.say(l)),
-            Lang::En => format!("{} {m} min {s} s", color.say(l)),
+        words::TimeLeft {
+            side: color,
+            minutes: left / 60,
+            seconds: left % 60,
         }
+        .say(l)
     };
     format!(
         "{}{}{}",

@@ -10,6 +10,7 @@
 
 use super::decimal;
 use super::words;
+use crate::lang::Say;
 use crate::xiangqi::{Color, Setup, Square};
 use leptos::prelude::*;
 
@@ -230,7 +231,7 @@ fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
         lines.push((x(5), y(top), x(3), y(bottom)));
     }
     // Red numbers its files 一…九 from its own right, Black 1…9 from its own right (article 7.5).
-    const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+    use words::RED_FILES;
     const BLACK_FILES: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
     let labels = move || {
         let flip = flipped.get();
@@ -253,8 +254,8 @@ fn BoardLines(flipped: Signal<bool>) -> impl IntoView {
         <svg class="board-lines" viewBox=format!("0 0 {WIDTH} {HEIGHT}") aria-hidden="true">
             <rect class="board-edge" x=MARGIN - 14 y=MARGIN - 14 width=8 * STEP + 28 height=9 * STEP + 28 />
             {lines.into_iter().map(|(x1, y1, x2, y2)| view! { <line x1=x1 y1=y1 x2=x2 y2=y2 /> }).collect_view()}
-            <text class="river" x=x(2) y=y(4) + STEP * 64 / 100>"楚 河"</text>
-            <text class="river" x=x(6) y=y(4) + STEP * 64 / 100>"漢 界"</text>
+            <text class="river" x=x(2) y=y(4) + STEP * 64 / 100>{words::RIVER_LEFT}</text>
+            <text class="river" x=x(6) y=y(4) + STEP * 64 / 100>{words::RIVER_RIGHT}</text>
             {labels}
         </svg>
     }
@@ -620,9 +621,7 @@ fn rows(b: Shared) -> impl IntoView {
             let flipped = b.flipped;
             let rank = move || {
                 let r = if flipped.get() { row } else { 9 - row };
-                words::RANK.get(lang.get()).to_string()
-                    + &r.to_string()
-                    + words::RANK_SUFFIX.get(lang.get())
+                words::Rank(r).say(lang.get())
             };
             let points = (0..9u8)
                 .map(|col| {

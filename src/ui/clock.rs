@@ -157,20 +157,11 @@ struct Saved {
 
 /// A message on the clock page, said again in the current language when it changes.
 #[derive(Clone, Debug, PartialEq)]
-enum ClockNote {
+pub(super) enum ClockNote {
     /// The link or the control fields do not give a clock.
     Link(link::ClockLinkError),
     /// The clock refused an action.
     Refused(ClockError),
-}
-
-impl Say for ClockNote {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (ClockNote::Link(e), _) => e.say(lang),
-            (ClockNote::Refused(e), _) => e.say(lang),
-        }
-    }
 }
 
 /// The saved clock, or the link's, or the default; plus a message when something was wrong.
@@ -490,13 +481,7 @@ fn ClockHalf(side: Color) -> impl IntoView {
         Color::Red => "clock-half red",
         Color::Black => "clock-half black",
     };
-    let label = move || {
-        let l = lang.get();
-        match l {
-            Lang::En => format!("{}'s clock: press after moving", side.say(l)),
-            Lang::Zh => format!("{}的钟：走棋后按下", side.say(l)),
-        }
-    };
+    let label = move || words::PressAfterMoving(side).say(lang.get());
     // What this player needs to know, on their own half (the middle bar faces Red only).
     let own_status = move || {
         let l = lang.get();

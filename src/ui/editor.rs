@@ -32,12 +32,7 @@ fn Palette(color: Color, tool: RwSignal<Tool>) -> impl IntoView {
         .iter()
         .map(|&role| {
             let piece = Piece::new(color, role);
-            let label = move || match lang.get() {
-                crate::lang::Lang::Zh => {
-                    format!("{}{}", color.say(crate::lang::Lang::Zh), piece.chinese())
-                }
-                l => format!("{} {}", color.say(l), role.english()),
-            };
+            let label = move || words::PieceName(piece).say(lang.get());
             view! {
                 <button
                     class="palette-piece"

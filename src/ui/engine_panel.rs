@@ -14,6 +14,7 @@ use super::play::Note;
 use super::words;
 use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
 use crate::engine::{Level, Limits, Score};
+use crate::lang::Say;
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::rules::attacks::with_turn_passed;
 use crate::xiangqi::session::PlaySession;
@@ -98,14 +99,8 @@ fn score_text(s: Score, lang: Lang) -> String {
                 c.unsigned_abs() % 100
             )
         }
-        Score::Mate(m) if m > 0 => match lang {
-            Lang::Zh => format!("红 {m} 步杀"),
-            Lang::En => format!("Red mates in {m}"),
-        },
-        Score::Mate(m) => match lang {
-            Lang::Zh => format!("黑 {} 步杀", -m),
-            Lang::En => format!("Black mates in {}", -m),
-        },
+        Score::Mate(m) if m > 0 => words::MatesIn::Red(m).say(lang),
+        Score::Mate(m) => words::MatesIn::Black(-m).say(lang),
     }
 }
 
@@ -446,7 +441,7 @@ impl Ctx {
 fn use_lang_now() -> Lang {
     use_context::<RwSignal<Lang>>()
         .map(|l| l.get_untracked())
-        .unwrap_or(Lang::Zh)
+        .unwrap_or_default()
 }
 
 /// Starts, stops and drops the computer's jobs as the game moves on: the computer plays its side

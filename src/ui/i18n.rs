@@ -26,9 +26,17 @@ pub fn provide_lang() -> RwSignal<Lang> {
     lang
 }
 
+/// The language the switch turns `l` into.
+pub fn other(l: Lang) -> Lang {
+    match l {
+        Lang::Zh => Lang::En,
+        Lang::En => Lang::Zh,
+    }
+}
+
 /// The language signal provided by the app.
 pub fn use_lang() -> RwSignal<Lang> {
-    use_context::<RwSignal<Lang>>().unwrap_or_else(|| RwSignal::new(Lang::Zh))
+    use_context::<RwSignal<Lang>>().unwrap_or_else(|| RwSignal::new(Lang::default()))
 }
 
 /// A reactive text: a word file's `text` in the current language.

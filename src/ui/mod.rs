@@ -179,10 +179,10 @@ fn App(pages: Pages) -> impl IntoView {
                 data-testid="lang-toggle"
                 // A title, not a label: the accessible name stays the visible one (WCAG 2.5.3).
                 title=tr(words::SWITCH_TO_CHINESE)
-                on:click=move |_| lang.update(|l| *l = if *l == i18n::Lang::Zh { i18n::Lang::En } else { i18n::Lang::Zh })
+                on:click=move |_| lang.update(|l| *l = i18n::other(*l))
             >
                 // The other language, named in itself.
-                <span translate="no" lang=move || if lang.get() == i18n::Lang::Zh { "en" } else { "zh-CN" }>{move || if lang.get() == i18n::Lang::Zh { "English" } else { "中文" }}</span>
+                <span translate="no" lang=move || words::OTHER_LANGUAGE_TAG.get(lang.get())>{tr(words::OTHER_LANGUAGE)}</span>
             </button>
         </header>
         <main id="main">

@@ -2,7 +2,7 @@
 //! moves that fit what has been typed in the chosen notation, Enter plays it through the same
 //! path as a click on the board.
 
-use super::i18n::{tr, use_lang, Lang};
+use super::i18n::{tr, use_lang};
 use super::play::{use_play, PlayStore};
 use super::words;
 use crate::lang::Say;
@@ -14,21 +14,11 @@ const SHOWN: usize = 12;
 
 /// Why a typed move was not played.
 #[derive(Clone, Debug, PartialEq)]
-enum Refusal {
+pub(super) enum Refusal {
     Typed(TypedError),
     /// The computer is to move: a move typed now is refused, not queued.
     Thinking,
     Over,
-}
-
-impl Say for Refusal {
-    fn say(&self, lang: Lang) -> String {
-        match self {
-            Refusal::Typed(e) => e.say(lang),
-            Refusal::Thinking => words::THE_COMPUTER_IS_THINKING_TYPE.get(lang).into(),
-            Refusal::Over => words::THE_GAME_IS_OVER.get(lang).into(),
-        }
-    }
 }
 
 /// `/` anywhere but in a text field puts the cursor in the move box.

@@ -7,7 +7,7 @@ use super::board::{Board, Looks, Mark};
 use super::clock::{now_ms, ClockFaces};
 use super::editor::Editor;
 use super::engine_panel::EnginePanel;
-use super::i18n::{tr, use_lang, Lang};
+use super::i18n::{tr, use_lang};
 use super::moves::{MoveList, StepControls};
 use super::play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
 use super::review::ReviewPanel;
@@ -72,28 +72,6 @@ pub(super) enum Confirm {
     FoulOffer(Color),
 }
 
-impl Say for Confirm {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Confirm::Cut(_, n), _) => EnterError::WouldCut { later: *n }.say(lang),
-            (Confirm::NewGame, Lang::Zh) => "开始新对局？当前对局将被替换（可恢复）。".into(),
-            (Confirm::NewGame, Lang::En) => {
-                "Start a new game? The current one will be replaced (it can be restored).".into()
-            }
-            (Confirm::Resign(c), Lang::Zh) => format!("{}认输，结束对局？", c.say(lang)),
-            (Confirm::Resign(c), Lang::En) => format!("{} resigns and the game ends?", c.say(lang)),
-            (Confirm::FoulOffer(c), Lang::Zh) => format!(
-                "{}上次的提和已被拒绝，再次提和将判犯规（第9.1.3条），三次犯规判负（第4.1.8条）。仍要提和吗？",
-                c.say(lang)
-            ),
-            (Confirm::FoulOffer(c), Lang::En) => format!(
-                "{}'s last draw offer was refused: offering again is a foul (rule 9.1.3), and three fouls lose (rule 4.1.8). Offer anyway?",
-                c.say(lang)
-            ),
-        }
-    }
-}
-
 /// A short message to the user, said again in the current language when it changes.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Note {
@@ -134,37 +112,8 @@ pub(super) enum Note {
     Archive(crate::xiangqi::notation::archive::ArchiveError),
     /// A chosen or dropped file refused before it was read.
     File(crate::saved::FileError),
-    /// A notice the lean bundle showed, handed to the full one in both languages ([`hand_over`]).
-    Said(String, String),
-}
-
-impl Say for Note {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Note::Illegal(e), _) => e.say(lang),
-            (Note::GameOver, _) => words::THE_GAME_IS_OVER.get(lang).into(),
-            (Note::NotYourTurn(c), Lang::Zh) => format!("现在轮到{}走棋", c.say(lang)),
-            (Note::NotYourTurn(c), Lang::En) => format!("It is {}'s turn", c.say(lang)),
-            (Note::CopiedLink, _) => words::LINK_COPIED.get(lang).into(),
-            (Note::CopiedFen, _) => words::FEN_COPIED.get(lang).into(),
-            (Note::Limit(e), _) => e.say(lang),
-            (Note::AfterEnd(a), _) => a.say(lang),
-            (Note::NotShown(n), _) => n.say(lang),
-            (Note::Archive(e), _) => e.say(lang),
-            (Note::Said(zh, en), _) => lang.pick(zh, en).into(),
-            (Note::File(e), _) => e.say(lang),
-            (Note::Control(e), _) => e.say(lang),
-            (Note::Offer(o), _) => o.say(lang),
-            (Note::Refused(e), _) => e.say(lang),
-            (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
-            (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
-            (Note::Opened(n), _) => n.say(lang),
-            (Note::ComputerAnswer(true), _) => words::THE_COMPUTER_ACCEPTS_THE.get(lang).into(),
-            (Note::ComputerAnswer(false), _) => words::THE_COMPUTER_DECLINES_THE.get(lang).into(),
-            (Note::SavedGameKept, _) => words::STORAGE_IS_FULL_THE.get(lang).into(),
-            (Note::NotReplaced, _) => words::STORAGE_IS_FULL_THE_GAME.get(lang).into(),
-        }
-    }
+    /// A notice the lean bundle showed, handed to the full one ([`hand_over`]).
+    Said(words::SaidBefore),
 }
 
 /// The play page's state, shared by its components through context.
@@ -429,10 +378,7 @@ pub(super) fn hand_over() {
     else {
         return;
     };
-    let said: Vec<[String; 2]> = notes
-        .iter()
-        .map(|n| [n.say(Lang::Zh), n.say(Lang::En)])
-        .collect();
+    let said: Vec<words::SaidBefore> = notes.iter().map(|n| words::SaidBefore::of(n)).collect();
     if let (Some(s), Ok(json)) = (
         window().session_storage().ok().flatten(),
         serde_json::to_string(&said),
@@ -448,10 +394,10 @@ fn handed_over() -> Vec<Note> {
     };
     let json = s.get_item(HANDED_OVER_KEY).ok().flatten();
     let _ = s.remove_item(HANDED_OVER_KEY);
-    json.and_then(|j| serde_json::from_str::<Vec<[String; 2]>>(&j).ok())
+    json.and_then(|j| serde_json::from_str::<Vec<words::SaidBefore>>(&j).ok())
         .unwrap_or_default()
         .into_iter()
-        .map(|[zh, en]| Note::Said(zh, en))
+        .map(Note::Said)
         .collect()
 }
 

@@ -12,9 +12,9 @@ use super::files::BrowserCharsets;
 use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang};
 use super::storage;
-use super::words;
+use super::words::{self, ImportStopped, SaidBefore};
+use crate::lang::Say;
 use crate::lang::Text;
-use crate::lang::{Lang, Say};
 use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
 use crate::xiangqi::notation::decode::decode_with;
 use crate::xiangqi::notation::pgn::{read_pgn, write_pgn, PgnError};
@@ -86,18 +86,9 @@ fn initial_game(query: &str) -> (PgnGame, Option<Notice>) {
 
 /// A message on the scoresheet page, in the current language.
 #[derive(Clone, Debug, PartialEq)]
-enum Notice {
+pub(super) enum Notice {
     /// The link's game is invalid or stops early.
     Link(crate::xiangqi::share::LinkError),
-}
-
-impl Say for Notice {
-    fn say(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Notice::Link(e), Lang::Zh) => format!("链接中的对局有误：{}", e.say(lang)),
-            (Notice::Link(e), Lang::En) => format!("The link's game is wrong: {}", e.say(lang)),
-        }
-    }
 }
 
 /// The scoresheet page; `query` is the part of the hash after `?`.
@@ -331,8 +322,8 @@ fn Sheet(game: Signal<PgnGame>, blank: Signal<bool>, short: Signal<bool>) -> imp
                 <tr>
                     <th>{tr(words::RESULT)}</th>
                     <td colspan="3" data-testid="sheet-result">
-                        {mark(PgnResult::RedWins)} " " {tr(words::RED_WINS)} "　"
-                        {mark(PgnResult::BlackWins)} " " {tr(words::BLACK_WINS)} "　"
+                        {mark(PgnResult::RedWins)} " " {tr(words::RED_WINS)} {words::WIDE_SPACE}
+                        {mark(PgnResult::BlackWins)} " " {tr(words::BLACK_WINS)} {words::WIDE_SPACE}
                         {mark(PgnResult::Draw)} " " {tr(words::DRAW)}
                     </td>
                 </tr>
@@ -358,15 +349,6 @@ fn Sheet(game: Signal<PgnGame>, blank: Signal<bool>, short: Signal<bool>) -> imp
     }
 }
 
-/// A message for an import that stopped part-way, naming the move and the reason.
-fn import_message(e: &PgnError, lang: Lang) -> String {
-    let n = e.partial.moves().len();
-    match lang {
-        Lang::Zh => format!("导入在第 {n} 步后停止：{}", e.say(lang)),
-        Lang::En => format!("Import stopped after ply {n}: {}", e.say(lang)),
-    }
-}
-
 /// PGN import by paste or file (UTF-8, GBK or Big5). A file that breaks off is reported with the
 /// move and the reason; its valid part is loaded only when the user asks, so nothing is lost.
 #[component]
@@ -375,24 +357,19 @@ pub fn PgnImport(
     on_import: Callback<PgnGame>,
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
-    // The reason in both languages (the switch may change while it shows), and the valid part.
-    let failed: RwSignal<Option<([String; 2], PgnGame)>> = RwSignal::new(None);
-    // Bytes that did not decode (named by line and byte) and what the reader assumed, in both
-    // languages.
-    let warning: RwSignal<Vec<[String; 2]>> = RwSignal::new(Vec::new());
-    let both = |s: &dyn Say| [s.say(Lang::Zh), s.say(Lang::En)];
+    // The reason (in both languages: the switch may change while it shows), and the valid part.
+    let failed: RwSignal<Option<(SaidBefore, PgnGame)>> = RwSignal::new(None);
+    // Bytes that did not decode (named by line and byte) and what the reader assumed.
+    let warning: RwSignal<Vec<SaidBefore>> = RwSignal::new(Vec::new());
     let lang = use_lang();
     let file_input = NodeRef::<leptos::html::Input>::new();
     let take = move |result: Result<PgnGame, PgnError>| match result {
         Ok(g) => {
             failed.set(None);
-            warning.update(|w| w.extend(g.notices.iter().map(|n| both(n))));
+            warning.update(|w| w.extend(g.notices.iter().map(|n| SaidBefore::of(n))));
             on_import.run(g);
         }
-        Err(e) => failed.set(Some((
-            [import_message(&e, Lang::Zh), import_message(&e, Lang::En)],
-            *e.partial,
-        ))),
+        Err(e) => failed.set(Some((SaidBefore::of(&ImportStopped(&e)), *e.partial))),
     };
     let from_file =
         move |_| {
@@ -403,10 +380,15 @@ pub fn PgnImport(
                 match bytes {
                     Ok(bytes) => {
                         let d = decode_with(&bytes, &BrowserCharsets);
-                        warning.set(d.warning().map(|w| both(&w)).into_iter().collect());
+                        warning.set(
+                            d.warning()
+                                .map(|w| SaidBefore::of(&w))
+                                .into_iter()
+                                .collect(),
+                        );
                         take(read_pgn(&d.text));
                     }
-                    Err(e) => failed.set(Some((both(&e), PgnGame::default()))),
+                    Err(e) => failed.set(Some((SaidBefore::of(&e), PgnGame::default()))),
                 }
             });
         };
@@ -424,16 +406,14 @@ pub fn PgnImport(
             <input id="pgn-file" type="file" accept=".pgn,.PGN,.txt,text/plain" data-testid="pgn-file"
                 node_ref=file_input on:change=from_file />
             {move || {
-                let said: Vec<String> = warning.with(|w| {
-                    let i = usize::from(lang.get() == Lang::En);
-                    w.iter().map(|m| m[i].clone()).collect()
-                });
+                let l = lang.get();
+                let said: Vec<String> = warning.with(|w| w.iter().map(|m| m.say(l)).collect());
                 (!said.is_empty()).then(|| view! {
                     <p class="warning" role="status" data-testid="pgn-warning">{said.join(" ")}</p>
                 })
             }}
             {move || failed.get().map(|(msgs, partial)| {
-                let msg = msgs[usize::from(lang.get() == Lang::En)].clone();
+                let msg = msgs.say(lang.get());
                 let n = partial.moves().len();
                 view! {
                     <p class="error" role="alert" data-testid="pgn-error">{msg}</p>

@@ -8,6 +8,7 @@ use super::i18n::{tr, use_lang};
 use super::play::{use_play, Note, PlayStore};
 use super::storage;
 use super::words;
+use crate::lang::Say;
 use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
@@ -271,7 +272,7 @@ fn Library() -> impl IntoView {
                 <p>
                     {move || {
                         let n = store.library.with(Vec::len);
-                        words::LIBRARY.get(use_lang().get()).to_string() + &format!(" ({n})")
+                        words::Library(n).say(use_lang().get())
                     }}
                     <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr(words::CLOSE)}</button>
                 </p>

@@ -11,8 +11,8 @@
 use super::clock::now_ms;
 use super::i18n::{tr, use_lang};
 use super::play::{use_play, Confirm, Mode};
-use super::words;
-use crate::lang::{Lang, Say};
+use super::words::{self, GameSaid};
+use crate::lang::Say;
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
@@ -31,19 +31,14 @@ pub fn GameStatus() -> impl IntoView {
         }
         session.with(|s| {
             let g = s.game();
-            let turn = g.position().turn().say(l);
-            let check = g.position().is_check();
-            let mut text = match (l, check) {
-                (Lang::Zh, false) => format!("第{}着后，轮到{turn}走棋", g.ply()),
-                (Lang::Zh, true) => format!("第{}着后，轮到{turn}走棋（被将军）", g.ply()),
-                (Lang::En, false) => format!("After ply {}: {turn} to move", g.ply()),
-                (Lang::En, true) => format!("After ply {}: {turn} to move (in check)", g.ply()),
-            };
+            let mut text = GameSaid::ToMove {
+                ply: g.ply(),
+                turn: g.position().turn(),
+                check: g.position().is_check(),
+            }
+            .say(l);
             if !s.at_end() {
-                text.push_str(&match l {
-                    Lang::Zh => format!(" · 正在查看第 {} 着", s.view()),
-                    Lang::En => format!(" · viewing ply {}", s.view()),
-                });
+                text.push_str(&GameSaid::Viewing(s.view()).say(l));
             }
             text
         })
@@ -72,10 +67,7 @@ pub fn GameStatus() -> impl IntoView {
         session.with(|s| {
             let g = s.game();
             let (r, b) = (g.fouls(Color::Red), g.fouls(Color::Black));
-            (r + b > 0).then(|| match l {
-                Lang::Zh => format!("犯规：红方{r}次，黑方{b}次（三次判负，第4.1.8条）"),
-                Lang::En => format!("Fouls: Red {r}, Black {b} (three lose, rule 4.1.8)"),
-            })
+            (r + b > 0).then(|| GameSaid::Fouls { red: r, black: b }.say(l))
         })
     };
     view! {
@@ -151,11 +143,7 @@ fn OfferBox() -> impl IntoView {
             </div>
         })}
         {move || pending().filter(|c| computer.get() != Some(c.other())).map(|c| {
-            let l = lang.get();
-            let text = match l {
-                Lang::Zh => format!("{}提和，{}是否同意？", c.say(l), c.other().say(l)),
-                Lang::En => format!("{} offers a draw. Does {} accept?", c.say(l), c.other().say(l)),
-            };
+            let text = GameSaid::DrawOffered(c).say(lang.get());
             view! {
                 <div class="offer-box" role="status">
                     <p class="offer" data-testid="offer">{text}</p>
@@ -192,10 +180,7 @@ fn TakebackAndOffer() -> impl IntoView {
         let l = lang.get();
         match (offerer(), computer.get()) {
             (Some(_), Some(_)) => words::OFFER_A_DRAW_THE.get(l).into(),
-            (Some(c), None) => match l {
-                Lang::Zh => format!("{}走完后提和", c.say(l)),
-                Lang::En => format!("{}: offer draw", c.say(l)),
-            },
+            (Some(c), None) => GameSaid::OfferDraw(c).say(l),
             (None, Some(_)) => words::OFFER_A_DRAW_AFTER.get(l).into(),
             (None, None) => words::OFFER_A_DRAW_AFTER_A.get(l).into(),
         }

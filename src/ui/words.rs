@@ -1,6 +1,13 @@
 //! The fixed words of the app's shared screens, in both languages: the catalogue its views say them from.
 
-use crate::lang::Text;
+use super::clock::ClockNote;
+use super::move_box::Refusal;
+use super::play::{Confirm, Note};
+use super::scoresheet::Notice;
+use crate::lang::{Lang, Say, Text};
+use crate::xiangqi::notation::pgn::PgnError;
+use crate::xiangqi::session::EnterError;
+use crate::xiangqi::{Color, Piece};
 
 // access.rs
 pub const WOOD: Text = Text::new("木纹", "Wood");
@@ -27,8 +34,6 @@ pub const SELECTED: Text = Text::new("，已选中", ", selected");
 pub const A_LEGAL_MOVE: Text = Text::new("，可走到此处", ", a legal move");
 pub const IN_CHECK: Text = Text::new("，被将军", ", in check");
 pub const LAST_MOVE: Text = Text::new("，上一步", ", last move");
-pub const RANK: Text = Text::new("第", "rank ");
-pub const RANK_SUFFIX: Text = Text::new("行", "");
 pub const BOARD_ARROW_KEYS_MOVE: Text = Text::new(
     "棋盘：方向键移动，回车或空格选子、落子；t 报剩余时间",
     "Board: arrow keys move, Enter or Space picks and places; t tells the time left",
@@ -274,7 +279,6 @@ pub const EXPORT_THE_WHOLE_STUDY: Text = Text::new(
     "导出整个棋谱（含变着、注释）",
     "Export the whole study (variations, comments)",
 );
-pub const LIBRARY: Text = Text::new("棋谱库", "Library");
 pub const CLOSE: Text = Text::new("关闭", "Close");
 pub const SEARCH_PLAYER_EVENT_TITLE: Text =
     Text::new("搜索：棋手、赛事、标题", "Search: player, event, title");
@@ -328,3 +332,302 @@ pub const BLACK_RESIGNS: Text = Text::new("黑方认输", "Black resigns");
 // Notation names that are the same in both languages.
 pub const WXF: Text = Text::new("WXF", "WXF");
 pub const ICCS: Text = Text::new("ICCS", "ICCS");
+
+/// The language switch's label: the other language, named in itself (marked `translate="no"`).
+pub const OTHER_LANGUAGE: Text = Text::new("English", "中文");
+/// The language tag of [`OTHER_LANGUAGE`].
+pub const OTHER_LANGUAGE_TAG: Text = Text::new("en", "zh-CN");
+
+// The board's markings, printed on a real board and shown the same in both languages (the board
+// is marked `translate="no"`). Red numbers its files 一…九 from its own right (article 7.5).
+pub const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+pub const RIVER_LEFT: &str = "楚 河";
+pub const RIVER_RIGHT: &str = "漢 界";
+/// The ideographic space that spaces items of a line, in both languages.
+pub const WIDE_SPACE: &str = "　";
+
+/// A board row's name for a screen reader: its rank, counted from Red's side.
+pub struct Rank(pub u8);
+
+impl Say for Rank {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Rank(r), Lang::Zh) => format!("第{r}行"),
+            (Rank(r), Lang::En) => format!("rank {r}"),
+        }
+    }
+}
+
+/// A palette piece's name in the position editor: side and piece.
+pub struct PieceName(pub Piece);
+
+impl Say for PieceName {
+    fn say(&self, lang: Lang) -> String {
+        let PieceName(p) = self;
+        match lang {
+            Lang::Zh => format!("{}{}", p.color.say(lang), p.chinese()),
+            Lang::En => format!("{} {}", p.color.say(lang), p.role.english()),
+        }
+    }
+}
+
+/// The time a side has left, said on request (`t` on the board).
+pub struct TimeLeft {
+    pub side: Color,
+    pub minutes: u64,
+    pub seconds: u64,
+}
+
+impl Say for TimeLeft {
+    fn say(&self, lang: Lang) -> String {
+        let TimeLeft {
+            side,
+            minutes: m,
+            seconds: s,
+        } = self;
+        match lang {
+            Lang::Zh => format!("{}{m}分{s}秒", side.say(lang)),
+            Lang::En => format!("{} {m} min {s} s", side.say(lang)),
+        }
+    }
+}
+
+/// A clock half's name: the side that presses it.
+pub struct PressAfterMoving(pub Color);
+
+impl Say for PressAfterMoving {
+    fn say(&self, lang: Lang) -> String {
+        let PressAfterMoving(side) = self;
+        match lang {
+            Lang::Zh => format!("{}的钟：走棋后按下", side.say(lang)),
+            Lang::En => format!("{}'s clock: press after moving", side.say(lang)),
+        }
+    }
+}
+
+impl Say for ClockNote {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            ClockNote::Link(e) => e.say(lang),
+            ClockNote::Refused(e) => e.say(lang),
+        }
+    }
+}
+
+/// A forced mate the engine found: the side that mates, in how many moves.
+pub enum MatesIn {
+    Red(i32),
+    Black(i32),
+}
+
+impl Say for MatesIn {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (MatesIn::Red(m), Lang::Zh) => format!("红 {m} 步杀"),
+            (MatesIn::Red(m), Lang::En) => format!("Red mates in {m}"),
+            (MatesIn::Black(m), Lang::Zh) => format!("黑 {m} 步杀"),
+            (MatesIn::Black(m), Lang::En) => format!("Black mates in {m}"),
+        }
+    }
+}
+
+impl Say for Refusal {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            Refusal::Typed(e) => e.say(lang),
+            Refusal::Thinking => THE_COMPUTER_IS_THINKING_TYPE.get(lang).into(),
+            Refusal::Over => THE_GAME_IS_OVER.get(lang).into(),
+        }
+    }
+}
+
+impl Say for Confirm {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Confirm::Cut(_, n), _) => EnterError::WouldCut { later: *n }.say(lang),
+            (Confirm::NewGame, Lang::Zh) => "开始新对局？当前对局将被替换（可恢复）。".into(),
+            (Confirm::NewGame, Lang::En) => {
+                "Start a new game? The current one will be replaced (it can be restored).".into()
+            }
+            (Confirm::Resign(c), Lang::Zh) => format!("{}认输，结束对局？", c.say(lang)),
+            (Confirm::Resign(c), Lang::En) => format!("{} resigns and the game ends?", c.say(lang)),
+            (Confirm::FoulOffer(c), Lang::Zh) => format!(
+                "{}上次的提和已被拒绝，再次提和将判犯规（第9.1.3条），三次犯规判负（第4.1.8条）。仍要提和吗？",
+                c.say(lang)
+            ),
+            (Confirm::FoulOffer(c), Lang::En) => format!(
+                "{}'s last draw offer was refused: offering again is a foul (rule 9.1.3), and three fouls lose (rule 4.1.8). Offer anyway?",
+                c.say(lang)
+            ),
+        }
+    }
+}
+
+impl Say for Note {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Note::Illegal(e), _) => e.say(lang),
+            (Note::GameOver, _) => THE_GAME_IS_OVER.get(lang).into(),
+            (Note::NotYourTurn(c), Lang::Zh) => format!("现在轮到{}走棋", c.say(lang)),
+            (Note::NotYourTurn(c), Lang::En) => format!("It is {}'s turn", c.say(lang)),
+            (Note::CopiedLink, _) => LINK_COPIED.get(lang).into(),
+            (Note::CopiedFen, _) => FEN_COPIED.get(lang).into(),
+            (Note::Limit(e), _) => e.say(lang),
+            (Note::AfterEnd(a), _) => a.say(lang),
+            (Note::NotShown(n), _) => n.say(lang),
+            (Note::Archive(e), _) => e.say(lang),
+            (Note::Said(s), _) => s.say(lang),
+            (Note::File(e), _) => e.say(lang),
+            (Note::Control(e), _) => e.say(lang),
+            (Note::Offer(o), _) => o.say(lang),
+            (Note::Refused(e), _) => e.say(lang),
+            (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
+            (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
+            (Note::Opened(n), _) => n.say(lang),
+            (Note::ComputerAnswer(true), _) => THE_COMPUTER_ACCEPTS_THE.get(lang).into(),
+            (Note::ComputerAnswer(false), _) => THE_COMPUTER_DECLINES_THE.get(lang).into(),
+            (Note::SavedGameKept, _) => STORAGE_IS_FULL_THE.get(lang).into(),
+            (Note::NotReplaced, _) => STORAGE_IS_FULL_THE_GAME.get(lang).into(),
+        }
+    }
+}
+
+/// A message said earlier, kept in both languages for when what said it is gone: the lean play
+/// bundle hands its notices to the full one so (their domain values do not serialise), and the
+/// PGN import keeps a file's warnings so (they borrow the decoded text).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SaidBefore(String, String);
+
+impl SaidBefore {
+    /// What `said` says, in both languages.
+    pub fn of(said: &dyn Say) -> SaidBefore {
+        SaidBefore(said.say(Lang::Zh), said.say(Lang::En))
+    }
+}
+
+impl Say for SaidBefore {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (SaidBefore(zh, _), Lang::Zh) => zh.clone(),
+            (SaidBefore(_, en), Lang::En) => en.clone(),
+        }
+    }
+}
+
+/// The play page's status line and draw controls: sentences with a side or a count.
+pub enum GameSaid {
+    /// After `ply` plies `turn` is to move; `check` when in check.
+    ToMove {
+        ply: usize,
+        turn: Color,
+        check: bool,
+    },
+    /// After the status line when an earlier ply is shown.
+    Viewing(usize),
+    /// The fouls so far (three lose, article 4.1.8).
+    Fouls { red: u32, black: u32 },
+    /// A side offers a draw; the other is asked.
+    DrawOffered(Color),
+    /// The button with which a side offers a draw after its move.
+    OfferDraw(Color),
+}
+
+impl Say for GameSaid {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (
+                GameSaid::ToMove {
+                    ply,
+                    turn,
+                    check: false,
+                },
+                Lang::Zh,
+            ) => {
+                format!("第{ply}着后，轮到{}走棋", turn.say(lang))
+            }
+            (
+                GameSaid::ToMove {
+                    ply,
+                    turn,
+                    check: true,
+                },
+                Lang::Zh,
+            ) => {
+                format!("第{ply}着后，轮到{}走棋（被将军）", turn.say(lang))
+            }
+            (
+                GameSaid::ToMove {
+                    ply,
+                    turn,
+                    check: false,
+                },
+                Lang::En,
+            ) => {
+                format!("After ply {ply}: {} to move", turn.say(lang))
+            }
+            (
+                GameSaid::ToMove {
+                    ply,
+                    turn,
+                    check: true,
+                },
+                Lang::En,
+            ) => {
+                format!("After ply {ply}: {} to move (in check)", turn.say(lang))
+            }
+            (GameSaid::Viewing(ply), Lang::Zh) => format!(" · 正在查看第 {ply} 着"),
+            (GameSaid::Viewing(ply), Lang::En) => format!(" · viewing ply {ply}"),
+            (GameSaid::Fouls { red, black }, Lang::Zh) => {
+                format!("犯规：红方{red}次，黑方{black}次（三次判负，第4.1.8条）")
+            }
+            (GameSaid::Fouls { red, black }, Lang::En) => {
+                format!("Fouls: Red {red}, Black {black} (three lose, rule 4.1.8)")
+            }
+            (GameSaid::DrawOffered(c), Lang::Zh) => {
+                format!("{}提和，{}是否同意？", c.say(lang), c.other().say(lang))
+            }
+            (GameSaid::DrawOffered(c), Lang::En) => format!(
+                "{} offers a draw. Does {} accept?",
+                c.say(lang),
+                c.other().say(lang)
+            ),
+            (GameSaid::OfferDraw(c), Lang::Zh) => format!("{}走完后提和", c.say(lang)),
+            (GameSaid::OfferDraw(c), Lang::En) => format!("{}: offer draw", c.say(lang)),
+        }
+    }
+}
+
+impl Say for Notice {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Notice::Link(e), Lang::Zh) => format!("链接中的对局有误：{}", e.say(lang)),
+            (Notice::Link(e), Lang::En) => format!("The link's game is wrong: {}", e.say(lang)),
+        }
+    }
+}
+
+/// A PGN import that stopped part-way: after how many plies, and why.
+pub struct ImportStopped<'a>(pub &'a PgnError);
+
+impl Say for ImportStopped<'_> {
+    fn say(&self, lang: Lang) -> String {
+        let ImportStopped(e) = self;
+        let n = e.partial.moves().len();
+        match lang {
+            Lang::Zh => format!("导入在第 {n} 步后停止：{}", e.say(lang)),
+            Lang::En => format!("Import stopped after ply {n}: {}", e.say(lang)),
+        }
+    }
+}
+
+/// An opened library's heading, with how many games it holds.
+pub struct Library(pub usize);
+
+impl Say for Library {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Library(n), Lang::Zh) => format!("棋谱库 ({n})"),
+            (Library(n), Lang::En) => format!("Library ({n})"),
+        }
+    }
+}

@@ -346,10 +346,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                 club.set(c);
                 table.set(None);
                 pasted.set(String::new());
-                note.set(Some(match lang.get_untracked() {
-                    Lang::Zh => format!("已添加 {n} 名会员"),
-                    Lang::En => format!("{n} members added"),
-                }));
+                note.set(Some(words::Said::MembersAdded(n).say(lang.get_untracked())));
             }
             Err(e) => note.set(Some(e.say(lang.get_untracked()))),
         }
@@ -379,7 +376,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                                 view! {
                                     {preview_rows(&p, l)}
                                     <div class="t-draw">
-                                        <button data-testid="import-confirm" prop:disabled=new == 0 on:click=confirm>{match l { Lang::Zh => format!("添加 {new} 名会员"), Lang::En => format!("Add {new} members") }}</button>
+                                        <button data-testid="import-confirm" prop:disabled=new == 0 on:click=confirm>{words::Said::AddMembers(new).say(l)}</button>
                                         <button data-testid="import-cancel" on:click=move |_| table.set(None)>{words::CANCEL.get(l)}</button>
                                     </div>
                                 }.into_any()
@@ -455,7 +452,7 @@ fn preview_rows(p: &Preview, l: Lang) -> impl IntoView {
                     let m = &r.member;
                     let (class, what) = match &r.status {
                         RowStatus::New => ("new", words::ADD_IN_SENTENCE.get(l).to_string()),
-                        RowStatus::Duplicate(d) => ("dup", match l { Lang::Zh => format!("重复：{d}"), Lang::En => format!("duplicate of {d}") }),
+                        RowStatus::Duplicate(d) => ("dup", words::Said::DuplicateOf(d).say(l)),
                         RowStatus::Invalid(e) => ("bad", e.say(l)),
                     };
                     view! {
@@ -556,7 +553,7 @@ fn RatingList(club: RwSignal<Club>) -> impl IntoView {
                                     <td class="t-name">
                                         {(!m.history.is_empty()).then(|| view! {
                                             <details data-testid="history">
-                                                <summary>{match l { Lang::Zh => format!("{} 次", m.history.len()), Lang::En => format!("{} changes", m.history.len()) }}</summary>
+                                                <summary>{words::Said::Changes(m.history.len()).say(l)}</summary>
                                                 <ul>
                                                     {m.history.iter().map(|h| {
                                                         let before = h.before.map_or_else(|| words::FIRST.get(l).to_string(), |b| b.to_string());
@@ -660,18 +657,13 @@ fn rate_event(club: RwSignal<Club>, note: RwSignal<Option<String>>, e: &SavedEve
     match c.rate_event(&e.key(), &e.name(l), &e.details().date, &games) {
         Ok(n) => {
             club.set(c);
-            note.set(Some(match l {
-                Lang::Zh => format!(
-                    "“{}”：{} 局，{n} 名会员的等级分已更新",
-                    e.name(l),
-                    games.len()
-                ),
-                Lang::En => format!(
-                    "{}: {} games, {n} members' ratings updated",
-                    e.name(l),
-                    games.len()
-                ),
-            }));
+            let name = e.name(l);
+            let rated = words::Said::EventRated {
+                name: &name,
+                games: games.len(),
+                rated: n,
+            };
+            note.set(Some(rated.say(l)));
         }
         Err(err) => note.set(Some(err.say(l))),
     }

@@ -5,8 +5,8 @@ use super::super::files::{self, BrowserCharsets};
 use super::super::i18n::{tr, use_lang};
 use super::words;
 use crate::events::club::{decode, Club, ClubError, GameEnd, PgnTags, MAX_FILE_BYTES};
+use crate::lang::Say;
 use crate::lang::Text;
-use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -38,10 +38,7 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
             Ok(n) => {
                 club.set(c);
                 confirm.set(false);
-                note.set(Some(match l {
-                    Lang::Zh => format!("对局已记录，{n} 名会员的等级分已更新"),
-                    Lang::En => format!("Game recorded: {n} members' ratings updated"),
-                }));
+                note.set(Some(words::Said::GameRecorded(n).say(l)));
             }
             Err(err) => {
                 confirm.set(matches!(err, ClubError::AlreadyRecorded(..)));
@@ -71,10 +68,7 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
             date.set(tags.date.replace('.', "-"));
         }
         confirm.set(false);
-        note.set((!missing.is_empty()).then(|| {
-            let names = missing.join("、");
-            words::NOT_MEMBERS_N.get(l).replace("{n}", &names)
-        }));
+        note.set((!missing.is_empty()).then(|| words::Said::NotMembers(&missing).say(l)));
     };
     let file = move |ev: leptos::ev::Event| {
         let Some(input) = ev

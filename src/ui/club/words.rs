@@ -1,6 +1,6 @@
 //! The fixed words of the club, in both languages: the catalogue its views say them from.
 
-use crate::lang::Text;
+use crate::lang::{Lang, Say, Text};
 
 // details.rs
 pub const DATE: Text = Text::new("日期", "Date");
@@ -77,7 +77,6 @@ pub const RED_WINS: Text = Text::new("红胜", "Red wins");
 pub const DRAW: Text = Text::new("和棋", "Draw");
 pub const BLACK_WINS: Text = Text::new("黑胜", "Black wins");
 pub const UNFINISHED: Text = Text::new("未完", "Unfinished");
-pub const NOT_MEMBERS_N: Text = Text::new("棋谱中的棋手不是会员：{n}", "Not members: {n}");
 pub const RECORD_A_RATED_GAME: Text = Text::new("记录一局等级分对局", "Record a rated game");
 pub const RED: Text = Text::new("红方", "Red");
 pub const BLACK: Text = Text::new("黑方", "Black");
@@ -86,3 +85,55 @@ pub const OPEN_A_PGN: Text = Text::new("打开棋谱 (PGN)", "Open a PGN");
 pub const RECORD_AND_RATE: Text = Text::new("记录并计算", "Record and rate");
 pub const RECORD_IT_AS_ANOTHER: Text = Text::new("确认再记录一局", "Record it as another game");
 pub const OR_PASTE_A_PGN: Text = Text::new("或粘贴 PGN 棋谱", "or paste a PGN");
+
+/// A message of the club page with what it counts or names.
+pub enum Said<'a> {
+    /// A rated game was recorded: this many members' ratings changed.
+    GameRecorded(usize),
+    /// Members were added from a pasted table.
+    MembersAdded(usize),
+    /// The button that adds the new rows of a pasted table.
+    AddMembers(usize),
+    /// A pasted row is a member already: the member.
+    DuplicateOf(&'a str),
+    /// How many rating changes a member has had.
+    Changes(usize),
+    /// An event was rated: its name, its games and the members whose ratings changed.
+    EventRated {
+        name: &'a str,
+        games: usize,
+        rated: usize,
+    },
+    /// The players of a game file who are not members.
+    NotMembers(&'a [String]),
+}
+
+impl Say for Said<'_> {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Said::GameRecorded(n), Lang::Zh) => format!("对局已记录，{n} 名会员的等级分已更新"),
+            (Said::GameRecorded(n), Lang::En) => {
+                format!("Game recorded: {n} members' ratings updated")
+            }
+            (Said::MembersAdded(n), Lang::Zh) => format!("已添加 {n} 名会员"),
+            (Said::MembersAdded(n), Lang::En) => format!("{n} members added"),
+            (Said::AddMembers(n), Lang::Zh) => format!("添加 {n} 名会员"),
+            (Said::AddMembers(n), Lang::En) => format!("Add {n} members"),
+            (Said::DuplicateOf(d), Lang::Zh) => format!("重复：{d}"),
+            (Said::DuplicateOf(d), Lang::En) => format!("duplicate of {d}"),
+            (Said::Changes(n), Lang::Zh) => format!("{n} 次"),
+            (Said::Changes(n), Lang::En) => format!("{n} changes"),
+            (Said::EventRated { name, games, rated }, Lang::Zh) => {
+                format!("“{name}”：{games} 局，{rated} 名会员的等级分已更新")
+            }
+            (Said::EventRated { name, games, rated }, Lang::En) => {
+                format!("{name}: {games} games, {rated} members' ratings updated")
+            }
+            // The names are Chinese in both languages: listed with the Chinese comma.
+            (Said::NotMembers(names), Lang::Zh) => {
+                format!("棋谱中的棋手不是会员：{}", names.join("、"))
+            }
+            (Said::NotMembers(names), Lang::En) => format!("Not members: {}", names.join("、")),
+        }
+    }
+}

@@ -82,7 +82,7 @@ pub(super) fn Entrants() -> impl IntoView {
                             .iter()
                             .map(|m| m.name.as_str())
                             .collect::<Vec<_>>()
-                            .join("、"),
+                            .join(words::MEMBER_SEPARATOR),
                         rating: e.rating,
                         score: s.event.scale.show(e.score() as i64),
                         next: e.next,

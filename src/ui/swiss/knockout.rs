@@ -287,7 +287,7 @@ fn BracketView() -> impl IntoView {
         }).collect_view();
         Some(view! {
             <div class="ko-bracket" data-testid="bracket">{cols}</div>
-            <p class="ko-champion" data-testid="champion">{champion.map(|c| format!("{}{}", words::CHAMPION.get(l), c))}</p>
+            <p class="ko-champion" data-testid="champion">{champion.map(|c| words::Said::Champion(&c).say(l))}</p>
         })
     }
 }

@@ -55,9 +55,7 @@ pub(super) fn PendingRound() -> impl IntoView {
             format!(
                 "{} · {}",
                 s.name,
-                words::ROUND_R_PAIRINGS
-                    .get(lang.get())
-                    .replace("{r}", &r.to_string())
+                words::Said::RoundPairings(r).say(lang.get())
             )
         })
     };

@@ -104,13 +104,11 @@ pub(super) fn EventBar() -> impl IntoView {
         store.saved.with(|s| {
             let Some(s) = s else { return String::new() };
             let rounds = match s.event.rounds_planned {
-                Some(r) => words::R_ROUNDS.get(l).replace("{r}", &r.to_string()),
+                Some(r) => words::Said::Rounds(r).say(l),
                 None => words::ROUNDS_OPEN.get(l).to_string(),
             };
             let kind = match s.event.boards {
-                Some(b) => words::TEAM_EVENT_B_BOARDS
-                    .get(l)
-                    .replace("{b}", &b.to_string()),
+                Some(b) => words::Said::TeamEvent(b).say(l),
                 None => words::INDIVIDUAL_IN_SENTENCE.get(l).to_string(),
             };
             format!("{} · {rounds} · {kind}", s.name)
@@ -202,18 +200,18 @@ pub(super) fn EventBar() -> impl IntoView {
             {move || match over() {
                 Some(r) => view! {
                     <strong class="t-over" data-testid="event-over">
-                        {words::ALL_R_ROUNDS_PLAYED.get(lang.get()).replace("{r}", &r.to_string())}
+                        {words::Said::AllRoundsPlayed(r).say(lang.get())}
                     </strong>
                 }.into_any(),
                 None => view! {
                     <button data-testid="pair-round" prop:disabled=move || !can_pair() on:click=pair>
-                        {move || words::PAIR_ROUND_R.get(lang.get()).replace("{r}", &(played() + 1).to_string())}
+                        {move || words::Said::PairRound(played() + 1).say(lang.get())}
                     </button>
                 }.into_any(),
             }}
             {move || reopenable().map(|r| view! {
                 <button data-testid="reopen-round" on:click=reopen>
-                    {words::CORRECT_ROUND_R.get(lang.get()).replace("{r}", &r.to_string())}
+                    {words::Said::CorrectRound(r).say(lang.get())}
                 </button>
             })}
             <trf::ExportTrf />
@@ -267,7 +265,7 @@ pub(super) fn RestorePrevious() -> impl IntoView {
         {move || name().map(|n| view! {
             <p class="t-restore no-print">
                 <button type="button" data-testid="swiss-restore" on:click=restore>
-                    {lang.get().pick("恢复上一个赛事“{n}”", "Restore the previous event “{n}”").replace("{n}", &n)}
+                    {words::Said::RestorePrevious(&n).say(lang.get())}
                 </button>
             </p>
         })}

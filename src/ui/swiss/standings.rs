@@ -80,9 +80,7 @@ pub(super) fn Standings() -> impl IntoView {
             format!(
                 "{} · {}",
                 s.name,
-                words::STANDINGS_AFTER_ROUND_R
-                    .get(lang.get())
-                    .replace("{r}", &s.event.rounds_played().to_string())
+                words::Said::StandingsAfterRound(s.event.rounds_played()).say(lang.get())
             )
         })
     };
@@ -183,7 +181,7 @@ pub(super) fn PastRounds() -> impl IntoView {
                 let bye = p.bye.map(|b| view! { <tr><td class="t-red">{s.entrant_name(b)}</td><td>{words::BYE.get(l)}</td><td></td></tr> });
                 view! {
                     <div class="t-round" data-testid="past-round">
-                        <h3>{words::ROUND_R.get(l).replace("{r}", &p.round.to_string())}</h3>
+                        <h3>{words::Said::Round(p.round).say(l)}</h3>
                         <table class="t-table"><tbody>{lines}{bye}</tbody></table>
                     </div>
                 }

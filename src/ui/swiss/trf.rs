@@ -64,12 +64,7 @@ pub(super) fn ImportTrf() -> impl IntoView {
                                 .map(|s| s.name.clone())
                         });
                         if let Some(old) = at_risk {
-                            let ask = l
-                                .pick(
-                                    "导入将替换已有成绩的赛事“{n}”（之后可以恢复）。继续？",
-                                    "The import replaces “{n}”, which has results (it can be restored afterwards). Go on?",
-                                )
-                                .replace("{n}", &old);
+                            let ask = words::Said::ImportReplaces(&old).say(l);
                             if !window().confirm_with_message(&ask).unwrap_or(false) {
                                 return;
                             }

@@ -1,6 +1,6 @@
 //! The fixed words of the Swiss event and the knockout, in both languages: the catalogue its views say them from.
 
-use crate::lang::Text;
+use crate::lang::{Lang, Say, Text};
 
 // entrants.rs
 pub const PLAYS: Text = Text::new("参赛", "plays");
@@ -55,7 +55,6 @@ pub const CROSSOVER_FROM_THE_GROUPS: Text = Text::new(
 );
 pub const PAPER: Text = Text::new("纸张", "Paper");
 pub const BYE_SUFFIX: Text = Text::new("（轮空）", "(bye)");
-pub const CHAMPION: Text = Text::new("冠军：", "Champion: ");
 // mod.rs
 pub const THIS_ROUNDS_PAIRINGS: Text = Text::new("本轮对阵", "This round's pairings");
 pub const STANDINGS: Text = Text::new("名次表", "Standings");
@@ -64,7 +63,6 @@ pub const KNOCKOUT_BRACKET: Text = Text::new("淘汰赛对阵图", "Knockout bra
 pub const SWISS_AND_KNOCKOUT: Text = Text::new("积分编排赛与淘汰赛", "Swiss and knockout");
 pub const PRINT: Text = Text::new("打印", "Print");
 // round.rs
-pub const ROUND_R_PAIRINGS: Text = Text::new("第 {r} 轮对阵", "Round {r} pairings");
 pub const BD: Text = Text::new("台", "Bd");
 pub const FIRST_MOVE_TEAM: Text = Text::new("先走队", "First-move team");
 pub const RED: Text = Text::new("红方", "Red");
@@ -96,19 +94,11 @@ pub const WIN_TWO_DRAW_ONE: Text = Text::new("胜 2 和 1 负 0", "win 2, draw 1
 pub const WIN_1_DRAW_LOSS: Text =
     Text::new("胜 1 和 ½ 负 0（国际棋联）", "win 1, draw ½, loss 0 (FIDE)");
 pub const CREATE: Text = Text::new("创建", "Create");
-pub const R_ROUNDS: Text = Text::new("共 {r} 轮", "{r} rounds");
 pub const ROUNDS_OPEN: Text = Text::new("轮数未定", "rounds open");
-pub const TEAM_EVENT_B_BOARDS: Text = Text::new("团体赛（每场 {b} 台）", "team event ({b} boards)");
 pub const INDIVIDUAL_IN_SENTENCE: Text = Text::new("个人赛", "individual");
 pub const ALL: Text = Text::new("全部", "all");
 pub const BUCHHOLZ_CUT_1: Text = Text::new("去掉最低", "cut 1");
 pub const MEDIAN: Text = Text::new("去掉最高最低", "median");
-pub const ALL_R_ROUNDS_PLAYED: Text = Text::new(
-    "全部 {r} 轮已赛完，赛事结束",
-    "All {r} rounds played: the event is over",
-);
-pub const PAIR_ROUND_R: Text = Text::new("编排第 {r} 轮", "Pair round {r}");
-pub const CORRECT_ROUND_R: Text = Text::new("更正第 {r} 轮成绩", "Correct round {r}");
 pub const OPPONENTS_POINTS: Text = Text::new("对手分", "Opponents' points");
 pub const DELETE_THIS_SWISS_EVENT: Text =
     Text::new("删除这个积分编排赛？", "Delete this Swiss event?");
@@ -122,14 +112,73 @@ pub const EVENT_DETAILS_WRITTEN_TO: Text =
     Text::new("赛事信息（写入 TRF）", "Event details (written to the TRF)");
 pub const ROUND_DATES: Text = Text::new("各轮日期", "Round dates");
 // standings.rs
-pub const STANDINGS_AFTER_ROUND_R: Text =
-    Text::new("名次表（第 {r} 轮后）", "Standings after round {r}");
 pub const MATCH_POINTS: Text = Text::new("场分", "Match points");
 pub const PLACE: Text = Text::new("名次", "Place");
 pub const WITHDRAWN_SUFFIX: Text = Text::new("（退赛）", " (withdrawn)");
 pub const RESULTS_BY_ROUND: Text = Text::new("各轮成绩", "Results by round");
 pub const BYE: Text = Text::new("轮空", "bye");
-pub const ROUND_R: Text = Text::new("第 {r} 轮", "Round {r}");
 // trf.rs
 pub const EXPORT_TRF: Text = Text::new("导出 TRF", "Export TRF");
 pub const IMPORT_TRF: Text = Text::new("导入 TRF", "Import TRF");
+
+/// Team members listed in one cell, in both languages (their names are Chinese).
+pub const MEMBER_SEPARATOR: &str = "、";
+
+/// A message of the Swiss page with the round, count or event name it names.
+pub enum Said<'a> {
+    /// A round's heading.
+    Round(usize),
+    /// The pairings' heading.
+    RoundPairings(usize),
+    /// The standings' heading.
+    StandingsAfterRound(usize),
+    /// The planned number of rounds, in the event's summary.
+    Rounds(usize),
+    /// A team event's boards per match, in the event's summary.
+    TeamEvent(usize),
+    /// Every planned round has been played.
+    AllRoundsPlayed(usize),
+    /// The button that pairs the next round.
+    PairRound(usize),
+    /// The button that reopens a round's results.
+    CorrectRound(usize),
+    /// A TRF import would replace this event, which has results: asked first.
+    ImportReplaces(&'a str),
+    /// The button that brings back the event replaced last.
+    RestorePrevious(&'a str),
+    /// The knockout's winner.
+    Champion(&'a str),
+}
+
+impl Say for Said<'_> {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Said::Round(r), Lang::Zh) => format!("第 {r} 轮"),
+            (Said::Round(r), Lang::En) => format!("Round {r}"),
+            (Said::RoundPairings(r), Lang::Zh) => format!("第 {r} 轮对阵"),
+            (Said::RoundPairings(r), Lang::En) => format!("Round {r} pairings"),
+            (Said::StandingsAfterRound(r), Lang::Zh) => format!("名次表（第 {r} 轮后）"),
+            (Said::StandingsAfterRound(r), Lang::En) => format!("Standings after round {r}"),
+            (Said::Rounds(r), Lang::Zh) => format!("共 {r} 轮"),
+            (Said::Rounds(r), Lang::En) => format!("{r} rounds"),
+            (Said::TeamEvent(b), Lang::Zh) => format!("团体赛（每场 {b} 台）"),
+            (Said::TeamEvent(b), Lang::En) => format!("team event ({b} boards)"),
+            (Said::AllRoundsPlayed(r), Lang::Zh) => format!("全部 {r} 轮已赛完，赛事结束"),
+            (Said::AllRoundsPlayed(r), Lang::En) => format!("All {r} rounds played: the event is over"),
+            (Said::PairRound(r), Lang::Zh) => format!("编排第 {r} 轮"),
+            (Said::PairRound(r), Lang::En) => format!("Pair round {r}"),
+            (Said::CorrectRound(r), Lang::Zh) => format!("更正第 {r} 轮成绩"),
+            (Said::CorrectRound(r), Lang::En) => format!("Correct round {r}"),
+            (Said::ImportReplaces(n), Lang::Zh) => {
+                format!("导入将替换已有成绩的赛事“{n}”（之后可以恢复）。继续？")
+            }
+            (Said::ImportReplaces(n), Lang::En) => format!(
+                "The import replaces “{n}”, which has results (it can be restored afterwards). Go on?"
+            ),
+            (Said::RestorePrevious(n), Lang::Zh) => format!("恢复上一个赛事“{n}”"),
+            (Said::Champion(c), Lang::Zh) => format!("冠军：{c}"),
+            (Said::Champion(c), Lang::En) => format!("Champion: {c}"),
+            (Said::RestorePrevious(n), Lang::En) => format!("Restore the previous event “{n}”"),
+        }
+    }
+}

@@ -1,11 +1,12 @@
 //! Entrants: paste the list, remove, number them (lot, by hand or as listed); after the draw, each
 //! entrant's fouls, penalties (18.1, 18.2) and withdrawal (20.3).
 
-use super::super::i18n::{tr, Lang};
+use super::super::i18n::tr;
 use super::pager::{page_range, Pager};
 use super::store::{use_store, Store};
 use super::words;
 use crate::events::round_robin::{parse_positions, Tournament, TournamentError};
+use crate::lang::Say;
 use crate::lang::Text;
 use leptos::prelude::*;
 
@@ -180,7 +181,7 @@ fn count_input(
                 let v = event_target_value(&ev);
                 match v.trim().parse::<u32>() {
                     Ok(n) => store.update(|t| set(t, k, n)),
-                    Err(_) => store.error(format!("`{v}`: {}", words::ENTER_A_WHOLE_NUMBER.get(store.lang.get_untracked()))),
+                    Err(_) => store.error(words::Said::NotAWholeNumber(&v).say(store.lang.get_untracked())),
                 }
             } />
     }
@@ -220,11 +221,12 @@ fn EntrantRow(row: Row, field: Field) -> impl IntoView {
                     <option value="" prop:selected=withdrawn.is_none()>"—"</option>
                     {(0..=rounds).map(|r| view! {
                         <option value=r.to_string() prop:selected=withdrawn == Some(r)>
-                            {move || if lang.get() == Lang::En { format!("after round {r}") } else { format!("第{r}轮后退出") }}
+                            {move || words::Said::WithdrawnAfter(r).say(lang.get())}
                         </option>
                     }).collect_view()}
                 </select>
-            }.into_any()
+            }
+            .into_any()
         } else {
             view! {
                 <input type="number" min="0" max=rounds class="t-small" data-testid="withdraw"
@@ -242,7 +244,7 @@ fn EntrantRow(row: Row, field: Field) -> impl IntoView {
         }.into_any()
     } else {
         let who = name.clone();
-        let remove = move || format!("{} {who}", words::REMOVE.get(lang.get()));
+        let remove = move || words::Said::RemoveEntrant(&who).say(lang.get());
         view! {
             <td><button aria-label=remove on:click=move |_| store.update(|t| t.remove_entrant(k).map(|_| ()))>"✕"</button></td>
         }.into_any()

@@ -3,6 +3,7 @@
 
 use super::super::i18n::use_lang;
 use super::words;
+use crate::lang::Say;
 use leptos::prelude::*;
 use std::ops::Range;
 
@@ -24,11 +25,8 @@ pub(super) fn Pager(
     let pages = move || len.get().div_ceil(size).max(1);
     let label = move || {
         let r = page_range(page.get().min(pages() - 1), size, len.get());
-        words::A_B_OF_N
-            .get(lang.get())
-            .replace("{a}", &(r.start + 1).to_string())
-            .replace("{b}", &r.end.to_string())
-            .replace("{n}", &len.get().to_string())
+        let (a, b, n) = (r.start + 1, r.end, len.get());
+        words::Said::ItemsOf { a, b, n }.say(lang.get())
     };
     let at_end = move || page.get() + 1 >= pages();
     view! {

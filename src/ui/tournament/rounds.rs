@@ -5,13 +5,14 @@
 //! task each, so that no click waits for the whole round; slices off screen are not
 //! laid out (`content-visibility`, style/app.css).
 
-use super::super::i18n::{tr, Lang};
+use super::super::i18n::tr;
 use super::pager::{page_range, Pager};
 use super::store::use_store;
 use super::words;
 use crate::events::round_robin::{
     parse_positions, BoardOrder, Competition, Outcome, Pairing, RoundView,
 };
+use crate::lang::Say;
 use leptos::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -155,10 +156,7 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
     let bye = rv.bye;
     let boards = layout.boards;
     let event = layout.event.clone();
-    let heading = move || match lang.get() {
-        Lang::En => format!("Round {round}"),
-        Lang::Zh => format!("第 {round} 轮"),
-    };
+    let heading = move || words::Said::Round(round).say(lang.get());
     let head = move || {
         view! {
             <thead><tr>
@@ -224,16 +222,13 @@ fn PairingRow(
                     .or_else(|| store.pending.with(|p| p.get(round, red, b)))
             });
             let label = move || {
-                let l = lang.get();
-                let board = match (boards > 1, l) {
-                    (false, _) => String::new(),
-                    (true, Lang::En) => format!(", board {}", b + 1),
-                    (true, Lang::Zh) => format!(" 第{}台", b + 1),
-                };
-                match l {
-                    Lang::En => format!("Result, round {round}, {red}-{black}{board}"),
-                    Lang::Zh => format!("第{round}轮 {red}-{black}{board} 结果"),
+                words::Said::ResultOf {
+                    round,
+                    red,
+                    black,
+                    board: (boards > 1).then_some(b + 1),
                 }
+                .say(lang.get())
             };
             let set = move |ev: leptos::ev::Event| {
                 let outcome = event_target_value(&ev).parse::<Outcome>().ok();
@@ -296,19 +291,12 @@ fn LineupRow(round: usize, red: usize, black: usize, fixed: bool) -> impl IntoVi
                 .enumerate()
                 .map(|(b, (f, s))| format!("{}: {f} – {s}", b + 1))
                 .collect();
-            Some(shown.join("　"))
+            Some(shown.join(crate::ui::words::WIDE_SPACE))
         })
     };
     let first = RwSignal::new(String::new());
     let second = RwSignal::new(String::new());
-    let label = move |k: usize| {
-        move || {
-            words::ROUND_R_LINE_UP
-                .get(lang.get())
-                .replace("{r}", &round.to_string())
-                .replace("{k}", &k.to_string())
-        }
-    };
+    let label = move |k: usize| move || words::Said::LineUp { round, team: k }.say(lang.get());
     let set = move |_| {
         let (a, b) = (
             parse_positions(&first.get_untracked()),

@@ -5,6 +5,7 @@ use super::super::i18n::tr;
 use super::store::use_store;
 use super::words;
 use crate::events::round_robin::TieBreak;
+use crate::lang::Say;
 use leptos::prelude::*;
 
 #[component]
@@ -28,7 +29,7 @@ pub(super) fn TieBreakEditor() -> impl IntoView {
             menu.into_iter()
                 .map(|(tb, pos)| {
                     let (o1, o2) = (order.clone(), order.clone());
-                    let up = move || format!("{} {}", words::MOVE_UP.get(lang.get()), tb.label_in(lang.get()));
+                    let up = move || { let l = lang.get(); words::Said::MoveUp(tb.label_in(l)).say(l) };
                     view! {
                         <li>
                             <label>

@@ -5,6 +5,7 @@ use super::super::i18n::tr;
 use super::store::{use_store, Note, PrintPart};
 use super::words;
 use crate::events::round_robin::Tournament;
+use crate::lang::Say;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -30,14 +31,10 @@ pub(super) fn Toolbar() -> impl IntoView {
                 Ok(t) => {
                     let name = t.name().to_string();
                     store.add_event(t);
-                    let said = format!("{}{name}", words::IMPORTED.get(l));
+                    let said = words::Said::Imported(&name).say(l);
                     store.note.set(Some(Note::Info(said)));
                 }
-                Err(e) => store.error(format!(
-                    "{}{}",
-                    words::IMPORT_FAILED_NOTHING_CHANGED.get(l),
-                    crate::lang::Say::say(&e, l)
-                )),
+                Err(e) => store.error(words::Said::ImportFailed(&e).say(l)),
             }
         });
     };

@@ -1,6 +1,6 @@
 //! The fixed words of the round robin, in both languages: the catalogue its views say them from.
 
-use crate::lang::Text;
+use crate::lang::{Lang, Say, Text};
 
 // create.rs
 pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
@@ -48,7 +48,6 @@ pub const NUMBERS_BY_HAND_LIST: Text = Text::new(
 );
 pub const SET_THESE_NUMBERS: Text = Text::new("按手工顺序编号", "Set these numbers");
 pub const NUMBER_AS_LISTED: Text = Text::new("按名单顺序编号", "Number as listed");
-pub const ENTER_A_WHOLE_NUMBER: Text = Text::new("请输入整数", "enter a whole number");
 pub const LIST_COMMA: Text = Text::new("、", ", ");
 pub const WITHDRAWAL_20_3_LABEL: Text = Text::new("退出 (20.3)", "Withdrawal (20.3)");
 pub const WITHDREW_AFTER_ROUND_20: Text = Text::new(
@@ -58,7 +57,6 @@ pub const WITHDREW_AFTER_ROUND_20: Text = Text::new(
 pub const WARNINGS_18_1_LABEL: Text = Text::new("警告 (18.1)", "Warnings (18.1)");
 pub const GAME_DISQUALIFICATIONS_18_2: Text =
     Text::new("取消当场资格 (18.2)", "Game disqualifications (18.2)");
-pub const REMOVE: Text = Text::new("移除", "Remove");
 // mod.rs
 pub const ROUND_ROBIN: Text = Text::new("循环赛", "Round robin");
 pub const BOARDS_IN_SENTENCE: Text = Text::new("台", "boards");
@@ -67,7 +65,6 @@ pub const SINGLE_ROUND_ROBIN_IN_SENTENCE: Text = Text::new("单循环", "single 
 pub const SCALE_2_1_0: Text = Text::new("胜2和1负0", "2/1/0");
 pub const SCALE_1_HALF_0: Text = Text::new("胜1和½负0", "1/½/0");
 // pager.rs
-pub const A_B_OF_N: Text = Text::new("第 {a}–{b} 项，共 {n} 项", "{a}–{b} of {n}");
 // rounds.rs
 pub const ROUNDS_AND_RESULTS: Text = Text::new("各轮对阵与结果", "Rounds and results");
 pub const FIRST_TEAM_RED_ON: Text =
@@ -78,7 +75,6 @@ pub const SECOND_TEAM: Text = Text::new("后走队", "Second team");
 pub const BLACK: Text = Text::new("黑方", "Black");
 pub const BYE: Text = Text::new("轮空", "bye");
 pub const WITHDRAWN_FORFEIT: Text = Text::new("退出：弃权", "withdrawn: forfeit");
-pub const ROUND_R_LINE_UP: Text = Text::new("第{r}轮 {k} 队台次", "Round {r}: line-up of team {k}");
 pub const SET_LINE_UPS: Text = Text::new("定台次", "Set line-ups");
 // standings.rs
 pub const STANDINGS: Text = Text::new("名次", "Standings");
@@ -99,14 +95,8 @@ pub const STANDINGS_TABLE: Text = Text::new("名次表", "Standings");
 pub const PAIRINGS_BY_ROUND: Text = Text::new("各轮对阵", "Pairings by round");
 pub const EVERYTHING: Text = Text::new("全部", "Everything");
 // tiebreaks.rs
-pub const MOVE_UP: Text = Text::new("上移", "Move up");
 pub const TIE_BREAK_ORDER: Text = Text::new("区分名次的顺序", "Tie-break order");
 // toolbar.rs
-pub const IMPORTED: Text = Text::new("已导入：", "Imported: ");
-pub const IMPORT_FAILED_NOTHING_CHANGED: Text = Text::new(
-    "导入失败，现有数据未改动：",
-    "Import failed, nothing changed: ",
-);
 pub const DELETE_THIS_EVENT: Text = Text::new("删除该赛事？", "Delete this event?");
 pub const EVENT: Text = Text::new("赛事", "Event");
 pub const IMPORT_JSON: Text = Text::new("导入 JSON", "Import JSON");
@@ -119,3 +109,87 @@ pub const FORFEIT_LEGEND: Text = Text::new(
     "“+”“-”为弃权胜负 (21.4)",
     "“+” / “-”: won / lost by forfeit (21.4)",
 );
+
+/// A message of the round-robin page with the round, board or numbers it names.
+pub enum Said<'a> {
+    /// A round's heading.
+    Round(usize),
+    /// A result control's name: round, the pairing's numbers, and the board when there are several.
+    ResultOf {
+        round: usize,
+        red: usize,
+        black: usize,
+        board: Option<usize>,
+    },
+    /// A withdrawal choice: after round `r` (20.3).
+    WithdrawnAfter(usize),
+    /// The pager: items `a` to `b` of `n`.
+    ItemsOf { a: usize, b: usize, n: usize },
+    /// A team's line-up in a round (12.2, 12.3).
+    LineUp { round: usize, team: usize },
+    /// A number field holds what is not a whole number.
+    NotAWholeNumber(&'a str),
+    /// The button that removes an entrant.
+    RemoveEntrant(&'a str),
+    /// The button that moves a tie-break up the order.
+    MoveUp(&'a str),
+    /// An event was imported from a file.
+    Imported(&'a str),
+    /// An import failed, and why: the events are as they were.
+    ImportFailed(&'a dyn Say),
+}
+
+impl Say for Said<'_> {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Said::Round(r), Lang::Zh) => format!("第 {r} 轮"),
+            (Said::Round(r), Lang::En) => format!("Round {r}"),
+            (
+                Said::ResultOf {
+                    round,
+                    red,
+                    black,
+                    board,
+                },
+                Lang::Zh,
+            ) => {
+                let board = board.map(|b| format!(" 第{b}台")).unwrap_or_default();
+                format!("第{round}轮 {red}-{black}{board} 结果")
+            }
+            (
+                Said::ResultOf {
+                    round,
+                    red,
+                    black,
+                    board,
+                },
+                Lang::En,
+            ) => {
+                let board = board.map(|b| format!(", board {b}")).unwrap_or_default();
+                format!("Result, round {round}, {red}-{black}{board}")
+            }
+            (Said::WithdrawnAfter(r), Lang::Zh) => format!("第{r}轮后退出"),
+            (Said::WithdrawnAfter(r), Lang::En) => format!("after round {r}"),
+            (Said::ItemsOf { a, b, n }, Lang::Zh) => format!("第 {a}–{b} 项，共 {n} 项"),
+            (Said::ItemsOf { a, b, n }, Lang::En) => format!("{a}–{b} of {n}"),
+            (Said::LineUp { round, team }, Lang::Zh) => format!("第{round}轮 {team} 队台次"),
+            (Said::NotAWholeNumber(v), Lang::Zh) => format!("`{v}`: 请输入整数"),
+            (Said::NotAWholeNumber(v), Lang::En) => format!("`{v}`: enter a whole number"),
+            (Said::RemoveEntrant(who), Lang::Zh) => format!("移除 {who}"),
+            (Said::RemoveEntrant(who), Lang::En) => format!("Remove {who}"),
+            (Said::MoveUp(t), Lang::Zh) => format!("上移 {t}"),
+            (Said::MoveUp(t), Lang::En) => format!("Move up {t}"),
+            (Said::Imported(name), Lang::Zh) => format!("已导入：{name}"),
+            (Said::Imported(name), Lang::En) => format!("Imported: {name}"),
+            (Said::ImportFailed(e), Lang::Zh) => {
+                format!("导入失败，现有数据未改动：{}", e.say(lang))
+            }
+            (Said::ImportFailed(e), Lang::En) => {
+                format!("Import failed, nothing changed: {}", e.say(lang))
+            }
+            (Said::LineUp { round, team }, Lang::En) => {
+                format!("Round {round}: line-up of team {team}")
+            }
+        }
+    }
+}
