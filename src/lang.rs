@@ -26,6 +26,19 @@ impl Lang {
         }
     }
 
+    /// The code the language preference is saved as: `zh` or `en`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language saved as `code` (see [`Lang::code`]).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        [Lang::Zh, Lang::En].into_iter().find(|l| l.code() == code)
+    }
+
     /// The other language: what the language switch turns to.
     pub const fn other(self) -> Lang {
         match self {

@@ -9,29 +9,22 @@ const KEY: &str = "xq.lang";
 /// Provides the language signal to the app, read from and saved to localStorage.
 pub fn provide_lang() -> RwSignal<Lang> {
     let saved = super::storage::get(KEY);
-    let lang = RwSignal::new(if saved.as_deref() == Some("en") {
-        Lang::En
-    } else {
-        Lang::Zh
-    });
+    let lang = RwSignal::new(
+        saved
+            .as_deref()
+            .and_then(Lang::from_code)
+            .unwrap_or_default(),
+    );
     Effect::new(move || {
         let l = lang.get();
         // A preference that cannot be saved is simply not remembered.
-        let _ = super::storage::set(KEY, if l == Lang::En { "en" } else { "zh" });
+        let _ = super::storage::set(KEY, l.code());
         if let Some(el) = document().document_element() {
             let _ = el.set_attribute("lang", l.tag());
         }
     });
     provide_context(lang);
     lang
-}
-
-/// The language the switch turns `l` into.
-pub fn other(l: Lang) -> Lang {
-    match l {
-        Lang::Zh => Lang::En,
-        Lang::En => Lang::Zh,
-    }
 }
 
 /// The language signal provided by the app.

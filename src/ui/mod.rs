@@ -179,10 +179,10 @@ fn App(pages: Pages) -> impl IntoView {
                 data-testid="lang-toggle"
                 // A title, not a label: the accessible name stays the visible one (WCAG 2.5.3).
                 title=tr(words::SWITCH_TO_CHINESE)
-                on:click=move |_| lang.update(|l| *l = i18n::other(*l))
+                on:click=move |_| lang.update(|l| *l = l.other())
             >
                 // The other language, named in itself.
-                <span translate="no" lang=move || words::OTHER_LANGUAGE_TAG.get(lang.get())>{tr(words::OTHER_LANGUAGE)}</span>
+                <span translate="no" lang=move || lang.get().other().tag()>{move || lang.get().other().own_name()}</span>
             </button>
         </header>
         <main id="main">

@@ -333,11 +333,6 @@ pub const BLACK_RESIGNS: Text = Text::new("黑方认输", "Black resigns");
 pub const WXF: Text = Text::new("WXF", "WXF");
 pub const ICCS: Text = Text::new("ICCS", "ICCS");
 
-/// The language switch's label: the other language, named in itself (marked `translate="no"`).
-pub const OTHER_LANGUAGE: Text = Text::new("English", "中文");
-/// The language tag of [`OTHER_LANGUAGE`].
-pub const OTHER_LANGUAGE_TAG: Text = Text::new("en", "zh-CN");
-
 // The board's markings, printed on a real board and shown the same in both languages (the board
 // is marked `translate="no"`). Red numbers its files 一…九 from its own right (article 7.5).
 pub const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];

@@ -28,7 +28,9 @@ const PAGES = [
   '#/schedule',
   '#/schedule?print',
   '#/schedule?changes',
+  '#/schedule?hall',
   '#/swiss',
+  '#/club',
 ];
 
 /** Every visible text (text nodes, placeholders, titles, labels) outside `translate="no"`. */
