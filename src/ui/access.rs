@@ -174,7 +174,7 @@ fn announce_moves(polite: RwSignal<String>, assertive: RwSignal<String>) {
 /// The time left on both sides of the clock, in words.
 fn time_said(s: &PlaySession, l: Lang) -> String {
     let Some(c) = s.clock() else {
-        return words::THIS_GAME_HAS_NO.get(l).to_string();
+        return words::NO_CLOCK_IN_THIS_GAME.get(l).to_string();
     };
     let now = now_ms();
     let side = |color: Color| {

@@ -635,7 +635,7 @@ fn ClockSetup() -> impl IntoView {
                     {tr(words::NOTATION_90M_40_15M)}
                 </p>
                 <p class="clock-keys">
-                    {tr(words::SPACE_THE_SIDE_TO)}
+                    {tr(words::CLOCK_KEYS)}
                 </p>
             </fieldset>
         </details>

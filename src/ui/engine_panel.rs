@@ -181,8 +181,9 @@ impl Ctx {
         let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
             self.end_worker();
             self.current.set(None);
-            self.message
-                .set(Some(words::THE_ENGINE_COULD_NOT.get(use_lang_now()).into()));
+            self.message.set(Some(
+                words::ENGINE_COULD_NOT_START.get(use_lang_now()).into(),
+            ));
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
@@ -397,8 +398,9 @@ impl Ctx {
             return;
         };
         if !self.ensure_worker() {
-            self.message
-                .set(Some(words::THE_ENGINE_COULD_NOT.get(use_lang_now()).into()));
+            self.message.set(Some(
+                words::ENGINE_COULD_NOT_START.get(use_lang_now()).into(),
+            ));
             return;
         }
         self.message.set(None);

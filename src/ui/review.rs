@@ -89,7 +89,7 @@ impl Ctx {
             return;
         };
         let Ok(worker) = web_sys::Worker::new("./engine_worker_loader.js") else {
-            return self.fail(words::THE_ENGINE_COULD_NOT);
+            return self.fail(words::ENGINE_COULD_NOT_START);
         };
         let onmessage =
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
@@ -107,7 +107,7 @@ impl Ctx {
                 }
             });
         let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-            self.fail(words::THE_ENGINE_COULD_NOT);
+            self.fail(words::ENGINE_COULD_NOT_START);
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));

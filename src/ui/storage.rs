@@ -207,7 +207,7 @@ pub fn StorageProblems() -> impl IntoView {
                                     release(&u.key);
                                 }
                                 set_at(i, u);
-                            }>{tr(words::SET_IT_ASIDE_AND)}</button>
+                            }>{tr(words::SET_ASIDE_AND_START_FRESH)}</button>
                             <button type="button" data-testid="storage-discard" on:click=move |_| {
                                 release(&discard_key);
                                 remove(&discard_key);

@@ -182,7 +182,7 @@ fn TakebackAndOffer() -> impl IntoView {
             (Some(_), Some(_)) => words::OFFER_A_DRAW_THE.get(l).into(),
             (Some(c), None) => GameSaid::OfferDraw(c).say(l),
             (None, Some(_)) => words::OFFER_A_DRAW_AFTER.get(l).into(),
-            (None, None) => words::OFFER_A_DRAW_AFTER_A.get(l).into(),
+            (None, None) => words::OFFER_DRAW_AFTER_MOVE.get(l).into(),
         }
     };
     let offer = move |_| {

@@ -18,7 +18,7 @@ pub const HIGH_CONTRAST_WHITE_BLACK: Text =
 pub const START_POSITION: Text = Text::new("开局局面", "Start position");
 pub const TAKES: Text = Text::new("，吃", ", takes ");
 pub const CHECK: Text = Text::new("将军！", "Check!");
-pub const THIS_GAME_HAS_NO: Text = Text::new("本局不计时", "This game has no clock");
+pub const NO_CLOCK_IN_THIS_GAME: Text = Text::new("本局不计时", "This game has no clock");
 pub const LIST_COMMA: Text = Text::new("，", ", ");
 pub const TRADITIONAL_CHARACTERS: Text = Text::new("传统汉字", "Traditional characters");
 pub const WESTERN_STYLE_SYMBOLS: Text = Text::new("国际象棋式图形", "Western-style symbols");
@@ -55,7 +55,7 @@ pub const TIME_CONTROL: Text = Text::new("计时方式", "Time control");
 pub const PRESET: Text = Text::new("预设", "Preset");
 pub const SET: Text = Text::new("设定", "Set");
 pub const NOTATION_90M_40_15M: Text = Text::new("写法：90分/40着，15分/10着（40着90分钟，以后每10着15分钟）；2小时+30秒（每着加30秒）；20分 读秒 3×30秒；5分 延时 5秒（每着先延时5秒）。", "Notation: 90m/40, 15m/10 (40 moves in 90 min, then 10 every 15 min); 2h+30s (30 s a move); 20m byo 3x30s (byo-yomi); 5m delay 5s.");
-pub const SPACE_THE_SIDE_TO: Text = Text::new(
+pub const CLOCK_KEYS: Text = Text::new(
     "空格：走棋方按钟 · 左Shift：红方 · 右Shift：黑方",
     "Space: the side to move presses · Left Shift: Red · Right Shift: Black",
 );
@@ -87,7 +87,7 @@ pub const PAWNS_FROM_REDS_SIDE: Text = Text::new(
     "兵（红方视角：正数红优，负数黑优）",
     "pawns, from Red's side (+ Red better, − Black better)",
 );
-pub const THE_ENGINE_COULD_NOT: Text = Text::new("引擎无法启动", "The engine could not start");
+pub const ENGINE_COULD_NOT_START: Text = Text::new("引擎无法启动", "The engine could not start");
 pub const NO_THREATS_TO_SHOW: Text =
     Text::new("被将军时无法显示威胁", "No threats to show while in check");
 pub const COMPUTER_PLAYS: Text = Text::new("电脑执", "Computer plays");
@@ -145,15 +145,15 @@ pub const LAST_POSITION: Text = Text::new("最新", "Last position");
 // play.rs
 pub const LINK_COPIED: Text = Text::new("已复制链接 ✓", "Link copied ✓");
 pub const FEN_COPIED: Text = Text::new("已复制 FEN ✓", "FEN copied ✓");
-pub const THE_COMPUTER_ACCEPTS_THE: Text = Text::new(
+pub const COMPUTER_ACCEPTS_DRAW: Text = Text::new(
     "电脑同意和棋：它的评估不占优（第23.1条）",
     "The computer accepts the draw: it does not stand better (rule 23.1)",
 );
-pub const THE_COMPUTER_DECLINES_THE: Text = Text::new(
+pub const COMPUTER_DECLINES_DRAW: Text = Text::new(
     "电脑拒绝和棋，继续对局（第23.1条）",
     "The computer declines the draw and plays on (rule 23.1)",
 );
-pub const STORAGE_IS_FULL_THE: Text = Text::new("存储已满：之前保存的对局无法另存，已原样保留；棋盘上这局不会被保存。", "Storage is full: the saved game could not be set aside, so it was kept; the game on the board is not saved.");
+pub const STORAGE_FULL_GAME_NOT_SAVED: Text = Text::new("存储已满：之前保存的对局无法另存，已原样保留；棋盘上这局不会被保存。", "Storage is full: the saved game could not be set aside, so it was kept; the game on the board is not saved.");
 pub const STORAGE_IS_FULL_THE_GAME: Text = Text::new(
     "存储已满：棋盘上的对局无法另存，因此没有被替换。",
     "Storage is full: the game on the board could not be set aside, so it was not replaced.",
@@ -263,7 +263,8 @@ pub const CHINESE_NOTATION: Text = Text::new("中文记谱", "Chinese");
 // storage.rs
 pub const NOT_SAVED_THE_BROWSERS: Text = Text::new("未能保存：浏览器存储已满或已停用，本页的更改在重新载入后会丢失。请删除旧数据腾出空间，或先导出文件。", "Not saved: the browser's storage is full or disabled; changes on this page will be lost on reload. Delete old data to make room, or export first.");
 pub const DOWNLOAD_THE_RAW_DATA: Text = Text::new("下载原始数据", "Download the raw data");
-pub const SET_IT_ASIDE_AND: Text = Text::new("另存后重新开始", "Set it aside and start fresh");
+pub const SET_ASIDE_AND_START_FRESH: Text =
+    Text::new("另存后重新开始", "Set it aside and start fresh");
 pub const DISCARD_IT_AND_START: Text = Text::new("丢弃并重新开始", "Discard it and start fresh");
 // study.rs
 pub const COMMENT_ON_THIS_MOVE: Text = Text::new("本步注释", "Comment on this move");
@@ -315,7 +316,8 @@ pub const DECLINE: Text = Text::new("拒绝", "Decline");
 pub const OFFER_A_DRAW_THE: Text =
     Text::new("提和（电脑答复）", "Offer a draw (the computer answers)");
 pub const OFFER_A_DRAW_AFTER: Text = Text::new("走完一着后可提和", "Offer a draw after your move");
-pub const OFFER_A_DRAW_AFTER_A: Text = Text::new("走完一着后才能提和", "Offer a draw after a move");
+pub const OFFER_DRAW_AFTER_MOVE: Text =
+    Text::new("走完一着后才能提和", "Offer a draw after a move");
 pub const TAKE_BACK: Text = Text::new("悔棋", "Take back");
 pub const RULE_23_1_OFFER: Text = Text::new(
     "第23.1条：在己方走完一着后、对方思考时提和",
@@ -479,9 +481,9 @@ impl Say for Note {
             (Note::Import(e), Lang::Zh) => format!("棋谱无法载入：{}", e.say(lang)),
             (Note::Import(e), Lang::En) => format!("The game cannot be loaded: {}", e.say(lang)),
             (Note::Opened(n), _) => n.say(lang),
-            (Note::ComputerAnswer(true), _) => THE_COMPUTER_ACCEPTS_THE.get(lang).into(),
-            (Note::ComputerAnswer(false), _) => THE_COMPUTER_DECLINES_THE.get(lang).into(),
-            (Note::SavedGameKept, _) => STORAGE_IS_FULL_THE.get(lang).into(),
+            (Note::ComputerAnswer(true), _) => COMPUTER_ACCEPTS_DRAW.get(lang).into(),
+            (Note::ComputerAnswer(false), _) => COMPUTER_DECLINES_DRAW.get(lang).into(),
+            (Note::SavedGameKept, _) => STORAGE_FULL_GAME_NOT_SAVED.get(lang).into(),
             (Note::NotReplaced, _) => STORAGE_IS_FULL_THE_GAME.get(lang).into(),
         }
     }

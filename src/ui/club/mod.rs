@@ -353,7 +353,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
     };
     view! {
         <section class="t-section no-print">
-            <h2>{tr(words::PASTE_OR_IMPORT_A)}</h2>
+            <h2>{tr(words::PASTE_OR_IMPORT_LIST)}</h2>
             <label class="t-paste">{tr(words::ONE_NAME_A_LINE)}
                 <textarea rows="4" data-testid="member-paste" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
             </label>
@@ -610,7 +610,7 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
             <h2 id="publish">{tr(words::EVENTS_RESULTS_PAGES_RATINGS)}</h2>
             <div class="t-draw">
                 <label>{tr(words::CERTIFICATES_DOWN_TO_PLACE)} " " <input data-testid="cert-places" class="t-small" prop:value=move || places.get() on:input=move |ev| places.set(event_target_value(&ev)) /></label>
-                <label>{tr(words::RESULTS_PAGE_ADDRESS_FOR)} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
+                <label>{tr(words::RESULTS_PAGE_ADDRESS)} " " <input data-testid="results-address" prop:value=move || address.get() on:input=move |ev| address.set(event_target_value(&ev)) /></label>
                 <button on:click=move |_| events.set(saved_events())>{tr(words::REFRESH)}</button>
             </div>
             <table class="t-table">

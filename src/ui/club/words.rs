@@ -23,7 +23,7 @@ pub const F: Text = Text::new("女", "F");
 pub const RATING: Text = Text::new("等级分", "Rating");
 pub const FIDE_CXA_ID: Text = Text::new("FIDE/棋协编号", "FIDE/CXA id");
 pub const ADD: Text = Text::new("添加", "Add");
-pub const PASTE_OR_IMPORT_A: Text = Text::new("粘贴或导入名单", "Paste or import a list");
+pub const PASTE_OR_IMPORT_LIST: Text = Text::new("粘贴或导入名单", "Paste or import a list");
 pub const ONE_NAME_A_LINE: Text = Text::new("每行一名，或从电子表格复制（第一行为表头：姓名、拼音、单位、出生年份、性别、等级分、编号）", "One name a line, or copied from a spreadsheet (first row the header: name, romanised, club, born, sex, rating, id)");
 pub const PREVIEW: Text = Text::new("预览", "Preview");
 pub const IMPORT_A_CSV_TSV: Text = Text::new(
@@ -56,7 +56,7 @@ pub const EVENTS_RESULTS_PAGES_RATINGS: Text = Text::new(
 );
 pub const CERTIFICATES_DOWN_TO_PLACE: Text =
     Text::new("证书颁发至第几名", "Certificates down to place");
-pub const RESULTS_PAGE_ADDRESS_FOR: Text = Text::new(
+pub const RESULTS_PAGE_ADDRESS: Text = Text::new(
     "成绩网页地址（印二维码）",
     "Results page address (for the QR code)",
 );

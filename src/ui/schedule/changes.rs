@@ -223,7 +223,7 @@ fn undo(store: Store, choice: Choice) -> Result<(), String> {
     show(store, snap.problem, snap.schedule);
     choice.undo.set(None);
     choice.pending.set(None);
-    store.say(&words::THE_LAST_CHANGE_IS);
+    store.say(&words::LAST_CHANGE_UNDONE);
     Ok(())
 }
 
@@ -400,7 +400,7 @@ pub(super) fn Changes() -> impl IntoView {
                     " "
                     <button data-testid="withdraw-after" on:click=move |_| {
                         propose(preview_withdrawal(store, who.get_untracked(), after.get_untracked()));
-                    }>{words::WITHDRAW_LATER_MATCHES_ARE.get(lang)}</button>
+                    }>{words::WITHDRAW_LATER_FORFEITS.get(lang)}</button>
                 </p>
             }
         });
@@ -438,12 +438,12 @@ pub(super) fn Changes() -> impl IntoView {
                     </label>
                     " "
                     <label>
-                        {words::MOVE_TO.get(lang)}
+                        {words::MOVE_TO_LABEL.get(lang)}
                         <select data-testid="move-target" disabled=chosen.is_none() on:change=move |ev| {
                             let v = event_target_value(&ev);
                             choice.target.set(v.split_once(':').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))));
                         }>
-                            <option value="new" selected=true>{words::A_NEW_SESSION_AT.get(lang)}</option>
+                            <option value="new" selected=true>{words::NEW_SESSION_AT_END.get(lang)}</option>
                             {target_options}
                         </select>
                     </label>
@@ -474,7 +474,7 @@ pub(super) fn Changes() -> impl IntoView {
                     </label>
                     " "
                     <button data-testid="table-lost" on:click=move |_| propose(preview_lost(store, choice))>
-                        {words::TAKE_IT_OUT_OF.get(lang)}
+                        {words::TAKE_OUT_OF_USE.get(lang)}
                     </button>
                 </p>
                 {withdraw}

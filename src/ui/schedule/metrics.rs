@@ -49,7 +49,7 @@ pub(super) fn MetricsTable() -> impl IntoView {
         let lang = store.lang.get();
         Some(view! {
             <table class="metrics no-print" data-testid="metrics">
-                <caption>{words::LOWER_BOUND_PROVEN_BY.get(lang)}</caption>
+                <caption>{words::LOWER_BOUND_EXPLAINED.get(lang)}</caption>
                 <thead><tr>
                     <th>{words::FIGURE.get(lang)}</th>
                     <th>{words::THIS_TIMETABLE.get(lang)}</th>

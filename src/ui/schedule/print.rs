@@ -57,7 +57,7 @@ impl PrintMode {
         match self {
             PrintMode::Sessions => words::A_SHEET_PER_SESSION.get(lang),
             PrintMode::Slips => words::ENTRANT_SLIPS_SEVERAL_A.get(lang),
-            PrintMode::Rounds => words::ALL_ROUNDS_ON_ONE.get(lang),
+            PrintMode::Rounds => words::ALL_ROUNDS_ON_ONE_PAGE.get(lang),
             PrintMode::Standings => words::STANDINGS_AND_CROSSTABLE_IN_SENTENCE.get(lang),
         }
     }

@@ -185,7 +185,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                     side_label(&f.a, &p.entrants, &seats),
                     side_label(&f.b, &p.entrants, &seats)
                 );
-                let aria = format!("{} {label}", words::SCORE_OF.get(lang));
+                let aria = format!("{} {label}", words::SCORE_OF_LABEL.get(lang));
                 let slot = slots[pl.slot];
                 view! {
                     <tr>
@@ -238,7 +238,7 @@ pub(super) fn ResultsView() -> impl IntoView {
         });
         let best = (!game).then(|| view! {
             <label>
-                {words::MATCHES_ARE_BEST_OF.get(lang)}
+                {words::BEST_OF_LABEL.get(lang)}
                 <select data-testid="best-of" on:change=move |ev| store.best_of.set(event_target_value(&ev).parse().unwrap_or(5))>
                     {[3u32, 5, 7].into_iter().map(|n| view! { <option value=n.to_string() selected=store.best_of.get_untracked() == n>{n}</option> }).collect_view()}
                 </select>

@@ -108,7 +108,7 @@ pub(super) fn start_solving(store: Store) {
 fn worker_failed(store: Store) {
     end_worker(store);
     store.running.set(false);
-    store.say(&words::THE_SOLVER_COULD_NOT);
+    store.say(&words::SOLVER_COULD_NOT_START);
 }
 
 fn end_worker(store: Store) {

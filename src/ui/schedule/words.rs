@@ -6,7 +6,7 @@ use crate::lang::{english_count, Lang, Say, Text};
 pub const SOLVE_THE_TIMETABLE_FIRST: Text = Text::new("请先编排赛程", "Solve the timetable first");
 pub const CHOOSE_THE_MATCH_TO: Text =
     Text::new("请先选择要调动的比赛", "Choose the match to move first");
-pub const THE_LAST_CHANGE_IS: Text = Text::new("已撤销上一次调整", "The last change is undone");
+pub const LAST_CHANGE_UNDONE: Text = Text::new("已撤销上一次调整", "The last change is undone");
 pub const NOT_PLACED: Text = Text::new("未排", "not placed");
 pub const ACCEPT_THE_CHANGE: Text = Text::new("确认调整", "Accept the change");
 pub const CANCELLED_THE_TIMETABLE_IS: Text =
@@ -15,7 +15,7 @@ pub const CANCEL: Text = Text::new("取消", "Cancel");
 pub const WITHDRAWAL_20_3: Text = Text::new("退出 (20.3)：", "Withdrawal (20.3): ");
 pub const AFTER_SESSION: Text = Text::new("在第几场次之后：", "after session: ");
 pub const BEFORE_THE_START: Text = Text::new("开赛前", "before the start");
-pub const WITHDRAW_LATER_MATCHES_ARE: Text = Text::new(
+pub const WITHDRAW_LATER_FORFEITS: Text = Text::new(
     "登记退出：此后比赛按弃权…",
     "Withdraw: later matches are forfeits…",
 );
@@ -24,12 +24,12 @@ pub const SESSIONS_OVER: Text = Text::new("已结束的场次：", "Sessions ove
 pub const SESSION_LABEL: Text = Text::new("场次：", "Session: ");
 pub const UNPLAYED_MATCH: Text = Text::new("未赛比赛：", "Unplayed match: ");
 pub const CHOOSE: Text = Text::new("（选择）", "(choose)");
-pub const MOVE_TO: Text = Text::new("移至：", "Move to: ");
-pub const A_NEW_SESSION_AT: Text = Text::new("末尾新增一个场次", "a new session at the end");
+pub const MOVE_TO_LABEL: Text = Text::new("移至：", "Move to: ");
+pub const NEW_SESSION_AT_END: Text = Text::new("末尾新增一个场次", "a new session at the end");
 pub const MOVE: Text = Text::new("调动…", "Move…");
 pub const TABLE_OUT_OF_USE: Text = Text::new("停用球台：第几场次 ", "Table out of use: session ");
 pub const TABLE_PREFIX: Text = Text::new("台号 ", "table ");
-pub const TAKE_IT_OUT_OF: Text = Text::new("停用该台…", "Take it out of use…");
+pub const TAKE_OUT_OF_USE: Text = Text::new("停用该台…", "Take it out of use…");
 pub const UNDO_THE_LAST_CHANGE: Text = Text::new("撤销上一次调整", "Undo the last change");
 pub const NONE_YET: Text = Text::new("尚无", "none yet");
 // entrant.rs
@@ -92,7 +92,7 @@ pub const LONGEST_RUN_OF_CONSECUTIVE: Text = Text::new(
     "同一场次内最长连续比赛数",
     "Longest run of consecutive matches in a session",
 );
-pub const BACK_TO_BACKS_IN: Text = Text::new(
+pub const BACK_TO_BACKS_IN_ALL: Text = Text::new(
     "背靠背（连打）总数",
     "Back-to-backs in all (a match straight after another)",
 );
@@ -104,11 +104,11 @@ pub const SPREAD_OF_ONE_ENTRANTS: Text = Text::new(
 );
 pub const IDLE_SLOTS_WAITING_INSIDE: Text =
     Text::new("场次内等候的时段数", "Idle slots waiting inside sessions");
-pub const TIMES_ONE_TABLE_IS: Text = Text::new(
+pub const TABLE_USE_BEYOND_SHARE: Text = Text::new(
     "同一球台用得过多的次数",
     "Times one table is used beyond an even share",
 );
-pub const LOWER_BOUND_PROVEN_BY: Text = Text::new("下界：用计数证明，任何赛程都不可能比它更好；达到下界（✓）即是该项最优。", "Lower bound: proven by counting, no timetable can do better; reaching it (✓) is optimal for that figure.");
+pub const LOWER_BOUND_EXPLAINED: Text = Text::new("下界：用计数证明，任何赛程都不可能比它更好；达到下界（✓）即是该项最优。", "Lower bound: proven by counting, no timetable can do better; reaching it (✓) is optimal for that figure.");
 pub const FIGURE: Text = Text::new("指标", "Figure");
 pub const THIS_TIMETABLE: Text = Text::new("本赛程", "This timetable");
 pub const LOWER_BOUND: Text = Text::new("下界", "Lower bound");
@@ -126,7 +126,7 @@ pub const PRINT_AND_EXPORT: Text = Text::new("打印与导出", "Print and expor
 pub const A_SHEET_PER_SESSION: Text = Text::new("每场次一页", "a sheet per session");
 pub const ENTRANT_SLIPS_SEVERAL_A: Text =
     Text::new("个人赛程单（一页多张）", "entrant slips, several a page");
-pub const ALL_ROUNDS_ON_ONE: Text = Text::new("全部轮次（一页）", "all rounds on one page");
+pub const ALL_ROUNDS_ON_ONE_PAGE: Text = Text::new("全部轮次（一页）", "all rounds on one page");
 pub const STANDINGS_AND_CROSSTABLE_IN_SENTENCE: Text =
     Text::new("名次表与交叉表", "standings and crosstable");
 pub const PRINT_LABEL: Text = Text::new("打印：", "Print: ");
@@ -156,7 +156,7 @@ pub const PAGE_OF_PAGES_CSS: Text = Text::new(
     "\"Page \" counter(page) \" of \" counter(pages)",
 );
 // results.rs
-pub const SCORE_OF: Text = Text::new("比分", "Score of");
+pub const SCORE_OF_LABEL: Text = Text::new("比分", "Score of");
 pub const WITHDRAWN_FORFEIT_20_3: Text =
     Text::new("退出：弃权 (20.3)", "withdrawn: forfeit (20.3)");
 pub const WITHDRAWAL_MIDWAY_20_3: Text = Text::new("中途退出 (20.3)：", "Withdrawal (20.3): ");
@@ -164,7 +164,7 @@ pub const WITHDRAWS_NOW_REMAINING_MATCHES: Text = Text::new(
     "即刻退出：余下比赛按弃权",
     "Withdraws now: remaining matches are forfeits",
 );
-pub const MATCHES_ARE_BEST_OF: Text = Text::new("每场局数：", "Matches are best of ");
+pub const BEST_OF_LABEL: Text = Text::new("每场局数：", "Matches are best of ");
 pub const TEAM_RESULTS_HINT: Text = Text::new("每场按台次填各台结果（先列队视角），如 “1 ½ 0 +”：1 胜、½ 和、0 负、+ 或 - 弃权 (21.4)；先列队单数台执红、双数台执黑 (13.2)。场分胜2 和1 负0 (14.2)，名次按 15.3。", "Enter every board, board 1 first, from the first-named team's side, e.g. “1 ½ 0 +”: 1 win, ½ draw, 0 loss, + or - forfeit (21.4). The first-named team is Red on odd boards, Black on even (13.2). Match points win 2, draw 1, loss 0 (14.2); places by 15.3.");
 pub const GAME_RESULTS_HINT: Text = Text::new("填 1-0、0-1、和（或 ½、1/2）；弃权填 +/- 或 -/+ (21.4)；先列者执红 (13.1)。名次按 1999 年规则 (15.1)。", "Enter 1-0, 0-1, ½ (or 1/2, =), a forfeit +/- or -/+ (21.4), first-named plays Red (13.1). Standings by the 1999 rules (15.1).");
 pub const RALLY_RESULTS_HINT: Text = Text::new(
@@ -177,7 +177,7 @@ pub const MATCH_HEADING: Text = Text::new("对阵", "Match");
 pub const SCORE: Text = Text::new("比分", "Score");
 // solve.rs
 pub const CLUB_EVENT: Text = Text::new("俱乐部赛", "Club event");
-pub const THE_SOLVER_COULD_NOT: Text = Text::new("编排程序未能启动（其文件未能载入）。请重新载入页面再试；若仍不行，请换用新版浏览器。", "The solver could not start (its file did not load). Reload the page and try again; if that does not help, use a recent browser.");
+pub const SOLVER_COULD_NOT_START: Text = Text::new("编排程序未能启动（其文件未能载入）。请重新载入页面再试；若仍不行，请换用新版浏览器。", "The solver could not start (its file did not load). Reload the page and try again; if that does not help, use a recent browser.");
 pub const SOLVE: Text = Text::new("开始编排", "Solve");
 pub const STOP: Text = Text::new("停止", "Stop");
 pub const SOLVING_PROGRESS: Text = Text::new("编排进度", "Solving progress");
@@ -347,11 +347,11 @@ impl Metric {
             Metric::Unplaced => MATCHES_NOT_PLACED,
             Metric::SlotsUsed => SLOTS_USED,
             Metric::MaxConsecutive => LONGEST_RUN_OF_CONSECUTIVE,
-            Metric::BackToBack => BACK_TO_BACKS_IN,
+            Metric::BackToBack => BACK_TO_BACKS_IN_ALL,
             Metric::MaxBackToBack => MOST_BACK_TO_BACKS,
             Metric::SessionSpread => SPREAD_OF_ONE_ENTRANTS,
             Metric::IdleSlots => IDLE_SLOTS_WAITING_INSIDE,
-            Metric::TableExcess => TIMES_ONE_TABLE_IS,
+            Metric::TableExcess => TABLE_USE_BEYOND_SHARE,
         }
     }
 }

@@ -38,7 +38,7 @@ pub(super) fn CreateForm() -> impl IntoView {
         let format = if team.get_untracked() {
             let Ok(boards) = boards.get_untracked().trim().parse::<usize>() else {
                 let l = lang.get_untracked();
-                return store.error(words::BOARDS_MUST_BE_A.get(l).into());
+                return store.error(words::BOARDS_NOT_A_WHOLE_NUMBER.get(l).into());
             };
             Competition::Team {
                 boards,

@@ -141,7 +141,7 @@ fn Numbering() -> impl IntoView {
             Ok(n) => store.update(|t| t.draw_lots(n)),
             Err(_) => store.error(format!(
                 "`{s}`: {}",
-                words::THE_SEED_MUST_BE.get(lang.get_untracked())
+                words::SEED_NOT_A_WHOLE_NUMBER.get(lang.get_untracked())
             )),
         }
     };

@@ -6,7 +6,8 @@ use crate::lang::{Lang, Say, Text};
 pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
 pub const WITH_SUBSTITUTES_12_2: Text = Text::new("分台换人制 (12.2)", "With substitutes (12.2)");
 pub const CHOSEN_PER_MATCH_12_3: Text = Text::new("临时定台制 (12.3)", "Chosen per match (12.3)");
-pub const BOARDS_MUST_BE_A: Text = Text::new("台数应为整数", "Boards must be a whole number");
+pub const BOARDS_NOT_A_WHOLE_NUMBER: Text =
+    Text::new("台数应为整数", "Boards must be a whole number");
 pub const NEW_EVENT: Text = Text::new("新建赛事", "New event");
 pub const NAME: Text = Text::new("名称", "Name");
 pub const TYPE: Text = Text::new("类型", "Type");
@@ -39,7 +40,8 @@ pub const PASTE_TEAMS_ONE_PER: Text = Text::new(
 );
 pub const PASTE_NAMES_ONE_PER: Text = Text::new("粘贴名单，每行一人", "Paste names, one per line");
 pub const ADD: Text = Text::new("加入", "Add");
-pub const THE_SEED_MUST_BE: Text = Text::new("种子应为整数", "the seed must be a whole number");
+pub const SEED_NOT_A_WHOLE_NUMBER: Text =
+    Text::new("种子应为整数", "the seed must be a whole number");
 pub const DRAW_SEED: Text = Text::new("抽签种子", "Draw seed");
 pub const DRAW_NUMBERS: Text = Text::new("抽签编号", "Draw numbers");
 pub const NUMBERS_BY_HAND_LIST: Text = Text::new(
