@@ -628,3 +628,24 @@ impl Say for Library {
         }
     }
 }
+
+// Shared by several pages (their word files re-export them).
+pub const KNOCKOUT: Text = Text::new("淘汰赛", "Knockout");
+pub const NAME: Text = Text::new("姓名", "Name");
+pub const RATING: Text = Text::new("等级分", "Rating");
+pub const IMPORT_JSON: Text = Text::new("导入 JSON", "Import JSON");
+pub const SCORING: Text = Text::new("计分", "Scoring");
+pub const BOARD_ORDER: Text = Text::new("台次", "Board order");
+pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
+pub const WITH_SUBSTITUTES_12_2: Text = Text::new("分台换人制 (12.2)", "With substitutes (12.2)");
+pub const CHOSEN_PER_MATCH_12_3: Text = Text::new("临时定台制 (12.3)", "Chosen per match (12.3)");
+pub const POINTS: Text = Text::new("积分", "Points");
+pub const ENTRANTS: Text = Text::new("参赛者", "Entrants");
+pub const ADD: Text = Text::new("加入", "Add");
+pub const SECOND_TEAM: Text = Text::new("后走队", "Second team");
+pub const INDIVIDUAL: Text = Text::new("个人赛", "Individual");
+pub const TEAM: Text = Text::new("团体赛", "Team");
+pub const BOARDS: Text = Text::new("台数", "Boards");
+pub const CREATE: Text = Text::new("创建", "Create");
+pub const DELETE_EVENT: Text = Text::new("删除赛事", "Delete event");
+pub const BYE: Text = Text::new("轮空", "bye");

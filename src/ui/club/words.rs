@@ -1,26 +1,26 @@
 //! The fixed words of the club, in both languages: the catalogue its views say them from.
 
 use crate::lang::{Lang, Say, Text};
+pub use crate::ui::words::{
+    BLACK, BLACK_WINS, CANCEL, DATE, DRAW, KNOCKOUT, NAME, PRINT, RATING, RED, RED_WINS, RESULT,
+    ROUND_ROBIN, SWISS,
+};
 
 // details.rs
-pub const DATE: Text = Text::new("日期", "Date");
 pub const ORGANISER: Text = Text::new("主办单位", "Organiser");
 // export.rs
 pub const RESULTS_PAGE_AND_CERTIFICATES: Text =
     Text::new("成绩网页与证书…", "Results page and certificates…");
 // mod.rs
-pub const KNOCKOUT: Text = Text::new("淘汰赛", "Knockout");
 pub const TIMETABLE: Text = Text::new("赛程", "Timetable");
 pub const CLUB_MEMBERS: Text = Text::new("俱乐部会员", "Club members");
 pub const ADD_A_MEMBER: Text = Text::new("添加会员", "Add a member");
-pub const NAME: Text = Text::new("姓名", "Name");
 pub const ROMANISED: Text = Text::new("拼音", "Romanised");
 pub const CLUB: Text = Text::new("单位", "Club");
 pub const BORN: Text = Text::new("出生年份", "Born");
 pub const SEX: Text = Text::new("性别", "Sex");
 pub const M: Text = Text::new("男", "M");
 pub const F: Text = Text::new("女", "F");
-pub const RATING: Text = Text::new("等级分", "Rating");
 pub const FIDE_CXA_ID: Text = Text::new("FIDE/棋协编号", "FIDE/CXA id");
 pub const ADD: Text = Text::new("添加", "Add");
 pub const PASTE_OR_IMPORT_LIST: Text = Text::new("粘贴或导入名单", "Paste or import a list");
@@ -34,7 +34,6 @@ pub const WHAT_EACH_COLUMN_HOLDS: Text = Text::new(
     "每列的内容（可更改）：",
     "What each column holds (change if wrong):",
 );
-pub const CANCEL: Text = Text::new("取消", "Cancel");
 pub const LINE: Text = Text::new("行", "Line");
 pub const ACTION: Text = Text::new("处理", "Action");
 pub const ADD_IN_SENTENCE: Text = Text::new("添加", "add");
@@ -44,7 +43,6 @@ pub const ID: Text = Text::new("编号", "Id");
 pub const REMOVE: Text = Text::new("删除", "Remove");
 pub const RATING_LIST: Text = Text::new("等级分排名", "Rating list");
 pub const EXPORT_CSV: Text = Text::new("导出 CSV", "Export CSV");
-pub const PRINT: Text = Text::new("打印", "Print");
 pub const RANK: Text = Text::new("名次", "Rank");
 pub const GAMES: Text = Text::new("局数", "Games");
 pub const HISTORY: Text = Text::new("走势", "History");
@@ -61,8 +59,6 @@ pub const RESULTS_PAGE_ADDRESS: Text = Text::new(
     "Results page address (for the QR code)",
 );
 pub const REFRESH: Text = Text::new("刷新", "Refresh");
-pub const ROUND_ROBIN: Text = Text::new("循环赛", "Round robin");
-pub const SWISS: Text = Text::new("积分编排", "Swiss");
 pub const EXPORT_RESULTS_PAGE: Text = Text::new("导出成绩网页", "Export results page");
 pub const RATED: Text = Text::new("已计算", "Rated");
 pub const RATE: Text = Text::new("计算等级分", "Rate");
@@ -73,14 +69,8 @@ pub const FILTER_BY_NAME: Text = Text::new("按姓名筛选", "Filter by name");
 pub const ALL: Text = Text::new("全选", "All");
 pub const ADD_CHOSEN: Text = Text::new("加入所选", "Add chosen");
 // record.rs
-pub const RED_WINS: Text = Text::new("红胜", "Red wins");
-pub const DRAW: Text = Text::new("和棋", "Draw");
-pub const BLACK_WINS: Text = Text::new("黑胜", "Black wins");
 pub const UNFINISHED: Text = Text::new("未完", "Unfinished");
 pub const RECORD_A_RATED_GAME: Text = Text::new("记录一局等级分对局", "Record a rated game");
-pub const RED: Text = Text::new("红方", "Red");
-pub const BLACK: Text = Text::new("黑方", "Black");
-pub const RESULT: Text = Text::new("结果", "Result");
 pub const OPEN_A_PGN: Text = Text::new("打开棋谱 (PGN)", "Open a PGN");
 pub const RECORD_AND_RATE: Text = Text::new("记录并计算", "Record and rate");
 pub const RECORD_IT_AS_ANOTHER: Text = Text::new("确认再记录一局", "Record it as another game");

@@ -1,6 +1,10 @@
 //! The fixed words of the match scheduler, in both languages: the catalogue its views say them from.
 
 use crate::lang::{english_count, Lang, Say, Text};
+pub use crate::ui::words::{
+    BOARD_ORDER, CANCEL, CHOSEN_PER_MATCH_12_3, DATE, FIXED_ORDER_12_1, IMPORT_JSON, KNOCKOUT,
+    POINTS, PRINT, SCORING, STOP, WITH_SUBSTITUTES_12_2,
+};
 
 // changes.rs
 pub const SOLVE_THE_TIMETABLE_FIRST: Text = Text::new("请先编排赛程", "Solve the timetable first");
@@ -11,7 +15,6 @@ pub const NOT_PLACED: Text = Text::new("未排", "not placed");
 pub const ACCEPT_THE_CHANGE: Text = Text::new("确认调整", "Accept the change");
 pub const CANCELLED_THE_TIMETABLE_IS: Text =
     Text::new("已取消，赛程未变", "Cancelled: the timetable is unchanged");
-pub const CANCEL: Text = Text::new("取消", "Cancel");
 pub const WITHDRAWAL_20_3: Text = Text::new("退出 (20.3)：", "Withdrawal (20.3): ");
 pub const AFTER_SESSION: Text = Text::new("在第几场次之后：", "after session: ");
 pub const BEFORE_THE_START: Text = Text::new("开赛前", "before the start");
@@ -33,7 +36,6 @@ pub const TAKE_OUT_OF_USE: Text = Text::new("停用该台…", "Take it out of u
 pub const UNDO_THE_LAST_CHANGE: Text = Text::new("撤销上一次调整", "Undo the last change");
 pub const NONE_YET: Text = Text::new("尚无", "none yet");
 // entrant.rs
-pub const DATE: Text = Text::new("日期", "Date");
 pub const TABLE: Text = Text::new("球台", "Table");
 pub const OPPONENT: Text = Text::new("对手", "Opponent");
 pub const REST_HEADING: Text = Text::new("间隔", "Rest");
@@ -42,7 +44,6 @@ pub const ENTRANT_LABEL: Text = Text::new("参赛者 ", "Entrant ");
 // exports.rs
 pub const THERE_IS_NO_TIMETABLE: Text = Text::new("还没有赛程", "There is no timetable yet");
 pub const IMPORTED: Text = Text::new("已导入", "Imported");
-pub const IMPORT_JSON: Text = Text::new("导入 JSON", "Import JSON");
 pub const ENTER_RESULTS: Text = Text::new("录入成绩 ↓", "Enter results ↓");
 pub const PRINT_AND_EXPORT_MENU: Text = Text::new("打印与导出…", "Print and export…");
 pub const LATE_CHANGES_MENU: Text = Text::new("临时调整…", "Late changes…");
@@ -51,17 +52,12 @@ pub const EXPORT: Text = Text::new("导出：", "Export: ");
 // form.rs
 pub const ENTRANTS_ONE_A_LINE: Text = Text::new("参赛者（每行一个）", "Entrants (one a line)");
 pub const EVENT_NAME: Text = Text::new("赛事名称", "Event name");
-pub const SCORING: Text = Text::new("计分", "Scoring");
 pub const FORMAT: Text = Text::new("赛制", "Format");
 pub const SINGLE_ROUND_ROBIN: Text = Text::new("单循环", "Single round robin");
 pub const DOUBLE_ROUND_ROBIN: Text = Text::new("双循环", "Double round robin");
 pub const GROUPS_CROSSOVER_KNOCKOUT: Text =
     Text::new("分组循环 + 交叉淘汰", "Groups + crossover knockout");
 pub const BOARDS_PER_MATCH: Text = Text::new("每场台数", "Boards per match");
-pub const BOARD_ORDER: Text = Text::new("台次", "Board order");
-pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
-pub const WITH_SUBSTITUTES_12_2: Text = Text::new("分台换人制 (12.2)", "With substitutes (12.2)");
-pub const CHOSEN_PER_MATCH_12_3: Text = Text::new("临时定台制 (12.3)", "Chosen per match (12.3)");
 pub const GROUPS: Text = Text::new("组数", "Groups");
 pub const TABLES: Text = Text::new("球台数", "Tables");
 pub const SESSIONS: Text = Text::new("场次数", "Sessions");
@@ -130,7 +126,6 @@ pub const ALL_ROUNDS_ON_ONE_PAGE: Text = Text::new("全部轮次（一页）", "
 pub const STANDINGS_AND_CROSSTABLE_IN_SENTENCE: Text =
     Text::new("名次表与交叉表", "standings and crosstable");
 pub const PRINT_LABEL: Text = Text::new("打印：", "Print: ");
-pub const PRINT: Text = Text::new("打印", "Print");
 pub const A_LARGE_EVENT_CHOOSE: Text = Text::new(
     "比赛较多：请先在页面上选择打印内容或按“打印”按钮，再打印。",
     "A large event: choose what to print or press Print on the page first, then print.",
@@ -142,12 +137,10 @@ pub const SESSION: Text = Text::new("场次", "Session");
 pub const TIME: Text = Text::new("时间", "Time");
 pub const TABLE_SHORT: Text = Text::new("台", "Table");
 pub const OPPONENT_UMPIRE: Text = Text::new("对手 / 裁判", "Opponent / umpire");
-pub const KNOCKOUT: Text = Text::new("淘汰赛", "Knockout");
 pub const ALL_ROUNDS: Text = Text::new("全部轮次", "All rounds");
 pub const STANDINGS_AND_CROSSTABLE: Text = Text::new("名次表与交叉表", "Standings and crosstable");
 pub const WITHDREW: Text = Text::new("（退出）", " (withdrew)");
 pub const ENTRANT: Text = Text::new("参赛者", "Entrant");
-pub const POINTS: Text = Text::new("积分", "Points");
 pub const GAMES: Text = Text::new("局", "Games");
 pub const RALLIES: Text = Text::new("分", "Rallies");
 /// The printed page number in the page margin, as CSS `content`.
@@ -179,7 +172,6 @@ pub const SCORE: Text = Text::new("比分", "Score");
 pub const CLUB_EVENT: Text = Text::new("俱乐部赛", "Club event");
 pub const SOLVER_COULD_NOT_START: Text = Text::new("编排程序未能启动（其文件未能载入）。请重新载入页面再试；若仍不行，请换用新版浏览器。", "The solver could not start (its file did not load). Reload the page and try again; if that does not help, use a recent browser.");
 pub const SOLVE: Text = Text::new("开始编排", "Solve");
-pub const STOP: Text = Text::new("停止", "Stop");
 pub const SOLVING_PROGRESS: Text = Text::new("编排进度", "Solving progress");
 pub const SOLVING: Text = Text::new("编排中", "solving");
 pub const BOUNDS_REACHED_OPTIMAL: Text = Text::new("已达下界（最优）", "bounds reached (optimal)");

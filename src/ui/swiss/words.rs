@@ -1,6 +1,10 @@
 //! The fixed words of the Swiss event and the knockout, in both languages: the catalogue its views say them from.
 
 use crate::lang::{Lang, Say, Text};
+pub use crate::ui::words::{
+    ADD, BLACK, BOARDS, BYE, CREATE, DELETE_EVENT, ENTRANTS, FOULS, INDIVIDUAL, KNOCKOUT, NAME,
+    POINTS, PRINT, RATING, RED, RESULT, SCORING, SECOND_TEAM, TEAM,
+};
 
 // entrants.rs
 pub const PLAYS: Text = Text::new("参赛", "plays");
@@ -15,23 +19,16 @@ pub const ONE_PER_LINE_NAME: Text = Text::new(
     "每行一名：姓名, 等级分（可省略）",
     "One per line: name, rating (optional)",
 );
-pub const ENTRANTS: Text = Text::new("参赛者", "Entrants");
-pub const ADD: Text = Text::new("加入", "Add");
 pub const NUMBER_BY_RATING: Text = Text::new("按等级分排序号", "Number by rating");
 pub const NO: Text = Text::new("序号", "No.");
-pub const NAME: Text = Text::new("姓名", "Name");
 pub const PLAYERS_BOARD_ORDER: Text = Text::new("队员（台次顺序）", "Players (board order)");
-pub const RATING: Text = Text::new("等级分", "Rating");
-pub const POINTS: Text = Text::new("积分", "Points");
 pub const NEXT_ROUND: Text = Text::new("下一轮", "Next round");
 pub const WITHDRAWAL: Text = Text::new("退赛", "Withdrawal");
-pub const FOULS: Text = Text::new("犯规", "Fouls");
 pub const WITHDRAWN: Text = Text::new("退赛", "withdrawn");
 // knockout.rs
 pub const AS_LISTED: Text = Text::new("按列表顺序", "as listed");
 pub const BY_RATING: Text = Text::new("按等级分", "by rating");
 pub const BY_LOT: Text = Text::new("抽签", "by lot");
-pub const KNOCKOUT: Text = Text::new("淘汰赛", "Knockout");
 pub const THIS_BRACKET_WAS_MADE: Text = Text::new("此对阵图由“比赛编排”页的小组最终名次生成（交叉淘汰 A1–B2、B1–A2 …）；小组名次见下方输入框。", "This bracket was made from the final group tables of the match scheduler (crossover A1–B2, B1–A2 …); the tables are in the box below.");
 pub const SINGLE_ELIMINATION: Text = Text::new("单败淘汰", "Single elimination");
 pub const DOUBLE_ELIMINATION: Text = Text::new("双败淘汰", "Double elimination");
@@ -61,14 +58,9 @@ pub const STANDINGS: Text = Text::new("名次表", "Standings");
 pub const ALL_ROUNDS: Text = Text::new("各轮成绩", "All rounds");
 pub const KNOCKOUT_BRACKET: Text = Text::new("淘汰赛对阵图", "Knockout bracket");
 pub const SWISS_AND_KNOCKOUT: Text = Text::new("积分编排赛与淘汰赛", "Swiss and knockout");
-pub const PRINT: Text = Text::new("打印", "Print");
 // round.rs
 pub const BD: Text = Text::new("台", "Bd");
 pub const FIRST_MOVE_TEAM: Text = Text::new("先走队", "First-move team");
-pub const RED: Text = Text::new("红方", "Red");
-pub const RESULT: Text = Text::new("结果", "Result");
-pub const SECOND_TEAM: Text = Text::new("后走队", "Second team");
-pub const BLACK: Text = Text::new("黑方", "Black");
 pub const BYE_LABEL: Text = Text::new("轮空：", "Bye: ");
 pub const THE_ROUND_IS_RECORDED: Text = Text::new(
     "每台结果选定后，本轮即自动登记。",
@@ -80,20 +72,15 @@ pub const BLACK_SHORT: Text = Text::new("黑", "Black");
 pub const NEW_SWISS_EVENT: Text = Text::new("新建积分编排赛", "New Swiss event");
 pub const EVENT_NAME: Text = Text::new("赛事名称", "Event name");
 pub const ROUNDS: Text = Text::new("轮数", "Rounds");
-pub const INDIVIDUAL: Text = Text::new("个人赛", "Individual");
-pub const TEAM: Text = Text::new("团体赛", "Team");
-pub const BOARDS: Text = Text::new("台数", "Boards");
 pub const ACCELERATED_PAIRINGS_BAKU: Text =
     Text::new("加速编排（巴库法）", "Accelerated pairings (Baku)");
 pub const NUMBER_1_HAS_BLACK: Text = Text::new(
     "1 号第一轮执黑（抽签决定）",
     "Number 1 has Black in round 1 (by lot)",
 );
-pub const SCORING: Text = Text::new("计分", "Scoring");
 pub const WIN_TWO_DRAW_ONE: Text = Text::new("胜 2 和 1 负 0", "win 2, draw 1, loss 0");
 pub const WIN_1_DRAW_LOSS: Text =
     Text::new("胜 1 和 ½ 负 0（国际棋联）", "win 1, draw ½, loss 0 (FIDE)");
-pub const CREATE: Text = Text::new("创建", "Create");
 pub const ROUNDS_OPEN: Text = Text::new("轮数未定", "rounds open");
 pub const INDIVIDUAL_IN_SENTENCE: Text = Text::new("个人赛", "individual");
 pub const ALL: Text = Text::new("全部", "all");
@@ -102,7 +89,6 @@ pub const MEDIAN: Text = Text::new("去掉最高最低", "median");
 pub const OPPONENTS_POINTS: Text = Text::new("对手分", "Opponents' points");
 pub const DELETE_THIS_SWISS_EVENT: Text =
     Text::new("删除这个积分编排赛？", "Delete this Swiss event?");
-pub const DELETE_EVENT: Text = Text::new("删除赛事", "Delete event");
 pub const CITY: Text = Text::new("城市", "City");
 pub const START: Text = Text::new("开始日期", "Start");
 pub const END: Text = Text::new("结束日期", "End");
@@ -116,7 +102,6 @@ pub const MATCH_POINTS: Text = Text::new("场分", "Match points");
 pub const PLACE: Text = Text::new("名次", "Place");
 pub const WITHDRAWN_SUFFIX: Text = Text::new("（退赛）", " (withdrawn)");
 pub const RESULTS_BY_ROUND: Text = Text::new("各轮成绩", "Results by round");
-pub const BYE: Text = Text::new("轮空", "bye");
 // trf.rs
 pub const EXPORT_TRF: Text = Text::new("导出 TRF", "Export TRF");
 pub const IMPORT_TRF: Text = Text::new("导入 TRF", "Import TRF");

@@ -1,35 +1,28 @@
 //! The fixed words of the round robin, in both languages: the catalogue its views say them from.
 
 use crate::lang::{Lang, Say, Text};
+pub use crate::ui::words::{
+    ADD, BLACK, BOARDS, BOARD_ORDER, BYE, CANCEL, CHOSEN_PER_MATCH_12_3, CREATE, DELETE_EVENT,
+    ENTRANTS, EVENT, FIXED_ORDER_12_1, FOULS, IMPORT_JSON, INDIVIDUAL, PRINT, RED, RESULT,
+    ROUND_ROBIN, SCORING, SECOND_TEAM, TEAM, WITH_SUBSTITUTES_12_2,
+};
 
 // create.rs
-pub const FIXED_ORDER_12_1: Text = Text::new("分台定人制 (12.1)", "Fixed order (12.1)");
-pub const WITH_SUBSTITUTES_12_2: Text = Text::new("分台换人制 (12.2)", "With substitutes (12.2)");
-pub const CHOSEN_PER_MATCH_12_3: Text = Text::new("临时定台制 (12.3)", "Chosen per match (12.3)");
 pub const BOARDS_NOT_A_WHOLE_NUMBER: Text =
     Text::new("台数应为整数", "Boards must be a whole number");
 pub const NEW_EVENT: Text = Text::new("新建赛事", "New event");
 pub const NAME: Text = Text::new("名称", "Name");
 pub const TYPE: Text = Text::new("类型", "Type");
-pub const INDIVIDUAL: Text = Text::new("个人赛", "Individual");
-pub const TEAM: Text = Text::new("团体赛", "Team");
-pub const BOARDS: Text = Text::new("台数", "Boards");
-pub const BOARD_ORDER: Text = Text::new("台次", "Board order");
 pub const CYCLES: Text = Text::new("循环", "Cycles");
 pub const SINGLE_ROUND_ROBIN: Text = Text::new("单循环 (一局制)", "Single round robin");
 pub const DOUBLE_ROUND_ROBIN: Text = Text::new("双循环 (两局制)", "Double round robin");
-pub const SCORING: Text = Text::new("计分", "Scoring");
 pub const WIN_1_DRAW_LOSS: Text = Text::new("胜1 和½ 负0 (14.1)", "Win 1, draw ½, loss 0 (14.1)");
 pub const WIN_TWO_DRAW_ONE: Text = Text::new("胜2 和1 负0", "Win 2, draw 1, loss 0");
-pub const CREATE: Text = Text::new("创建", "Create");
-pub const CANCEL: Text = Text::new("取消", "Cancel");
 // crosstable.rs
 pub const CROSSTABLE: Text = Text::new("成绩交叉表", "Crosstable");
 pub const NO: Text = Text::new("编号", "No.");
 pub const SCORE: Text = Text::new("得分", "Score");
 // entrants.rs
-pub const ENTRANTS: Text = Text::new("参赛者", "Entrants");
-pub const FOULS: Text = Text::new("犯规", "Fouls");
 pub const WARNINGS_18_1: Text = Text::new("警告 18.1", "Warnings 18.1");
 pub const GAME_DQ_18_2: Text = Text::new("取消资格 18.2", "Game DQ 18.2");
 pub const WITHDRAWAL_20_3: Text = Text::new("退出 20.3", "Withdrawal 20.3");
@@ -39,7 +32,6 @@ pub const PASTE_TEAMS_ONE_PER: Text = Text::new(
     "Paste teams, one per line; optionally `Team: player 1, player 2, …`",
 );
 pub const PASTE_NAMES_ONE_PER: Text = Text::new("粘贴名单，每行一人", "Paste names, one per line");
-pub const ADD: Text = Text::new("加入", "Add");
 pub const SEED_NOT_A_WHOLE_NUMBER: Text =
     Text::new("种子应为整数", "the seed must be a whole number");
 pub const DRAW_SEED: Text = Text::new("抽签种子", "Draw seed");
@@ -60,22 +52,15 @@ pub const WARNINGS_18_1_LABEL: Text = Text::new("警告 (18.1)", "Warnings (18.1
 pub const GAME_DISQUALIFICATIONS_18_2: Text =
     Text::new("取消当场资格 (18.2)", "Game disqualifications (18.2)");
 // mod.rs
-pub const ROUND_ROBIN: Text = Text::new("循环赛", "Round robin");
 pub const BOARDS_IN_SENTENCE: Text = Text::new("台", "boards");
 pub const DOUBLE_ROUND_ROBIN_IN_SENTENCE: Text = Text::new("双循环", "double round robin");
 pub const SINGLE_ROUND_ROBIN_IN_SENTENCE: Text = Text::new("单循环", "single round robin");
 pub const SCALE_2_1_0: Text = Text::new("胜2和1负0", "2/1/0");
 pub const SCALE_1_HALF_0: Text = Text::new("胜1和½负0", "1/½/0");
-// pager.rs
 // rounds.rs
 pub const ROUNDS_AND_RESULTS: Text = Text::new("各轮对阵与结果", "Rounds and results");
 pub const FIRST_TEAM_RED_ON: Text =
     Text::new("先走队（单数台执红）", "First team (Red on odd boards)");
-pub const RED: Text = Text::new("红方", "Red");
-pub const RESULT: Text = Text::new("结果", "Result");
-pub const SECOND_TEAM: Text = Text::new("后走队", "Second team");
-pub const BLACK: Text = Text::new("黑方", "Black");
-pub const BYE: Text = Text::new("轮空", "bye");
 pub const WITHDRAWN_FORFEIT: Text = Text::new("退出：弃权", "withdrawn: forfeit");
 pub const SET_LINE_UPS: Text = Text::new("定台次", "Set line-ups");
 // standings.rs
@@ -100,13 +85,9 @@ pub const EVERYTHING: Text = Text::new("全部", "Everything");
 pub const TIE_BREAK_ORDER: Text = Text::new("区分名次的顺序", "Tie-break order");
 // toolbar.rs
 pub const DELETE_THIS_EVENT: Text = Text::new("删除该赛事？", "Delete this event?");
-pub const EVENT: Text = Text::new("赛事", "Event");
-pub const IMPORT_JSON: Text = Text::new("导入 JSON", "Import JSON");
 pub const EXPORT_JSON: Text = Text::new("导出 JSON", "Export JSON");
 pub const STANDINGS_CSV: Text = Text::new("导出成绩 CSV", "Standings CSV");
 pub const PRINT_WHAT: Text = Text::new("打印内容", "Print");
-pub const PRINT: Text = Text::new("打印", "Print");
-pub const DELETE_EVENT: Text = Text::new("删除赛事", "Delete event");
 pub const FORFEIT_LEGEND: Text = Text::new(
     "“+”“-”为弃权胜负 (21.4)",
     "“+” / “-”: won / lost by forfeit (21.4)",
