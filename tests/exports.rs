@@ -1,8 +1,9 @@
 //! The files the organiser hands on (standings and timetable CSV, the timetable's iCalendar) stay
 //! inert whatever a player's name holds: no spreadsheet formula, no broken calendar line.
 
-use xiangqi_club::events::round_robin::{Competition, Cycles, Entrant, Scoring, Tournament};
+use xiangqi_club::events::round_robin::{Competition, Cycles, Scoring, Tournament};
 use xiangqi_club::events::schedule::*;
+use xiangqi_club::events::Entrant;
 
 /// Names a spreadsheet would run as formulas (OWASP's CSV injection examples), and a harmless one.
 const HOSTILE: [&str; 4] = [
@@ -67,7 +68,7 @@ fn tournament_standings_csv_neutralises_formula_names() {
     )
     .unwrap();
     for name in HOSTILE {
-        t.add_entrant(Entrant::new(name)).unwrap();
+        t.add_entrant(Entrant::new(name, 0)).unwrap();
     }
     assert_inert(&t.standings_csv());
 }

@@ -682,8 +682,9 @@ fn small_seeds() -> Vec<String> {
 
 /// Valid TRF files: an individual event with absences and byes, and a team event.
 fn trf_seeds() -> Vec<String> {
-    use xiangqi_club::events::swiss::{Entrant, Leave, Swiss};
+    use xiangqi_club::events::swiss::{Leave, Swiss};
     use xiangqi_club::events::trf::write_trf;
+    use xiangqi_club::events::Entrant;
     let mut ev = Swiss::new(Some(5));
     for k in 0..7u32 {
         ev.add_entrant(Entrant::new(format!("P{k}"), 2000 - k));

@@ -261,6 +261,71 @@ fn a_re_export_from_a_public_child_is_found() {
 }
 
 /// The word files: where a message is rendered per language (`src/lang.rs` holds the mechanism).
+/// The public types a file defines: `pub struct X`, `pub enum X`, `pub type X`, `pub trait X`.
+fn public_types(source: &str) -> Vec<String> {
+    let code = code_of(source);
+    code.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            ["pub struct ", "pub enum ", "pub type ", "pub trait "]
+                .iter()
+                .find_map(|k| l.strip_prefix(k))
+        })
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+/// The competition formats share one type for each idea (one entrant, one game outcome, one
+/// side): no public type name is defined in two of them.
+#[test]
+fn the_competition_formats_define_each_type_once() {
+    let formats = [
+        "src/events/entrant.rs",
+        "src/events/round_robin",
+        "src/events/swiss",
+        "src/events/knockout.rs",
+        "src/events/schedule",
+        "src/events/scoring.rs",
+    ];
+    let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for f in formats {
+        let path = Path::new(f);
+        let files = if path.is_dir() {
+            rust_files(path)
+        } else {
+            vec![path.to_path_buf()]
+        };
+        for file in files {
+            for name in public_types(&fs::read_to_string(&file).unwrap()) {
+                defined
+                    .entry(name)
+                    .or_default()
+                    .push(file.display().to_string());
+            }
+        }
+    }
+    let twice: Vec<String> = defined
+        .into_iter()
+        .filter(|(_, files)| files.len() > 1)
+        .map(|(name, files)| format!("{name}: {}", files.join(", ")))
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "defined more than once:\n  {}",
+        twice.join("\n  ")
+    );
+}
+
+#[test]
+fn the_type_reader_finds_each_kind_of_definition() {
+    let source = "pub struct Entrant {\n/// pub enum Prose\n  pub enum Outcome { Win }\npub(crate) struct Hidden;\npub type Side = u8;\n";
+    assert_eq!(public_types(source), ["Entrant", "Outcome", "Side"]);
+}
+
 fn is_word_file(rel: &Path) -> bool {
     let name = rel.file_name().unwrap_or_default();
     rel == Path::new("lang.rs") || name == "words.rs" || name == "say.rs"

@@ -4,10 +4,11 @@
 
 use xiangqi_club::events::round_robin::Outcome;
 use xiangqi_club::events::swiss::{
-    board_colors, swiss_standings, Buchholz, Entrant, EntrantOutcome, Leave, Record, RoundPairing,
-    Swiss, SwissError, SwissTieBreak,
+    board_colors, swiss_standings, Buchholz, EntrantOutcome, Leave, Record, RoundPairing, Swiss,
+    SwissError, SwissTieBreak,
 };
 use xiangqi_club::events::trf::{parse_trf, write_trf};
+use xiangqi_club::events::Entrant;
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::rng::Rng;
 use xiangqi_club::xiangqi::Color;
@@ -231,7 +232,7 @@ fn thousands_of_random_events_keep_the_absolute_criteria() {
                 match rng.below(100) {
                     0..=2 => e.next = Some(Leave::Zero),
                     3 => e.next = Some(Leave::Half),
-                    4 if !e.history.is_empty() => e.withdrawn = true,
+                    4 if !e.history.is_empty() => e.set_withdrawn(true),
                     _ => {}
                 }
             }
@@ -294,7 +295,7 @@ fn standings_use_rule_15_2_in_order_each_in_its_own_column() {
     let p = ev.pair_next().unwrap();
     let r = vec![Outcome::Draw; p.boards.len()];
     ev.record_round(&p, &r).unwrap();
-    ev.entrants[1].fouls = 1;
+    ev.entrants[1].entrant.fouls = 1;
     let order = SwissTieBreak::order(false, Buchholz::Full);
     assert_eq!(
         order.iter().map(|t| t.say(Lang::Zh)).collect::<Vec<_>>(),
@@ -466,15 +467,12 @@ fn recorded_rounds_can_be_listed_again() {
 fn cli_pairs_a_team_file_by_teams() {
     // A team event entered board by board, written with its 013 team lines: `xq swiss` reads the
     // teams back and pairs them (team pairing numbers, Red = the first-move team of 13.3).
-    use xiangqi_club::events::swiss::{MatchSheet, Member};
+    use xiangqi_club::events::swiss::MatchSheet;
     let mut ev = Swiss::new(Some(5));
     ev.boards = Some(2);
     for t in 0..6u32 {
         let members = (0..3u32)
-            .map(|m| Member {
-                name: format!("T{t}-{m}"),
-                rating: 2200 - 20 * t - m,
-            })
+            .map(|m| (format!("T{t}-{m}"), 2200 - 20 * t - m))
             .collect();
         ev.add_entrant(Entrant::team(format!("Team {t}"), members, 2));
     }
@@ -691,7 +689,7 @@ fn trf_ranks_are_the_standings_and_the_tournament_lines_read_back() {
         let results = random_results(&mut rng, &p);
         ev.record_round(&p, &results).unwrap();
     }
-    ev.entrants[5].fouls = 1;
+    ev.entrants[5].entrant.fouls = 1;
     for buchholz in [Buchholz::Full, Buchholz::Cut1, Buchholz::Median] {
         ev.buchholz = buchholz;
         let order = SwissTieBreak::order(false, buchholz);
@@ -712,7 +710,7 @@ fn trf_ranks_are_the_standings_and_the_tournament_lines_read_back() {
         }
     }
     // Fouls are not a TRF field.
-    ev.entrants[5].fouls = 0;
+    ev.entrants[5].entrant.fouls = 0;
     // Before: ranks by points alone disagreed with the tie-breaks somewhere in this event.
     let by_points = |i: usize| {
         1 + ev

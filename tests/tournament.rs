@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 use xiangqi_club::events::round_robin::*;
+use xiangqi_club::events::Entrant;
 
 // ---------------------------------------------------------------- helpers
 
@@ -251,11 +252,11 @@ fn seeded_draw_is_reproducible_and_hand_numbers_are_checked() {
     assert_eq!(drawn, names.iter().copied().collect());
     // Entrants cannot change after the draw (20.2: clear the draw and draw again).
     assert_eq!(
-        a.add_entrant(Entrant::new("庚")),
+        a.add_entrant(Entrant::new("庚", 0)),
         Err(TournamentError::AlreadyDrawn)
     );
     a.clear_draw().unwrap();
-    a.add_entrant(Entrant::new("庚")).unwrap();
+    a.add_entrant(Entrant::new("庚", 0)).unwrap();
 
     let mut c = Tournament::new(
         "t",
@@ -842,6 +843,34 @@ fn json_round_trip_keeps_everything() {
     assert_eq!(back.standings(), t.standings());
     let w = six_with_withdrawal(3);
     assert_eq!(Tournament::from_json(&w.to_json()).unwrap(), w);
+}
+
+#[test]
+fn the_shared_entrant_keeps_the_file_as_version_1_wrote_it() {
+    // A round robin's entrants have no ratings: a team's players are written as their names, and
+    // no field an older reader would refuse is added.
+    let json = played_team_event().to_json();
+    let file: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let first = &file["tournament"]["entrants"][0];
+    let mut keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "disqualifications",
+            "fouls",
+            "members",
+            "name",
+            "warnings",
+            "withdrawn_after"
+        ]
+    );
+    assert!(first["members"][0].is_string());
 }
 
 #[test]

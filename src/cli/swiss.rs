@@ -5,8 +5,9 @@
 //! TRF. `--players N` starts from N rated players instead of a file.
 
 use crate::events::round_robin::Outcome;
-use crate::events::swiss::{Entrant, Leave, Swiss, MAX_ENTRANTS, MAX_ROUNDS};
+use crate::events::swiss::{Leave, Swiss, MAX_ENTRANTS, MAX_ROUNDS};
 use crate::events::trf::{parse_trf, write_trf};
+use crate::events::Entrant;
 use crate::rng::Rng;
 
 const USAGE: &str = "usage: xq swiss (FILE.trf | --players N) [--rounds N --random-results SEED] [--accelerated] [--out FILE]";
@@ -152,10 +153,10 @@ fn play_out(event: &mut Swiss, rounds: usize, seed: u64) -> i32 {
     let mut rng = Rng::new(seed);
     while event.rounds_played() < rounds {
         let first = event.rounds_played() == 0;
-        for e in event.entrants.iter_mut().filter(|e| !e.withdrawn) {
+        for e in event.entrants.iter_mut().filter(|e| !e.entrant.withdrawn()) {
             let x = rng.below(1000);
             if !first && x < 12 {
-                e.withdrawn = true;
+                e.set_withdrawn(true);
             } else if x < 40 {
                 e.next = Some(Leave::Zero);
             } else if x < 55 {

@@ -4,6 +4,7 @@
 
 pub mod club;
 pub mod csv;
+mod entrant;
 pub mod hall;
 pub mod knockout;
 pub mod publish;
@@ -15,3 +16,5 @@ pub mod scoring;
 pub mod swiss;
 pub mod trf;
 pub mod umpire;
+
+pub use entrant::Entrant;

@@ -329,7 +329,7 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
         event
             .entrants
             .get(k)
-            .map_or_else(String::new, |e| e.name.clone())
+            .map_or_else(String::new, |e| e.entrant.name.clone())
     };
     let mut sections = Vec::new();
     for round in 1..=event.rounds_played() {

@@ -18,7 +18,9 @@ use super::schedule::{
     MAX_SLOTS_PER_SESSION, MAX_TABLES, MIN_ENTRANTS,
 };
 use super::scoring::{EventError, EventScoring, ResultError};
-use super::swiss::saved::{RecordRoundError, SavedKnockoutError, SavedSwissError, SAVE_VERSION};
+use super::swiss::saved::{
+    RecordRoundError, SavedKnockoutError, SavedSwissError, KNOCKOUT_VERSION, SWISS_VERSION,
+};
 use super::swiss::{
     Buchholz, EntrantLineError, MatchPointsError, SwissError, SwissTieBreak, MAX_NAME, MAX_RATING,
     MAX_ROUNDS,
@@ -714,10 +716,10 @@ impl Say for SavedKnockoutError {
                 format!("the saved knockout cannot be read: {e}")
             }
             (SavedKnockoutError::Version(v), Lang::Zh) => {
-                format!("保存的淘汰赛是第 {v} 版格式，本程序读取第 {SAVE_VERSION} 版")
+                format!("保存的淘汰赛是第 {v} 版格式，本程序读取第 {KNOCKOUT_VERSION} 版")
             }
             (SavedKnockoutError::Version(v), Lang::En) => format!(
-                "the saved knockout is format version {v}; this app reads version {SAVE_VERSION}"
+                "the saved knockout is format version {v}; this app reads version {KNOCKOUT_VERSION}"
             ),
             (SavedKnockoutError::Check(e), Lang::Zh) => {
                 format!("保存的淘汰赛无法读取：{}", e.say(lang))
@@ -735,10 +737,10 @@ impl Say for SavedSwissError {
             (SavedSwissError::Json(e), Lang::Zh) => format!("保存的积分编排赛无法读取：{e}"),
             (SavedSwissError::Json(e), Lang::En) => format!("the saved Swiss cannot be read: {e}"),
             (SavedSwissError::Version(v), Lang::Zh) => {
-                format!("保存的积分编排赛是第 {v} 版格式，本程序读取第 {SAVE_VERSION} 版")
+                format!("保存的积分编排赛是第 {v} 版格式，本程序读取第 {SWISS_VERSION} 版")
             }
             (SavedSwissError::Version(v), Lang::En) => format!(
-                "the saved Swiss is format version {v}; this app reads version {SAVE_VERSION}"
+                "the saved Swiss is format version {v}; this app reads version {SWISS_VERSION}"
             ),
             (SavedSwissError::Check(e), _) => e.say(lang),
         }

@@ -4,10 +4,11 @@
 //! (best of 3/5/7 to 11, ITTF tie-break among the tied), or a plain win/draw/loss.
 
 use super::round_robin::{
-    BoardOrder, Competition, Cycles, Entrant, Outcome, ParseOutcomeError, Scoring, TieBreak,
-    Tournament, TournamentError,
+    BoardOrder, Competition, Cycles, Outcome, ParseOutcomeError, Scoring, TieBreak, Tournament,
+    TournamentError,
 };
 use super::schedule::{BestOf, Format, MatchScore, ParseScoreError, Problem};
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -185,7 +186,7 @@ impl EventScoring {
         };
         let mut t = Tournament::new(name, Competition::Individual, cycles, points)?;
         for n in &p.entrants {
-            t.add_entrant(Entrant::new(n))?;
+            t.add_entrant(Entrant::new(n, 0))?;
         }
         self.number_and_break_ties(t, p)
     }
@@ -214,7 +215,7 @@ impl EventScoring {
         let format = Competition::Team { boards, order };
         let mut t = Tournament::new(name, format, cycles, points)?;
         for (i, n) in p.entrants.iter().enumerate() {
-            let mut e = Entrant::new(n);
+            let mut e = Entrant::new(n, 0);
             e.members = rosters.get(i).cloned().unwrap_or_default();
             t.add_entrant(e)?;
         }

@@ -14,9 +14,10 @@ use crate::color::Color;
 use crate::events::round_robin::first_team_color;
 use crate::events::round_robin::MAX_BOARDS;
 use crate::events::swiss::{
-    swiss_standings, Entrant, EntrantOutcome, Leave, Member, Record, Seat, Swiss, SwissError,
+    swiss_standings, EntrantOutcome, Leave, PairingCard, Record, Seat, Swiss, SwissError,
     SwissTieBreak, MAX_ENTRANTS, MAX_ROUNDS,
 };
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use std::fmt;
 
@@ -168,7 +169,7 @@ fn parse_entry(chunk: &[char], id: usize) -> Option<Option<Entry>> {
 }
 
 /// A player line read: number, entrant (no history yet), round entries.
-type PlayerRow = (usize, Entrant, Vec<Option<Entry>>);
+type PlayerRow = (usize, PairingCard, Vec<Option<Entry>>);
 
 /// Reads a TRF-16 file into a Swiss event. The last column is the coming round when only some
 /// players have an entry there (an announced absence or bye request).
@@ -337,9 +338,7 @@ fn player_line(line: &[char], ln: usize) -> Result<PlayerRow, TrfError> {
     // can leave one, and the writer's padding would not give it back).
     let name: String = clean(&field(14, 47)).trim().chars().take(32).collect();
     let name = name.trim_end().to_string();
-    let mut entrant = Entrant::new(name, rating);
-    entrant.history.clear();
-    Ok((id, entrant, entries))
+    Ok((id, PairingCard::new(Entrant::new(name, rating)), entries))
 }
 
 /// Each entrant's record of the `played` rounds from its entries (absent where none), and the
@@ -474,15 +473,12 @@ fn fold_teams(
         ..players.clone()
     };
     for (t, tl) in lines.iter().enumerate() {
-        let members: Vec<Member> = tl
+        let members: Vec<(String, u32)> = tl
             .players
             .iter()
-            .map(|&no| Member {
-                name: p[no - 1].name.clone(),
-                rating: p[no - 1].rating,
-            })
+            .map(|&no| (p[no - 1].entrant.name.clone(), p[no - 1].entrant.rating))
             .collect();
-        let mut team = Entrant::team(tl.name.clone(), members, boards);
+        let mut team = PairingCard::new(Entrant::team(&tl.name, members, boards));
         let first = &p[tl.players[0] - 1];
         for r in 0..rounds {
             let mine = seats(t, r);
@@ -571,11 +567,11 @@ fn players_view(event: &Swiss) -> Option<(Swiss, Vec<Vec<usize>>)> {
     let mut start = Vec::new();
     let mut n = 0;
     for e in &event.entrants {
-        if e.members.is_empty() {
+        if e.entrant.members.is_empty() {
             return None;
         }
         start.push(n);
-        n += e.members.len();
+        n += e.entrant.members.len();
     }
     let mut players = Swiss {
         entrants: Vec::new(),
@@ -584,9 +580,13 @@ fn players_view(event: &Swiss) -> Option<(Swiss, Vec<Vec<usize>>)> {
     };
     let mut numbers = Vec::new();
     for (t, e) in event.entrants.iter().enumerate() {
-        numbers.push((0..e.members.len()).map(|m| start[t] + m + 1).collect());
-        for (m, member) in e.members.iter().enumerate() {
-            let mut me = Entrant::new(member.name.clone(), member.rating);
+        numbers.push(
+            (0..e.entrant.members.len())
+                .map(|m| start[t] + m + 1)
+                .collect(),
+        );
+        for (m, member) in e.entrant.members.iter().enumerate() {
+            let mut me = PairingCard::new(Entrant::new(member, e.entrant.member_rating(m)));
             for (r, rec) in e.history.iter().enumerate() {
                 me.history.push(match *rec {
                     Record::Game {
@@ -611,7 +611,7 @@ fn players_view(event: &Swiss) -> Option<(Swiss, Vec<Vec<usize>>)> {
                 });
             }
             me.next = e.next;
-            me.withdrawn = e.withdrawn;
+            me.entrant.withdrawn_after = e.entrant.withdrawn_after;
             players.entrants.push(me);
         }
     }
@@ -642,6 +642,7 @@ pub fn write_trf(event: &Swiss) -> String {
     out.push_str(&format!("XXB {}\n", event.boards.unwrap_or(1)));
     for (e, nos) in event.entrants.iter().zip(numbers) {
         let name: String = e
+            .entrant
             .name
             .chars()
             .filter(|c| !c.is_control())
@@ -676,7 +677,11 @@ fn write_info(event: &Swiss, players: &Swiss, out: &mut String) {
             out.push_str(&format!("{code} {}\n", clean(text.trim())));
         }
     }
-    let rated = players.entrants.iter().filter(|e| e.rating > 0).count();
+    let rated = players
+        .entrants
+        .iter()
+        .filter(|e| e.entrant.rating > 0)
+        .count();
     out.push_str(&format!("062 {}\n", players.entrants.len()));
     out.push_str(&format!("072 {rated}\n"));
     if event.boards.is_some() {
@@ -730,14 +735,15 @@ fn write_entrants(event: &Swiss, whole: &Swiss) -> String {
         put(&mut buf, 0, "001");
         put(&mut buf, 4, &format!("{:>4}", i + 1));
         let name: String = e
+            .entrant
             .name
             .chars()
             .filter(|c| !c.is_control())
             .take(32)
             .collect();
         put(&mut buf, 14, &name);
-        if e.rating > 0 {
-            put(&mut buf, 48, &format!("{:>4}", e.rating.min(9999)));
+        if e.entrant.rating > 0 {
+            put(&mut buf, 48, &format!("{:>4}", e.entrant.rating.min(9999)));
         }
         put(&mut buf, 80, &format!("{:>4}", fide_points(e.score())));
         put(&mut buf, 85, &format!("{:>4}", rank[i]));
@@ -768,7 +774,7 @@ fn write_entrants(event: &Swiss, whole: &Swiss) -> String {
             })
             .collect();
         if !e.pairable() {
-            chunks.push(match (e.withdrawn, e.next) {
+            chunks.push(match (e.entrant.withdrawn(), e.next) {
                 (false, Some(Leave::Half)) => "0000 - H".into(),
                 (false, Some(Leave::Full)) => "0000 - F".into(),
                 _ => "0000 - Z".into(),
@@ -811,10 +817,7 @@ mod tests {
 
     fn team(t: u32, size: u32) -> Entrant {
         let members = (0..size)
-            .map(|m| Member {
-                name: format!("队{t}员{m}"),
-                rating: 2300 - 40 * t - 10 * m,
-            })
+            .map(|m| (format!("队{t}员{m}"), 2300 - 40 * t - 10 * m))
             .collect();
         Entrant::team(format!("Team {t}"), members, 3)
     }
@@ -842,7 +845,7 @@ mod tests {
                 .map(|(k, b)| {
                     let pick = |t: usize| -> Vec<usize> {
                         // Teams with a substitute rest board 2 in odd rounds (12.2).
-                        if ev.entrants[t].members.len() == 4 && round % 2 == 1 {
+                        if ev.entrants[t].entrant.members.len() == 4 && round % 2 == 1 {
                             vec![0, 2, 3]
                         } else {
                             vec![0, 1, 2]
@@ -890,7 +893,7 @@ mod tests {
         let ev = parse_trf(&text).unwrap();
         assert_eq!(ev.info.name, "Club");
         assert_eq!(ev.info.round_dates, ["1/2", "26/03/15"]);
-        assert_eq!(ev.entrants[0].name, "P1");
+        assert_eq!(ev.entrants[0].entrant.name, "P1");
         let back = parse_trf(&write_trf(&ev)).unwrap();
         assert_eq!(back.entrants, ev.entrants);
         assert_eq!(back.info, ev.info);

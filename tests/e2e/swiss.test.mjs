@@ -321,6 +321,41 @@ test('a saved Swiss that does not add up is set aside, and the page starts fresh
   assert.deepEqual(page.errors, []);
 });
 
+// an event saved by the previous version of the app (version 1: each entrant's fields beside its
+// record, a `withdrawn` flag) opens as it was, and is saved again as version 2.
+test('a Swiss saved by version 1 opens with its withdrawal and the round being played', async () => {
+  const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });
+  const game = (opponent, color, outcome) => ({ Game: { opponent, color, outcome, played: true } });
+  const card = (name, rating, history, withdrawn) => ({ name, rating, history, next: null, withdrawn, fouls: 0, game_points: [] });
+  const v1 = JSON.stringify({
+    version: 1, name: 'Club Swiss',
+    event: {
+      entrants: [
+        card('P1', 2000, [game(2, 'Red', 'Win'), game(1, 'Black', 'Win')], false),
+        card('P2', 1999, [game(3, 'Black', 'Draw'), game(0, 'Red', 'Loss')], false),
+        card('P3', 1998, [game(0, 'Black', 'Loss'), 'Bye'], false),
+        card('P4', 1997, [game(1, 'Red', 'Draw'), { Absent: 'Zero' }], true),
+      ],
+      rounds_planned: 3, first_color: 'Red', accelerated: false, boards: null,
+    },
+    pending: { round: 3, boards: [{ red: 2, black: 1 }], bye: 0 }, results: [''], sheets: [],
+  });
+  await page.evaluate((v) => { localStorage.clear(); localStorage.setItem('xq.swiss.event', v); }, v1);
+  await page.reload();
+  await page.waitForSelector('[data-testid=swiss-entrant-table]');
+  assert.equal(await page.locator('[data-testid=storage-problem]').count(), 0);
+  const withdrawn = await page.locator('[data-testid=withdrawn]').evaluateAll((boxes) => boxes.map((b) => b.checked));
+  assert.deepEqual(withdrawn, [false, false, false, true]);
+  assert.equal(await page.locator('[data-testid=pairing]').count(), 1);
+  await page.locator('[data-testid=fouls]').first().fill('1');
+  await page.locator('[data-testid=fouls]').first().dispatchEvent('change');
+  await page.waitForFunction(() => localStorage.getItem('xq.swiss.event')?.includes('"version":2'));
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('xq.swiss.event')));
+  assert.deepEqual(saved.event.entrants.map((c) => c.entrant.withdrawn_after), [null, null, null, 1]);
+  assert.equal(saved.event.entrants[0].entrant.fouls, 1);
+  assert.deepEqual(page.errors, []);
+});
+
 // a 16-player, 3-round Swiss on the 1/½/0 scale.
 test('16 players on 1/½/0: results record as entered, the event ends, TRF ranks and tournament lines match, imports ask and can be undone', async () => {
   const page = await app.newPage('#/swiss', { waitFor: '[data-testid=swiss-create]' });

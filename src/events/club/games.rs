@@ -44,7 +44,7 @@ pub fn swiss_games(club: &Club, s: &Swiss) -> Vec<RatedGame> {
     let id = |k: usize| {
         s.entrants
             .get(k)
-            .and_then(|e| club.by_name(&e.name))
+            .and_then(|e| club.by_name(&e.entrant.name))
             .map(|m| m.id)
     };
     let mut games = Vec::new();
@@ -83,7 +83,7 @@ mod tests {
     use super::super::NewMember;
     use super::*;
     use crate::events::round_robin::{Competition, Cycles, Scoring};
-    use crate::events::swiss::Entrant;
+    use crate::events::Entrant;
 
     fn club(names: &[&str]) -> Club {
         let mut c = Club::new();
@@ -140,7 +140,7 @@ mod tests {
         // The forfeit is not rated; the game is counted once.
         assert_eq!(games.len(), 1);
         let b = p.boards[0];
-        let red = c.by_name(&s.entrants[b.red].name).unwrap().id;
+        let red = c.by_name(&s.entrants[b.red].entrant.name).unwrap().id;
         let g = &games[0];
         let red_score = if g.first == red {
             g.score

@@ -1,7 +1,7 @@
 use super::*;
 use crate::events::knockout::{Elimination, Seeding};
 use crate::events::round_robin::{Competition, Cycles, Outcome, Scoring};
-use crate::events::swiss::Entrant;
+use crate::events::Entrant;
 
 const EVIL: &str = "<script>alert('x')</script>&\"";
 

@@ -1,7 +1,8 @@
 //! Files: pasted entrant lists, the versioned JSON of a whole event, and standings as CSV.
 
-use super::{Entrant, Tournament, TournamentError};
+use super::{Tournament, TournamentError};
 use crate::events::csv::field as csv_field;
+use crate::events::Entrant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -27,7 +28,7 @@ pub fn parse_entrant_list(text: &str, team: bool) -> Vec<Entrant> {
             };
             match split {
                 Some((name, members)) => {
-                    let mut e = Entrant::new(name);
+                    let mut e = Entrant::new(name, 0);
                     e.members = members
                         .split([',', '，', '、'])
                         .map(str::trim)
@@ -36,7 +37,7 @@ pub fn parse_entrant_list(text: &str, team: bool) -> Vec<Entrant> {
                         .collect();
                     e
                 }
-                None => Entrant::new(line),
+                None => Entrant::new(line, 0),
             }
         })
         .collect()

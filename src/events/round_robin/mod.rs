@@ -25,6 +25,7 @@ pub use standings::{
 pub use team::{first_team_color, validate_lineup, BoardOrder, LineupError, MAX_BOARDS};
 
 use crate::events::publish::Details;
+use crate::events::Entrant;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -65,48 +66,6 @@ pub enum Cycles {
     Single,
     /// Everyone meets everyone twice, colours swapped in the second cycle (13.5).
     Double,
-}
-
-/// One entrant: a player, or a team with its registered players.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entrant {
-    /// Display name.
-    pub name: String,
-    /// Team players in registered board order (12.1); empty for individual entrants.
-    #[serde(default)]
-    pub members: Vec<String>,
-    /// Fouls (犯规) recorded by the arbiter: the last tie-break of 15.1/15.3.
-    #[serde(default)]
-    pub fouls: u32,
-    /// Warnings under 18.1.
-    #[serde(default)]
-    pub warnings: u32,
-    /// Game disqualifications under 18.2.
-    #[serde(default)]
-    pub disqualifications: u32,
-    /// Withdrew (20.3) or was expelled (18.3) after this round; `Some(0)` before round 1.
-    #[serde(default)]
-    pub withdrawn_after: Option<usize>,
-}
-
-impl Entrant {
-    /// A new entrant with a clean record.
-    pub fn new(name: &str) -> Entrant {
-        Entrant {
-            name: name.trim().to_string(),
-            members: Vec::new(),
-            fouls: 0,
-            warnings: 0,
-            disqualifications: 0,
-            withdrawn_after: None,
-        }
-    }
-
-    /// Whether the arbiter disciplined this entrant (18.1 or 18.2), which counts under 18.4.
-    pub fn is_disciplined(&self) -> bool {
-        self.warnings > 0 || self.disqualifications > 0
-    }
 }
 
 /// The result of one pairing: one outcome per board, seen from the first-listed (Red) entrant.

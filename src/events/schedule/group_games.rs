@@ -6,8 +6,9 @@ use super::fixtures::{group_letter, snake_groups, Phase};
 use super::model::{Format, Problem};
 use super::results::Winner;
 use super::seats::fill_seats;
-use crate::events::round_robin::{Competition, Cycles, Entrant, Outcome, Tournament};
+use crate::events::round_robin::{Competition, Cycles, Outcome, Tournament};
 use crate::events::scoring::{EventError, EventScoring};
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -81,7 +82,7 @@ pub fn group_events(
         let name = group_letter(g).to_string();
         let mut t = Tournament::new(&name, Competition::Individual, Cycles::Single, points)?;
         for &e in m {
-            t.add_entrant(Entrant::new(&p.entrants[e]))?;
+            t.add_entrant(Entrant::new(&p.entrants[e], 0))?;
         }
         t.set_numbers(&(1..=m.len()).collect::<Vec<_>>())?;
         if let Some(tb) = scoring.tiebreaks() {

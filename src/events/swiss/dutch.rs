@@ -403,7 +403,7 @@ fn build_tour(event: &Swiss) -> Result<Tour, SwissError> {
             .collect();
         let score: u32 = e.history.iter().map(Record::points).sum();
         if !e.pairable() {
-            let leave = if e.withdrawn {
+            let leave = if e.entrant.withdrawn() {
                 Leave::Zero
             } else {
                 e.next.unwrap_or(Leave::Zero)

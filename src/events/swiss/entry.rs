@@ -1,7 +1,7 @@
 //! Entrants as organisers type or paste them: one per line, `name, rating` (rating optional),
 //! and for a team `team: player rating, player, …` with the players in board order (12.1).
 
-use super::{Entrant, Member};
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use std::fmt;
 
@@ -110,16 +110,16 @@ pub fn parse_entrants(
                 if team.chars().count() > MAX_NAME {
                     return Err(EntrantLineError::NameTooLong { line });
                 }
-                let mut members: Vec<Member> = Vec::new();
+                let mut members: Vec<(String, u32)> = Vec::new();
                 for p in players
                     .split([',', '，', '、', ';', '；'])
                     .filter(|p| !p.trim().is_empty())
                 {
                     let (name, rating) = name_and_rating(p, line)?;
-                    if members.iter().any(|m| m.name == name) {
+                    if members.iter().any(|m| m.0 == name) {
                         return Err(EntrantLineError::Repeated { line, name });
                     }
-                    members.push(Member { name, rating });
+                    members.push((name, rating));
                 }
                 if members.is_empty() {
                     return Err(EntrantLineError::NoMembers { line });
@@ -283,14 +283,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(es[0].name, "北京队");
-        assert_eq!(
-            es[0]
-                .members
-                .iter()
-                .map(|m| m.name.as_str())
-                .collect::<Vec<_>>(),
-            vec!["王天一", "蒋川", "金波"]
-        );
+        assert_eq!(es[0].members, ["王天一", "蒋川", "金波"]);
+        assert_eq!(es[0].member_ratings, [2600, 2550, 0]);
         // Team rating: the mean of the rated players on the first three boards.
         assert_eq!(es[0].rating, 2575);
         assert_eq!(es[1].members.len(), 4);

@@ -23,10 +23,11 @@ pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPoint
 pub(crate) use entry::{MAX_NAME, MAX_RATING};
 pub use standings::Scale;
 pub use standings::{swiss_standings, Buchholz, SwissRow, SwissTieBreak};
-pub use team::{board_colors, match_score, BoardLine, MatchSheet, Member, Seat};
+pub use team::{board_colors, match_score, BoardLine, MatchSheet, Seat};
 
 use crate::color::Color;
 use crate::events::round_robin::{validate_lineup, BoardOrder, LineupError, Outcome};
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -128,71 +129,37 @@ impl Record {
     }
 }
 
-/// One entrant of a Swiss: a player or a team.
+/// An entrant's pairing card: the entrant and what happened to them round by round, from which
+/// scores, colours and floats are derived.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entrant {
-    /// Display name.
-    pub name: String,
-    /// Rating (0 when unrated): orders pairing numbers before round 1.
-    #[serde(default)]
-    pub rating: u32,
+#[serde(from = "saved::CardFile")]
+pub struct PairingCard {
+    /// Who is entered, with the arbiter's record (fouls, withdrawal).
+    pub entrant: Entrant,
     /// One record per completed round.
     #[serde(default)]
     pub history: Vec<Record>,
     /// Not to be paired in the next round (a requested bye or an announced absence).
     #[serde(default)]
     pub next: Option<Leave>,
-    /// Withdrew (20.3, 20.4): never paired again; past results stand.
-    #[serde(default)]
-    pub withdrawn: bool,
-    /// Fouls (犯规) recorded by the arbiter: the last tie-break of 15.2/15.4.
-    #[serde(default)]
-    pub fouls: u32,
     /// Game points of each team match, in round order (teams only; 15.4 全队总局分).
-    #[serde(default)]
-    pub game_points: Vec<u32>,
-    /// Registered players of a team, in board order (12.1); empty for an individual.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub members: Vec<Member>,
+    pub game_points: Vec<u32>,
     /// Each round's boards as this team played them (teams entered board by board); empty for a
     /// round without board detail (a bye, an absence, or a match entered as a total).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lineups: Vec<Vec<Seat>>,
 }
 
-impl Entrant {
-    /// A new entrant without history.
-    pub fn new(name: impl Into<String>, rating: u32) -> Self {
-        Entrant {
-            name: name.into(),
-            rating,
+impl PairingCard {
+    /// A card without history.
+    pub fn new(entrant: Entrant) -> Self {
+        PairingCard {
+            entrant,
             history: Vec::new(),
             next: None,
-            withdrawn: false,
-            fouls: 0,
             game_points: Vec::new(),
-            members: Vec::new(),
             lineups: Vec::new(),
-        }
-    }
-
-    /// A team with its registered players (board order, 12.1); its rating is the mean of the
-    /// rated players among the first `boards`, so teams are numbered by strength too.
-    pub fn team(name: impl Into<String>, members: Vec<Member>, boards: usize) -> Self {
-        let rated: Vec<u32> = members
-            .iter()
-            .take(boards)
-            .map(|m| m.rating)
-            .filter(|&r| r > 0)
-            .collect();
-        let rating = if rated.is_empty() {
-            0
-        } else {
-            rated.iter().sum::<u32>() / rated.len() as u32
-        };
-        Entrant {
-            members,
-            ..Entrant::new(name, rating)
         }
     }
 
@@ -203,7 +170,13 @@ impl Entrant {
 
     /// Whether the entrant is to be paired in the coming round.
     pub fn pairable(&self) -> bool {
-        !self.withdrawn && self.next.is_none()
+        !self.entrant.withdrawn() && self.next.is_none()
+    }
+
+    /// Withdraws the entrant after the rounds recorded so far (20.4), or takes a withdrawal back.
+    pub fn set_withdrawn(&mut self, withdrawn: bool) {
+        self.entrant.withdrawn_after =
+            withdrawn.then(|| self.entrant.withdrawn_after.unwrap_or(self.history.len()));
     }
 }
 
@@ -211,7 +184,7 @@ impl Entrant {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Swiss {
     /// Entrants; the index is the pairing number minus one.
-    pub entrants: Vec<Entrant>,
+    pub entrants: Vec<PairingCard>,
     /// Rounds planned (the last round relaxes colour rules for the leaders, C.04.3 A.7 / C3).
     pub rounds_planned: Option<usize>,
     /// The colour of pairing number 1 in round 1 (drawn by lot before the event).
@@ -395,12 +368,10 @@ impl Swiss {
     }
 
     /// Adds an entrant; after round 1 it is a late entry with zero-point absences so far.
-    pub fn add_entrant(&mut self, mut entrant: Entrant) -> usize {
-        let played = self.rounds_played();
-        while entrant.history.len() < played {
-            entrant.history.push(Record::Absent(Leave::Zero));
-        }
-        self.entrants.push(entrant);
+    pub fn add_entrant(&mut self, entrant: Entrant) -> usize {
+        let mut card = PairingCard::new(entrant);
+        card.history = vec![Record::Absent(Leave::Zero); self.rounds_played()];
+        self.entrants.push(card);
         self.entrants.len() - 1
     }
 
@@ -408,8 +379,10 @@ impl Swiss {
     /// only before round 1.
     pub fn seed_by_rating(&mut self) {
         if self.rounds_played() == 0 {
-            self.entrants
-                .sort_by(|a, b| b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name)));
+            self.entrants.sort_by(|a, b| {
+                let (a, b) = (&a.entrant, &b.entrant);
+                b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name))
+            });
         }
     }
 
@@ -472,7 +445,7 @@ impl Swiss {
             let fits = e.game_points.len() <= played
                 && e.lineups.len() <= played
                 && e.lineups.iter().all(|l| {
-                    l.len() <= boards && l.iter().all(|seat| seat.member < e.members.len())
+                    l.len() <= boards && l.iter().all(|seat| seat.member < e.entrant.members.len())
                 });
             if !fits {
                 return Err(SwissError::BadTeamRecord { entrant: i + 1 });
@@ -546,7 +519,7 @@ impl Swiss {
             while e.history.len() < played {
                 e.history.push(Record::Absent(Leave::Zero));
             }
-            let leave = if e.withdrawn {
+            let leave = if e.entrant.withdrawn() {
                 Leave::Zero
             } else {
                 e.next.unwrap_or(Leave::Zero)
@@ -601,7 +574,10 @@ impl Swiss {
         let mut results = Vec::with_capacity(sheets.len());
         for (b, sheet) in pairing.boards.iter().zip(sheets) {
             for (team, lineup) in [(b.red, &sheet.first), (b.black, &sheet.second)] {
-                let roster = self.entrants.get(team).map_or(0, |e| e.members.len());
+                let roster = self
+                    .entrants
+                    .get(team)
+                    .map_or(0, |e| e.entrant.members.len());
                 let one_based: Vec<usize> = lineup.iter().map(|&m| m + 1).collect();
                 validate_lineup(BoardOrder::Substitutes, boards, roster, &one_based).map_err(
                     |error| SwissError::LineUp {
@@ -686,7 +662,7 @@ impl Swiss {
         }
         let round = self.rounds_played();
         let pairing = self.round_pairing(round)?;
-        let outcome = |e: &Entrant| match e.history[round - 1] {
+        let outcome = |e: &PairingCard| match e.history[round - 1] {
             Record::Game {
                 outcome, played, ..
             } => Some((outcome, played)),
@@ -703,7 +679,7 @@ impl Swiss {
             .collect::<Option<Vec<_>>>()?;
         for e in &mut self.entrants {
             if let Some(Record::Absent(leave)) = e.history.pop() {
-                if !e.withdrawn {
+                if !e.entrant.withdrawn() {
                     e.next = Some(leave);
                 }
             }
@@ -715,7 +691,7 @@ impl Swiss {
     /// played, record that game as a forfeit win for the opponent.
     pub fn withdraw(&mut self, i: usize) {
         if let Some(e) = self.entrants.get_mut(i) {
-            e.withdrawn = true;
+            e.set_withdrawn(true);
         }
     }
 }

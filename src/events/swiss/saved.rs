@@ -3,21 +3,25 @@
 //! saved event is tested natively; the page only holds it in a signal and stores the JSON.
 
 use super::{parse_match_points, SwissError};
-use super::{MatchPointsError, MatchSheet, RoundPairing, Swiss};
+use super::{Leave, MatchPointsError, MatchSheet, PairingCard, Record, RoundPairing, Seat, Swiss};
 use crate::events::knockout::{Bracket, KnockoutError};
 use crate::events::publish::Details;
 use crate::events::round_robin::{Outcome, ParseOutcomeError};
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The version written; files from before versions carry none and read as version 0, unchanged.
-pub const SAVE_VERSION: u32 = 1;
+/// The Swiss file's version. Version 2 keeps each entrant as the event-wide [`Entrant`] inside
+/// its pairing card; versions 0 (no version field) and 1 are migrated when read.
+pub const SWISS_VERSION: u32 = 2;
+/// The knockout file's version; files from before versions carry none and read as version 0.
+pub const KNOCKOUT_VERSION: u32 = 1;
 
 /// A saved Swiss: the event, its name, and the round paired but not yet recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedSwiss {
-    /// The format version ([`SAVE_VERSION`]; 0 for files written before it existed).
+    /// The format version ([`SWISS_VERSION`]; 0 for files written before it existed).
     #[serde(default)]
     pub version: u32,
     /// The event's name.
@@ -51,7 +55,7 @@ pub struct SheetDraft {
 /// A saved knockout: entrant names and the bracket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedKnockout {
-    /// The format version ([`SAVE_VERSION`]; 0 for files written before it existed).
+    /// The format version ([`KNOCKOUT_VERSION`]; 0 for files written before it existed).
     #[serde(default)]
     pub version: u32,
     /// Entrant names, by seed.
@@ -121,7 +125,7 @@ impl SavedKnockout {
     /// A knockout of `names` (by entrant index) played in `bracket`.
     pub fn new(names: Vec<String>, bracket: Bracket, details: Details) -> SavedKnockout {
         SavedKnockout {
-            version: SAVE_VERSION,
+            version: KNOCKOUT_VERSION,
             names,
             bracket,
             details,
@@ -136,7 +140,7 @@ impl SavedKnockout {
         let Some(mut k) = saved else {
             return Ok(None);
         };
-        if k.version > SAVE_VERSION {
+        if k.version > KNOCKOUT_VERSION {
             return Err(SavedKnockoutError::Version(k.version));
         }
         if k.names.len() != k.bracket.entrants {
@@ -144,7 +148,7 @@ impl SavedKnockout {
         }
         k.bracket.check().map_err(SavedKnockoutError::Check)?;
         // Version 0 differs only in lacking the field.
-        k.version = SAVE_VERSION;
+        k.version = KNOCKOUT_VERSION;
         Ok(Some(k))
     }
 
@@ -158,7 +162,7 @@ impl SavedSwiss {
     /// A new event with nothing paired.
     pub fn new(name: String, event: Swiss) -> SavedSwiss {
         SavedSwiss {
-            version: SAVE_VERSION,
+            version: SWISS_VERSION,
             name,
             event,
             pending: None,
@@ -176,12 +180,12 @@ impl SavedSwiss {
         let Some(mut s) = saved else {
             return Ok(None);
         };
-        if s.version > SAVE_VERSION {
+        if s.version > SWISS_VERSION {
             return Err(SavedSwissError::Version(s.version));
         }
         s.check().map_err(SavedSwissError::Check)?;
-        // Version 0 differs only in lacking the field.
-        s.version = SAVE_VERSION;
+        // Versions 0 and 1 differ in the cards' layout, which `CardFile` reads.
+        s.version = SWISS_VERSION;
         Ok(Some(s))
     }
 
@@ -194,7 +198,13 @@ impl SavedSwiss {
     pub fn pend(&mut self, p: RoundPairing) {
         self.results = vec![String::new(); p.boards.len()];
         self.sheets = match self.event.boards {
-            Some(b) if self.event.entrants.iter().all(|e| e.members.len() >= b) => {
+            Some(b)
+                if self
+                    .event
+                    .entrants
+                    .iter()
+                    .all(|e| e.entrant.members.len() >= b) =>
+            {
                 let lineup: Vec<usize> = (0..b).collect();
                 p.boards
                     .iter()
@@ -224,7 +234,7 @@ impl SavedSwiss {
         let boards = p.boards.len();
         let rosters_fit = self.sheets.iter().zip(&p.boards).all(|(d, b)| {
             let fits = |lineup: &[usize], team: usize| {
-                let roster = self.event.entrants[team].members.len();
+                let roster = self.event.entrants[team].entrant.members.len();
                 lineup.iter().all(|&m| m < roster)
             };
             fits(&d.first, b.red) && fits(&d.second, b.black)
@@ -245,7 +255,7 @@ impl SavedSwiss {
 
     /// `3 王天一`: pairing number and name.
     pub fn entrant_name(&self, i: usize) -> String {
-        format!("{} {}", i + 1, self.event.entrants[i].name)
+        format!("{} {}", i + 1, self.event.entrants[i].entrant.name)
     }
 
     /// How the pending round's results are entered.
@@ -319,6 +329,70 @@ impl SavedSwiss {
     }
 }
 
+/// A pairing card as a file holds it. Version 2 nests the [`Entrant`]; versions 0 and 1 kept its
+/// name, rating, players and fouls beside the record, with a `withdrawn` flag.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CardFile {
+    entrant: Option<Entrant>,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rating: u32,
+    #[serde(default)]
+    members: Vec<PlayerFile>,
+    #[serde(default)]
+    fouls: u32,
+    #[serde(default)]
+    withdrawn: bool,
+    #[serde(default)]
+    history: Vec<Record>,
+    #[serde(default)]
+    next: Option<Leave>,
+    #[serde(default)]
+    game_points: Vec<u32>,
+    #[serde(default)]
+    lineups: Vec<Vec<Seat>>,
+}
+
+/// A team's registered player in a version 1 card.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PlayerFile {
+    name: String,
+    #[serde(default)]
+    rating: u32,
+}
+
+impl From<CardFile> for PairingCard {
+    /// An old card's withdrawal comes after the rounds up to its last result: later rounds were
+    /// recorded as zero-point absences.
+    fn from(f: CardFile) -> PairingCard {
+        let entrant = f.entrant.unwrap_or_else(|| {
+            let zero = Record::Absent(Leave::Zero);
+            let played = f
+                .history
+                .iter()
+                .rposition(|r| *r != zero)
+                .map_or(0, |i| i + 1);
+            let players = f.members.into_iter().map(|p| (p.name, p.rating)).collect();
+            Entrant {
+                fouls: f.fouls,
+                withdrawn_after: f.withdrawn.then_some(played),
+                rating: f.rating,
+                ..Entrant::team(f.name, players, 0)
+            }
+        });
+        PairingCard {
+            entrant,
+            history: f.history,
+            next: f.next,
+            game_points: f.game_points,
+            lineups: f.lineups,
+        }
+    }
+}
+
 /// A board's result code, or why it is none.
 fn code(c: &str) -> Result<Outcome, RecordRoundError> {
     match c.trim() {
@@ -352,7 +426,6 @@ impl std::error::Error for SavedSwissError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::swiss::Entrant;
 
     /// Four players, round 1 paired.
     fn paired() -> SavedSwiss {
@@ -366,16 +439,46 @@ mod tests {
         s
     }
 
+    /// Round 1 recorded, P4 withdrawn after it, round 2 recorded, round 3 paired.
+    fn withdrawn_after_round_one() -> SavedSwiss {
+        let mut s = paired();
+        s.results = vec!["1-0".into(), "1/2-1/2".into()];
+        s.record().unwrap();
+        s.event.withdraw(3);
+        let p = s.event.pair_next().unwrap();
+        s.pend(p);
+        s.results = vec!["0-1".into()];
+        s.record().unwrap();
+        let p = s.event.pair_next().unwrap();
+        s.pend(p);
+        s
+    }
+
+    /// [`withdrawn_after_round_one`] as version 1 of the app saved it: the entrant's fields
+    /// beside its record, and a `withdrawn` flag.
+    const VERSION_1: &str = r#"{"version":1,"name":"Club Swiss","event":{"entrants":[
+        {"name":"P1","rating":2000,"history":[{"Game":{"opponent":2,"color":"Red","outcome":"Win","played":true}},{"Game":{"opponent":1,"color":"Black","outcome":"Win","played":true}}],"next":null,"withdrawn":false,"fouls":0,"game_points":[]},
+        {"name":"P2","rating":1999,"history":[{"Game":{"opponent":3,"color":"Black","outcome":"Draw","played":true}},{"Game":{"opponent":0,"color":"Red","outcome":"Loss","played":true}}],"next":null,"withdrawn":false,"fouls":0,"game_points":[]},
+        {"name":"P3","rating":1998,"history":[{"Game":{"opponent":0,"color":"Black","outcome":"Loss","played":true}},"Bye"],"next":null,"withdrawn":false,"fouls":0,"game_points":[]},
+        {"name":"P4","rating":1997,"history":[{"Game":{"opponent":1,"color":"Red","outcome":"Draw","played":true}},{"Absent":"Zero"}],"next":null,"withdrawn":true,"fouls":0,"game_points":[]}],
+        "rounds_planned":3,"first_color":"Red","accelerated":false,"boards":null,"scale":"TwoOneZero","buchholz":"Full"},
+        "pending":{"round":3,"boards":[{"red":2,"black":1}],"bye":0},"results":[""],"sheets":[],"details":{"date":"","organiser":""}}"#;
+
     #[test]
-    fn a_file_from_before_versions_still_loads_and_is_written_with_one() {
-        let s = paired();
-        let mut old: serde_json::Value =
-            serde_json::from_str(&SavedSwiss::to_json(Some(&s))).unwrap();
-        old.as_object_mut().unwrap().remove("version");
-        let read = SavedSwiss::from_json(&old.to_string()).unwrap().unwrap();
-        assert_eq!(read.version, SAVE_VERSION);
-        assert_eq!(read, s);
-        assert!(SavedSwiss::to_json(Some(&read)).contains("\"version\":1"));
+    fn a_version_1_file_loads_with_each_withdrawal_after_its_last_result() {
+        let read = SavedSwiss::from_json(VERSION_1).unwrap().unwrap();
+        assert_eq!(read, withdrawn_after_round_one());
+        assert_eq!(read.event.entrants[3].entrant.withdrawn_after, Some(1));
+        assert!(SavedSwiss::to_json(Some(&read)).contains("\"version\":2"));
+        let v0 = VERSION_1.replacen("\"version\":1,", "", 1);
+        assert_eq!(SavedSwiss::from_json(&v0), Ok(Some(read)));
+    }
+
+    #[test]
+    fn a_saved_swiss_reads_back_as_written() {
+        let s = withdrawn_after_round_one();
+        let text = SavedSwiss::to_json(Some(&s));
+        assert_eq!(SavedSwiss::from_json(&text), Ok(Some(s)));
     }
 
     #[test]
@@ -385,7 +488,7 @@ mod tests {
         let old = serde_json::json!({ "names": ["A", "B", "C", "D"], "bracket": bracket });
         let read = SavedKnockout::from_json(&old.to_string()).unwrap().unwrap();
         assert_eq!(read.details, Details::default());
-        assert_eq!(read.version, SAVE_VERSION);
+        assert_eq!(read.version, KNOCKOUT_VERSION);
         let mut kept = read.clone();
         kept.details = Details::new("2026-12-03", "Club");
         let back = SavedKnockout::from_json(&SavedKnockout::to_json(Some(&kept))).unwrap();
@@ -439,9 +542,9 @@ mod tests {
             Err(SavedKnockoutError::Check(_))
         ));
         let mut newer = good.clone();
-        newer.version = SAVE_VERSION + 1;
+        newer.version = KNOCKOUT_VERSION + 1;
         let e = refused(&newer).unwrap_err();
-        assert_eq!(e, SavedKnockoutError::Version(SAVE_VERSION + 1));
+        assert_eq!(e, SavedKnockoutError::Version(KNOCKOUT_VERSION + 1));
         assert!(e.say(Lang::Zh).contains("淘汰赛"));
         assert!(e.say(Lang::En).contains("knockout"));
         let garbage = SavedKnockout::from_json("{\"names\": 3}").unwrap_err();
@@ -460,11 +563,11 @@ mod tests {
     #[test]
     fn a_newer_file_or_garbage_is_refused_in_both_languages() {
         let mut s = paired();
-        s.version = SAVE_VERSION + 1;
+        s.version = SWISS_VERSION + 1;
         let e = SavedSwiss::from_json(&SavedSwiss::to_json(Some(&s))).unwrap_err();
-        assert_eq!(e, SavedSwissError::Version(SAVE_VERSION + 1));
-        assert!(e.say(Lang::Zh).contains("第 2 版"));
-        assert!(e.say(Lang::En).contains("version 2"));
+        assert_eq!(e, SavedSwissError::Version(SWISS_VERSION + 1));
+        assert!(e.say(Lang::Zh).contains("第 3 版"));
+        assert!(e.say(Lang::En).contains("version 3"));
         assert!(matches!(
             SavedSwiss::from_json("{\"name\":"),
             Err(SavedSwissError::Json(_))

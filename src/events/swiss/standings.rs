@@ -150,7 +150,7 @@ fn value(event: &Swiss, i: usize, t: SwissTieBreak) -> i64 {
             opponent_sum(event, i, b)
         }
         SwissTieBreak::Wins | SwissTieBreak::MatchWins => wins,
-        SwissTieBreak::Fouls | SwissTieBreak::TeamFouls => e.fouls as i64,
+        SwissTieBreak::Fouls | SwissTieBreak::TeamFouls => e.entrant.fouls as i64,
         SwissTieBreak::GamePoints => e.game_points.iter().map(|&g| g as i64).sum(),
     }
 }

@@ -14,16 +14,6 @@ pub fn board_colors(boards: usize) -> Vec<Color> {
     (1..=boards).map(first_team_color).collect()
 }
 
-/// A registered player of a team (12.1: listed in board order, strongest first).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Member {
-    /// Display name.
-    pub name: String,
-    /// Rating (0 when unrated).
-    #[serde(default)]
-    pub rating: u32,
-}
-
 /// One board of a team match as one team played it; the board is the seat's position in the
 /// line-up and its colour follows from 13.3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,6 +2,7 @@
 //! from game points (14.2), forfeits (20.4) and the 15.4 columns.
 
 use super::*;
+use crate::events::Entrant;
 
 /// Five teams of five registered players (four boards, one substitute each).
 pub(crate) fn team_event() -> Swiss {
@@ -9,10 +10,7 @@ pub(crate) fn team_event() -> Swiss {
     ev.boards = Some(4);
     for t in 0..5u32 {
         let members = (0..5u32)
-            .map(|m| Member {
-                name: format!("T{t}P{m}"),
-                rating: 2400 - 50 * t - 10 * m,
-            })
+            .map(|m| (format!("T{t}P{m}"), 2400 - 50 * t - 10 * m))
             .collect();
         ev.add_entrant(Entrant::team(format!("Team {t}"), members, 4));
     }
@@ -176,7 +174,7 @@ fn a_team_event_ranks_by_rule_15_4() {
         let e = &ev.entrants[row.entrant];
         // 全队总局分 is the sum of the board results as entered.
         let boards: u32 = e.lineups.iter().flatten().map(|s| s.outcome.points()).sum();
-        assert_eq!(row.ties[1], boards as i64, "{}", e.name);
+        assert_eq!(row.ties[1], boards as i64, "{}", e.entrant.name);
         // 全队胜场: matches won.
         let won = e
             .history

@@ -124,7 +124,7 @@ impl SavedEvent {
                     crate::events::swiss::SwissTieBreak::order(s.boards.is_some(), s.buchholz);
                 crate::events::swiss::swiss_standings(s, &order)
                     .into_iter()
-                    .map(|r| (r.place, s.entrants[r.entrant].name.clone()))
+                    .map(|r| (r.place, s.entrants[r.entrant].entrant.name.clone()))
                     .collect()
             }
             SavedEvent::Knockout(names, b, _) => b

@@ -44,7 +44,12 @@ pub(super) fn Entrants() -> impl IntoView {
     let add = move |_| {
         let parsed = store.saved.with(|s| {
             s.as_ref().map(|s| {
-                let taken: Vec<String> = s.event.entrants.iter().map(|e| e.name.clone()).collect();
+                let taken: Vec<String> = s
+                    .event
+                    .entrants
+                    .iter()
+                    .map(|e| e.entrant.name.clone())
+                    .collect();
                 parse_entrants(&list.get(), s.event.boards, &taken)
             })
         });
@@ -76,18 +81,13 @@ pub(super) fn Entrants() -> impl IntoView {
                     .enumerate()
                     .map(|(index, e)| Row {
                         index,
-                        name: e.name.clone(),
-                        members: e
-                            .members
-                            .iter()
-                            .map(|m| m.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(words::MEMBER_SEPARATOR),
-                        rating: e.rating,
+                        name: e.entrant.name.clone(),
+                        members: e.entrant.members.join(words::MEMBER_SEPARATOR),
+                        rating: e.entrant.rating,
                         score: s.event.scale.show(e.score() as i64),
                         next: e.next,
-                        withdrawn: e.withdrawn,
-                        fouls: e.fouls,
+                        withdrawn: e.entrant.withdrawn(),
+                        fouls: e.entrant.fouls,
                     })
                     .collect()
             })
@@ -149,12 +149,12 @@ fn EntrantRow(row: Row, team: bool) -> impl IntoView {
             <td>
                 <label><input type="checkbox" data-testid="withdrawn" prop:checked=row.withdrawn on:change=move |ev| {
                     let on = event_target_checked(&ev);
-                    store.edit(|s| s.event.entrants[i].withdrawn = on);
+                    store.edit(|s| s.event.entrants[i].set_withdrawn(on));
                 } /> {tr(words::WITHDRAWN)}</label>
             </td>
             <td><input class="t-small" type="number" min="0" data-testid="fouls" prop:value=row.fouls.to_string() on:change=move |ev| {
                 let v = event_target_value(&ev).trim().parse().unwrap_or(0);
-                store.edit(|s| s.event.entrants[i].fouls = v);
+                store.edit(|s| s.event.entrants[i].entrant.fouls = v);
             } /></td>
         </tr>
     }

@@ -137,7 +137,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                     s.event
                         .entrants
                         .iter()
-                        .map(|e| e.name.clone())
+                        .map(|e| e.entrant.name.clone())
                         .collect::<Vec<_>>(),
                     rows.iter().map(|r| r.entrant).collect::<Vec<_>>(),
                 )

@@ -204,13 +204,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
         .saved
         .with_untracked(|s| {
             s.as_ref().map(|s| {
-                let names = |t: usize| -> Vec<String> {
-                    s.event.entrants[t]
-                        .members
-                        .iter()
-                        .map(|m| m.name.clone())
-                        .collect()
-                };
+                let names = |t: usize| s.event.entrants[t].entrant.members.clone();
                 (s.event.boards.unwrap_or(0), names(first), names(second))
             })
         })

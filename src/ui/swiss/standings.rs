@@ -54,8 +54,8 @@ pub(super) fn Standings() -> impl IntoView {
                         Line {
                             place: r.place,
                             entrant: r.entrant,
-                            name: e.name.clone(),
-                            withdrawn: e.withdrawn,
+                            name: e.entrant.name.clone(),
+                            withdrawn: e.entrant.withdrawn(),
                             points: scale.show(r.points as i64),
                             ties: order
                                 .iter()
@@ -165,7 +165,7 @@ pub(super) fn PastRounds() -> impl IntoView {
             Some((1..=played).filter_map(|r| s.event.round_pairing(r)).map(|p| {
                 let lines = p.boards.iter().map(|b| {
                     let res = result_text(s, p.round, b.red, b.black);
-                    let member = |t: usize, m: usize| s.event.entrants[t].members.get(m).map(|m| m.name.clone()).unwrap_or_default();
+                    let member = |t: usize, m: usize| s.event.entrants[t].entrant.members.get(m).cloned().unwrap_or_default();
                     let boards = s.event.board_lines(p.round, b.red).into_iter().map(|line| view! {
                         <tr class="t-board-line">
                             <td class="t-red">{format!("{}. {}", line.board, member(line.red_team, line.red))}</td>
