@@ -330,9 +330,9 @@ impl SavedSwiss {
 }
 
 /// A pairing card as a file holds it. Version 2 nests the [`Entrant`]; versions 0 and 1 kept its
-/// name, rating, players and fouls beside the record, with a `withdrawn` flag.
+/// name, rating, players and fouls beside the record, with a `withdrawn` flag. Fields it does not
+/// know are skipped, as the version 1 reader did.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(super) struct CardFile {
     entrant: Option<Entrant>,
     #[serde(default)]
@@ -357,7 +357,6 @@ pub(super) struct CardFile {
 
 /// A team's registered player in a version 1 card.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(super) struct PlayerFile {
     name: String,
     #[serde(default)]
@@ -471,7 +470,10 @@ mod tests {
         assert_eq!(read.event.entrants[3].entrant.withdrawn_after, Some(1));
         assert!(SavedSwiss::to_json(Some(&read)).contains("\"version\":2"));
         let v0 = VERSION_1.replacen("\"version\":1,", "", 1);
-        assert_eq!(SavedSwiss::from_json(&v0), Ok(Some(read)));
+        assert_eq!(SavedSwiss::from_json(&v0), Ok(Some(read.clone())));
+        // The version 1 reader skipped fields it did not know; so does this one.
+        let extra = VERSION_1.replacen("\"fouls\":0,", "\"fouls\":0,\"note\":\"x\",", 1);
+        assert_eq!(SavedSwiss::from_json(&extra), Ok(Some(read)));
     }
 
     #[test]
