@@ -361,6 +361,7 @@ impl Engine {
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
+            root_score: 0,
             start: now_ms(),
             now_ms,
             stop,
@@ -403,6 +404,8 @@ struct Search<'a> {
     nodes: u64,
     seldepth: u32,
     root_depth: u32,
+    /// The score of the root move that last raised alpha (an unfinished iteration's choice).
+    root_score: i32,
     start: f64,
     now_ms: &'a dyn Fn() -> f64,
     stop: &'a AtomicBool,
@@ -556,6 +559,7 @@ impl Search<'_> {
             // The lines after the first leave the tables as they found them, so that the first
             // line, and the move played, are the same whatever the number of lines.
             let mut saved = None;
+            let mut partial = None;
             let mut ceiling = INF;
             for (k, &centre) in prev.iter().enumerate() {
                 if k == 1 {
@@ -563,7 +567,11 @@ impl Search<'_> {
                 }
                 let score = self.aspire(depth, centre);
                 if self.stopped && depth > 1 {
-                    // A partial line counts only when it already changed its mind on a full window.
+                    // An unfinished iteration still tells its best move when a root move beat the
+                    // first one searched (a move searched in full, so better than the last choice).
+                    if k == 0 && self.pv_len[0] > 0 {
+                        partial = Some(self.info(depth, self.root_score));
+                    }
                     break;
                 }
                 let Some(m) = self.pv[0][0].filter(|_| k == 0 || self.pv_len[0] > 0) else {
@@ -580,6 +588,12 @@ impl Search<'_> {
                 *self.history = history;
                 *self.counters = counters;
                 self.killers = killers;
+            }
+            if let Some(info) = partial.take() {
+                best = info.pv.first().copied().or(best);
+                ponder = info.pv.get(1).copied();
+                lines[0] = info.clone();
+                last = info;
             }
             if found.is_empty() {
                 break;
@@ -636,7 +650,8 @@ impl Search<'_> {
                     }
                     Some(usual as f64 * f)
                 }
-                (None, t) => t.map(|t| t as f64),
+                // A fixed time is used to the end: an unfinished iteration may still improve the move.
+                (None, _) => None,
             };
             if let Some(t) = target {
                 // The next iteration would take several times longer than this one: do not start it.
@@ -1003,6 +1018,9 @@ impl Search<'_> {
                 if s > alpha {
                     alpha = s;
                     self.extend_pv(m, ply);
+                    if ply == 0 {
+                        self.root_score = s;
+                    }
                     if s >= beta {
                         if !capture {
                             self.cutoff_by_quiet(m, &quiets, depth, ply);
