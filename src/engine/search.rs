@@ -1176,6 +1176,24 @@ impl Search<'_> {
         }
         let in_check = self.pos.is_check();
         let b = *self.pos.codes();
+        // The table settles a null window at any depth: no quiescence result is path-dependent.
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        let hash_move = entry.and_then(|e| e.mv());
+        if let Some(e) = entry.filter(|_| beta - alpha == 1) {
+            let s = from_tt(e.score(), ply);
+            let cut = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::Move => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut best;
         let mut moves;
         if in_check {
@@ -1187,7 +1205,7 @@ impl Search<'_> {
                 return self.eval();
             }
             best = -INF;
-            moves = self.order(legal.as_slice(), None, ply);
+            moves = self.order(legal.as_slice(), hash_move, ply);
         } else {
             let stand = self.eval();
             if stand >= beta {
@@ -1196,7 +1214,7 @@ impl Search<'_> {
             alpha = alpha.max(stand);
             best = stand;
             let caps = self.pos.legal_captures();
-            moves = self.order(caps.as_slice(), None, ply);
+            moves = self.order(caps.as_slice(), hash_move, ply);
             // Checks just past the horizon: quiet moves that give check, tried after the captures.
             if qply == 0 {
                 for &m in self.pos.legal_moves().iter() {
@@ -1213,7 +1231,7 @@ impl Search<'_> {
         }
         for i in 0..moves.len() {
             pick(&mut moves, i);
-            let m = moves[i].0;
+            let (m, order) = moves[i];
             let victim = b[m.to.index()];
             if !in_check && victim != 0 && best > -MATE_BOUND {
                 // Delta pruning: even winning the piece cannot reach alpha.
@@ -1223,6 +1241,12 @@ impl Search<'_> {
                 }
             }
             self.make(m);
+            // A capture that loses material by the exchange test, and gives no check, cannot
+            // raise the stand-pat.
+            if !in_check && order < 0 && victim != 0 && !self.pos.is_check() {
+                self.unmake();
+                continue;
+            }
             let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
             self.unmake();
             if self.stopped {
@@ -1232,11 +1256,16 @@ impl Search<'_> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     if s >= beta {
                         break;
                     }
                 }
             }
+        }
+        if best > -INF {
+            let bound = bound_of(best, original_alpha, alpha, beta);
+            self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         }
         best
     }

@@ -125,7 +125,13 @@ impl Tt {
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let i = self.slot(key);
         let old = self.entries[i];
-        if old.key == key || old.generation != self.generation || depth >= old.depth as i32 {
+        // A shallower result for the same position (a quiescence search's) keeps the deeper one.
+        let replace = if old.key == key {
+            bound == Bound::Exact || depth + 4 > old.depth as i32
+        } else {
+            old.generation != self.generation || depth >= old.depth as i32
+        };
+        if replace {
             let mv = match mv {
                 Some(m) => ((m.from.index() as u16) << 7) | m.to.index() as u16,
                 None if old.key == key => old.mv,
