@@ -265,6 +265,31 @@ pub struct Outcome {
 struct Step {
     mv: Option<Move>,
     undo: Option<Undo>,
+    /// The piece that moved (0 for a null move).
+    piece: u8,
+}
+
+/// How the quiet moves after a (piece, destination) fared: one row of 15 × 90 per earlier move.
+struct FollowUps(Vec<i16>);
+
+impl FollowUps {
+    fn new() -> FollowUps {
+        FollowUps(vec![0; 15 * 90 * 15 * 90])
+    }
+
+    /// The row of the moves after `before` (piece, destination).
+    #[inline]
+    fn at(&self, before: usize, piece: u8, to: usize) -> i32 {
+        self.0[before * 1350 + piece as usize * 90 + to] as i32
+    }
+
+    /// Moves the entry towards `delta`'s sign, within ±[`HISTORY_MAX`].
+    #[inline]
+    fn nudge(&mut self, before: usize, piece: u8, to: usize, delta: i32) {
+        let h = &mut self.0[before * 1350 + piece as usize * 90 + to];
+        let v = *h as i32;
+        *h = (v + delta - v * delta.abs() / HISTORY_MAX) as i16;
+    }
 }
 
 /// The engine: tables that live across searches (transposition table, history) and settings.
@@ -273,6 +298,8 @@ pub struct Engine {
     history: Vec<[i32; 90]>,
     /// The quiet move that refuted each (piece, destination) of the move before it.
     counters: Vec<[Option<Move>; 90]>,
+    /// Continuation history: quiet moves by the opponent's last move, and by our own before it.
+    follow_ups: [FollowUps; 2],
     level: Level,
     seed: u64,
     rulings: HashMap<u64, Option<Color>>,
@@ -286,6 +313,7 @@ impl Engine {
             tt: Tt::new(tt_mb),
             history: vec![[0; 90]; 15],
             counters: vec![[None; 90]; 15],
+            follow_ups: [FollowUps::new(), FollowUps::new()],
             level: Level::FULL,
             seed: 0,
             rulings: HashMap::new(),
@@ -317,6 +345,9 @@ impl Engine {
         }
         for c in &mut self.counters {
             c.fill(None);
+        }
+        for f in &mut self.follow_ups {
+            f.0.fill(0);
         }
         self.rulings.clear();
     }
@@ -353,6 +384,7 @@ impl Engine {
             tt: &mut self.tt,
             history: &mut self.history,
             counters: &mut self.counters,
+            follow_ups: &mut self.follow_ups,
             evals: [0; MAX_PLY + 1],
             rulings: &mut self.rulings,
             killers: [[None; 2]; MAX_PLY + 1],
@@ -395,6 +427,7 @@ struct Search<'a> {
     tt: &'a mut Tt,
     history: &'a mut Vec<[i32; 90]>,
     counters: &'a mut Vec<[Option<Move>; 90]>,
+    follow_ups: &'a mut [FollowUps; 2],
     /// The static evaluation at each ply of the line (to tell whether the side is improving).
     evals: [i32; MAX_PLY + 1],
     rulings: &'a mut HashMap<u64, Option<Color>>,
@@ -426,7 +459,7 @@ const KILLER: i32 = 1 << 23;
 const BAD_CAPTURE: i32 = -(1 << 22);
 const HISTORY_MAX: i32 = 16384;
 /// History per ply of late-move reduction saved (or added, when negative).
-const LMR_HISTORY: i32 = 6000;
+const LMR_HISTORY: i32 = 10000;
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 90;
 const FUTILITY_MARGIN: i32 = 110;
@@ -737,10 +770,12 @@ impl Search<'_> {
     }
 
     fn make(&mut self, m: Move) {
+        let piece = self.pos.codes()[m.from.index()];
         let undo = self.pos.play_unchecked(m);
         self.steps.push(Step {
             mv: Some(m),
             undo: Some(undo),
+            piece,
         });
         self.keys.push(self.pos.hash());
     }
@@ -848,8 +883,32 @@ impl Search<'_> {
         Some((self.pos.codes()[m.to.index()] as usize, m.to.index()))
     }
 
+    /// The continuation-history rows of the last move and of the one before it, when played.
+    fn follow_up_rows(&self) -> [Option<usize>; 2] {
+        let n = self.steps.len();
+        let row = |back: usize| {
+            let step = self.steps.get(n.checked_sub(back)?)?;
+            let m = step.mv?;
+            Some(step.piece as usize * 90 + m.to.index())
+        };
+        [row(1), row(2)]
+    }
+
+    /// What the history tables say of the quiet move `m` here.
+    fn quiet_score(&self, m: Move, rows: &[Option<usize>; 2]) -> i32 {
+        let piece = self.pos.codes()[m.from.index()];
+        let mut s = self.history[piece as usize][m.to.index()];
+        for (table, row) in self.follow_ups.iter().zip(rows) {
+            if let Some(r) = *row {
+                s += table.at(r, piece, m.to.index());
+            }
+        }
+        s
+    }
+
     fn order(&mut self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
         let counter = self.counter_slot().and_then(|(p, s)| self.counters[p][s]);
+        let rows = self.follow_up_rows();
         let mut out = Vec::with_capacity(moves.len());
         for &m in moves {
             let b = self.pos.codes();
@@ -870,7 +929,7 @@ impl Search<'_> {
             } else if counter == Some(m) {
                 KILLER
             } else {
-                self.history[b[m.from.index()] as usize][m.to.index()]
+                self.quiet_score(m, &rows)
             };
             out.push((m, s));
         }
@@ -881,10 +940,17 @@ impl Search<'_> {
     fn reward(&mut self, m: Move, tried: &[Move], depth: i32) {
         let bonus = (16 * depth * depth + 32 * depth).min(1200);
         let b = *self.pos.codes();
+        let rows = self.follow_up_rows();
+        let nudge = |h: &mut i32, delta: i32| *h += delta - *h * delta.abs() / HISTORY_MAX;
         for &q in tried {
-            let h = &mut self.history[b[q.from.index()] as usize][q.to.index()];
+            let (piece, to) = (b[q.from.index()], q.to.index());
             let delta = if q == m { bonus } else { -bonus };
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
+            nudge(&mut self.history[piece as usize][to], delta);
+            for (table, row) in self.follow_ups.iter_mut().zip(rows) {
+                if let Some(r) = row {
+                    table.nudge(r, piece, to, delta);
+                }
+            }
         }
         if let Some((p, s)) = self.counter_slot() {
             self.counters[p][s] = Some(m);
@@ -954,6 +1020,7 @@ impl Search<'_> {
             // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
             return -(MATE - ply as i32);
         };
+
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -1132,6 +1199,7 @@ impl Search<'_> {
         self.steps.push(Step {
             mv: None,
             undo: None,
+            piece: 0,
         });
         self.keys.push(self.pos.hash());
         let saved = self.null_barrier;
@@ -1564,6 +1632,34 @@ mod tests {
         };
         let out = Engine::new(1).think(&root, fixed, &clock, &AtomicBool::new(false), &mut |_| {});
         assert!(out.info.depth >= 4);
+    }
+
+    #[test]
+    fn a_fixed_time_to_think_is_used_to_its_end() {
+        // A clock that advances 10 µs a reading: 3 ms is about 300 readings, 300,000 nodes.
+        let root = Root::new(Position::start(), &[]).unwrap();
+        let t = std::cell::Cell::new(0.0);
+        let clock = || {
+            t.set(t.get() + 0.01);
+            t.get()
+        };
+        let limits = Limits {
+            movetime_ms: Some(3),
+            ..Limits::default()
+        };
+        let mut depths = Vec::new();
+        let out = Engine::new(1).think(&root, limits, &clock, &AtomicBool::new(false), &mut |i| {
+            depths.push(i.depth)
+        });
+        assert!(
+            out.info.time_ms >= 3,
+            "stopped after {} ms",
+            out.info.time_ms
+        );
+        assert!(out.best.is_some());
+        // The move played is the deepest iteration's, finished or not.
+        assert!(out.info.depth >= *depths.last().unwrap());
+        assert_eq!(out.best, out.info.pv.first().copied());
     }
 
     #[test]
