@@ -34,7 +34,7 @@ fn two_passes_lower_the_error_on_twenty_games() {
     assert!(e <= error(&samples, &WEIGHTS, k * 1.2));
     assert!(e <= error(&samples, &WEIGHTS, k / 1.2));
     let mut passes = Vec::new();
-    let t = tune(&samples, &[], WEIGHTS, 2, 4, |i, e, v| {
+    let t = tune(&samples, &[], WEIGHTS, &[], 2, 4, |i, e, v| {
         passes.push((i, e, v))
     });
     let (w, (before, after)) = (t.weights, t.train);
@@ -67,7 +67,7 @@ fn held_out_games_stop_the_tuning_before_their_error_rises() {
         .iter()
         .all(|t| validation.iter().all(|v| v.game != t.game)));
     let mut passes = Vec::new();
-    let t = tune(&train, &validation, WEIGHTS, 6, 8, |i, e, v| {
+    let t = tune(&train, &validation, WEIGHTS, &[], 6, 8, |i, e, v| {
         passes.push((i, e, v))
     });
     let (v_before, v_after) = t.validation;

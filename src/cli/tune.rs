@@ -3,11 +3,11 @@
 //! the weights that moved, and writes the tuned weights as the engine's data file with `--emit`.
 
 use crate::engine::eval::WEIGHTS;
-use crate::engine::tune::{hold_out, samples_from_jsonl, tune};
+use crate::engine::tune::{free_weights, hold_out, samples_from_jsonl, tune};
 use crate::engine::weights::Weights;
 
 const USAGE: &str = "usage: xq tune [--games FILE.jsonl]... [--no-test-set] [--skip PLIES] \
-[--iterations N] [--step CP] [--hold-out N] [--emit FILE.rs|-]";
+[--iterations N] [--step CP] [--hold-out N] [--only NAME,NAME...] [--emit FILE.rs|-]";
 
 const TEST_SET: &str = "tests/data/games/games.jsonl";
 
@@ -26,6 +26,7 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
     let mut files = vec![TEST_SET.to_string()];
     let (mut skip, mut iterations, mut step, mut emit) = (10usize, 20usize, 4i32, None);
     let mut every = 5usize;
+    let mut only = String::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -37,9 +38,15 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
             "--step" => step = number::<i32>(a, &val()?)?.max(1),
             "--emit" => emit = Some(val()?),
             "--hold-out" => every = number(a, &val()?)?,
+            "--only" => only = val()?,
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }
+    let free = if only.is_empty() {
+        Vec::new()
+    } else {
+        free_weights(&only.split(',').map(str::trim).collect::<Vec<_>>())?
+    };
     let mut samples = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
@@ -56,9 +63,17 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
         train.len(),
         validation.len()
     );
-    let t = tune(&train, &validation, WEIGHTS, iterations, step, |i, e, v| {
-        println!("pass {i}: error {e:.6}, held out {v:.6}");
-    });
+    let t = tune(
+        &train,
+        &validation,
+        WEIGHTS,
+        &free,
+        iterations,
+        step,
+        |i, e, v| {
+            println!("pass {i}: error {e:.6}, held out {v:.6}");
+        },
+    );
     let (w, k) = (t.weights, t.k);
     println!(
         "K {k:.3}: error {:.6} -> {:.6}, held out {:.6} -> {:.6}",

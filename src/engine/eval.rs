@@ -23,6 +23,7 @@ const PAWN: usize = 6;
 /// The hand-set weights the evaluation was written with: where tuning starts.
 pub const HAND: Weights = Weights {
     value: [0, 120, 120, 420, 900, 450, 90],
+    endgame_value: [0, 0, 0, 0, 0, 0, 0],
     pawn_crossed: 180,
     tempo: 10,
     king_rank: [0, -10, -25],
@@ -153,6 +154,9 @@ pub const fn build_pst(w: &Weights) -> PstTable {
 /// Material plus piece-square value per piece code and point.
 pub static PST: PstTable = build_pst(&WEIGHTS);
 
+/// How much each role counts towards the middlegame (king, advisor, …, pawn).
+const PHASE: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
+
 const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
 #[inline(always)]
@@ -201,6 +205,9 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
     let mut elephants: [[usize; 2]; 2] = [[0; 2]; 2];
     let mut n_adv = [0usize; 2];
     let mut n_ele = [0usize; 2];
+    // Chariots count two, horses and cannons one: 16 at the start, 0 in a pawn ending.
+    let mut phase = 0;
+    let mut endgame = [0i32; 2];
     let kings = [pos.king(Color::Red).index(), pos.king(Color::Black).index()];
     let mut bits = pos.occupied(Color::Red) | pos.occupied(Color::Black);
     while bits != 0 {
@@ -210,6 +217,8 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
         let side = side_of(code);
         let role = role_of(code);
         score[side] += pst[code as usize][s];
+        phase += PHASE[role];
+        endgame[side] += w.endgame_value[role];
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
         // Rank seen from this side: 0 = own back rank.
         let own_r = if side == 0 { r } else { 9 - r };
@@ -277,7 +286,9 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
             _ => {}
         }
     }
+    let bare = 16 - phase.min(16);
     for side in 0..2 {
+        score[side] += endgame[side] * bare / 16;
         // King safety: enemy attackers against missing defenders.
         let shield = defenders[side].min(4);
         let danger = attack[side ^ 1];
@@ -391,6 +402,23 @@ mod tests {
         assert!(evaluate_red(&a) > 600);
         assert_eq!(evaluate_red(&a), -evaluate_red(&b));
         assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    #[test]
+    fn endgame_values_grow_as_the_attackers_leave() {
+        // One horse left of the sixteen attacking units: fifteen sixteenths of its endgame value.
+        let p = Position::from_fen("4k4/9/9/9/9/9/9/2N6/9/4K4 w - - 0 1").unwrap();
+        let mut w = WEIGHTS;
+        w.endgame_value[HORSE] += 80;
+        let gain = evaluate_red_with(&p, &w, &build_pst(&w)) - evaluate_red(&p);
+        assert_eq!(gain, 75);
+        // With every attacker on the board (a pawn down), no change.
+        let full = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/9/RNBAKABNR w - - 0 1";
+        let full = Position::from_fen(full).unwrap();
+        assert_eq!(
+            evaluate_red_with(&full, &w, &build_pst(&w)),
+            evaluate_red(&full)
+        );
     }
 
     #[test]

@@ -188,13 +188,16 @@ pub fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
     (a + b) / 2.0
 }
 
-/// One pass of coordinate descent over every weight (the king's value excepted: it is on the
-/// board in every position): each weight moves by `step` up or down, kept if the error falls.
-/// Returns the new error.
-pub fn descend(samples: &[Sample], w: &mut Weights, k: f64, step: i32) -> f64 {
+/// One pass of coordinate descent over every free weight (`free[i]`, or all when `free` is
+/// empty; the king's value never: it is on the board in every position): each weight moves by
+/// `step` up or down, kept if the error falls. Returns the new error.
+pub fn descend(samples: &[Sample], w: &mut Weights, k: f64, step: i32, free: &[bool]) -> f64 {
     let mut best = error(samples, w, k);
     let mut p = w.params();
     for i in 1..p.len() {
+        if free.get(i) == Some(&false) {
+            continue;
+        }
         for delta in [step, -step] {
             p[i] += delta;
             w.set_params(&p);
@@ -208,6 +211,22 @@ pub fn descend(samples: &[Sample], w: &mut Weights, k: f64, step: i32) -> f64 {
         }
     }
     best
+}
+
+/// Which weights are free to move when only those named by `prefixes` are tuned (`value`
+/// frees `value[0]`..`value[6]`, `horse` every horse weight); an unknown prefix is an error.
+pub fn free_weights(prefixes: &[&str]) -> Result<Vec<bool>, String> {
+    let names = Weights::names();
+    if let Some(p) = prefixes
+        .iter()
+        .find(|p| !names.iter().any(|n| n.starts_with(**p)))
+    {
+        return Err(format!("no weight is named {p}…"));
+    }
+    Ok(names
+        .iter()
+        .map(|n| prefixes.iter().any(|p| n.starts_with(p)))
+        .collect())
 }
 
 /// Splits samples into games to tune on and every `n`th game held out to validate.
@@ -237,6 +256,7 @@ pub fn tune(
     train: &[Sample],
     validation: &[Sample],
     start: Weights,
+    free: &[bool],
     iterations: usize,
     step: i32,
     mut progress: impl FnMut(usize, f64, f64),
@@ -255,7 +275,7 @@ pub fn tune(
     let mut step = step.max(1);
     for it in 1..=iterations {
         let mut next = w;
-        let e = descend(train, &mut next, k, step);
+        let e = descend(train, &mut next, k, step, free);
         let v = check(&next, e);
         progress(it, e, v);
         if v < v_last {
@@ -311,6 +331,35 @@ mod tests {
             samples_from_jsonl("\n{", 0),
             Err(TuneError::Json { line: 2, .. })
         ));
+    }
+
+    #[test]
+    fn only_the_named_weights_move() {
+        let free = free_weights(&["value", "pawn_crossed"]).unwrap();
+        let named = |n: &str| n.starts_with("value[") || n == "pawn_crossed";
+        let names = Weights::names();
+        for (n, f) in names.iter().zip(&free) {
+            assert_eq!(*f, named(n), "{n}");
+        }
+        assert!(free_weights(&["no_such_weight"]).is_err());
+        let samples = samples_from_jsonl(GAMES, 0).unwrap();
+        let (mut fixed, mut all) = (HAND, HAND);
+        descend(&samples, &mut fixed, 1.0, 8, &free);
+        descend(&samples, &mut all, 1.0, 8, &[]);
+        let moved = |w: &Weights| -> Vec<String> {
+            let pairs = names.iter().zip(HAND.params().into_iter().zip(w.params()));
+            pairs
+                .filter(|(_, (a, b))| a != b)
+                .map(|(n, _)| n.clone())
+                .collect()
+        };
+        assert!(!moved(&fixed).is_empty());
+        assert!(
+            moved(&fixed).iter().all(|n| named(n)),
+            "{:?}",
+            moved(&fixed)
+        );
+        assert!(moved(&all).iter().any(|n| !named(n)));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::weights::Weights;
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
     value: [0, 120, 120, 420, 900, 450, 90],
+    endgame_value: [0, 0, 0, 0, 0, 0, 0],
     pawn_crossed: 180,
     tempo: 10,
     king_rank: [0, -10, -25],

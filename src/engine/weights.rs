@@ -86,6 +86,9 @@ macro_rules! weights {
 weights! {
     /// Piece values by role.
     value: [i32; 7],
+    /// What each role gains (or loses) in value as the chariots, horses and cannons leave the
+    /// board, reached in full when none is left.
+    endgame_value: [i32; 7],
     /// A pawn's value once across the river, where it may also move sideways (2.2.7).
     pawn_crossed: i32,
     /// Bonus for the side to move.
