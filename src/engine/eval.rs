@@ -406,19 +406,18 @@ mod tests {
 
     #[test]
     fn endgame_values_grow_as_the_attackers_leave() {
+        let score = |p: &Position, w: &Weights| evaluate_red_with(p, w, &build_pst(w));
+        let mut base = WEIGHTS;
+        base.endgame_value = [0; 7];
+        let mut w = base;
+        w.endgame_value[HORSE] = 80;
         // One horse left of the sixteen attacking units: fifteen sixteenths of its endgame value.
-        let p = Position::from_fen("4k4/9/9/9/9/9/9/2N6/9/4K4 w - - 0 1").unwrap();
-        let mut w = WEIGHTS;
-        w.endgame_value[HORSE] += 80;
-        let gain = evaluate_red_with(&p, &w, &build_pst(&w)) - evaluate_red(&p);
-        assert_eq!(gain, 75);
+        let p = Position::from_fen("4k4/9/9/9/9/9/9/2N6/9/3K5 w - - 0 1").unwrap();
+        assert_eq!(score(&p, &w) - score(&p, &base), 75);
         // With every attacker on the board (a pawn down), no change.
         let full = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/9/RNBAKABNR w - - 0 1";
         let full = Position::from_fen(full).unwrap();
-        assert_eq!(
-            evaluate_red_with(&full, &w, &build_pst(&w)),
-            evaluate_red(&full)
-        );
+        assert_eq!(score(&full, &w), score(&full, &base));
     }
 
     #[test]

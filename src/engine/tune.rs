@@ -335,8 +335,8 @@ mod tests {
 
     #[test]
     fn only_the_named_weights_move() {
-        let free = free_weights(&["value", "pawn_crossed"]).unwrap();
-        let named = |n: &str| n.starts_with("value[") || n == "pawn_crossed";
+        let free = free_weights(&["cannon", "horse_rank"]).unwrap();
+        let named = |n: &str| n.starts_with("cannon") || n.starts_with("horse_rank[");
         let names = Weights::names();
         for (n, f) in names.iter().zip(&free) {
             assert_eq!(*f, named(n), "{n}");
