@@ -96,4 +96,4 @@ const USAGE: &str = "usage: xq <command> [args]
   pairings --players N [--double]    Berger round-robin tables
   schedule --entrants N ... --json   solve a match timetable
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)
-  tune [--games FILE.jsonl]... [--emit FILE.rs]   fit the evaluation's weights to game results";
+  tune [--games FILE.jsonl]... [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results";

@@ -96,8 +96,9 @@ impl Limits {
 
 /// A strength level from 1 (a beginner who blunders believably) to 8 (full strength).
 ///
-/// Lower levels search shallower and see the position through seeded noise in the evaluation:
-/// their mistakes are misjudgements, never random moves.
+/// Lower levels search shallower and see the position through seeded noise in the evaluation
+/// (up to ±15 pawns at level 1, which plays like a first-time player): their mistakes come from
+/// misjudging positions, not from picking a move at random. Each is named by its measured Elo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Level(u8);
 
@@ -122,13 +123,11 @@ impl Level {
     /// The depth and node caps of this level.
     pub fn limits(self) -> Limits {
         let (depth, nodes) = match self.0 {
-            1 => (Some(1), Some(2_000)),
-            2 => (Some(2), Some(10_000)),
-            3 => (Some(3), Some(40_000)),
-            4 => (Some(4), Some(150_000)),
-            5 => (Some(6), Some(500_000)),
-            6 => (Some(8), Some(2_000_000)),
-            7 => (None, Some(8_000_000)),
+            1..=3 => (Some(1), Some(2_000)),
+            4 => (Some(2), Some(10_000)),
+            5 => (Some(3), Some(40_000)),
+            6 => (Some(6), Some(500_000)),
+            7 => (Some(8), Some(2_000_000)),
             _ => (None, None),
         };
         Limits {
@@ -138,9 +137,15 @@ impl Level {
         }
     }
 
+    /// The Elo this level plays at: the `UCI_Elo` of Fairy-Stockfish (`UCI_LimitStrength`) it
+    /// scores about half against, measured (`docs/benchmarks.md`, "Levels named by Elo").
+    pub fn elo(self) -> u32 {
+        [800, 1050, 1450, 1600, 1900, 2400, 2600, 3100][self.0 as usize - 1]
+    }
+
     /// The amplitude of the evaluation noise in centipawns.
     pub fn noise(self) -> i32 {
-        [0, 180, 120, 80, 50, 25, 10, 0, 0][self.0 as usize]
+        [0, 1500, 350, 180, 120, 80, 25, 10, 0][self.0 as usize]
     }
 }
 
@@ -270,6 +275,7 @@ struct Step {
 }
 
 /// How the quiet moves after a (piece, destination) fared: one row of 15 × 90 per earlier move.
+#[derive(Clone)]
 struct FollowUps(Vec<i16>);
 
 impl FollowUps {
@@ -596,7 +602,12 @@ impl Search<'_> {
             let mut ceiling = INF;
             for (k, &centre) in prev.iter().enumerate() {
                 if k == 1 {
-                    saved = Some((self.history.clone(), self.counters.clone(), self.killers));
+                    saved = Some((
+                        self.history.clone(),
+                        self.counters.clone(),
+                        self.follow_ups.clone(),
+                        self.killers,
+                    ));
                 }
                 let score = self.aspire(depth, centre);
                 if self.stopped && depth > 1 {
@@ -617,9 +628,10 @@ impl Search<'_> {
                 ceiling = shown;
                 found.push((score, self.info(depth, shown)));
             }
-            if let Some((history, counters, killers)) = saved {
+            if let Some((history, counters, follow_ups, killers)) = saved {
                 *self.history = history;
                 *self.counters = counters;
+                *self.follow_ups = follow_ups;
                 self.killers = killers;
             }
             if let Some(info) = partial.take() {
@@ -1632,6 +1644,22 @@ mod tests {
         };
         let out = Engine::new(1).think(&root, fixed, &clock, &AtomicBool::new(false), &mut |_| {});
         assert!(out.info.depth >= 4);
+    }
+
+    #[test]
+    fn levels_are_named_by_rising_elo_from_about_800() {
+        let elos: Vec<u32> = (Level::MIN..=Level::MAX)
+            .map(|n| Level::new(n).elo())
+            .collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
+        assert!((750..=900).contains(&elos[0]), "{elos:?}");
+        // Stronger levels see more and misjudge less.
+        let levels: Vec<Level> = (Level::MIN..=Level::MAX).map(Level::new).collect();
+        assert!(levels.windows(2).all(|w| w[0].noise() >= w[1].noise()));
+        assert!(levels
+            .windows(2)
+            .all(|w| w[0].limits().depth.unwrap_or(99) <= w[1].limits().depth.unwrap_or(99)));
+        assert_eq!(Level::FULL.limits(), Limits::default());
     }
 
     #[test]

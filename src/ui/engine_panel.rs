@@ -84,7 +84,8 @@ fn level_name(n: u8, lang: Lang) -> String {
         7 => words::EXPERT,
         _ => words::FULL_STRENGTH,
     };
-    format!("{n} · {}", text.get(lang))
+    let elo = Level::new(n).elo();
+    format!("{n} · {} · {} ≈{elo}", text.get(lang), words::ELO.get(lang))
 }
 
 /// The evaluation as a player reads it: pawns from Red's side, or a mate count.

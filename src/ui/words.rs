@@ -82,6 +82,7 @@ pub const ADVANCED: Text = Text::new("进阶", "Advanced");
 pub const STRONG: Text = Text::new("强", "Strong");
 pub const EXPERT: Text = Text::new("很强", "Expert");
 pub const FULL_STRENGTH: Text = Text::new("全力", "Full strength");
+pub const ELO: Text = Text::new("等级分", "Elo");
 pub const S: Text = Text::new("秒", "s");
 pub const PAWNS_FROM_REDS_SIDE: Text = Text::new(
     "兵（红方视角：正数红优，负数黑优）",
