@@ -9,7 +9,7 @@
 //! repeat a cycle once may not repeat it twice.
 
 use super::eval::{evaluate, PST};
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Entry, Tt};
 use crate::rng::Rng;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
 use crate::xiangqi::Undo;
@@ -1188,19 +1188,9 @@ impl Search<'_> {
     ) -> (Option<Move>, Option<i32>) {
         let entry = self.tt.probe(key);
         let hash_move = entry.and_then(|e| e.mv());
-        let cut = entry.and_then(|e| {
-            if pv_node || ply == 0 || e.depth() < depth {
-                return None;
-            }
-            let s = from_tt(e.score(), ply);
-            let cut = match e.bound() {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::Move => false,
-            };
-            cut.then_some(s)
-        });
+        let cut = entry
+            .filter(|e| !pv_node && ply > 0 && e.depth() >= depth)
+            .and_then(|e| settled(e, ply, alpha, beta));
         (hash_move, cut)
     }
 
@@ -1260,17 +1250,9 @@ impl Search<'_> {
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
         let hash_move = entry.and_then(|e| e.mv());
-        if let Some(e) = entry.filter(|_| beta - alpha == 1) {
-            let s = from_tt(e.score(), ply);
-            let cut = match e.bound() {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::Move => false,
-            };
-            if cut {
-                return s;
-            }
+        let cut = entry.filter(|_| beta - alpha == 1);
+        if let Some(s) = cut.and_then(|e| settled(e, ply, alpha, beta)) {
+            return s;
         }
         let original_alpha = alpha;
         let mut best_move = None;
@@ -1375,6 +1357,18 @@ fn pick(moves: &mut [(Move, i32)], i: usize) {
         }
     }
     moves.swap(i, best);
+}
+
+/// The table entry's score when its bound settles the window (`alpha`, `beta`).
+fn settled(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score(), ply);
+    let cut = match e.bound() {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::Move => false,
+    };
+    cut.then_some(s)
 }
 
 fn to_tt(s: i32, ply: usize) -> i32 {
