@@ -1032,7 +1032,6 @@ impl Search<'_> {
             // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
             return -(MATE - ply as i32);
         };
-
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;

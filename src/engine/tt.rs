@@ -125,7 +125,8 @@ impl Tt {
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let i = self.slot(key);
         let old = self.entries[i];
-        // A shallower result for the same position (a quiescence search's) keeps the deeper one.
+        // For the same position, a result four or more plies shallower (a quiescence search's)
+        // keeps the deeper one, unless it is exact.
         let replace = if old.key == key {
             bound == Bound::Exact || depth + 4 > old.depth as i32
         } else {
