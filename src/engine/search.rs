@@ -289,13 +289,17 @@ impl FollowUps {
         self.0[before * 1350 + piece as usize * 90 + to] as i32
     }
 
-    /// Moves the entry towards `delta`'s sign, within ±[`HISTORY_MAX`].
     #[inline]
     fn nudge(&mut self, before: usize, piece: u8, to: usize, delta: i32) {
         let h = &mut self.0[before * 1350 + piece as usize * 90 + to];
-        let v = *h as i32;
-        *h = (v + delta - v * delta.abs() / HISTORY_MAX) as i16;
+        *h = nudged(*h as i32, delta) as i16;
     }
+}
+
+/// A history score moved towards `delta`'s sign, less as it nears ±[`HISTORY_MAX`] (never past).
+#[inline]
+fn nudged(v: i32, delta: i32) -> i32 {
+    v + delta - v * delta.abs() / HISTORY_MAX
 }
 
 /// The engine: tables that live across searches (transposition table, history) and settings.
@@ -953,11 +957,11 @@ impl Search<'_> {
         let bonus = (16 * depth * depth + 32 * depth).min(1200);
         let b = *self.pos.codes();
         let rows = self.follow_up_rows();
-        let nudge = |h: &mut i32, delta: i32| *h += delta - *h * delta.abs() / HISTORY_MAX;
         for &q in tried {
             let (piece, to) = (b[q.from.index()], q.to.index());
             let delta = if q == m { bonus } else { -bonus };
-            nudge(&mut self.history[piece as usize][to], delta);
+            let h = &mut self.history[piece as usize][to];
+            *h = nudged(*h, delta);
             for (table, row) in self.follow_ups.iter_mut().zip(rows) {
                 if let Some(r) = row {
                     table.nudge(r, piece, to, delta);
