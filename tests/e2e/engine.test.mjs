@@ -106,6 +106,8 @@ test('the computer never offers a draw for the player; it answers the player\'s 
   await page.selectOption('[data-testid=engine-level]', strongest);
   await page.selectOption('[data-testid=engine-time]', '30000');
   await playMoves(page, ['h0g2']);
+  // The player's move is on the list (the stats of the last search may still be showing).
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === 3, null, { timeout: 30000 });
   await page.waitForSelector('[data-testid=engine-stats]', { timeout: 30000 });
   assert.ok(await offer.isEnabled());
   await offer.click();
