@@ -87,7 +87,12 @@ test('on a phone the nav fits or fades where it scrolls, and #/schedule has no s
     assert.ok(start.fits || start.mask !== 'none', `${lang}: a nav wider than the screen says so ${JSON.stringify(start)}`);
     if (!start.fits) {
       await page.$eval('.topbar nav', (n) => { n.scrollLeft = n.scrollWidth; });
-      await page.waitForTimeout(100);
+      // The fade follows a scroll-driven animation, updated on a later frame: on a busy machine
+      // that can be well past 100 ms, so wait (up to 3 s) for it rather than a fixed time.
+      await page.waitForFunction(() => {
+        const cs = getComputedStyle(document.querySelector('.topbar nav'));
+        return (cs.maskImage || cs.webkitMaskImage || 'none') === 'none';
+      }, null, { timeout: 3000 }).catch(() => {});
       const end = await nav();
       assert.ok(end.lastShown && end.mask === 'none', `${lang}: scrolled to its end ${JSON.stringify(end)}`);
     }
