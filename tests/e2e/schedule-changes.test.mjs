@@ -29,10 +29,15 @@ async function sessionsShown(page, n) {
 const matches = (page) => page.locator('[data-testid=timetable] [data-testid=match]').count();
 const message = (page) => page.textContent('[data-testid=message]');
 
+/** Brings `selector` on screen for a screenshot. A plain DOM scroll: Playwright's
+ *  scrollIntoViewIfNeeded waits for two animation frames with the same box, and on CI's busy
+ *  machine it once waited 30 s for them, failing a test whose screenshots assert nothing. */
+const reveal = (page, selector) => page.$eval(selector, (el) => el.scrollIntoView({ block: 'nearest' }));
+
 async function shots(page, name) {
   for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
-    await page.locator('[data-testid=changes]').scrollIntoViewIfNeeded();
+    await reveal(page, '[data-testid=changes]');
     await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: false });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -173,7 +178,7 @@ test('the form: groups only for groups, Xiangqi by default and the last scoring 
   for (const [width, height] of SIZES) {
     for (const lang of ['en', 'zh']) {
       await page.setViewportSize({ width, height });
-      await page.locator('[data-testid=metrics]').scrollIntoViewIfNeeded();
+      await reveal(page, '[data-testid=metrics]');
       await page.screenshot({ path: path.join(OUT, `schedule-figures-${lang}-${width}.png`), fullPage: false });
       await page.click('[data-testid=lang-toggle]');
     }
