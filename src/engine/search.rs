@@ -270,30 +270,6 @@ pub struct Outcome {
 struct Step {
     mv: Option<Move>,
     undo: Option<Undo>,
-    /// The piece that moved (0 for a null move).
-    piece: u8,
-}
-
-/// How the quiet moves after a (piece, destination) fared: one row of 15 × 90 per earlier move.
-#[derive(Clone)]
-struct FollowUps(Vec<i16>);
-
-impl FollowUps {
-    fn new() -> FollowUps {
-        FollowUps(vec![0; 15 * 90 * 15 * 90])
-    }
-
-    /// The row of the moves after `before` (piece, destination).
-    #[inline]
-    fn at(&self, before: usize, piece: u8, to: usize) -> i32 {
-        self.0[before * 1350 + piece as usize * 90 + to] as i32
-    }
-
-    #[inline]
-    fn nudge(&mut self, before: usize, piece: u8, to: usize, delta: i32) {
-        let h = &mut self.0[before * 1350 + piece as usize * 90 + to];
-        *h = nudged(*h as i32, delta) as i16;
-    }
 }
 
 /// A history score moved towards `delta`'s sign, less as it nears ±[`HISTORY_MAX`] (never past).
@@ -308,8 +284,6 @@ pub struct Engine {
     history: Vec<[i32; 90]>,
     /// The quiet move that refuted each (piece, destination) of the move before it.
     counters: Vec<[Option<Move>; 90]>,
-    /// Continuation history: quiet moves by the opponent's last move, and by our own before it.
-    follow_ups: [FollowUps; 2],
     level: Level,
     seed: u64,
     rulings: HashMap<u64, Option<Color>>,
@@ -323,7 +297,6 @@ impl Engine {
             tt: Tt::new(tt_mb),
             history: vec![[0; 90]; 15],
             counters: vec![[None; 90]; 15],
-            follow_ups: [FollowUps::new(), FollowUps::new()],
             level: Level::FULL,
             seed: 0,
             rulings: HashMap::new(),
@@ -355,9 +328,6 @@ impl Engine {
         }
         for c in &mut self.counters {
             c.fill(None);
-        }
-        for f in &mut self.follow_ups {
-            f.0.fill(0);
         }
         self.rulings.clear();
     }
@@ -394,7 +364,6 @@ impl Engine {
             tt: &mut self.tt,
             history: &mut self.history,
             counters: &mut self.counters,
-            follow_ups: &mut self.follow_ups,
             evals: [0; MAX_PLY + 1],
             rulings: &mut self.rulings,
             killers: [[None; 2]; MAX_PLY + 1],
@@ -437,7 +406,6 @@ struct Search<'a> {
     tt: &'a mut Tt,
     history: &'a mut Vec<[i32; 90]>,
     counters: &'a mut Vec<[Option<Move>; 90]>,
-    follow_ups: &'a mut [FollowUps; 2],
     /// The static evaluation at each ply of the line (to tell whether the side is improving).
     evals: [i32; MAX_PLY + 1],
     rulings: &'a mut HashMap<u64, Option<Color>>,
@@ -606,12 +574,7 @@ impl Search<'_> {
             let mut ceiling = INF;
             for (k, &centre) in prev.iter().enumerate() {
                 if k == 1 {
-                    saved = Some((
-                        self.history.clone(),
-                        self.counters.clone(),
-                        self.follow_ups.clone(),
-                        self.killers,
-                    ));
+                    saved = Some((self.history.clone(), self.counters.clone(), self.killers));
                 }
                 let score = self.aspire(depth, centre);
                 if self.stopped && depth > 1 {
@@ -632,10 +595,9 @@ impl Search<'_> {
                 ceiling = shown;
                 found.push((score, self.info(depth, shown)));
             }
-            if let Some((history, counters, follow_ups, killers)) = saved {
+            if let Some((history, counters, killers)) = saved {
                 *self.history = history;
                 *self.counters = counters;
-                *self.follow_ups = follow_ups;
                 self.killers = killers;
             }
             if let Some(info) = partial.take() {
@@ -786,12 +748,10 @@ impl Search<'_> {
     }
 
     fn make(&mut self, m: Move) {
-        let piece = self.pos.codes()[m.from.index()];
         let undo = self.pos.play_unchecked(m);
         self.steps.push(Step {
             mv: Some(m),
             undo: Some(undo),
-            piece,
         });
         self.keys.push(self.pos.hash());
     }
@@ -899,32 +859,8 @@ impl Search<'_> {
         Some((self.pos.codes()[m.to.index()] as usize, m.to.index()))
     }
 
-    /// The continuation-history rows of the last move and of the one before it, when played.
-    fn follow_up_rows(&self) -> [Option<usize>; 2] {
-        let n = self.steps.len();
-        let row = |back: usize| {
-            let step = self.steps.get(n.checked_sub(back)?)?;
-            let m = step.mv?;
-            Some(step.piece as usize * 90 + m.to.index())
-        };
-        [row(1), row(2)]
-    }
-
-    /// What the history tables say of the quiet move `m` here.
-    fn quiet_score(&self, m: Move, rows: &[Option<usize>; 2]) -> i32 {
-        let piece = self.pos.codes()[m.from.index()];
-        let mut s = self.history[piece as usize][m.to.index()];
-        for (table, row) in self.follow_ups.iter().zip(rows) {
-            if let Some(r) = *row {
-                s += table.at(r, piece, m.to.index());
-            }
-        }
-        s
-    }
-
     fn order(&mut self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
         let counter = self.counter_slot().and_then(|(p, s)| self.counters[p][s]);
-        let rows = self.follow_up_rows();
         let mut out = Vec::with_capacity(moves.len());
         for &m in moves {
             let b = self.pos.codes();
@@ -945,7 +881,7 @@ impl Search<'_> {
             } else if counter == Some(m) {
                 KILLER
             } else {
-                self.quiet_score(m, &rows)
+                self.history[b[m.from.index()] as usize][m.to.index()]
             };
             out.push((m, s));
         }
@@ -956,17 +892,10 @@ impl Search<'_> {
     fn reward(&mut self, m: Move, tried: &[Move], depth: i32) {
         let bonus = (16 * depth * depth + 32 * depth).min(1200);
         let b = *self.pos.codes();
-        let rows = self.follow_up_rows();
         for &q in tried {
-            let (piece, to) = (b[q.from.index()], q.to.index());
             let delta = if q == m { bonus } else { -bonus };
-            let h = &mut self.history[piece as usize][to];
+            let h = &mut self.history[b[q.from.index()] as usize][q.to.index()];
             *h = nudged(*h, delta);
-            for (table, row) in self.follow_ups.iter_mut().zip(rows) {
-                if let Some(r) = row {
-                    table.nudge(r, piece, to, delta);
-                }
-            }
         }
         if let Some((p, s)) = self.counter_slot() {
             self.counters[p][s] = Some(m);
@@ -1204,7 +1133,6 @@ impl Search<'_> {
         self.steps.push(Step {
             mv: None,
             undo: None,
-            piece: 0,
         });
         self.keys.push(self.pos.hash());
         let saved = self.null_barrier;
