@@ -2,7 +2,7 @@
 //! tables, king safety, mobility and the classic patterns (空头炮, 沉底炮, 马后炮, connected
 //! advisors and elephants). Scores are centipawns from the side to move's point of view.
 
-use crate::xiangqi::HORSE_DELTAS;
+use crate::xiangqi::{horse_jumps, rays};
 use crate::xiangqi::{Color, Position};
 
 pub use super::weights::{Weights, WEIGHTS};
@@ -157,7 +157,8 @@ pub static PST: PstTable = build_pst(&WEIGHTS);
 /// How much each role counts towards the middlegame (king, advisor, …, pawn).
 const PHASE: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
 
-const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+/// Where a run of [`rays`] or [`horse_jumps`] ends.
+const END: u8 = 0xFF;
 
 #[inline(always)]
 fn at(f: i32, r: i32) -> Option<usize> {
@@ -168,9 +169,12 @@ fn at(f: i32, r: i32) -> Option<usize> {
     }
 }
 
+/// The role index of each piece code (a table: cheaper than the division).
+const ROLES: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 0];
+
 #[inline(always)]
 fn role_of(code: u8) -> usize {
-    ((code - 1) % 7) as usize
+    ROLES[(code & 15) as usize] as usize
 }
 
 #[inline(always)]
@@ -236,19 +240,15 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
             }
             CHARIOT => {
                 let mut mob = 0;
-                for (df, dr) in ORTHO {
-                    let (mut x, mut y) = (f + df, r + dr);
-                    while let Some(t) = at(x, y) {
-                        if b[t] == 0 {
+                for ray in rays(s) {
+                    for &t in ray.iter().take_while(|&&t| t != END) {
+                        let t = b[t as usize];
+                        if t == 0 {
                             mob += 1;
                         } else {
-                            if side_of(b[t]) != side {
-                                mob += 1;
-                            }
+                            mob += (side_of(t) != side) as i32;
                             break;
                         }
-                        x += df;
-                        y += dr;
                     }
                 }
                 score[side] += mob * w.chariot_mobility + w.chariot_base;
@@ -258,16 +258,10 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
             }
             HORSE => {
                 let mut mob = 0;
-                for (df, dr) in HORSE_DELTAS {
-                    let leg = if dr == 2 || dr == -2 {
-                        at(f, r + dr / 2)
-                    } else {
-                        at(f + df / 2, r)
-                    };
-                    if let (Some(t), Some(l)) = (at(f + df, r + dr), leg) {
-                        if b[l] == 0 && (b[t] == 0 || side_of(b[t]) != side) {
-                            mob += 1;
-                        }
+                for &[t, leg] in horse_jumps(s).iter().take_while(|j| j[0] != END) {
+                    let t = b[t as usize];
+                    if b[leg as usize] == 0 && (t == 0 || side_of(t) != side) {
+                        mob += 1;
                     }
                 }
                 score[side] += mob * w.horse_mobility + w.horse_base;

@@ -270,6 +270,8 @@ pub struct Outcome {
 struct Step {
     mv: Option<Move>,
     undo: Option<Undo>,
+    /// Whether the move checks (known before it is played, so not tested again after).
+    check: bool,
 }
 
 /// A history score moved towards `delta`'s sign, less as it nears ±[`HISTORY_MAX`] (never past).
@@ -747,13 +749,25 @@ impl Search<'_> {
         e + r.below(2 * self.noise as usize + 1) as i32 - self.noise
     }
 
-    fn make(&mut self, m: Move) {
+    /// Plays `m`, which `check`s the opponent or not.
+    fn make(&mut self, m: Move, check: bool) {
         let undo = self.pos.play_unchecked(m);
         self.steps.push(Step {
             mv: Some(m),
             undo: Some(undo),
+            check,
         });
         self.keys.push(self.pos.hash());
+    }
+
+    /// Whether the side to move is in check (known from the move that led here).
+    fn in_check(&self) -> bool {
+        let check = match self.steps.last() {
+            Some(step) => step.check,
+            None => self.pos.is_check(),
+        };
+        debug_assert_eq!(check, self.pos.is_check());
+        check
     }
 
     fn unmake(&mut self) {
@@ -840,17 +854,13 @@ impl Search<'_> {
 
     /// Whether a capture loses material by a simple exchange test: a cheaper victim on a square
     /// the opponent attacks once the capture is made (the cannon's screen changes are seen).
-    fn losing_capture(&mut self, m: Move) -> bool {
+    fn losing_capture(&self, m: Move) -> bool {
         let b = self.pos.codes();
         let (victim, attacker) = (value_of(b[m.to.index()]), value_of(b[m.from.index()]));
         if victim >= attacker {
             return false;
         }
-        let u = self.pos.play_unchecked(m);
-        let them = self.pos.turn();
-        let lost = self.pos.is_attacked(m.to, them);
-        self.pos.undo(m, u);
-        lost
+        self.pos.attacked_after(m)
     }
 
     /// The counter-move slot of the move that led here: (piece now on its square, square).
@@ -928,7 +938,7 @@ impl Search<'_> {
         if ply >= MAX_PLY {
             return self.eval();
         }
-        let in_check = self.pos.is_check();
+        let in_check = self.in_check();
         // Check extension, bounded so perpetual checks cannot run away.
         let mut depth = depth + (in_check && ply < 2 * self.root_depth as usize + 4) as i32;
         if depth <= 0 {
@@ -981,21 +991,20 @@ impl Search<'_> {
             let (m, order) = moves[i];
             let capture = b[m.to.index()] != 0;
             let plain = !capture && order < KILLER;
-            self.make(m);
-            let gives_check = self.pos.is_check();
+            let gives_check = self.pos.gives_check(m);
             // Shallow pruning, once a move has kept the side from being mated.
             if ply > 0 && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
                 let prune = (plain && depth <= LMP_DEPTH && quiets.len() >= lmp_limit)
                     || (plain && futile)
                     || (capture && order < GOOD_CAPTURE && depth <= 3);
                 if prune {
-                    self.unmake();
                     if !capture {
                         quiets.push(m);
                     }
                     continue;
                 }
             }
+            self.make(m, gives_check);
             let s = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -1130,9 +1139,11 @@ impl Search<'_> {
     /// against `beta` (repetitions before the pass do not count after it).
     fn null_search(&mut self, depth: i32, beta: i32, ply: usize) -> i32 {
         self.pos.pass_unchecked();
+        // After a pass the side to move is the one that was not: never in check.
         self.steps.push(Step {
             mv: None,
             undo: None,
+            check: false,
         });
         self.keys.push(self.pos.hash());
         let saved = self.null_barrier;
@@ -1175,7 +1186,7 @@ impl Search<'_> {
         if ply >= MAX_PLY {
             return self.eval();
         }
-        let in_check = self.pos.is_check();
+        let in_check = self.in_check();
         let b = *self.pos.codes();
         // The table settles a null window at any depth: no quiescence result is path-dependent.
         let key = self.pos.hash();
@@ -1210,16 +1221,7 @@ impl Search<'_> {
             moves = self.order(caps.as_slice(), hash_move, ply);
             // Checks just past the horizon: quiet moves that give check, tried after the captures.
             if qply == 0 {
-                for &m in self.pos.legal_moves().iter() {
-                    if b[m.to.index()] == 0 {
-                        let u = self.pos.play_unchecked(m);
-                        let check = self.pos.is_check();
-                        self.pos.undo(m, u);
-                        if check {
-                            moves.push((m, 0));
-                        }
-                    }
-                }
+                moves.extend(self.pos.legal_quiet_checks().iter().map(|&m| (m, 0)));
             }
         }
         for i in 0..moves.len() {
@@ -1233,13 +1235,13 @@ impl Search<'_> {
                     continue;
                 }
             }
-            self.make(m);
+            let check = self.pos.gives_check(m);
             // A capture that loses material by the exchange test, and gives no check, cannot
             // raise the stand-pat.
-            if !in_check && order < 0 && victim != 0 && !self.pos.is_check() {
-                self.unmake();
+            if !in_check && order < 0 && victim != 0 && !check {
                 continue;
             }
+            self.make(m, check);
             let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
             self.unmake();
             if self.stopped {

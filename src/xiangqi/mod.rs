@@ -18,5 +18,5 @@ pub mod words;
 
 pub use board::{Color, ParseSquareError, Piece, Role, Square};
 pub use fen::{FenError, ParseFenError, PositionError, Setup, START_FEN};
-pub(crate) use position::HORSE_DELTAS;
+pub(crate) use position::{horse_jumps, rays};
 pub use position::{Move, MoveList, ParseMoveError, PlayError, Position, Undo};

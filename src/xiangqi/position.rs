@@ -331,8 +331,19 @@ struct Tables {
     side: u64,
 }
 
+/// The points seen from `s` in each of the four directions, nearest first; a run ends at the
+/// board's edge or at 0xFF (the evaluation's mobility reads them).
+pub(crate) fn rays(s: usize) -> &'static [[u8; 9]; 4] {
+    &T.rays[s]
+}
+
+/// A horse on `s`: its jumps as (target, leg), ending at 0xFF.
+pub(crate) fn horse_jumps(s: usize) -> &'static [[u8; 2]; 8] {
+    &T.horse[s]
+}
+
 /// A horse's eight jumps as (file, rank) steps; its leg is the orthogonal point halfway.
-pub(crate) const HORSE_DELTAS: [(i32, i32); 8] = [
+const HORSE_DELTAS: [(i32, i32); 8] = [
     (1, 2),
     (-1, 2),
     (1, -2),
@@ -530,6 +541,17 @@ const fn code(c: Color, r: Role) -> u8 {
     Piece::new(c, r).code()
 }
 
+/// The role of each piece code (a table: cheaper than the division).
+const ROLE_OF: [Role; 16] = {
+    let mut t = [Role::King; 16];
+    let mut c = 1;
+    while c < 15 {
+        t[c] = Role::ALL[(c - 1) % 7];
+        c += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn color_of(p: u8) -> usize {
     (p > 7) as usize
@@ -676,6 +698,40 @@ impl Position {
         attacked(&self.board, target.index(), by)
     }
 
+    /// Whether the legal move `m` checks the opponent, without playing it: only the lines through
+    /// `from` and `to`, the horses (a leg freed or a horse moved) and a moved pawn can change.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let k = self.kings[us.other().index()] as usize;
+        let (from, to) = (m.from.index(), m.to.index());
+        let piece = self.board[from];
+        let lines = T.lines[k];
+        let from_line = (lines >> from) & 1 != 0;
+        let to_line = (lines >> to) & 1 != 0;
+        let horse = piece == code(us, Role::Horse) || (T.legs[k] >> from) & 1 != 0;
+        let pawn = piece == code(us, Role::Pawn);
+        if !(from_line || to_line || horse || pawn) {
+            return false;
+        }
+        let mut b = self.board;
+        b[to] = piece;
+        b[from] = 0;
+        (from_line && ray_attacked(&b, k, T.dir[k][from], us))
+            || (to_line && ray_attacked(&b, k, T.dir[k][to], us))
+            || (horse && horse_attacked(&b, k, us))
+            || (pawn && T.pawn_attackers[us.index()][k].contains(&(to as u8)))
+    }
+
+    /// Whether the opponent attacks the point `m` moves to once `m` is played (the engine's
+    /// exchange test), without playing it.
+    pub fn attacked_after(&self, m: Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let mut b = self.board;
+        b[to] = b[from];
+        b[from] = 0;
+        attacked(&b, to, self.turn.other())
+    }
+
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -814,6 +870,24 @@ impl Position {
         list
     }
 
+    /// The legal moves of the side to move that capture nothing and give check (the quiescence
+    /// search's checks): the check test runs first, as it rejects most moves cheaply.
+    pub fn legal_quiet_checks(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, u128::MAX);
+        let mut n = 0;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            if self.board[m.to.index()] == 0 && self.gives_check(m) {
+                list.moves[n] = m;
+                n += 1;
+            }
+        }
+        list.len = n;
+        self.retain_legal(&mut list);
+        list
+    }
+
     /// Recomputes the hash from scratch (tests compare it with the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.turn == Color::Black { T.side } else { 0 };
@@ -928,7 +1002,7 @@ impl Position {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let role = Role::ALL[((b[s] - 1) % 7) as usize];
+            let role = ROLE_OF[(b[s] & 15) as usize];
             match role {
                 Role::Chariot => {
                     for ray in &T.rays[s] {
@@ -1135,6 +1209,40 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
+    }
+
+    /// Every legal move two plies deep from each perft position: `gives_check` and
+    /// `attacked_after` say what playing the move and asking `is_check` and `is_attacked` say.
+    #[test]
+    fn checks_and_attacks_foreseen_agree_with_playing_the_move() {
+        fn walk(p: &mut Position, depth: u32, checks: &mut usize) {
+            for m in p.legal_moves().iter().copied() {
+                let predicted = p.gives_check(m);
+                let attacked = p.attacked_after(m);
+                let quiet = p.codes()[m.to.index()] == 0;
+                assert_eq!(quiet && predicted, p.legal_quiet_checks().contains(&m));
+                let u = p.play_unchecked(m);
+                assert_eq!(predicted, p.is_check(), "{} {}", p.fen(), m);
+                assert_eq!(attacked, p.is_attacked(m.to, p.turn()), "{} {}", p.fen(), m);
+                *checks += predicted as usize;
+                if depth > 1 {
+                    walk(p, depth - 1, checks);
+                }
+                p.undo(m, u);
+            }
+        }
+        let data = include_str!("../../tests/data/perft.tsv");
+        let mut fens: Vec<&str> = data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
+            .filter_map(|l| l.split('\t').next())
+            .collect();
+        fens.dedup();
+        let mut checks = 0;
+        for fen in fens {
+            walk(&mut Position::from_fen(fen).unwrap(), 2, &mut checks);
+        }
+        assert!(checks > 1000, "only {checks} checking moves seen");
     }
 
     #[test]
