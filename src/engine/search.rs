@@ -1219,12 +1219,18 @@ impl Search<'_> {
             best = stand;
             let caps = self.pos.legal_captures();
             moves = self.order(caps.as_slice(), hash_move, ply);
-            // Checks just past the horizon: quiet moves that give check, tried after the captures.
-            if qply == 0 {
+        }
+        // Checks just past the horizon: quiet moves that give check, tried after the captures
+        // that do not lose material (and generated only if none of them cut off).
+        let mut checks_to_add = !in_check && qply == 0;
+        for i in 0.. {
+            if checks_to_add && moves[i..].iter().all(|&(_, order)| order < 0) {
+                checks_to_add = false;
                 moves.extend(self.pos.legal_quiet_checks().iter().map(|&m| (m, 0)));
             }
-        }
-        for i in 0..moves.len() {
+            if i == moves.len() {
+                break;
+            }
             pick(&mut moves, i);
             let (m, order) = moves[i];
             let victim = b[m.to.index()];
