@@ -2,13 +2,19 @@
 //! tables, king safety, mobility and the classic patterns (空头炮, 沉底炮, 马后炮, connected
 //! advisors and elephants). Scores are centipawns from the side to move's point of view.
 
-use crate::xiangqi::{horse_jumps, rays};
+use crate::xiangqi::{horse_jumps, rays, role_of};
 use crate::xiangqi::{Color, Position};
 
 pub use super::weights::{Weights, WEIGHTS};
 
 /// Piece values by role index (king, advisor, elephant, horse, chariot, cannon, pawn).
 pub const VALUE: [i32; 7] = WEIGHTS.value;
+/// The material value of a piece code (1..=14), by its role alone.
+#[inline(always)]
+pub(crate) fn piece_value(code: u8) -> i32 {
+    VALUE[role_of(code) as usize]
+}
+
 /// What a pawn is worth once it has crossed the river (it may then move sideways, 2.2.7).
 pub const PAWN_CROSSED: i32 = WEIGHTS.pawn_crossed;
 
@@ -169,14 +175,6 @@ fn at(f: i32, r: i32) -> Option<usize> {
     }
 }
 
-/// The role index of each piece code (a table: cheaper than the division).
-const ROLES: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 0];
-
-#[inline(always)]
-fn role_of(code: u8) -> usize {
-    ROLES[(code & 15) as usize] as usize
-}
-
 #[inline(always)]
 fn side_of(code: u8) -> usize {
     (code > 7) as usize
@@ -219,7 +217,7 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
         bits &= bits - 1;
         let code = b[s];
         let side = side_of(code);
-        let role = role_of(code);
+        let role = role_of(code) as usize;
         score[side] += pst[code as usize][s];
         phase += PHASE[role];
         endgame[side] += w.endgame_value[role];

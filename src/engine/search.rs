@@ -8,12 +8,12 @@
 //! draw. The ruling is made at the first recurrence, as Pikafish does, since a side that may not
 //! repeat a cycle once may not repeat it twice.
 
-use super::eval::{evaluate, PST};
+use super::eval::{evaluate, piece_value, PST};
 use super::tt::{Bound, Entry, Tt};
 use crate::rng::Rng;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
 use crate::xiangqi::Undo;
-use crate::xiangqi::{Color, Move, PlayError, Position};
+use crate::xiangqi::{role_of, Color, Move, PlayError, Position, Role};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -511,11 +511,6 @@ fn lmr(depth: i32, i: usize) -> i32 {
     (0.5 + d * n / 2.0) as i32
 }
 
-#[inline]
-fn value_of(code: u8) -> i32 {
-    super::eval::VALUE[((code - 1) % 7) as usize]
-}
-
 impl Search<'_> {
     fn elapsed(&self) -> f64 {
         (self.now_ms)() - self.start
@@ -856,7 +851,7 @@ impl Search<'_> {
     /// the opponent attacks once the capture is made (the cannon's screen changes are seen).
     fn losing_capture(&self, m: Move) -> bool {
         let b = self.pos.codes();
-        let (victim, attacker) = (value_of(b[m.to.index()]), value_of(b[m.from.index()]));
+        let (victim, attacker) = (piece_value(b[m.to.index()]), piece_value(b[m.from.index()]));
         if victim >= attacker {
             return false;
         }
@@ -878,7 +873,7 @@ impl Search<'_> {
             let s = if Some(m) == hash_move {
                 HASH_ORDER
             } else if victim != 0 {
-                let mvv = value_of(victim) * 16 - value_of(b[m.from.index()]) / 16;
+                let mvv = piece_value(victim) * 16 - piece_value(b[m.from.index()]) / 16;
                 if self.losing_capture(m) {
                     BAD_CAPTURE + mvv
                 } else {
@@ -1277,8 +1272,7 @@ impl Search<'_> {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let role = (b[s] - 1) % 7;
-            if (3..=5).contains(&role) {
+            if matches!(role_of(b[s]), Role::Horse | Role::Chariot | Role::Cannon) {
                 return true;
             }
         }

@@ -3,7 +3,7 @@
 //! score through a logistic curve whose scale `K` is fitted first, then coordinate descent moves
 //! one weight at a time while the mean squared error falls.
 
-use super::eval::{build_pst, evaluate_red_with, VALUE};
+use super::eval::{build_pst, evaluate_red_with, piece_value};
 use super::weights::Weights;
 use crate::xiangqi::{Color, Move, Position};
 use std::fmt;
@@ -77,7 +77,7 @@ fn capture_pending(pos: &Position) -> bool {
     let codes = pos.codes();
     let them = pos.turn().other();
     pos.legal_captures().iter().any(|m| {
-        let value = |s: usize| VALUE[((codes[s] - 1) % 7) as usize];
+        let value = |s: usize| piece_value(codes[s]);
         value(m.to.index()) > value(m.from.index()) || !pos.is_attacked(m.to, them)
     })
 }

@@ -552,6 +552,12 @@ const ROLE_OF: [Role; 16] = {
     t
 };
 
+/// The role of a piece code (1..=14); the evaluation's hot loop reads it too.
+#[inline(always)]
+pub(crate) fn role_of(code: u8) -> Role {
+    ROLE_OF[(code & 15) as usize]
+}
+
 #[inline(always)]
 fn color_of(p: u8) -> usize {
     (p > 7) as usize
@@ -854,31 +860,24 @@ impl Position {
 
     /// The legal captures of the side to move (the engine's quiescence search).
     pub fn legal_captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list, u128::MAX);
         let them = self.occ[self.turn.other().index()];
-        let mut n = 0;
-        for i in 0..list.len {
-            let m = list.moves[i];
-            if (them >> m.to.index()) & 1 != 0 {
-                list.moves[n] = m;
-                n += 1;
-            }
-        }
-        list.len = n;
-        self.retain_legal(&mut list);
-        list
+        self.legal_where(|m| (them >> m.to.index()) & 1 != 0)
     }
 
     /// The legal moves of the side to move that capture nothing and give check (the quiescence
     /// search's checks): the check test runs first, as it rejects most moves cheaply.
     pub fn legal_quiet_checks(&self) -> MoveList {
+        self.legal_where(|m| self.board[m.to.index()] == 0 && self.gives_check(m))
+    }
+
+    /// The legal moves that pass `keep`, a test run before the costlier legality filter.
+    fn legal_where(&self, keep: impl Fn(Move) -> bool) -> MoveList {
         let mut list = MoveList::new();
         self.gen_pseudo(&mut list, u128::MAX);
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
-            if self.board[m.to.index()] == 0 && self.gives_check(m) {
+            if keep(m) {
                 list.moves[n] = m;
                 n += 1;
             }
@@ -1002,7 +1001,7 @@ impl Position {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let role = ROLE_OF[(b[s] & 15) as usize];
+            let role = role_of(b[s]);
             match role {
                 Role::Chariot => {
                     for ray in &T.rays[s] {
