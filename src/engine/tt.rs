@@ -76,14 +76,14 @@ pub struct Tt {
 }
 
 impl Tt {
-    /// A table of about `megabytes` MB (at least 1024 entries).
+    /// A table of at most `megabytes` MiB: the largest power of two of entries that fits (at
+    /// least 1024 entries).
     pub fn new(megabytes: usize) -> Tt {
-        let n = (megabytes * 1024 * 1024 / std::mem::size_of::<Entry>())
-            .max(1024)
-            .next_power_of_two()
-            / 2;
+        let fit = (megabytes * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1024);
+        // The largest power of two not above `fit` (a slot is the key's low bits).
+        let n = 1 << (usize::BITS - 1 - fit.leading_zeros());
         Tt {
-            entries: vec![Entry::EMPTY; n.max(1024)],
+            entries: vec![Entry::EMPTY; n],
             generation: 0,
         }
     }
@@ -175,5 +175,14 @@ mod tests {
         assert!(tt.probe(54321).is_none());
         tt.clear();
         assert!(tt.probe(12345).is_none());
+    }
+
+    #[test]
+    fn the_table_fills_the_memory_it_is_given() {
+        let bytes = |mb| Tt::new(mb).entries.len() * std::mem::size_of::<Entry>();
+        assert_eq!(bytes(16), 16 << 20);
+        assert_eq!(bytes(1), 1 << 20);
+        // Not a power of two: the largest power of two that fits.
+        assert_eq!(bytes(24), 16 << 20);
     }
 }
