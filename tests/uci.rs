@@ -94,7 +94,12 @@ fn speaks_uci_and_stops_on_request() {
         );
     }
     send("stop");
-    assert_eq!(wait_for("bestmove").last().unwrap(), "bestmove b7b9");
+    // Two moves mate (b7b9, and b7d7 as the flying general guards e9); either will do.
+    let lines = wait_for("bestmove");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let mut mated = Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    mated.play(Move::from_iccs(best).unwrap()).unwrap();
+    assert!(mated.is_checkmate(), "bestmove {best} does not mate");
     // Clock-driven search answers in time.
     send("position startpos");
     send("go wtime 2000 btime 2000 winc 0 binc 0");
