@@ -84,7 +84,8 @@ fn speaks_uci_and_stops_on_request() {
             .unwrap();
     assert!(black.is_legal(Move::from_iccs(&best).unwrap()));
     // Even when the search ends by itself (a mate in one), `go infinite` waits for `stop`.
-    send("position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1");
+    let mate_in_one = "3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1";
+    send(&format!("position fen {mate_in_one}"));
     send("go infinite");
     std::thread::sleep(Duration::from_millis(500));
     while let Ok(line) = rx.try_recv() {
@@ -97,7 +98,7 @@ fn speaks_uci_and_stops_on_request() {
     // Two moves mate (b7b9, and b7d7 as the flying general guards e9); either will do.
     let lines = wait_for("bestmove");
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
-    let mut mated = Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let mut mated = Position::from_fen(mate_in_one).unwrap();
     mated.play(Move::from_iccs(best).unwrap()).unwrap();
     assert!(mated.is_checkmate(), "bestmove {best} does not mate");
     // Clock-driven search answers in time.

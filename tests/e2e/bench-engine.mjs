@@ -86,16 +86,17 @@ try {
   const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
   let bestNative = null;
   let bestWorker = null;
-  // Alternate the two, so that a change in the machine's load falls on both.
+  const total = (a) => a.reduce((x, y) => x + y, 0);
   const fastest = (best, runs) => {
-    const secs = runs.reduce((a, p) => a + p.secs, 0);
-    return !best || secs < best.secs ? { nodes: runs.map((p) => p.nodes), each: runs.map((p) => p.secs), secs } : best;
+    const each = runs.map((p) => p.secs);
+    const secs = total(each);
+    return !best || secs < best.secs ? { nodes: runs.map((p) => p.nodes), each, secs } : best;
   };
+  // Alternate the two, so that a change in the machine's load falls on both.
   for (let run = 0; run < RUNS; run++) {
     bestNative = fastest(bestNative, await native());
     bestWorker = fastest(bestWorker, await browser(page));
   }
-  const total = (a) => a.reduce((x, y) => x + y, 0);
   console.log(`depth ${DEPTH}, fastest of ${RUNS} runs each`);
   console.log('position  native nodes  worker nodes  native s  worker s');
   const cell = (v, w) => String(v).padStart(w);
