@@ -384,6 +384,8 @@ impl Engine {
             seed: self.seed,
             multipv: self.multipv,
             excluded: Vec::new(),
+            scored: vec![Vec::new(); MAX_PLY + 1],
+            quiets: vec![Vec::new(); MAX_PLY + 1],
         };
         s.iterate(on_info)
     }
@@ -429,6 +431,10 @@ struct Search<'a> {
     multipv: usize,
     /// Root moves left out of this search: the first moves of the better lines (MultiPV).
     excluded: Vec<Move>,
+    /// Each ply's ordered moves and quiet moves tried, kept from node to node so that a node
+    /// allocates nothing (the browser's allocator is slow).
+    scored: Vec<Vec<(Move, i32)>>,
+    quiets: Vec<Vec<Move>>,
 }
 
 // Move-ordering bands: the table's move, captures that win or trade, killers and the counter
@@ -866,7 +872,8 @@ impl Search<'_> {
 
     fn order(&mut self, moves: &[Move], hash_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
         let counter = self.counter_slot().and_then(|(p, s)| self.counters[p][s]);
-        let mut out = Vec::with_capacity(moves.len());
+        let mut out = std::mem::take(&mut self.scored[ply]);
+        out.clear();
         for &m in moves {
             let b = self.pos.codes();
             let victim = b[m.to.index()];
@@ -974,7 +981,8 @@ impl Search<'_> {
         let mut best_move = None;
         let original_alpha = alpha;
         let b = *self.pos.codes();
-        let mut quiets: Vec<Move> = Vec::with_capacity(32);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
         let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
         let futile = !pv_node
             && !in_check
@@ -1045,6 +1053,8 @@ impl Search<'_> {
                 }
             }
         }
+        self.scored[ply] = moves;
+        self.quiets[ply] = quiets;
         let bound = bound_of(best, original_alpha, alpha, beta);
         // A root searched without its best moves has no true score to keep, and the lines after
         // the first store nothing (see `iterate`).
@@ -1259,6 +1269,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.scored[ply] = moves;
         if best > -INF {
             let bound = bound_of(best, original_alpha, alpha, beta);
             self.tt.store(key, best_move, to_tt(best, ply), 0, bound);

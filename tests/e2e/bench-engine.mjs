@@ -1,13 +1,15 @@
 // Engine speed benchmark, the browser's worker against native: prints figures, passes or fails nothing.
 //
-//   node tests/e2e/bench-engine.mjs [DEPTH]     (default 11; XQ_BENCH_RUNS=n runs each, default 3)
+//   node tests/e2e/bench-engine.mjs [DEPTH] [warm]   (default 11; XQ_BENCH_RUNS=n runs each, default 3)
 //
 // Needs the built app (dist/, `trunk build --release`) and `target/release/xq`. Both sides search
-// the six positions of `xq bench search` to the same depth, each from a fresh engine with the
-// worker's 32 MB table (a new worker, a new `xq uci` with `setoption name Hash value 32`), so
-// they search the same tree: the node counts are printed side by side to show it. Each side's
-// time is its engine's own clock (UCI's `time`; the worker's nodes over its nodes per second),
-// started when the search starts. Each side's fastest run counts.
+// the six positions of `xq bench search` to the same depth with the worker's 32 MB table, so
+// they search the same tree: the node counts are printed side by side to show it. By default
+// each search starts from a fresh engine (a new worker, a new `xq uci`); with `warm`, one engine
+// searches the six in turn, as the play page reuses its worker from one request to the next, so
+// the browser's compiler has optimised the engine after the first. Each side's time is its
+// engine's own clock (UCI's `time`; the worker's nodes over its nodes per second), started when
+// the search starts. Each side's fastest run counts.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { startApp } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEPTH = Number(process.argv[2] || 11);
+const WARM = process.argv[3] === 'warm';
 const RUNS = Number(process.env.XQ_BENCH_RUNS || 3);
 const XQ = path.join(root, 'target/release/xq');
 // The engine worker's table (src/bin/engine_worker.rs: `Engine::new(32)`).
@@ -30,55 +33,67 @@ const FENS = [
   '4k4/9/3a5/9/9/9/4p4/3AB4/4A4/3K5 b - - 0 1',
 ];
 
-/** One search in a fresh `xq uci`: its nodes and seconds. */
-function uci(fen) {
+/** Searches `fens` in turn in one `xq uci`: each one's nodes and seconds. */
+function uci(fens) {
   return new Promise((resolve, reject) => {
     const xq = spawn(XQ, ['uci']);
-    let out = '';
+    const out = [];
+    let text = '';
+    const next = () => xq.stdin.write(`position fen ${fens[out.length]}\ngo depth ${DEPTH}\n`);
     xq.on('error', reject);
     xq.stdout.on('data', (d) => {
-      out += d;
-      if (!/^bestmove/m.test(out)) return;
+      text += d;
+      if (!/^bestmove/m.test(text)) return;
+      const last = [...text.matchAll(/^info depth \d+ .*?nodes (\d+) .*?time (\d+)/gm)].pop();
+      out.push({ nodes: Number(last[1]), secs: Number(last[2]) / 1000 });
+      text = '';
+      if (out.length < fens.length) return next();
+      // The end of the input would stop a search: `quit` follows the last `bestmove`.
       xq.stdin.end('quit\n');
-      const last = [...out.matchAll(/^info depth \d+ .*?nodes (\d+) .*?time (\d+)/gm)].pop();
-      resolve({ nodes: Number(last[1]), secs: Number(last[2]) / 1000 });
+      resolve(out);
     });
-    // The end of the input would stop the search: `quit` follows `bestmove`.
-    xq.stdin.write(`setoption name Hash value ${HASH_MB}\nposition fen ${fen}\ngo depth ${DEPTH}\n`);
+    xq.stdin.write(`setoption name Hash value ${HASH_MB}\n`);
+    next();
   });
 }
 
-/** The searches natively, one after the other. */
+/** The searches natively, each in a new process or (warm) all in one. */
 async function native() {
+  if (WARM) return uci(FENS);
   const out = [];
-  for (const fen of FENS) out.push(await uci(fen));
+  for (const fen of FENS) out.push(...(await uci([fen])));
   return out;
 }
 
 /** The same searches in the play page's engine worker: nodes and seconds per position. */
 async function browser(page) {
-  return page.evaluate(async ({ fens, depth }) => {
-    const out = [];
-    for (const [i, fen] of fens.entries()) {
+  return page.evaluate(async ({ fens, depth, warm }) => {
+    // Searches `list` in turn in one new worker.
+    const search = (list) => new Promise((resolve, reject) => {
       const worker = new Worker('./engine_worker_loader.js');
-      const done = await new Promise((resolve, reject) => {
-        worker.onerror = (e) => reject(new Error(String(e.message)));
-        worker.onmessage = (ev) => {
-          if (ev.data === 'ready') {
-            const limits = { depth, nodes: null, movetime_ms: null, soft_ms: null };
-            worker.postMessage(JSON.stringify({ id: i + 1, fen, moves: [], task: 'best', level: 8, seed: 0, limits }));
-            return;
-          }
-          const report = JSON.parse(ev.data);
-          if (report.error) reject(new Error(JSON.stringify(report.error)));
-          if (report.done) resolve(report);
-        };
-      });
-      worker.terminate();
-      out.push({ nodes: done.nodes, secs: done.nodes / Math.max(done.nps, 1) });
-    }
+      const out = [];
+      const next = () => {
+        const limits = { depth, nodes: null, movetime_ms: null, soft_ms: null };
+        const fen = list[out.length];
+        worker.postMessage(JSON.stringify({ id: out.length + 1, fen, moves: [], task: 'best', level: 8, seed: 0, limits }));
+      };
+      worker.onerror = (e) => reject(new Error(String(e.message)));
+      worker.onmessage = (ev) => {
+        if (ev.data === 'ready') return next();
+        const report = JSON.parse(ev.data);
+        if (report.error) reject(new Error(JSON.stringify(report.error)));
+        if (!report.done) return;
+        out.push({ nodes: report.nodes, secs: report.nodes / Math.max(report.nps, 1) });
+        if (out.length < list.length) return next();
+        worker.terminate();
+        resolve(out);
+      };
+    });
+    if (warm) return search(fens);
+    const out = [];
+    for (const fen of fens) out.push(...(await search([fen])));
     return out;
-  }, { fens: FENS, depth: DEPTH });
+  }, { fens: FENS, depth: DEPTH, warm: WARM });
 }
 
 const app = await startApp();
@@ -97,7 +112,7 @@ try {
     bestNative = fastest(bestNative, await native());
     bestWorker = fastest(bestWorker, await browser(page));
   }
-  console.log(`depth ${DEPTH}, fastest of ${RUNS} runs each`);
+  console.log(`depth ${DEPTH}, ${WARM ? 'one engine for the six' : 'a fresh engine each'}, fastest of ${RUNS} runs each`);
   console.log('position  native nodes  worker nodes  native s  worker s');
   const cell = (v, w) => String(v).padStart(w);
   FENS.forEach((_, i) => console.log(`${cell(i + 1, 8)}  ${cell(bestNative.nodes[i], 12)}  ${cell(bestWorker.nodes[i], 12)}  ${cell(bestNative.each[i].toFixed(3), 8)}  ${cell(bestWorker.each[i].toFixed(3), 8)}`));
