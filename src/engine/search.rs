@@ -949,13 +949,21 @@ impl Search<'_> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         let key = self.pos.hash();
-        let (hash_move, cut) = self.probe(key, depth, alpha, beta, ply, pv_node);
+        let (entry, cut) = self.probe(key, depth, alpha, beta, ply, pv_node);
         if let Some(s) = cut {
             return s;
         }
-        let static_eval = if in_check { -INF } else { self.eval() };
-        self.evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let hash_move = entry.and_then(|e| e.mv());
+        let raw_eval = if in_check { -INF } else { self.eval() };
+        self.evals[ply] = raw_eval;
+        let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
+        // The table's score, where its bound says it is nearer the truth than the evaluation.
+        let static_eval = match entry.map(|e| (from_tt(e.score(), ply), e.bound())) {
+            Some((s, Bound::Lower)) if !in_check && s > raw_eval && s.abs() < MATE_BOUND => s,
+            Some((s, Bound::Upper)) if !in_check && s < raw_eval && s.abs() < MATE_BOUND => s,
+            Some((s, Bound::Exact)) if !in_check && s.abs() < MATE_BOUND => s,
+            _ => raw_eval,
+        };
         if !pv_node && !in_check {
             let node = Node {
                 depth,
@@ -1121,7 +1129,7 @@ impl Search<'_> {
         s
     }
 
-    /// The table's move for this position, and its score when the entry is deep enough and its
+    /// The table's entry for this position, and its score when the entry is deep enough and its
     /// bound settles this window (never at the root or on the principal variation).
     fn probe(
         &self,
@@ -1131,13 +1139,12 @@ impl Search<'_> {
         beta: i32,
         ply: usize,
         pv_node: bool,
-    ) -> (Option<Move>, Option<i32>) {
+    ) -> (Option<Entry>, Option<i32>) {
         let entry = self.tt.probe(key);
-        let hash_move = entry.and_then(|e| e.mv());
         let cut = entry
             .filter(|e| !pv_node && ply > 0 && e.depth() >= depth)
             .and_then(|e| settled(e, ply, alpha, beta));
-        (hash_move, cut)
+        (entry, cut)
     }
 
     /// The null-move search: the side to move passes and the opponent gets a `depth` search
