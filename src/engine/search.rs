@@ -1045,9 +1045,11 @@ impl Search<'_> {
             }
             if s > best {
                 best = s;
-                best_move = Some(m);
+                // Only a move that raised alpha is worth keeping: when every move fails low their
+                // scores are mere bounds, and the table keeps the move it had.
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     self.extend_pv(m, ply);
                     if ply == 0 {
                         self.root_score = s;

@@ -178,6 +178,23 @@ mod tests {
     }
 
     #[test]
+    fn a_result_without_a_move_keeps_the_move_found_before() {
+        // A node where every move failed low has no best move (search.rs); the position's move
+        // from an earlier search is still the one to try first.
+        let mut tt = Tt::new(1);
+        let m = Move::from_iccs("h2e2").unwrap();
+        tt.store(777, Some(m), 40, 3, Bound::Lower);
+        tt.store(777, None, -12, 5, Bound::Upper);
+        let e = tt.probe(777).unwrap();
+        assert_eq!(
+            (e.mv(), e.score(), e.depth(), e.bound()),
+            (Some(m), -12, 5, Bound::Upper)
+        );
+        tt.store(778, None, 0, 5, Bound::Upper);
+        assert_eq!(tt.probe(778).unwrap().mv(), None);
+    }
+
+    #[test]
     fn the_table_fills_the_memory_it_is_given() {
         let bytes = |mb| Tt::new(mb).entries.len() * std::mem::size_of::<Entry>();
         assert_eq!(bytes(16), 16 << 20);
