@@ -138,9 +138,10 @@ impl Level {
     }
 
     /// The Elo this level plays at: the `UCI_Elo` of Fairy-Stockfish (`UCI_LimitStrength`) it
-    /// scores about half against, measured (`docs/benchmarks.md`, "Levels named by Elo").
+    /// scores about half against, measured (`docs/benchmarks.md`, "Levels named by Elo";
+    /// levels 6–8 again in "One second a move, and the levels measured again").
     pub fn elo(self) -> u32 {
-        [800, 1050, 1450, 1600, 1900, 2400, 2600, 3100][self.0 as usize - 1]
+        [800, 1050, 1450, 1600, 1900, 2350, 2850, 3250][self.0 as usize - 1]
     }
 
     /// The amplitude of the evaluation noise in centipawns.
