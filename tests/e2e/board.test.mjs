@@ -83,6 +83,13 @@ test('on a phone the nav fits or fades where it scrolls, and #/schedule has no s
       const box = n.getBoundingClientRect();
       return { fits: n.scrollWidth <= n.clientWidth, mask, lastShown: last.right <= box.right + 0.5 };
     });
+    // The fade is a scroll-driven animation whose timeline resolves on a frame after layout: on
+    // a busy machine the first read can come before it, so wait (up to 3 s) for it to settle.
+    await page.waitForFunction(() => {
+      const n = document.querySelector('.topbar nav');
+      const cs = getComputedStyle(n);
+      return n.scrollWidth <= n.clientWidth || (cs.maskImage || cs.webkitMaskImage || 'none') !== 'none';
+    }, null, { timeout: 3000 }).catch(() => {});
     const start = await nav();
     assert.ok(start.fits || start.mask !== 'none', `${lang}: a nav wider than the screen says so ${JSON.stringify(start)}`);
     if (!start.fits) {
