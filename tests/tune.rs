@@ -78,3 +78,93 @@ fn held_out_games_stop_the_tuning_before_their_error_rises() {
     let best = passes.iter().map(|p| p.2).fold(v_before, f64::min);
     assert_eq!(v_after, best);
 }
+
+/// `xq label` with `xq`'s own engine as the deeper search, then `xq tune` on what it wrote.
+#[test]
+fn labelled_games_tune_on_a_blend_of_result_and_score() {
+    let xq = env!("CARGO_BIN_EXE_xq");
+    let dir = std::env::temp_dir().join(format!("xq-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let (games, out) = (dir.join("games.jsonl"), dir.join("scored.jsonl"));
+    let two: Vec<String> = twenty_games().lines().take(2).map(String::from).collect();
+    std::fs::write(&games, two.join("\n")).expect("write");
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(xq)
+            .args(args)
+            .output()
+            .expect("xq");
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(
+            o.status.success(),
+            "{args:?}: {text}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        text
+    };
+    let engine = format!("{xq} uci");
+    let said = run(&[
+        "label",
+        "--engine",
+        &engine,
+        "--go",
+        "depth 2",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        games.to_str().unwrap(),
+    ]);
+    let written = std::fs::read_to_string(&out).expect("scored");
+    let samples = samples_from_jsonl(&written, 10).expect("samples");
+    // Every position the tuner reads has a score, and only those.
+    assert!(
+        said.starts_with(&format!("{} positions scored", samples.len())),
+        "{said}"
+    );
+    assert!(samples.iter().all(|s| s.score.is_some()));
+    for (l, original) in written.lines().zip(&two) {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        let o: serde_json::Value = serde_json::from_str(original).unwrap();
+        assert_eq!(v["moves_iccs"], o["moves_iccs"]);
+        assert_eq!(v["start_fen"], o["start_fen"]);
+        assert_eq!(v["result"], o["result"]);
+        let scores = v["scores"].as_array().unwrap();
+        assert_eq!(scores.len(), o["moves_iccs"].as_array().unwrap().len());
+        assert!(scores[..10].iter().all(|s| s.is_null()));
+    }
+    let tuned = run(&[
+        "tune",
+        "--no-test-set",
+        "--games",
+        out.to_str().unwrap(),
+        "--lambda",
+        "0.5",
+        "--iterations",
+        "1",
+        "--hold-out",
+        "0",
+    ]);
+    assert!(
+        tuned.contains(&format!(
+            "{} positions with a score; labels 0.5 result",
+            samples.len()
+        )),
+        "{tuned}"
+    );
+    assert!(tuned.contains("pass 1: error"), "{tuned}");
+    // Games without scores cannot be blended: a clear refusal, not a tuning on nothing.
+    let o = std::process::Command::new(xq)
+        .args([
+            "tune",
+            "--no-test-set",
+            "--games",
+            games.to_str().unwrap(),
+            "--lambda",
+            "0.5",
+        ])
+        .output()
+        .expect("xq");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs games with `scores`"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -2,6 +2,7 @@
 
 mod convert;
 mod judge;
+mod label;
 mod matches;
 mod pairings;
 mod perft;
@@ -9,6 +10,7 @@ mod schedule;
 mod swiss;
 mod tune;
 mod uci;
+mod uci_engine;
 
 use std::ffi::OsString;
 
@@ -38,6 +40,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "schedule" => schedule::run(rest),
         "swiss" => swiss::run(rest),
         "tune" => tune::run(rest),
+        "label" => label::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             0
@@ -96,4 +99,5 @@ const USAGE: &str = "usage: xq <command> [args]
   pairings --players N [--double]    Berger round-robin tables
   schedule --entrants N ... --json   solve a match timetable
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)
-  tune [--games FILE.jsonl]... [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results";
+  tune [--games FILE.jsonl]... [--lambda L] [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results
+  label --engine CMD --out OUT.jsonl GAMES.jsonl   add a UCI engine's score of each position to tune on";

@@ -1,13 +1,15 @@
 //! `xq tune`: Texel tuning of the evaluation's weights on game records (the test set's games and
 //! any JSON-lines games file, e.g. one `xq match --record` wrote); prints the error as it falls and
 //! the weights that moved, and writes the tuned weights as the engine's data file with `--emit`.
+//! With `--lambda` below 1 it tunes on the positions `xq label` scored, each labelled with that
+//! share of its game's result and the rest from its score.
 
 use crate::engine::eval::WEIGHTS;
-use crate::engine::tune::{free_weights, hold_out, samples_from_jsonl, tune};
+use crate::engine::tune::{blend, free_weights, hold_out, samples_from_jsonl, tune};
 use crate::engine::weights::Weights;
 
 const USAGE: &str = "usage: xq tune [--games FILE.jsonl]... [--no-test-set] [--skip PLIES] \
-[--iterations N] [--step CP] [--hold-out N] [--only NAME,NAME...] [--emit FILE.rs|-]";
+[--iterations N] [--step CP] [--hold-out N] [--lambda L] [--only NAME,NAME...] [--emit FILE.rs|-]";
 
 const TEST_SET: &str = "tests/data/games/games.jsonl";
 
@@ -27,6 +29,7 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
     let (mut skip, mut iterations, mut step, mut emit) = (10usize, 20usize, 4i32, None);
     let mut every = 5usize;
     let mut only = String::new();
+    let mut lambda = 1.0f64;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -39,6 +42,12 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
             "--emit" => emit = Some(val()?),
             "--hold-out" => every = number(a, &val()?)?,
             "--only" => only = val()?,
+            "--lambda" => {
+                lambda = number(a, &val()?)?;
+                if !(0.0..=1.0).contains(&lambda) {
+                    return Err(format!("--lambda: {lambda} is not between 0 and 1"));
+                }
+            }
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }
@@ -53,6 +62,15 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
         let s = samples_from_jsonl(&text, skip).map_err(|e| format!("{f}: {e}"))?;
         println!("{f}: {} positions", s.len());
         samples.extend(s);
+    }
+    if lambda < 1.0 {
+        let k = blend(&mut samples, lambda)
+            .ok_or("--lambda below 1 needs games with `scores` (xq label)")?;
+        println!(
+            "{} positions with a score; labels {lambda} result, {} score (its K {k:.3})",
+            samples.len(),
+            1.0 - lambda
+        );
     }
     if samples.is_empty() {
         return Err("no position of a finished game to tune on".into());

@@ -1,7 +1,9 @@
 //! Texel tuning: the evaluation's [`Weights`] fitted to game results. Each quiet position of a
 //! game is labelled with the game's result (1, ½, 0 for Red); the evaluation maps to an expected
 //! score through a logistic curve whose scale `K` is fitted first, then coordinate descent moves
-//! one weight at a time while the mean squared error falls.
+//! one weight at a time while the mean squared error falls. A deeper search's score of each
+//! position (`xq label`) can soften the label: a blend of the result and the score's expected
+//! result predicts more and learns the games' noise less.
 
 use super::eval::{build_pst, evaluate_red_with, piece_value};
 use super::weights::Weights;
@@ -18,6 +20,12 @@ pub struct Sample {
     /// The game's line in its file, from 1 (positions of one game are kept together when
     /// some games are held out to validate).
     pub game: usize,
+    /// The position's ply in its game, from 0.
+    pub ply: usize,
+    /// A deeper search's score for Red in centipawns, where the record has one (`scores`).
+    pub score: Option<i32>,
+    /// What the evaluation is fitted to: the result, or its [`blend`] with the score.
+    pub target: f64,
 }
 
 /// Why a games file could not be read.
@@ -42,6 +50,11 @@ pub enum TuneError {
         /// Move number, from 1.
         ply: usize,
     },
+    /// A line's `scores` is not one whole number or `null` for each move.
+    Scores {
+        /// Line number, from 1.
+        line: usize,
+    },
 }
 
 impl fmt::Display for TuneError {
@@ -50,6 +63,12 @@ impl fmt::Display for TuneError {
             TuneError::Json { line, message } => write!(f, "line {line}: not JSON: {message}"),
             TuneError::Fen { line } => write!(f, "line {line}: no valid start_fen"),
             TuneError::Move { line, ply } => write!(f, "line {line}: move {ply} is not legal"),
+            TuneError::Scores { line } => {
+                write!(
+                    f,
+                    "line {line}: `scores` needs a whole number or null for each move"
+                )
+            }
         }
     }
 }
@@ -71,6 +90,33 @@ fn result_of(v: &serde_json::Value) -> Option<f64> {
     }
 }
 
+/// A record's `scores`, one per move (`null` where none): `None` without the key.
+fn scores_of(
+    v: &serde_json::Value,
+    moves: usize,
+    line: usize,
+) -> Result<Option<Vec<Option<i32>>>, TuneError> {
+    let Some(scores) = v.get("scores") else {
+        return Ok(None);
+    };
+    let bad = TuneError::Scores { line };
+    let list = scores
+        .as_array()
+        .filter(|a| a.len() == moves)
+        .ok_or(bad.clone())?;
+    list.iter()
+        .map(|x| match x {
+            serde_json::Value::Null => Ok(None),
+            x => x
+                .as_i64()
+                .and_then(|n| i32::try_from(n).ok())
+                .map(Some)
+                .ok_or(bad.clone()),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
 /// Whether the side to move can win material at once: a capture of a bigger or an undefended
 /// piece. Such positions are left out, the static evaluation cannot see their next move.
 fn capture_pending(pos: &Position) -> bool {
@@ -83,8 +129,8 @@ fn capture_pending(pos: &Position) -> bool {
 }
 
 /// The quiet positions of the finished games of a JSON-lines file (keys `start_fen`,
-/// `moves_iccs`, `result` or `tags.Result`, as the test set and `xq match --record` write them),
-/// leaving out the first `skip` plies of each game, positions in check and positions with a
+/// `moves_iccs`, `result` or `tags.Result`, as the test set and `xq match --record` write them,
+/// and `scores` where `xq label` added them), leaving out the first `skip` plies of each game, positions in check and positions with a
 /// capture that wins material. A game recorded twice counts once (two copies of a deterministic
 /// engine play each opening's game twice, colours swapped).
 pub fn samples_from_jsonl(text: &str, skip: usize) -> Result<Vec<Sample>, TuneError> {
@@ -107,6 +153,7 @@ pub fn samples_from_jsonl(text: &str, skip: usize) -> Result<Vec<Sample>, TuneEr
             .and_then(|f| Position::from_fen(f).ok())
             .ok_or(TuneError::Fen { line })?;
         let moves = v["moves_iccs"].as_array().cloned().unwrap_or_default();
+        let scores = scores_of(&v, moves.len(), line)?;
         if !seen.insert((pos.fen(), moves.clone())) {
             continue;
         }
@@ -116,6 +163,9 @@ pub fn samples_from_jsonl(text: &str, skip: usize) -> Result<Vec<Sample>, TuneEr
                     pos: pos.clone(),
                     result,
                     game: line,
+                    ply,
+                    score: scores.as_ref().and_then(|s| s[ply]),
+                    target: result,
                 });
             }
             let m = m.as_str().and_then(Move::from_iccs);
@@ -153,22 +203,27 @@ pub fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
         .iter()
         .map(|s| {
             let p = sigmoid(red_score(&s.pos, w, &pst) as f64, k);
-            (s.result - p).powi(2)
+            (s.target - p).powi(2)
         })
         .sum();
     sum / samples.len() as f64
 }
 
-/// The curve scale `K` that fits `w`'s evaluations to the results best (golden-section search on
+/// The curve scale `K` that fits `w`'s evaluations to the labels best (golden-section search on
 /// 0.05..4).
 pub fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
     let scores: Vec<(f64, f64)> = {
         let pst = build_pst(w);
         samples
             .iter()
-            .map(|s| (red_score(&s.pos, w, &pst) as f64, s.result))
+            .map(|s| (red_score(&s.pos, w, &pst) as f64, s.target))
             .collect()
     };
+    best_k(&scores)
+}
+
+/// The curve scale that maps scores to their labels best: `(centipawns, label)` pairs.
+fn best_k(scores: &[(f64, f64)]) -> f64 {
     let e = |k: f64| {
         scores
             .iter()
@@ -186,6 +241,26 @@ pub fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
         }
     }
     (a + b) / 2.0
+}
+
+/// Labels each position with `lambda` parts its game's result and `1 - lambda` parts the
+/// expected result of its deeper score, on that score's own best curve; positions without a
+/// score are dropped. Returns that curve's scale, `None` when no position has a score.
+pub fn blend(samples: &mut Vec<Sample>, lambda: f64) -> Option<f64> {
+    samples.retain(|s| s.score.is_some());
+    let scored: Vec<(f64, f64)> = samples
+        .iter()
+        .filter_map(|s| Some((s.score? as f64, s.result)))
+        .collect();
+    if scored.is_empty() {
+        return None;
+    }
+    let k = best_k(&scored);
+    for s in samples.iter_mut() {
+        let cp = s.score.unwrap_or_default() as f64;
+        s.target = lambda * s.result + (1.0 - lambda) * sigmoid(cp, k);
+    }
+    Some(k)
 }
 
 /// One pass of coordinate descent over every free weight (`free[i]`, or all when `free` is
@@ -317,7 +392,53 @@ mod tests {
     }
 
     #[test]
+    fn scores_label_positions_and_blend_with_results() {
+        let scored = GAMES.replacen(
+            r#""result": "1-0"}"#,
+            r#""result": "1-0", "scores": [null, 40, -30, 250]}"#,
+            1,
+        );
+        let mut s = samples_from_jsonl(&scored, 0).unwrap();
+        let got: Vec<_> = s.iter().map(|x| (x.ply, x.score)).collect();
+        assert_eq!(
+            got,
+            [(0, None), (1, Some(40)), (2, Some(-30)), (3, Some(250))]
+        );
+        let k = blend(&mut s, 0.5).unwrap();
+        // Positions without a score are dropped; a won game pulls the curve steep.
+        assert_eq!(s.len(), 3);
+        assert!(k > 1.0, "K {k}");
+        for x in &s {
+            let expected = 0.5 + 0.5 * sigmoid(x.score.unwrap() as f64, k);
+            assert!((x.target - expected).abs() < 1e-12);
+        }
+        assert!(s[2].target > s[0].target && s[0].target > s[1].target);
+        // Only results: the blend changes nothing but what is kept.
+        let mut r = samples_from_jsonl(&scored, 0).unwrap();
+        blend(&mut r, 1.0).unwrap();
+        assert!(r.iter().all(|x| x.target == 1.0));
+        assert_eq!(blend(&mut samples_from_jsonl(GAMES, 0).unwrap(), 0.5), None);
+    }
+
+    #[test]
     fn bad_records_name_their_line() {
+        for bad in [
+            r#"[1, 2]"#,
+            r#"[1, 2, 3, "4"]"#,
+            r#"[1, 2, 3, 4.5]"#,
+            r#"7"#,
+        ] {
+            let g = GAMES.replacen(
+                r#""result": "1-0"}"#,
+                &format!(r#""result": "1-0", "scores": {bad}}}"#),
+                1,
+            );
+            assert_eq!(
+                samples_from_jsonl(&g, 0).unwrap_err(),
+                TuneError::Scores { line: 1 },
+                "{bad}"
+            );
+        }
         assert!(matches!(
             samples_from_jsonl("{\"start_fen\": 1, \"result\": \"1-0\"}", 0),
             Err(TuneError::Fen { line: 1 })
