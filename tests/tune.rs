@@ -168,3 +168,19 @@ fn labelled_games_tune_on_a_blend_of_result_and_score() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("needs games with `scores`"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The scored games the weights were tuned on: a score for every position the tuner reads.
+#[test]
+fn every_position_the_tuner_reads_in_the_scored_games_has_a_score() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tuning/scored");
+    let mut total = 0;
+    for entry in std::fs::read_dir(&dir).expect("scored/") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read");
+        let samples = samples_from_jsonl(&text, 10).expect("samples");
+        assert!(samples.iter().all(|s| s.score.is_some()), "{path:?}");
+        total += samples.len();
+    }
+    // The count tests/data/tuning/README.md gives.
+    assert_eq!(total, 75_689);
+}
