@@ -3,7 +3,7 @@
 //! list (Red's centipawns, `null` where no position was tuned on), so the tuner can learn from a
 //! deeper search's judgement as well as from the results.
 
-use super::uci_engine::Engine;
+use super::uci_engine::{option, Engine};
 use crate::engine::tune::samples_from_jsonl;
 use crate::xiangqi::{Color, Position};
 use std::time::Duration;
@@ -43,11 +43,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         };
         match a.as_str() {
             "--engine" => s.cmd = val()?,
-            "--option" => {
-                let v = val()?;
-                let (k, x) = v.split_once('=').ok_or(format!("{a} needs NAME=VALUE"))?;
-                s.options.push((k.into(), x.into()));
-            }
+            "--option" => s.options.push(option(a, &val()?)?),
             "--go" => s.go = val()?,
             "--skip" => s.skip = num(val()?)?,
             "--jobs" => s.jobs = num(val()?)?.max(1),

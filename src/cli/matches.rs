@@ -1,7 +1,7 @@
 //! `xq match`: two UCI engines play each other from the openings of the test set's games, each
 //! opening with both colours, every game judged by the app's own rules ([`Game::verdict`]).
 
-use super::uci_engine::Engine;
+use super::uci_engine::{option, Engine};
 use crate::xiangqi::game::{Game, GameResult};
 use crate::xiangqi::{Color, Move, Position};
 use std::io::Write;
@@ -51,9 +51,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         match a.as_str() {
             "--engine" => s.cmds.push(val()?),
             "--option1" | "--option2" => {
-                let v = val()?;
-                let (k, x) = v.split_once('=').ok_or(format!("{a} needs NAME=VALUE"))?;
-                s.options[(a == "--option2") as usize].push((k.into(), x.into()));
+                s.options[(a == "--option2") as usize].push(option(a, &val()?)?)
             }
             "--go" => {
                 let v = val()?;

@@ -8,6 +8,14 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+/// A `NAME=VALUE` argument of `flag` as a UCI option's name and value.
+pub(super) fn option(flag: &str, v: &str) -> Result<(String, String), String> {
+    let (k, x) = v
+        .split_once('=')
+        .ok_or(format!("{flag} needs NAME=VALUE"))?;
+    Ok((k.into(), x.into()))
+}
+
 /// A UCI engine as a child process, its output read on a thread.
 pub(super) struct Engine {
     child: Child,
