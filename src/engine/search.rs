@@ -138,10 +138,10 @@ impl Level {
     }
 
     /// The Elo this level plays at: the `UCI_Elo` of Fairy-Stockfish (`UCI_LimitStrength`) it
-    /// scores about half against, measured (`docs/benchmarks.md`, "Levels named by Elo";
-    /// levels 6–8 again in "One second a move, and the levels measured again").
+    /// scores about half against, measured on the tuned evaluation (`docs/benchmarks.md`, "The
+    /// levels on the tuned evaluation").
     pub fn elo(self) -> u32 {
-        [800, 1050, 1450, 1600, 1900, 2350, 2850, 3250][self.0 as usize - 1]
+        [850, 1100, 1350, 1700, 1950, 2500, 2900, 3150][self.0 as usize - 1]
     }
 
     /// The amplitude of the evaluation noise in centipawns.
