@@ -190,6 +190,45 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
 }
 
+/// Recent evaluations by position hash: the search meets the same position again (a
+/// transposition, a re-search, quiescence after a cut) and the evaluation is its costliest step.
+pub struct EvalCache {
+    /// (the hash's upper half, the evaluation) by the hash's low bits.
+    slots: Vec<(u32, i32)>,
+}
+
+impl EvalCache {
+    const SLOTS: usize = 1 << 16;
+    const EMPTY: (u32, i32) = (0, i32::MIN);
+
+    /// An empty cache of 65,536 slots (512 KiB).
+    pub fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![Self::EMPTY; Self::SLOTS],
+        }
+    }
+
+    /// [`evaluate`] of `pos`, from the cache when its hash is there.
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.slots[key as usize & (Self::SLOTS - 1)];
+        let check = (key >> 32) as u32;
+        if slot.0 == check && slot.1 != i32::MIN {
+            return slot.1;
+        }
+        let e = evaluate(pos);
+        *slot = (check, e);
+        e
+    }
+}
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// The evaluation from Red's point of view (what the analysis bar shows).
 pub fn evaluate_red(pos: &Position) -> i32 {
     evaluate_red_with(pos, &WEIGHTS, &PST)
@@ -410,6 +449,27 @@ mod tests {
         let full = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/9/RNBAKABNR w - - 0 1";
         let full = Position::from_fen(full).unwrap();
         assert_eq!(score(&full, &w), score(&full, &base));
+    }
+
+    #[test]
+    fn the_cache_gives_the_evaluation_of_every_position_it_meets() {
+        let mut cache = EvalCache::new();
+        let mut p = Position::start();
+        let mut seen = 0;
+        for _ in 0..2 {
+            for m in p.legal_moves().iter().copied() {
+                let u = p.play_unchecked(m);
+                for r in p.legal_moves().iter().copied() {
+                    let v = p.play_unchecked(r);
+                    assert_eq!(cache.evaluate(&p), evaluate(&p), "{}", p.fen());
+                    seen += 1;
+                    p.undo(r, v);
+                }
+                p.undo(m, u);
+            }
+        }
+        // Two passes over the 1,920 positions two plies deep (perft 2), the second from the cache.
+        assert_eq!(seen, 2 * 1920);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! draw. The ruling is made at the first recurrence, as Pikafish does, since a side that may not
 //! repeat a cycle once may not repeat it twice.
 
-use super::eval::{evaluate, piece_value, PST};
+use super::eval::{piece_value, EvalCache, PST};
 use super::tt::{Bound, Entry, Tt};
 use crate::rng::Rng;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
@@ -284,6 +284,7 @@ fn nudged(v: i32, delta: i32) -> i32 {
 /// The engine: tables that live across searches (transposition table, history) and settings.
 pub struct Engine {
     tt: Tt,
+    eval_cache: EvalCache,
     history: Vec<[i32; 90]>,
     /// The quiet move that refuted each (piece, destination) of the move before it.
     counters: Vec<[Option<Move>; 90]>,
@@ -298,6 +299,7 @@ impl Engine {
     pub fn new(tt_mb: usize) -> Engine {
         Engine {
             tt: Tt::new(tt_mb),
+            eval_cache: EvalCache::new(),
             history: vec![[0; 90]; 15],
             counters: vec![[None; 90]; 15],
             level: Level::FULL,
@@ -365,6 +367,7 @@ impl Engine {
             steps: Vec::new(),
             null_barrier: 0,
             tt: &mut self.tt,
+            eval_cache: &mut self.eval_cache,
             history: &mut self.history,
             counters: &mut self.counters,
             evals: [0; MAX_PLY + 1],
@@ -409,6 +412,7 @@ struct Search<'a> {
     /// Index into `keys` before which repetitions are not looked for (a null move).
     null_barrier: usize,
     tt: &'a mut Tt,
+    eval_cache: &'a mut EvalCache,
     history: &'a mut Vec<[i32; 90]>,
     counters: &'a mut Vec<[Option<Move>; 90]>,
     /// The static evaluation at each ply of the line (to tell whether the side is improving).
@@ -742,8 +746,8 @@ impl Search<'_> {
         self.stopped
     }
 
-    fn eval(&self) -> i32 {
-        let e = evaluate(&self.pos);
+    fn eval(&mut self) -> i32 {
+        let e = self.eval_cache.evaluate(&self.pos);
         if self.noise == 0 {
             return e;
         }
@@ -982,10 +986,7 @@ impl Search<'_> {
         if hash_move.is_none() && depth >= 5 && ply > 0 {
             depth -= 1;
         }
-        let Some(mut moves) = self.moves_to_search(hash_move, ply) else {
-            // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
-            return -(MATE - ply as i32);
-        };
+        let mut moves = self.moves_to_search(hash_move, ply, in_check);
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -998,9 +999,16 @@ impl Search<'_> {
             && depth <= 3
             && static_eval + FUTILITY_MARGIN * depth <= alpha
             && alpha.abs() < MATE_BOUND;
+        // Legal moves met so far, searched or pruned.
+        let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, i);
             let (m, order) = moves[i];
+            if !in_check && !self.pos.keeps_king_safe(m, false) {
+                continue;
+            }
+            let n = legal;
+            legal += 1;
             let capture = b[m.to.index()] != 0;
             let plain = !capture && order < KILLER;
             let gives_check = self.pos.gives_check(m);
@@ -1017,13 +1025,13 @@ impl Search<'_> {
                 }
             }
             self.make(m, gives_check);
-            let s = if i == 0 {
+            let s = if n == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                let r = if depth >= 3 && i >= 2 && !in_check && (!capture || order < GOOD_CAPTURE) {
+                let r = if depth >= 3 && n >= 2 && !in_check && (!capture || order < GOOD_CAPTURE) {
                     let late = LateMove {
                         depth,
-                        index: i,
+                        index: n,
                         order,
                         pv_node,
                         gives_check,
@@ -1066,6 +1074,10 @@ impl Search<'_> {
         }
         self.scored[ply] = moves;
         self.quiets[ply] = quiets;
+        if legal == 0 {
+            // Checkmate (4.1.1) and stalemate (4.1.3) both lose.
+            return -(MATE - ply as i32);
+        }
         let bound = bound_of(best, original_alpha, alpha, beta);
         // A root searched without its best moves has no true score to keep, and the lines after
         // the first store nothing (see `iterate`).
@@ -1076,18 +1088,24 @@ impl Search<'_> {
         best
     }
 
-    /// The legal moves in search order (the root's excluded lines left out); `None` when there
-    /// is no legal move.
-    fn moves_to_search(&mut self, hash_move: Option<Move>, ply: usize) -> Option<Vec<(Move, i32)>> {
-        let legal = self.pos.legal_moves();
-        if legal.is_empty() {
-            return None;
-        }
-        let mut moves = self.order(legal.as_slice(), hash_move, ply);
+    /// The moves in search order (the root's excluded lines left out): in check the legal ones;
+    /// otherwise every pseudo-legal one, its legality checked only if the search reaches it.
+    fn moves_to_search(
+        &mut self,
+        hash_move: Option<Move>,
+        ply: usize,
+        in_check: bool,
+    ) -> Vec<(Move, i32)> {
+        let list = if in_check {
+            self.pos.legal_moves()
+        } else {
+            self.pos.pseudo_legal_moves()
+        };
+        let mut moves = self.order(list.as_slice(), hash_move, ply);
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|(m, _)| !self.excluded.contains(m));
         }
-        Some(moves)
+        moves
     }
 
     /// Reverse futility (far above beta near the leaves) and the null move (never with only
@@ -1232,7 +1250,8 @@ impl Search<'_> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            let caps = self.pos.legal_captures();
+            // Legality is checked only for the captures the loop reaches.
+            let caps = self.pos.pseudo_legal_captures();
             moves = self.order(caps.as_slice(), hash_move, ply);
         }
         // Checks just past the horizon: quiet moves that give check, tried after the captures
@@ -1255,6 +1274,9 @@ impl Search<'_> {
                 if best + gain < alpha {
                     continue;
                 }
+            }
+            if !in_check && !self.pos.keeps_king_safe(m, false) {
+                continue;
             }
             let check = self.pos.gives_check(m);
             // A capture that loses material by the exchange test, and gives no check, cannot

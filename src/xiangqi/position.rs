@@ -858,10 +858,28 @@ impl Position {
         self.occ[color.index()]
     }
 
-    /// The legal captures of the side to move (the engine's quiescence search).
+    /// The legal captures of the side to move (the tuner's test of a quiet position).
     pub fn legal_captures(&self) -> MoveList {
+        let mut list = self.pseudo_legal_captures();
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// The captures the pieces can make, the mover's king's safety not yet checked (see
+    /// [`Position::keeps_king_safe`]).
+    pub fn pseudo_legal_captures(&self) -> MoveList {
         let them = self.occ[self.turn.other().index()];
-        self.legal_where(|m| (them >> m.to.index()) & 1 != 0)
+        let mut list = self.pseudo_legal_moves();
+        let mut n = 0;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            if (them >> m.to.index()) & 1 != 0 {
+                list.moves[n] = m;
+                n += 1;
+            }
+        }
+        list.len = n;
+        list
     }
 
     /// The legal moves of the side to move that capture nothing and give check (the quiescence
@@ -1099,53 +1117,57 @@ impl Position {
     }
 
     /// Drops the pseudo-legal moves that leave the mover's king attacked or the kings facing.
-    ///
-    /// Out of check, a move can only expose the king if it leaves or enters the king's file or
-    /// rank (chariot, cannon and flying-general lines) or unblocks a horse leg next to the king;
-    /// only those moves are played out on a scratch board.
     fn retain_legal(&self, list: &mut MoveList) {
-        let us = self.turn;
-        let them = us.other();
-        let k = self.kings[us.index()] as usize;
-        let in_check = attacked(&self.board, k, them);
-        let lines = T.lines[k];
-        let legs = T.legs[k];
-        let mut b = self.board;
+        let in_check = self.is_check();
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
-            let (from, to) = (m.from.index(), m.to.index());
-            let from_line = (lines >> from) & 1 != 0;
-            let to_line = (lines >> to) & 1 != 0;
-            let from_leg = (legs >> from) & 1 != 0;
-            let legal = if from == k || in_check {
-                let cap = b[to];
-                b[to] = b[from];
-                b[from] = 0;
-                let ok = !attacked(&b, if from == k { to } else { k }, them);
-                b[from] = b[to];
-                b[to] = cap;
-                ok
-            } else if !(from_line || to_line || from_leg) {
-                true
-            } else {
-                // Only the lines through `from` and `to` and the horse legs can have changed.
-                let cap = b[to];
-                b[to] = b[from];
-                b[from] = 0;
-                let exposed = (from_line && ray_attacked(&b, k, T.dir[k][from], them))
-                    || (to_line && ray_attacked(&b, k, T.dir[k][to], them))
-                    || (from_leg && horse_attacked(&b, k, them));
-                b[from] = b[to];
-                b[to] = cap;
-                !exposed
-            };
-            if legal {
+            if self.keeps_king_safe(m, in_check) {
                 list.moves[n] = m;
                 n += 1;
             }
         }
         list.len = n;
+    }
+
+    /// Every move the pieces can make, the mover's king's safety not yet checked: the engine
+    /// checks [`Position::keeps_king_safe`] only for the moves its search reaches.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, u128::MAX);
+        list
+    }
+
+    /// Whether the pseudo-legal move `m` leaves the mover's king unattacked and the kings not
+    /// facing; `in_check` says whether the mover is in check now.
+    ///
+    /// Out of check, a move can only expose the king if it leaves or enters the king's file or
+    /// rank (chariot, cannon and flying-general lines) or unblocks a horse leg next to the king;
+    /// only those moves are played out on a scratch board.
+    #[inline]
+    pub fn keeps_king_safe(&self, m: Move, in_check: bool) -> bool {
+        let them = self.turn.other();
+        let k = self.kings[self.turn.index()] as usize;
+        let (from, to) = (m.from.index(), m.to.index());
+        if from == k || in_check {
+            let mut b = self.board;
+            b[to] = b[from];
+            b[from] = 0;
+            return !attacked(&b, if from == k { to } else { k }, them);
+        }
+        let from_line = (T.lines[k] >> from) & 1 != 0;
+        let to_line = (T.lines[k] >> to) & 1 != 0;
+        let from_leg = (T.legs[k] >> from) & 1 != 0;
+        if !(from_line || to_line || from_leg) {
+            return true;
+        }
+        // Only the lines through `from` and `to` and the horse legs can have changed.
+        let mut b = self.board;
+        b[to] = b[from];
+        b[from] = 0;
+        !((from_line && ray_attacked(&b, k, T.dir[k][from], them))
+            || (to_line && ray_attacked(&b, k, T.dir[k][to], them))
+            || (from_leg && horse_attacked(&b, k, them)))
     }
 }
 
@@ -1230,6 +1252,15 @@ mod tests {
                 p.undo(m, u);
             }
         }
+        let mut checks = 0;
+        for fen in perft_fens() {
+            walk(&mut Position::from_fen(fen).unwrap(), 2, &mut checks);
+        }
+        assert!(checks > 1000, "only {checks} checking moves seen");
+    }
+
+    /// The distinct positions of the perft table (`tests/data/perft.tsv`).
+    fn perft_fens() -> Vec<&'static str> {
         let data = include_str!("../../tests/data/perft.tsv");
         let mut fens: Vec<&str> = data
             .lines()
@@ -1237,11 +1268,46 @@ mod tests {
             .filter_map(|l| l.split('\t').next())
             .collect();
         fens.dedup();
-        let mut checks = 0;
-        for fen in fens {
-            walk(&mut Position::from_fen(fen).unwrap(), 2, &mut checks);
+        fens
+    }
+
+    #[test]
+    fn a_pseudo_legal_move_is_legal_exactly_when_it_keeps_the_king_safe() {
+        fn walk(p: &mut Position, depth: u32, illegal: &mut usize) {
+            let (legal, in_check, mover) = (p.legal_moves(), p.is_check(), p.turn());
+            let pseudo = p.pseudo_legal_moves();
+            let captures: Vec<Move> = pseudo
+                .iter()
+                .copied()
+                .filter(|m| p.piece_at(m.to).is_some())
+                .collect();
+            assert_eq!(
+                p.pseudo_legal_captures().as_slice(),
+                &captures[..],
+                "{}",
+                p.fen()
+            );
+            for m in pseudo.iter().copied() {
+                let safe = p.keeps_king_safe(m, in_check);
+                assert_eq!(safe, legal.contains(&m), "{} {}", p.fen(), m);
+                let u = p.play_unchecked(m);
+                // Rule 4.1.2: the mover's king is neither attacked nor facing the other.
+                assert_eq!(safe, !p.is_king_attacked(mover), "{} {}", p.fen(), m);
+                if safe && depth > 1 {
+                    walk(p, depth - 1, illegal);
+                }
+                p.undo(m, u);
+                *illegal += !safe as usize;
+            }
         }
-        assert!(checks > 1000, "only {checks} checking moves seen");
+        let mut illegal = 0;
+        for fen in perft_fens() {
+            walk(&mut Position::from_fen(fen).unwrap(), 2, &mut illegal);
+        }
+        assert!(
+            illegal > 1000,
+            "only {illegal} illegal pseudo-legal moves seen"
+        );
     }
 
     #[test]
