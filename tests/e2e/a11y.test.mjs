@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { startApp, clickPoint } from './harness.mjs';
+import { startApp, clickPoint, selectStrongestLevel } from './harness.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
@@ -153,8 +153,7 @@ test('a typed move gets the board\'s reason, and is refused while the computer t
   // while it thinks is refused, not queued.
   await page.goto(app.base + 'index.html#/play?fen=' + encodeURIComponent('rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/2P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'));
   await page.waitForSelector('[data-testid=board] [data-square=a4][data-piece=P]');
-  const strongest = await page.$eval('[data-testid=engine-level]', (s) => s.options[s.options.length - 1].value);
-  await page.selectOption('[data-testid=engine-level]', strongest);
+  await selectStrongestLevel(page);
   await page.selectOption('[data-testid=engine-time]', '30000');
   await page.selectOption('[data-testid=engine-side]', 'red');
   await page.fill('[data-testid=move-box]', '');

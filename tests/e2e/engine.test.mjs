@@ -3,7 +3,7 @@
 // and the engine's code loaded only on first use. Prints the browser's nodes per second.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, playMoves } from './harness.mjs';
+import { startApp, playMoves, selectStrongestLevel } from './harness.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
@@ -95,8 +95,7 @@ test('the computer never offers a draw for the player; it answers the player\'s 
   const plies = () => page.locator('[data-testid=move-list] [data-ply]').count();
   // At full strength from the first move: the default level's noise sometimes answers h7h1,
   // which blocks the horse the player moves next (5.5 % of seeds).
-  const strongest = await page.$eval('[data-testid=engine-level]', (s) => s.options[s.options.length - 1].value);
-  await page.selectOption('[data-testid=engine-level]', strongest);
+  await selectStrongestLevel(page);
   await page.selectOption('[data-testid=engine-time]', '500');
   await page.selectOption('[data-testid=engine-side]', 'black');
   await playMoves(page, ['h2e2']);

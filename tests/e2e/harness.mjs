@@ -129,6 +129,12 @@ export async function playMoves(page, moves) {
   }
 }
 
+/** Chooses the play page's strongest engine level (full strength), the last of the list. */
+export async function selectStrongestLevel(page) {
+  const strongest = await page.$eval('[data-testid=engine-level]', (s) => s.options[s.options.length - 1].value);
+  await page.selectOption('[data-testid=engine-level]', strongest);
+}
+
 /** The board as { square: pieceLetter } for every occupied point. */
 export async function boardPieces(page) {
   return page.$$eval('[data-testid=board] [data-square][data-piece]', (els) =>
