@@ -128,6 +128,20 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Keeps only the moves that pass `keep`, in their order.
+    #[inline]
+    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[n] = m;
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+
     /// How many moves.
     pub fn len(&self) -> usize {
         self.len
@@ -870,15 +884,7 @@ impl Position {
     pub fn pseudo_legal_captures(&self) -> MoveList {
         let them = self.occ[self.turn.other().index()];
         let mut list = self.pseudo_legal_moves();
-        let mut n = 0;
-        for i in 0..list.len {
-            let m = list.moves[i];
-            if (them >> m.to.index()) & 1 != 0 {
-                list.moves[n] = m;
-                n += 1;
-            }
-        }
-        list.len = n;
+        list.retain(|m| (them >> m.to.index()) & 1 != 0);
         list
     }
 
@@ -890,17 +896,8 @@ impl Position {
 
     /// The legal moves that pass `keep`, a test run before the costlier legality filter.
     fn legal_where(&self, keep: impl Fn(Move) -> bool) -> MoveList {
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list, u128::MAX);
-        let mut n = 0;
-        for i in 0..list.len {
-            let m = list.moves[i];
-            if keep(m) {
-                list.moves[n] = m;
-                n += 1;
-            }
-        }
-        list.len = n;
+        let mut list = self.pseudo_legal_moves();
+        list.retain(keep);
         self.retain_legal(&mut list);
         list
     }
@@ -1119,15 +1116,7 @@ impl Position {
     /// Drops the pseudo-legal moves that leave the mover's king attacked or the kings facing.
     fn retain_legal(&self, list: &mut MoveList) {
         let in_check = self.is_check();
-        let mut n = 0;
-        for i in 0..list.len {
-            let m = list.moves[i];
-            if self.keeps_king_safe(m, in_check) {
-                list.moves[n] = m;
-                n += 1;
-            }
-        }
-        list.len = n;
+        list.retain(|m| self.keeps_king_safe(m, in_check));
     }
 
     /// Every move the pieces can make, the mover's king's safety not yet checked: the engine
