@@ -2,7 +2,7 @@
 //! tables, king safety, mobility and the classic patterns (空头炮, 沉底炮, 马后炮, connected
 //! advisors and elephants). Scores are centipawns from the side to move's point of view.
 
-use crate::xiangqi::{horse_jumps, rays, role_of};
+use crate::xiangqi::{horse_jumps, points, rays, role_of};
 use crate::xiangqi::{Color, Position};
 
 pub use super::weights::{Weights, WEIGHTS};
@@ -250,10 +250,7 @@ pub fn evaluate_red_with(pos: &Position, w: &Weights, pst: &PstTable) -> i32 {
     let mut phase = 0;
     let mut endgame = [0i32; 2];
     let kings = [pos.king(Color::Red).index(), pos.king(Color::Black).index()];
-    let mut bits = pos.occupied(Color::Red) | pos.occupied(Color::Black);
-    while bits != 0 {
-        let s = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for s in points(pos.occupied(Color::Red) | pos.occupied(Color::Black)) {
         let code = b[s];
         let side = side_of(code);
         let role = role_of(code) as usize;

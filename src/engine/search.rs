@@ -13,7 +13,7 @@ use super::tt::{Bound, Entry, Tt};
 use crate::rng::Rng;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
 use crate::xiangqi::Undo;
-use crate::xiangqi::{role_of, Color, Move, PlayError, Position, Role};
+use crate::xiangqi::{points, role_of, Color, Move, PlayError, Position, Role};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -1311,15 +1311,8 @@ impl Search<'_> {
 
     fn has_pieces(&self, color: Color) -> bool {
         let b = self.pos.codes();
-        let mut bits = self.pos.occupied(color);
-        while bits != 0 {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if matches!(role_of(b[s]), Role::Horse | Role::Chariot | Role::Cannon) {
-                return true;
-            }
-        }
-        false
+        points(self.pos.occupied(color))
+            .any(|s| matches!(role_of(b[s]), Role::Horse | Role::Chariot | Role::Cannon))
     }
 }
 

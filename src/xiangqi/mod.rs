@@ -18,5 +18,5 @@ pub mod words;
 
 pub use board::{Color, ParseSquareError, Piece, Role, Square};
 pub use fen::{FenError, ParseFenError, PositionError, Setup, START_FEN};
-pub(crate) use position::{horse_jumps, rays, role_of};
+pub(crate) use position::{horse_jumps, points, rays, role_of};
 pub use position::{Move, MoveList, ParseMoveError, PlayError, Position, Undo};

@@ -9,6 +9,43 @@ use super::fen::{FenError, PositionError, Setup};
 use std::fmt;
 
 const NONE: u8 = 0xFF;
+/// In the table of directions between two points: the second is diagonally next to the first.
+const LEG: u8 = 4;
+
+/// The points of a set (bit `i` for point index `i`), lowest first. It steps through the two
+/// 64-bit halves in turn: WebAssembly has no 128-bit integers, so each step on a `u128` would
+/// cost two and a carry.
+pub(crate) fn points(set: u128) -> Points {
+    Points {
+        lo: set as u64,
+        hi: (set >> 64) as u64,
+    }
+}
+
+/// The iterator of [`points`].
+pub(crate) struct Points {
+    lo: u64,
+    hi: u64,
+}
+
+impl Iterator for Points {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let s = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(s)
+        } else if self.hi != 0 {
+            let s = self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(64 + s)
+        } else {
+            None
+        }
+    }
+}
 
 /// A move from one point to another; whether it captures follows from the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -335,13 +372,15 @@ struct Tables {
     pawn: [[[u8; 3]; 90]; 2],
     pawn_attackers: [[[u8; 3]; 90]; 2],
     rays: [[[u8; 9]; 4]; 90],
-    /// Points on the same file or rank as the index point (the point itself excluded).
-    lines: [u128; 90],
-    /// The four diagonal neighbours: the legs of horses that attack the index point.
-    legs: [u128; 90],
-    /// `dir[a][b]`: the ray index (into `rays[a]`) that leads from `a` to `b`, if they share a line.
+    /// `dir[a][b]`: the ray index (into `rays[a]`) that leads from `a` to `b` if they share a
+    /// line, [`LEG`] if `b` is a diagonal neighbour of `a` (a leg of a horse attacking `a`), else
+    /// [`NONE`]: one byte to read where a bit of a 128-bit set would cost a shift.
     dir: [[u8; 90]; 90],
-    zobrist: [[u64; 90]; 15],
+}
+
+/// The random keys of the position hash, by piece code and point, and for Black to move.
+struct Zobrist {
+    keys: [[u64; 90]; 15],
     side: u64,
 }
 
@@ -412,11 +451,7 @@ const fn build_tables() -> Tables {
         pawn: [[[NONE; 3]; 90]; 2],
         pawn_attackers: [[[NONE; 3]; 90]; 2],
         rays: [[[NONE; 9]; 4]; 90],
-        lines: [0; 90],
-        legs: [0; 90],
         dir: [[NONE; 90]; 90],
-        zobrist: [[0; 90]; 15],
-        side: 0,
     };
     let mut s = 0;
     while s < 90 {
@@ -489,7 +524,6 @@ const fn build_tables() -> Tables {
             let mut n = 0;
             while idx(nf, nr) >= 0 {
                 t.rays[s][d][n] = idx(nf, nr) as u8;
-                t.lines[s] |= 1u128 << idx(nf, nr);
                 t.dir[s][idx(nf, nr) as usize] = d as u8;
                 n += 1;
                 nf += DIRS[d].0;
@@ -501,7 +535,7 @@ const fn build_tables() -> Tables {
         while d < 4 {
             let to = idx(f + DIAGONALS[d].0, r + DIAGONALS[d].1);
             if to >= 0 {
-                t.legs[s] |= 1u128 << to;
+                t.dir[s][to as usize] = LEG;
             }
             d += 1;
         }
@@ -526,6 +560,14 @@ const fn build_tables() -> Tables {
         }
         c += 1;
     }
+    t
+}
+
+const fn build_zobrist() -> Zobrist {
+    let mut z = Zobrist {
+        keys: [[0; 90]; 15],
+        side: 0,
+    };
     let mut state = 0x5851_F42D_4C95_7F2D_u64;
     let mut p = 1;
     while p < 15 {
@@ -533,23 +575,27 @@ const fn build_tables() -> Tables {
         while s < 90 {
             let (ns, v) = splitmix(state);
             state = ns;
-            t.zobrist[p][s] = v;
+            z.keys[p][s] = v;
             s += 1;
         }
         p += 1;
     }
-    t.side = splitmix(state).1;
-    t
+    z.side = splitmix(state).1;
+    z
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+/// The move tables, shipped in the binary: they compress well, and a table built on first use
+/// would cost the browser a check of its state at every read in the move generator.
 static T: Tables = build_tables();
 
-/// In the browser the tables are built on first use instead of shipped in the `.wasm`: their
-/// 28 kB (10 kB of random Zobrist keys, which no compression shrinks) cost every page's first
+#[cfg(not(target_arch = "wasm32"))]
+static Z: Zobrist = build_zobrist();
+
+/// In the browser the Zobrist keys are built on first use instead of shipped in the `.wasm`:
+/// their 10 kB of random numbers, which no compression shrinks, would cost every page's first
 /// visit more than the code that builds them.
 #[cfg(target_arch = "wasm32")]
-static T: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(build_tables);
+static Z: std::sync::LazyLock<Zobrist> = std::sync::LazyLock::new(build_zobrist);
 
 const fn code(c: Color, r: Role) -> u8 {
     Piece::new(c, r).code()
@@ -609,14 +655,14 @@ impl Position {
                 let c = p.code();
                 pos.board[s.index()] = c;
                 pos.occ[p.color.index()] |= 1u128 << s.index();
-                pos.hash ^= T.zobrist[c as usize][s.index()];
+                pos.hash ^= Z.keys[c as usize][s.index()];
                 if p.role == Role::King {
                     pos.kings[p.color.index()] = s.index() as u8;
                 }
             }
         }
         if setup.turn == Color::Black {
-            pos.hash ^= T.side;
+            pos.hash ^= Z.side;
         }
         let them = setup.turn.other();
         if attacked(&pos.board, pos.kings[them.index()] as usize, setup.turn) {
@@ -725,10 +771,10 @@ impl Position {
         let k = self.kings[us.other().index()] as usize;
         let (from, to) = (m.from.index(), m.to.index());
         let piece = self.board[from];
-        let lines = T.lines[k];
-        let from_line = (lines >> from) & 1 != 0;
-        let to_line = (lines >> to) & 1 != 0;
-        let horse = piece == code(us, Role::Horse) || (T.legs[k] >> from) & 1 != 0;
+        let (dir_from, dir_to) = (T.dir[k][from], T.dir[k][to]);
+        let from_line = dir_from < LEG;
+        let to_line = dir_to < LEG;
+        let horse = piece == code(us, Role::Horse) || dir_from == LEG;
         let pawn = piece == code(us, Role::Pawn);
         if !(from_line || to_line || horse || pawn) {
             return false;
@@ -736,8 +782,8 @@ impl Position {
         let mut b = self.board;
         b[to] = piece;
         b[from] = 0;
-        (from_line && ray_attacked(&b, k, T.dir[k][from], us))
-            || (to_line && ray_attacked(&b, k, T.dir[k][to], us))
+        (from_line && ray_attacked(&b, k, dir_from, us))
+            || (to_line && ray_attacked(&b, k, dir_to, us))
             || (horse && horse_attacked(&b, k, us))
             || (pawn && T.pawn_attackers[us.index()][k].contains(&(to as u8)))
     }
@@ -809,11 +855,11 @@ impl Position {
         self.board[to] = piece;
         self.board[from] = 0;
         self.occ[us] ^= (1u128 << from) | (1u128 << to);
-        let z = &T.zobrist[piece as usize];
-        self.hash ^= z[from] ^ z[to] ^ T.side;
+        let z = &Z.keys[piece as usize];
+        self.hash ^= z[from] ^ z[to] ^ Z.side;
         if captured != 0 {
             self.occ[us ^ 1] ^= 1u128 << to;
-            self.hash ^= T.zobrist[captured as usize][to];
+            self.hash ^= Z.keys[captured as usize][to];
             self.halfmoves = 0;
         } else {
             self.halfmoves += 1;
@@ -857,7 +903,7 @@ impl Position {
     #[inline]
     pub fn pass_unchecked(&mut self) {
         self.turn = self.turn.other();
-        self.hash ^= T.side;
+        self.hash ^= Z.side;
     }
 
     /// The raw board, one piece code per point (see [`Piece::code`]); the engine's evaluation reads it.
@@ -904,10 +950,10 @@ impl Position {
 
     /// Recomputes the hash from scratch (tests compare it with the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.turn == Color::Black { T.side } else { 0 };
+        let mut h = if self.turn == Color::Black { Z.side } else { 0 };
         for (i, &p) in self.board.iter().enumerate() {
             if p != 0 {
-                h ^= T.zobrist[p as usize][i];
+                h ^= Z.keys[p as usize][i];
             }
         }
         h
@@ -1011,11 +1057,8 @@ impl Position {
         let us = self.turn;
         let mine = self.occ[us.index()];
         let b = &self.board;
-        let mut bits = mine & mask;
         let not_mine = |t: usize| b[t] == 0 || color_of(b[t]) != us.index();
-        while bits != 0 {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for s in points(mine & mask) {
             let role = role_of(b[s]);
             match role {
                 Role::Chariot => {
@@ -1144,9 +1187,10 @@ impl Position {
             b[from] = 0;
             return !attacked(&b, if from == k { to } else { k }, them);
         }
-        let from_line = (T.lines[k] >> from) & 1 != 0;
-        let to_line = (T.lines[k] >> to) & 1 != 0;
-        let from_leg = (T.legs[k] >> from) & 1 != 0;
+        let (dir_from, dir_to) = (T.dir[k][from], T.dir[k][to]);
+        let from_line = dir_from < LEG;
+        let to_line = dir_to < LEG;
+        let from_leg = dir_from == LEG;
         if !(from_line || to_line || from_leg) {
             return true;
         }
@@ -1154,8 +1198,8 @@ impl Position {
         let mut b = self.board;
         b[to] = b[from];
         b[from] = 0;
-        !((from_line && ray_attacked(&b, k, T.dir[k][from], them))
-            || (to_line && ray_attacked(&b, k, T.dir[k][to], them))
+        !((from_line && ray_attacked(&b, k, dir_from, them))
+            || (to_line && ray_attacked(&b, k, dir_to, them))
             || (from_leg && horse_attacked(&b, k, them)))
     }
 }
@@ -1258,6 +1302,21 @@ mod tests {
             .collect();
         fens.dedup();
         fens
+    }
+
+    #[test]
+    fn the_points_of_a_set_are_its_bits_lowest_first_across_both_halves() {
+        for set in [
+            0u128,
+            1,
+            1 << 63,
+            1 << 64,
+            (1 << 89) | (1 << 64) | (1 << 63) | 5,
+            (1 << 90) - 1,
+        ] {
+            let bits: Vec<usize> = (0..128).filter(|&i| (set >> i) & 1 == 1).collect();
+            assert_eq!(points(set).collect::<Vec<_>>(), bits, "{set:#x}");
+        }
     }
 
     #[test]
