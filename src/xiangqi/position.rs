@@ -928,9 +928,9 @@ impl Position {
     /// The captures the pieces can make, the mover's king's safety not yet checked (see
     /// [`Position::keeps_king_safe`]).
     pub fn pseudo_legal_captures(&self) -> MoveList {
-        let them = self.occ[self.turn.other().index()];
         let mut list = self.pseudo_legal_moves();
-        list.retain(|m| (them >> m.to.index()) & 1 != 0);
+        // A pseudo-legal move never lands on the mover's own piece.
+        list.retain(|m| self.board[m.to.index()] != 0);
         list
     }
 
