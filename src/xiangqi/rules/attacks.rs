@@ -151,9 +151,13 @@ pub fn blocks(pos: &Position, blocker: Square, color: Color) -> bool {
 /// The same position with the other side to move (a "null move"), or `None` when that would leave
 /// the side that just moved giving check to a king that may not be captured.
 pub fn with_turn_passed(pos: &Position) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.turn = setup.turn.other();
-    Position::from_setup(&setup).ok()
+    // The side that would stop moving is the side to move now: it must not be in check.
+    if pos.is_check() {
+        return None;
+    }
+    let mut passed = pos.clone();
+    passed.pass_unchecked();
+    Some(passed)
 }
 
 #[cfg(test)]
@@ -181,6 +185,36 @@ mod tests {
         // A pawn before the river attacks only forward.
         assert_eq!(attacks(&pos, sq("e3")), vec![sq("e4")]);
         assert_eq!(attackers(&pos, sq("h9"), Color::Red), vec![sq("h2")]);
+    }
+
+    /// Passing the turn is the position rebuilt from its setup with the other side to move, and
+    /// refused exactly where that setup is (the side that passed would be in check, 4.1.2).
+    #[test]
+    fn passing_the_turn_is_the_setup_with_the_other_side_to_move() {
+        fn walk(p: &mut Position, depth: u32, refused: &mut usize) {
+            let mut setup = p.to_setup();
+            setup.turn = setup.turn.other();
+            let rebuilt = Position::from_setup(&setup).ok();
+            assert_eq!(with_turn_passed(p), rebuilt, "{}", p.fen());
+            *refused += rebuilt.is_none() as usize;
+            if depth > 0 {
+                for m in p.legal_moves().iter().copied() {
+                    let u = p.play_unchecked(m);
+                    walk(p, depth - 1, refused);
+                    p.undo(m, u);
+                }
+            }
+        }
+        let data = include_str!("../../../tests/data/perft.tsv");
+        let mut refused = 0;
+        for fen in data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
+        {
+            let fen = fen.split('\t').next().unwrap_or_default();
+            walk(&mut Position::from_fen(fen).unwrap(), 2, &mut refused);
+        }
+        assert!(refused > 100, "only {refused} positions in check met");
     }
 
     #[test]
