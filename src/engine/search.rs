@@ -746,6 +746,7 @@ impl Search<'_> {
         self.stopped
     }
 
+    #[inline(always)]
     fn eval(&mut self) -> i32 {
         let e = self.eval_cache.evaluate(&self.pos);
         if self.noise == 0 {
@@ -756,6 +757,7 @@ impl Search<'_> {
     }
 
     /// Plays `m`, which `check`s the opponent or not.
+    #[inline(always)]
     fn make(&mut self, m: Move, check: bool) {
         let undo = self.pos.play_unchecked(m);
         self.steps.push(Step {
@@ -776,6 +778,7 @@ impl Search<'_> {
         check
     }
 
+    #[inline(always)]
     fn unmake(&mut self) {
         let step = self.steps.pop().unwrap_or_else(|| unreachable!());
         self.keys.pop();

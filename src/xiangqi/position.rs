@@ -841,7 +841,7 @@ impl Position {
     }
 
     /// Plays `m` without checking it; `m` must be legal (or at least pseudo-legal for the mover).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from.index(), m.to.index());
         let piece = self.board[from];
@@ -875,7 +875,7 @@ impl Position {
     }
 
     /// Takes back `m`, which must be the last move played, with the `undo` it returned.
-    #[inline]
+    #[inline(always)]
     pub fn undo(&mut self, m: Move, undo: Undo) {
         let (from, to) = (m.from.index(), m.to.index());
         self.turn = self.turn.other();
