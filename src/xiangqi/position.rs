@@ -766,6 +766,7 @@ impl Position {
 
     /// Whether the legal move `m` checks the opponent, without playing it: only the lines through
     /// `from` and `to`, the horses (a leg freed or a horse moved) and a moved pawn can change.
+    #[inline(always)]
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.turn;
         let k = self.kings[us.other().index()] as usize;
@@ -1176,7 +1177,7 @@ impl Position {
     /// Out of check, a move can only expose the king if it leaves or enters the king's file or
     /// rank (chariot, cannon and flying-general lines) or unblocks a horse leg next to the king;
     /// only those moves are played out on a scratch board.
-    #[inline]
+    #[inline(always)]
     pub fn keeps_king_safe(&self, m: Move, in_check: bool) -> bool {
         let them = self.turn.other();
         let k = self.kings[self.turn.index()] as usize;
