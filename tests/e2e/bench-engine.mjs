@@ -1,13 +1,15 @@
 // Engine speed benchmark, the browser's worker against native: prints figures, passes or fails nothing.
 //
-//   node tests/e2e/bench-engine.mjs [DEPTH] [warm]   (default 11; XQ_BENCH_RUNS=n runs each, default 3)
+//   node tests/e2e/bench-engine.mjs [DEPTH] [warm|steady]   (default 11; XQ_BENCH_RUNS=n runs each, default 3)
 //
 // Needs the built app (dist/, `trunk build --release`) and `target/release/xq`. Both sides search
 // the six positions of `xq bench search` to the same depth with the worker's 32 MB table, so
 // they search the same tree: the node counts are printed side by side to show it. By default
 // each search starts from a fresh engine (a new worker, a new `xq uci`); with `warm`, one engine
 // searches the six in turn, as the play page reuses its worker from one request to the next, so
-// the browser's compiler has optimised the engine after the first. Each side's time is its
+// the browser's compiler has optimised the engine after the first; with `steady`, one engine first
+// searches the six to depth 11, untimed, so that the timed searches all run on the browser's
+// optimised code (both sides do the same, so the trees stay the same). Each side's time is its
 // engine's own clock (UCI's `time`; the worker's nodes over its nodes per second), started when
 // the search starts. Each side's fastest run counts.
 import { spawn } from 'node:child_process';
@@ -17,7 +19,8 @@ import { startApp } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEPTH = Number(process.argv[2] || 11);
-const WARM = process.argv[3] === 'warm';
+const STEADY = process.argv[3] === 'steady';
+const WARM = process.argv[3] === 'warm' || STEADY;
 const RUNS = Number(process.env.XQ_BENCH_RUNS || 3);
 const XQ = path.join(root, 'target/release/xq');
 // The engine worker's table (src/bin/engine_worker.rs: `Engine::new(32)`).
@@ -32,14 +35,17 @@ const FENS = [
   '3k5/4a4/4ba3/9/2n6/9/9/4B4/4A4/3AK1R2 w - - 0 1',
   '4k4/9/3a5/9/9/9/4p4/3AB4/4A4/3K5 b - - 0 1',
 ];
+// What one engine searches in turn: with `steady`, the untimed searches to depth 11 first.
+const WARM_UP = STEADY ? FENS.map((fen) => ({ fen, depth: 11 })) : [];
+const JOBS = [...WARM_UP, ...FENS.map((fen) => ({ fen, depth: DEPTH }))];
 
-/** Searches `fens` in turn in one `xq uci`: each one's nodes and seconds. */
-function uci(fens) {
+/** Searches `jobs` (fen and depth) in turn in one `xq uci`: each one's nodes and seconds. */
+function uci(jobs) {
   return new Promise((resolve, reject) => {
     const xq = spawn(XQ, ['uci']);
     const out = [];
     let text = '';
-    const next = () => xq.stdin.write(`position fen ${fens[out.length]}\ngo depth ${DEPTH}\n`);
+    const next = () => xq.stdin.write(`position fen ${jobs[out.length].fen}\ngo depth ${jobs[out.length].depth}\n`);
     xq.on('error', reject);
     xq.stdout.on('data', (d) => {
       text += d;
@@ -47,7 +53,7 @@ function uci(fens) {
       const last = [...text.matchAll(/^info depth \d+ .*?nodes (\d+) .*?time (\d+)/gm)].pop();
       out.push({ nodes: Number(last[1]), secs: Number(last[2]) / 1000 });
       text = '';
-      if (out.length < fens.length) return next();
+      if (out.length < jobs.length) return next();
       // The end of the input would stop a search: `quit` follows the last `bestmove`.
       xq.stdin.end('quit\n');
       resolve(out);
@@ -59,22 +65,22 @@ function uci(fens) {
 
 /** The searches natively, each in a new process or (warm) all in one. */
 async function native() {
-  if (WARM) return uci(FENS);
+  if (WARM) return (await uci(JOBS)).slice(WARM_UP.length);
   const out = [];
-  for (const fen of FENS) out.push(...(await uci([fen])));
+  for (const fen of FENS) out.push(...(await uci([{ fen, depth: DEPTH }])));
   return out;
 }
 
 /** The same searches in the play page's engine worker: nodes and seconds per position. */
 async function browser(page) {
-  return page.evaluate(async ({ fens, depth, warm }) => {
-    // Searches `list` in turn in one new worker.
+  return page.evaluate(async ({ fens, jobs, skip, depth, warm }) => {
+    // Searches `list` (fen and depth) in turn in one new worker.
     const search = (list) => new Promise((resolve, reject) => {
       const worker = new Worker('./engine_worker_loader.js');
       const out = [];
       const next = () => {
+        const { fen, depth } = list[out.length];
         const limits = { depth, nodes: null, movetime_ms: null, soft_ms: null };
-        const fen = list[out.length];
         worker.postMessage(JSON.stringify({ id: out.length + 1, fen, moves: [], task: 'best', level: 8, seed: 0, limits }));
       };
       worker.onerror = (e) => reject(new Error(String(e.message)));
@@ -89,11 +95,11 @@ async function browser(page) {
         resolve(out);
       };
     });
-    if (warm) return search(fens);
+    if (warm) return (await search(jobs)).slice(skip);
     const out = [];
-    for (const fen of fens) out.push(...(await search([fen])));
+    for (const fen of fens) out.push(...(await search([{ fen, depth }])));
     return out;
-  }, { fens: FENS, depth: DEPTH, warm: WARM });
+  }, { fens: FENS, jobs: JOBS, skip: WARM_UP.length, depth: DEPTH, warm: WARM });
 }
 
 const app = await startApp();
@@ -112,7 +118,8 @@ try {
     bestNative = fastest(bestNative, await native());
     bestWorker = fastest(bestWorker, await browser(page));
   }
-  console.log(`depth ${DEPTH}, ${WARM ? 'one engine for the six' : 'a fresh engine each'}, fastest of ${RUNS} runs each`);
+  const mode = STEADY ? 'one engine for the six, after an untimed pass to depth 11' : WARM ? 'one engine for the six' : 'a fresh engine each';
+  console.log(`depth ${DEPTH}, ${mode}, fastest of ${RUNS} runs each`);
   console.log('position  native nodes  worker nodes  native s  worker s');
   const cell = (v, w) => String(v).padStart(w);
   FENS.forEach((_, i) => console.log(`${cell(i + 1, 8)}  ${cell(bestNative.nodes[i], 12)}  ${cell(bestWorker.nodes[i], 12)}  ${cell(bestNative.each[i].toFixed(3), 8)}  ${cell(bestWorker.each[i].toFixed(3), 8)}`));
