@@ -11,6 +11,7 @@ step "clippy (host)";              cargo clippy --all-targets -- -D warnings
 step "clippy (wasm32)";            cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step "cargo test";                 cargo test
 step "trunk build --release";      trunk build --release --offline --public-url ./
+step "first-visit budget";         node tests/e2e/budget.mjs
 # The files that time the page against the wall clock (clock faces within 100 ms, click latency,
 # the review graph's draw task)
 # run alone; the others two at a time: each has its own server (a free port), browser and fresh

@@ -16,15 +16,15 @@ const TYPES = {
   '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves DIST under a sub-path (`/club/`) to prove the app works from any sub-path of a static host. */
-function serve() {
+/** Serves `dist` under a sub-path (`/club/`) to prove the app works from any sub-path of a static host. */
+export function serve(dist = DIST) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     let rel = decodeURIComponent(url.pathname);
     if (!rel.startsWith('/club/')) { res.writeHead(404); res.end('not found'); return; }
     rel = rel.slice('/club/'.length) || 'index.html';
-    const file = path.join(DIST, rel);
-    if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const file = path.join(dist, rel);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404); res.end('not found'); return;
     }
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
