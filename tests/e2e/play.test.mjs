@@ -411,10 +411,11 @@ test('projector mode enlarges the panel and Esc leaves it', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('on a phone the header is one row and the board as large as the short side', async () => {
+test('on a phone the header is at most two rows and the board as large as the short side', async () => {
   const page = await app.newPage('#/play', { waitFor: '[data-testid=board]', viewport: { width: 390, height: 844 } });
   const header = await page.locator('.topbar').boundingBox();
-  assert.ok(header.height <= 56, `header ${header.height}px`);
+  // Two rows since every section must be in view on a phone (issue 55.7; phone.test.mjs).
+  assert.ok(header.height <= 80, `header ${header.height}px`);
   const board = await page.locator('[data-testid=board]').boundingBox();
   assert.ok(board.width >= 370, `board ${board.width}px wide`);
   const land = await app.newPage('#/play', { waitFor: '[data-testid=board]', viewport: { width: 844, height: 390 } });
