@@ -708,3 +708,22 @@ fn decided_matches_are_those_with_a_result_in_either_scoring() {
     let frozen = Frozen::decided(&p, &[], Some(&t), 0);
     assert_eq!(frozen.fixtures.len(), 9);
 }
+
+/// `?changes` offered a match's own slot as a place to move it to (issue 55.9).
+#[test]
+fn a_match_is_never_offered_its_own_slot() {
+    let (p, s) = club();
+    let frozen = Frozen {
+        fixtures: BTreeSet::new(),
+        from_session: 0,
+    };
+    for pl in &s.placements {
+        let targets = s.free_targets(&p, pl.fixture, &frozen);
+        for t in targets {
+            let Target::Slot { slot, .. } = t else {
+                panic!("only slots are listed")
+            };
+            assert_ne!(slot, pl.slot, "match {} offered its own slot", pl.fixture);
+        }
+    }
+}

@@ -185,3 +185,30 @@ test('the form: groups only for groups, Xiangqi by default and the last scoring 
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('a match is never offered its own slot as a place to move to, in either language (issue 55.9)', async () => {
+  for (const lang of ['zh', 'en']) {
+    const page = await app.newPage('#/schedule', { lang, waitFor: '[data-testid=solve]' });
+    await solve(page);
+    await page.click('[data-testid=changes-open]');
+    await page.waitForSelector('[data-testid=sessions-over]');
+    await page.selectOption('[data-testid=move-session]', '3');
+    // "… · 第3场次 19:22 5号台" / "… · session 3 19:22 table 5"; a target "第3场次 时段2 19:22 · 1号台".
+    const when = (text) => {
+      const m = /(?:第(\d+)场次|session (\d+))(?: 时段\d+| slot \d+)? (\d{1,2}:\d{2})/.exec(text);
+      return m && `${m[1] || m[2]} ${m[3]}`;
+    };
+    const options = await page.$$eval('[data-testid=move-match] option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
+    assert.ok(options.length >= 3);
+    for (const [fixture, text] of options.slice(0, 6)) {
+      await page.selectOption('[data-testid=move-match]', fixture);
+      const targets = await page.$$eval('[data-testid=move-target] option', (os) => os.filter((o) => o.value !== 'new').map((o) => o.textContent));
+      assert.ok(targets.length > 0, `${lang}: free places for ${text}`);
+      const now = when(text);
+      assert.ok(now, `${lang}: a time in ${text}`);
+      assert.deepEqual(targets.filter((t) => when(t) === now), [], `${lang}: ${text} offered its own slot`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

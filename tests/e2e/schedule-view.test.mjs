@@ -162,3 +162,26 @@ test('the desk\'s screens (print and export, late changes) without a timetable s
     await page.close();
   }
 });
+
+test('the hall display at 1920×1080 puts each card\'s next match and its time in the same place, in both languages (issue 55.9)', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]', viewport: { width: 1920, height: 1080 } });
+  await solve(page);
+  await page.goto(app.base + 'index.html#/schedule?hall');
+  await page.waitForSelector('[data-testid=hall-table]');
+  for (const lang of ['zh', 'en']) {
+    if (lang === 'en') await page.click('[data-testid=hall-lang]');
+    // Where, inside its card, each card draws the next match and its time.
+    const spots = await page.$$eval('[data-testid=hall-table]', (cards) => cards.map((c) => {
+      const box = c.getBoundingClientRect();
+      const at = c.querySelector('[data-testid=hall-next] .at')?.getBoundingClientRect();
+      const match = c.querySelector('[data-testid=hall-next] .match')?.getBoundingClientRect();
+      return at && match && { match: [Math.round(match.left - box.left), Math.round(match.top - box.top)], at: [Math.round(at.left - box.left), Math.round(at.top - box.top)] };
+    }));
+    assert.ok(spots.length >= 7 && spots.every(Boolean), `${lang}: every card has a next match with its time`);
+    const [first] = spots;
+    for (const s of spots) {
+      assert.deepEqual(s, first, `${lang}: a card whose match or time sits elsewhere: ${JSON.stringify(spots)}`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+});

@@ -173,15 +173,20 @@ fn next_session(p: &Problem) -> Session {
 
 impl Schedule {
     /// Every free table of every slot a match could move to: sessions not yet past, both players
-    /// free and able to come, in playing order.
+    /// free and able to come, in playing order; never the slot the match is in now.
     pub fn free_targets(&self, p: &Problem, fixture: usize, frozen: &Frozen) -> Vec<Target> {
         let slots = p.slots();
         let Some(f) = p.fixtures().get(fixture).cloned() else {
             return Vec::new();
         };
+        let now = self
+            .placements
+            .iter()
+            .find(|pl| pl.fixture == fixture)
+            .map(|pl| pl.slot);
         let mut out = Vec::new();
         for (g, x) in slots.iter().enumerate() {
-            if x.session < frozen.from_session {
+            if x.session < frozen.from_session || Some(g) == now {
                 continue;
             }
             for table in 0..p.tables {
