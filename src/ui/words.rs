@@ -501,6 +501,23 @@ impl SaidBefore {
     pub fn of(said: &dyn Say) -> SaidBefore {
         SaidBefore(said.say(Lang::Zh), said.say(Lang::En))
     }
+
+    /// What `say` gives in each language (a sentence put together on the page).
+    pub fn by(say: impl Fn(Lang) -> String) -> SaidBefore {
+        SaidBefore(say(Lang::Zh), say(Lang::En))
+    }
+
+    /// A text with one form only (a worker's report of a failure), the same in both languages.
+    pub fn plain(text: String) -> SaidBefore {
+        SaidBefore(text.clone(), text)
+    }
+}
+
+/// A page's message, kept in both languages so that the language button re-says it.
+impl From<crate::saved::NotSaved> for SaidBefore {
+    fn from(e: crate::saved::NotSaved) -> SaidBefore {
+        SaidBefore::of(&e)
+    }
 }
 
 impl Say for SaidBefore {

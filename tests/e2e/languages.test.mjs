@@ -78,3 +78,30 @@ for (const lang of ['zh', 'en']) {
     });
   }
 }
+
+// A message on screen is said again after the language button (issue 56.2): each page keeps
+// what it has to say, not the sentence it once made.
+const MESSAGES = [
+  ['#/tournament', '[data-testid=import-json]', 'x.json', '[data-testid=message]', /导入失败/, /Import failed/],
+  ['#/schedule', '[data-testid=import-json]', 'x.json', '[data-testid=message]', /导入失败/, /Import failed|not a|failed/i],
+  ['#/swiss', '[data-testid=import-trf]', 'x.trf', '.t-error[role=alert]', /[\u4e00-\u9fff]/, /^[^\u4e00-\u9fff]+$/],
+];
+
+for (const [hash, input, name, shown, zh, en] of MESSAGES) {
+  test(`${hash}: a message on screen follows the language button`, async () => {
+    const page = await app.newPage(hash, { lang: 'zh', waitFor: input });
+    await page.setInputFiles(input, { name, mimeType: 'text/plain', buffer: Buffer.from('\u0001 not a file of this kind\n') });
+    await page.waitForSelector(shown);
+    const before = await page.textContent(shown);
+    assert.match(before, zh, `${hash}: said in Chinese first`);
+    await page.click('[data-testid=lang-toggle]');
+    await page.waitForFunction(([s, b]) => document.querySelector(s)?.textContent !== b, [shown, before], { timeout: 3000 }).catch(() => {});
+    const after = await page.textContent(shown);
+    assert.match(after, en, `${hash}: said again in English: ${after}`);
+    assert.doesNotMatch(after, /[\u4e00-\u9fff]/, `${hash}: no Chinese left: ${after}`);
+    await page.click('[data-testid=lang-toggle]');
+    await page.waitForFunction(([s, b]) => document.querySelector(s)?.textContent !== b, [shown, after], { timeout: 3000 }).catch(() => {});
+    assert.equal(await page.textContent(shown), before, `${hash}: and back in Chinese`);
+    await page.context().close();
+  });
+}

@@ -11,6 +11,7 @@ use crate::events::schedule::{
     Schedule, Target,
 };
 use crate::lang::{Lang, Say};
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -103,30 +104,28 @@ fn place(lang: Lang, p: &Problem, pl: &Placement) -> String {
     .say(lang)
 }
 
-fn current(store: Store) -> Result<(Problem, Schedule), String> {
-    let lang = store.lang.get_untracked();
+fn current(store: Store) -> Result<(Problem, Schedule), SaidBefore> {
     match (
         store.problem.get_untracked(),
         store.schedule.get_untracked(),
     ) {
         (Some(p), Some(s)) => Ok((p, s)),
-        _ => Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into()),
+        _ => Err(SaidBefore::of(&words::SOLVE_THE_TIMETABLE_FIRST)),
     }
 }
 
 /// Works out moving the chosen match; nothing changes until it is accepted.
-fn preview_move(store: Store, choice: Choice) -> Result<Pending, String> {
-    let lang = store.lang.get_untracked();
+fn preview_move(store: Store, choice: Choice) -> Result<Pending, SaidBefore> {
     let (p, s) = current(store)?;
     let Some(fixture) = choice.fixture.get_untracked() else {
-        return Err(words::CHOOSE_THE_MATCH_TO.get(lang).into());
+        return Err(SaidBefore::of(&words::CHOOSE_THE_MATCH_TO));
     };
     let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
     let to = match choice.target.get_untracked() {
         Some((slot, table)) => Target::Slot { slot, table },
         None => Target::NewSession,
     };
-    let plan = plan_move(&p, &s, fixture, to, &frozen).map_err(|e| e.say(lang))?;
+    let plan = plan_move(&p, &s, fixture, to, &frozen).map_err(|e| SaidBefore::of(&e))?;
     Ok(Pending {
         done: words::Change::Moved {
             matches: plan.shifts.len(),
@@ -145,13 +144,12 @@ fn clamp_lost((session, table): (usize, usize), over: usize, p: &Problem) -> (us
 }
 
 /// Works out a table lost for one session.
-fn preview_lost(store: Store, choice: Choice) -> Result<Pending, String> {
-    let lang = store.lang.get_untracked();
+fn preview_lost(store: Store, choice: Choice) -> Result<Pending, SaidBefore> {
     let (p, s) = current(store)?;
     let over = choice.over.get_untracked();
     let (session, table) = clamp_lost(choice.lost.get_untracked(), over, &p);
     let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
-    let plan = plan_table_lost(&p, &s, session, table, &frozen).map_err(|e| e.say(lang))?;
+    let plan = plan_table_lost(&p, &s, session, table, &frozen).map_err(|e| SaidBefore::of(&e))?;
     Ok(Pending {
         done: words::Change::TableClosed {
             session: session + 1,
@@ -164,13 +162,12 @@ fn preview_lost(store: Store, choice: Choice) -> Result<Pending, String> {
 }
 
 /// Works out a withdrawal after a session (20.3/20.4) on a copy of the event.
-fn preview_withdrawal(store: Store, k: usize, after: usize) -> Result<Pending, String> {
-    let lang = store.lang.get_untracked();
+fn preview_withdrawal(store: Store, k: usize, after: usize) -> Result<Pending, SaidBefore> {
     let (p, s) = current(store)?;
     let Some(t) = store.event.get_untracked() else {
-        return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
+        return Err(SaidBefore::of(&words::SOLVE_THE_TIMETABLE_FIRST));
     };
-    let (next, decided) = plan_withdrawal(&t, &p, &s, k, after).map_err(|e| e.say(lang))?;
+    let (next, decided) = plan_withdrawal(&t, &p, &s, k, after).map_err(|e| SaidBefore::of(&e))?;
     Ok(Pending {
         done: words::Change::Withdrawn {
             matches: decided.len(),
@@ -185,7 +182,7 @@ fn preview_withdrawal(store: Store, k: usize, after: usize) -> Result<Pending, S
 }
 
 /// Applies the change shown, keeping the event as it was for undo.
-fn accept(store: Store, choice: Choice) -> Result<(), String> {
+fn accept(store: Store, choice: Choice) -> Result<(), SaidBefore> {
     let Some(pending) = choice.pending.get_untracked() else {
         return Ok(());
     };
@@ -210,7 +207,7 @@ fn accept(store: Store, choice: Choice) -> Result<(), String> {
 }
 
 /// Puts the event back as it was before the last accepted change.
-fn undo(store: Store, choice: Choice) -> Result<(), String> {
+fn undo(store: Store, choice: Choice) -> Result<(), SaidBefore> {
     let Some(snap) = choice.undo.get_untracked() else {
         return Ok(());
     };
@@ -299,7 +296,7 @@ pub(super) fn Changes() -> impl IntoView {
         pending: RwSignal::new(None),
         undo: RwSignal::new(None),
     };
-    let propose = move |r: Result<Pending, String>| match r {
+    let propose = move |r: Result<Pending, SaidBefore>| match r {
         Ok(p) => {
             store.message.set(None);
             choice.pending.set(Some(p));

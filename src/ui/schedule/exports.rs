@@ -4,9 +4,9 @@ use super::solve::stop_solving;
 use super::words;
 use super::{use_store, Store};
 use crate::events::schedule::{to_ics, SaveFile};
-use crate::lang::Say;
 use crate::ui::files::download;
 use crate::ui::i18n::tr;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
 /// Downloads `name`, the text `write` makes of the save file with its event (a game scoring's
@@ -16,14 +16,16 @@ fn export(
     store: Store,
     name: &str,
     mime: &str,
-    write: impl FnOnce(&SaveFile) -> Result<String, String>,
+    write: impl FnOnce(&SaveFile) -> Result<String, SaidBefore>,
 ) {
     let Some(mut file) = store.file() else {
         store.say(&words::THERE_IS_NO_TIMETABLE);
         return;
     };
     file.event = store.event.get_untracked();
-    if let Err(e) = write(&file).and_then(|text| download(name, mime, &text)) {
+    if let Err(e) =
+        write(&file).and_then(|text| download(name, mime, &text).map_err(SaidBefore::plain))
+    {
         store.message.set(Some(e));
     }
 }
@@ -85,7 +87,6 @@ pub(super) fn FileBar() -> impl IntoView {
 #[component]
 pub(super) fn ExportBar() -> impl IntoView {
     let store = use_store();
-    let lang = store.lang;
     view! {
         <span>{tr(words::EXPORT)}</span>
         <button data-testid="export-csv" on:click=move |_| export(store, "schedule.csv", "text/csv", |f| Ok(f.to_csv()))>"CSV"</button>
@@ -93,7 +94,7 @@ pub(super) fn ExportBar() -> impl IntoView {
         <button data-testid="export-ics" on:click=move |_| {
             let now = js_sys::Date::now() as u64;
             export(store, "schedule.ics", "text/calendar", |f| {
-                to_ics(&f.problem, &f.schedule, now).map_err(|e| e.say(lang.get_untracked()))
+                to_ics(&f.problem, &f.schedule, now).map_err(|e| SaidBefore::of(&e))
             })
         }>"iCalendar"</button>
     }

@@ -34,6 +34,7 @@ use leptos::prelude::*;
 use std::collections::BTreeMap;
 mod words;
 use crate::ui::i18n::tr;
+use crate::ui::words::SaidBefore;
 
 const KEY_STATE: &str = "xq.schedule.state";
 const KEY_DRAFT: &str = "xq.schedule.draft";
@@ -68,7 +69,8 @@ struct Store {
     fraction: RwSignal<f64>,
     iterations: RwSignal<u64>,
     optimal: RwSignal<bool>,
-    message: RwSignal<Option<String>>,
+    /// The last message, said in the language shown (the language button re-says it).
+    message: RwSignal<Option<SaidBefore>>,
     drawn_at: StoredValue<f64, LocalStorage>,
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
     /// The worker's latest timetable, drawn at most every 1.5 s but always shown on Stop.
@@ -122,8 +124,7 @@ impl Store {
 
     /// Shows a message (a word, or a domain error) in the current language.
     fn say(&self, message: &dyn Say) {
-        self.message
-            .set(Some(message.say(self.lang.get_untracked())));
+        self.message.set(Some(SaidBefore::of(message)));
     }
 
     /// The save file of the current timetable (without the event, which has its own store).
@@ -316,7 +317,7 @@ pub fn SchedulePage() -> impl IntoView {
             <h1 class="no-print">{tr(words::MATCH_SCHEDULER)}</h1>
             <form::ProblemForm />
             <solve::SolveBar />
-            {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
+            {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m.say(store.lang.get())}</p> })}
             <form::FitReport />
             <metrics::MetricsTable />
             <exports::FileBar />
@@ -336,7 +337,7 @@ fn DeskBar(#[prop(optional)] title: Option<Text>) -> impl IntoView {
             <a class="button" href="#/schedule" data-testid="desk-back">{tr(words::BACK_TO_THE_TIMETABLE)}</a>
             {title.map(|text| view! { <h1>{tr(text)}</h1> })}
         </nav>
-        {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m}</p> })}
+        {move || store.message.get().map(|m| view! { <p class="error no-print" role="alert" data-testid="message">{m.say(store.lang.get())}</p> })}
         {move || store.schedule.with(Option::is_none).then(|| view! {
             <p class="notice no-print" data-testid="desk-empty">
                 {tr(words::THERE_IS_NO_TIMETABLE_YET)}

@@ -7,11 +7,11 @@ use super::{slot_time, use_store, Store};
 use crate::events::schedule::{enter_game, side_label, BestOf, MatchScore, SavedResult};
 use crate::events::scoring::MatchResult;
 use crate::lang::Say;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
-fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String> {
-    let lang = store.lang.get_untracked();
-    let best_of = BestOf::new(store.best_of.get_untracked()).map_err(|e| e.say(lang))?;
+fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), SaidBefore> {
+    let best_of = BestOf::new(store.best_of.get_untracked()).map_err(|e| SaidBefore::of(&e))?;
     let scoring = store.draft.with_untracked(|d| d.scoring);
     let result = if text.trim().is_empty() {
         None
@@ -19,7 +19,7 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
         Some(
             scoring
                 .parse_result(best_of, &text)
-                .map_err(|e| e.say(lang))?,
+                .map_err(|e| SaidBefore::of(&e))?,
         )
     };
     if store.group_games() {
@@ -28,10 +28,10 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
             _ => None,
         };
         let Some(p) = store.problem.get_untracked() else {
-            return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
+            return Err(SaidBefore::of(&words::SOLVE_THE_TIMETABLE_FIRST));
         };
         let mut games = store.games.get_untracked();
-        enter_game(&p, scoring, &mut games, fixture, outcome).map_err(|e| e.say(lang))?;
+        enter_game(&p, scoring, &mut games, fixture, outcome).map_err(|e| SaidBefore::of(&e))?;
         // The same result again redraws nothing (see `set_score`).
         if store.games.with_untracked(|g| *g == games) {
             return Ok(());
@@ -58,14 +58,16 @@ fn enter_result(store: Store, fixture: usize, text: String) -> Result<(), String
                 store.event.get_untracked(),
                 store.event_id.get_untracked(),
             ) else {
-                return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
+                return Err(SaidBefore::of(&words::SOLVE_THE_TIMETABLE_FIRST));
             };
             // The same result again (a change event on leaving the box) redraws nothing.
             if t.result(round, red, black).map(|m| &m.games) == games.as_ref() {
                 return Ok(());
             }
             match games {
-                Some(g) => t.record(round, red, black, g).map_err(|e| e.say(lang))?,
+                Some(g) => t
+                    .record(round, red, black, g)
+                    .map_err(|e| SaidBefore::of(&e))?,
                 None => t.clear_games(round, red, black),
             }
             crate::ui::storage::store_round_robin(Some(id), &t)?;
@@ -97,13 +99,12 @@ fn set_score(store: Store, fixture: usize, score: Option<MatchScore>) {
 
 /// Withdraws entrant `k` (1-based) now (20.3): after the last round in which it has a result, so
 /// every match it has not played becomes a forfeit.
-fn withdraw_now(store: Store, k: usize) -> Result<(), String> {
-    let lang = store.lang.get_untracked();
+fn withdraw_now(store: Store, k: usize) -> Result<(), SaidBefore> {
     let (Some(mut t), Some(id)) = (store.event.get_untracked(), store.event_id.get_untracked())
     else {
-        return Err(words::SOLVE_THE_TIMETABLE_FIRST.get(lang).into());
+        return Err(SaidBefore::of(&words::SOLVE_THE_TIMETABLE_FIRST));
     };
-    t.withdraw_now(k).map_err(|e| e.say(lang))?;
+    t.withdraw_now(k).map_err(|e| SaidBefore::of(&e))?;
     crate::ui::storage::store_round_robin(Some(id), &t)?;
     store.event.set(Some(t));
     Ok(())
@@ -116,7 +117,7 @@ const ROWS_A_PAGE: usize = 200;
 #[component]
 pub(super) fn ResultsView() -> impl IntoView {
     let store = use_store();
-    let errors = RwSignal::new(Vec::<(usize, String)>::new());
+    let errors = RwSignal::new(Vec::<(usize, SaidBefore)>::new());
     let page = RwSignal::new(0usize);
     move || {
         let (p, s) = store.settled()?;
@@ -212,7 +213,7 @@ pub(super) fn ResultsView() -> impl IntoView {
                                 }
                             />
                             {forfeit.then(|| view! { <span class="forfeit" data-testid="forfeit">{words::WITHDRAWN_FORFEIT_20_3.get(lang)}</span> })}
-                            {move || errors.with(|es| es.iter().find(|(f, _)| *f == fixture).map(|(_, e)| view! { <span class="score-error" role="alert">{e.clone()}</span> }))}
+                            {move || errors.with(|es| es.iter().find(|(f, _)| *f == fixture).map(|(_, e)| view! { <span class="score-error" role="alert">{e.say(store.lang.get())}</span> }))}
                         </td>
                     </tr>
                 }

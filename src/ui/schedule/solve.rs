@@ -6,6 +6,7 @@ use super::{use_store, Store};
 use crate::events::schedule::{Fit, Format, Problem, SolveReport, SolveRequest, WORKER_READY};
 use crate::lang::Say;
 use crate::ui::i18n::tr;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
@@ -152,7 +153,7 @@ fn start_worker(store: Store, problem: &Problem, seed: u64) -> bool {
                 return;
             }
             if let Some(e) = report.error {
-                store.message.set(Some(e));
+                store.message.set(Some(SaidBefore::plain(e)));
                 store.running.set(false);
                 end_worker(store);
                 return;

@@ -4,9 +4,9 @@
 use super::use_store;
 use super::words;
 use crate::events::swiss::{parse_entrants, Leave};
-use crate::lang::Say;
 use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
 /// What an entrant does in the coming round, as the select offers it.
@@ -63,7 +63,7 @@ pub(super) fn Entrants() -> impl IntoView {
                 list.set(String::new());
                 store.note.set(None);
             }
-            Some(Err(e)) => store.note.set(Some(e.say(lang.get()))),
+            Some(Err(e)) => store.note.set(Some(SaidBefore::of(&e))),
             None => {}
         }
     };

@@ -11,10 +11,11 @@ use crate::events::knockout::{
 };
 use crate::events::round_robin::Side;
 use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
+use crate::lang::Say;
 use crate::lang::Text;
-use crate::lang::{Lang, Say};
 use crate::ui::i18n::{tr, use_lang};
 use crate::ui::storage;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
 /// How a pasted list is seeded.
@@ -34,8 +35,8 @@ impl ListSeeding {
 }
 
 /// Why a bracket could not be made, in the user's language.
-fn say_err(e: impl Say, l: Lang) -> String {
-    e.say(l)
+fn say_err(e: impl Say) -> SaidBefore {
+    SaidBefore::of(&e)
 }
 
 /// A new bracket and its entrants' names, by seed (the event's details stay as they were).
@@ -58,7 +59,6 @@ fn from_tables(t: &GroupTables, kind: Elimination) -> Result<Made, KnockoutError
 #[component]
 pub(super) fn KnockoutSection() -> impl IntoView {
     let store = use_store();
-    let lang = use_lang();
     let names = RwSignal::new(String::new());
     let tables = RwSignal::new(String::new());
     let double = RwSignal::new(false);
@@ -88,7 +88,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                     .set(Some(SavedKo::new(names, bracket, Default::default())));
                 handed.set(true);
             }
-            Err(e) => store.note.set(Some(e.say(lang.get_untracked()))),
+            Err(e) => store.note.set(Some(SaidBefore::of(&e))),
         }
     }
     if handed.get_untracked() {
@@ -99,7 +99,7 @@ pub(super) fn KnockoutSection() -> impl IntoView {
             }
         });
     }
-    let done = move |made: Result<Made, String>| match made {
+    let done = move |made: Result<Made, SaidBefore>| match made {
         Ok((names, bracket)) => {
             // A new bracket for the same event keeps its date and organiser.
             store.ko.update(|old| {
@@ -112,9 +112,8 @@ pub(super) fn KnockoutSection() -> impl IntoView {
         Err(e) => store.note.set(Some(e)),
     };
     let from_list = move |_| {
-        let l = lang.get();
         let made = parse_entrants(&names.get(), None, &[])
-            .map_err(|e| say_err(e, l))
+            .map_err(say_err)
             .and_then(|es| {
                 let n = es.len();
                 let seeding = match seeding.get() {
@@ -122,13 +121,12 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                     ListSeeding::Rating => Seeding::Ratings(es.iter().map(|e| e.rating).collect()),
                     ListSeeding::Lot => Seeding::Lot(lot.get().trim().parse().unwrap_or(1)),
                 };
-                let bracket = Bracket::new(n, kind(), &seeding).map_err(|e| say_err(e, l))?;
+                let bracket = Bracket::new(n, kind(), &seeding).map_err(say_err)?;
                 Ok((es.into_iter().map(|e| e.name).collect(), bracket))
             });
         done(made);
     };
     let from_swiss = move |_| {
-        let l = lang.get();
         let Some((names, order)) = store.saved.with(|s| {
             s.as_ref().map(|s| {
                 let team = s.event.boards.is_some();
@@ -147,14 +145,13 @@ pub(super) fn KnockoutSection() -> impl IntoView {
         };
         let made = Bracket::new(names.len(), kind(), &Seeding::Order(order))
             .map(|bracket| (names, bracket))
-            .map_err(|e| say_err(e, l));
+            .map_err(say_err);
         done(made);
     };
     let from_pasted_tables = move |_| {
-        let l = lang.get();
         let made = GroupTables::parse(&tables.get())
             .and_then(|t| from_tables(&t, kind()))
-            .map_err(|e| say_err(e, l));
+            .map_err(say_err);
         done(made);
     };
     view! {
@@ -238,7 +235,7 @@ fn BracketView() -> impl IntoView {
         store.ko.update(|k| {
             if let Some(k) = k {
                 if let Err(e) = k.bracket.record(i, side) {
-                    store.note.set(Some(e.say(lang.get_untracked())));
+                    store.note.set(Some(SaidBefore::of(&e)));
                 }
             }
         })

@@ -19,7 +19,8 @@ mod trf;
 use super::i18n::{tr, use_lang};
 use super::storage;
 use crate::events::swiss::saved::{SavedKnockout as SavedKo, SavedSwiss as Saved};
-use crate::lang::Lang;
+use crate::lang::{Lang, Say};
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 mod words;
 
@@ -86,8 +87,8 @@ impl Paper {
 struct Store {
     saved: RwSignal<Option<Saved>>,
     ko: RwSignal<Option<SavedKo>>,
-    /// The last message (an error in the user's language).
-    note: RwSignal<Option<String>>,
+    /// The last message (an error), said in the language shown (the language button re-says it).
+    note: RwSignal<Option<SaidBefore>>,
     print: RwSignal<PrintPart>,
     paper: RwSignal<Paper>,
     /// The event an import or a deletion replaced (restorable).
@@ -184,7 +185,7 @@ pub fn SwissPage(query: String) -> impl IntoView {
                 <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr(words::PRINT)}</button>
                 <super::club::PublishLink />
             </div>
-            {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n}</p> })}
+            {move || store.note.get().map(|n| view! { <p class="t-error" role="alert">{n.say(lang.get())}</p> })}
             <setup::RestorePrevious />
             <Show when=has_event fallback=|| view! { <setup::CreateForm /> }>
                 <setup::EventBar />

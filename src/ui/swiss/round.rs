@@ -7,8 +7,9 @@ use crate::events::round_robin::first_team_color;
 use crate::events::round_robin::Outcome;
 use crate::events::swiss::match_score;
 use crate::events::swiss::saved::Entry;
-use crate::lang::{Lang, Say};
+use crate::lang::Say;
 use crate::ui::i18n::{tr, use_lang};
+use crate::ui::words::SaidBefore;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
 
@@ -26,7 +27,7 @@ fn code_options(current: impl Fn() -> String + Copy + Send + Sync + 'static) -> 
 
 /// After each entry: once every board has its result the round is recorded (no separate
 /// click); what cannot be recorded (a line-up against 12.2, a bad total) is said and kept.
-fn record_when_complete(store: Store, l: Lang) {
+fn record_when_complete(store: Store) {
     if !store
         .saved
         .with_untracked(|s| s.as_ref().is_some_and(Saved::complete))
@@ -34,7 +35,7 @@ fn record_when_complete(store: Store, l: Lang) {
         return;
     }
     let mut outcome = Ok(());
-    store.edit(|s| outcome = s.record().map_err(|e| e.say(l)));
+    store.edit(|s| outcome = s.record().map_err(|e| SaidBefore::of(&e)));
     store.note.set(outcome.err());
 }
 
@@ -140,14 +141,13 @@ fn BoardRow(board: usize, red: usize, black: usize) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let lang = use_lang();
     let set = move |v: String| {
         store.edit(|s| {
             if let Some(r) = s.results.get_mut(board) {
                 *r = v;
             }
         });
-        record_when_complete(store, lang.get_untracked());
+        record_when_complete(store);
     };
     let control = match entry {
         Entry::Games => view! {
@@ -199,7 +199,6 @@ enum Team {
 #[component]
 fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
     let store = use_store();
-    let lang = use_lang();
     let (boards, first_members, second_members) = store
         .saved
         .with_untracked(|s| {
@@ -232,7 +231,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
                     let lineup = match team { Team::First => &mut d.first, Team::Second => &mut d.second };
                     if let Some(x) = lineup.get_mut(seat) { *x = m; }
                 });
-                record_when_complete(store, lang.get_untracked());
+                record_when_complete(store);
             }>
                 {members.into_iter().enumerate().map(|(m, name)| view! {
                     <option value=m.to_string() prop:selected=move || chosen() == Some(m)>{name}</option>
@@ -270,7 +269,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
                         <select data-testid="board-result" on:change=move |ev| {
                             let v = event_target_value(&ev);
                             store.edit(|s| if let Some(r) = s.sheets.get_mut(board).and_then(|d| d.results.get_mut(seat)) { *r = v; });
-                            record_when_complete(store, lang.get_untracked());
+                            record_when_complete(store);
                         }>
                             {code_options(current)}
                         </select>

@@ -7,6 +7,7 @@ use crate::events::swiss::{Buchholz, EventInfo, Scale, Swiss, MAX_ROUNDS};
 use crate::lang::Say;
 use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
+use crate::ui::words::SaidBefore;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
 
@@ -28,14 +29,13 @@ pub(super) fn CreateForm() -> impl IntoView {
     let accelerated = RwSignal::new(false);
     let first_black = RwSignal::new(false);
     let fide = RwSignal::new(false);
-    let lang = use_lang();
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let planned = rounds.get().trim().parse().ok().filter(|&r| r > 0);
         if let Some(r) = planned.filter(|&r| r > MAX_ROUNDS) {
-            store.note.set(Some(
-                crate::events::swiss::SwissError::TooManyRounds { rounds: r }.say(lang.get()),
-            ));
+            store.note.set(Some(SaidBefore::of(
+                &crate::events::swiss::SwissError::TooManyRounds { rounds: r },
+            )));
             return;
         }
         let mut event = Swiss::new(planned);
@@ -150,7 +150,7 @@ pub(super) fn EventBar() -> impl IntoView {
                 store.edit(|s| s.pend(p));
                 store.note.set(None);
             }
-            Err(e) => store.note.set(Some(e.say(lang.get()))),
+            Err(e) => store.note.set(Some(SaidBefore::of(&e))),
         }
     };
     // The last round can be taken back to correct a result (it records itself once complete).

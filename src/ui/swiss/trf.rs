@@ -8,6 +8,7 @@ use crate::lang::Say;
 use crate::saved::MAX_IMPORT_BYTES;
 use crate::ui::files::{download, read_text, safe_stem};
 use crate::ui::i18n::{tr, use_lang};
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -29,7 +30,7 @@ pub(super) fn ExportTrf() -> impl IntoView {
         };
         let stem = safe_stem(&name, "swiss");
         if let Err(e) = download(&format!("{stem}.trf"), "text/plain", &text) {
-            store.note.set(Some(e));
+            store.note.set(Some(SaidBefore::plain(e)));
         }
     };
     view! { <button type="button" data-testid="export-trf" on:click=export>{tr(words::EXPORT_TRF)}</button> }
@@ -55,7 +56,7 @@ pub(super) fn ImportTrf() -> impl IntoView {
         read_text(&input, MAX_IMPORT_BYTES, move |text| {
             let l = lang.get_untracked();
             match text {
-                Err(e) => store.note.set(Some(e.say(l))),
+                Err(e) => store.note.set(Some(SaidBefore::of(&e))),
                 Ok(text) => match parse_trf(&text) {
                     Ok(event) => {
                         let at_risk = store.saved.with_untracked(|s| {
@@ -75,7 +76,7 @@ pub(super) fn ImportTrf() -> impl IntoView {
                         )));
                         store.note.set(None);
                     }
-                    Err(e) => store.note.set(Some(e.say(l))),
+                    Err(e) => store.note.set(Some(SaidBefore::of(&e))),
                 },
             }
         });

@@ -26,7 +26,6 @@ const ORDERS: [(BoardOrder, &str, Text); 3] = [
 #[component]
 pub(super) fn CreateForm() -> impl IntoView {
     let store = use_store();
-    let lang = store.lang;
     let name = RwSignal::new(String::new());
     let team = RwSignal::new(false);
     let boards = RwSignal::new("4".to_string());
@@ -37,8 +36,7 @@ pub(super) fn CreateForm() -> impl IntoView {
         ev.prevent_default();
         let format = if team.get_untracked() {
             let Ok(boards) = boards.get_untracked().trim().parse::<usize>() else {
-                let l = lang.get_untracked();
-                return store.error(words::BOARDS_NOT_A_WHOLE_NUMBER.get(l).into());
+                return store.refused(&words::BOARDS_NOT_A_WHOLE_NUMBER);
             };
             Competition::Team {
                 boards,

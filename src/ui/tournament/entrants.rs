@@ -8,6 +8,7 @@ use super::words;
 use crate::events::round_robin::{parse_positions, Tournament, TournamentError};
 use crate::lang::Say;
 use crate::lang::Text;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
 /// Entrant rows drawn at once.
@@ -132,17 +133,15 @@ fn PasteList(team: bool) -> impl IntoView {
 #[component]
 fn Numbering() -> impl IntoView {
     let store = use_store();
-    let lang = store.lang;
     let seed = RwSignal::new(format!("{}", js_sys::Date::now() as u64 % 1_000_000));
     let hand = RwSignal::new(String::new());
     let draw = move |_| {
         let s = seed.get_untracked();
         match s.trim().parse::<u64>() {
             Ok(n) => store.update(|t| t.draw_lots(n)),
-            Err(_) => store.error(format!(
-                "`{s}`: {}",
-                words::SEED_NOT_A_WHOLE_NUMBER.get(lang.get_untracked())
-            )),
+            Err(_) => store.error(SaidBefore::by(|l| {
+                format!("`{s}`: {}", words::SEED_NOT_A_WHOLE_NUMBER.get(l))
+            })),
         }
     };
     let by_hand = move |_| match parse_positions(&hand.get_untracked()) {
@@ -181,7 +180,7 @@ fn count_input(
                 let v = event_target_value(&ev);
                 match v.trim().parse::<u32>() {
                     Ok(n) => store.update(|t| set(t, k, n)),
-                    Err(_) => store.error(words::Said::NotAWholeNumber(&v).say(store.lang.get_untracked())),
+                    Err(_) => store.refused(&words::Said::NotAWholeNumber(&v)),
                 }
             } />
     }

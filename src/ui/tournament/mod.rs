@@ -19,6 +19,7 @@ mod toolbar;
 
 use super::i18n::tr;
 use crate::events::round_robin::{Competition, Cycles, Scoring};
+use crate::lang::Say;
 use leptos::prelude::*;
 use store::{use_store, Note, Store};
 mod words;
@@ -51,17 +52,14 @@ pub fn TournamentPage(query: String) -> impl IntoView {
 /// The last error (role=alert) or notice.
 #[component]
 fn Message() -> impl IntoView {
-    let note = use_store().note;
+    let store = use_store();
     move || {
-        note.get().map(|n| match n {
-            Note::Error(e) => {
-                view! { <p class="error no-print" role="alert" data-testid="message">{e}</p> }
-                    .into_any()
-            }
-            Note::Info(i) => {
-                view! { <p class="t-info no-print" role="status" data-testid="message">{i}</p> }
-                    .into_any()
-            }
+        let lang = store.lang.get();
+        store.note.get().map(|n| match n {
+            Note::Error(e) => view! { <p class="error no-print" role="alert" data-testid="message">{e.say(lang)}</p> }
+                .into_any(),
+            Note::Info(i) => view! { <p class="t-info no-print" role="status" data-testid="message">{i.say(lang)}</p> }
+                .into_any(),
         })
     }
 }

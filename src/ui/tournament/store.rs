@@ -6,6 +6,7 @@ use super::super::storage;
 use crate::events::round_robin::{PartialResults, Standings, Tournament, TournamentError};
 use crate::lang::Say;
 use crate::saved::NotSaved;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
 use super::words;
@@ -14,8 +15,8 @@ use crate::events::round_robin::kept::{self, event_key, CURRENT_KEY, IDS_KEY};
 /// A message for the organiser: an error (role=alert) or a notice.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Note {
-    Error(String),
-    Info(String),
+    Error(SaidBefore),
+    Info(SaidBefore),
 }
 
 /// What the print button prints: one part per run (the page's `data-print`).
@@ -123,14 +124,19 @@ impl Store {
         store
     }
 
-    /// Shows an error in the current language.
-    pub fn error(self, text: String) {
-        self.note.set(Some(Note::Error(text)));
+    /// Shows an error, in the language shown (the language button re-says it).
+    pub fn error(self, said: SaidBefore) {
+        self.note.set(Some(Note::Error(said)));
     }
 
     /// Shows why the event refused a change.
     pub fn refused(self, e: &impl Say) {
-        self.error(e.say(self.lang.get_untracked()));
+        self.error(SaidBefore::of(e));
+    }
+
+    /// Shows a notice.
+    pub fn info(self, said: &impl Say) {
+        self.note.set(Some(Note::Info(SaidBefore::of(said))));
     }
 
     /// Applies `f` to a copy of the open event; keeps and saves it only if `f` succeeds.

@@ -2,10 +2,10 @@
 
 use super::super::files::{download, read_text, safe_stem};
 use super::super::i18n::tr;
-use super::store::{use_store, Note, PrintPart};
+use super::store::{use_store, PrintPart};
 use super::words;
 use crate::events::round_robin::Tournament;
-use crate::lang::Say;
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -26,15 +26,13 @@ pub(super) fn Toolbar() -> impl IntoView {
                 Ok(t) => t,
                 Err(e) => return store.refused(&e),
             };
-            let l = lang.get_untracked();
             match Tournament::from_json(&text) {
                 Ok(t) => {
                     let name = t.name().to_string();
                     store.add_event(t);
-                    let said = words::Said::Imported(&name).say(l);
-                    store.note.set(Some(Note::Info(said)));
+                    store.info(&words::Said::Imported(&name));
                 }
-                Err(e) => store.error(words::Said::ImportFailed(&e).say(l)),
+                Err(e) => store.refused(&words::Said::ImportFailed(&e)),
             }
         });
     };
@@ -48,7 +46,7 @@ pub(super) fn Toolbar() -> impl IntoView {
                 return;
             };
             if let Err(e) = download(&format!("{stem}{suffix}"), mime, &text) {
-                store.error(e);
+                store.error(SaidBefore::plain(e));
             }
         };
     let delete = move |_| {
