@@ -188,6 +188,7 @@ fn game_and_trf_files_are_read_up_to_2_mb_only() {
     assert!(err.contains("larger than the limit of 2048 KB"), "{err}");
     let (code, out, _) = xq_within(10, &["convert", "--to", "iccs", "-"], b"1. h2e2 h9g7\n");
     assert_eq!((code, out.as_str()), (0, "h2e2\nh9g7\n"));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -439,7 +440,7 @@ fn an_engine_that_floods_its_output_is_cut_off() {
     for (engine, says) in [
         (
             "yes uciok",
-            "wrote more than 16 MB without the answer awaited",
+            "wrote more than 4 MB without the answer awaited",
         ),
         ("cat /dev/zero", "wrote a line longer than 64 KB"),
     ] {
@@ -447,7 +448,13 @@ fn an_engine_that_floods_its_output_is_cut_off() {
             30,
             &dir,
             &[
-                "match", "--engine", engine, "--engine", engine, "--games", "2",
+                "match",
+                "--engine",
+                engine,
+                "--engine",
+                engine,
+                "--games-file",
+                &games,
             ],
         );
         assert_eq!(code, 1, "{engine}: {out} {err}");
@@ -505,7 +512,17 @@ fn a_go_command_that_does_not_read_is_refused_at_once() {
             let (code, _, err) = xq_limited(
                 10,
                 &dir,
-                &["match", "--engine", &engine, "--engine", &engine, flag, go],
+                &[
+                    "match",
+                    "--engine",
+                    &engine,
+                    "--engine",
+                    &engine,
+                    "--games-file",
+                    &games,
+                    flag,
+                    go,
+                ],
             );
             assert_eq!(code, 2, "{flag} {go}: {err}");
             assert!(err.contains(says), "{flag} {go}: {err}");

@@ -13,7 +13,7 @@ use std::time::Duration;
 pub(super) const MAX_LINE: usize = 64 << 10;
 /// The most an engine may write after a command before the answer awaited (`uciok`, `readyok`,
 /// `bestmove`): a long search's `info` lines are a few hundred KB.
-pub(super) const MAX_OUTPUT: usize = 16 << 20;
+pub(super) const MAX_OUTPUT: usize = 4 << 20;
 /// Lines read ahead of the one asked for: an engine that floods its output then waits.
 const LINES_AHEAD: usize = 256;
 
