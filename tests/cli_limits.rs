@@ -167,10 +167,16 @@ fn bench_search_refuses_a_depth_above_the_cap() {
 #[cfg(unix)]
 #[test]
 fn game_and_trf_files_are_read_up_to_2_mb_only() {
-    for args in [
-        &["convert", "--to", "iccs", "/dev/zero"][..],
-        &["swiss", "/dev/zero"][..],
-    ] {
+    // A device such as /dev/zero is refused as no regular file (see below); a sparse file of
+    // 3 MB is one, larger than the cap.
+    let dir = scratch("2mb");
+    let big = dir.join("big.pgn");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(3 << 20)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    for args in [&["convert", "--to", "iccs", big][..], &["swiss", big][..]] {
         let (code, _, err) = xq_within(10, args, b"");
         assert!(code == 1 || code == 2, "{args:?}: {code} {err}");
         assert!(err.contains("larger than the limit of 2048 KB"), "{err}");
@@ -182,6 +188,7 @@ fn game_and_trf_files_are_read_up_to_2_mb_only() {
     assert!(err.contains("larger than the limit of 2048 KB"), "{err}");
     let (code, out, _) = xq_within(10, &["convert", "--to", "iccs", "-"], b"1. h2e2 h9g7\n");
     assert_eq!((code, out.as_str()), (0, "h2e2\nh9g7\n"));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -207,4 +214,377 @@ fn fen_counters_beyond_the_limit_are_a_fen_error() {
     let (code, _, err) = xq_within(10, &["convert", "--to", "iccs"], pgn.as_bytes());
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("above the limit"), "{err}");
+}
+
+/// A scratch directory of its own for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xq-limits-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A fake UCI engine: a shell script in `dir`, made executable.
+#[cfg(unix)]
+fn fake_engine(dir: &std::path::Path, name: &str, script: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{script}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `xq` under a 1 GB address-space limit (so that a runaway read fails fast instead of growing
+/// to gigabytes), in `dir`, killed (and the test failed) past `secs`.
+#[cfg(unix)]
+fn xq_limited(secs: u64, dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    use std::process::Stdio;
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("xq {args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Two games of the test set, for `xq label` and `xq match --games-file`.
+fn two_games(dir: &std::path::Path) -> String {
+    let text = include_str!("data/games/games.jsonl");
+    let path = dir.join("two.jsonl");
+    let two: Vec<&str> = text.lines().take(2).collect();
+    std::fs::write(&path, two.join("\n")).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_given_as_a_file_is_refused_at_once() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let out = dir.join("out.jsonl");
+    let (fifo, out) = (fifo.to_str().unwrap(), out.to_str().unwrap());
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    for file in [fifo, "/dev/zero"] {
+        for args in [
+            &["convert", "--to", "iccs", file][..],
+            &["swiss", file][..],
+            &[
+                "schedule",
+                "--entrants-file",
+                file,
+                "--tables",
+                "2",
+                "--json",
+            ][..],
+            &["tune", "--no-test-set", "--games", file][..],
+            &["label", "--engine", &engine, "--out", out, file][..],
+            &[
+                "match",
+                "--engine",
+                &engine,
+                "--engine",
+                &engine,
+                "--games-file",
+                file,
+            ][..],
+        ] {
+            let (code, _, err) = xq_limited(10, &dir, args);
+            assert!(code == 1 || code == 2, "{args:?}: {code} {err}");
+            assert!(err.contains("not a regular file"), "{args:?}: {err}");
+        }
+    }
+    // An output that is a FIFO is refused before anything runs, too.
+    for args in [
+        &["label", "--engine", &engine, "--out", fifo, "x.jsonl"][..],
+        &[
+            "match", "--engine", &engine, "--engine", &engine, "--record", fifo,
+        ][..],
+        &["tune", "--emit", fifo][..],
+    ] {
+        let (code, _, err) = xq_limited(10, &dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("a pipe or socket, not a file"),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn games_files_are_read_up_to_32_mb_only() {
+    let dir = scratch("big");
+    let big = dir.join("big.jsonl");
+    // Sparse: 33 MB that take no room on the disk.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(33 << 20)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    for args in [
+        &["tune", "--no-test-set", "--games", big][..],
+        &["label", "--engine", &engine, "--out", "out.jsonl", big][..],
+        &[
+            "match",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--games-file",
+            big,
+        ][..],
+    ] {
+        let (code, _, err) = xq_limited(10, &dir, args);
+        assert!(code == 1 || code == 2, "{args:?}: {code} {err}");
+        assert!(
+            err.contains("larger than the limit of 32768 KB"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!dir.join("out.jsonl").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_mid_game_is_an_error_not_a_silent_death() {
+    let dir = scratch("quitter");
+    // Answers its first `go` with a legal move, then exits.
+    let quitter = fake_engine(
+        &dir,
+        "quitter",
+        "while read -r line; do
+  case \"$line\" in
+    uci) echo 'id name quitter'; echo uciok;;
+    isready) echo readyok;;
+    go*) echo 'info depth 1 score cp 12 pv h2e2'; echo 'bestmove h2e2'; exit 0;;
+  esac
+done
+",
+    );
+    let xq = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    // The start position: the quitter (Red) plays h2e2, xq answers, and the quitter is gone.
+    let start = dir.join("start.jsonl");
+    std::fs::write(
+        &start,
+        format!("{{\"start_fen\":\"{START}\",\"moves_iccs\":[],\"result\":\"1-0\"}}\n"),
+    )
+    .unwrap();
+    let (code, out, err) = xq_limited(
+        60,
+        &dir,
+        &[
+            "match",
+            "--engine",
+            &quitter,
+            "--engine",
+            &xq,
+            "--go",
+            "depth 1",
+            "--plies",
+            "0",
+            "--games",
+            "2",
+            "--games-file",
+            start.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(err.contains("game 1: quitter: exited"), "{err}");
+    // `xq label` the same: the second position is not answered.
+    let games = two_games(&dir);
+    let (code, out, err) = xq_limited(
+        60,
+        &dir,
+        &["label", "--engine", &quitter, "--out", "out.jsonl", &games],
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(err.contains("quitter: exited"), "{err}");
+    // Nothing half-written is left.
+    assert!(!dir.join("out.jsonl").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_floods_its_output_is_cut_off() {
+    let dir = scratch("flood");
+    let games = two_games(&dir);
+    for (engine, says) in [
+        (
+            "yes uciok",
+            "wrote more than 4 MB without the answer awaited",
+        ),
+        ("cat /dev/zero", "wrote a line longer than 64 KB"),
+    ] {
+        let (code, out, err) = xq_limited(
+            30,
+            &dir,
+            &[
+                "match",
+                "--engine",
+                engine,
+                "--engine",
+                engine,
+                "--games-file",
+                &games,
+            ],
+        );
+        assert_eq!(code, 1, "{engine}: {out} {err}");
+        assert!(err.contains(says), "{engine}: {err}");
+        let (code, _, err) = xq_limited(
+            30,
+            &dir,
+            &["label", "--engine", engine, "--out", "out.jsonl", &games],
+        );
+        assert_eq!(code, 1, "{engine}: {err}");
+        assert!(err.contains(says), "{engine}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn label_checks_its_output_before_any_engine_starts() {
+    let dir = scratch("out");
+    let games = two_games(&dir);
+    // Leaves a mark when started.
+    let marker = dir.join("started");
+    let engine = fake_engine(
+        &dir,
+        "marker",
+        &format!("touch '{}'\nexec cat >/dev/null\n", marker.display()),
+    );
+    let missing = dir.join("no-such-dir/out.jsonl");
+    for out in [missing.to_str().unwrap(), dir.to_str().unwrap()] {
+        let (code, _, err) = xq_limited(
+            10,
+            &dir,
+            &["label", "--engine", &engine, "--out", out, &games],
+        );
+        assert!(code == 1 || code == 2, "{out}: {err}");
+        assert!(err.contains(out), "{out}: {err}");
+        assert!(!marker.exists(), "{out}: the engine was started");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_go_command_that_does_not_read_is_refused_at_once() {
+    let dir = scratch("go");
+    let games = two_games(&dir);
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    for (go, says) in [
+        ("depth x", "depth needs a whole number, not `x`"),
+        ("nodes", "nodes needs a whole number, not ``"),
+        ("infinite", "`infinite` is not a limit"),
+        ("winc 100", "give a limit that ends the search"),
+    ] {
+        for flag in ["--go", "--go2"] {
+            let (code, _, err) = xq_limited(
+                10,
+                &dir,
+                &[
+                    "match",
+                    "--engine",
+                    &engine,
+                    "--engine",
+                    &engine,
+                    "--games-file",
+                    &games,
+                    flag,
+                    go,
+                ],
+            );
+            assert_eq!(code, 2, "{flag} {go}: {err}");
+            assert!(err.contains(says), "{flag} {go}: {err}");
+        }
+        let (code, _, err) = xq_limited(
+            10,
+            &dir,
+            &[
+                "label", "--engine", &engine, "--go", go, "--out", "o.jsonl", &games,
+            ],
+        );
+        assert_eq!(code, 2, "{go}: {err}");
+        assert!(err.contains(says), "{go}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn match_and_tune_use_the_built_in_test_set_from_any_directory() {
+    let dir = scratch("elsewhere");
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    let (code, out, err) = xq_limited(
+        60,
+        &dir,
+        &[
+            "match",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--go",
+            "depth 1",
+            "--games",
+            "2",
+            "--max-plies",
+            "10",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("game 2 opening 1 first engine black: 1/2-1/2 ply-cap"),
+        "{out}"
+    );
+    assert!(out.contains(": +0 =2 -0, 1.0/2 = 50.0 %"), "{out}");
+    let (code, out, err) = xq_limited(120, &dir, &["tune", "--iterations", "0", "--only", "value"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("tests/data/games/games.jsonl: "), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn match_refuses_no_games() {
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    let (code, out, err) = xq_within(
+        10,
+        &[
+            "match", "--engine", &engine, "--engine", &engine, "--games", "0",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(err.contains("--games: at least 1"), "{err}");
+    assert!(!out.contains("NaN"), "{out}");
 }

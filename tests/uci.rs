@@ -139,8 +139,22 @@ fn lines_of(r: impl Read + Send + 'static) -> Receiver<String> {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-            .arg("uci")
+        Uci::spawn(Command::new(env!("CARGO_BIN_EXE_xq")).arg("uci"))
+    }
+
+    /// `xq uci` with its address space limited to `kb` KiB (`ulimit -v`).
+    #[cfg(unix)]
+    fn start_within(kb: u64) -> Uci {
+        Uci::spawn(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("ulimit -v {kb} && exec \"$0\" uci"))
+                .arg(env!("CARGO_BIN_EXE_xq")),
+        )
+    }
+
+    fn spawn(command: &mut Command) -> Uci {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -477,4 +491,118 @@ fn a_game_on_a_one_second_clock_with_increment_never_flags() {
     // The clock's time is used, not left to waste: over 20 ms a move on average.
     let plies = moves.len() as u64;
     assert!(used[0] + used[1] > 20 * plies, "{used:?} for {plies} plies");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_larger_hash_frees_the_old_table_first_and_a_failed_one_keeps_the_old_size() {
+    // Two 512 MB tables at once do not fit in 900 MB (xq itself takes about 160 MB of address
+    // space): the old one goes first. (The same as 1024 MB twice in 1.8 GB, at half the cost.)
+    let mut uci = Uci::start_within(900_000);
+    for _ in 0..2 {
+        uci.send("setoption name Hash value 512");
+        uci.send("isready");
+        let said = uci.wait_for("readyok");
+        assert!(
+            !said.iter().any(|l| l.starts_with("info string")),
+            "{said:?}"
+        );
+    }
+    uci.send("go depth 3");
+    assert!(Position::start().is_legal(best_move(&uci.best_then_ready())));
+    let (status, _, err) = uci.finish(true);
+    assert!(status.success(), "{status:?} {err:?}");
+    // 1 GB does not fit in 600 MB: said, and the engine goes on with its 16 MB.
+    let mut uci = Uci::start_within(600_000);
+    uci.send("setoption name Hash value 1024");
+    let said = uci.wait_for("info string");
+    assert_eq!(
+        said.last().unwrap(),
+        "info string no memory for a hash table of 1024 MB; Hash stays 16 MB"
+    );
+    uci.send("go depth 3");
+    assert!(Position::start().is_legal(best_move(&uci.best_then_ready())));
+    let (status, _, err) = uci.finish(true);
+    assert!(status.success(), "{status:?} {err:?}");
+}
+
+#[test]
+fn searchmoves_limits_the_moves_searched() {
+    let mut uci = Uci::start();
+    let only = ["a3a4", "i3i4"].map(|m| Move::from_iccs(m).unwrap());
+    for go in [
+        "go depth 6 searchmoves a3a4 i3i4",
+        "go searchmoves a3a4 i3i4 depth 6",
+    ] {
+        uci.send("position startpos");
+        uci.send(go);
+        let said = uci.wait_for("bestmove");
+        assert!(
+            only.contains(&best_move(said.last().unwrap())),
+            "{go}: {said:?}"
+        );
+        for l in said.iter().filter(|l| l.starts_with("info depth")) {
+            let pv = l.split(" pv ").nth(1).unwrap();
+            let first = Move::from_iccs(pv.split(' ').next().unwrap()).unwrap();
+            assert!(only.contains(&first), "{go}: {l}");
+        }
+    }
+    // MultiPV counts only the moves searched.
+    uci.send("setoption name MultiPV value 3");
+    uci.send("go depth 3 searchmoves h2e2 b2e2");
+    let said = uci.wait_for("bestmove");
+    let ranks: Vec<u32> = lines_at(&said, 3).iter().map(|l| l.0).collect();
+    assert_eq!(ranks, [1, 2], "{said:?}");
+    uci.send("setoption name MultiPV value 1");
+    // A move that is not legal here, or not a move: refused, no search.
+    for bad in [
+        "go depth 2 searchmoves h2e2 a0a5",
+        "go depth 2 searchmoves zz",
+    ] {
+        uci.send(bad);
+        uci.send("isready");
+        let said = uci.wait_for("readyok");
+        assert!(!said.iter().any(|l| l.starts_with("bestmove")), "{said:?}");
+    }
+    // The next search is not restricted.
+    uci.send("position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1");
+    uci.send("go depth 3");
+    let best = best_move(&uci.best_then_ready());
+    assert!(
+        ["b7b9", "b7d7"].contains(&best.to_string().as_str()),
+        "{best}"
+    );
+    let (status, _, err) = uci.finish(true);
+    assert!(status.success());
+    assert_eq!(err.len(), 2, "{err:?}");
+    assert!(err[0].contains("a0a5 is not legal here"), "{err:?}");
+    assert!(err[1].contains("`zz` is not a move"), "{err:?}");
+}
+
+#[test]
+fn go_mate_stops_at_a_mate_or_at_its_depth() {
+    let mut uci = Uci::start();
+    // No mate in one from the start: the search ends at its depth (2·1 + 1 plies) by itself.
+    uci.send("go mate 1");
+    let said = uci.wait_for("bestmove");
+    assert!(Position::start().is_legal(best_move(said.last().unwrap())));
+    assert!(
+        !said.iter().any(|l| l.starts_with("info depth 4 ")),
+        "{said:?}"
+    );
+    // A mate in one is found and the search ends there.
+    uci.send("position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1");
+    uci.send("go mate 3");
+    let said = uci.wait_for("bestmove");
+    let last_info = said
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last_info.contains(" score mate 1 "), "{said:?}");
+    let depth: u32 = last_info.split(' ').nth(2).unwrap().parse().unwrap();
+    assert!(depth <= 2, "{said:?}");
+    let (status, _, err) = uci.finish(true);
+    assert!(status.success());
+    assert!(err.is_empty(), "{err:?}");
 }

@@ -137,7 +137,7 @@ fn read_input(path: Option<&str>) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let mut input: Box<dyn Read> = match path {
         None => Box::new(std::io::stdin().lock()),
-        Some(p) => Box::new(std::fs::File::open(p).map_err(|e| e.to_string())?),
+        Some(p) => Box::new(super::open_file(p, MAX_LIBRARY_BYTES)?),
     };
     let mut bytes = Vec::new();
     let mut fill = |cap: usize, bytes: &mut Vec<u8>| {

@@ -3,7 +3,7 @@
 //! list (Red's centipawns, `null` where no position was tuned on), so the tuner can learn from a
 //! deeper search's judgement as well as from the results.
 
-use super::uci_engine::{option, Engine};
+use super::uci_engine::{check_go, option, Engine};
 use crate::engine::tune::samples_from_jsonl;
 use crate::xiangqi::{Color, Position};
 use std::time::Duration;
@@ -13,6 +13,8 @@ const USAGE: &str = "usage: xq label --engine \"CMD [ARGS]\" [--option NAME=VALU
 
 /// A mate, in centipawns: beyond any score the curve tells from a certain result.
 const MATE: i32 = 10_000;
+/// The most engines run at once.
+const MAX_JOBS: usize = 64;
 
 struct Settings {
     cmd: String,
@@ -44,9 +46,17 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         match a.as_str() {
             "--engine" => s.cmd = val()?,
             "--option" => s.options.push(option(a, &val()?)?),
-            "--go" => s.go = val()?,
+            "--go" => {
+                s.go = val()?;
+                check_go(a, &s.go)?;
+            }
             "--skip" => s.skip = num(val()?)?,
-            "--jobs" => s.jobs = num(val()?)?.max(1),
+            "--jobs" => {
+                s.jobs = num(val()?)?.max(1);
+                if s.jobs > MAX_JOBS {
+                    return Err(format!("--jobs: at most {MAX_JOBS}"));
+                }
+            }
             "--out" => s.out = val()?,
             f if !f.starts_with("--") && s.input.is_empty() => s.input = f.to_string(),
             _ => return Err(format!("unknown argument `{a}`")),
@@ -55,6 +65,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     if s.cmd.is_empty() || s.out.is_empty() || s.input.is_empty() {
         return Err("--engine, --out and a games file are needed".into());
     }
+    super::check_output(&s.out)?;
     Ok(s)
 }
 
@@ -106,9 +117,33 @@ fn label_all(s: &Settings, work: &[(usize, usize, Position)]) -> Result<Vec<i32>
     Ok(out)
 }
 
+/// Labels the games of `s.input` into `s.out`, which is opened before any engine starts so that
+/// an output that cannot be written is refused at once (and removed again if this made it).
 fn label_cmd(s: &Settings) -> Result<usize, String> {
-    let text = std::fs::read_to_string(&s.input).map_err(|e| format!("{}: {e}", s.input))?;
+    let text = super::read_games(&s.input)?;
     let samples = samples_from_jsonl(&text, s.skip).map_err(|e| format!("{}: {e}", s.input))?;
+    let made = !std::path::Path::new(&s.out).exists();
+    let out = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&s.out)
+        .map_err(|e| format!("{}: {e}", s.out))?;
+    let labelled = label_into(s, &text, samples, out);
+    if labelled.is_err() && made {
+        let _ = std::fs::remove_file(&s.out);
+    }
+    labelled
+}
+
+/// Scores `samples` of the games in `text` and writes each scored game to `file` (emptied only
+/// then, so a failed run leaves an earlier file as it was); the number of positions scored.
+fn label_into(
+    s: &Settings,
+    text: &str,
+    samples: Vec<crate::engine::tune::Sample>,
+    mut file: std::fs::File,
+) -> Result<usize, String> {
     let results: std::collections::HashMap<usize, f64> =
         samples.iter().map(|x| (x.game, x.result)).collect();
     let work: Vec<(usize, usize, Position)> = samples
@@ -163,7 +198,10 @@ fn label_cmd(s: &Settings) -> Result<usize, String> {
         out.push_str(&game.to_string());
         out.push('\n');
     }
-    std::fs::write(&s.out, out).map_err(|e| format!("{}: {e}", s.out))?;
+    use std::io::Write;
+    file.set_len(0)
+        .and_then(|_| file.write_all(out.as_bytes()))
+        .map_err(|e| format!("{}: {e}", s.out))?;
     Ok(count)
 }
 

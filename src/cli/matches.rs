@@ -1,7 +1,7 @@
 //! `xq match`: two UCI engines play each other from the openings of the test set's games, each
 //! opening with both colours, every game judged by the app's own rules ([`Game::verdict`]).
 
-use super::uci_engine::{option, Engine};
+use super::uci_engine::{check_go, option, Engine};
 use crate::xiangqi::game::{Game, GameResult};
 use crate::xiangqi::{Color, Move, Position};
 use std::io::Write;
@@ -21,7 +21,8 @@ struct Settings {
     games: usize,
     plies: usize,
     first: usize,
-    games_file: String,
+    /// The openings' games; none for the test set (built in).
+    games_file: Option<String>,
     max_plies: usize,
     /// Where each finished game is appended as a JSON line (start_fen, moves_iccs, result), the
     /// test set's own keys, so `xq tune` can learn from the games.
@@ -37,7 +38,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         games: 40,
         plies: 8,
         first: 0,
-        games_file: "tests/data/games/games.jsonl".into(),
+        games_file: None,
         max_plies: 300,
         record: None,
     };
@@ -53,12 +54,15 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--option1" | "--option2" => {
                 s.options[(a == "--option2") as usize].push(option(a, &val()?)?)
             }
-            "--go" => {
+            "--go" | "--go1" | "--go2" => {
                 let v = val()?;
-                s.go = [v.clone(), v];
+                check_go(a, &v)?;
+                match a.as_str() {
+                    "--go1" => s.go[0] = v,
+                    "--go2" => s.go[1] = v,
+                    _ => s.go = [v.clone(), v],
+                }
             }
-            "--go1" => s.go[0] = val()?,
-            "--go2" => s.go[1] = val()?,
             "--tc" => {
                 let v = val()?;
                 let (t, i) = v.split_once('+').unwrap_or((&v, "0"));
@@ -70,7 +74,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--plies" => s.plies = num(val()?)?,
             "--first" => s.first = num(val()?)?,
             "--max-plies" => s.max_plies = num(val()?)?,
-            "--games-file" => s.games_file = val()?,
+            "--games-file" => s.games_file = Some(val()?),
             "--record" => s.record = Some(val()?),
             _ => return Err(format!("unknown argument `{a}`")),
         }
@@ -78,12 +82,21 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     if s.cmds.len() != 2 {
         return Err("two --engine are needed".into());
     }
+    if s.games == 0 {
+        return Err("--games: at least 1".into());
+    }
+    if let Some(file) = &s.record {
+        super::check_output(file)?;
+    }
     Ok(s)
 }
 
-/// The openings: the first `plies` moves of each game of the test set.
-fn openings(file: &str, plies: usize) -> Result<Vec<(Position, Vec<Move>)>, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+/// The openings: the first `plies` moves of each game of `file` (none: the test set).
+fn openings(file: Option<&str>, plies: usize) -> Result<Vec<(Position, Vec<Move>)>, String> {
+    let (text, file) = match file {
+        Some(f) => (super::read_games(f)?, f),
+        None => (super::TEST_SET.to_string(), super::TEST_SET_NAME),
+    };
     let mut out = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let g: serde_json::Value =
@@ -212,7 +225,7 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let openings = match openings(&s.games_file, s.plies) {
+    let openings = match openings(s.games_file.as_deref(), s.plies) {
         Ok(o) if !o.is_empty() => o,
         Ok(_) => {
             eprintln!("xq match: no opening of {} plies", s.plies);
@@ -234,7 +247,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut points = Vec::new();
     let (mut w, mut d, mut l) = (0, 0, 0);
     for g in 0..s.games {
-        let (start, line) = &openings[(s.first + g / 2) % openings.len()];
+        let (start, line) = &openings[(s.first % openings.len() + g / 2) % openings.len()];
         let red = g % 2;
         let (result, why, moves) = match play(&mut engines, &s, start, line, red) {
             Ok(r) => r,
@@ -272,7 +285,7 @@ pub fn run(args: &[String]) -> i32 {
         println!(
             "game {} opening {} first engine {}: {} {why}",
             g + 1,
-            s.first + g / 2 + 1,
+            s.first.saturating_add(g / 2 + 1),
             if red == 0 { "red" } else { "black" },
             result.token()
         );

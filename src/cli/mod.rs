@@ -76,16 +76,66 @@ fn read_capped(path: Option<&str>, max: usize) -> Result<Vec<u8>, String> {
     let cap = max as u64 + 1;
     match path {
         None => std::io::stdin().lock().take(cap).read_to_end(&mut bytes),
-        Some(p) => std::fs::File::open(p).and_then(|f| f.take(cap).read_to_end(&mut bytes)),
+        Some(p) => open_file(p, max)?.take(cap).read_to_end(&mut bytes),
     }
     .map_err(|e| e.to_string())?;
     if bytes.len() > max {
-        return Err(format!(
-            "larger than the limit of {} KB; it was not read",
-            max / 1024
-        ));
+        return Err(too_large(max));
     }
     Ok(bytes)
+}
+
+fn too_large(max: usize) -> String {
+    format!(
+        "larger than the limit of {} KB; it was not read",
+        max / 1024
+    )
+}
+
+/// Opens the file at `path` to read, refusing at once what is not a regular file (a FIFO
+/// would wait for a writer forever, a device may never end) or is larger than `max` bytes.
+fn open_file(path: &str, max: usize) -> Result<std::fs::File, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (give a file, or - for stdin)".into());
+    }
+    if meta.len() > max as u64 {
+        return Err(too_large(max));
+    }
+    std::fs::File::open(path).map_err(|e| e.to_string())
+}
+
+/// The most of a JSON-lines games file `xq match`, `xq label` and `xq tune` read.
+const MAX_GAMES_FILE_BYTES: usize = 32 << 20;
+
+/// The text of the games file at `path`, at most [`MAX_GAMES_FILE_BYTES`].
+fn read_games(path: &str) -> Result<String, String> {
+    let bytes =
+        read_capped(Some(path), MAX_GAMES_FILE_BYTES).map_err(|e| format!("{path}: {e}"))?;
+    String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))
+}
+
+/// The test set's games, built in so that `xq match` and `xq tune` work from any directory.
+const TEST_SET: &str = include_str!("../../tests/data/games/games.jsonl");
+/// The name the test set goes by in messages and options.
+const TEST_SET_NAME: &str = "tests/data/games/games.jsonl";
+
+/// Refuses at once an output `path` that exists and is not a file to write in: a directory, or a
+/// FIFO or socket (opening one waits for a reader forever).
+fn check_output(path: &str) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(format!("{path}: is a directory")),
+        #[cfg(unix)]
+        Ok(m)
+            if {
+                use std::os::unix::fs::FileTypeExt;
+                m.file_type().is_fifo() || m.file_type().is_socket()
+            } =>
+        {
+            Err(format!("{path}: a pipe or socket, not a file"))
+        }
+        _ => Ok(()),
+    }
 }
 
 const USAGE: &str = "usage: xq <command> [args]

@@ -200,7 +200,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
 /// The file's text, refused unread when larger than [`MAX_ENTRANTS_FILE_BYTES`].
 fn read_capped(path: &str) -> Result<String, String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let file = super::open_file(path, MAX_ENTRANTS_FILE_BYTES as usize)?;
     let mut bytes = Vec::new();
     file.take(MAX_ENTRANTS_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

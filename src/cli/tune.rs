@@ -11,8 +11,6 @@ use crate::engine::weights::Weights;
 const USAGE: &str = "usage: xq tune [--games FILE.jsonl]... [--no-test-set] [--skip PLIES] \
 [--iterations N] [--step CP] [--hold-out N] [--lambda L] [--only NAME,NAME...] [--emit FILE.rs|-]";
 
-const TEST_SET: &str = "tests/data/games/games.jsonl";
-
 /// Runs `xq tune`.
 pub fn run(args: &[String]) -> i32 {
     match tune_cmd(args) {
@@ -25,7 +23,8 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 fn tune_cmd(args: &[String]) -> Result<(), String> {
-    let mut files = vec![TEST_SET.to_string()];
+    let mut files = Vec::new();
+    let mut test_set = true;
     let (mut skip, mut iterations, mut step, mut emit) = (10usize, 20usize, 4i32, None);
     let mut every = 5usize;
     let mut only = String::new();
@@ -35,7 +34,7 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
         match a.as_str() {
             "--games" => files.push(val()?),
-            "--no-test-set" => files.retain(|f| f != TEST_SET),
+            "--no-test-set" => test_set = false,
             "--skip" => skip = number(a, &val()?)?,
             "--iterations" => iterations = number(a, &val()?)?,
             "--step" => step = number::<i32>(a, &val()?)?.max(1),
@@ -56,10 +55,25 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
     } else {
         free_weights(&only.split(',').map(str::trim).collect::<Vec<_>>())?
     };
+    if let Some(path) = emit.as_deref().filter(|&p| p != "-") {
+        super::check_output(path)?;
+    }
     let mut samples = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        let s = samples_from_jsonl(&text, skip).map_err(|e| format!("{f}: {e}"))?;
+    // The test set is built in; other games are read from their files.
+    let built_in = test_set.then_some((super::TEST_SET_NAME, Some(super::TEST_SET)));
+    for (f, text) in built_in
+        .into_iter()
+        .chain(files.iter().map(|f| (f.as_str(), None)))
+    {
+        let read;
+        let text = match text {
+            Some(t) => t,
+            None => {
+                read = super::read_games(f)?;
+                read.as_str()
+            }
+        };
+        let s = samples_from_jsonl(text, skip).map_err(|e| format!("{f}: {e}"))?;
         println!("{f}: {} positions", s.len());
         samples.extend(s);
     }

@@ -63,14 +63,52 @@ fn number(text: &str) -> Option<u64> {
     })
 }
 
-/// Parses the arguments of `go` for the side to move (`red` true when Red moves): the limits and
-/// whether the search is `infinite`. A limit without a whole number is refused, never ignored.
-fn parse_go(args: &[&str], red: bool) -> Result<(Limits, bool), String> {
+/// What `go` asks for.
+#[derive(Debug, Default)]
+struct Go {
+    limits: Limits,
+    /// Answer only after `stop`, even if the search ends first (UCI).
+    infinite: bool,
+    /// The root moves to search (`searchmoves`); empty for all.
+    searchmoves: Vec<Move>,
+}
+
+/// The words of `go` that are not moves: `searchmoves` takes the moves up to the next of them.
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// Parses the arguments of `go` for the side to move (`red` true when Red moves). A limit without
+/// a whole number, or `searchmoves` with a word that is not a move, is refused, never ignored.
+fn parse_go(args: &[&str], red: bool) -> Result<Go, String> {
     let mut limits = Limits::default();
     let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0, 0, None);
     let mut infinite = false;
-    let mut it = args.iter();
+    let mut searchmoves = Vec::new();
+    let mut it = args.iter().peekable();
     while let Some(&key) = it.next() {
+        if key == "searchmoves" {
+            while let Some(m) = it.next_if(|w| !GO_WORDS.contains(w)) {
+                searchmoves.push(Move::from_iccs(m).ok_or_else(|| {
+                    format!("go: searchmoves: `{m}` is not a move; not searching")
+                })?);
+            }
+            if searchmoves.is_empty() {
+                return Err("go: searchmoves needs moves; not searching".into());
+            }
+            continue;
+        }
         let mut num = || {
             let v = it.next().copied();
             v.and_then(number).ok_or_else(|| match v {
@@ -87,9 +125,7 @@ fn parse_go(args: &[&str], red: bool) -> Result<(Limits, bool), String> {
             "winc" => winc = num()?,
             "binc" => binc = num()?,
             "movestogo" => togo = Some(num()?),
-            "mate" => {
-                num()?;
-            }
+            "mate" => limits.mate = Some(num()?.clamp(1, u32::MAX as u64) as u32),
             "infinite" => infinite = true,
             _ => {}
         }
@@ -100,7 +136,11 @@ fn parse_go(args: &[&str], red: bool) -> Result<(Limits, bool), String> {
         limits.movetime_ms = clock.movetime_ms;
         limits.soft_ms = clock.soft_ms;
     }
-    Ok((limits, infinite))
+    Ok(Go {
+        limits,
+        infinite,
+        searchmoves,
+    })
 }
 
 /// What `setoption name <id> [value <x>]` sets.
@@ -242,15 +282,23 @@ impl Uci {
 
     fn go(&mut self, args: &[&str]) {
         let red = self.root.position().turn() == Color::Red;
-        let (limits, infinite) = match parse_go(args, red) {
-            Ok(l) => l,
+        let Go {
+            limits,
+            infinite,
+            searchmoves,
+        } = match parse_go(args, red) {
+            Ok(g) => g,
             Err(e) => return complain(&e),
         };
+        let mut root = self.root.clone();
+        if let Err(m) = root.search_only(&searchmoves) {
+            return complain(&format!(
+                "go: searchmoves: {m} is not legal here; not searching"
+            ));
+        }
         self.halt();
         let hash_mb = self.hash_mb;
         let mut e = self.engine.take().unwrap_or_else(|| Engine::new(hash_mb));
-        // `go infinite` answers only after `stop`, even if the search ends first (UCI).
-        let root = self.root.clone();
         self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
         e.set_level(self.level, 0);
@@ -279,7 +327,8 @@ impl Uci {
                 })
             });
             let (best, ponder) = answer.unwrap_or_else(|fallback| {
-                // The tables may be half written: start afresh.
+                // The tables may be half written: start afresh (the old ones freed first).
+                drop(std::mem::replace(&mut e, Engine::new(1)));
                 e = Engine::new(hash_mb);
                 fallback
             });
@@ -319,8 +368,18 @@ impl Uci {
             "setoption" => match parse_setoption(args) {
                 Ok(Some(Setting::Hash(mb))) => {
                     self.halt();
-                    self.hash_mb = mb;
-                    self.engine = Some(Engine::new(mb));
+                    // The old table is freed first: two large tables at once may not fit.
+                    self.engine = None;
+                    match Engine::try_new(mb) {
+                        Ok(e) => {
+                            self.engine = Some(e);
+                            self.hash_mb = mb;
+                        }
+                        Err(e) => {
+                            say(&format!("info string {e}; Hash stays {} MB", self.hash_mb));
+                            self.engine = Some(Engine::new(self.hash_mb));
+                        }
+                    }
                 }
                 Ok(Some(Setting::Level(l))) => {
                     self.halt();
@@ -496,11 +555,32 @@ mod tests {
         let go = |s: &str| parse_go(&s.split(' ').collect::<Vec<_>>(), true);
         assert!(go("movetime 1e9").unwrap_err().contains("`1e9`"));
         assert!(go("depth").unwrap_err().contains("depth needs a number"));
-        assert_eq!(go("depth 99999999999").unwrap().0.depth, Some(u32::MAX));
-        assert_eq!(go("movetime -5").unwrap().0.movetime_ms, Some(0));
-        let (limits, infinite) = go("wtime 1000 winc 9223372036854775807").unwrap();
-        assert_eq!((limits.movetime_ms, infinite), (Some(316), false));
-        assert!(go("infinite").unwrap().1);
+        assert_eq!(
+            go("depth 99999999999").unwrap().limits.depth,
+            Some(u32::MAX)
+        );
+        assert_eq!(go("movetime -5").unwrap().limits.movetime_ms, Some(0));
+        let g = go("wtime 1000 winc 9223372036854775807").unwrap();
+        assert_eq!((g.limits.movetime_ms, g.infinite), (Some(316), false));
+        assert!(go("infinite").unwrap().infinite);
+        assert!(go("mate x").unwrap_err().contains("`x`"));
+        assert_eq!(go("mate 3").unwrap().limits.mate, Some(3));
+    }
+
+    #[test]
+    fn searchmoves_takes_the_moves_up_to_the_next_word() {
+        let go = |s: &str| parse_go(&s.split(' ').collect::<Vec<_>>(), true);
+        let g = go("searchmoves h2e2 b0c2 depth 3").unwrap();
+        let moves: Vec<String> = g.searchmoves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(
+            (moves.join(" "), g.limits.depth),
+            ("h2e2 b0c2".into(), Some(3))
+        );
+        assert_eq!(go("depth 2 searchmoves a3a4").unwrap().searchmoves.len(), 1);
+        assert!(go("searchmoves depth 3")
+            .unwrap_err()
+            .contains("needs moves"));
+        assert!(go("searchmoves h2e2 x9").unwrap_err().contains("`x9`"));
     }
 
     #[test]

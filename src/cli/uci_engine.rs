@@ -3,10 +3,53 @@
 //! Fairy-Stockfish numbers ranks 1–10 where ICCS numbers them 0–9: its moves are translated.
 
 use crate::xiangqi::Move;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufRead, BufReader, PipeReader, PipeWriter, Read, Write};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
+
+/// The longest line read from an engine: an `info` line with a long principal variation is a few
+/// hundred bytes.
+pub(super) const MAX_LINE: usize = 64 << 10;
+/// The most an engine may write after a command before the answer awaited (`uciok`, `readyok`,
+/// `bestmove`): a long search's `info` lines are a few hundred KB.
+pub(super) const MAX_OUTPUT: usize = 4 << 20;
+/// Lines read ahead of the one asked for: an engine that floods its output then waits.
+const LINES_AHEAD: usize = 256;
+
+/// Checks a `go` command's arguments before any engine hears them: each limit with a whole
+/// number, and at least one limit, so that a search ends by itself.
+pub(super) fn check_go(flag: &str, go: &str) -> Result<(), String> {
+    let mut words = go.split_whitespace();
+    let mut limited = false;
+    while let Some(key) = words.next() {
+        match key {
+            "depth" | "nodes" | "movetime" | "mate" | "wtime" | "btime" | "winc" | "binc"
+            | "movestogo" => {
+                let v = words.next().unwrap_or("");
+                if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!(
+                        "{flag} \"{go}\": {key} needs a whole number, not `{v}`"
+                    ));
+                }
+                // Not every engine ends a `go mate` that finds no mate.
+                limited |= !matches!(key, "winc" | "binc" | "movestogo" | "mate");
+            }
+            _ => {
+                return Err(format!(
+                    "{flag} \"{go}\": `{key}` is not a limit (depth, nodes, movetime, mate, \
+wtime, btime, winc, binc, movestogo)"
+                ))
+            }
+        }
+    }
+    if !limited {
+        return Err(format!(
+            "{flag} \"{go}\": give a limit that ends the search (depth, nodes, movetime, wtime or btime)"
+        ));
+    }
+    Ok(())
+}
 
 /// A `NAME=VALUE` argument of `flag` as a UCI option's name and value.
 pub(super) fn option(flag: &str, v: &str) -> Result<(String, String), String> {
@@ -19,8 +62,14 @@ pub(super) fn option(flag: &str, v: &str) -> Result<(String, String), String> {
 /// A UCI engine as a child process, its output read on a thread.
 pub(super) struct Engine {
     child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    stdin: PipeWriter,
+    /// The engine's end of its stdin, kept open here: a line written after the engine has exited
+    /// then waits in the pipe instead of raising SIGPIPE (which would end `xq` with status 141),
+    /// and the exit is told by the end of its output.
+    _stdin_kept: PipeReader,
+    lines: Receiver<Result<String, String>>,
+    /// Bytes heard since the last command sent, against [`MAX_OUTPUT`].
+    heard: usize,
     /// The name the engine gave (`id name`).
     pub(super) name: String,
     /// Fairy-Stockfish's coordinates (ranks 1–10).
@@ -32,19 +81,39 @@ impl Engine {
     pub(super) fn start(cmd: &str, options: &[(String, String)]) -> Result<Engine, String> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().ok_or("an empty --engine")?;
+        let cannot = |e: std::io::Error| format!("cannot start `{cmd}`: {e}");
+        let (engine_end, stdin) = std::io::pipe().map_err(cannot)?;
+        let stdin_kept = engine_end.try_clone().map_err(cannot)?;
         let mut child = Command::new(prog)
             .args(parts)
-            .stdin(Stdio::piped())
+            .stdin(engine_end)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start `{cmd}`: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
+            .map_err(cannot)?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
+            let mut out = BufReader::new(stdout);
+            loop {
+                let mut buf = Vec::new();
+                match (&mut out)
+                    .take(MAX_LINE as u64 + 1)
+                    .read_until(b'\n', &mut buf)
+                {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                let line = if buf.len() > MAX_LINE {
+                    Err(format!("wrote a line longer than {} KB", MAX_LINE >> 10))
+                } else {
+                    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+                        buf.pop();
+                    }
+                    Ok(String::from_utf8_lossy(&buf).into_owned())
+                };
+                let last = line.is_err();
+                if tx.send(line).is_err() || last {
                     return;
                 }
             }
@@ -52,7 +121,9 @@ impl Engine {
         let mut e = Engine {
             child,
             stdin,
+            _stdin_kept: stdin_kept,
             lines,
+            heard: 0,
             name: cmd.to_string(),
             ranks_from_one: false,
         };
@@ -76,15 +147,28 @@ impl Engine {
 
     /// Sends one line.
     pub(super) fn send(&mut self, s: &str) -> Result<(), String> {
+        self.heard = 0;
         writeln!(self.stdin, "{s}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| format!("{}: {e}", self.name))
     }
 
-    /// The next line, waiting at most `wait`.
+    /// The next line, waiting at most `wait`; an error once the engine has written more than
+    /// [`MAX_OUTPUT`] since the last command, or a line longer than [`MAX_LINE`].
     pub(super) fn read(&mut self, wait: Duration) -> Result<String, String> {
         match self.lines.recv_timeout(wait) {
-            Ok(l) => Ok(l),
+            Ok(Ok(l)) => {
+                self.heard += l.len() + 1;
+                if self.heard > MAX_OUTPUT {
+                    return Err(format!(
+                        "{}: wrote more than {} MB without the answer awaited",
+                        self.name,
+                        MAX_OUTPUT >> 20
+                    ));
+                }
+                Ok(l)
+            }
+            Ok(Err(e)) => Err(format!("{}: {e}", self.name)),
             Err(RecvTimeoutError::Timeout) => Err(format!("{}: no answer", self.name)),
             Err(RecvTimeoutError::Disconnected) => Err(format!("{}: exited", self.name)),
         }

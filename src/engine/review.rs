@@ -41,6 +41,7 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     nodes: None,
     movetime_ms: Some(200),
     soft_ms: None,
+    mate: None,
 };
 
 /// How bad a move was.

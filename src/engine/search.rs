@@ -9,7 +9,7 @@
 //! repeat a cycle once may not repeat it twice.
 
 use super::eval::{piece_value, EvalCache, PST};
-use super::tt::{Bound, Entry, Tt};
+use super::tt::{Bound, Entry, TableTooLarge, Tt};
 use crate::rng::Rng;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
 use crate::xiangqi::Undo;
@@ -45,9 +45,19 @@ pub struct Limits {
     /// when the best move is stable or forced. `movetime_ms` still ends the search.
     #[serde(default)]
     pub soft_ms: Option<u64>,
+    /// A mate in this many moves is what is sought (UCI `go mate`): the search ends once it
+    /// finds one for the side to move, and goes no deeper than [`Limits::mate_depth`].
+    #[serde(default)]
+    pub mate: Option<u32>,
 }
 
 impl Limits {
+    /// The deepest iteration of a search for a mate in `moves`: its 2·moves − 1 plies and two
+    /// more, as reductions can hide a mate from a search of just its length.
+    pub fn mate_depth(moves: u32) -> u32 {
+        moves.saturating_mul(2).saturating_add(1)
+    }
+
     /// A thinking time from the game clock: `remaining_ms` left, `increment_ms` added per move.
     pub fn from_clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> Limits {
         let togo = moves_to_go.unwrap_or(30).clamp(1, 50);
@@ -223,6 +233,8 @@ impl Info {
 pub struct Root {
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// The root moves to search (UCI `searchmoves`); empty for all.
+    only: Vec<Move>,
 }
 
 impl Root {
@@ -231,6 +243,7 @@ impl Root {
         let mut root = Root {
             positions: vec![start],
             moves: Vec::new(),
+            only: Vec::new(),
         };
         for &m in moves {
             root.push(m).map_err(|e| (m, e))?;
@@ -249,6 +262,16 @@ impl Root {
     /// The position to move in.
     pub fn position(&self) -> &Position {
         self.positions.last().unwrap_or_else(|| unreachable!())
+    }
+
+    /// Searches only `moves` at the root (UCI `searchmoves`; none: every move); the first that
+    /// is not legal here is refused and nothing changes.
+    pub fn search_only(&mut self, moves: &[Move]) -> Result<(), Move> {
+        if let Some(&m) = moves.iter().find(|&&m| !self.position().is_legal(m)) {
+            return Err(m);
+        }
+        self.only = moves.to_vec();
+        Ok(())
     }
 }
 
@@ -297,8 +320,17 @@ pub struct Engine {
 impl Engine {
     /// An engine with a transposition table of `tt_mb` megabytes, at full strength.
     pub fn new(tt_mb: usize) -> Engine {
+        Engine::with_table(Tt::new(tt_mb))
+    }
+
+    /// [`Engine::new`], or an error when the table's memory cannot be had (not an abort).
+    pub fn try_new(tt_mb: usize) -> Result<Engine, TableTooLarge> {
+        Tt::try_new(tt_mb).map(Engine::with_table)
+    }
+
+    fn with_table(tt: Tt) -> Engine {
         Engine {
-            tt: Tt::new(tt_mb),
+            tt,
             eval_cache: EvalCache::new(),
             history: vec![[0; 90]; 15],
             counters: vec![[None; 90]; 15],
@@ -349,10 +381,14 @@ impl Engine {
     ) -> Outcome {
         let caps = self.level.limits();
         let limits = Limits {
-            depth: min_opt(limits.depth, caps.depth),
+            depth: min_opt(
+                min_opt(limits.depth, caps.depth),
+                limits.mate.map(Limits::mate_depth),
+            ),
             nodes: min_opt(limits.nodes, caps.nodes),
             movetime_ms: limits.movetime_ms,
             soft_ms: limits.soft_ms,
+            mate: limits.mate,
         };
         self.tt.new_search();
         for h in &mut self.history {
@@ -543,8 +579,11 @@ impl Search<'_> {
     }
 
     fn iterate(&mut self, on_info: &mut dyn FnMut(&Info)) -> Outcome {
-        let legal = self.pos.legal_moves();
-        let mut best: Option<Move> = legal.iter().next().copied();
+        let only = &self.past.only;
+        let legal: Vec<Move> = (self.pos.legal_moves().iter().copied())
+            .filter(|m| only.is_empty() || only.contains(m))
+            .collect();
+        let mut best: Option<Move> = legal.first().copied();
         let mut ponder = None;
         let mut last = Info {
             depth: 0,
@@ -644,6 +683,12 @@ impl Search<'_> {
             // A forced mate found within the depth: deeper search cannot change it.
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
                 break;
+            }
+            // `go mate N`: a mate in N moves or fewer is what was asked for.
+            if let (Some(n), Score::Mate(m)) = (self.limits.mate, Score::from_internal(score)) {
+                if m > 0 && m as u32 <= n {
+                    break;
+                }
             }
             // How the best move and score moved at this depth (for the clock's usual time).
             let changed = last_best.is_some() && last_best != best;
@@ -1082,9 +1127,9 @@ impl Search<'_> {
             return -(MATE - ply as i32);
         }
         let bound = bound_of(best, original_alpha, alpha, beta);
-        // A root searched without its best moves has no true score to keep, and the lines after
-        // the first store nothing (see `iterate`).
-        if self.excluded.is_empty() {
+        // A root searched without its best moves (or without the moves `searchmoves` left out)
+        // has no true score to keep, and the lines after the first store nothing (see `iterate`).
+        if self.excluded.is_empty() && (ply > 0 || self.past.only.is_empty()) {
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
         }
@@ -1105,8 +1150,11 @@ impl Search<'_> {
             self.pos.pseudo_legal_moves()
         };
         let mut moves = self.order(list.as_slice(), hash_move, ply);
-        if ply == 0 && !self.excluded.is_empty() {
-            moves.retain(|(m, _)| !self.excluded.contains(m));
+        if ply == 0 && !(self.excluded.is_empty() && self.past.only.is_empty()) {
+            let only = &self.past.only;
+            moves.retain(|(m, _)| {
+                !self.excluded.contains(m) && (only.is_empty() || only.contains(m))
+            });
         }
         moves
     }

@@ -69,6 +69,28 @@ impl Entry {
     }
 }
 
+/// The number of entries in a table of at most `megabytes` MiB: the largest power of two that
+/// fits (a slot is the key's low bits), at least 1024.
+fn slots(megabytes: usize) -> usize {
+    let fit = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Entry>()).max(1024);
+    1 << (usize::BITS - 1 - fit.leading_zeros())
+}
+
+/// A table the memory could not be had for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooLarge {
+    /// The size asked for, in MiB.
+    pub megabytes: usize,
+}
+
+impl std::fmt::Display for TableTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no memory for a hash table of {} MB", self.megabytes)
+    }
+}
+
+impl std::error::Error for TableTooLarge {}
+
 /// A fixed-size, always-available table (depth-preferred within a search, newest across searches).
 pub struct Tt {
     entries: Vec<Entry>,
@@ -79,13 +101,24 @@ impl Tt {
     /// A table of at most `megabytes` MiB: the largest power of two of entries that fits (at
     /// least 1024 entries).
     pub fn new(megabytes: usize) -> Tt {
-        let fit = (megabytes * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1024);
-        // The largest power of two not above `fit` (a slot is the key's low bits).
-        let n = 1 << (usize::BITS - 1 - fit.leading_zeros());
         Tt {
-            entries: vec![Entry::EMPTY; n],
+            entries: vec![Entry::EMPTY; slots(megabytes)],
             generation: 0,
         }
+    }
+
+    /// [`Tt::new`], or an error when the memory cannot be had (instead of ending the process).
+    pub fn try_new(megabytes: usize) -> Result<Tt, TableTooLarge> {
+        let n = slots(megabytes);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(n)
+            .map_err(|_| TableTooLarge { megabytes })?;
+        entries.resize(n, Entry::EMPTY);
+        Ok(Tt {
+            entries,
+            generation: 0,
+        })
     }
 
     /// Forgets everything (a new game).
@@ -201,5 +234,19 @@ mod tests {
         assert_eq!(bytes(1), 1 << 20);
         // Not a power of two: the largest power of two that fits.
         assert_eq!(bytes(24), 16 << 20);
+        assert_eq!(
+            Tt::try_new(24).unwrap().entries.len(),
+            Tt::new(24).entries.len()
+        );
+    }
+
+    #[test]
+    fn a_table_beyond_the_memory_is_an_error_not_an_abort() {
+        assert_eq!(
+            Tt::try_new(usize::MAX).err(),
+            Some(TableTooLarge {
+                megabytes: usize::MAX
+            })
+        );
     }
 }
