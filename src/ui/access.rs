@@ -80,13 +80,61 @@ fn wake_audio() {
     });
 }
 
-/// Puts `text` in a live region; the same words twice (a move taken back and played again) must
-/// still be said, so a repeat gets a no-break space.
-fn say(region: RwSignal<String>, text: String) {
-    region.update(|old| {
-        let again = old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}');
-        *old = if again { text + "\u{a0}" } else { text };
-    })
+/// How many announcements a live region keeps: the newest is what is read; the one before stays
+/// so a quick reply (the computer's move) is queued after the player's own, not put over it.
+const KEPT: usize = 3;
+
+/// One announcement, in both languages: the language button rewords what is shown (never read
+/// again: the regions read additions only).
+#[derive(Clone, PartialEq)]
+struct Said {
+    id: u64,
+    words: [(Lang, String); 2],
+}
+
+/// A live region's announcements, oldest first.
+#[derive(Clone, Copy)]
+struct Region {
+    said: RwSignal<Vec<Said>>,
+    next: StoredValue<u64>,
+}
+
+impl Region {
+    fn new() -> Region {
+        Region {
+            said: RwSignal::new(Vec::new()),
+            next: StoredValue::new(0),
+        }
+    }
+
+    /// Adds `text` (in each language) after what is being read; the same words twice (a move
+    /// taken back and played again) are a new addition, so they are said again.
+    fn say(self, text: impl Fn(Lang) -> String) {
+        let id = self.next.get_value() + 1;
+        self.next.set_value(id);
+        let (one, other) = (Lang::default(), Lang::default().other());
+        let item = Said {
+            id,
+            words: [(one, text(one)), (other, text(other))],
+        };
+        self.said.update(|v| {
+            v.push(item);
+            let over = v.len().saturating_sub(KEPT);
+            v.drain(..over);
+        });
+    }
+
+    /// The region's items, each in the current language.
+    fn view(self, lang: RwSignal<Lang>) -> impl IntoView {
+        view! {
+            <For each=move || self.said.get() key=|s| s.id let:s>
+                <p>{move || {
+                    let l = lang.get();
+                    s.words.iter().find(|(w, _)| *w == l).map(|(_, t)| t.clone())
+                }}</p>
+            </For>
+        }
+    }
 }
 
 /// The move that led to the shown position in words ("Red C2=5, takes …"), and whether it took.
@@ -110,10 +158,9 @@ fn move_said(s: &PlaySession, notation: Notation, l: Lang) -> (String, bool) {
 }
 
 /// Says each move as the game moves (checks and verdicts at once), with its sound when played.
-fn announce_moves(polite: RwSignal<String>, assertive: RwSignal<String>) {
+fn announce_moves(polite: Region, assertive: Region) {
     let store = use_play();
     let session = store.session;
-    let lang = use_lang();
     let moment = Memo::new(move |_| {
         session.with(|s| {
             (
@@ -132,27 +179,28 @@ fn announce_moves(polite: RwSignal<String>, assertive: RwSignal<String>) {
         let Some((_, _, old_ply, old_over)) = before else {
             return;
         };
-        let l = lang.get_untracked();
         let notation = store.settings.with_untracked(|s| s.notation);
         let (view, _, ply, over) = now;
-        let ((said, captured), check, verdict) = session.with_untracked(|s| {
-            let verdict = s.game().verdict().filter(|_| s.at_end());
+        let (captured, check, verdict) = session.with_untracked(|s| {
+            let verdict = s.game().verdict().filter(|_| s.at_end()).cloned();
             (
-                move_said(s, notation, l),
+                move_said(s, notation, Lang::default()).1,
                 s.shown().is_check(),
-                verdict.map(|v| Headline(v).say(l)),
+                verdict,
             )
         });
-        say(polite, said);
-        let mut loud = Vec::new();
-        if check {
-            loud.push(words::CHECK.get(l).to_string());
-        }
-        if let Some(v) = verdict {
-            loud.push(v);
-        }
-        if !loud.is_empty() {
-            say(assertive, loud.join(" "));
+        polite.say(|l| session.with_untracked(|s| move_said(s, notation, l).0));
+        if check || verdict.is_some() {
+            assertive.say(|l| {
+                let mut loud = Vec::new();
+                if check {
+                    loud.push(words::CHECK.get(l).to_string());
+                }
+                if let Some(v) = &verdict {
+                    loud.push(Headline(v).say(l));
+                }
+                loud.join(" ")
+            });
         }
         // Sounds for a move played, not for stepping through the record.
         if ply > old_ply && view == ply {
@@ -195,9 +243,8 @@ fn time_said(s: &PlaySession, l: Lang) -> String {
 }
 
 /// `t` says the time left on both sides of the clock.
-fn tell_time_on_t(polite: RwSignal<String>) {
+fn tell_time_on_t(polite: Region) {
     let session = use_play().session;
-    let lang = use_lang();
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         let typing = ev
             .target()
@@ -207,8 +254,7 @@ fn tell_time_on_t(polite: RwSignal<String>) {
             return;
         }
         ev.prevent_default();
-        let l = lang.get_untracked();
-        say(polite, session.with_untracked(|s| time_said(s, l)));
+        polite.say(|l| session.with_untracked(|s| time_said(s, l)));
     });
     on_cleanup(move || keys.remove());
 }
@@ -245,15 +291,17 @@ fn tick_on_low_time() {
 /// computer, a step through the record), and the `t` key for the clock.
 #[component]
 pub fn Announcer() -> impl IntoView {
-    let polite = RwSignal::new(String::new());
-    let assertive = RwSignal::new(String::new());
+    let lang = use_lang();
+    let polite = Region::new();
+    let assertive = Region::new();
     announce_moves(polite, assertive);
     tell_time_on_t(polite);
     tick_on_low_time();
     view! {
-        // Moves keep their notation in either language, as on the board.
-        <div class="sr-only" data-testid="announce" translate="no" aria-live="polite" aria-atomic="true">{move || polite.get()}</div>
-        <div class="sr-only" data-testid="announce-alert" translate="no" aria-live="assertive" aria-atomic="true">{move || assertive.get()}</div>
+        // Moves keep their notation in either language, as on the board. Each announcement is an
+        // addition, read in turn after the one before.
+        <div class="sr-only" data-testid="announce" translate="no" aria-live="polite" aria-relevant="additions">{polite.view(lang)}</div>
+        <div class="sr-only" data-testid="announce-alert" translate="no" aria-live="assertive" aria-relevant="additions">{assertive.view(lang)}</div>
     }
 }
 

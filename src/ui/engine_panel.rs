@@ -712,3 +712,33 @@ pub fn EnginePanel(
         </section>
     }
 }
+
+/// The computer's group as the lean board shows it until the whole one swaps in: its settings and
+/// actions in their places, off, with a spinner, so the layout does not jump when it arrives.
+#[component]
+pub fn EngineWaiting() -> impl IntoView {
+    let setting = |text| view! { <label>{tr(text)} " " <select disabled><option>"…"</option></select></label> };
+    let action = |text| view! { <button disabled>{tr(text)}</button> };
+    view! {
+        <div class="panel-column">
+            <section class="panel-group engine-group" aria-label=tr(words::COMPUTER) aria-busy="true" data-testid="engine-waiting">
+                <h2 class="group-title">{tr(words::COMPUTER)} " " <span class="spinner" role="img" aria-label=tr(words::STILL_LOADING)></span></h2>
+                <div class="engine-panel">
+                    <div class="engine-settings">
+                        {setting(words::COMPUTER_PLAYS)}
+                        {setting(words::LEVEL)}
+                        {setting(words::LINES)}
+                        {setting(words::TIME_PER_MOVE)}
+                    </div>
+                    <div class="controls engine-actions">
+                        {action(words::HINT)}
+                        {action(words::SHOW_THREATS)}
+                        {action(words::ANALYSE)}
+                        {action(words::STOP)}
+                        {action(words::MOVE_NOW)}
+                    </div>
+                </div>
+            </section>
+        </div>
+    }
+}

@@ -204,3 +204,17 @@ pub fn MoveBox() -> impl IntoView {
         </Show>
     }
 }
+
+/// The move box as the lean board shows it until the whole one swaps in: in its place, off, with
+/// a spinner, so nothing under the board moves when it arrives.
+#[component]
+pub fn MoveBoxWaiting() -> impl IntoView {
+    view! {
+        <div class="move-box no-print" data-testid="move-box-waiting" aria-busy="true">
+            <label for="move-box">{tr(words::TYPE_A_MOVE)}</label>
+            <input id="move-box" type="text" disabled placeholder=tr(words::MOVE_EXAMPLE) />
+            <button type="button" disabled>{tr(words::PLAY_MOVE)}</button>
+            <span class="spinner" role="img" aria-label=tr(words::STILL_LOADING)></span>
+        </div>
+    }
+}

@@ -20,7 +20,7 @@ use crate::lang::Say;
 use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimitError;
-use crate::xiangqi::session::{EnterError, FromEarlier, OpenNotice, PlaySession};
+use crate::xiangqi::session::{Arming, EnterError, FromEarlier, OpenNotice, PlaySession};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, PlayError, Position, Square};
 use leptos::prelude::*;
@@ -211,6 +211,7 @@ impl PlayStore {
 
     /// Enters a move from the board, asking first when it would cut later moves.
     pub fn enter(self, m: Move, cut_confirmed: bool) {
+        let made = self.session.with_untracked(|s| s.armed_offer());
         let result = self
             .session
             .try_update(|s| s.enter(m, cut_confirmed, now_ms()));
@@ -218,7 +219,8 @@ impl PlayStore {
         match result {
             Some(Ok(_)) => {
                 self.message.set(None);
-                self.note.set(None);
+                self.note
+                    .set(made.and_then(|by| self.session.with_untracked(|s| made_offer(s, by))));
             }
             Some(Err(EnterError::WouldCut { later })) => self.ask(Confirm::Cut(m, later)),
             Some(Err(EnterError::Illegal(e))) => self.message.set(Some(Note::Illegal(e))),
@@ -246,8 +248,22 @@ impl PlayStore {
             Confirm::Cut(m, _) => self.enter(m, true),
             Confirm::NewGame => self.replace(PlaySession::from_position(Position::start())),
             Confirm::Resign(side) => self.act(|g| g.resign(side).map(|_| None)),
-            Confirm::FoulOffer(_) => self.act(|g| g.offer_draw().map(Some)),
+            Confirm::FoulOffer(by) => self.offer(by),
         }
+    }
+
+    /// `by` offers a draw: at once right after its own move, else with its next move (23.1).
+    pub fn offer(self, by: Color) {
+        let mut out = None;
+        self.session.update(|s| {
+            out = match s.arm_offer(by) {
+                Ok(Arming::Made(o)) => Some(Note::Offer(o)),
+                Ok(Arming::Armed) => None,
+                Err(e) => Some(Note::Refused(e)),
+            };
+            s.tick(now_ms());
+        });
+        self.note.set(out);
     }
 
     /// Changes the game by a draw offer, an answer or a resignation, notes the outcome, and
@@ -286,6 +302,20 @@ impl PlayStore {
             doc.exit_fullscreen();
         }
     }
+}
+
+/// What became of `by`'s armed draw offer once its move was entered: made (or a foul), or still
+/// armed when the move made none.
+fn made_offer(s: &PlaySession, by: Color) -> Option<Note> {
+    if s.armed_offer().is_some() || s.game().verdict().is_some() {
+        return None;
+    }
+    Some(Note::Offer(match s.game().pending_offer() {
+        Some(_) => OfferOutcome::Offered,
+        None => OfferOutcome::Foul {
+            fouls: s.game().fouls(by),
+        },
+    }))
 }
 
 /// Opens the board for the link `query`, with the saved game; corrupt saves and replaced games
@@ -357,8 +387,13 @@ pub(super) fn has_study() -> bool {
 }
 
 /// The part of the full bundle `part` picks, where the page has it.
-fn study_part(part: fn(&Study) -> fn() -> AnyView) -> impl IntoView {
+fn study_part(part: fn(&Study) -> fn() -> AnyView) -> Option<AnyView> {
     use_context::<Option<Study>>().flatten().map(|s| part(&s)())
+}
+
+/// The part of the full bundle `part` picks, or in the lean bundle its stand-in, off and waiting.
+fn study_part_or(part: fn(&Study) -> fn() -> AnyView, waiting: fn() -> AnyView) -> AnyView {
+    study_part(part).unwrap_or_else(waiting)
 }
 
 /// Where the lean bundle leaves its notices for the full one (sessionStorage: this tab only).
@@ -465,7 +500,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
             <div class="play-layout">
                 <div class="board-column">
                     <BoardArea />
-                    {study_part(|s| s.move_box)}
+                    {study_part_or(|s| s.move_box, || view! { <super::move_box::MoveBoxWaiting /> }.into_any())}
                     {study_part(|s| s.announcer)}
                     {move || store.message.get().map(|m| view! {
                         <p class="message" data-testid="message" role="alert">{move || m.say(use_lang().get())}</p>
@@ -820,7 +855,7 @@ fn SidePanel() -> impl IntoView {
                 {study_part(|s| s.record)}
             </section>
             </div>
-            {study_part(|s| s.column)}
+            {study_part_or(|s| s.column, || view! { <super::engine_panel::EngineWaiting /> }.into_any())}
         </aside>
     }
 }

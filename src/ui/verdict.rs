@@ -168,29 +168,36 @@ fn TakebackAndOffer() -> impl IntoView {
     let editing = move || store.mode.get() == Mode::Edit;
     let over = move || session.with(|s| s.game().verdict().is_some());
     let pending = move || session.with(|s| s.game().pending_offer());
-    // Against the computer only the player offers (23.1: after their own move, while the computer
-    // thinks); the computer answers by its evaluation and never offers for the player.
+    // Against the computer only the player offers: right after their move, or armed beforehand
+    // to be made with their next move (23.1), so a quick reply cannot beat the click; the
+    // computer answers by its evaluation and never offers for the player.
     let computer = store.computer;
-    let offerer = move || {
-        session
-            .with(|s| s.game().offerer())
-            .filter(|c| computer.get() != Some(*c))
+    let by = move || match computer.get() {
+        Some(c) => Some(c.other()),
+        None => session.with(|s| s.game().offerer()),
     };
+    let armed = move || session.with(|s| s.armed_offer()).is_some() && computer.get().is_some();
     let offer_label = move || {
         let l = lang.get();
-        match (offerer(), computer.get()) {
-            (Some(_), Some(_)) => words::OFFER_A_DRAW_THE.get(l).into(),
+        let just_moved = session.with(|s| s.game().offerer());
+        match (by(), computer.get()) {
+            _ if armed() => words::DRAW_OFFER_ARMED.get(l).into(),
+            (Some(c), Some(_)) if just_moved == Some(c) => words::OFFER_A_DRAW_THE.get(l).into(),
+            (_, Some(_)) => words::OFFER_DRAW_WITH_NEXT_MOVE.get(l).into(),
             (Some(c), None) => GameSaid::OfferDraw(c).say(l),
-            (None, Some(_)) => words::OFFER_A_DRAW_AFTER.get(l).into(),
             (None, None) => words::OFFER_DRAW_AFTER_MOVE.get(l).into(),
         }
     };
     let offer = move |_| {
-        let Some(by) = offerer() else { return };
-        if session.with_untracked(|s| s.game().offer_is_foul()) {
+        if armed() {
+            session.update(|s| s.disarm_offer());
+            return;
+        }
+        let Some(by) = by() else { return };
+        if session.with_untracked(|s| s.offer_would_be_foul(by)) {
             store.ask(Confirm::FoulOffer(by));
         } else {
-            store.act(|g| g.offer_draw().map(Some));
+            store.offer(by);
         }
     };
     view! {
@@ -205,7 +212,8 @@ fn TakebackAndOffer() -> impl IntoView {
                 {tr(words::TAKE_BACK)}
             </button>
             <button class="big" data-testid="offer-draw" title=tr(words::RULE_23_1_OFFER)
-                disabled=move || editing() || over() || offerer().is_none() || pending().is_some()
+                aria-pressed=move || computer.get().is_some().then(|| armed().to_string())
+                disabled=move || editing() || over() || by().is_none() || pending().is_some()
                 on:click=offer>
                 {offer_label}
             </button>

@@ -136,6 +136,7 @@ pub const MATCHING_MOVES: Text = Text::new("符合的着法", "Matching moves");
 pub const TYPE_A_MOVE: Text = Text::new("输入着法 (/)", "Type a move (/)");
 pub const MOVE_EXAMPLE: Text = Text::new("如 炮二平五、C2.5、h2e2", "e.g. C2.5 or h2e2");
 pub const PLAY_MOVE: Text = Text::new("走棋", "Play");
+pub const STILL_LOADING: Text = Text::new("加载中…", "Loading…");
 // moves.rs
 pub const MOVES: Text = Text::new("着法", "Moves");
 pub const STEP_THROUGH: Text = Text::new("浏览", "Step through");
@@ -316,7 +317,12 @@ pub const ACCEPT_DRAW: Text = Text::new("同意和棋", "Accept draw");
 pub const DECLINE: Text = Text::new("拒绝", "Decline");
 pub const OFFER_A_DRAW_THE: Text =
     Text::new("提和（电脑答复）", "Offer a draw (the computer answers)");
-pub const OFFER_A_DRAW_AFTER: Text = Text::new("走完一着后可提和", "Offer a draw after your move");
+pub const OFFER_DRAW_WITH_NEXT_MOVE: Text =
+    Text::new("下一着走后提和", "Offer a draw with my next move");
+pub const DRAW_OFFER_ARMED: Text = Text::new(
+    "将随下一着提和（点击取消）",
+    "Draw offer goes with your next move (click to cancel)",
+);
 pub const OFFER_DRAW_AFTER_MOVE: Text =
     Text::new("走完一着后才能提和", "Offer a draw after a move");
 pub const TAKE_BACK: Text = Text::new("悔棋", "Take back");

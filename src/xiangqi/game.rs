@@ -476,9 +476,11 @@ impl Game {
     /// Whether a draw offer now would be a foul (9.1.3): the side that just moved made the last
     /// offer, and it was refused. The board warns before recording it.
     pub fn offer_is_foul(&self) -> bool {
-        let Some(by) = self.offerer() else {
-            return false;
-        };
+        self.offerer().is_some_and(|by| self.offer_by_is_foul(by))
+    }
+
+    /// Whether an offer by `by` would be a foul (9.1.3): it made the last offer, and it was refused.
+    pub fn offer_by_is_foul(&self, by: Color) -> bool {
         self.events
             .iter()
             .rev()

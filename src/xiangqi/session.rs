@@ -6,13 +6,14 @@
 //! verdicts) apply to the line being played: the [`Game`] of the path from the start to its last
 //! move, rebuilt from the tree when another line is chosen.
 
-use super::game::{Game, GameError, GameRecord, RecordError, Verdict};
+use super::game::{Game, GameError, GameRecord, OfferOutcome, RecordError, Verdict};
 use super::notation::pgn::{read_tree, write_tree};
 use super::notation::record::PgnGame;
 use super::notation::Notation;
 use super::position::{Move, PlayError, Position};
 use super::share::{LinkError, SharedGame};
 use super::tree::{GameTree, Node, NodeId, TreeError};
+use super::Color;
 use crate::clock::{Clock, Flag, Status};
 use crate::query::param;
 use std::fmt;
@@ -42,6 +43,17 @@ pub struct PlaySession {
     game: Game,
     clock: Option<Clock>,
     redo: Vec<Move>,
+    /// The side whose draw offer is armed, to be made right after its next move (23.1).
+    armed: Option<Color>,
+}
+
+/// What became of a draw offer asked for with [`PlaySession::arm_offer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arming {
+    /// The side had just moved: the offer was made at once.
+    Made(OfferOutcome),
+    /// The side is to move: the offer is made right after its next move (23.1).
+    Armed,
 }
 
 /// What a move entered from an earlier position does when it is not the next move there.
@@ -309,6 +321,7 @@ impl PlaySession {
             game,
             clock: None,
             redo: Vec::new(),
+            armed: None,
         }
     }
 
@@ -553,8 +566,53 @@ impl PlaySession {
                 let _ = clock.press(t);
             }
             self.tick(now_ms);
+            self.make_armed_offer();
         }
         Ok(entered)
+    }
+
+    /// `by` offers a draw (23.1: right after its own move): at once when it has just moved, else
+    /// armed and made right after its next move, so a player need not catch the few milliseconds
+    /// in which a quick computer thinks. The offer then stands until the opponent answers it.
+    pub fn arm_offer(&mut self, by: Color) -> Result<Arming, GameError> {
+        if self.game.verdict().is_some() {
+            return Err(GameError::GameOver);
+        }
+        if self.game.pending_offer().is_some() {
+            return Err(GameError::OfferPending);
+        }
+        if self.at_end() && self.game.offerer() == Some(by) {
+            self.armed = None;
+            return self.game.offer_draw().map(Arming::Made);
+        }
+        self.armed = Some(by);
+        Ok(Arming::Armed)
+    }
+
+    /// Withdraws an armed offer before the move that would have made it.
+    pub fn disarm_offer(&mut self) {
+        self.armed = None;
+    }
+
+    /// The side whose draw offer is armed for its next move, if any.
+    pub fn armed_offer(&self) -> Option<Color> {
+        self.armed
+    }
+
+    /// Whether `by`'s offer would be a foul (9.1.3: it made the last offer, and it was refused),
+    /// asked before arming it as before making it.
+    pub fn offer_would_be_foul(&self, by: Color) -> bool {
+        self.game.offer_by_is_foul(by)
+    }
+
+    /// Makes the armed offer once its side has moved on the line being played.
+    fn make_armed_offer(&mut self) {
+        let Some(by) = self.armed else { return };
+        if self.at_end() && self.game.offerer() == Some(by) {
+            self.armed = None;
+            // A move that ended the game leaves nothing to offer.
+            let _ = self.game.offer_draw();
+        }
     }
 
     fn enter_move(&mut self, m: Move, how: FromEarlier) -> Result<Entered, EnterError> {
@@ -818,6 +876,7 @@ impl PlaySession {
             tree,
             clock: None,
             redo: Vec::new(),
+            armed: None,
         };
         s.game = s.line_game(end);
         let s = s.with_tags(&tags);
@@ -938,7 +997,6 @@ mod tests {
     use super::*;
     use crate::engine::draw::computer_accepts_draw;
     use crate::engine::Score;
-    use crate::xiangqi::Color;
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
@@ -1045,6 +1103,68 @@ mod tests {
             (v.result_token(), v.reason_token()),
             ("1/2-1/2", "agreement")
         );
+    }
+
+    #[test]
+    fn an_offer_armed_before_the_move_is_made_right_after_it_and_stands_until_answered() {
+        // Rule 23.1: the offer is made after one's own move. Red, to move, arms it; nothing is
+        // offered yet.
+        let mut s = session(&["h2e2", "h9g7"]);
+        assert_eq!(s.arm_offer(Color::Red), Ok(Arming::Armed));
+        assert_eq!(s.armed_offer(), Some(Color::Red));
+        assert_eq!(s.game().pending_offer(), None);
+        // Stepping back and forth through the record makes no move.
+        assert!(s.back());
+        assert_eq!(s.enter(mv("h9g7"), false, 0), Ok(Entered::SteppedForward));
+        assert_eq!(s.game().pending_offer(), None);
+        // Red's move makes it; it stands while Black, the computer, thinks.
+        assert_eq!(s.enter(mv("h0g2"), false, 0), Ok(Entered::Played));
+        assert_eq!(s.armed_offer(), None);
+        assert_eq!(s.game().pending_offer(), Some(Color::Red));
+        assert_eq!(s.arm_offer(Color::Red), Err(GameError::OfferPending));
+        // The computer answers it (here: declines, three plies in) and then moves.
+        assert_eq!(s.computer_answers_offer(Score::Cp(-500), 0), Ok(false));
+        assert_eq!(s.game().pending_offer(), None);
+        s.enter(mv("b9c7"), false, 0).unwrap();
+        // Armed and withdrawn before the move: nothing is offered.
+        assert_eq!(s.arm_offer(Color::Red), Ok(Arming::Armed));
+        s.disarm_offer();
+        s.enter(mv("b0c2"), false, 0).unwrap();
+        assert_eq!(s.game().pending_offer(), None);
+    }
+
+    #[test]
+    fn an_offer_asked_for_right_after_ones_move_is_made_at_once() {
+        let mut s = session(&["h2e2"]);
+        assert!(!s.offer_would_be_foul(Color::Red));
+        assert_eq!(
+            s.arm_offer(Color::Red),
+            Ok(Arming::Made(OfferOutcome::Offered))
+        );
+        assert_eq!(s.armed_offer(), None);
+        assert_eq!(s.game().pending_offer(), Some(Color::Red));
+        // Black plays on (a move declines, 23.1); Red's next offer would be a foul (9.1.3), said
+        // before it is armed, and recorded as one when its move makes it.
+        s.enter(mv("h9g7"), false, 0).unwrap();
+        assert!(s.offer_would_be_foul(Color::Red));
+        assert!(!s.offer_would_be_foul(Color::Black));
+        assert_eq!(s.arm_offer(Color::Red), Ok(Arming::Armed));
+        s.enter(mv("h0g2"), false, 0).unwrap();
+        assert_eq!(s.game().fouls(Color::Red), 1);
+        assert_eq!(s.game().pending_offer(), None);
+    }
+
+    #[test]
+    fn an_armed_offer_is_not_made_once_the_game_is_over() {
+        let mut s = session(&["h2e2"]);
+        assert_eq!(s.arm_offer(Color::Black), Ok(Arming::Armed));
+        s.game_mut().resign(Color::Black).unwrap();
+        assert_eq!(s.arm_offer(Color::Black), Err(GameError::GameOver));
+        let mut s = session(&["h2e2"]);
+        // Nobody has moved yet for Black: the offer waits for its first move.
+        assert_eq!(s.arm_offer(Color::Black), Ok(Arming::Armed));
+        s.enter(mv("h9g7"), false, 0).unwrap();
+        assert_eq!(s.game().pending_offer(), Some(Color::Black));
     }
 
     #[test]
