@@ -1,7 +1,7 @@
 // Issue 55, point 9: how #/play comes up. On a phone the lean board shows the move box and the
 // computer's controls at once, off and with a spinner, until the whole board swaps in, so the
 // layout under the board does not jump; the engine's worker starts without wasm-bindgen's warning
-// about deprecated initialisation parameters.
+// about deprecated initialisation parameters (nor the timetable solver's).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from './harness.mjs';
@@ -73,4 +73,14 @@ test('the engine worker starts without a warning about deprecated parameters', a
   await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
   assert.deepEqual(said.filter((s) => /deprecated/i.test(s)), [], said.join('\n'));
   assert.deepEqual(page.errors, []);
+});
+
+test('the timetable solver\'s worker starts without a warning about deprecated parameters', async () => {
+  const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]' });
+  const said = [];
+  page.on('worker', (w) => w.on('console', (m) => said.push(`worker ${m.type()}: ${m.text()}`)));
+  page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+  await page.click('[data-testid=solve]');
+  await page.waitForSelector('[data-testid=progress][data-state=done]', { timeout: 60000 });
+  assert.deepEqual(said.filter((s) => /deprecated/i.test(s)), [], said.join('\n'));
 });
