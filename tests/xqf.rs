@@ -291,7 +291,7 @@ fn a_wrongly_keyed_file_is_refused_at_its_key() {
 }
 
 #[test]
-fn a_garbled_move_stops_there_with_the_moves_before_it() {
+fn a_garbled_move_is_left_out_with_its_line_and_the_rest_is_read() {
     let tree = study();
     for key in [keyings()[0], XqfKeys::PLAIN] {
         let mut bytes = write_xqf_with(&tree, &EncodingRs, key);
@@ -324,7 +324,10 @@ fn a_garbled_move_stops_there_with_the_moves_before_it() {
         let e = read_xqf(&bytes, &EncodingRs).unwrap_err();
         assert_eq!(e.offset, records[2]);
         assert!(matches!(e.kind, XqfErrorKind::IllegalMove { ply: 2, .. }));
-        assert_eq!(e.partial.len(), 1, "炮二平五 was read");
+        // 炮二平五 was read; 马8进7 is left out with the moves after it, its alternatives read
+        // (1... 炮8平5 2. 马二进三 (2. 马八进七) 马8进7, and 1... 马2进3).
+        assert_eq!(e.partial.len(), 6);
+        assert_eq!(e.partial.children(e.partial.root()).len(), 1);
         assert!(e.say(Lang::Zh).contains("第 2 步"), "{}", e.say(Lang::Zh));
     }
 }
@@ -408,5 +411,56 @@ fn the_committed_fixtures_are_what_the_writer_makes_and_read_as_the_study() {
         let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(file, made, "{name}");
         same(&read_xqf(&file, &EncodingRs).expect("reads"), &tree);
+    }
+}
+
+/// Every line of `t`, start to end, in ICCS, sorted.
+fn lines(t: &GameTree) -> Vec<String> {
+    let mut v: Vec<String> = t
+        .ids()
+        .filter(|&i| i != t.root() && t.children(i).is_empty())
+        .map(|i| {
+            let moves: Vec<String> = t.moves_to(i).iter().map(|m| m.to_string()).collect();
+            moves.join(" ")
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Keyed XQF 1.8 files laid out as two public ones that stopped mid-tree (BadMoveTest3.xqf and
+/// WildHouse.xqf of walker8088/cchess): the main line's last move says a move follows, and what
+/// follows is a stray record (one, or a chain of three with a stray alternative), then the
+/// variations. Written by tests/data/xqf/junk.py; the lines expected are those `cchess` 1.25.5
+/// reads from them.
+#[test]
+fn a_stray_record_after_a_line_is_left_out_and_every_variation_is_read() {
+    for name in ["junk-leaf-v18.xqf", "junk-chain-v18.xqf"] {
+        let path = format!("{}/tests/data/xqf/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(bytes[2], 18);
+        let e = read_xqf(&bytes, &EncodingRs).unwrap_err();
+        assert_eq!(
+            lines(&e.partial),
+            ["h2e2 h7e7 h0g2", "h2e2 h9g7 h0g2 i9h9"],
+            "{name}"
+        );
+        assert!(
+            matches!(
+                e.kind,
+                XqfErrorKind::IllegalMove {
+                    ply: 5,
+                    from: 45,
+                    to: 46
+                }
+            ),
+            "{name}: {e}"
+        );
+        assert!(
+            e.say(Lang::Zh).contains("其余变着均已读入"),
+            "{}",
+            e.say(Lang::Zh)
+        );
+        assert!(e.say(Lang::En).contains("every other line is read"), "{e}");
     }
 }

@@ -27,6 +27,8 @@ enum Item {
     Main(MoveItem, usize, bool),
     /// A comment (whole row).
     Comment(String),
+    /// The comment before the first move, folded to a few lines when long.
+    Intro(String),
     /// The variations played instead of the move before, one line each.
     Vars(Vec<Vec<VarItem>>),
 }
@@ -125,7 +127,7 @@ fn variations(tree: &GameTree, id: NodeId, notation: Notation) -> Vec<Vec<VarIte
 fn items(tree: &GameTree, notation: Notation) -> Vec<Item> {
     let mut out = Vec::new();
     if let Some(c) = tree.node(tree.root()).and_then(|n| n.comment.clone()) {
-        out.push(Item::Comment(c));
+        out.push(Item::Intro(c));
     }
     let mut resume = true;
     for (i, id) in tree.main_line().into_iter().enumerate() {
@@ -182,6 +184,25 @@ fn move_button(m: MoveItem, ply: Option<usize>, resume: bool) -> impl IntoView {
     }
 }
 
+/// The comment before the first move: a long one is folded to a few lines, with a button to
+/// unfold it, so that it never fills the list.
+fn intro(c: String) -> impl IntoView {
+    let long = c.chars().count() > 120 || c.lines().count() > 3;
+    let open = RwSignal::new(false);
+    view! {
+        <div class="intro">
+            <p class="comment" data-testid="list-comment" class:folded=move || long && !open.get()>{c}</p>
+            {long.then(|| view! {
+                <button type="button" class="link-button" data-testid="intro-toggle"
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|o| *o = !*o)>
+                    {move || if open.get() { tr(words::SHOW_LESS)() } else { tr(words::SHOW_ALL)() }}
+                </button>
+            })}
+        </div>
+    }
+}
+
 /// The moves of the game with its variations and comments; a click on any move shows it.
 #[component]
 pub fn MoveList() -> impl IntoView {
@@ -191,10 +212,38 @@ pub fn MoveList() -> impl IntoView {
         let notation = store.settings.with(|s| s.notation);
         session.with(|s| items(s.tree(), notation))
     });
+    // The move shown stays in view in the list (scrolled within it, never the page), whether it
+    // was stepped to, clicked on the board or opened with a game at its last position.
+    let ol = NodeRef::<leptos::html::Ol>::new();
+    let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
+    Effect::new(move || {
+        let id = cursor.get();
+        list.track();
+        request_animation_frame(move || {
+            let Some(ol) = ol.get_untracked() else { return };
+            let selector = format!("[data-node=\"{id:?}\"]");
+            let Some(el) = ol
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+            else {
+                return;
+            };
+            let (top, height) = (el.offset_top(), el.offset_height());
+            let (at, room) = (ol.scroll_top(), ol.client_height());
+            if top < at {
+                ol.set_scroll_top((top - 4).max(0));
+            } else if top + height > at + room {
+                ol.set_scroll_top(top + height - room + 4);
+            }
+        });
+    });
     view! {
-        <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES)>
+        <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES) node_ref=ol>
             {move || list.get().into_iter().map(|item| match item {
                 Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
+                Item::Intro(c) => intro(c).into_any(),
                 Item::Main(m, ply, resume) => move_button(m, Some(ply), resume).into_any(),
                 Item::Comment(c) => view! { <p class="comment" data-testid="list-comment">{c}</p> }.into_any(),
                 Item::Vars(lines) => view! {

@@ -110,6 +110,8 @@ pub(super) enum Note {
     NotShown(crate::xiangqi::session::NotShown),
     /// A game file that did not read, or read only in part (what was read is kept).
     Archive(crate::xiangqi::notation::archive::ArchiveError),
+    /// The same, for the file of this name.
+    ArchiveIn(String, crate::xiangqi::notation::archive::ArchiveError),
     /// A chosen or dropped file refused before it was read.
     File(crate::saved::FileError),
     /// A notice the lean bundle showed, handed to the full one ([`hand_over`]).
@@ -537,6 +539,20 @@ fn board_keys(store: PlayStore) {
             .target()
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
             .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        // Ctrl+Z (⌘Z) undoes the last deletion from the tree, as in lichess's study.
+        let undo = (ev.ctrl_key() || ev.meta_key()) && !ev.alt_key() && !ev.shift_key();
+        if !typing
+            && undo
+            && ev.key().eq_ignore_ascii_case("z")
+            && store.mode.get_untracked() == Mode::Play
+        {
+            if session.try_update(PlaySession::undo_deletion) == Some(true) {
+                store.selected.set(None);
+                store.confirm.set(None);
+                ev.prevent_default();
+            }
+            return;
+        }
         if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
@@ -645,7 +661,7 @@ fn BoardArea() -> impl IntoView {
             .unwrap_or_default()
     });
     let last_move = Memo::new(move |_| session.with(|s| s.last_move().map(|m| (m.from, m.to))));
-    let over = Memo::new(move |_| session.with(|s| s.at_end() && s.game().verdict().is_some()));
+    let over = Memo::new(move |_| session.with(|s| s.at_end() && s.is_over()));
     let looks = looks(store);
     let on_point = Callback::new(move |sq: Square| {
         let pos = shown.get_untracked();
@@ -707,7 +723,10 @@ fn BoardArea() -> impl IntoView {
                     on:drop=on_drop>
                     {move || over.get().then(|| {
                         let lang = use_lang();
-                        let text = move || session.with(|s| s.game().verdict().map(|v| Headline(v).say(lang.get())));
+                        let text = move || session.with(|s| match s.game().verdict() {
+                            Some(v) => Some(Headline(v).say(lang.get())),
+                            None => s.recorded_end().map(|e| e.say(lang.get())),
+                        });
                         view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
                     })}
                     <Board
@@ -799,16 +818,26 @@ fn ConfirmBox() -> impl IntoView {
     let lang = use_lang();
     move || {
         store.confirm.get().map(|c| {
+            // Playing from an earlier position: a new variation is the default (first, primary,
+            // focused, Enter takes it); the cut says what it deletes and can be undone.
+            let variation = NodeRef::<leptos::html::Button>::new();
+            Effect::new(move || {
+                if let Some(b) = variation.get() {
+                    let _ = b.focus();
+                }
+            });
             view! {
                 <div class="confirm" role="alertdialog" data-testid="confirm" data-kind=format!("{c:?}")>
                     <p>{move || c.say(lang.get())}</p>
                     {match c {
-                        Confirm::Cut(m, _) => Some(view! {
-                            <button class="primary" data-testid="confirm-variation" on:click=move |_| store.branch(m)>{tr(words::NEW_VARIATION)}</button>
-                        }),
-                        _ => None,
+                        Confirm::Cut(m, n) => view! {
+                            <button class="primary" data-testid="confirm-variation" node_ref=variation on:click=move |_| store.branch(m)>{tr(words::NEW_VARIATION)}</button>
+                            <button class="danger" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{move || words::DeleteLater(n).say(lang.get())}</button>
+                        }.into_any(),
+                        _ => view! {
+                            <button class="primary" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{tr(words::YES)}</button>
+                        }.into_any(),
                     }}
-                    <button class="primary" data-testid="confirm-yes" on:click=move |_| store.confirmed(c)>{tr(words::YES)}</button>
                     <button data-testid="confirm-no" on:click=move |_| store.confirm.set(None)>{tr(words::CANCEL)}</button>
                 </div>
             }

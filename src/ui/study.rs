@@ -93,6 +93,7 @@ pub fn StudyTools() -> impl IntoView {
     });
     let at_root = Memo::new(move |_| session.with(|s| s.cursor() == s.tree().root()));
     let on_main = Memo::new(move |_| session.with(|s| s.tree().is_main_line(s.cursor())));
+    let deleted = Memo::new(move |_| session.with(PlaySession::undoable_deletion));
     let act = move |f: fn(&mut PlaySession) -> Result<(), crate::xiangqi::tree::TreeError>| {
         session.update(|s| {
             // Each button is off where its action does not apply.
@@ -135,6 +136,13 @@ pub fn StudyTools() -> impl IntoView {
                 <button type="button" data-testid="delete-variation" disabled=on_main on:click=move |_| act(PlaySession::delete_variation)>{tr(words::DELETE_VARIATION)}</button>
                 <button type="button" data-testid="delete-from" disabled=at_root on:click=move |_| act(PlaySession::delete_from_here)>{tr(words::DELETE_FROM_HERE)}</button>
             </div>
+            {move || deleted.get().map(|n| view! {
+                <p class="undo-deletion" role="status">
+                    <span data-testid="deleted">{move || words::Deleted(n).say(use_lang().get())}</span>" "
+                    <button type="button" data-testid="undo-delete" aria-keyshortcuts="Control+Z"
+                        on:click=move |_| { session.update(|s| { s.undo_deletion(); }); }>{tr(words::UNDO_DELETION)}</button>
+                </p>
+            })}
         </div>
     }
 }
@@ -149,12 +157,25 @@ pub(super) fn open_tree(store: PlayStore, tree: GameTree) {
 }
 
 /// Opens a file's bytes in any format the app reads: one game on the board, several as a list.
-/// A fault is said, with what was read before it kept.
-pub(super) fn open_bytes(store: PlayStore, bytes: &[u8]) {
+/// A fault is said, naming the file when it has a name, with what was read before it kept; the
+/// warnings of the file opened before go.
+pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
+    store.notices.update(|n| {
+        n.retain(|n| {
+            !matches!(
+                n,
+                Note::Archive(_) | Note::ArchiveIn(..) | Note::AfterEnd(_) | Note::File(_)
+            )
+        })
+    });
+    let note = move |e| match name {
+        Some(f) => Note::ArchiveIn(f, e),
+        None => Note::Archive(e),
+    };
     match archive::open(bytes, &BrowserCharsets) {
         Ok(lib) => {
             if let Some(e) = lib.stopped {
-                store.notices.update(|n| n.push(Note::Archive(e)));
+                store.notices.update(|n| n.push(note(e)));
             }
             let mut games = lib.games;
             if games.len() == 1 {
@@ -164,14 +185,15 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8]) {
                 store.library.set(games);
             }
         }
-        Err(e) => store.notices.update(|n| n.push(Note::Archive(e))),
+        Err(e) => store.notices.update(|n| n.push(note(e))),
     }
 }
 
 /// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it.
 pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
+    let name = file.name();
     read_file(file, MAX_LIBRARY_BYTES, move |r| match r {
-        Ok(bytes) => open_bytes(store, &bytes),
+        Ok(bytes) => open_bytes(store, &bytes, Some(name)),
         Err(e) => store.notices.update(|n| n.push(Note::File(e))),
     });
 }
@@ -261,6 +283,17 @@ fn TreeExport() -> impl IntoView {
 fn Library() -> impl IntoView {
     let store = use_play();
     let query = RwSignal::new(String::new());
+    let search = NodeRef::<leptos::html::Input>::new();
+    // A library opens below the fold: bring it into view with its search box focused.
+    Effect::new(move || {
+        store.library.track();
+        if let Some(el) = search.get() {
+            if let Some(lib) = el.closest(".library").ok().flatten() {
+                lib.scroll_into_view_with_bool(true);
+            }
+            let _ = el.focus();
+        }
+    });
     let shown = Memo::new(move |_| {
         store
             .library
@@ -276,7 +309,7 @@ fn Library() -> impl IntoView {
                     }}
                     <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr(words::CLOSE)}</button>
                 </p>
-                <input type="search" data-testid="library-search" placeholder=tr(words::SEARCH_PLAYER_EVENT_TITLE)
+                <input type="search" data-testid="library-search" node_ref=search placeholder=tr(words::SEARCH_PLAYER_EVENT_TITLE)
                     prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
                 <ul class="library-list">
                     {move || shown.get().into_iter().map(|(i, label)| view! {
@@ -317,7 +350,7 @@ pub fn OpenFile() -> impl IntoView {
                 <summary>{tr(words::PASTE_A_GAME_PGN_DHTMLXQ)}</summary>
                 <textarea data-testid="open-text" rows="3" prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-                <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes())>{tr(words::OPEN)}</button>
+                <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes(), None)>{tr(words::OPEN)}</button>
             </details>
             <TreeExport />
             <Library />

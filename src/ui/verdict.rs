@@ -24,10 +24,21 @@ pub fn GameStatus() -> impl IntoView {
     let session = store.session;
     let lang = use_lang();
     let verdict = Memo::new(move |_| session.with(|s| s.game().verdict().cloned()));
+    // A game file's own result, where the rules reach none (a resignation the moves do not show).
+    let recorded = Memo::new(move |_| session.with(|s| s.recorded_end()));
     let status = move || {
         let l = lang.get();
         if let Some(v) = verdict.get() {
             return Headline(&v).say(l);
+        }
+        if let Some(e) = recorded.get() {
+            let mut text = e.say(l);
+            session.with(|s| {
+                if !s.at_end() {
+                    text.push_str(&GameSaid::Viewing(s.view()).say(l));
+                }
+            });
+            return text;
         }
         session.with(|s| {
             let g = s.game();
@@ -43,15 +54,21 @@ pub fn GameStatus() -> impl IntoView {
             text
         })
     };
-    let result = move || verdict.with(|v| v.as_ref().map(|v| v.result_token()));
-    let reason = move || verdict.with(|v| v.as_ref().map(|v| v.reason_token()));
+    let result = move || {
+        verdict
+            .with(|v| v.as_ref().map(|v| v.result_token()))
+            .or_else(|| recorded.with(|e| e.as_ref().map(|e| e.result.pgn())))
+    };
+    let reason = move || {
+        verdict
+            .with(|v| v.as_ref().map(|v| v.reason_token()))
+            .or_else(|| recorded.with(|e| e.as_ref().map(|_| "recorded")))
+    };
     let winner = move || {
-        verdict.with(|v| {
-            v.as_ref().map(|v| match v.result_token() {
-                "1-0" => "red",
-                "0-1" => "black",
-                _ => "draw",
-            })
+        result().map(|r| match r {
+            "1-0" => "red",
+            "0-1" => "black",
+            _ => "draw",
         })
     };
     let explain = move || {
@@ -72,9 +89,13 @@ pub fn GameStatus() -> impl IntoView {
     };
     view! {
         <div class="game-panel" aria-label=tr(words::GAME_STATUS)>
-            <p class="game-status" class:over=move || verdict.with(Option::is_some) data-winner=winner
+            <p class="game-status" class:over=move || result().is_some() data-winner=winner
                 data-testid="status" data-result=result data-reason=reason role="status">{status}</p>
             {explain}
+            {move || recorded.with(Option::is_some).then(|| view! {
+                <button type="button" class="link-button" data-testid="continue-play"
+                    on:click=move |_| session.update(|s| { s.continue_play(); })>{tr(words::CONTINUE_FROM_HERE)}</button>
+            })}
             {move || fouls().map(|f| view! { <p class="fouls" data-testid="fouls">{f}</p> })}
             {move || store.note.get().map(|n| view! { <p class="note" data-testid="note" role="status">{move || n.say(lang.get())}</p> })}
             <CycleTable />
@@ -166,7 +187,7 @@ fn TakebackAndOffer() -> impl IntoView {
     let session = store.session;
     let lang = use_lang();
     let editing = move || store.mode.get() == Mode::Edit;
-    let over = move || session.with(|s| s.game().verdict().is_some());
+    let over = move || session.with(|s| s.is_over());
     let pending = move || session.with(|s| s.game().pending_offer());
     // Against the computer only the player offers: right after their move, or armed beforehand
     // to be made with their next move (23.1), so a quick reply cannot beat the click; the
@@ -203,7 +224,7 @@ fn TakebackAndOffer() -> impl IntoView {
     view! {
         <div class="main-actions">
             <button class="big" data-testid="takeback"
-                disabled=move || editing() || session.with(|s| s.game().ply() == 0 && s.game().verdict().is_none())
+                disabled=move || editing() || session.with(|s| (s.game().ply() == 0 && s.game().verdict().is_none()) || s.recorded_end().is_some())
                 on:click=move |_| {
                     session.update(|s| { s.takeback(now_ms()); });
                     store.selected.set(None);
@@ -266,7 +287,7 @@ pub fn DrawAndResign() -> impl IntoView {
     let store = use_play();
     let session = store.session;
     let editing = move || store.mode.get() == Mode::Edit;
-    let over = move || session.with(|s| s.game().verdict().is_some());
+    let over = move || session.with(|s| s.is_over());
     let resign = move |c: Color| store.ask(Confirm::Resign(c));
     view! {
         <div class="game-actions" role="toolbar" aria-label=tr(words::GAME_ACTIONS)>

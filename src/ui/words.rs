@@ -6,7 +6,8 @@ use super::play::{Confirm, Note};
 use super::scoresheet::Notice;
 use crate::lang::{Lang, Say, Text};
 use crate::xiangqi::notation::pgn::PgnError;
-use crate::xiangqi::session::EnterError;
+use crate::xiangqi::notation::record::PgnResult;
+use crate::xiangqi::session::{EnterError, RecordedEnd};
 use crate::xiangqi::{Color, Piece};
 
 // access.rs
@@ -278,6 +279,13 @@ pub const PROMOTE_VARIATION: Text = Text::new("变着上移", "Promote variation
 pub const MAKE_MAIN_LINE: Text = Text::new("设为主线", "Make main line");
 pub const DELETE_VARIATION: Text = Text::new("删除变着", "Delete variation");
 pub const DELETE_FROM_HERE: Text = Text::new("从此步删除", "Delete from here");
+pub const UNDO_DELETION: Text = Text::new("撤销删除 (Ctrl+Z)", "Undo deletion (Ctrl+Z)");
+pub const SHOW_ALL: Text = Text::new("展开全文", "Show all");
+pub const SHOW_LESS: Text = Text::new("收起", "Show less");
+pub const CONTINUE_FROM_HERE: Text = Text::new(
+    "从终局继续（成为新的变着研究）",
+    "Continue from here (a new line to study)",
+);
 pub const EXPORT_THE_WHOLE_STUDY: Text = Text::new(
     "导出整个棋谱（含变着、注释）",
     "Export the whole study (variations, comments)",
@@ -480,6 +488,8 @@ impl Say for Note {
             (Note::AfterEnd(a), _) => a.say(lang),
             (Note::NotShown(n), _) => n.say(lang),
             (Note::Archive(e), _) => e.say(lang),
+            (Note::ArchiveIn(name, e), Lang::Zh) => format!("{name}：{}", e.say(lang)),
+            (Note::ArchiveIn(name, e), Lang::En) => format!("{name}: {}", e.say(lang)),
             (Note::Said(s), _) => s.say(lang),
             (Note::File(e), _) => e.say(lang),
             (Note::Control(e), _) => e.say(lang),
@@ -637,6 +647,70 @@ impl Say for ImportStopped<'_> {
         match lang {
             Lang::Zh => format!("导入在第 {n} 步后停止：{}", e.say(lang)),
             Lang::En => format!("Import stopped after ply {n}: {}", e.say(lang)),
+        }
+    }
+}
+
+/// The destructive answer to [`Confirm::Cut`]: what it deletes, counted.
+pub struct DeleteLater(pub usize);
+
+impl Say for DeleteLater {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (DeleteLater(n), Lang::Zh) => format!("删去此后 {n} 着"),
+            (DeleteLater(n), Lang::En) if *n == 1 => "Delete the move after this".into(),
+            (DeleteLater(n), Lang::En) => format!("Delete the {n} moves after this"),
+        }
+    }
+}
+
+/// What the last deletion removed, with its undo beside it.
+pub struct Deleted(pub usize);
+
+impl Say for Deleted {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Deleted(n), Lang::Zh) => format!("已删去 {n} 着"),
+            (Deleted(1), Lang::En) => "1 move deleted".into(),
+            (Deleted(n), Lang::En) => format!("{n} moves deleted"),
+        }
+    }
+}
+
+impl Say for RecordedEnd {
+    fn say(&self, lang: Lang) -> String {
+        let how =
+            self.termination
+                .as_deref()
+                .map(|t| match (t.to_ascii_lowercase().as_str(), lang) {
+                    ("normal", Lang::Zh) => "正常结束".to_string(),
+                    ("resign" | "resignation" | "resigned", Lang::Zh) => "认输".into(),
+                    ("time forfeit" | "timeout" | "time", Lang::Zh) => "超时".into(),
+                    ("abandoned", Lang::Zh) => "弃局".into(),
+                    ("adjudication", Lang::Zh) => "裁判判定".into(),
+                    ("rules infraction", Lang::Zh) => "违例".into(),
+                    ("agreement" | "draw agreed", Lang::Zh) => "双方议和".into(),
+                    _ => t.to_string(),
+                });
+        match lang {
+            Lang::Zh => {
+                let r = self.result.chinese();
+                match how {
+                    Some(h) => format!("终局（据棋谱）：{r}（{h}）"),
+                    None => format!("终局（据棋谱）：{r}"),
+                }
+            }
+            Lang::En => {
+                let r = match self.result {
+                    PgnResult::RedWins => "Red won",
+                    PgnResult::BlackWins => "Black won",
+                    _ => "drawn",
+                };
+                match how {
+                    Some(h) => format!("Game over, as the file records: {r} ({h})"),
+                    None => format!("Game over, as the file records: {r}"),
+                }
+            }
         }
     }
 }

@@ -8,11 +8,11 @@
 
 use super::game::{Game, GameError, GameRecord, OfferOutcome, RecordError, Verdict};
 use super::notation::pgn::{read_tree, write_tree};
-use super::notation::record::PgnGame;
+use super::notation::record::{PgnGame, PgnResult};
 use super::notation::Notation;
 use super::position::{Move, PlayError, Position};
 use super::share::{LinkError, SharedGame};
-use super::tree::{GameTree, Node, NodeId, TreeError};
+use super::tree::{GameTree, Node, NodeId, Removed, TreeError};
 use super::Color;
 use crate::clock::{Clock, Flag, Status};
 use crate::query::param;
@@ -45,6 +45,19 @@ pub struct PlaySession {
     redo: Vec<Move>,
     /// The side whose draw offer is armed, to be made right after its next move (23.1).
     armed: Option<Color>,
+    /// The last deletion from the tree, to undo until the next edit.
+    deleted: Option<Box<Deletion>>,
+}
+
+/// A deletion from the tree (delete variation, delete from here, a cut), with what undoing it
+/// needs: the line removed, the move a cut put in its place, the view and the tags before.
+#[derive(Clone, Debug)]
+struct Deletion {
+    removed: Removed,
+    added: Option<NodeId>,
+    cursor: NodeId,
+    end: NodeId,
+    tags: Vec<(String, String)>,
 }
 
 /// What became of a draw offer asked for with [`PlaySession::arm_offer`].
@@ -54,6 +67,17 @@ pub enum Arming {
     Made(OfferOutcome),
     /// The side is to move: the offer is made right after its next move (23.1).
     Armed,
+}
+
+/// How a game file says its game ended, where the board reaches no verdict of its own (a
+/// resignation, a loss on time, an agreed draw the record does not show): `Result`, and
+/// `Termination` when the file gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedEnd {
+    /// The file's result (never [`PgnResult::Unknown`]).
+    pub result: PgnResult,
+    /// The file's `Termination` tag, as written.
+    pub termination: Option<String>,
 }
 
 /// What a move entered from an earlier position does when it is not the next move there.
@@ -322,6 +346,7 @@ impl PlaySession {
             clock: None,
             redo: Vec::new(),
             armed: None,
+            deleted: None,
         }
     }
 
@@ -363,6 +388,7 @@ impl PlaySession {
     /// Changes the tree (evaluations, marks, variations from an analysis); the node shown and the
     /// line being played follow what is left of them.
     pub fn edit_tree<R>(&mut self, f: impl FnOnce(&mut GameTree) -> R) -> R {
+        self.deleted = None;
         let r = f(&mut self.tree);
         if self.tree.node(self.cursor).is_none() {
             self.cursor = self.tree.root();
@@ -630,7 +656,10 @@ impl PlaySession {
             return Ok(Entered::SteppedForward);
         }
         if self.at_end() {
-            if self.view() > self.game.ply() || self.cursor != self.end {
+            if self.view() > self.game.ply()
+                || self.cursor != self.end
+                || self.recorded_end().is_some()
+            {
                 return Err(EnterError::Illegal(PlayError::GameOver));
             }
             self.game.play(m).map_err(EnterError::Illegal)?;
@@ -640,6 +669,7 @@ impl PlaySession {
                 .map_err(|_| EnterError::Illegal(PlayError::GameOver))?;
             self.cursor = self.end;
             self.redo.clear();
+            self.deleted = None;
             self.drop_stated_result();
             return Ok(Entered::Played);
         }
@@ -657,6 +687,7 @@ impl PlaySession {
                 self.end = n;
                 self.game = before;
                 self.redo.clear();
+                self.deleted = None;
                 Ok(Entered::Branched)
             }
             FromEarlier::Cut => {
@@ -665,8 +696,16 @@ impl PlaySession {
                     .siblings(old_next)
                     .iter()
                     .position(|&s| s == old_next);
+                let (cursor, end, tags) = (self.cursor, self.end, self.tree.tags.clone());
                 let n = self.tree.add_move(self.cursor, m).map_err(tree_error)?;
-                self.tree.delete_from(old_next).map_err(tree_error)?;
+                let removed = self.tree.remove(old_next).map_err(tree_error)?;
+                self.deleted = Some(Box::new(Deletion {
+                    removed,
+                    added: Some(n),
+                    cursor,
+                    end,
+                    tags,
+                }));
                 // The new move takes the place of the line it replaced.
                 while self.tree.siblings(n).iter().position(|&s| s == n) > place {
                     if self.tree.promote(n).is_err() {
@@ -687,19 +726,79 @@ impl PlaySession {
 
     /// Moves the variation holding the shown move one place up (to main line when first).
     pub fn promote(&mut self) -> Result<(), TreeError> {
-        self.tree.promote(self.cursor)
+        self.tree.promote(self.cursor)?;
+        self.deleted = None;
+        Ok(())
     }
 
     /// Makes the line through the shown move the main line.
     pub fn make_main_line(&mut self) -> Result<(), TreeError> {
-        self.tree.make_main_line(self.cursor)
+        self.tree.make_main_line(self.cursor)?;
+        self.deleted = None;
+        Ok(())
     }
 
-    /// Deletes the variation holding the shown move; shows where it branched from.
+    /// Deletes the variation holding the shown move; shows where it branched from. Undone by
+    /// [`PlaySession::undo_deletion`] until the next edit.
     pub fn delete_variation(&mut self) -> Result<(), TreeError> {
-        let shown = self.tree.delete_variation(self.cursor)?;
-        self.show_after_delete(shown);
+        let (cursor, end, tags) = (self.cursor, self.end, self.tree.tags.clone());
+        let removed = self.tree.remove_variation(self.cursor)?;
+        self.show_after_delete(removed.parent());
+        self.keep_deletion(removed, cursor, end, tags);
         Ok(())
+    }
+
+    fn keep_deletion(
+        &mut self,
+        removed: Removed,
+        cursor: NodeId,
+        end: NodeId,
+        tags: Vec<(String, String)>,
+    ) {
+        self.deleted = Some(Box::new(Deletion {
+            removed,
+            added: None,
+            cursor,
+            end,
+            tags,
+        }));
+    }
+
+    /// How many moves the last deletion removed, while it can be undone.
+    pub fn undoable_deletion(&self) -> Option<usize> {
+        self.deleted.as_ref().map(|d| d.removed.len())
+    }
+
+    /// Puts back what the last deletion (delete variation, delete from here, a cut) removed,
+    /// showing what was shown before it; false when there is none to undo.
+    pub fn undo_deletion(&mut self) -> bool {
+        let Some(d) = self.deleted.take() else {
+            return false;
+        };
+        let Deletion {
+            removed,
+            added,
+            cursor,
+            end,
+            tags,
+        } = *d;
+        let mut tree = self.tree.clone();
+        if let Some(n) = added {
+            if tree.remove(n).is_err() {
+                return false;
+            }
+        }
+        if tree.restore(removed).is_err() {
+            return false;
+        }
+        tree.tags = tags;
+        self.tree = tree;
+        self.cursor = cursor;
+        self.end = end;
+        self.redo.clear();
+        self.game = self.line_game(self.end);
+        self.follow();
+        true
     }
 
     /// Shows `node`, left after a deletion, and plays on along its main line.
@@ -712,11 +811,13 @@ impl PlaySession {
     /// Deletes the shown move and everything after it; shows the move before.
     pub fn delete_from_here(&mut self) -> Result<(), TreeError> {
         let on_main = self.tree.is_main_line(self.cursor);
-        let shown = self.tree.delete_from(self.cursor)?;
-        self.show_after_delete(shown);
+        let (cursor, end, tags) = (self.cursor, self.end, self.tree.tags.clone());
+        let removed = self.tree.remove(self.cursor)?;
+        self.show_after_delete(removed.parent());
         if on_main {
             self.drop_stated_result();
         }
+        self.keep_deletion(removed, cursor, end, tags);
         Ok(())
     }
 
@@ -749,6 +850,49 @@ impl PlaySession {
         }
     }
 
+    /// How the game file says the game ended, while the board shows that game: the main line
+    /// as the file gave it, played to its end, with no verdict of the rules. The board then
+    /// treats the game as over until [`PlaySession::continue_play`].
+    pub fn recorded_end(&self) -> Option<RecordedEnd> {
+        let result = self.tree.result();
+        let whole = self.tree.is_main_line(self.end)
+            && self.tree.next(self.end).is_none()
+            && self.tree.ply(self.end) == Some(self.game.ply());
+        if result == PgnResult::Unknown || !whole || self.game.verdict().is_some() {
+            return None;
+        }
+        let termination = self
+            .tree
+            .tag("Termination")
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && *t != "?")
+            .map(str::to_string);
+        Some(RecordedEnd {
+            result,
+            termination,
+        })
+    }
+
+    /// Whether the game is over: by the rules' verdict, or as its file records
+    /// ([`PlaySession::recorded_end`]).
+    pub fn is_over(&self) -> bool {
+        self.game.verdict().is_some() || self.recorded_end().is_some()
+    }
+
+    /// Goes on from the end of a game its file records as over: its result and termination no
+    /// longer describe what follows, so they go (the moves become a line to study on). False
+    /// when the game is not over so.
+    pub fn continue_play(&mut self) -> bool {
+        if self.recorded_end().is_none() {
+            return false;
+        }
+        self.tree
+            .tags
+            .retain(|(n, _)| n != "Result" && n != "Termination");
+        self.deleted = None;
+        true
+    }
+
     /// The game file's tags kept with the game (Event, Site, Date, Round, Red, Black, Result,
     /// Opening and any other), in file order.
     pub fn tags(&self) -> &[(String, String)] {
@@ -760,6 +904,11 @@ impl PlaySession {
     /// the tree (it can be redone); false if there is nothing. A timed game takes back the clock
     /// press too.
     pub fn takeback(&mut self, now_ms: u64) -> bool {
+        // A game its file records as over takes no takeback: continue_play first.
+        if self.recorded_end().is_some() {
+            return false;
+        }
+        self.deleted = None;
         if self.at_end() && self.game.retract_ending().is_some() {
             return true;
         }
@@ -800,6 +949,7 @@ impl PlaySession {
             self.end = n;
             self.cursor = n;
         }
+        self.deleted = None;
         true
     }
 
@@ -877,6 +1027,7 @@ impl PlaySession {
             clock: None,
             redo: Vec::new(),
             armed: None,
+            deleted: None,
         };
         s.game = s.line_game(end);
         let s = s.with_tags(&tags);
@@ -1272,13 +1423,22 @@ mod tests {
             n.say(Lang::Zh)
         );
         assert_eq!(NotShown::of(&read_pgn("1. 炮二平五 *").unwrap()), None);
-        // A new move makes the file's result stale; the other tags stay.
+        // The file's result ends the game on the board: no move and no takeback at its end ...
         let mut played = restored.clone();
+        assert_eq!(
+            played.enter(mv("i9h9"), false, 0),
+            Err(EnterError::Illegal(PlayError::GameOver))
+        );
+        assert!(!played.takeback(0));
+        // ... until the user goes on from it: a new move then makes the result stale; the other
+        // tags stay.
+        assert!(played.continue_play());
         played.enter(mv("i9h9"), false, 0).unwrap();
         let pgn = played.to_pgn();
         assert_eq!(pgn.tag("Result"), None);
         assert_eq!(pgn.tag("Red"), Some("许银川"));
         let mut back = restored;
+        assert!(back.continue_play());
         assert!(back.takeback(0));
         assert_eq!(back.to_pgn().tag("Result"), None);
         assert_eq!(back.to_pgn().tag("Event"), Some("全国赛"));
@@ -1557,5 +1717,96 @@ mod tests {
         let out = write_tree(&s.to_tree(), Notation::Chinese);
         let again = read_tree(&out).unwrap();
         assert_eq!(again.first_difference(&t), None, "{out}");
+    }
+    #[test]
+    fn every_deletion_is_undone_until_the_next_edit() {
+        let text = "[Result \"1-0\"]\n1. h2e2 h9g7 (1... h7e7 2. h0g2) 2. h0g2 i9h9 3. i0h0 1-0";
+        let (mut s, _) = PlaySession::from_tree(read_tree(text).unwrap());
+        let whole = s.tree().clone();
+        let main_end = s.line_end();
+
+        // Delete variation: back with its moves, where it was, the view as before.
+        let var = s.tree().children(s.tree().main_line()[0])[1];
+        assert!(s.go_to_node(var));
+        s.delete_variation().unwrap();
+        assert_eq!(s.tree().variation_count(), 0);
+        assert_eq!(s.undoable_deletion(), Some(2));
+        assert!(s.undo_deletion());
+        assert_eq!(s.tree(), &whole);
+        assert_eq!(s.cursor(), var);
+        assert!(!s.undo_deletion(), "one undo per deletion");
+
+        // Delete from here on the main line drops the file's result; undo brings both back.
+        s.go_to_node(main_end);
+        s.go_to(2);
+        s.delete_from_here().unwrap();
+        assert_eq!(s.tree().tag("Result"), None);
+        // The variation 1... h7e7 2. h0g2 is what is left after move 1.
+        assert_eq!((s.game().ply(), s.tree().len()), (3, 3));
+        assert!(s.undo_deletion());
+        assert_eq!(s.tree(), &whole);
+        assert_eq!((s.line_end(), s.game().ply()), (main_end, 5));
+
+        // A cut (139 → 11 plies in the issue): the new move goes, the old line comes back.
+        s.go_to(1);
+        assert_eq!(
+            s.enter_with(mv("b9c7"), FromEarlier::Cut, 0),
+            Ok(Entered::CutAndPlayed)
+        );
+        assert_eq!(s.tree().main_line().len(), 2);
+        assert_eq!(s.undoable_deletion(), Some(4));
+        assert!(s.undo_deletion());
+        // The same game (the cut move's slot stays empty).
+        assert_eq!(s.tree().first_difference(&whole), None);
+        assert_eq!(s.tree().main_line(), whole.main_line());
+        assert_eq!(s.game().ply(), 5);
+
+        // The next edit (here a new variation) ends the undo.
+        s.go_to(1);
+        s.delete_variation().unwrap_err();
+        s.go_to_node(var);
+        s.delete_variation().unwrap();
+        s.go_to(1);
+        s.enter_with(mv("b9c7"), FromEarlier::Variation, 0).unwrap();
+        assert_eq!(s.undoable_deletion(), None);
+        assert!(!s.undo_deletion());
+    }
+
+    #[test]
+    fn a_file_whose_result_is_given_opens_as_over_until_continued() {
+        let text = "[Result \"0-1\"]\n[Termination \"resign\"]\n1. h2e2 h9g7 2. h0g2 0-1";
+        let (mut s, after) = PlaySession::from_tree(read_tree(text).unwrap());
+        assert_eq!(after, None);
+        assert!(s.game().verdict().is_none(), "the rules reach no verdict");
+        let end = s.recorded_end().unwrap();
+        assert_eq!(end.result, PgnResult::BlackWins);
+        assert_eq!(end.termination.as_deref(), Some("resign"));
+        assert!(s.is_over());
+        assert_eq!(
+            s.enter(mv("b9c7"), false, 0),
+            Err(EnterError::Illegal(PlayError::GameOver))
+        );
+        assert!(!s.takeback(0));
+        // Saved and restored, it is still over.
+        let mut s2 = PlaySession::from_json(&s.to_json()).unwrap();
+        assert!(s2.is_over());
+        // An earlier position is not over: a move there asks, and makes a variation.
+        s.go_to(1);
+        assert!(
+            s.recorded_end().is_some(),
+            "the game is over, its earlier position shown"
+        );
+        assert_eq!(
+            s.enter_with(mv("h7e7"), FromEarlier::Variation, 0),
+            Ok(Entered::Branched)
+        );
+        assert!(!s.is_over(), "a variation is a new line");
+        // Continuing from the end: a new line, no longer the file's result.
+        assert!(s2.continue_play());
+        assert!(!s2.is_over() && s2.tree().tag("Result").is_none());
+        assert_eq!(s2.enter(mv("b9c7"), false, 0), Ok(Entered::Played));
+        // No result, or `*`: never over.
+        let (s3, _) = PlaySession::from_tree(read_tree("1. h2e2 h9g7 *").unwrap());
+        assert!(!s3.is_over() && !s3.clone().continue_play());
     }
 }

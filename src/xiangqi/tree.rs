@@ -168,6 +168,33 @@ impl Node {
     }
 }
 
+/// A line taken out of a [`GameTree`] ([`GameTree::remove`]), kept so that a deletion can be
+/// undone ([`GameTree::restore`]) as lichess allows until the next edit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Removed {
+    parent: NodeId,
+    place: usize,
+    head: NodeId,
+    nodes: Vec<(NodeId, Node)>,
+}
+
+impl Removed {
+    /// The node the removed line hung from.
+    pub fn parent(&self) -> NodeId {
+        self.parent
+    }
+
+    /// How many moves were removed.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether nothing was removed (never, for a line taken by [`GameTree::remove`]).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
 /// Why a tree edit was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TreeError {
@@ -508,25 +535,81 @@ impl GameTree {
 
     /// Deletes `id`, its move and everything played after it; returns the node before it.
     pub fn delete_from(&mut self, id: NodeId) -> Result<NodeId, TreeError> {
+        self.remove(id).map(|r| r.parent)
+    }
+
+    /// Deletes `id` and everything played after it, as [`GameTree::delete_from`], keeping what
+    /// was removed so that [`GameTree::restore`] can put it back.
+    pub fn remove(&mut self, id: NodeId) -> Result<Removed, TreeError> {
         self.node(id).ok_or(TreeError::NoSuchNode)?;
-        let p = self.parent(id).ok_or(TreeError::Root)?;
-        if let Some(n) = self.node_mut(p) {
+        let parent = self.parent(id).ok_or(TreeError::Root)?;
+        let place = self.siblings(id).iter().position(|&c| c == id).unwrap_or(0);
+        if let Some(n) = self.node_mut(parent) {
             n.children.retain(|&c| c != id);
         }
+        let mut nodes = Vec::new();
         let mut stack = vec![id];
         while let Some(i) = stack.pop() {
             if let Some(n) = self.nodes.get_mut(i.0).and_then(Option::take) {
-                stack.extend(n.children);
+                stack.extend(n.children.iter().copied());
+                nodes.push((i, n));
             }
         }
-        Ok(p)
+        Ok(Removed {
+            parent,
+            place,
+            head: id,
+            nodes,
+        })
+    }
+
+    /// Puts back what [`GameTree::remove`] took, at its old place among its siblings, with the
+    /// same node ids; returns its first node. Refused when the node it hung from is gone, or
+    /// when its move has been played there since (the tree would hold the move twice).
+    pub fn restore(&mut self, removed: Removed) -> Result<NodeId, TreeError> {
+        let Removed {
+            parent,
+            place,
+            head,
+            nodes,
+        } = removed;
+        self.node(parent).ok_or(TreeError::NoSuchNode)?;
+        let mv = nodes
+            .iter()
+            .find(|(i, _)| *i == head)
+            .and_then(|(_, n)| n.mv);
+        let taken = self
+            .children(parent)
+            .iter()
+            .any(|&c| self.node(c).and_then(|n| n.mv) == mv);
+        let free = nodes
+            .iter()
+            .all(|(i, _)| self.nodes.get(i.0).is_some_and(Option::is_none));
+        if taken || !free {
+            return Err(TreeError::NoSuchNode);
+        }
+        for (i, n) in nodes {
+            self.nodes[i.0] = Some(n);
+        }
+        if let Some(n) = self.node_mut(parent) {
+            let at = place.min(n.children.len());
+            n.children.insert(at, head);
+        }
+        self.fold_before(parent);
+        Ok(head)
     }
 
     /// Deletes the variation holding `id` (from the nearest node on its path that is not a main
     /// continuation); the main line has none. Returns the node the variation branched from.
     pub fn delete_variation(&mut self, id: NodeId) -> Result<NodeId, TreeError> {
+        self.remove_variation(id).map(|r| r.parent)
+    }
+
+    /// Deletes the variation holding `id`, as [`GameTree::delete_variation`], keeping what was
+    /// removed for [`GameTree::restore`].
+    pub fn remove_variation(&mut self, id: NodeId) -> Result<Removed, TreeError> {
         let v = self.variation_of(id)?;
-        self.delete_from(v)
+        self.remove(v)
     }
 
     /// The value of tag `name` (case-sensitive, as PGN), if present.
@@ -679,5 +762,41 @@ mod tests {
         assert!(t.is_main_line(b) && !t.is_main_line(c));
         assert_eq!(t.variation_count(), 1);
         assert!(matches!(t.add_move(a, mv("e0e2")), Err(TreeError::Play(_))));
+    }
+    #[test]
+    fn a_deleted_line_comes_back_where_it_was_with_its_notes() {
+        let mut t = GameTree::default();
+        let a = t.add_move(t.root(), mv("h2e2")).unwrap();
+        let main = t.add_move(a, mv("h9g7")).unwrap();
+        let v1 = t.add_move(a, mv("h7e7")).unwrap();
+        let v2 = t.add_move(a, mv("b9c7")).unwrap();
+        let deep = t.add_move(v1, mv("h0g2")).unwrap();
+        t.node_mut(deep).unwrap().comment = Some("中炮".into());
+        t.node_mut(v1).unwrap().nags.push(5);
+        let before = t.clone();
+
+        // Delete variation, then put it back: the same tree, ids and order.
+        let r = t.remove_variation(deep).unwrap();
+        assert_eq!((r.parent(), r.len()), (a, 2));
+        assert_eq!(t.children(a), &[main, v2]);
+        assert_eq!(t.node(deep), None);
+        assert_eq!(t.restore(r), Ok(v1));
+        assert_eq!(t, before);
+
+        // Delete from a main-line move (the main continuation itself), then undo.
+        let r = t.remove(main).unwrap();
+        assert_eq!(t.children(a), &[v1, v2]);
+        assert_eq!(t.restore(r), Ok(main));
+        assert_eq!(t, before);
+        assert_eq!(t.main_line(), vec![a, main]);
+
+        // A line cannot come back where its node is gone, nor where its move was played again.
+        let r = t.remove(deep).unwrap();
+        let again = t.add_move(v1, mv("h0g2")).unwrap();
+        assert_ne!(again, deep);
+        assert_eq!(t.restore(r.clone()), Err(TreeError::NoSuchNode));
+        t.delete_from(v1).unwrap();
+        assert_eq!(t.restore(r), Err(TreeError::NoSuchNode));
+        assert_eq!(t.remove(t.root()), Err(TreeError::Root));
     }
 }

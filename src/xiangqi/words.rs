@@ -715,12 +715,13 @@ impl Say for XqfError {
                 format!("XQF，第 {at} 字节：注释长度 {n} 不对，此处应为 0 到剩余字节数之间的长度")
             }
             (XqfErrorKind::IllegalMove { ply, from, to }, Lang::En) => format!(
-                "XQF, byte {at}: move {ply} ({}–{}) is not legal there; expected a legal move",
+                "XQF, byte {at}: move {ply} ({}–{}) is not legal there; expected a legal move \
+                 (it and the moves after it are left out, every other line is read)",
                 point_name(*from),
                 point_name(*to)
             ),
             (XqfErrorKind::IllegalMove { ply, from, to }, Lang::Zh) => format!(
-                "XQF，第 {at} 字节：第 {ply} 步（{}–{}）不合规则，此处应为一步合法着法",
+                "XQF，第 {at} 字节：第 {ply} 步（{}–{}）不合规则，此处应为一步合法着法（此着及其后续已略去，其余变着均已读入）",
                 point_name(*from),
                 point_name(*to)
             ),

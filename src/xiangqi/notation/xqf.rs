@@ -106,7 +106,8 @@ pub enum XqfErrorKind {
     BadStart,
     /// A comment length below zero (after unkeying).
     BadCommentLength(i64),
-    /// A move off the board or not legal in its position.
+    /// A move off the board or not legal in its position: it and the moves recorded after it are
+    /// left out, every other line is read (the first such move is reported).
     IllegalMove {
         /// The move's number in the game (from 1).
         ply: usize,
@@ -474,7 +475,10 @@ fn start_position(
 }
 
 /// Reads the move records after the root's into the tree, alternatives as variations; the
-/// comments' places in the stream, and the fault that stopped reading, if any.
+/// comments' places in the stream, and the first fault, if any. A record that is not a legal move
+/// where it stands (a stray record some writers leave after a line's last move) is left out with
+/// the moves recorded after it, as XQStudio and `cchess` skip it; its alternatives and every
+/// other line are still read, and the fault is reported. A fault in the stream itself stops.
 fn read_moves(
     tree: &mut GameTree,
     root: Record,
@@ -484,29 +488,30 @@ fn read_moves(
     if let Some(c) = root.comment {
         comments.push((tree.root(), c));
     }
-    let mut parent = tree.root();
-    // The moves whose alternatives are still to come, deepest last.
-    let mut pending: Vec<NodeId> = Vec::new();
+    let mut fault = None;
+    // Where the next record is played: `None` inside a line left out.
+    let mut parent = Some(tree.root());
+    // The places whose alternatives are still to come, deepest last.
+    let mut pending: Vec<Option<NodeId>> = Vec::new();
     let mut more = root.next;
     while more {
         let at = HEADER_BYTES + records.at;
         let r = match records.read() {
             Ok(r) => r,
-            Err(e) => return (comments, Some(e)),
+            Err(e) => return (comments, fault.or(Some(e))),
         };
-        let ply = tree.ply(parent).unwrap_or(0) + 1;
-        let played = square(r.from)
-            .zip(square(r.to))
-            .and_then(|(f, t)| tree.add_move(parent, Move::new(f, t)).ok());
-        let Some(node) = played else {
-            let (from, to) = (r.from, r.to);
-            return (
-                comments,
-                Some((at, XqfErrorKind::IllegalMove { ply, from, to })),
-            );
-        };
-        if let Some(c) = r.comment {
-            comments.push((node, c));
+        let node = parent.and_then(|p| {
+            let played = square(r.from)
+                .zip(square(r.to))
+                .and_then(|(f, t)| tree.add_move(p, Move::new(f, t)).ok());
+            if played.is_none() && fault.is_none() {
+                let (ply, from, to) = (tree.ply(p).unwrap_or(0) + 1, r.from, r.to);
+                fault = Some((at, XqfErrorKind::IllegalMove { ply, from, to }));
+            }
+            played
+        });
+        if let (Some(n), Some(c)) = (node, r.comment) {
+            comments.push((n, c));
         }
         if r.alternative {
             pending.push(parent);
@@ -519,7 +524,7 @@ fn read_moves(
             more = false;
         }
     }
-    (comments, None)
+    (comments, fault)
 }
 
 /// The header's texts as tags and the comments on their moves (with the drawings and evaluations
