@@ -1276,6 +1276,11 @@ impl Say for ClubError {
             ClubError::AlreadyRecorded(a, b, date) => {
                 format!("{a} 与 {b} 在 {date} 的对局已记录过；确认后才再记录一局")
             }
+            ClubError::NotADate(d) if d.is_empty() => "等级分对局须填写日期（年-月-日）".into(),
+            ClubError::NotADate(d) => {
+                format!("“{d}”不是有效日期：请按 年-月-日 填写对局日期，如 2026-12-01")
+            }
+            ClubError::FutureDate(d) => format!("{d} 晚于今天：对局须在下完后记录"),
         }
     }
 }

@@ -177,7 +177,7 @@ test('members imported, two events made from them and rated, results page, certi
     ['1', '2', '2026-12-05', '*']);
   // Unfinished: refused, nothing rated.
   await page.click('[data-testid=record-game-button]');
-  assert.match(await page.textContent('[data-testid=club-note]'), /未完成的对局不能计算等级分/);
+  assert.match(await page.textContent('[data-testid=record-note]'), /未完成的对局不能计算等级分/);
   assert.equal(await ratingOf(1), red0);
   // Red won: both ratings move, the change names the game, its date, opponent and result.
   await page.selectOption('[data-testid=game-result]', '1-0');
@@ -190,7 +190,7 @@ test('members imported, two events made from them and rated, results page, certi
   // The same two on the same date again: refused until confirmed.
   const red1 = await ratingOf(1);
   await page.click('[data-testid=record-game-button]');
-  assert.match(await page.textContent('[data-testid=club-note]'), /已记录过/);
+  assert.match(await page.textContent('[data-testid=record-note]'), /已记录过/);
   assert.equal(await ratingOf(1), red1);
   await page.click('[data-testid=record-game-confirm]');
   await page.waitForFunction((r) => Number(document.querySelector('[data-testid=rating-list] tr[data-rated="1"] [data-testid=rating]').textContent) > r, red1);

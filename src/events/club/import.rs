@@ -140,6 +140,20 @@ pub fn parse_table(text: &str) -> Vec<Vec<String>> {
     rows
 }
 
+/// A pasted list as a table, with the line of its first row after the header: names one a line
+/// without a header are given one, which is no line of the text, so they are lines 1, 2, …
+pub fn pasted_table(text: &str) -> (Vec<Vec<String>>, usize) {
+    let mut t = parse_table(text);
+    if t.first()
+        .is_some_and(|h| !Columns::from_header(h).0.contains(&Some(Field::Name)))
+        && t.iter().all(|r| r.len() == 1)
+    {
+        t.insert(0, vec!["name".into()]);
+        return (t, 1);
+    }
+    (t, 2)
+}
+
 /// What a column holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
@@ -265,17 +279,19 @@ pub struct Preview {
 }
 
 impl Preview {
-    /// Reads a table with the columns its header names.
+    /// Reads a file's table with the columns its header names.
     pub fn new(club: &Club, table: &[Vec<String>]) -> Result<Preview, ImportError> {
         let header = table.first().ok_or(ImportError::Empty)?;
-        Preview::with_columns(club, table, Columns::from_header(header))
+        Preview::with_columns(club, table, Columns::from_header(header), 2)
     }
 
-    /// Reads a table with the columns chosen.
+    /// Reads a table with the columns chosen; `first_line` is the line of the first row after
+    /// the header (2 in a file; 1 in a pasted list given a header by [`pasted_table`]).
     pub fn with_columns(
         club: &Club,
         table: &[Vec<String>],
         columns: Columns,
+        first_line: usize,
     ) -> Result<Preview, ImportError> {
         let header = table.first().ok_or(ImportError::Empty)?.clone();
         if !columns.0.contains(&Some(Field::Name)) {
@@ -289,7 +305,7 @@ impl Preview {
         let mut names: Vec<String> = Vec::new();
         let mut ids: Vec<String> = Vec::new();
         for (i, cells) in body.iter().enumerate() {
-            let line = i + 2;
+            let line = first_line + i;
             let get = |f| columns.cell(cells, f);
             let (member, status) = match read(&get) {
                 Err(e) => (NewMember::default(), RowStatus::Invalid(e)),

@@ -10,8 +10,8 @@ mod single;
 
 pub use games::{round_robin_games, swiss_games};
 pub use import::{
-    decode, parse_table, Columns, Encoding, Field, ImportError, Preview, Row, RowStatus,
-    MAX_FILE_BYTES,
+    decode, parse_table, pasted_table, Columns, Encoding, Field, ImportError, Preview, Row,
+    RowStatus, MAX_FILE_BYTES,
 };
 pub use single::{GameEnd, PgnTags, SingleGame};
 
@@ -27,6 +27,23 @@ pub const MAX_NAME_CHARS: usize = 60;
 pub const MAX_FIELD_CHARS: usize = 60;
 /// The saved format's version.
 pub const SAVE_VERSION: u32 = 1;
+
+/// The rows of a list of `len` rows, each `row_px` high, to draw in a box `view_px` high scrolled
+/// `scroll_px` down: those on screen and `spare` more on either side, so that a quick scroll
+/// meets rows already drawn. A list of 2,000 members is drawn a screenful at a time.
+pub fn rows_in_view(
+    len: usize,
+    scroll_px: f64,
+    view_px: f64,
+    row_px: f64,
+    spare: usize,
+) -> std::ops::Range<usize> {
+    let shown = (view_px.max(0.0) / row_px).ceil() as usize + 1;
+    // Scrolled past the end (the list got shorter): the last rows.
+    let first = ((scroll_px.max(0.0) / row_px) as usize).min(len.saturating_sub(shown));
+    let start = first.saturating_sub(spare).min(len);
+    start..first.saturating_add(shown + spare).min(len)
+}
 
 /// Sex, as rating lists record it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,6 +149,11 @@ pub enum ClubError {
     /// The same two members already have a game recorded on this date (their names, the date):
     /// recorded again only when confirmed.
     AlreadyRecorded(String, String, String),
+    /// A game's date is not a calendar day written `YYYY-MM-DD` (the date as given; empty when
+    /// none was).
+    NotADate(String),
+    /// A game's date is after today: a game is recorded once it has been played.
+    FutureDate(String),
 }
 
 impl fmt::Display for ClubError {
@@ -167,6 +189,17 @@ impl fmt::Display for ClubError {
                 f,
                 "a game between {a} and {b} on {date} is recorded already; confirm to record another"
             ),
+            ClubError::NotADate(d) if d.is_empty() => {
+                write!(f, "a rated game needs its date (year-month-day)")
+            }
+            ClubError::NotADate(d) => write!(
+                f,
+                "\"{d}\" is not a date: write the day the game was played as year-month-day, like 2026-12-01"
+            ),
+            ClubError::FutureDate(d) => write!(
+                f,
+                "{d} is after today: a game is recorded once it has been played"
+            ),
         }
     }
 }
@@ -189,6 +222,24 @@ fn name_key(s: &str) -> String {
         .collect()
 }
 
+/// A member's text fields within their caps: a name, of at most [`MAX_NAME_CHARS`] characters,
+/// and the others of at most [`MAX_FIELD_CHARS`] (for members typed in and members loaded alike).
+fn check_fields(name: &str, romanised: &str, club: &str, id: &str) -> Result<(), ClubError> {
+    if name.is_empty() {
+        return Err(ClubError::EmptyName);
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME_CHARS {
+        return Err(ClubError::NameTooLong(n));
+    }
+    for (which, v) in [("romanised name", romanised), ("club", club), ("id", id)] {
+        if v.chars().count() > MAX_FIELD_CHARS {
+            return Err(ClubError::FieldTooLong(which));
+        }
+    }
+    Ok(())
+}
+
 impl NewMember {
     /// The fields cleaned and checked.
     pub fn checked(mut self) -> Result<NewMember, ClubError> {
@@ -196,22 +247,7 @@ impl NewMember {
         self.romanised = clean(&self.romanised);
         self.club = clean(&self.club);
         self.fide_id = clean(&self.fide_id);
-        if self.name.is_empty() {
-            return Err(ClubError::EmptyName);
-        }
-        let n = self.name.chars().count();
-        if n > MAX_NAME_CHARS {
-            return Err(ClubError::NameTooLong(n));
-        }
-        for (which, v) in [
-            ("romanised name", &self.romanised),
-            ("club", &self.club),
-            ("id", &self.fide_id),
-        ] {
-            if v.chars().count() > MAX_FIELD_CHARS {
-                return Err(ClubError::FieldTooLong(which));
-            }
-        }
+        check_fields(&self.name, &self.romanised, &self.club, &self.fide_id)?;
         if self.birth_year.is_some_and(|y| !(1900..=2100).contains(&y)) {
             return Err(ClubError::OutOfRange("birth year"));
         }
@@ -529,7 +565,9 @@ impl Club {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// Reads a saved list (a newer version is refused, not guessed at).
+    /// Reads a saved list (a newer version is refused, not guessed at). A list past the caps
+    /// (more than [`MAX_MEMBERS`] members, a name or field too long) is refused as a whole, so
+    /// the page sets it aside, kept as it was, rather than drawing what no form lets in.
     pub fn from_json(text: &str) -> Result<Club, ClubError> {
         #[derive(Deserialize)]
         struct Head {
@@ -543,6 +581,9 @@ impl Club {
             serde_json::from_str(text).map_err(|e| ClubError::Json(e.to_string()))?;
         if club.members.len() > MAX_MEMBERS {
             return Err(ClubError::TooMany(club.members.len()));
+        }
+        for m in &club.members {
+            check_fields(&m.name, &m.romanised, &m.club, &m.fide_id)?;
         }
         // Numbers stay unique even when a file was edited by hand.
         let top = club.members.iter().map(|m| m.id).max().unwrap_or(0);

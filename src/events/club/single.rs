@@ -1,7 +1,8 @@
 //! A single game between two members, recorded on the club page and rated by itself (a club
 //! evening's game, not part of an event): Red, Black, the result and the date, or a PGN's tags.
 
-use super::{clean, name_key, Club, ClubError, RatedGame, MAX_FIELD_CHARS};
+use super::{clean, name_key, Club, ClubError, RatedGame};
+use crate::dates::parse_date;
 use crate::events::rating::Score;
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +51,7 @@ pub struct SingleGame {
     pub black: u32,
     /// Red's score.
     pub score: Score,
-    /// The date as typed.
+    /// The date (`YYYY-MM-DD`).
     pub date: String,
 }
 
@@ -109,14 +110,17 @@ impl Club {
     /// Records a single game between members `red` and `black` and rates it at once: both
     /// ratings change by the FIDE formula ([`crate::events::rating::rate`]), each change naming
     /// its date, opponent and result. An unfinished game is refused, and so is a second game
-    /// between the same two members on the same date unless `confirmed`. Gives how many members'
-    /// records changed (an unrated member's game waits for a first rating).
+    /// between the same two members on the same date unless `confirmed`, and so is a `date` that
+    /// is not a calendar day (`YYYY-MM-DD`) or is after `today` (year, month, day: the edge's
+    /// clock). Gives how many members' records changed (an unrated member's game waits for a
+    /// first rating).
     pub fn record_game(
         &mut self,
         red: u32,
         black: u32,
         end: GameEnd,
         date: &str,
+        today: (i32, u32, u32),
         confirmed: bool,
     ) -> Result<usize, ClubError> {
         let score = end.red_score().ok_or(ClubError::Unfinished)?;
@@ -130,8 +134,10 @@ impl Club {
         };
         let (red_name, black_name) = (name(red)?, name(black)?);
         let date = clean(date);
-        if date.chars().count() > MAX_FIELD_CHARS {
-            return Err(ClubError::FieldTooLong("date"));
+        match parse_date(&date) {
+            None => return Err(ClubError::NotADate(date)),
+            Some(day) if day > today => return Err(ClubError::FutureDate(date)),
+            Some(_) => {}
         }
         let same_pair =
             |g: &SingleGame| (g.red, g.black) == (red, black) || (g.red, g.black) == (black, red);

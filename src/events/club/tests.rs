@@ -7,6 +7,9 @@ const SHEET: &str = "姓名,拼音,单位,出生年份,性别,等级分,FIDE ID\
 \"Li, Na\",Li Na,\"Club \"\"A\"\"\",2001-05-03,女,,\r\n\
 郑惟桐,Zheng Weitong,四川,1989,M,2600,8600002\r\n";
 
+/// The day the games of these tests are recorded on (the edge gives the real one).
+const TODAY: (i32, u32, u32) = (2026, 12, 31);
+
 fn member(name: &str) -> NewMember {
     NewMember {
         name: name.into(),
@@ -105,6 +108,7 @@ fn a_header_without_a_name_column_is_refused() {
         &Club::new(),
         &t,
         Columns(vec![Some(Field::Name), Some(Field::Rating)]),
+        2,
     )
     .unwrap();
     assert_eq!(p.rows[0].member.name, "杭州");
@@ -378,7 +382,7 @@ fn a_single_game_changes_both_ratings_by_the_formula() {
     // Red: 40 × (1 − 0.64006) = +14.40, 2014. Black: 40 × (0 − 0.35994) = −14.40, 1886.
     let mut c = rated_pair(2000, 1900);
     assert_eq!(
-        c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", false),
+        c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", TODAY, false),
         Ok(2)
     );
     assert_eq!(c.member(1).unwrap().standing.rating, Some(2014));
@@ -400,7 +404,7 @@ fn a_single_game_changes_both_ratings_by_the_formula() {
     // E(1886) = 1/(1+10^0.32) = 0.32370: Red (1886) 40 × 0.17630 = +7.05, 1893;
     // Black (2014) 40 × (0.5 − 0.67626) = −7.05, 2007.
     assert_eq!(
-        c.record_game(2, 1, GameEnd::Draw, "2026-12-04", false),
+        c.record_game(2, 1, GameEnd::Draw, "2026-12-04", TODAY, false),
         Ok(2)
     );
     assert_eq!(c.member(2).unwrap().standing.rating, Some(1893));
@@ -414,13 +418,13 @@ fn a_single_game_changes_both_ratings_by_the_formula() {
 #[test]
 fn the_same_game_twice_needs_a_confirmation() {
     let mut c = rated_pair(2000, 1900);
-    c.record_game(1, 2, GameEnd::Draw, "2026-12-03", false)
+    c.record_game(1, 2, GameEnd::Draw, "2026-12-03", TODAY, false)
         .unwrap();
     let after_one = c.clone();
     // The same two members on the same date, either colour: refused, nothing changed.
     for (red, black) in [(1, 2), (2, 1)] {
         assert_eq!(
-            c.record_game(red, black, GameEnd::RedWins, " 2026-12-03", false),
+            c.record_game(red, black, GameEnd::RedWins, " 2026-12-03", TODAY, false),
             Err(ClubError::AlreadyRecorded(
                 c.member(red).unwrap().name.clone(),
                 c.member(black).unwrap().name.clone(),
@@ -431,14 +435,14 @@ fn the_same_game_twice_needs_a_confirmation() {
     }
     // Confirmed, it is a second game and is rated.
     assert_eq!(
-        c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", true),
+        c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", TODAY, true),
         Ok(2)
     );
     assert_eq!(c.games.len(), 2);
     assert_eq!(c.member(1).unwrap().history.len(), 2);
     // Another date is another game.
     assert!(c
-        .record_game(1, 2, GameEnd::Draw, "2026-12-10", false)
+        .record_game(1, 2, GameEnd::Draw, "2026-12-10", TODAY, false)
         .is_ok());
 }
 
@@ -447,20 +451,20 @@ fn an_unfinished_game_cannot_be_rated() {
     let mut c = rated_pair(2000, 1900);
     let before = c.clone();
     assert_eq!(
-        c.record_game(1, 2, GameEnd::Unfinished, "2026-12-03", true),
+        c.record_game(1, 2, GameEnd::Unfinished, "2026-12-03", TODAY, true),
         Err(ClubError::Unfinished)
     );
     assert_eq!(
-        c.record_game(1, 1, GameEnd::Draw, "", false),
+        c.record_game(1, 1, GameEnd::Draw, "", TODAY, false),
         Err(ClubError::SamePlayer)
     );
     assert_eq!(
-        c.record_game(1, 9, GameEnd::Draw, "", false),
+        c.record_game(1, 9, GameEnd::Draw, "", TODAY, false),
         Err(ClubError::NoSuchMember(9))
     );
     assert_eq!(
-        c.record_game(1, 2, GameEnd::Draw, &"9".repeat(61), false),
-        Err(ClubError::FieldTooLong("date"))
+        c.record_game(1, 2, GameEnd::Draw, &"9".repeat(61), TODAY, false),
+        Err(ClubError::NotADate("9".repeat(61)))
     );
     assert_eq!(c, before);
     assert_eq!(
@@ -484,4 +488,153 @@ fn a_pgns_tags_name_the_game() {
     );
     assert_eq!(PgnTags::read("not a pgn").result, None);
     assert_eq!(GameEnd::parse("½-½"), Some(GameEnd::Draw));
+}
+
+#[test]
+fn a_game_is_dated_by_a_real_day_not_after_today() {
+    // Regression: 2026-13-45, "yesterday" and 2030-01-01 were each recorded and rated.
+    let mut c = rated_pair(2000, 1900);
+    let before = c.clone();
+    let today = (2026, 12, 6);
+    for bad in [
+        "2026-13-45",
+        "yesterday",
+        "2026-02-29",
+        "2026-12-1",
+        "2026.12.01",
+        "",
+    ] {
+        assert_eq!(
+            c.record_game(1, 2, GameEnd::RedWins, bad, today, false),
+            Err(ClubError::NotADate(bad.into())),
+            "{bad}"
+        );
+    }
+    for later in ["2026-12-07", "2027-01-01", "2030-01-01"] {
+        assert_eq!(
+            c.record_game(1, 2, GameEnd::RedWins, later, today, false),
+            Err(ClubError::FutureDate(later.into())),
+            "{later}"
+        );
+    }
+    assert_eq!(c, before, "nothing recorded, no rating changed");
+    // Today and any earlier real day are taken (2028 is a leap year).
+    assert_eq!(
+        c.record_game(1, 2, GameEnd::Draw, "2026-12-06", today, false),
+        Ok(2)
+    );
+    assert!(c
+        .record_game(1, 2, GameEnd::Draw, "2024-02-29", today, false)
+        .is_ok());
+    assert_eq!(
+        c.record_game(1, 2, GameEnd::Draw, "2028-02-29", (2028, 2, 29), false),
+        Ok(2)
+    );
+    // Said in both languages.
+    let e = ClubError::NotADate("2026-13-45".into());
+    assert!(e.say(Lang::Zh).contains("不是有效日期") && e.say(Lang::Zh).contains("2026-13-45"));
+    assert!(e.say(Lang::En).contains("is not a date"));
+    assert_eq!(
+        ClubError::NotADate(String::new()).say(Lang::Zh),
+        "等级分对局须填写日期（年-月-日）"
+    );
+    let e = ClubError::FutureDate("2030-01-01".into());
+    assert_eq!(e.say(Lang::Zh), "2030-01-01 晚于今天：对局须在下完后记录");
+    assert!(e.say(Lang::En).starts_with("2030-01-01 is after today"));
+}
+
+#[test]
+fn a_saved_list_past_its_caps_is_refused_whole() {
+    // Regression: 2,000 members with 1,000-character names loaded unchecked.
+    let mut club = Club::new();
+    for i in 0..MAX_MEMBERS {
+        club.add(member(&format!("{i:0>60}"))).unwrap();
+    }
+    let text = club.to_json();
+    assert_eq!(
+        Club::from_json(&text).map(|c| c.members.len()),
+        Ok(MAX_MEMBERS)
+    );
+    let long = text.replacen(&format!("{:0>60}", 7), &"7".repeat(1000), 1);
+    assert_eq!(Club::from_json(&long), Err(ClubError::NameTooLong(1000)));
+    let wide = Club::from_json(&text.replacen(
+        "\"club\":\"\"",
+        &format!("\"club\":\"{}\"", "x".repeat(61)),
+        1,
+    ));
+    assert_eq!(wide, Err(ClubError::FieldTooLong("club")));
+    let nameless = r#"{"version":1,"members":[{"id":1,"name":""}],"next_id":2}"#;
+    assert_eq!(Club::from_json(nameless), Err(ClubError::EmptyName));
+    // One member more than the cap.
+    let mut over: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut extra = over["members"][0].clone();
+    extra["id"] = serde_json::json!(5000);
+    extra["name"] = serde_json::json!("one too many");
+    over["members"].as_array_mut().unwrap().push(extra);
+    assert_eq!(
+        Club::from_json(&over.to_string()),
+        Err(ClubError::TooMany(MAX_MEMBERS + 1))
+    );
+}
+
+#[test]
+fn a_saved_list_past_its_caps_is_set_aside_not_lost() {
+    use crate::saved::{load_with, Kept, MemoryStore, Store};
+    let mut s = MemoryStore::new(None);
+    let raw = format!(
+        r#"{{"version":1,"members":[{{"id":1,"name":"{}"}}],"next_id":2}}"#,
+        "长".repeat(1000)
+    );
+    s.set("xq.club", &raw).unwrap();
+    let u = load_with(&mut s, "xq.club", 42, Club::from_json).unwrap_err();
+    assert_eq!(u.kept, Kept::Aside("xq.club.corrupt.42".into()));
+    assert_eq!(s.get("xq.club.corrupt.42"), Some(raw));
+    assert_eq!(s.get("xq.club"), None);
+}
+
+#[test]
+fn a_pasted_list_is_numbered_by_its_own_lines() {
+    // Regression: eight pasted names were shown as lines 2 to 9 (the header given them counted).
+    let names = [
+        "王天一",
+        "郑惟桐",
+        "蒋川",
+        "许银川",
+        "吕钦",
+        "赵鑫鑫",
+        "洪智",
+        "汪洋",
+    ];
+    let (t, first) = pasted_table(&names.join("\n"));
+    let p = Preview::with_columns(&Club::new(), &t, Columns::from_header(&t[0]), first).unwrap();
+    let lines: Vec<usize> = p.rows.iter().map(|r| r.line).collect();
+    assert_eq!(lines, (1..=8).collect::<Vec<_>>());
+    assert_eq!(p.rows[7].member.name, "汪洋");
+    // A pasted table with its own header keeps the file's numbering: the header is line 1.
+    let (t, first) = pasted_table("姓名\t等级分\n王天一\t2650\n郑惟桐\t2600");
+    let p = Preview::with_columns(&Club::new(), &t, Columns::from_header(&t[0]), first).unwrap();
+    assert_eq!(p.rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3]);
+    // So does a one-column list whose first line names the column.
+    let (t, first) = pasted_table("name\nA\nB");
+    assert_eq!((t.len(), first), (3, 2));
+}
+
+#[test]
+fn a_long_list_is_drawn_a_screenful_at_a_time() {
+    // 2,000 rows of 36 px in a 540 px box: 16 on screen, 20 spare either side.
+    assert_eq!(rows_in_view(2000, 0.0, 540.0, 36.0, 20), 0..36);
+    assert_eq!(
+        rows_in_view(2000, 36.0 * 1000.0, 540.0, 36.0, 20),
+        980..1036
+    );
+    assert_eq!(
+        rows_in_view(2000, 36.0 * 1995.0, 540.0, 36.0, 20),
+        1964..2000
+    );
+    // A short list is drawn whole; a scroll past the end draws the last rows.
+    assert_eq!(rows_in_view(30, 0.0, 540.0, 36.0, 20), 0..30);
+    assert_eq!(rows_in_view(30, 1e9, 540.0, 36.0, 20), 0..30);
+    assert_eq!(rows_in_view(2000, 1e9, 540.0, 36.0, 20), 1964..2000);
+    assert_eq!(rows_in_view(0, 0.0, 540.0, 36.0, 20), 0..0);
+    assert_eq!(rows_in_view(10, -50.0, -1.0, 36.0, 0), 0..1);
 }

@@ -19,8 +19,8 @@ use super::files::{self, BrowserCharsets};
 use super::i18n::{tr, use_lang};
 use super::storage;
 use crate::events::club::{
-    decode, parse_table, round_robin_games, swiss_games, Club, Columns, Field, NewMember, Preview,
-    RowStatus, Sex, MAX_FILE_BYTES,
+    decode, parse_table, pasted_table, round_robin_games, rows_in_view, swiss_games, Club,
+    ClubError, Columns, Field, NewMember, Preview, RowStatus, Sex, MAX_FILE_BYTES,
 };
 use crate::events::knockout::Bracket;
 use crate::events::publish::{self, Certificates, Details, ResultsPage};
@@ -38,9 +38,14 @@ pub(crate) const KEY: &str = "xq.club";
 /// The event pages' picker list ([`Club::pick_lines`]).
 pub(crate) const PICKS_KEY: &str = "xq.club.picks";
 
-/// The saved members list (fresh when none or unreadable; the storage module sets that aside).
-pub(crate) fn load_club() -> Club {
-    storage::load_with(KEY, Club::from_json).unwrap_or_else(Club::new)
+/// The saved members list (fresh when none or unreadable; the storage module sets that aside and
+/// says so), and why an unreadable one was not loaded (a list past its caps, say).
+pub(crate) fn load_club() -> (Club, Option<ClubError>) {
+    let mut why = None;
+    let club = storage::load_with(KEY, |text| {
+        Club::from_json(text).inspect_err(|e| why = Some(e.clone()))
+    });
+    (club.unwrap_or_else(Club::new), why)
 }
 
 /// A finished (or running) event saved by another page, as the club page can rate it.
@@ -216,8 +221,17 @@ fn sparkline(points: &[i32]) -> Option<impl IntoView> {
 #[component]
 pub fn ClubPage() -> impl IntoView {
     let lang = use_lang();
-    let club = RwSignal::new(load_club());
+    let (loaded, not_loaded) = load_club();
+    let club = RwSignal::new(loaded);
     let note: RwSignal<Option<String>> = RwSignal::new(None);
+    // Set while printing: the long lists draw every row, not a screenful.
+    let whole = RwSignal::new(false);
+    let before = window_event_listener(leptos::ev::beforeprint, move |_| whole.set(true));
+    let after = window_event_listener(leptos::ev::afterprint, move |_| whole.set(false));
+    on_cleanup(move || {
+        before.remove();
+        after.remove();
+    });
     Effect::new(move || {
         let text = club.with(Club::to_json);
         // A refusal is said above the page by the storage module.
@@ -229,12 +243,17 @@ pub fn ClubPage() -> impl IntoView {
     view! {
         <div class="tournament club">
             <h1>{tr(words::CLUB_MEMBERS)}</h1>
+            {not_loaded.map(|e| view! {
+                <p class="t-error" role="alert" data-testid="club-not-loaded">
+                    {move || format!("{}{}", words::SAVED_LIST_NOT_LOADED.get(lang.get()), e.say(lang.get()))}
+                </p>
+            })}
             {move || note.get().map(|n| view! { <p class="t-error" role="alert" data-testid="club-note">{n}</p> })}
             <AddMember club=club note=note />
             <Import club=club note=note />
-            <Members club=club say=Callback::new(move |e: crate::events::club::ClubError| say(&e)) />
-            <RatingList club=club />
-            <record::RecordGame club=club note=note />
+            <Members club=club say=Callback::new(move |e: ClubError| say(&e)) whole=whole />
+            <RatingList club=club whole=whole />
+            <record::RecordGame club=club />
             <RateEvents club=club note=note />
         </div>
     }
@@ -306,10 +325,13 @@ fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoV
 fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
     let lang = use_lang();
     let pasted = RwSignal::new(String::new());
+    // The table read, with the line of its first row after the header.
     let table: RwSignal<Option<Vec<Vec<String>>>> = RwSignal::new(None);
+    let first_line = RwSignal::new(2);
     let columns = RwSignal::new(Columns(Vec::new()));
-    let open = move |t: Vec<Vec<String>>| {
+    let open = move |(t, first): (Vec<Vec<String>>, usize)| {
         columns.set(Columns::from_header(t.first().map_or(&[][..], |h| &h[..])));
+        first_line.set(first);
         table.set(Some(t));
         note.set(None);
     };
@@ -327,14 +349,14 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                 Err(e) => note.set(Some(e.say(l))),
                 Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
                     Err(e) => note.set(Some(e.say(l))),
-                    Ok((text, _)) => open(parse_table(&text)),
+                    Ok((text, _)) => open((parse_table(&text), 2)),
                 },
             }
         });
     };
     let preview = Memo::new(move |_| {
         let t = table.get()?;
-        Some(club.with(|c| Preview::with_columns(c, &t, columns.get())))
+        Some(club.with(|c| Preview::with_columns(c, &t, columns.get(), first_line.get())))
     });
     let confirm = move |_| {
         let Some(Ok(p)) = preview.get_untracked() else {
@@ -388,18 +410,6 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
             })}
         </section>
     }
-}
-
-/// A pasted list as a table; names one a line, without a header, get a header.
-fn pasted_table(text: &str) -> Vec<Vec<String>> {
-    let mut t = parse_table(text);
-    if t.first()
-        .is_some_and(|h| !Columns::from_header(h).0.contains(&Some(Field::Name)))
-        && t.iter().all(|r| r.len() == 1)
-    {
-        t.insert(0, vec!["name".into()]);
-    }
-    t
 }
 
 /// Column `col` now holds `value` (a field's name, or none); no other column keeps that field.
@@ -470,19 +480,84 @@ fn preview_rows(p: &Preview, l: Lang) -> impl IntoView {
     }
 }
 
+/// A row's height in a long list's box (`.c-rows` in style/pages.css gives rows this height).
+const ROW_PX: f64 = 36.0;
+/// Rows drawn beyond the box's edges on either side.
+const SPARE_ROWS: usize = 20;
+
+/// A long list's scrolling box: where it is scrolled to and how high it is, so that only the rows
+/// on screen are drawn ([`rows_in_view`]); `whole` draws every row (for printing).
+#[derive(Clone, Copy)]
+struct RowsBox {
+    at: RwSignal<(f64, f64)>,
+    whole: RwSignal<bool>,
+}
+
+impl RowsBox {
+    fn new(whole: RwSignal<bool>) -> RowsBox {
+        // Until the first scroll, the box is taken as high as the window (it is never higher).
+        let high = window()
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(900.0);
+        RowsBox {
+            at: RwSignal::new((0.0, high)),
+            whole,
+        }
+    }
+    /// The rows of a list of `len` to draw.
+    fn shown(self, len: usize) -> std::ops::Range<usize> {
+        if self.whole.get() {
+            return 0..len;
+        }
+        let (top, high) = self.at.get();
+        rows_in_view(len, top, high, ROW_PX, SPARE_ROWS)
+    }
+    /// The box's scroll handler.
+    fn on_scroll(self) -> impl Fn(leptos::ev::Event) + 'static {
+        move |ev| {
+            if let Some(el) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            {
+                self.at
+                    .set((f64::from(el.scroll_top()), f64::from(el.client_height())));
+            }
+        }
+    }
+    /// The empty row standing for `rows` undrawn rows.
+    fn spacer(rows: usize, columns: usize) -> impl IntoView {
+        let style = format!("height:{}px", rows as f64 * ROW_PX);
+        (rows > 0).then(|| view! { <tr class="c-spacer" aria-hidden="true"><td colspan=columns style=style></td></tr> })
+    }
+}
+
 #[component]
-fn Members(club: RwSignal<Club>, say: Callback<crate::events::club::ClubError>) -> impl IntoView {
+fn Members(club: RwSignal<Club>, say: Callback<ClubError>, whole: RwSignal<bool>) -> impl IntoView {
     let lang = use_lang();
-    let rows = move || club.with(|c| c.members.clone());
+    let rows_box = RowsBox::new(whole);
+    let len = move || club.with(|c| c.members.len());
+    let shown = Memo::new(move |_| rows_box.shown(len()));
+    let rows = move || {
+        club.with(|c| {
+            c.members
+                .get(shown.get())
+                .map(<[_]>::to_vec)
+                .unwrap_or_default()
+        })
+    };
     view! {
         <section class="t-section">
-            <h2>{tr(words::MEMBERS)} " (" {move || club.with(|c| c.members.len())} ")"</h2>
+            <h2>{tr(words::MEMBERS)} " (" {len} ")"</h2>
+            <div class="c-rows" on:scroll=rows_box.on_scroll()>
             <table class="t-table" data-testid="members">
                 <thead><tr>
                     <th>"#"</th><th>{tr(words::NAME)}</th><th>{tr(words::ROMANISED)}</th><th>{tr(words::CLUB)}</th>
                     <th>{tr(words::BORN_SHORT)}</th><th>{tr(words::SEX)}</th><th>{tr(words::RATING)}</th><th>{tr(words::ID)}</th><th class="no-print"></th>
                 </tr></thead>
                 <tbody>
+                    {move || RowsBox::spacer(shown.get().start, 9)}
                     <For each=rows key=|m| format!("{}:{}:{:?}:{}", m.id, m.name, m.standing, m.club) let:m>
                         {
                             let id = m.id;
@@ -504,24 +579,43 @@ fn Members(club: RwSignal<Club>, say: Callback<crate::events::club::ClubError>) 
                             }
                         }
                     </For>
+                    {move || RowsBox::spacer(len().saturating_sub(shown.get().end), 9)}
                 </tbody>
             </table>
+            </div>
         </section>
     }
 }
 
 #[component]
-fn RatingList(club: RwSignal<Club>) -> impl IntoView {
+fn RatingList(club: RwSignal<Club>, whole: RwSignal<bool>) -> impl IntoView {
     let lang = use_lang();
-    let rows = move || {
+    let rows_box = RowsBox::new(whole);
+    // The rated members' numbers, highest rating first.
+    let ranked = Memo::new(move |_| {
         club.with(|c| {
             c.rating_list()
                 .into_iter()
                 .filter(|m| m.standing.rating.is_some())
-                .cloned()
+                .map(|m| m.id)
                 .collect::<Vec<_>>()
         })
+    });
+    let shown = Memo::new(move |_| rows_box.shown(ranked.with(Vec::len)));
+    let rows = move || {
+        let r = shown.get();
+        club.with(|c| {
+            ranked.with(|ids| {
+                ids.get(r.clone())
+                    .unwrap_or_default()
+                    .iter()
+                    .zip(r.start..)
+                    .filter_map(|(&id, i)| Some((i, c.member(id)?.clone())))
+                    .collect::<Vec<_>>()
+            })
+        })
     };
+
     let export = move |_| {
         let _ = files::download(
             "rating-list.csv",
@@ -536,14 +630,16 @@ fn RatingList(club: RwSignal<Club>) -> impl IntoView {
                 <button data-testid="rating-csv" on:click=export>{tr(words::EXPORT_CSV)}</button>
                 <button data-testid="print" on:click=move |_| { let _ = window().print(); }>{tr(words::PRINT)}</button>
             </div>
+            <div class="c-rows" on:scroll=rows_box.on_scroll()>
             <table class="t-table" data-testid="rating-list">
                 <thead><tr>
                     <th>{tr(words::RANK)}</th><th>{tr(words::NAME)}</th><th>{tr(words::RATING)}</th><th>{tr(words::GAMES)}</th><th>{tr(words::HISTORY)}</th><th>{tr(words::CHANGES)}</th>
                 </tr></thead>
                 <tbody>
+                    {move || RowsBox::spacer(shown.get().start, 6)}
                     {move || {
                         let l = lang.get();
-                        rows().into_iter().enumerate().map(|(i, m)| {
+                        rows().into_iter().map(|(i, m)| {
                             let mut points: Vec<i32> = m.history.first().and_then(|h| h.before).into_iter().collect();
                             points.extend(m.history.iter().filter_map(|h| h.after));
                             view! {
@@ -573,8 +669,10 @@ fn RatingList(club: RwSignal<Club>) -> impl IntoView {
                             }
                         }).collect_view()
                     }}
+                    {move || RowsBox::spacer(ranked.with(Vec::len).saturating_sub(shown.get().end), 6)}
                 </tbody>
             </table>
+            </div>
         </section>
     }
 }

@@ -4,11 +4,51 @@
 use super::super::files::{self, BrowserCharsets};
 use super::super::i18n::{tr, use_lang};
 use super::words;
-use crate::events::club::{decode, Club, ClubError, GameEnd, PgnTags, MAX_FILE_BYTES};
-use crate::lang::Say;
-use crate::lang::Text;
+use crate::events::club::{decode, Club, ClubError, GameEnd, ImportError, PgnTags, MAX_FILE_BYTES};
+use crate::lang::{Lang, Say, Text};
+use crate::saved::FileError;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+
+/// Today by the browser's clock, in the visitor's time zone: (year, month, day).
+fn today() -> (i32, u32, u32) {
+    let d = js_sys::Date::new_0();
+    (d.get_full_year() as i32, d.get_month() + 1, d.get_date())
+}
+
+/// What the form last said, shown beside its button (said again when the language changes).
+#[derive(Clone, Debug)]
+enum Note {
+    /// Recorded: this many members' ratings changed.
+    Recorded(usize),
+    /// Refused; nothing changed.
+    Refused(ClubError),
+    /// The players of a PGN who are not members.
+    NotMembers(Vec<String>),
+    /// The chosen file could not be read.
+    File(FileError),
+    /// The chosen file is not text the page reads.
+    Text(ImportError),
+}
+
+impl Note {
+    /// Whether it reports success (shown in the success style, not as an error).
+    fn done(&self) -> bool {
+        matches!(self, Note::Recorded(_))
+    }
+}
+
+impl Say for Note {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            Note::Recorded(n) => words::Said::GameRecorded(*n).say(lang),
+            Note::Refused(e) => e.say(lang),
+            Note::NotMembers(names) => words::Said::NotMembers(names).say(lang),
+            Note::File(e) => e.say(lang),
+            Note::Text(e) => e.say(lang),
+        }
+    }
+}
 
 /// The result `<option>` values, as [`GameEnd::parse`] reads them.
 const ENDS: [(&str, Text); 4] = [
@@ -19,36 +59,38 @@ const ENDS: [(&str, Text); 4] = [
 ];
 
 #[component]
-pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+pub(super) fn RecordGame(club: RwSignal<Club>) -> impl IntoView {
     let lang = use_lang();
+    let note: RwSignal<Option<Note>> = RwSignal::new(None);
     let red = RwSignal::new(String::new());
     let black = RwSignal::new(String::new());
     let end = RwSignal::new("1-0".to_string());
-    let date = RwSignal::new(String::new());
+    let (y, m, d) = today();
+    let today_text = format!("{y:04}-{m:02}-{d:02}");
+    let date = RwSignal::new(today_text.clone());
     // Set when the same two members already have a game on that date: a second press confirms.
     let confirm = RwSignal::new(false);
     let record = move |confirmed: bool| {
-        let l = lang.get_untracked();
         let id = |s: RwSignal<String>| s.get_untracked().parse::<u32>().unwrap_or(0);
         let Some(e) = GameEnd::parse(&end.get_untracked()) else {
             return;
         };
         let mut c = club.get_untracked();
-        match c.record_game(id(red), id(black), e, &date.get_untracked(), confirmed) {
+        let day = date.get_untracked();
+        match c.record_game(id(red), id(black), e, &day, today(), confirmed) {
             Ok(n) => {
                 club.set(c);
                 confirm.set(false);
-                note.set(Some(words::Said::GameRecorded(n).say(l)));
+                note.set(Some(Note::Recorded(n)));
             }
             Err(err) => {
                 confirm.set(matches!(err, ClubError::AlreadyRecorded(..)));
-                note.set(Some(err.say(l)));
+                note.set(Some(Note::Refused(err)));
             }
         }
     };
     // A PGN fills the form from its tags: players found by name, result, date.
     let fill = move |text: &str| {
-        let l = lang.get_untracked();
         let tags = PgnTags::read(text);
         let mut missing = Vec::new();
         for (side, name) in [(red, &tags.red), (black, &tags.black)] {
@@ -68,7 +110,7 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
             date.set(tags.date.replace('.', "-"));
         }
         confirm.set(false);
-        note.set((!missing.is_empty()).then(|| words::Said::NotMembers(&missing).say(l)));
+        note.set((!missing.is_empty()).then_some(Note::NotMembers(missing)));
     };
     let file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
@@ -78,11 +120,10 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
             return;
         };
         files::read_bytes(&input, MAX_FILE_BYTES, move |r| {
-            let l = lang.get_untracked();
-            match r.map_err(|e| e.say(l)).and_then(|b| {
+            match r.map_err(Note::File).and_then(|b| {
                 decode(&b, &BrowserCharsets)
                     .map(|(t, _)| t)
-                    .map_err(|e| e.say(l))
+                    .map_err(Note::Text)
             }) {
                 Ok(text) => fill(&text),
                 Err(e) => note.set(Some(e)),
@@ -116,13 +157,17 @@ pub(super) fn RecordGame(club: RwSignal<Club>, note: RwSignal<Option<String>>) -
                         {ENDS.into_iter().map(|(v, text)| view! { <option value=v>{tr(text)}</option> }).collect_view()}
                     </select>
                 </label>
-                <label>{tr(words::DATE)} " " <input data-testid="game-date" placeholder="2026-12-01" prop:value=move || date.get() on:input=move |ev| { date.set(event_target_value(&ev)); confirm.set(false); } /></label>
+                <label>{tr(words::DATE)} " " <input type="date" data-testid="game-date" max=today_text required prop:value=move || date.get() on:input=move |ev| { date.set(event_target_value(&ev)); confirm.set(false); } /></label>
                 <label>{tr(words::OPEN_A_PGN)} " " <input type="file" accept=".pgn,text/plain" data-testid="game-pgn" on:change=file /></label>
                 <button data-testid="record-game-button" on:click=move |_| record(false)>{tr(words::RECORD_AND_RATE)}</button>
                 <Show when=move || confirm.get()>
                     <button data-testid="record-game-confirm" on:click=move |_| record(true)>{tr(words::RECORD_IT_AS_ANOTHER)}</button>
                 </Show>
             </div>
+            {move || note.get().map(|n| {
+                let (class, role) = if n.done() { ("t-info", "status") } else { ("t-error", "alert") };
+                view! { <p class=class role=role data-testid="record-note">{n.say(lang.get())}</p> }
+            })}
             <textarea data-testid="game-pgn-text" rows="2" aria-label="PGN" placeholder=move || words::OR_PASTE_A_PGN.get(lang.get()) on:change=move |ev| fill(&event_target_value(&ev))></textarea>
         </section>
     }

@@ -14,6 +14,10 @@ pub const RESULTS_PAGE_AND_CERTIFICATES: Text =
 // mod.rs
 pub const TIMETABLE: Text = Text::new("赛程", "Timetable");
 pub const CLUB_MEMBERS: Text = Text::new("俱乐部会员", "Club members");
+pub const SAVED_LIST_NOT_LOADED: Text = Text::new(
+    "保存的会员名单未载入：",
+    "The saved members list was not loaded: ",
+);
 pub const ADD_A_MEMBER: Text = Text::new("添加会员", "Add a member");
 pub const ROMANISED: Text = Text::new("拼音", "Romanised");
 pub const CLUB: Text = Text::new("单位", "Club");
