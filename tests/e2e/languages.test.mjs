@@ -105,3 +105,16 @@ for (const [hash, input, name, shown, zh, en] of MESSAGES) {
     await page.context().close();
   });
 }
+
+test('#/club: a refusal on screen follows the language button', async () => {
+  const page = await app.newPage('#/club', { lang: 'zh', waitFor: '[data-testid=member-name]' });
+  await page.fill('[data-testid=member-name]', '王'.repeat(61));
+  await page.click('[data-testid=add-member]');
+  const before = await page.textContent('[data-testid=club-note]');
+  assert.match(before, /[\u4e00-\u9fff]/);
+  await page.click('[data-testid=lang-toggle]');
+  await page.waitForFunction((b) => document.querySelector('[data-testid=club-note]')?.textContent !== b, before, { timeout: 3000 }).catch(() => {});
+  const after = (await page.textContent('[data-testid=club-note]')).replaceAll('王', '');
+  assert.doesNotMatch(after, /[\u4e00-\u9fff]/, `said again in English: ${after}`);
+  await page.context().close();
+});

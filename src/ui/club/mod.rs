@@ -29,6 +29,7 @@ use crate::events::schedule::SaveFile;
 use crate::events::swiss::saved::SavedKnockout;
 use crate::events::swiss::Swiss;
 use crate::lang::{Lang, Say};
+use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 mod words;
@@ -218,12 +219,30 @@ fn sparkline(points: &[i32]) -> Option<impl IntoView> {
     })
 }
 
+/// The page's last message: a success (in the success style) or a refusal, kept in both languages
+/// so that the language button re-says it.
+#[derive(Clone)]
+struct Note {
+    ok: bool,
+    said: SaidBefore,
+}
+
+impl Note {
+    fn ok(said: &dyn Say) -> Note {
+        Note { ok: true, said: SaidBefore::of(said) }
+    }
+
+    fn refused(said: &dyn Say) -> Note {
+        Note { ok: false, said: SaidBefore::of(said) }
+    }
+}
+
 #[component]
 pub fn ClubPage() -> impl IntoView {
     let lang = use_lang();
     let (loaded, not_loaded) = load_club();
     let club = RwSignal::new(loaded);
-    let note: RwSignal<Option<String>> = RwSignal::new(None);
+    let note: RwSignal<Option<Note>> = RwSignal::new(None);
     // Set while printing: the long lists draw every row, not a screenful.
     let whole = RwSignal::new(false);
     let before = window_event_listener(leptos::ev::beforeprint, move |_| whole.set(true));
@@ -239,7 +258,7 @@ pub fn ClubPage() -> impl IntoView {
             let _ = storage::set(PICKS_KEY, &club.with(Club::pick_lines));
         }
     });
-    let say = move |e: &dyn Say| note.set(Some(e.say(lang.get_untracked())));
+    let say = move |e: &dyn Say| note.set(Some(Note::refused(e)));
     view! {
         <div class="tournament club">
             <h1>{tr(words::CLUB_MEMBERS)}</h1>
@@ -248,7 +267,11 @@ pub fn ClubPage() -> impl IntoView {
                     {move || format!("{}{}", words::SAVED_LIST_NOT_LOADED.get(lang.get()), e.say(lang.get()))}
                 </p>
             })}
-            {move || note.get().map(|n| view! { <p class="t-error" role="alert" data-testid="club-note">{n}</p> })}
+            {move || note.get().map(|n| if n.ok {
+                view! { <p class="t-info" role="status" data-testid="club-note">{n.said.say(lang.get())}</p> }.into_any()
+            } else {
+                view! { <p class="t-error" role="alert" data-testid="club-note">{n.said.say(lang.get())}</p> }.into_any()
+            })}
             <AddMember club=club note=note />
             <Import club=club note=note />
             <Members club=club say=Callback::new(move |e: ClubError| say(&e)) whole=whole />
@@ -260,7 +283,7 @@ pub fn ClubPage() -> impl IntoView {
 }
 
 #[component]
-fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
     let lang = use_lang();
     let name = RwSignal::new(String::new());
     let romanised = RwSignal::new(String::new());
@@ -290,7 +313,7 @@ fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoV
                     s.set(String::new());
                 }
             }
-            Err(e) => note.set(Some(e.say(l))),
+            Err(e) => note.set(Some(Note::refused(&e))),
         }
     };
     let input = move |s: RwSignal<String>, testid: &'static str, class: &'static str| {
@@ -322,7 +345,7 @@ fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoV
 /// Paste or a file: the table read, its columns (picked from the header, changeable), and a
 /// preview of every row before anything is stored.
 #[component]
-fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+fn Import(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
     let lang = use_lang();
     let pasted = RwSignal::new(String::new());
     // The table read, with the line of its first row after the header.
@@ -346,9 +369,9 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
         files::read_bytes(&input, MAX_FILE_BYTES, move |r| {
             let l = lang.get_untracked();
             match r {
-                Err(e) => note.set(Some(e.say(l))),
+                Err(e) => note.set(Some(Note::refused(&e))),
                 Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
-                    Err(e) => note.set(Some(e.say(l))),
+                    Err(e) => note.set(Some(Note::refused(&e))),
                     Ok((text, _)) => open((parse_table(&text), 2)),
                 },
             }
@@ -368,9 +391,9 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView
                 club.set(c);
                 table.set(None);
                 pasted.set(String::new());
-                note.set(Some(words::Said::MembersAdded(n).say(lang.get_untracked())));
+                note.set(Some(Note::ok(&words::Said::MembersAdded(n))));
             }
-            Err(e) => note.set(Some(e.say(lang.get_untracked()))),
+            Err(e) => note.set(Some(Note::refused(&e))),
         }
     };
     view! {
@@ -679,7 +702,7 @@ fn RatingList(club: RwSignal<Club>, whole: RwSignal<bool>) -> impl IntoView {
 
 /// Events saved by the other pages: rate one, or print its certificates.
 #[component]
-fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl IntoView {
+fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
     let lang = use_lang();
     let events = RwSignal::new(saved_events());
     let places = RwSignal::new("3".to_string());
@@ -745,7 +768,7 @@ fn RateEvents(club: RwSignal<Club>, note: RwSignal<Option<String>>) -> impl Into
 }
 
 /// Rates the games of event `e` for the club's members, once.
-fn rate_event(club: RwSignal<Club>, note: RwSignal<Option<String>>, e: &SavedEvent, l: Lang) {
+fn rate_event(club: RwSignal<Club>, note: RwSignal<Option<Note>>, e: &SavedEvent, l: Lang) {
     let mut c = club.get_untracked();
     let games = match e {
         SavedEvent::RoundRobin(_, t) => round_robin_games(&c, t),
@@ -761,9 +784,9 @@ fn rate_event(club: RwSignal<Club>, note: RwSignal<Option<String>>, e: &SavedEve
                 games: games.len(),
                 rated: n,
             };
-            note.set(Some(rated.say(l)));
+            note.set(Some(Note::ok(&rated)));
         }
-        Err(err) => note.set(Some(err.say(l))),
+        Err(err) => note.set(Some(Note::refused(&err))),
     }
 }
 
