@@ -487,7 +487,7 @@ fn check_tree(s: &str) {
             for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
                 let text = write_tree(&t, n);
                 let back = read_tree(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-                // Writing is the fixed point (a `}` in a `;` comment is written as `)`).
+                // Writing is the fixed point.
                 assert_eq!(write_tree(&back, n), text);
                 assert_eq!(back.main_line().len(), t.main_line().len());
                 assert_eq!(back.variation_count(), t.variation_count());
@@ -1584,4 +1584,66 @@ fn typed_moves_fast() {
 #[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
 fn typed_moves_deep() {
     typed(DEEP);
+}
+
+// ------------------------------------------------------------------------------------ round trips
+
+/// PGN: a tree read, written in each notation and read again, is the same tree (comments with
+/// U+FFFD and control characters included).
+fn check_pgn_round_trip(s: String) {
+    let Ok(t) = read_tree(&s) else { return };
+    for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+        let text = write_tree(&t, n);
+        let back = read_tree(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        if let Some(d) = back.first_difference(&t) {
+            panic!("{n:?}: {d}\n{s:?}\n{text}");
+        }
+    }
+}
+
+/// XQF: a file read, written and read again is the same tree, whenever the writer says it
+/// leaves nothing out (a text GBK cannot write, read from a Big5 or UTF-8 file, is said).
+fn check_xqf_round_trip(b: Vec<u8>) {
+    use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+    use xiangqi_club::xiangqi::notation::xqf::{left_out, read_xqf, write_xqf};
+    let Ok(t) = read_xqf(&b, &EncodingRs) else {
+        return;
+    };
+    if left_out(&t, &EncodingRs).is_some() {
+        return;
+    }
+    let back = read_xqf(&write_xqf(&t, &EncodingRs), &EncodingRs).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(d) = back.first_difference(&t) {
+        panic!("{d}");
+    }
+}
+
+/// DhtmlXQ: a text read, written and read again is the same tree.
+fn check_dhtmlxq_round_trip(s: String) {
+    use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
+    let Ok(t) = read_dhtmlxq(&s) else { return };
+    let text = write_dhtmlxq(&t);
+    let back = read_dhtmlxq(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    if let Some(d) = back.first_difference(&t) {
+        panic!("{d}\n{s:?}\n{text}");
+    }
+}
+
+fn round_trips(n: u32) {
+    let mut pgn = pgn_text_seeds();
+    pgn.push("1. 炮二平五 {a\u{FFFD}b\u{1}\u{1f}c} 马8进7 ;d\u{FFFD}\u{7}e\n2. 马二进三 *".into());
+    fuzz(n, text(pgn), check_pgn_round_trip);
+    fuzz(n, bytes(xqf_seeds()), check_xqf_round_trip);
+    fuzz(n, text(dhtmlxq_seeds()), check_dhtmlxq_round_trip);
+}
+
+#[test]
+fn read_write_read_is_the_identity_fast() {
+    round_trips(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn read_write_read_is_the_identity_deep() {
+    round_trips(DEEP);
 }

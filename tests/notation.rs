@@ -384,3 +384,88 @@ fn garbled_game_keeps_the_valid_part() {
     assert_eq!(unclosed.kind, PgnErrorKind::Unclosed('{'));
     assert_eq!(unclosed.partial.moves().len(), 1);
 }
+
+#[test]
+fn fen_tag_counters_follow_the_fen_rule_with_a_typed_error() {
+    use xiangqi_club::xiangqi::notation::pgn::read_tree;
+    use xiangqi_club::xiangqi::{FenError, ParseFenError};
+    let board = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+    let too_large = |which: &'static str, found: &str| {
+        FenError::Parse(ParseFenError::CounterTooLarge {
+            which,
+            found: found.into(),
+        })
+    };
+    let not_a_number = |which: &'static str, found: &str| {
+        FenError::Parse(ParseFenError::BadCounter {
+            which,
+            found: found.into(),
+        })
+    };
+    // The same counters, with the side to move written and with it missing (then assumed): never
+    // a silent `0 1`, always the error `Position::from_fen` gives.
+    for side in ["w", "-"] {
+        for (counters, error) in [
+            (
+                "99999999999999999999 1",
+                too_large("halfmove", "99999999999999999999"),
+            ),
+            ("1000001 1", too_large("halfmove", "1000001")),
+            ("0 1000001", too_large("fullmove", "1000001")),
+            ("-5 1", not_a_number("halfmove", "-5")),
+            ("x y", not_a_number("halfmove", "x")),
+            ("0 y", not_a_number("fullmove", "y")),
+        ] {
+            let fen = format!("{board} {side} - - {counters}");
+            let text = format!("[FEN \"{fen}\"]\n\n1. 炮二平五 *\n");
+            let want = PgnErrorKind::BadFen {
+                fen: fen.clone(),
+                error: error.clone(),
+            };
+            assert_eq!(
+                read_pgn(&text).map(|_| ()).map_err(|e| e.kind),
+                Err(want.clone()),
+                "{fen}"
+            );
+            assert_eq!(
+                read_tree(&text).map(|_| ()).map_err(|e| e.kind),
+                Err(want),
+                "{fen}"
+            );
+            if side == "w" {
+                assert_eq!(Position::from_fen(&fen).map(|_| ()), Err(error), "{fen}");
+            }
+        }
+    }
+    // Counters in range are kept as written.
+    let g = read_pgn(&format!(
+        "[FEN \"{board} w - - 12 34\"]\n\n34. 炮二平五 *\n"
+    ))
+    .unwrap();
+    assert_eq!((g.start().halfmoves(), g.start().fullmoves()), (12, 34));
+}
+
+#[test]
+fn comments_keep_replacement_and_control_characters() {
+    use xiangqi_club::xiangqi::notation::pgn::{read_tree, write_tree};
+    // U+FFFD (bytes that did not decode) and C0 controls are text of the comment: read, written
+    // and read again unchanged.
+    let said = "a\u{FFFD}b\u{1}c\u{1f}d\u{7}e";
+    for text in [
+        format!("1. 炮二平五 {{{said}}} 马8进7 *"),
+        format!("1. 炮二平五 ;{said}\n马8进7 *"),
+    ] {
+        let g = read_pgn(&text).unwrap();
+        assert_eq!(g.comment(1), Some(said), "{text:?}");
+        let t = read_tree(&text).unwrap();
+        let first = t.main_line()[0];
+        assert_eq!(t.node(first).unwrap().comment.as_deref(), Some(said));
+        for n in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+            let back = read_tree(&write_tree(&t, n)).unwrap();
+            assert_eq!(back.first_difference(&t), None, "{n:?}");
+        }
+    }
+    // Between moves a stray U+FFFD is still skipped, so the moves around it read.
+    let g = read_pgn("1. 炮二平五 \u{FFFD}马8进7 *").unwrap();
+    assert_eq!(g.moves(), &[mv("h2e2"), mv("h9g7")]);
+}

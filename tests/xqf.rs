@@ -463,4 +463,89 @@ fn a_stray_record_after_a_line_is_left_out_and_every_variation_is_read() {
         );
         assert!(e.say(Lang::En).contains("every other line is read"), "{e}");
     }
+
+/// A match record with what XQF has no field for, values longer than its fields, a mark and a
+/// character GBK lacks.
+const MATCH: &str =
+    "[Event \"2026年全国象棋甲级联赛第一阶段第十轮北京威凯建设对上海金外滩队第二台\"]
+[Round \"10\"]
+[Board \"1\"]
+[Date \"2026年12月1日\"]
+[Site \"北京\"]
+[RedTeam \"北京威凯建设\"]
+[Red \"许银川（广东碧桂园）\"]
+[BlackTeam \"上海金外滩\"]
+[Black \"吕钦\"]
+[ECCO \"C98\"]
+[Opening \"中炮对屏风马\"]
+[Result \"1-0\"]
+
+1. 炮二平五! {好棋 \u{1F600}} 马8进7 1-0
+";
+
+#[test]
+fn the_writer_says_what_xqf_leaves_out_or_shortens() {
+    use xiangqi_club::xiangqi::notation::xqf::{left_out, XqfLeftOut};
+    let tree = read_tree(MATCH).expect("reads");
+    let event = "2026年全国象棋甲级联赛第一阶段第十轮北京威凯建设对上海金外滩队第二台";
+    // 63 bytes of GBK: the four digits and 29 characters of two bytes each.
+    let kept_event: String = event.chars().take(4 + 29).collect();
+    let l = left_out(&tree, &EncodingRs).expect("something is left out");
+    assert_eq!(
+        l,
+        XqfLeftOut {
+            tags: ["Round", "Board", "RedTeam", "BlackTeam", "ECCO", "Opening"]
+                .map(String::from)
+                .to_vec(),
+            shortened: vec![
+                ("Event".into(), 63, kept_event.clone()),
+                ("Red".into(), 15, "许银川（广东碧".into()),
+            ],
+            marks: 1,
+            unwritable: 1,
+        }
+    );
+    // What has a field is kept, shortened as said.
+    let back = read_xqf(&write_xqf(&tree, &EncodingRs), &EncodingRs).expect("reads");
+    for (tag, v) in [
+        ("Event", kept_event.as_str()),
+        ("Red", "许银川（广东碧"),
+        ("Black", "吕钦"),
+        ("Date", "2026年12月1日"),
+        ("Site", "北京"),
+        ("Result", "1-0"),
+    ] {
+        assert_eq!(back.tag(tag), Some(v), "{tag}");
+    }
+    // A game that fits loses nothing, and nothing is said.
+    assert_eq!(left_out(&study(), &EncodingRs), None);
+
+    // `xq convert --to xqf` says it, as `--to cbf` says what CBF leaves out.
+    let dir = std::env::temp_dir().join(format!("xq-xqf-left-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [("match.pgn", MATCH), ("study.pgn", STUDY)] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_xq"))
+            .args(["convert", "--to", "xqf"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        if name == "study.pgn" {
+            assert!(err.is_empty(), "{err}");
+            continue;
+        }
+        for said in [
+            "no field for Round, Board, RedTeam, BlackTeam, ECCO, Opening (left out)",
+            &format!("Event cut to its 63 bytes: \"{kept_event}\""),
+            "Red cut to its 15 bytes: \"许银川（广东碧\"",
+            "1 mark(s) left out",
+            "1 character(s) GBK cannot write",
+        ] {
+            assert!(err.contains(said), "{said}: {err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -11,7 +11,7 @@ use crate::xiangqi::notation::archive::{self, Format, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::cbr::CBL_MAGIC;
 use crate::xiangqi::notation::decode::{decode_with, EncodingRs};
 use crate::xiangqi::notation::pgn::{
-    read_pgn, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,
+    holds_several_games, read_pgn, read_tree, write_move_list, write_pgn, write_tree,
 };
 use crate::xiangqi::notation::record::PgnGame;
 use crate::xiangqi::notation::{cbf, dhtmlxq, xqf, Notation};
@@ -82,7 +82,7 @@ pub fn run(args: &[String]) -> i32 {
     let library = match Format::detect(&bytes) {
         Some(Format::Pgn) => {
             let text = decode_with(&bytes, &EncodingRs).text;
-            read_tree_all(&text).len() > 1
+            holds_several_games(&text)
         }
         Some(Format::DhtmlXq) | None => false,
         Some(_) => true,
@@ -197,7 +197,12 @@ impl Output {
             return cbf::write_cbf(tree).into_bytes();
         }
         match (self.binary, self.ubb, self.pgn, self.main_line) {
-            (true, ..) => xqf::write_xqf(tree, &EncodingRs),
+            (true, ..) => {
+                if let Some(l) = xqf::left_out(tree, &EncodingRs) {
+                    eprintln!("xq convert: warning: {l}");
+                }
+                xqf::write_xqf(tree, &EncodingRs)
+            }
             (_, true, ..) => dhtmlxq::write_dhtmlxq(tree).into_bytes(),
             (_, _, true, false) => write_tree(tree, self.notation).into_bytes(),
             (_, _, true, true) => write_pgn(&tree.main_line_game(), self.notation).into_bytes(),

@@ -1,5 +1,6 @@
 //! The `xq` command line: each subcommand lives in its own module and returns the exit status.
 
+mod bench_files;
 mod convert;
 mod judge;
 mod label;
@@ -31,6 +32,7 @@ pub fn run(args: &[OsString]) -> i32 {
     match cmd.as_str() {
         "perft" => perft::perft(rest),
         "bench" if rest.first().is_some_and(|a| a == "search") => uci::bench(&rest[1..]),
+        "bench" if rest.first().is_some_and(|a| a == "files") => bench_files::run(&rest[1..]),
         "bench" => perft::bench(rest),
         "uci" => uci::run(rest),
         "judge" => judge::run(rest),
@@ -142,6 +144,7 @@ const USAGE: &str = "usage: xq <command> [args]
   perft \"<FEN>\" <depth> [--divide]   count leaf nodes of the legal-move tree
   bench                              perft 5 from the start position, nodes per second
   bench search [depth]               fixed engine search of fixed positions: nodes, nodes per second
+  bench files DIR                    write large game files to time `xq convert` on (docs/benchmarks.md)
   uci                                the engine over UCI (as Pikafish speaks it) on stdin/stdout
   match --engine CMD --engine CMD    two UCI engines play the test set's openings, both colours
   judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules

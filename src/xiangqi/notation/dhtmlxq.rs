@@ -23,7 +23,8 @@ use super::pgn::{comment_with_variation_notes, split_commands};
 use super::record::PgnResult;
 use crate::xiangqi::tree::{GameTree, NodeId};
 use crate::xiangqi::{Move, Position, Square};
-use std::collections::BTreeMap;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
 use std::fmt;
 
 /// Why DhtmlXQ text could not be read to the end.
@@ -228,9 +229,17 @@ fn start_of(binit: &str, first: Option<Square>) -> Option<Position> {
     Position::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
 }
 
+/// A value's lines: `||`, like a line break of any system, is `\n`.
+fn lines_of(value: &str) -> String {
+    value
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace("||", "\n")
+}
+
 /// A comment's text: `||` is a line break, `\uXXXX` a character.
 fn comment_of(value: &str) -> String {
-    let s = value.replace("||", "\n");
+    let s = lines_of(value);
     let mut out = String::new();
     let mut rest = s.as_str();
     while let Some(i) = rest.find("\\u") {
@@ -317,7 +326,8 @@ impl Reader {
             let Some(t) = tags.iter().find(|t| t.name.eq_ignore_ascii_case(key)) else {
                 continue;
             };
-            let v = t.value.trim();
+            let v = lines_of(t.value);
+            let v = v.trim();
             let v = if tag == "Result" {
                 PgnResult::parse(v).map_or(v.to_string(), |r| r.pgn().to_string())
             } else {
@@ -333,10 +343,11 @@ impl Reader {
                 || FORMAT_TAGS.contains(&lower.as_str())
                 || lower.starts_with("move_")
                 || lower.starts_with("comment");
-            if !known && !t.value.trim().is_empty() {
+            let v = lines_of(t.value);
+            if !known && !v.trim().is_empty() {
                 self.tree
                     .tags
-                    .push((t.name.to_string(), t.value.trim().to_string()));
+                    .push((t.name.to_string(), v.trim().to_string()));
             }
         }
     }
@@ -377,9 +388,12 @@ impl Reader {
         }
     }
 
-    /// Branches, each after the one it comes from (files list them in any order).
+    /// Branches, each after the one it comes from (files list them in any order): of the
+    /// branches whose first move's parent is read, the first in the file goes next. Each waits
+    /// under the node it needs, so that the tree is built in one pass over the tags, not one
+    /// pass per branch (a file lists tens of thousands, children first as often as not).
     fn branches(&mut self, tags: &[Tag]) -> Result<(), DhtmlXqError> {
-        let mut branches: Vec<(u32, usize, u32, &Tag)> = tags
+        let branches: Vec<(u32, usize, u32, &Tag)> = tags
             .iter()
             .filter_map(|t| {
                 let rest = t.name.strip_prefix("move_")?;
@@ -393,17 +407,22 @@ impl Reader {
                 ))
             })
             .collect();
-        while !branches.is_empty() {
-            let ready = branches
-                .iter()
-                .position(|&(a, b, _, _)| self.parent_of(a, b).is_some());
-            let Some(k) = ready else {
-                let t = branches[0].3;
-                let tag = format!("DhtmlXQ_{}", t.name);
-                let tree = std::mem::take(&mut self.tree);
-                return Err(failed(tree, t.offset, DhtmlXqErrorKind::NoParent { tag }));
-            };
-            let (a, b, c, t) = branches.remove(k);
+        // The branches that can be played, by their place in the file; the others by the node
+        // (branch, move number) they start after.
+        let mut ready = BinaryHeap::new();
+        let mut waiting: BTreeMap<(u32, usize), Vec<usize>> = BTreeMap::new();
+        for (i, &(a, b, _, _)) in branches.iter().enumerate() {
+            match b.checked_sub(1) {
+                Some(p) if self.nodes.contains_key(&(a, p)) => ready.push(Reverse(i)),
+                Some(p) => waiting.entry((a, p)).or_default().push(i),
+                // A branch from move 0 has no move before it to start from.
+                None => {}
+            }
+        }
+        let mut played = vec![false; branches.len()];
+        while let Some(Reverse(k)) = ready.pop() {
+            played[k] = true;
+            let (a, b, c, t) = branches[k];
             let Some(parent) = self.parent_of(a, b) else {
                 continue;
             };
@@ -413,6 +432,18 @@ impl Reader {
                 return Err(failed(self.tree.clone(), t.offset, kind));
             };
             self.play(parent, c, b, &list, &tag, t.offset)?;
+            for ply in b..b + list.len() {
+                if let Some(woken) = waiting.remove(&(c, ply)) {
+                    ready.extend(woken.into_iter().map(Reverse));
+                }
+            }
+        }
+        // What is left branches from a move no branch holds.
+        if let Some(k) = played.iter().position(|p| !p) {
+            let t = branches[k].3;
+            let tag = format!("DhtmlXQ_{}", t.name);
+            let tree = std::mem::take(&mut self.tree);
+            return Err(failed(tree, t.offset, DhtmlXqErrorKind::NoParent { tag }));
         }
         Ok(())
     }
@@ -449,20 +480,10 @@ impl Reader {
     }
 }
 
-/// A value as DhtmlXQ carries it: a line break is `||`, and a `[` cannot open a tag.
+/// A value or comment as DhtmlXQ carries it: a line break is `||`; the brackets of PGN commands
+/// and of text stay as written (only a tag's own end is kept from its value, by its writer).
 fn value_of(s: &str) -> String {
-    s.replace("\r\n", "\n")
-        .replace(['\r', '\n'], "||")
-        .replace('[', "［")
-        .replace(']', "］")
-}
-
-/// A comment as DhtmlXQ carries it; its PGN commands keep their brackets, which no tag name
-/// follows.
-fn comment_value(s: &str) -> String {
-    s.replace("\r\n", "\n")
-        .replace(['\r', '\n'], "||")
-        .replace("[/", "［/")
+    s.replace("\r\n", "\n").replace(['\r', '\n'], "||")
 }
 
 /// Writes `tree` as one DhtmlXQ block: headers, `binit` when the start is not the initial
@@ -470,7 +491,10 @@ fn comment_value(s: &str) -> String {
 pub fn write_dhtmlxq(tree: &GameTree) -> String {
     let mut out = String::from("[DhtmlXQ]\n");
     let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[DhtmlXQ_{name}]{value}[/DhtmlXQ_{name}]\n"));
+        // A value holding the tag's own end would end there: its `[` is written full-width.
+        let end = format!("[/DhtmlXQ_{name}]");
+        let value = value.replace(&end, &format!("［/DhtmlXQ_{name}]"));
+        out.push_str(&format!("[DhtmlXQ_{name}]{value}{end}\n"));
     };
     for (key, name) in HEADERS {
         let v = match name {
@@ -483,12 +507,13 @@ pub fn write_dhtmlxq(tree: &GameTree) -> String {
     }
     for (n, v) in &tree.tags {
         let lower = n.to_ascii_lowercase();
-        let plain = !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric());
+        // Any name the reader takes: up to the first `]`.
+        let plain = !n.is_empty() && !n.contains(']');
         let mapped = HEADERS.iter().any(|(k, t)| t == n || *k == lower)
             || matches!(n.as_str(), "Game" | "FEN" | "Format")
             || FORMAT_TAGS.contains(&lower.as_str())
             || lower.starts_with("comment")
-            || lower.starts_with("move");
+            || lower.starts_with("move_");
         if plain && !mapped && !v.is_empty() {
             tag(n, &value_of(v));
         }
@@ -546,7 +571,7 @@ pub fn write_dhtmlxq(tree: &GameTree) -> String {
         } else {
             format!("comment{branch}_{ply}")
         };
-        tag(&key, &comment_value(&text));
+        tag(&key, &value_of(&text));
     }
     out.push_str("[/DhtmlXQ]\n");
     out

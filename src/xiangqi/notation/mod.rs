@@ -14,6 +14,7 @@ pub mod dhtmlxq;
 pub mod iccs;
 pub mod pgn;
 pub mod record;
+pub mod stress;
 pub mod typed;
 pub mod wxf;
 pub mod xqf;

@@ -5,7 +5,7 @@
 //! what real files contain: UTF-8, GBK or Big5 bytes ([`super::decode`]), any of the notations (detected
 //! move by move), move numbers with or without dots, `...` placeholders, `{}` and `;` comments,
 //! `()` variations (kept by [`read_tree`], skipped by [`read_pgn`]), NAGs, result tokens, free-text title lines and
-//! odd bytes in tag values, and U+FFFD (bytes that did not decode) skipped. A broken file imports as far as it is valid: the error carries the
+//! odd bytes in tag values, and U+FFFD (bytes that did not decode) skipped between moves (comments keep every character). A broken file imports as far as it is valid: the error carries the
 //! partial game and says at which move and why reading stopped.
 
 use super::record::{PgnGame, PgnResult};
@@ -125,8 +125,14 @@ fn write_tags(
         tag("FEN", &fen);
     }
     tag("Format", notation.name());
+    // A roster tag named twice keeps its later values here, as the file had them.
+    let mut rostered = [false; ROSTER.len()];
     for (n, v) in tags {
-        if n != "Game" && n != "FEN" && n != "Format" && !ROSTER.contains(&n.as_str()) {
+        let first = ROSTER
+            .iter()
+            .position(|r| r == n)
+            .is_some_and(|k| !std::mem::replace(&mut rostered[k], true));
+        if !first && n != "Game" && n != "FEN" && n != "Format" {
             tag(n, v);
         }
     }
@@ -137,7 +143,7 @@ pub fn write_pgn(game: &PgnGame, notation: Notation) -> String {
     let mut out = String::new();
     write_tags(&mut out, &game.tags, game.start(), game.result(), notation);
     out.push('\n');
-    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
+    let comment = |c: &str| comment_pieces(c).join("\n");
     if let Some(c) = game.comment(0) {
         out.push_str(&comment(c));
         out.push('\n');
@@ -210,9 +216,8 @@ pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
     write_tags(&mut out, &tree.tags, tree.start(), tree.result(), notation);
     out.push('\n');
     let mut tokens: Vec<String> = Vec::new();
-    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
     if let Some(c) = tree.node(tree.root()).and_then(comment_text) {
-        tokens.push(comment(&c));
+        tokens.extend(comment_pieces(&c));
     }
     enum Task {
         Move(NodeId),
@@ -246,7 +251,7 @@ pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
                 };
                 let Some(m) = node.mv() else { continue };
                 if let Some(b) = &node.before {
-                    tokens.push(comment(b));
+                    tokens.extend(comment_pieces(b));
                     need_number = true;
                 }
                 let round = before.fullmoves();
@@ -259,7 +264,7 @@ pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
                 need_number = false;
                 tokens.extend(node.nags.iter().map(|g| format!("${g}")));
                 if let Some(c) = comment_text(node) {
-                    tokens.push(comment(&c));
+                    tokens.extend(comment_pieces(&c));
                     need_number = true;
                 }
                 stack.push(Task::Next(n));
@@ -287,10 +292,39 @@ pub fn write_tree(tree: &GameTree, notation: Notation) -> String {
             line.push(' ');
         }
         line.push_str(&t);
+        // A `;` comment runs to the end of its line.
+        if t.starts_with(';') {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
     }
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// A comment as PGN carries it: in braces, but each line holding a `}` (which would close them)
+/// as a `;` comment, which runs to the end of its line; the pieces read back as the one comment.
+fn comment_pieces(c: &str) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut braced: Vec<&str> = Vec::new();
+    let close = |braced: &mut Vec<&str>, pieces: &mut Vec<String>| {
+        if !braced.is_empty() {
+            pieces.push(format!("{{{}}}", braced.join("\n")));
+            braced.clear();
+        }
+    };
+    for line in c.split('\n') {
+        if line.contains('}') {
+            close(&mut braced, &mut pieces);
+            pieces.push(format!(";{line}"));
+        } else {
+            braced.push(line);
+        }
+    }
+    close(&mut braced, &mut pieces);
+    pieces
 }
 
 // --- import -----------------------------------------------------------------------------------
@@ -357,6 +391,12 @@ pub fn read_tree_all(text: &str) -> Vec<Result<GameTree, PgnTreeError>> {
         games.push(tree_result(g));
     }
     games
+}
+
+/// Whether the text holds more than one game: reads the first two, not the whole library.
+pub fn holds_several_games(text: &str) -> bool {
+    let mut r = Reader::new(text);
+    r.game::<GameTree>().is_some() && r.game::<GameTree>().is_some()
 }
 
 /// How deep variations may nest: deeper is a [`PgnErrorKind::TooDeep`] (real files nest a few
@@ -634,6 +674,15 @@ impl Iterator for Cursor<'_> {
 }
 
 impl Cursor<'_> {
+    /// The next character, U+FFFD too: a comment keeps what it holds, as written.
+    fn next_raw(&mut self) -> Option<char> {
+        let c = self.rest.next()?;
+        if c == '\n' {
+            self.newlines += 1;
+        }
+        Some(c)
+    }
+
     fn peek(&self) -> Option<char> {
         self.rest.clone().find(is_text)
     }
@@ -654,6 +703,8 @@ impl Cursor<'_> {
 
 struct Reader<'a> {
     chars: Cursor<'a>,
+    /// The initial position, made once for every game of a library that starts from it.
+    initial: Position,
 }
 
 /// Whether a character is text rather than U+FFFD, the mark of bytes that did not decode: a stray
@@ -776,7 +827,9 @@ fn black_first(ahead: impl Iterator<Item = char>) -> bool {
 }
 
 /// Reads a FEN tag leniently: a side field other than w/r/b (e.g. `-b`, or none) is taken as
-/// `black_first`'s answer and reported as a [`PgnNotice::TurnAssumed`].
+/// `black_first`'s answer and reported as a [`PgnNotice::TurnAssumed`]. The counters follow the
+/// one rule of [`Position::from_fen`]: absent is `0 1`, anything but a number up to the limit is
+/// its typed error, never a silent `0 1`.
 fn lenient_fen(fen: &str, black_first: bool) -> Result<(Position, Option<PgnNotice>), FenError> {
     match Position::from_fen(fen) {
         Ok(p) => Ok((p, None)),
@@ -785,28 +838,22 @@ fn lenient_fen(fen: &str, black_first: bool) -> Result<(Position, Option<PgnNoti
             let Some(board) = fields.first() else {
                 return Err(first);
             };
-            let side = match fields.get(1).map(|s| s.to_ascii_lowercase()) {
-                Some(s) if s == "b" => "b",
-                Some(s) if s == "w" || s == "r" => "w",
-                _ if black_first => "b",
-                _ => "w",
-            };
-            let num = |i: usize, d: &str| {
-                fields
-                    .get(i)
-                    .filter(|s| s.parse::<u32>().is_ok())
-                    .map_or(d.to_string(), |s| s.to_string())
-            };
-            let fixed = format!("{board} {side} - - {} {}", num(4, "0"), num(5, "1"));
-            let position = Position::from_fen(&fixed).map_err(|_| first)?;
             let named = fields
                 .get(1)
                 .is_some_and(|s| matches!(s.to_ascii_lowercase().as_str(), "w" | "r" | "b"));
-            let notice = (!named).then(|| PgnNotice::TurnAssumed {
+            if named {
+                // The side is readable: the fault is elsewhere, and stands.
+                return Err(first);
+            }
+            let side = if black_first { "b" } else { "w" };
+            let counters = fields.get(4..).unwrap_or_default().join(" ");
+            let fixed = format!("{board} {side} - - {counters}");
+            let position = Position::from_fen(fixed.trim_end())?;
+            let notice = PgnNotice::TurnAssumed {
                 fen: fen.to_string(),
                 side: position.turn(),
-            });
-            Ok((position, notice))
+            };
+            Ok((position, Some(notice)))
         }
     }
 }
@@ -839,6 +886,7 @@ impl<'a> Reader<'a> {
                 rest: text.chars(),
                 newlines: 0,
             },
+            initial: Position::start(),
         }
     }
 
@@ -891,9 +939,10 @@ impl<'a> Reader<'a> {
         (!name.is_empty()).then(|| (name, clean_value(&value)))
     }
 
+    /// The text up to `close` (consumed), every character kept; `None` when it never comes.
     fn until(&mut self, close: char) -> Option<String> {
         let mut s = String::new();
-        for c in self.chars.by_ref() {
+        while let Some(c) = self.chars.next_raw() {
             if c == close {
                 return Some(s);
             }
@@ -1009,7 +1058,7 @@ impl<'a> Reader<'a> {
                 match lenient_fen(fen, black_first(self.chars.clone())) {
                     Ok(found) => found,
                     Err(error) => {
-                        let mut g = R::new(Position::start());
+                        let mut g = R::new(self.initial.clone());
                         *g.tags() = tags.clone();
                         let fen = fen.clone();
                         let line = self.line();
@@ -1024,7 +1073,7 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
-            _ => (Position::start(), None),
+            _ => (self.initial.clone(), None),
         };
         let mut game = R::new(start);
         game.notices().extend(notice);
@@ -1063,8 +1112,8 @@ impl<'a> Reader<'a> {
                 ';' => {
                     self.chars.next();
                     let mut text = String::new();
-                    while let Some(c) = self.chars.next_if(|&c| c != '\n') {
-                        text.push(c);
+                    while self.chars.rest.clone().next().is_some_and(|c| c != '\n') {
+                        text.extend(self.chars.next_raw());
                     }
                     Self::comment(game, &mut body.place, &text);
                 }
@@ -1220,7 +1269,7 @@ impl<'a> Reader<'a> {
 }
 
 /// Takes lichess's `[%cal …]`, `[%csl …]` and `[%eval …]` out of a comment: the rest of the text
-/// and what they say. A command that does not read stays in the text.
+/// and what they say. A command that does not read (or spans lines) stays in the text.
 pub(crate) fn split_commands(text: &str) -> (String, Vec<Arrow>, Vec<Circle>, Option<Eval>) {
     let mut rest = String::new();
     let (mut arrows, mut circles, mut eval) = (Vec::new(), Vec::new(), None);
@@ -1235,6 +1284,9 @@ pub(crate) fn split_commands(text: &str) -> (String, Vec<Arrow>, Vec<Circle>, Op
         let body = &after[2..end];
         let (name, args) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
         let args = args.trim();
+        // A command is on one line: `[%` on one line and `]` on a later one are text (comments
+        // read as pieces are joined by line breaks, and must read the same when joined).
+        let name = if body.contains('\n') { "" } else { name };
         let understood = match name {
             "cal" => parse_list(args, |x| {
                 let mut c = x.chars();
@@ -1430,7 +1482,8 @@ mod tests {
             assert_eq!(back.moves(), g.moves(), "{text}");
             assert_eq!(back.tag("Red"), Some("许银川"));
             assert_eq!(back.tag("Event"), Some("测试 \"quoted\""));
-            assert_eq!(back.comment(2), Some("屏风马 {braces)"));
+            // A line with a `}` goes as a `;` comment: read back as it was.
+            assert_eq!(back.comment(2), Some("屏风马 {braces}"));
             assert_eq!(back.result(), PgnResult::Draw);
         }
         assert!(write_pgn(&g, Notation::Wxf).contains("[Format \"WXF\"]"));

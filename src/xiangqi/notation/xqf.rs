@@ -585,11 +585,27 @@ impl GbkEncoder for super::decode::EncodingRs {
 
 /// Text as GBK, `?` for a character GBK lacks, cut to `room` bytes between characters.
 fn gbk_text(text: &str, enc: &dyn GbkEncoder, room: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len().min(room));
+    gbk_fit(text, enc, room).bytes
+}
+
+/// Text as the writer puts it in GBK: the bytes, how many characters of the text they hold, and
+/// how many of those GBK has no code for (written `?`; a NUL is dropped).
+struct Fit {
+    bytes: Vec<u8>,
+    chars: usize,
+    unwritable: usize,
+}
+
+fn gbk_fit(text: &str, enc: &dyn GbkEncoder, room: usize) -> Fit {
+    let mut fit = Fit {
+        bytes: Vec::with_capacity(text.len().min(room)),
+        chars: 0,
+        unwritable: 0,
+    };
     for c in text.chars() {
         let mut two = [0; 2];
         let code: &[u8] = match c {
-            '\0' => continue,
+            '\0' => &[],
             c if c.is_ascii() => {
                 two[0] = c as u8;
                 &two[..1]
@@ -602,12 +618,80 @@ fn gbk_text(text: &str, enc: &dyn GbkEncoder, room: usize) -> Vec<u8> {
                 None => b"?",
             },
         };
-        if out.len() + code.len() > room {
+        if fit.bytes.len() + code.len() > room {
             break;
         }
-        out.extend_from_slice(code);
+        fit.bytes.extend_from_slice(code);
+        fit.chars += 1;
+        fit.unwritable += usize::from(c == '\0' || (!c.is_ascii() && code == b"?"));
     }
-    out
+    fit
+}
+
+/// What an XQF file written from a tree does not hold as the tree has it, so that the writer can
+/// say so (as the CBF writer does): XQF has a header field for the title, event, date, site,
+/// players, time rule, times, annotator, author and result, and none for anything else.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct XqfLeftOut {
+    /// Tags the header has no field for (ECCO, Opening, RedTeam, BlackTeam, Round, Board, …).
+    pub tags: Vec<String>,
+    /// Tags cut to their field's width: the name, the field's room in bytes, and the value kept.
+    pub shortened: Vec<(String, usize, String)>,
+    /// Marks (NAGs: !, ?, …), which have no place in the format.
+    pub marks: usize,
+    /// Characters GBK has no code for, written `?` (or a NUL, dropped).
+    pub unwritable: usize,
+}
+
+/// What [`write_xqf`] leaves out of `tree` or shortens; `None` when the file holds it all.
+pub fn left_out(tree: &GameTree, enc: &dyn GbkEncoder) -> Option<XqfLeftOut> {
+    let mut l = XqfLeftOut::default();
+    for (name, value) in &tree.tags {
+        let value = value.trim();
+        let held = TEXTS.iter().find(|(tag, _, _)| tag == name);
+        match held {
+            Some(&(_, _, room)) => {
+                let fit = gbk_fit(value, enc, room);
+                l.unwritable += fit.unwritable;
+                if fit.chars < value.chars().count() {
+                    let kept = value.chars().take(fit.chars).collect();
+                    l.shortened.push((name.clone(), room, kept));
+                }
+            }
+            // The result, the start and the writers' own tags are the file's too.
+            None if matches!(name.as_str(), "Result" | "FEN" | "Game" | "Format") => {}
+            None if !value.is_empty() => l.tags.push(name.clone()),
+            None => {}
+        }
+    }
+    for id in tree.ids() {
+        l.marks += tree.node(id).map_or(0, |n| n.nags.len());
+        let text = comment_with_variation_notes(tree, id);
+        l.unwritable += gbk_fit(&text, enc, usize::MAX).unwritable;
+    }
+    (l != XqfLeftOut::default()).then_some(l)
+}
+
+impl fmt::Display for XqfLeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if !self.tags.is_empty() {
+            parts.push(format!("no field for {} (left out)", self.tags.join(", ")));
+        }
+        for (name, room, kept) in &self.shortened {
+            parts.push(format!("{name} cut to its {room} bytes: \"{kept}\""));
+        }
+        if self.marks > 0 {
+            parts.push(format!("{} mark(s) left out", self.marks));
+        }
+        if self.unwritable > 0 {
+            parts.push(format!(
+                "{} character(s) GBK cannot write, written as ?",
+                self.unwritable
+            ));
+        }
+        write!(f, "XQF: {}", parts.join("; "))
+    }
 }
 
 /// The key bytes of a file to write: its version (10 or less writes an unkeyed file) and header
