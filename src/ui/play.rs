@@ -110,6 +110,8 @@ pub(super) enum Note {
     NotShown(crate::xiangqi::session::NotShown),
     /// A game file that did not read, or read only in part (what was read is kept).
     Archive(crate::xiangqi::notation::archive::ArchiveError),
+    /// A game file opened: the format it was read as, and the games it held.
+    ReadAs(crate::xiangqi::notation::archive::Format, usize),
     /// A chosen or dropped file refused before it was read.
     File(crate::saved::FileError),
     /// A notice the lean bundle showed, handed to the full one ([`hand_over`]).
