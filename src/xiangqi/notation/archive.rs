@@ -361,7 +361,7 @@ pub fn utf16(bytes: &[u8]) -> Option<String> {
         [0, a, 0, b, ..] if *a != 0 && *b != 0 => (false, bytes),
         _ => return None,
     };
-    if body.len() % 2 != 0 {
+    if !body.len().is_multiple_of(2) {
         return None;
     }
     let units = body.chunks_exact(2).map(|c| match le {
