@@ -222,9 +222,11 @@ fn a_cbl_opens_as_a_list_and_a_long_game_takes_several_blocks() {
     }
 }
 
-/// The error's offset and both languages' words.
+/// The error's offset and both languages' words (damage, or the file cut).
 fn damage(e: &ArchiveError) -> (Format, usize) {
-    let ArchiveError::Damaged { format, offset, .. } = e else {
+    let (ArchiveError::Damaged { format, offset, .. } | ArchiveError::Cut { format, offset, .. }) =
+        e
+    else {
         panic!("not damage: {e:?}");
     };
     let (en, zh) = (e.say(Lang::En), e.say(Lang::Zh));
@@ -442,7 +444,8 @@ fn xq_convert_to_cbf_writes_what_reads_back_the_same() {
     std::fs::write(&file, MATCH_CBF).unwrap();
     let (code, out, err) = xq(&["convert", "--to", "cbf", &file.to_string_lossy()]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.is_empty(), "{err}");
+    // The format read is said, and nothing else: no warning.
+    assert_eq!(err, "xq convert: read as CBF\n");
     let first = open(MATCH_CBF.as_bytes(), &EncodingRs).expect("reads");
     let again = open(out.as_bytes(), &EncodingRs).expect("reads");
     same(&again.games[0], &first.games[0]);
@@ -624,4 +627,224 @@ fn a_dhtmlxq_of_29640_branches_listed_children_first_is_built_in_one_pass() {
     assert_eq!(tree.variation_count(), 14_820);
     // The order of the tags changes nothing.
     same(tree, &in_order.games[0]);
+}
+
+// ------------------------------------------------------------------ recognising, cuts, messages
+
+/// A PGN whose comment names other formats: the CBF root element, a whole DhtmlXQ block.
+const PGN_NAMING_OTHERS: &str = "[Event \"讲座\"]\n[Result \"*\"]\n\n\
+{Saved from <ChineseChessRecord Version=\"1.0\"> and [DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]}\n\
+1. 炮二平五 马8进7 2. 马二进三 车9平8 *\n";
+
+#[test]
+fn a_format_named_in_a_pgn_comment_does_not_take_over() {
+    for (text, named) in [
+        (PGN_NAMING_OTHERS.to_string(), "both"),
+        (
+            PGN_NAMING_OTHERS.replace(
+                " and [DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]",
+                "",
+            ),
+            "CBF",
+        ),
+        (
+            PGN_NAMING_OTHERS.replace("<ChineseChessRecord Version=\"1.0\">", "a page"),
+            "DhtmlXQ",
+        ),
+    ] {
+        assert_eq!(
+            Format::detect(text.as_bytes()),
+            Some(Format::Pgn),
+            "{named}"
+        );
+        let lib = open(text.as_bytes(), &EncodingRs).expect(named);
+        assert_eq!(lib.format, Format::Pgn, "{named}");
+        assert!(lib.stopped.is_none(), "{named}: {:?}", lib.stopped);
+        assert_eq!(lib.games[0].main_line().len(), 4, "{named}");
+    }
+    // A CBF quoting PGN and DhtmlXQ in its XML comment is still the CBF.
+    let cbf = CBF.replacen(
+        "<ChineseChessRecord",
+        "<!-- [Event \"x\"] 1. h2e2 [DhtmlXQ][/DhtmlXQ] -->\n<ChineseChessRecord",
+        1,
+    );
+    let lib = open(cbf.as_bytes(), &EncodingRs).expect("the CBF");
+    assert_eq!(
+        (lib.format, lib.games[0].main_line().len()),
+        (Format::Cbf, 4)
+    );
+}
+
+#[test]
+fn xq_convert_reads_a_pgn_naming_other_formats_as_pgn_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("xq-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("named.pgn");
+    std::fs::write(&file, PGN_NAMING_OTHERS).unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "iccs", &file.to_string_lossy()]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "h2e2\nh9g7\nh0g2\ni9h9\n"),
+        "{err}"
+    );
+    assert_eq!(err, "xq convert: read as PGN\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every cut of `bytes` short of its end reads as the whole file did, or says it is cut (or
+/// damaged): never fewer moves or games in silence. `from` skips cuts the format cannot tell.
+fn every_cut_is_said(name: &str, bytes: &[u8], from: usize) {
+    let whole = open(bytes, &EncodingRs).expect(name);
+    assert!(whole.stopped.is_none(), "{name}: {:?}", whole.stopped);
+    let mut said = 0;
+    for k in from..bytes.len() {
+        match open(&bytes[..k], &EncodingRs) {
+            Err(e) => {
+                assert!(!e.say(Lang::En).is_empty() && !e.say(Lang::Zh).is_empty());
+                said += 1;
+            }
+            Ok(lib) if lib.stopped.is_some() => said += 1,
+            Ok(lib) => {
+                assert_eq!(lib.games.len(), whole.games.len(), "{name} cut at {k}");
+                for (a, b) in lib.games.iter().zip(&whole.games) {
+                    if let Some(d) = a.first_difference(b) {
+                        panic!(
+                            "{name} cut at {k} of {} reads without a word: {d}",
+                            bytes.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(said > 0, "{name}");
+}
+
+#[test]
+fn a_cut_cbf_says_so_at_every_offset() {
+    let cut = &CBF.as_bytes()[..544];
+    let lib = open(cut, &EncodingRs).expect("the part read");
+    let e = lib.stopped.expect("said");
+    assert_eq!(damage(&e).0, Format::Cbf);
+    assert!(e.say(Lang::En).contains("the file ends too soon"), "{e}");
+    assert!(
+        e.say(Lang::Zh).contains("文件提前结束"),
+        "{}",
+        e.say(Lang::Zh)
+    );
+    every_cut_is_said("game.cbf", CBF.as_bytes(), 0);
+    every_cut_is_said("match.cbf", MATCH_CBF.as_bytes(), 0);
+}
+
+#[test]
+fn a_cut_dhtmlxq_says_so_at_every_offset() {
+    use xiangqi_club::xiangqi::notation::dhtmlxq::write_dhtmlxq;
+    let study = write_dhtmlxq(&tree(LESSON));
+    let lib = open(&study.as_bytes()[..200], &EncodingRs).expect("the part read");
+    let e = lib.stopped.expect("said");
+    assert!(e.say(Lang::En).contains("the text ends too soon"), "{e}");
+    assert!(e.say(Lang::Zh).contains("文本提前结束"));
+    // The moves before the cut are kept.
+    let at = study.find("[DhtmlXQ_move_").unwrap();
+    let lib = open(&study.as_bytes()[..at + 5], &EncodingRs).expect("the part read");
+    assert_eq!(lib.games[0].main_line().len(), 6);
+    assert!(lib.stopped.is_some());
+    every_cut_is_said("lesson DhtmlXQ", study.as_bytes(), 0);
+}
+
+#[test]
+fn a_cut_cbr_or_cbl_says_so_at_every_offset() {
+    for (name, bytes) in [
+        ("lesson.cbr", write_cbr(&tree(LESSON))),
+        ("endgame.cbr", write_cbr(&tree(ENDGAME))),
+        ("lesson v1", write_cbr_v1(&tree(LESSON))),
+        (
+            "a position",
+            write_cbr(&GameTree::new(tree(ENDGAME).start().clone())),
+        ),
+    ] {
+        for k in 2214..2220.min(bytes.len()) {
+            let e = open(&bytes[..k], &EncodingRs).map_or_else(Some, |l| l.stopped);
+            let e = e.unwrap_or_else(|| panic!("{name} cut at {k}: nothing said"));
+            assert!(e.say(Lang::En).contains("the file ends too soon"), "{e}");
+        }
+        every_cut_is_said(name, &bytes, 0);
+    }
+    // A library cut inside its last game's record.
+    let games = vec![tree(LESSON), tree(ENDGAME)];
+    let cbl = write_cbl("x", &games);
+    let last = 101_952 + 4096;
+    // (A cut on a block's edge leaves whole records: nothing tells it from a shorter library.)
+    every_cut_is_said(
+        "club.cbl",
+        &cbl[..last + write_cbr(&games[1]).len()],
+        last + 1,
+    );
+    let e = open(&cbl[..50_000], &EncodingRs).unwrap_err();
+    assert_eq!(damage(&e), (Format::Cbl, 50_000));
+}
+
+#[test]
+fn an_unread_file_says_each_format_tried_and_why() {
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(LESSON.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let lib = open(&utf16, &EncodingRs).expect("UTF-16 reads");
+    same(&lib.games[0], &tree(LESSON));
+    let e = open(&[], &EncodingRs).unwrap_err();
+    assert!(
+        e.say(Lang::En).contains("the file is empty (0 bytes)"),
+        "{e}"
+    );
+    let e = open(&[0xFF; 100], &EncodingRs).unwrap_err();
+    for f in Format::ALL {
+        let (en, zh) = (e.say(Lang::En), e.say(Lang::Zh));
+        assert!(
+            en.contains(&format!("{}, byte 0: not {}", f.name(), f.name())),
+            "{en}"
+        );
+        assert!(zh.contains(&format!("{}，第 0 字节", f.name())), "{zh}");
+    }
+    let dir = std::env::temp_dir().join(format!("xq-unread-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ff.bin");
+    std::fs::write(&file, [0xFF; 100]).unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "iccs", &file.to_string_lossy()]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("PGN, byte 0: not PGN; expected a tag pair"),
+        "{err}"
+    );
+    assert!(err.contains("CBF, byte 0: not CBF"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_pgn_move_error_names_its_line_and_column() {
+    let text = "[Event \"x\"]\n\n1. 炮二平五 马8进7\n2. 马二进三   车1进9 *\n";
+    let lib = open(text.as_bytes(), &EncodingRs).expect("the part read");
+    assert_eq!(lib.games[0].main_line().len(), 3);
+    let e = lib.stopped.expect("said");
+    assert!(
+        e.say(Lang::En)
+            .contains("line 4, column 11: stopped at move 2..."),
+        "{e}"
+    );
+    assert!(
+        e.say(Lang::Zh).contains("第 4 行第 11 列"),
+        "{}",
+        e.say(Lang::Zh)
+    );
+    let e = xiangqi_club::xiangqi::notation::pgn::read_pgn(text).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("line 4, column 11: stopped at move 2... (Black, ply 4)"),
+        "{e}"
+    );
+    assert!(
+        e.say(Lang::Zh).starts_with("第 4 行第 11 列："),
+        "{}",
+        e.say(Lang::Zh)
+    );
 }

@@ -1356,6 +1356,10 @@ fn check_archive(b: Vec<u8>) {
                 assert!(g.len() <= b.len() / 4 + 1);
                 let text = write_tree(g, Notation::Iccs);
                 assert_eq!(read_tree(&text).map(|t| t.len()).ok(), Some(g.len()));
+                // The PGN written opens as PGN, whatever formats the game's words name.
+                let back = archive::open(text.as_bytes(), &EncodingRs).expect("the PGN written");
+                assert_eq!(back.format, archive::Format::Pgn, "{text}");
+                assert_eq!(back.games[0].len(), g.len(), "{text}");
             }
             if let Some(e) = lib.stopped {
                 said_archive(&e, b.len());
@@ -1368,9 +1372,16 @@ fn check_archive(b: Vec<u8>) {
 /// Said in both languages; a binary file's fault lies within the file.
 fn said_archive(e: &ArchiveError, len: usize) {
     assert!(!e.say(Lang::En).is_empty() && !e.say(Lang::Zh).is_empty());
-    if let ArchiveError::Damaged { format, offset, .. } = e {
+    if let ArchiveError::Damaged { format, offset, .. } | ArchiveError::Cut { format, offset, .. } =
+        e
+    {
         if matches!(format, archive::Format::Cbr | archive::Format::Cbl) {
             assert!(*offset <= len, "{offset} > {len}");
+        }
+    }
+    if let ArchiveError::Unread(tried) = e {
+        for t in tried {
+            said_archive(t, len);
         }
     }
 }
@@ -1442,6 +1453,146 @@ fn archives_deep() {
     cbr_archives(DEEP);
     cbf_archives(DEEP);
     cbl_archives(DEEP);
+}
+
+// ------------------------------------------------ every reader: formats named inside, cut files
+
+/// Words that name the other formats, as a comment or a header may quote them.
+const NAMES: &[&str] = &[
+    "<ChineseChessRecord Version=\"1.0\">",
+    "<?xml version=\"1.0\"?><ChineseChessRecord>",
+    "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]",
+    "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]",
+    "[Event \"x\"] 1. h2e2 h9g7 *",
+    "CCBridge Record",
+    "CCBridgeLibrary",
+    "XQ\u{a}",
+];
+
+/// `tree` written as `format` (a library of it and the endgame for CBL).
+fn written(format: archive::Format, tree: &xiangqi_club::xiangqi::tree::GameTree) -> Vec<u8> {
+    use archive::Format;
+    use xiangqi_club::xiangqi::notation::{cbf::write_cbf, dhtmlxq::write_dhtmlxq, xqf::write_xqf};
+    match format {
+        Format::Pgn => write_tree(tree, Notation::Chinese).into_bytes(),
+        Format::DhtmlXq => write_dhtmlxq(tree).into_bytes(),
+        Format::Xqf => write_xqf(tree, &EncodingRs),
+        Format::Cbr => cbr_writer::write_cbr(tree),
+        Format::Cbl => cbr_writer::write_cbl("库", &[tree.clone(), archive_trees()[1].clone()]),
+        Format::Cbf => write_cbf(tree).into_bytes(),
+    }
+}
+
+/// The main line's moves: what every format carries.
+fn line_of(t: &xiangqi_club::xiangqi::tree::GameTree) -> Vec<Move> {
+    t.main_line()
+        .last()
+        .map(|&id| t.moves_to(id))
+        .unwrap_or_default()
+}
+
+/// A game whose title, comments and (in CBF) an XML comment name other formats, written as one
+/// format: it opens as that format with its main line.
+fn check_named((format, seed, names, at): (archive::Format, usize, Vec<&str>, usize)) {
+    let mut tree = archive_trees()[seed].clone();
+    let said = names.join(" ");
+    tree.set_tag("Title", &said);
+    tree.set_tag("Event", names[0]);
+    let ids: Vec<_> = tree.ids().collect();
+    tree.add_comment(ids[at % ids.len()], &said);
+    tree.add_comment(tree.root(), names[names.len() - 1]);
+    let mut bytes = written(format, &tree);
+    if format == archive::Format::Cbf {
+        let line = bytes.iter().position(|&b| b == b'\n').unwrap_or(0);
+        let note = format!("\n<!-- {} -->", said.replace("--", "- -"));
+        bytes.splice(line..line, note.into_bytes());
+    }
+    assert_eq!(archive::Format::detect(&bytes), Some(format), "{said}");
+    let lib = archive::open(&bytes, &EncodingRs).unwrap_or_else(|e| panic!("{format:?}: {e}"));
+    assert_eq!(lib.format, format);
+    assert!(lib.stopped.is_none(), "{format:?}: {:?}", lib.stopped);
+    assert_eq!(line_of(&lib.games[0]), line_of(&tree), "{format:?}: {said}");
+    check_archive(bytes);
+}
+
+fn named(n: u32) {
+    let names = proptest::collection::vec(proptest::sample::select(NAMES), 1..4);
+    let shape = (
+        proptest::sample::select(archive::Format::ALL.to_vec()),
+        0..archive_trees().len(),
+        names,
+        any::<usize>(),
+    );
+    fuzz(n, shape, check_named);
+}
+
+/// A file of each format, cut at any offset: what reads is the whole file's game (or, for a
+/// library, its first games whole), or the cut is said (damage or an error); never fewer moves
+/// in silence. PGN cannot tell a cut between moves: its cut game is the whole one's beginning.
+fn check_cut((format, seed, at): (archive::Format, usize, usize)) {
+    let bytes = written(format, &archive_trees()[seed]);
+    let whole = archive::open(&bytes, &EncodingRs).expect("the whole file");
+    assert!(whole.stopped.is_none());
+    let cut = &bytes[..at % bytes.len()];
+    let Ok(lib) = archive::open(cut, &EncodingRs) else {
+        return check_archive(cut.to_vec());
+    };
+    if lib.stopped.is_some() {
+        return check_archive(cut.to_vec());
+    }
+    match format {
+        archive::Format::Pgn => {
+            let (part, all) = (line_of(&lib.games[0]), line_of(&whole.games[0]));
+            assert!(
+                all.starts_with(&part),
+                "cut at {} of {}",
+                cut.len(),
+                bytes.len()
+            );
+        }
+        archive::Format::Cbl => {
+            for (a, b) in lib.games.iter().zip(&whole.games) {
+                assert_eq!(a.first_difference(b), None, "cut at {}", cut.len());
+            }
+        }
+        _ => {
+            assert_eq!(lib.games.len(), 1, "{format:?} cut at {}", cut.len());
+            let d = lib.games[0].first_difference(&whole.games[0]);
+            assert_eq!(
+                d,
+                None,
+                "{format:?} cut at {} of {}",
+                cut.len(),
+                bytes.len()
+            );
+        }
+    }
+}
+
+fn cuts(n: u32) {
+    let shape = (
+        proptest::sample::select(archive::Format::ALL.to_vec()),
+        0..archive_trees().len(),
+        any::<usize>(),
+    );
+    fuzz(n, shape, check_cut);
+}
+
+#[test]
+fn formats_named_inside_fast() {
+    named(FAST);
+}
+
+#[test]
+fn cut_files_fast() {
+    cuts(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn names_and_cuts_deep() {
+    named(DEEP);
+    cuts(DEEP);
 }
 
 // ------------------------------------------------------------------------------------ XQF

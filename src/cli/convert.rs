@@ -78,24 +78,36 @@ pub fn run(args: &[String]) -> i32 {
         main_line,
         notation,
     };
-    // The binary and XML formats, and libraries, through the one reader the play page uses.
-    let library = match Format::detect(&bytes) {
-        Some(Format::Pgn) => {
+    // Every format recognised by the one reader the play page uses, which says the format used
+    // (on stderr: stdout is the output alone); the binary and XML formats and libraries are
+    // written from what it read.
+    // UTF-16 text as UTF-8, so that the text readers below read what the archive reader read.
+    let bytes = archive::utf16(&bytes).map_or(bytes, String::into_bytes);
+    let lib = match archive::open(&bytes, &EncodingRs) {
+        Ok(lib) => lib,
+        Err(e) => {
+            eprintln!("xq convert: {e}");
+            return 1;
+        }
+    };
+    eprintln!("xq convert: read as {}", lib.format.name());
+    let library = match lib.format {
+        Format::Pgn => {
             let text = decode_with(&bytes, &EncodingRs).text;
             holds_several_games(&text)
         }
-        Some(Format::DhtmlXq) | None => false,
-        Some(_) => true,
+        Format::DhtmlXq => false,
+        _ => true,
     };
     if library {
-        return write_library(&bytes, out_as);
+        return write_library(lib, out_as);
     }
     let decoded = decode_with(&bytes, &EncodingRs);
     if let Some(w) = decoded.warning() {
         eprintln!("xq convert: warning: {w}");
     }
-    // DhtmlXQ text (a forum post, a dpxq.com page) is recognised by its tags.
-    let out = if dhtmlxq::looks_like(&decoded.text) {
+    // DhtmlXQ text (a forum post, a dpxq.com page), as the reader recognised it.
+    let out = if lib.format == Format::DhtmlXq {
         let tree = match dhtmlxq::read_dhtmlxq(&decoded.text) {
             Ok(t) => t,
             Err(e) => {
@@ -222,14 +234,7 @@ impl Output {
 
 /// Every game of a file read through `archive::open`, one after another (a blank line between);
 /// a file that stops part-way gives what was read, and says where it stopped.
-fn write_library(bytes: &[u8], out_as: Output) -> i32 {
-    let lib = match archive::open(bytes, &EncodingRs) {
-        Ok(lib) => lib,
-        Err(e) => {
-            eprintln!("xq convert: {e}");
-            return 1;
-        }
-    };
+fn write_library(lib: archive::Library, out_as: Output) -> i32 {
     if let Some(e) = &lib.stopped {
         eprintln!("xq convert: warning: {e}; writing what was read before it");
     }

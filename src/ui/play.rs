@@ -112,6 +112,8 @@ pub(super) enum Note {
     Archive(crate::xiangqi::notation::archive::ArchiveError),
     /// The same, for the file of this name.
     ArchiveIn(String, crate::xiangqi::notation::archive::ArchiveError),
+    /// A game file opened: the format it was read as, and the games it held.
+    ReadAs(crate::xiangqi::notation::archive::Format, usize),
     /// A chosen or dropped file refused before it was read.
     File(crate::saved::FileError),
     /// A notice the lean bundle showed, handed to the full one ([`hand_over`]).

@@ -177,6 +177,7 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
             if let Some(e) = lib.stopped {
                 store.notices.update(|n| n.push(note(e)));
             }
+            let read_as = Note::ReadAs(lib.format, lib.games.len());
             let mut games = lib.games;
             if games.len() == 1 {
                 store.library.set(Vec::new());
@@ -184,6 +185,8 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
             } else if !games.is_empty() {
                 store.library.set(games);
             }
+            // Said under the board once the game is open (opening clears the message).
+            store.message.set(Some(read_as));
         }
         Err(e) => store.notices.update(|n| n.push(note(e))),
     }

@@ -400,7 +400,9 @@ impl Say for PgnError {
                 format!("FEN 标签“{fen}”有误：{}", error.say(lang))
             }
             PgnErrorKind::BadMove { round, side, error } => format!(
-                "读到第 {round} 回合{}（第 {} 步）时停止：{}",
+                "第 {} 行第 {} 列：读到第 {round} 回合{}（第 {} 步）时停止：{}",
+                self.line,
+                self.column,
                 side.chinese(),
                 plies + 1,
                 error.say(lang)
@@ -418,7 +420,7 @@ impl Say for PgnTreeError {
         if lang == Lang::En {
             return sentence(self.to_string());
         }
-        let line = self.line;
+        let (line, column) = (self.line, self.column);
         let within = match self.depth {
             0 => String::new(),
             1 => "，在变着中".into(),
@@ -426,7 +428,7 @@ impl Say for PgnTreeError {
         };
         match &self.kind {
             PgnErrorKind::BadMove { round, side, error } => format!(
-                "第 {line} 行：读到第 {round} 回合{}{within}时停止：{}",
+                "第 {line} 行第 {column} 列：读到第 {round} 回合{}{within}时停止：{}",
                 side.chinese(),
                 error.say(lang)
             ),
@@ -435,6 +437,8 @@ impl Say for PgnTreeError {
             kind => PgnError {
                 partial: Box::new(self.partial.main_line_game()),
                 kind: kind.clone(),
+                line,
+                column,
             }
             .say(lang),
         }
@@ -622,12 +626,64 @@ impl Say for ArchiveError {
     fn say(&self, lang: Lang) -> String {
         match (self, lang) {
             (ArchiveError::TooLarge(format, e), _) => format!("{}: {}", format.name(), e.say(lang)),
-            (ArchiveError::Unknown, Lang::Zh) => {
-                "无法识别的文件：不是 PGN、DhtmlXQ、XQF、CBR、CBL 或 CBF 棋谱".into()
+            (ArchiveError::Empty, Lang::Zh) => {
+                "无法识别的文件：文件是空的（0 字节），PGN、DhtmlXQ、XQF、CBR、CBL、CBF 都读不出棋局".into()
             }
-            (ArchiveError::Unknown, Lang::En) => {
-                "not a game file this app reads (PGN, DhtmlXQ, XQF, CBR, CBL or CBF)".into()
+            (ArchiveError::Empty, Lang::En) => {
+                "not a game file this app reads: the file is empty (0 bytes), so PGN, DhtmlXQ, XQF, CBR, CBL and CBF all find no game".into()
             }
+            (ArchiveError::Unread(tried), Lang::Zh) => {
+                let why: Vec<String> = tried.iter().map(|e| e.say(lang)).collect();
+                format!(
+                    "无法识别的文件：已按 PGN、DhtmlXQ、XQF、CBR、CBL、CBF 逐一尝试，都读不出棋局。{}",
+                    why.join("；")
+                )
+            }
+            (ArchiveError::Unread(tried), Lang::En) => {
+                let why: Vec<String> = tried.iter().map(|e| e.say(lang)).collect();
+                format!(
+                    "not a game file this app reads: PGN, DhtmlXQ, XQF, CBR, CBL and CBF were each tried, and none found a game. {}",
+                    why.join("; ")
+                )
+            }
+            (ArchiveError::NotFormat(format, m), Lang::Zh) => format!(
+                "{}，第 {} 字节：不是 {} 文件，此处应为{}",
+                format.name(),
+                m.offset,
+                format.name(),
+                m.expected_zh
+            ),
+            (ArchiveError::NotFormat(format, m), Lang::En) => format!(
+                "{}, byte {}: not {}; expected {}",
+                format.name(),
+                m.offset,
+                format.name(),
+                m.expected
+            ),
+            (
+                ArchiveError::Cut {
+                    format,
+                    offset,
+                    expected_zh,
+                    ..
+                },
+                Lang::Zh,
+            ) => format!(
+                "{}，第 {offset} 字节：文件提前结束（不完整），此处应为{expected_zh}",
+                format.name()
+            ),
+            (
+                ArchiveError::Cut {
+                    format,
+                    offset,
+                    expected,
+                    ..
+                },
+                Lang::En,
+            ) => format!(
+                "{}, byte {offset}: the file ends too soon (it is cut); expected {expected}",
+                format.name()
+            ),
             (ArchiveError::NoGame(format), Lang::Zh) => {
                 format!("{} 文件中没有棋局", format.name())
             }
@@ -752,6 +808,9 @@ impl Say for DhtmlXqError {
             DhtmlXqErrorKind::NoParent { tag } => {
                 format!("DhtmlXQ，第 {at} 字节：[{tag}] 所接的着法不存在")
             }
+            DhtmlXqErrorKind::Cut => format!(
+                "DhtmlXQ，第 {at} 字节：文本提前结束（不完整），此处应为棋局的其余部分，直到 [/DhtmlXQ]"
+            ),
         }
     }
 }

@@ -35,7 +35,11 @@ enum Token<'a> {
     Text(String),
 }
 
+/// Where and what was expected: the offset, in English and in Chinese.
 type Fault = (usize, &'static str, &'static str);
+
+/// A fault in the XML, and whether it is the text's end (a cut file) rather than damage.
+type XmlFault = (Fault, bool);
 
 /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xHH;` in `s`; others kept as written.
 fn unescape(s: &str) -> String {
@@ -79,8 +83,10 @@ fn unescape(s: &str) -> String {
     out
 }
 
-/// The tokens of `text`, each with its offset; the fault where the XML is not well formed.
-fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<Fault>) {
+/// The tokens of `text`, each with its offset; the fault where the XML is not well formed (or
+/// ends inside a tag, a comment or CDATA: cut, said at the text's end).
+fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<XmlFault>) {
+    let cut = |en, zh| Some(((text.len(), en, zh), true));
     let mut v = Vec::new();
     let mut at = 0;
     let b = text.as_bytes();
@@ -101,10 +107,7 @@ fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<Fault>) {
         };
         if let Some(r) = skip("<![CDATA[", "]]>") {
             let Some(len) = r else {
-                return (
-                    v,
-                    Some((at, "`]]>` closing the CDATA", "结束 CDATA 的“]]>”")),
-                );
+                return (v, cut("`]]>` closing the CDATA", "结束 CDATA 的“]]>”"));
             };
             v.push((at, Token::Text(rest[9..len - 3].to_string())));
             at += len;
@@ -114,11 +117,7 @@ fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<Fault>) {
             let Some(len) = r else {
                 return (
                     v,
-                    Some((
-                        at,
-                        "the end of a comment or declaration",
-                        "注释或声明的结尾",
-                    )),
+                    cut("the end of a comment or declaration", "注释或声明的结尾"),
                 );
             };
             at += len;
@@ -126,10 +125,7 @@ fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<Fault>) {
         }
         if let Some(r) = skip("<!", ">") {
             let Some(len) = r else {
-                return (
-                    v,
-                    Some((at, "`>` closing the declaration", "结束声明的“>”")),
-                );
+                return (v, cut("`>` closing the declaration", "结束声明的“>”"));
             };
             at += len;
             continue;
@@ -139,10 +135,16 @@ fn tokens(text: &str) -> (Vec<(usize, Token<'_>)>, Option<Fault>) {
                 v.push((at, tok));
                 at += len;
             }
+            None if !rest.contains('>') => {
+                return (
+                    v,
+                    cut("the rest of the tag and its `>`", "标签的其余部分及其“>”"),
+                )
+            }
             None => {
                 return (
                     v,
-                    Some((at, "a well-formed XML tag", "格式正确的 XML 标签")),
+                    Some(((at, "a well-formed XML tag", "格式正确的 XML 标签"), false)),
                 )
             }
         }
@@ -344,6 +346,19 @@ fn damaged((offset, expected, expected_zh): Fault) -> ArchiveError {
     }
 }
 
+/// A fault in the XML as an error: the file cut, or damaged.
+fn xml_error(((offset, expected, expected_zh), cut): XmlFault) -> ArchiveError {
+    match cut {
+        true => ArchiveError::Cut {
+            format: Format::Cbf,
+            offset,
+            expected,
+            expected_zh,
+        },
+        false => damaged((offset, expected, expected_zh)),
+    }
+}
+
 /// Reads a CBF text: its game (from the first move on, as far as it reads), and the fault that
 /// stopped it if one did (offsets count bytes of the text). `None` for the tree when not even the
 /// header read.
@@ -358,7 +373,10 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
             }
         )
     }) else {
-        let at = xml_fault.map_or(0, |f| f.0);
+        if let Some(f @ (_, true)) = xml_fault {
+            return (None, Some(xml_error(f)));
+        }
+        let at = xml_fault.map_or(0, |f| f.0 .0);
         return (
             None,
             Some(damaged((
@@ -372,15 +390,18 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
     let mut head: Vec<(&str, String)> = Vec::new();
     let mut path: Vec<&str> = Vec::new();
     let mut fen_at = 0;
+    let mut whole = false;
     for (at, t) in &toks[root_at..] {
         match t {
             Token::Open { name, closed, .. } => {
                 if !closed {
                     path.push(name);
                 }
+                whole |= *closed && *name == "ChineseChessRecord";
             }
-            Token::Close(_) => {
+            Token::Close(name) => {
                 path.pop();
+                whole |= *name == "ChineseChessRecord";
             }
             Token::Text(s) => {
                 if let [.., "Head", field] = path.as_slice() {
@@ -484,7 +505,14 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
             "着法列表的结尾：主线已结束（其后的着法未读取，不知 CBF 如何记录变着）",
         ))
     });
-    (Some(tree), xml_fault.map(damaged).or(not_read))
+    // A record whose root element never closes was cut: what it read is not the whole game.
+    let cut = (!whole).then_some(ArchiveError::Cut {
+        format: Format::Cbf,
+        offset: text.len(),
+        expected: "the rest of the record, up to `</ChineseChessRecord>`",
+        expected_zh: "棋谱的其余部分，直到“</ChineseChessRecord>”",
+    });
+    (Some(tree), xml_fault.map(xml_error).or(cut).or(not_read))
 }
 
 #[cfg(test)]
@@ -522,9 +550,12 @@ mod tests {
     #[test]
     fn broken_xml_names_its_offset() {
         let (_, e) = tokens("<A><B k=\"1></A>");
-        assert_eq!(e.map(|f| f.0), Some(3));
+        assert_eq!(e.map(|f| f.0 .0), Some(3));
+        // Cut inside a comment or a tag: the text's end.
         let (_, e) = tokens("<A><!-- never");
-        assert_eq!(e.map(|f| f.0), Some(3));
+        assert_eq!(e.map(|f| (f.0 .0, f.1)), Some((13, true)));
+        let (_, e) = tokens("<A><B k=\"1\"");
+        assert_eq!(e.map(|f| (f.0 .0, f.1)), Some((11, true)));
     }
 
     fn read(text: &str) -> GameTree {

@@ -123,6 +123,21 @@ const FLAG_LINE_ENDS: u8 = 1;
 const FLAG_ALTERNATIVE: u8 = 2;
 const FLAG_COMMENT: u8 = 4;
 
+/// The file ends at `offset` where `expected` was still to come.
+fn cut(
+    format: Format,
+    offset: usize,
+    expected: &'static str,
+    expected_zh: &'static str,
+) -> ArchiveError {
+    ArchiveError::Cut {
+        format,
+        offset,
+        expected,
+        expected_zh,
+    }
+}
+
 fn damaged(
     format: Format,
     offset: usize,
@@ -219,10 +234,8 @@ pub fn read_record(
         &V2
     };
     if bytes.len() < layout.moves_at {
-        return (
-            None,
-            Some(fail(bytes.len(), layout.header.0, layout.header.1)),
-        );
+        let (en, zh) = layout.header;
+        return (None, Some(cut(format, base + bytes.len(), en, zh)));
     }
     // The start position; its side is the first move's piece's (the stored side otherwise).
     let mut rows = Vec::with_capacity(10);
@@ -296,7 +309,10 @@ pub fn read_record(
         _ => "*",
     };
     tree.set_tag("Result", result);
-    let fault = read_moves(bytes, layout, &mut tree).map(|(at, en, zh)| fail(at, en, zh));
+    let fault = read_moves(bytes, layout, &mut tree).map(|((at, en, zh), ends)| match ends {
+        true => cut(format, base + at, en, zh),
+        false => fail(at, en, zh),
+    });
     (Some(tree), fault)
 }
 
@@ -311,21 +327,39 @@ fn note_end(bytes: &[u8], moves_at: usize) -> Option<usize> {
     }
 }
 
-type Fault = (usize, &'static str, &'static str);
+/// Where and what was expected (the offset in the record, in English and Chinese), and whether
+/// the record ends there (a cut file) rather than holding something else.
+type Fault = ((usize, &'static str, &'static str), bool);
 
-/// Reads the start note and the moves into `tree`; the fault (offset in the record) if one stops it.
+/// Reads the start note and the moves into `tree`; the fault (offset in the record) if one stops
+/// it. Every record ends its lines (a move flagged as the line's end, or four zero bytes), so a
+/// record that ends before is cut, even right after its header.
 fn read_moves(bytes: &[u8], layout: &Layout, tree: &mut GameTree) -> Option<Fault> {
     let root = tree.root();
     let mut at = layout.moves_at;
-    // A record that ends with its header has no moves.
-    let flag = word(bytes, at)?;
+    let ends = |at: usize, en, zh| Some(((at.min(bytes.len()), en, zh), true));
+    let Some(flag) = word(bytes, at) else {
+        return ends(
+            at,
+            "the start note's mark (4 bytes), then the moves",
+            "开局注释标记（4 字节）及其后的着法",
+        );
+    };
     at += 4;
     if flag != 0 {
         let Some(len) = word(bytes, at) else {
-            return Some((at, "the start note's length", "开局注释的长度"));
+            return ends(
+                at,
+                "the start note's length (4 bytes)",
+                "开局注释的长度（4 字节）",
+            );
         };
         let Some(note) = text_at(bytes, at + 4, len) else {
-            return Some((at, "a note length within the file", "不超出文件的注释长度"));
+            return ends(
+                at + 4,
+                "the rest of the start note, as long as its length says",
+                "开局注释的其余部分（按其长度）",
+            );
         };
         tree.add_comment(root, &note);
         at += 4 + len as usize;
@@ -334,20 +368,14 @@ fn read_moves(bytes: &[u8], layout: &Layout, tree: &mut GameTree) -> Option<Faul
     // alternatives are still to come (the latest first).
     let mut parent = root;
     let mut pending: Vec<NodeId> = Vec::new();
-    let mut first = true;
     loop {
         let Some(step) = bytes.get(at..at + 4) else {
-            // The file may end where no line is open, and before a first move.
-            if first && bytes.len() <= at + 1 {
-                return None;
-            }
-            return Some((
+            return ends(
                 at,
-                "a move (four bytes); the record ends early",
-                "着法（四字节）；棋谱提前结束",
-            ));
+                "a move (four bytes), or four zero bytes ending the moves",
+                "着法（四字节），或结束着法的四个零字节",
+            );
         };
-        first = false;
         let (flags, from, to) = (step[0], step[2], step[3]);
         let step_at = at;
         at += 4;
@@ -355,18 +383,18 @@ fn read_moves(bytes: &[u8], layout: &Layout, tree: &mut GameTree) -> Option<Faul
             true
         } else {
             let (Some(f), Some(t)) = (layout.point(from), layout.point(to)) else {
-                return Some((step_at + 2, "points on the board", "棋盘上的点位"));
+                return Some(((step_at + 2, "points on the board", "棋盘上的点位"), false));
             };
             let comment = if flags & FLAG_COMMENT != 0 {
                 let Some(len) = word(bytes, at) else {
-                    return Some((at, "a comment's length", "注释的长度"));
+                    return ends(at, "a comment's length (4 bytes)", "注释的长度（4 字节）");
                 };
                 let Some(text) = text_at(bytes, at + 4, len) else {
-                    return Some((
-                        at,
-                        "a comment length within the file",
-                        "不超出文件的注释长度",
-                    ));
+                    return ends(
+                        at + 4,
+                        "the rest of a comment, as long as its length says",
+                        "注释的其余部分（按其长度）",
+                    );
                 };
                 at += 4 + len as usize;
                 Some(text)
@@ -374,7 +402,7 @@ fn read_moves(bytes: &[u8], layout: &Layout, tree: &mut GameTree) -> Option<Faul
                 None
             };
             let Ok(id) = tree.add_move(parent, Move::new(f, t)) else {
-                return Some((step_at, "a legal move", "合规的着法"));
+                return Some(((step_at, "a legal move", "合规的着法"), false));
             };
             if let Some(c) = comment {
                 tree.add_comment(id, &c);
@@ -418,7 +446,7 @@ pub fn read_cbl(bytes: &[u8]) -> (Vec<GameTree>, Option<ArchiveError>) {
         return (games, Some(e));
     }
     if bytes.len() < 576 {
-        let e = damaged(
+        let e = cut(
             Format::Cbl,
             bytes.len(),
             "the rest of the library's 576-byte header",
@@ -426,7 +454,16 @@ pub fn read_cbl(bytes: &[u8]) -> (Vec<GameTree>, Option<ArchiveError>) {
         );
         return (games, Some(e));
     }
-    let records = bytes.get(CBL_RECORDS..).unwrap_or_default();
+    if bytes.len() < CBL_RECORDS {
+        let e = cut(
+            Format::Cbl,
+            bytes.len(),
+            "the rest of the library's index, up to its games at byte 101,952",
+            "棋谱库索引的其余部分（棋局从第 101952 字节开始）",
+        );
+        return (games, Some(e));
+    }
+    let records = &bytes[CBL_RECORDS..];
     let Some(first) = find(records, CBR_MAGIC) else {
         return (games, None);
     };
@@ -439,6 +476,15 @@ pub fn read_cbl(bytes: &[u8]) -> (Vec<GameTree>, Option<ArchiveError>) {
             if fault.is_some() {
                 return (games, fault);
             }
+        } else if rest.len() < CBR_MAGIC.len() && CBR_MAGIC.starts_with(rest) {
+            // A record's mark cut short: the file ends inside it.
+            let e = cut(
+                Format::Cbl,
+                bytes.len(),
+                "the rest of a game record's mark `CCBridge Record`",
+                "棋局记录标记“CCBridge Record”的其余部分",
+            );
+            return (games, Some(e));
         }
         at += CBL_BLOCK;
     }
@@ -476,9 +522,9 @@ mod tests {
     fn a_short_or_unmarked_record_is_damaged_at_its_end() {
         let (t, e) = read_cbr(b"CCBridge Record\0abc");
         assert!(t.is_none());
-        assert!(matches!(e, Some(ArchiveError::Damaged { offset: 19, .. })));
+        assert!(matches!(e, Some(ArchiveError::Cut { offset: 19, .. })));
         let (g, e) = read_cbl(b"CCBridgeLibrary\0");
         assert!(g.is_empty());
-        assert!(matches!(e, Some(ArchiveError::Damaged { offset: 16, .. })));
+        assert!(matches!(e, Some(ArchiveError::Cut { offset: 16, .. })));
     }
 }

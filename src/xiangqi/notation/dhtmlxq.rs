@@ -58,6 +58,8 @@ pub enum DhtmlXqErrorKind {
         /// The branch's tag.
         tag: String,
     },
+    /// The text opens the `[DhtmlXQ]` envelope and ends before `[/DhtmlXQ]`: it was cut.
+    Cut,
 }
 
 /// A DhtmlXQ text that stopped: what was read, where (byte offset of the tag) and why.
@@ -94,16 +96,15 @@ impl fmt::Display for DhtmlXqError {
                 f,
                 "DhtmlXQ, byte {at}: [{tag}] branches from a move that does not exist"
             ),
+            DhtmlXqErrorKind::Cut => write!(
+                f,
+                "DhtmlXQ, byte {at}: the text ends too soon (it is cut); expected the rest of the game up to [/DhtmlXQ]"
+            ),
         }
     }
 }
 
 impl std::error::Error for DhtmlXqError {}
-
-/// Whether `text` holds DhtmlXQ tags.
-pub fn looks_like(text: &str) -> bool {
-    text.contains("[DhtmlXQ_")
-}
 
 /// The headers DhtmlXQ names, and the PGN tag each is kept as.
 const HEADERS: [(&str, &str); 9] = [
@@ -275,6 +276,11 @@ fn failed(tree: GameTree, offset: usize, kind: DhtmlXqErrorKind) -> DhtmlXqError
 /// Reads the first DhtmlXQ game of `text` as a tree: headers, start, main line, every branch and
 /// comment. A fault stops reading with what was read before it kept.
 pub fn read_dhtmlxq(text: &str) -> Result<GameTree, DhtmlXqError> {
+    if let Some(open) = text.find("[DhtmlXQ]") {
+        if !text[open..].contains("[/DhtmlXQ]") {
+            return Err(cut_short(text));
+        }
+    }
     let tags = tags(text).map_err(|(o, k)| failed(GameTree::default(), o, k))?;
     if tags.is_empty() {
         return Err(failed(GameTree::default(), 0, DhtmlXqErrorKind::NotDhtmlXq));
@@ -305,6 +311,21 @@ pub fn read_dhtmlxq(text: &str) -> Result<GameTree, DhtmlXqError> {
     r.branches(&tags)?;
     r.comments(&tags);
     Ok(r.tree)
+}
+
+/// A text cut before `[/DhtmlXQ]`: the tags whole before the cut are read (a fault among them
+/// said first), and the cut said at the text's end.
+fn cut_short(text: &str) -> DhtmlXqError {
+    let whole = match tags(text) {
+        Err((offset, DhtmlXqErrorKind::Unclosed { .. })) => &text[..offset],
+        _ => text,
+    };
+    let partial = match read_dhtmlxq(&format!("{whole}[/DhtmlXQ]")) {
+        Ok(tree) => tree,
+        Err(e) if e.kind == DhtmlXqErrorKind::NotDhtmlXq => GameTree::default(),
+        Err(e) => return e,
+    };
+    failed(partial, text.len(), DhtmlXqErrorKind::Cut)
 }
 
 /// The tree being read, and its nodes by (branch, move number): the node after that move, on

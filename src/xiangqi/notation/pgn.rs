@@ -58,6 +58,10 @@ pub struct PgnError {
     pub partial: Box<PgnGame>,
     /// What went wrong.
     pub kind: PgnErrorKind,
+    /// The line of the text (from 1) where it stopped: for a move, the move's.
+    pub line: usize,
+    /// The column (from 1, in characters) where it stopped: for a move, where the move starts.
+    pub column: usize,
 }
 
 impl fmt::Display for PgnError {
@@ -68,7 +72,9 @@ impl fmt::Display for PgnError {
                 let dots = if *side == Color::Red { "." } else { "..." };
                 write!(
                     f,
-                    "stopped at move {round}{dots} ({}, ply {}): {error}",
+                    "line {}, column {}: stopped at move {round}{dots} ({}, ply {}): {error}",
+                    self.line,
+                    self.column,
                     side.english(),
                     self.partial.moves().len() + 1
                 )
@@ -412,13 +418,15 @@ pub struct PgnTreeError {
     pub kind: PgnErrorKind,
     /// The line of the text (from 1) where it stopped.
     pub line: usize,
+    /// The column (from 1, in characters) where it stopped: for a move, where the move starts.
+    pub column: usize,
     /// How deep in variations: 0 on the main line.
     pub depth: usize,
 }
 
 impl fmt::Display for PgnTreeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line = self.line;
+        let (line, column) = (self.line, self.column);
         let within = match self.depth {
             0 => String::new(),
             1 => ", in a variation".into(),
@@ -429,7 +437,7 @@ impl fmt::Display for PgnTreeError {
                 let dots = if *side == Color::Red { "." } else { "..." };
                 write!(
                     f,
-                    "line {line}: stopped at move {round}{dots} ({}{within}): {error}",
+                    "line {line}, column {column}: stopped at move {round}{dots} ({}{within}): {error}",
                     side.english()
                 )
             }
@@ -441,6 +449,8 @@ impl fmt::Display for PgnTreeError {
                 let e = PgnError {
                     partial: Box::new(self.partial.main_line_game()),
                     kind: self.kind.clone(),
+                    line,
+                    column,
                 };
                 write!(f, "{e}")
             }
@@ -455,6 +465,7 @@ struct Failure<R> {
     partial: Box<R>,
     kind: PgnErrorKind,
     line: usize,
+    column: usize,
     depth: usize,
     variations: usize,
 }
@@ -465,6 +476,7 @@ impl<R: Record> Failure<R> {
             partial: Box::new(R::new(Position::start())),
             kind: PgnErrorKind::Empty,
             line: 1,
+            column: 1,
             depth: 0,
             variations: 0,
         }
@@ -482,6 +494,8 @@ fn main_line(r: Result<Read<PgnGame>, Failure<PgnGame>>) -> Result<PgnGame, PgnE
         Ok(r) if r.tree.tags.is_empty() && r.tree.moves().is_empty() => Err(PgnError {
             partial: Box::new(r.tree),
             kind: PgnErrorKind::Empty,
+            line: 1,
+            column: 1,
         }),
         Ok(mut r) => {
             r.tree.variations = r.variations;
@@ -492,6 +506,8 @@ fn main_line(r: Result<Read<PgnGame>, Failure<PgnGame>>) -> Result<PgnGame, PgnE
             Err(PgnError {
                 partial: f.partial,
                 kind: f.kind,
+                line: f.line,
+                column: f.column,
             })
         }
     }
@@ -503,6 +519,7 @@ fn tree_result(r: Result<Read<GameTree>, Failure<GameTree>>) -> Result<GameTree,
             partial: Box::new(r.tree),
             kind: PgnErrorKind::Empty,
             line: 1,
+            column: 1,
             depth: 0,
         }),
         Ok(r) => Ok(r.tree),
@@ -510,6 +527,7 @@ fn tree_result(r: Result<Read<GameTree>, Failure<GameTree>>) -> Result<GameTree,
             partial: f.partial,
             kind: f.kind,
             line: f.line,
+            column: f.column,
             depth: f.depth,
         }),
     }
@@ -649,12 +667,17 @@ impl Record for PgnGame {
     }
 }
 
+/// A place in the text: its line and column, from 1.
+type Spot = (usize, usize);
+
 /// The text's characters without U+FFFD (see [`is_text`]), counting lines.
 #[derive(Clone)]
 struct Cursor<'a> {
     rest: std::str::Chars<'a>,
     /// Newlines consumed so far.
     newlines: usize,
+    /// Characters consumed on the current line.
+    column: usize,
 }
 
 impl Iterator for Cursor<'_> {
@@ -667,6 +690,9 @@ impl Iterator for Cursor<'_> {
             }
             if c == '\n' {
                 self.newlines += 1;
+                self.column = 0;
+            } else {
+                self.column += 1;
             }
             return Some(c);
         }
@@ -885,14 +911,15 @@ impl<'a> Reader<'a> {
             chars: Cursor {
                 rest: text.chars(),
                 newlines: 0,
+                column: 0,
             },
             initial: Position::start(),
         }
     }
 
-    /// The line (from 1) of the next character.
-    fn line(&self) -> usize {
-        self.chars.newlines + 1
+    /// The line and column (from 1) of the next character.
+    fn spot(&self) -> Spot {
+        (self.chars.newlines + 1, self.chars.column + 1)
     }
 
     fn skip_ws(&mut self) {
@@ -1016,9 +1043,9 @@ impl<'a> Reader<'a> {
         };
         let read = self.movetext(&mut game, &mut body).and_then(|()| {
             if !body.place.open.is_empty() {
-                Err((PgnErrorKind::Unclosed('('), self.line()))
+                Err((PgnErrorKind::Unclosed('('), self.spot()))
             } else if body.numbered && !game.has_moves() {
-                Err((PgnErrorKind::NoMoves, self.line()))
+                Err((PgnErrorKind::NoMoves, self.spot()))
             } else {
                 Ok(())
             }
@@ -1028,10 +1055,11 @@ impl<'a> Reader<'a> {
                 tree: game,
                 variations: body.variations,
             }),
-            Err((kind, line)) => Err(Failure {
+            Err((kind, (line, column))) => Err(Failure {
                 partial: Box::new(game),
                 kind,
                 line,
+                column,
                 depth: body.place.open.len(),
                 variations: body.variations,
             }),
@@ -1061,12 +1089,13 @@ impl<'a> Reader<'a> {
                         let mut g = R::new(self.initial.clone());
                         *g.tags() = tags.clone();
                         let fen = fen.clone();
-                        let line = self.line();
+                        let (line, column) = self.spot();
                         self.skip_game();
                         return Err(Failure {
                             partial: Box::new(g),
                             kind: PgnErrorKind::BadFen { fen, error },
                             line,
+                            column,
                             depth: 0,
                             variations: 0,
                         });
@@ -1094,7 +1123,7 @@ impl<'a> Reader<'a> {
         &mut self,
         game: &mut R,
         body: &mut Body<R::Id>,
-    ) -> Result<(), (PgnErrorKind, usize)> {
+    ) -> Result<(), (PgnErrorKind, Spot)> {
         loop {
             self.skip_ws();
             let Some(c) = self.chars.peek() else {
@@ -1106,7 +1135,7 @@ impl<'a> Reader<'a> {
                     self.chars.next();
                     match self.until('}') {
                         Some(text) => Self::comment(game, &mut body.place, &text),
-                        None => return Err((PgnErrorKind::Unclosed('{'), self.line())),
+                        None => return Err((PgnErrorKind::Unclosed('{'), self.spot())),
                     }
                 }
                 ';' => {
@@ -1153,15 +1182,15 @@ impl<'a> Reader<'a> {
         &mut self,
         game: &mut R,
         body: &mut Body<R::Id>,
-    ) -> Result<(), (PgnErrorKind, usize)> {
+    ) -> Result<(), (PgnErrorKind, Spot)> {
         let place = &mut body.place;
         self.chars.next();
         match game.parent(place.at).filter(|_| R::TREE) {
             Some(parent) => {
                 if place.open.len() >= MAX_NESTING {
-                    let line = self.line();
+                    let spot = self.spot();
                     self.skip_game();
-                    return Err((PgnErrorKind::TooDeep { limit: MAX_NESTING }, line));
+                    return Err((PgnErrorKind::TooDeep { limit: MAX_NESTING }, spot));
                 }
                 place.open.push(place.at);
                 place.at = parent;
@@ -1169,7 +1198,7 @@ impl<'a> Reader<'a> {
             }
             None => match self.skip_variation() {
                 Some(n) => body.variations += n,
-                None => return Err((PgnErrorKind::Unclosed('('), self.line())),
+                None => return Err((PgnErrorKind::Unclosed('('), self.spot())),
             },
         }
         Ok(())
@@ -1182,8 +1211,9 @@ impl<'a> Reader<'a> {
         game: &mut R,
         body: &mut Body<R::Id>,
         tok: &str,
-    ) -> Result<(), (PgnErrorKind, usize)> {
+    ) -> Result<(), (PgnErrorKind, Spot)> {
         let place = &mut body.place;
+        let length = tok.chars().count();
         if tok.is_empty() || is_number_or_dots(tok) {
             body.numbered |= is_move_number(tok);
             return Ok(());
@@ -1221,9 +1251,11 @@ impl<'a> Reader<'a> {
                 Ok(m) => Self::add_move(game, place, m),
                 Err(error) => {
                     let (round, side) = (pos.fullmoves(), pos.turn());
-                    let line = self.line();
+                    // Where the move's token starts: it lies on one line, just read.
+                    let (line, end) = self.spot();
+                    let spot = (line, end.saturating_sub(length).max(1));
                     self.skip_game();
-                    return Err((PgnErrorKind::BadMove { round, side, error }, line));
+                    return Err((PgnErrorKind::BadMove { round, side, error }, spot));
                 }
             }
         }
