@@ -516,7 +516,9 @@ impl Say for Note {
 pub struct SaidBefore(String, String);
 
 impl SaidBefore {
-    /// What `said` says, in both languages.
+    /// What `said` says, in both languages. Never inlined: inlined at a call site the two calls
+    /// of `say` would be devirtualised and each error's sentences copied into every page bundle.
+    #[inline(never)]
     pub fn of(said: &dyn Say) -> SaidBefore {
         SaidBefore(said.say(Lang::Zh), said.say(Lang::En))
     }
