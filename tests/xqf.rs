@@ -463,6 +463,7 @@ fn a_stray_record_after_a_line_is_left_out_and_every_variation_is_read() {
         );
         assert!(e.say(Lang::En).contains("every other line is read"), "{e}");
     }
+}
 
 /// A match record with what XQF has no field for, values longer than its fields, a mark and a
 /// character GBK lacks.

@@ -110,6 +110,54 @@ pub fn safe_stem(name: &str, fallback: &str) -> String {
     }
 }
 
+/// The game-file worker (`src/bin/file_worker.rs`): its first message is a `File`, read and
+/// opened in slices with progress and handed back small (`xiangqi::file_job`); later messages pick
+/// a game of the library it read, which it keeps until the page ends it.
+pub fn serve_file_worker() {
+    use crate::xiangqi::file_job::{self, Report, Request};
+    use crate::xiangqi::notation::archive::MAX_LIBRARY_BYTES;
+    use crate::xiangqi::words::Said;
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let post = {
+        let scope = scope.clone();
+        move |r: Report| {
+            let _ = scope.post_message(&JsValue::from_str(&r.to_json()));
+        }
+    };
+    let games: Rc<RefCell<Vec<crate::xiangqi::tree::GameTree>>> = Rc::default();
+    let onmessage = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+        move |ev: web_sys::MessageEvent| {
+            let data = ev.data();
+            if let Ok(file) = data.clone().dyn_into::<web_sys::File>() {
+                let (mut post, games) = (post.clone(), games.clone());
+                read_file(&file, MAX_LIBRARY_BYTES, move |r| match r {
+                    Ok(bytes) => {
+                        let opened = file_job::open_in_slices(&bytes, &BrowserCharsets, &mut |p| {
+                            post(Report::Progress(p))
+                        });
+                        file_job::hand_back(&opened, &mut post);
+                        if let Ok(lib) = opened {
+                            *games.borrow_mut() = lib.games;
+                        }
+                    }
+                    Err(e) => post(Report::Failed(Said::of(&e))),
+                });
+            } else if let Some(Ok(Request::Pick(index))) =
+                data.as_string().map(|s| serde_json::from_str(&s))
+            {
+                if let Some(g) = games.borrow().get(index) {
+                    let tree = file_job::Handed::of(g);
+                    post(Report::Picked { index, tree });
+                }
+            }
+        },
+    );
+    scope.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    onmessage.forget();
+    // Messages sent before this point found no handler: tell the page to send the file now.
+    let _ = scope.post_message(&JsValue::from_str(file_job::WORKER_READY));
+}
+
 /// GBK and Big5 through the browser's own `TextDecoder`: the decode tables are the browser's,
 /// not compiled into the app (see `xiangqi::notation::decode`).
 pub struct BrowserCharsets;

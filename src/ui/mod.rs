@@ -32,6 +32,7 @@ mod swiss;
 mod tournament;
 mod verdict;
 
+pub use files::serve_file_worker;
 use leptos::prelude::*;
 pub use route::Route;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -144,7 +144,9 @@ pub(super) struct PlayStore {
     /// The side the computer plays, if any: it answers draw offers, never makes them for the player.
     pub computer: RwSignal<Option<Color>>,
     /// The games of an opened library, to pick from (empty when none is open).
-    pub library: RwSignal<Vec<crate::xiangqi::tree::GameTree>>,
+    pub library: RwSignal<Vec<crate::xiangqi::file_job::Row>>,
+    /// A large file being read in the worker: how far (`None` when none is).
+    pub opening: RwSignal<Option<crate::xiangqi::file_job::Progress>>,
 }
 
 /// What a question is about: the game (its start, moves and events, with the verdict they give)
@@ -461,6 +463,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
         asked_about: StoredValue::new(None),
         computer: RwSignal::new(None),
         library: RwSignal::new(Vec::new()),
+        opening: RwSignal::new(None),
     };
     provide_context(store);
     NOTICES.with(|n| n.set(Some(store.notices)));

@@ -9,7 +9,9 @@ use super::play::{use_play, Note, PlayStore};
 use super::storage;
 use super::words;
 use crate::lang::Say;
-use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
+use crate::saved::{FileError, FileTooLarge};
+use crate::xiangqi::file_job::{self, Progress, Report, WORKER_READY};
+use crate::xiangqi::notation::archive::{self, ArchiveError, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::Notation;
@@ -17,6 +19,8 @@ use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::study::Studies;
 use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
 use leptos::prelude::*;
+use std::cell::RefCell;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
 const STUDIES_KEY: &str = "xq.play.studies";
 
@@ -156,10 +160,41 @@ pub(super) fn open_tree(store: PlayStore, tree: GameTree) {
     }
 }
 
-/// Opens a file's bytes in any format the app reads: one game on the board, several as a list.
-/// A fault is said, naming the file when it has a name, with what was read before it kept; the
-/// warnings of the file opened before go.
-pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
+/// Files up to this size are read on the page (a few milliseconds); larger ones in the worker.
+const ON_THE_PAGE_BYTES: f64 = 128.0 * 1024.0;
+
+/// Where the games of the library shown are: read on the page, or kept by the worker that read them.
+enum Shelf {
+    Empty,
+    Trees(Vec<GameTree>),
+    Worker(web_sys::Worker),
+}
+
+thread_local! {
+    static SHELF: RefCell<Shelf> = const { RefCell::new(Shelf::Empty) };
+}
+
+/// Puts `shelf` in place of the last one, ending the worker that one had.
+fn shelve(shelf: Shelf) {
+    if let Shelf::Worker(w) = SHELF.with(|s| s.replace(shelf)) {
+        w.terminate();
+    }
+}
+
+/// Closes the library shown and stops a file being read.
+fn close_library(store: PlayStore) {
+    shelve(Shelf::Empty);
+    store.opening.set(None);
+    store.library.set(Vec::new());
+}
+
+fn say(store: PlayStore, said: &dyn Say) {
+    let said = words::SaidBefore::of(said);
+    store.notices.update(|n| n.push(Note::Said(said)));
+}
+
+/// The warnings of the file opened before go when another is opened.
+fn forget_last_file(store: PlayStore) {
     store.notices.update(|n| {
         n.retain(|n| {
             !matches!(
@@ -168,6 +203,13 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
             )
         })
     });
+}
+
+/// Opens a file's bytes in any format the app reads: one game on the board, several as a list.
+/// A fault is said, naming the file when it has a name, with what was read before it kept; the
+/// warnings of the file opened before go.
+pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
+    forget_last_file(store);
     let note = move |e| match name {
         Some(f) => Note::ArchiveIn(f, e),
         None => Note::Archive(e),
@@ -180,10 +222,12 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
             let read_as = Note::ReadAs(lib.format, lib.games.len());
             let mut games = lib.games;
             if games.len() == 1 {
-                store.library.set(Vec::new());
+                close_library(store);
                 open_tree(store, games.remove(0));
             } else if !games.is_empty() {
-                store.library.set(games);
+                close_library(store);
+                store.library.set(file_job::library_rows(&games));
+                shelve(Shelf::Trees(games));
             }
             // Said under the board once the game is open (opening clears the message).
             store.message.set(Some(read_as));
@@ -192,13 +236,108 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
     }
 }
 
-/// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it.
+/// Opens a tree the worker handed back.
+fn open_handed(store: PlayStore, tree: &file_job::Handed) {
+    match tree.tree() {
+        Ok(tree) => open_tree(store, tree),
+        Err(e) => store
+            .notices
+            .update(|n| n.push(Note::Archive(ArchiveError::Pgn(e)))),
+    }
+}
+
+/// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it: a small one
+/// on the page, a large one in the worker with its progress shown.
 pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
-    let name = file.name();
-    read_file(file, MAX_LIBRARY_BYTES, move |r| match r {
-        Ok(bytes) => open_bytes(store, &bytes, Some(name)),
-        Err(e) => store.notices.update(|n| n.push(Note::File(e))),
+    if file.size() <= ON_THE_PAGE_BYTES {
+        let name = file.name();
+        read_file(file, MAX_LIBRARY_BYTES, move |r| match r {
+            Ok(bytes) => open_bytes(store, &bytes, Some(name)),
+            Err(e) => store.notices.update(|n| n.push(Note::File(e))),
+        });
+        return;
+    }
+    if let Err(e) = FileTooLarge::check(file.size() as u64, MAX_LIBRARY_BYTES) {
+        store
+            .notices
+            .update(|n| n.push(Note::File(FileError::TooLarge(e))));
+        return;
+    }
+    forget_last_file(store);
+    close_library(store);
+    let Ok(worker) = web_sys::Worker::new("./file_worker_loader.js") else {
+        return say(store, &words::FILE_COULD_NOT_BE_READ);
+    };
+    let size = file.size() as usize;
+    let file = file.clone();
+    let rows = std::rc::Rc::new(RefCell::new(Vec::new()));
+    let sender = worker.clone();
+    let onmessage =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let data = ev.data().as_string().unwrap_or_default();
+            if data == WORKER_READY {
+                let _ = sender.post_message(&file);
+                return;
+            }
+            match Report::from_json(&data) {
+                Some(Report::Progress(p)) => store.opening.set(Some(p)),
+                Some(Report::Rows(batch)) => rows.borrow_mut().extend(batch),
+                Some(Report::Library { stopped, .. }) => {
+                    // The worker keeps the games until the list is closed or another file opened.
+                    store.opening.set(None);
+                    if let Some(s) = stopped {
+                        say(store, &s);
+                    }
+                    store.library.set(rows.take());
+                }
+                Some(Report::Game { tree, stopped }) => {
+                    shelve(Shelf::Empty);
+                    store.opening.set(None);
+                    if let Some(s) = stopped {
+                        say(store, &s);
+                    }
+                    open_handed(store, &tree);
+                }
+                Some(Report::Picked { tree, .. }) => open_handed(store, &tree),
+                Some(Report::Failed(s)) => {
+                    shelve(Shelf::Empty);
+                    store.opening.set(None);
+                    say(store, &s);
+                }
+                None => {}
+            }
+        });
+    let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+        close_library(store);
+        say(store, &words::FILE_COULD_NOT_BE_READ);
     });
+    worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+    onmessage.forget();
+    onerror.forget();
+    store.opening.set(Some(Progress {
+        read: 0,
+        of: size,
+        games: 0,
+    }));
+    shelve(Shelf::Worker(worker));
+}
+
+/// Opens game `i` of the library shown: at once when the page holds it, else when the worker
+/// sends it.
+fn pick(store: PlayStore, i: usize) {
+    let tree = SHELF.with(|s| match &*s.borrow() {
+        Shelf::Trees(games) => games.get(i).cloned(),
+        Shelf::Worker(w) => {
+            let ask = serde_json::to_string(&file_job::Request::Pick(i)).unwrap_or_default();
+            let _ = w.post_message(&JsValue::from_str(&ask));
+            None
+        }
+        Shelf::Empty => None,
+    });
+    if let Some(t) = tree {
+        open_tree(store, t);
+    }
 }
 
 fn tag<'a>(t: &'a GameTree, name: &str) -> &'a str {
@@ -234,35 +373,6 @@ fn export_tree(store: PlayStore, n: Option<Notation>) -> Result<(), ()> {
     download(&name, "text/plain;charset=utf-8", &body).map_err(|_| ())
 }
 
-/// The games of a library that match `query` (players, event, title, site), each with its place
-/// in the library and a line naming it.
-fn library_rows(games: &[GameTree], query: &str) -> Vec<(usize, String)> {
-    let q = query.to_lowercase();
-    let joined = |parts: &[&str], sep: &str| {
-        parts
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(sep)
-    };
-    games
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| {
-            q.is_empty()
-                || ["Red", "Black", "Event", "Title", "Game", "Site"]
-                    .iter()
-                    .any(|n| tag(g, n).to_lowercase().contains(&q))
-        })
-        .map(|(i, g)| {
-            let head = joined(&[tag(g, "Red"), tag(g, "Black")], " – ");
-            let rest = joined(&[tag(g, "Title"), tag(g, "Event"), tag(g, "Date")], " · ");
-            (i, format!("{}. {head} {rest}", i + 1))
-        })
-        .collect()
-}
-
 /// The export of the whole tree, in each notation and as DhtmlXQ.
 #[component]
 fn TreeExport() -> impl IntoView {
@@ -281,6 +391,9 @@ fn TreeExport() -> impl IntoView {
     }
 }
 
+/// How many games of a library the list shows at once (a search finds the others).
+const SHOWN: usize = 200;
+
 /// An opened library (CBL, a PGN of many games): searched, and a game opened with a click.
 #[component]
 fn Library() -> impl IntoView {
@@ -298,9 +411,14 @@ fn Library() -> impl IntoView {
         }
     });
     let shown = Memo::new(move |_| {
-        store
-            .library
-            .with(|games| library_rows(games, &query.get()))
+        store.library.with(|rows| {
+            let (found, total) = file_job::find(rows, &query.get(), SHOWN);
+            let found: Vec<(usize, String)> = found
+                .into_iter()
+                .map(|(i, r)| (i, r.label.clone()))
+                .collect();
+            (found, total)
+        })
     });
     view! {
         <Show when=move || store.library.with(|l| !l.is_empty())>
@@ -310,21 +428,40 @@ fn Library() -> impl IntoView {
                         let n = store.library.with(Vec::len);
                         words::Library(n).say(use_lang().get())
                     }}
-                    <button type="button" class="link-button" data-testid="library-close" on:click=move |_| store.library.set(Vec::new())>{tr(words::CLOSE)}</button>
+                    <button type="button" class="link-button" data-testid="library-close" on:click=move |_| close_library(store)>{tr(words::CLOSE)}</button>
                 </p>
                 <input type="search" data-testid="library-search" node_ref=search placeholder=tr(words::SEARCH_PLAYER_EVENT_TITLE)
                     prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
                 <ul class="library-list">
-                    {move || shown.get().into_iter().map(|(i, label)| view! {
-                        <li><button type="button" class="link-button" data-testid="library-game" on:click=move |_| {
-                            if let Some(g) = store.library.with_untracked(|l| l.get(i).cloned()) {
-                                open_tree(store, g);
-                            }
-                        }>{label}</button></li>
+                    {move || shown.get().0.into_iter().map(|(i, label)| view! {
+                        <li><button type="button" class="link-button" data-testid="library-game" on:click=move |_| pick(store, i)>{label}</button></li>
                     }).collect_view()}
                 </ul>
+                {move || {
+                    let (n, total) = shown.with(|(found, total)| (found.len(), *total));
+                    (total > n).then(|| view! {
+                        <p class="hint" data-testid="library-more">{move || words::LibraryShown(n, total).say(use_lang().get())}</p>
+                    })
+                }}
             </div>
         </Show>
+    }
+}
+
+/// A large file being read in the worker: how far, and a button that stops it.
+#[component]
+fn Opening() -> impl IntoView {
+    let store = use_play();
+    move || {
+        store.opening.get().map(|p| {
+            view! {
+                <div class="file-progress" data-testid="file-progress" role="status">
+                    <progress max=p.of.max(1) value=p.read aria-label=tr(words::READING_PROGRESS)></progress>
+                    <span>{move || words::FileRead(p).say(use_lang().get())}</span>
+                    <button type="button" data-testid="file-cancel" on:click=move |_| close_library(store)>{tr(words::CANCEL)}</button>
+                </div>
+            }
+        })
     }
 }
 
@@ -355,6 +492,7 @@ pub fn OpenFile() -> impl IntoView {
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
                 <button type="button" data-testid="open-text-go" on:click=move |_| open_bytes(store, text.get_untracked().as_bytes(), None)>{tr(words::OPEN)}</button>
             </details>
+            <Opening />
             <TreeExport />
             <Library />
         </div>

@@ -732,6 +732,45 @@ impl Say for Library {
     }
 }
 
+/// A large game file being read in the background: games and kilobytes read.
+pub struct FileRead(pub crate::xiangqi::file_job::Progress);
+
+impl Say for FileRead {
+    fn say(&self, lang: Lang) -> String {
+        let p = self.0;
+        let (read, of) = (p.read / 1024, p.of / 1024);
+        match lang {
+            Lang::Zh => format!("正在读取棋谱文件：已读 {} 局（{read} / {of} KB）", p.games),
+            Lang::En => format!(
+                "Reading the game file: {} games read ({read} of {of} KB)",
+                p.games
+            ),
+        }
+    }
+}
+
+/// Under a library's list when more games match than it shows: (shown, matching).
+pub struct LibraryShown(pub usize, pub usize);
+
+impl Say for LibraryShown {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (LibraryShown(n, of), Lang::Zh) => {
+                format!("显示前 {n} 局，共 {of} 局相符；搜索可缩小范围")
+            }
+            (LibraryShown(n, of), Lang::En) => {
+                format!("The first {n} of {of} matching games; search to narrow the list")
+            }
+        }
+    }
+}
+
+pub const READING_PROGRESS: Text = Text::new("读取进度", "Reading progress");
+pub const FILE_COULD_NOT_BE_READ: Text = Text::new(
+    "无法在后台读取棋谱文件，请重试",
+    "The game file could not be read in the background; try again",
+);
+
 // Shared by several pages (their word files re-export them).
 pub const KNOCKOUT: Text = Text::new("淘汰赛", "Knockout");
 pub const NAME: Text = Text::new("姓名", "Name");

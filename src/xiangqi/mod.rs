@@ -4,6 +4,7 @@
 
 mod board;
 mod fen;
+pub mod file_job;
 pub mod game;
 pub mod notation;
 pub mod opening;

@@ -1046,6 +1046,33 @@ impl Opening {
     }
 }
 
+/// A message said in both languages, for a page that gets it from a worker: the worker's
+/// reading of a file says its fault here (`xiangqi::file_job`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Said {
+    zh: String,
+    en: String,
+}
+
+impl Said {
+    /// What `said` says, in both languages.
+    pub fn of(said: &dyn Say) -> Said {
+        Said {
+            zh: said.say(Lang::Zh),
+            en: said.say(Lang::En),
+        }
+    }
+}
+
+impl Say for Said {
+    fn say(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => self.zh.clone(),
+            Lang::En => self.en.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -122,7 +122,7 @@ test('a first visit fetches only its own page until it is kept; every page then 
   assert.equal(await page.locator('[data-testid=loading]').count(), 0, 'the loading screen is gone');
   // The first visit is its own page only, the offline copy included (no other bundle, no
   // worker); the rest of the app follows only after the page has settled.
-  const others = fetched.filter((f) => /^(page_|engine_worker|schedule_worker)/.test(f) && !/^page_play[._]/.test(f));
+  const others = fetched.filter((f) => /^(page_|engine_worker|schedule_worker|file_worker)/.test(f) && !/^page_play[._]/.test(f));
   assert.deepEqual(others, [], 'nothing but #/play\'s own files');
 
   const open = async (hash, selector) => {

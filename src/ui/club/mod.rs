@@ -229,11 +229,17 @@ struct Note {
 
 impl Note {
     fn ok(said: &dyn Say) -> Note {
-        Note { ok: true, said: SaidBefore::of(said) }
+        Note {
+            ok: true,
+            said: SaidBefore::of(said),
+        }
     }
 
     fn refused(said: &dyn Say) -> Note {
-        Note { ok: false, said: SaidBefore::of(said) }
+        Note {
+            ok: false,
+            said: SaidBefore::of(said),
+        }
     }
 }
 
@@ -284,7 +290,6 @@ pub fn ClubPage() -> impl IntoView {
 
 #[component]
 fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
-    let lang = use_lang();
     let name = RwSignal::new(String::new());
     let romanised = RwSignal::new(String::new());
     let team = RwSignal::new(String::new());
@@ -293,7 +298,6 @@ fn AddMember(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoVie
     let rating = RwSignal::new(String::new());
     let id = RwSignal::new(String::new());
     let add = move |_| {
-        let l = lang.get_untracked();
         let num = |s: String| s.trim().parse::<i64>().ok();
         let m = NewMember {
             name: name.get_untracked(),
@@ -367,7 +371,6 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
             return;
         };
         files::read_bytes(&input, MAX_FILE_BYTES, move |r| {
-            let l = lang.get_untracked();
             match r {
                 Err(e) => note.set(Some(Note::refused(&e))),
                 Ok(bytes) => match decode(&bytes, &BrowserCharsets) {

@@ -1,0 +1,657 @@
+//! Opening a large game file in a Web Worker (`src/bin/file_worker.rs`): the work in slices with
+//! its progress, and the messages between the worker and the page, JSON strings tested natively.
+//!
+//! The result is handed back small: one game as its tree's PGN (ICCS, the form a saved session
+//! keeps), a library as a list of rows (a label and the text searched) in batches, and a game of
+//! the library only when it is picked. The page never deserialises thousands of trees.
+
+use super::notation::archive::{self, ArchiveError, Format, Library};
+use super::notation::decode::{decode_with, Charsets};
+use super::notation::pgn::{read_tree, read_tree_all, write_tree, PgnTreeError};
+use super::notation::Notation;
+use super::tree::GameTree;
+use super::words::Said;
+use serde::{Deserialize, Serialize};
+
+/// The worker's first message: its handler is set, the file can be sent.
+pub const WORKER_READY: &str = "\"ready\"";
+
+/// About how much PGN text is read between two progress reports.
+pub const SLICE_BYTES: usize = 256 * 1024;
+
+/// How many rows of a library go in one message.
+pub const ROWS_PER_BATCH: usize = 1000;
+
+/// A request from the page after the file itself (which goes as a `File`, not JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    /// Game `n` (from 0) of the library read, as [`Report::Picked`].
+    Pick(usize),
+}
+
+/// How far the reading is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Bytes of the file's text read so far.
+    pub read: usize,
+    /// Bytes of the file's text in all.
+    pub of: usize,
+    /// Games read so far.
+    pub games: usize,
+}
+
+/// A game of a library as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// `12. 许银川 – 吕钦 全国赛 · 2004.11.23`: its place, players, title, event and date.
+    pub label: String,
+    /// Its players, event, title, game and site, lower case, as a search reads them.
+    pub search: String,
+}
+
+/// A message from the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Report {
+    /// Reading.
+    Progress(Progress),
+    /// The file held one game: its tree, and why reading stopped early if it did.
+    Game {
+        /// The tree.
+        tree: Handed,
+        /// Where and why reading stopped (what was read before is in `tree`).
+        stopped: Option<Said>,
+    },
+    /// The next rows of a library's list, in file order.
+    Rows(Vec<Row>),
+    /// Every row of the library has been sent: `games` in all.
+    Library {
+        /// How many games.
+        games: usize,
+        /// Where and why reading stopped (the games before are in the list).
+        stopped: Option<Said>,
+    },
+    /// Game `index` of the library.
+    Picked {
+        /// Its place in the library.
+        index: usize,
+        /// Its tree.
+        tree: Handed,
+    },
+    /// Nothing could be read: why.
+    Failed(Said),
+}
+
+/// A game tree as the worker hands it to the page: its tags as the file gave them, and the rest as
+/// ICCS PGN (every variation, comment, mark and evaluation: the form a saved session keeps).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Handed {
+    /// The tags, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The tree without its tags, in ICCS PGN.
+    pub pgn: String,
+}
+
+impl Handed {
+    /// `tree` to hand over.
+    pub fn of(tree: &GameTree) -> Handed {
+        let mut bare = tree.clone();
+        let tags = std::mem::take(&mut bare.tags);
+        Handed {
+            tags,
+            pgn: write_tree(&bare, Notation::Iccs),
+        }
+    }
+
+    /// The tree handed over; `Err` only if its PGN does not read back.
+    pub fn tree(&self) -> Result<GameTree, PgnTreeError> {
+        let mut tree = read_tree(&self.pgn)?;
+        tree.tags.clone_from(&self.tags);
+        Ok(tree)
+    }
+}
+
+impl Report {
+    /// The message's JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A message read back; `None` when it is none of the worker's.
+    pub fn from_json(text: &str) -> Option<Report> {
+        serde_json::from_str(text).ok()
+    }
+}
+
+/// Reads a game file as [`archive::open`] does (the same games, the same fault), a PGN in slices
+/// of about [`SLICE_BYTES`] cut between games, telling `progress` after each.
+pub fn open_in_slices(
+    bytes: &[u8],
+    charsets: &dyn Charsets,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Library, ArchiveError> {
+    open_sliced(bytes, charsets, SLICE_BYTES, progress)
+}
+
+/// [`open_in_slices`] with slices of about `size` bytes.
+fn open_sliced(
+    bytes: &[u8],
+    charsets: &dyn Charsets,
+    size: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Library, ArchiveError> {
+    if Format::detect(bytes) != Some(Format::Pgn) || bytes.len() > Format::Pgn.max_bytes() {
+        progress(Progress {
+            read: 0,
+            of: bytes.len(),
+            games: 0,
+        });
+        return archive::open(bytes, charsets);
+    }
+    let text = decode_with(bytes, charsets).text;
+    let mut games = Vec::new();
+    let mut from = 0;
+    progress(Progress {
+        read: 0,
+        of: text.len(),
+        games: 0,
+    });
+    for to in slices(&text, size) {
+        for r in read_tree_all(&text[from..to]) {
+            match r {
+                Ok(tree) => games.push(tree),
+                // A fault: the whole file again, so that the games and the fault (its line
+                // counted from the top) are exactly those of `archive::open`.
+                Err(_) => return archive::open(bytes, charsets),
+            }
+        }
+        from = to;
+        progress(Progress {
+            read: to,
+            of: text.len(),
+            games: games.len(),
+        });
+    }
+    if games.is_empty() {
+        return archive::open(bytes, charsets);
+    }
+    Ok(Library {
+        format: Format::Pgn,
+        games,
+        stopped: None,
+    })
+}
+
+/// The ends of slices of `text` of about `size` bytes each, the last at its end, each cut where
+/// the PGN reader starts a game, so that each slice reads as the same games as the whole.
+fn slices(text: &str, size: usize) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut from = 0;
+    for at in game_starts(text) {
+        if at - from >= size {
+            ends.push(at);
+            from = at;
+        }
+    }
+    ends.push(text.len());
+    ends
+}
+
+/// Byte offsets where the PGN reader (`notation::pgn`) starts a game after the first: the `[` of
+/// its first tag. It follows the reader's steps (tags, then the move text: comments, variations,
+/// the result, after which it skips to a `[` opening a line, or a `[` ending the move text), and
+/// stops looking where the reader's two ways of reading a variation could differ (a `;` comment
+/// or a `[` inside one): an offset missed only makes a slice longer.
+fn game_starts(text: &str) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut s = Scan { text, at: 0 };
+    loop {
+        // The tags.
+        s.skip_ws();
+        while s.peek() == Some('[') {
+            s.bump();
+            s.tag();
+            s.skip_ws();
+        }
+        if s.peek().is_none() {
+            return starts;
+        }
+        // The move text, up to the next game.
+        let mut depth = 0usize;
+        loop {
+            s.skip_ws();
+            match s.peek() {
+                None => return starts,
+                Some('[') if depth == 0 => break,
+                Some('[') => return starts,
+                Some('{') => {
+                    s.bump();
+                    if !s.skip_past('}') {
+                        return starts;
+                    }
+                }
+                Some(';') if depth == 0 => {
+                    while s.peek().is_some_and(|c| c != '\n') {
+                        s.bump();
+                    }
+                }
+                Some(';') => return starts,
+                Some('(') => {
+                    s.bump();
+                    depth += 1;
+                }
+                Some(')') => {
+                    s.bump();
+                    depth = depth.saturating_sub(1);
+                }
+                Some(_) => {
+                    let token = s.token();
+                    if depth == 0 && matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+                        if !s.skip_game() {
+                            return starts;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        starts.push(s.at);
+    }
+}
+
+/// A cursor over PGN text that reads as `notation::pgn`'s reader does.
+struct Scan<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    /// Past the next `close`; false at the end of the text.
+    fn skip_past(&mut self, close: char) -> bool {
+        while let Some(c) = self.bump() {
+            if c == close {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A tag after its `[`: the name, a quoted value (`\` escapes; a quote ends it before `]`,
+    /// a blank or the line's end), then on to the `]` or the line's end.
+    fn tag(&mut self) {
+        while self
+            .peek()
+            .is_some_and(|c| !c.is_whitespace() && c != ']' && c != '"')
+        {
+            self.bump();
+        }
+        self.skip_ws();
+        if self.peek() == Some('"') {
+            self.bump();
+            while let Some(c) = self.bump() {
+                match c {
+                    '\\' => {
+                        self.bump();
+                    }
+                    '"' if matches!(self.peek(), Some(']' | ' ' | '\t' | '\r' | '\n') | None) => {
+                        break
+                    }
+                    _ => {}
+                }
+            }
+        }
+        while let Some(c) = self.bump() {
+            if c == ']' || c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// A token of the move text: up to a blank or one of `{ ( ) ; [`.
+    fn token(&mut self) -> &'a str {
+        let from = self.at;
+        while self
+            .peek()
+            .is_some_and(|c| !c.is_whitespace() && !matches!(c, '{' | '(' | ')' | ';' | '['))
+        {
+            self.bump();
+        }
+        &self.text[from..self.at]
+    }
+
+    /// After a result: on to a `[` opening a line; false at the end of the text.
+    fn skip_game(&mut self) -> bool {
+        let mut line_start = false;
+        while let Some(c) = self.peek() {
+            if c == '[' && line_start {
+                return true;
+            }
+            if c == '\n' {
+                line_start = true;
+            } else if !c.is_whitespace() {
+                line_start = false;
+            }
+            self.bump();
+        }
+        false
+    }
+}
+
+fn tag<'a>(t: &'a GameTree, name: &str) -> &'a str {
+    t.tag(name).unwrap_or("")
+}
+
+/// A library's rows, in file order: each game's place, players, title, event and date, and the
+/// headers a search looks in.
+pub fn library_rows(games: &[GameTree]) -> Vec<Row> {
+    let joined = |parts: &[&str], sep: &str| {
+        parts
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let head = joined(&[tag(g, "Red"), tag(g, "Black")], " – ");
+            let rest = joined(&[tag(g, "Title"), tag(g, "Event"), tag(g, "Date")], " · ");
+            let search = ["Red", "Black", "Event", "Title", "Game", "Site"]
+                .iter()
+                .map(|n| tag(g, n).to_lowercase())
+                .collect::<Vec<_>>()
+                .join("\n");
+            Row {
+                label: format!("{}. {head} {rest}", i + 1),
+                search,
+            }
+        })
+        .collect()
+}
+
+/// The rows whose headers hold `query` (any case; every row when it is blank), each with its
+/// place in the library, at most `limit` of them, and how many match in all.
+pub fn find<'r>(rows: &'r [Row], query: &str, limit: usize) -> (Vec<(usize, &'r Row)>, usize) {
+    let q = query.trim().to_lowercase();
+    let mut found = Vec::new();
+    let mut total = 0;
+    for (i, r) in rows.iter().enumerate() {
+        if q.is_empty() || r.search.contains(&q) {
+            total += 1;
+            if found.len() < limit {
+                found.push((i, r));
+            }
+        }
+    }
+    (found, total)
+}
+
+/// The reports that hand an opened file to the page, in order: one game, or a library's rows in
+/// batches then its size, or why nothing could be read.
+pub fn hand_back(opened: &Result<Library, ArchiveError>, post: &mut dyn FnMut(Report)) {
+    match opened {
+        Err(e) => post(Report::Failed(Said::of(e))),
+        Ok(lib) => {
+            let stopped = lib.stopped.as_ref().map(|e| Said::of(e));
+            if let [game] = lib.games.as_slice() {
+                post(Report::Game {
+                    tree: Handed::of(game),
+                    stopped,
+                });
+                return;
+            }
+            for batch in lib.games.chunks(ROWS_PER_BATCH) {
+                post(Report::Rows(library_rows(batch)));
+            }
+            post(Report::Library {
+                games: lib.games.len(),
+                stopped,
+            });
+        }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::lang::{Lang, Say};
+    use crate::xiangqi::notation::decode::EncodingRs;
+
+    /// `n` games, each with a comment holding a blank line and a tag-like line; the one before
+    /// last has a `;` comment in a variation, after which no cut is made.
+    fn library(n: usize) -> String {
+        (0..n)
+            .map(|i| {
+                let aside = if i + 2 == n { "; aside\n" } else { "" };
+                format!(
+                    "[Event \"Club {}\"]\n[Red \"Red {i}\"]\n[Black \"Black {i}\"]\n\
+                     1. 炮二平五 {{a comment\n\n[Event \"not a tag\"]}} 马８进７ (1... 炮８平５ {aside}) 2. 马二进三 *\n\n",
+                    i % 7
+                )
+            })
+            .collect()
+    }
+
+    fn opened(text: &str) -> (Vec<usize>, Result<Library, ArchiveError>) {
+        let mut seen = Vec::new();
+        let got = open_in_slices(text.as_bytes(), &EncodingRs, &mut |p| seen.push(p.games));
+        (seen, got)
+    }
+
+    #[test]
+    fn a_library_read_in_slices_is_the_library_read_whole() {
+        let text = library(6000);
+        let whole = archive::open(text.as_bytes(), &EncodingRs).unwrap();
+        let (counts, sliced) = opened(&text);
+        assert_eq!(sliced.unwrap(), whole);
+        assert_eq!(whole.games.len(), 6000);
+        // Progress after each slice, the games growing to all of them.
+        assert!(counts.len() > 3, "{counts:?}");
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(counts.last(), Some(&6000));
+    }
+
+    #[test]
+    fn slices_are_cut_only_where_the_reader_starts_a_game() {
+        // The comment with a blank line and a tag-like line, and the `;` comment in a variation,
+        // are not places to cut; the games after the variation's `;` are not cut at all.
+        let text = library(50);
+        for size in [1, 100, 1000] {
+            for end in slices(&text, size) {
+                assert!(
+                    end == text.len() || text[end..].starts_with("[Event \"Club"),
+                    "{end}"
+                );
+            }
+        }
+        assert_eq!(game_starts(&text).len(), 48);
+        let plain = "[Red \"A\"]\n1. 炮二平五 *\n\n[Red \"B\"]\n1. 相三进五 1-0 [Red \"x\"]\n[Red \"C\"]\n1. 兵七进一\n[Red \"D\"]\n1. 马二进三 *\n";
+        let starts: Vec<&str> = game_starts(plain)
+            .into_iter()
+            .map(|at| &plain[at..at + 9])
+            .collect();
+        assert_eq!(starts, ["[Red \"B\"]", "[Red \"C\"]", "[Red \"D\"]"]);
+    }
+
+    #[test]
+    fn a_fault_is_the_fault_of_the_whole_file_with_the_games_before_it() {
+        let mut text = library(2000);
+        text.push_str("[Red \"Bad\"]\n1. 炮二平五 马８进７ 2. 车九进九 *\n");
+        text.push_str(&library(10));
+        let whole = archive::open(text.as_bytes(), &EncodingRs).unwrap();
+        let sliced = open_in_slices(text.as_bytes(), &EncodingRs, &mut |_| {}).unwrap();
+        assert_eq!(sliced, whole);
+        assert_eq!(sliced.games.len(), 2001);
+        assert!(sliced.stopped.is_some());
+    }
+
+    #[test]
+    fn the_real_pgn_files_read_in_the_smallest_slices_as_whole() {
+        let mut files: Vec<_> = walk(std::path::Path::new("tests/data/games/raw"))
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 40, "{}", files.len());
+        let mut all = Vec::new();
+        for f in &files {
+            let bytes = std::fs::read(f).unwrap();
+            for size in [1, 200] {
+                let sliced = open_sliced(&bytes, &EncodingRs, size, &mut |_| {});
+                assert_eq!(sliced, archive::open(&bytes, &EncodingRs), "{f:?}");
+            }
+            // A game without tags would run on from the one before: only those with tags.
+            let tagged = String::from_utf8_lossy(&bytes)
+                .trim_start()
+                .starts_with('[');
+            if tagged && archive::open(&bytes, &EncodingRs).is_ok_and(|l| l.stopped.is_none()) {
+                // As UTF-8: the files are in GBK and UTF-8.
+                all.extend_from_slice(decode_with(&bytes, &EncodingRs).text.as_bytes());
+                all.extend_from_slice(b"\n\n");
+            }
+        }
+        let whole = archive::open(&all, &EncodingRs).unwrap();
+        assert!(whole.games.len() >= 20, "{}", whole.games.len());
+        let mut cuts = 0;
+        let sliced = open_sliced(&all, &EncodingRs, 1, &mut |_| cuts += 1);
+        assert_eq!(sliced.unwrap(), whole);
+        assert!(cuts > 20, "{cuts}");
+    }
+
+    fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .flat_map(|e| {
+                let p = e.path();
+                if p.is_dir() {
+                    walk(&p)
+                } else {
+                    vec![p]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn other_formats_and_errors_read_as_archive_open_reads_them() {
+        for bytes in [
+            &b"\x00\x01\x02"[..],
+            b"[",
+            b"[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]",
+        ] {
+            let sliced = open_in_slices(bytes, &EncodingRs, &mut |_| {});
+            assert_eq!(sliced, archive::open(bytes, &EncodingRs));
+        }
+    }
+
+    #[test]
+    fn a_library_goes_back_as_rows_in_batches_and_a_game_as_its_pgn() {
+        let text = library(2500);
+        let lib = archive::open(text.as_bytes(), &EncodingRs);
+        let mut sent = Vec::new();
+        hand_back(&lib, &mut |r| {
+            sent.push(Report::from_json(&r.to_json()).unwrap())
+        });
+        let sizes: Vec<usize> = sent
+            .iter()
+            .filter_map(|r| match r {
+                Report::Rows(rows) => Some(rows.len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sizes, [1000, 1000, 500]);
+        assert_eq!(
+            sent.last(),
+            Some(&Report::Library {
+                games: 2500,
+                stopped: None
+            })
+        );
+        let Report::Rows(rows) = &sent[0] else {
+            panic!("{:?}", sent[0]);
+        };
+        assert_eq!(rows[0].label, "1. Red 0 – Black 0 Club 0");
+
+        let one = "[Red \"许银川\"]\n{开局} 1. 炮二平五 {中炮} 马８进７ (1... 炮８平５ {顺炮}) *\n";
+        let lib = archive::open(one.as_bytes(), &EncodingRs);
+        let mut sent = Vec::new();
+        hand_back(&lib, &mut |r| sent.push(r));
+        let [Report::Game {
+            tree,
+            stopped: None,
+        }] = sent.as_slice()
+        else {
+            panic!("{sent:?}");
+        };
+        assert_eq!(tree.tree().unwrap(), lib.unwrap().games[0]);
+    }
+
+    #[test]
+    fn a_fault_goes_back_in_both_languages() {
+        let mut sent = Vec::new();
+        hand_back(&archive::open(b"\x00\x01", &EncodingRs), &mut |r| {
+            sent.push(r)
+        });
+        let [Report::Failed(said)] = sent.as_slice() else {
+            panic!("{sent:?}");
+        };
+        assert!(said.say(Lang::Zh).contains("无法识别"));
+        assert!(said.say(Lang::En).contains("not a game file"));
+    }
+
+    #[test]
+    fn a_search_finds_players_events_and_titles_and_counts_beyond_the_limit() {
+        let text = library(30);
+        let rows = library_rows(&archive::open(text.as_bytes(), &EncodingRs).unwrap().games);
+        let (found, total) = find(&rows, "RED 1", 5);
+        assert_eq!(total, 11); // Red 1, Red 10 … Red 19
+        assert_eq!(found.len(), 5);
+        assert_eq!(found[0].0, 1);
+        assert_eq!(find(&rows, "club 3", 100).1, 4);
+        assert_eq!(find(&rows, "  ", 100).1, 30);
+        assert_eq!(find(&rows, "nobody", 100).1, 0);
+    }
+
+    #[test]
+    fn messages_read_back() {
+        for r in [
+            Report::Progress(Progress {
+                read: 5,
+                of: 10,
+                games: 2,
+            }),
+            Report::Picked {
+                index: 3,
+                tree: Handed {
+                    tags: vec![("Red".into(), "许银川".into())],
+                    pgn: "1. h2e2 *".into(),
+                },
+            },
+        ] {
+            assert_eq!(Report::from_json(&r.to_json()), Some(r));
+        }
+        assert_eq!(Report::from_json(WORKER_READY), None);
+        let pick: Request = serde_json::from_str("{\"pick\":7}").unwrap();
+        assert_eq!(pick, Request::Pick(7));
+    }
+}
