@@ -370,14 +370,12 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
         else {
             return;
         };
-        files::read_bytes(&input, MAX_FILE_BYTES, move |r| {
-            match r {
+        files::read_bytes(&input, MAX_FILE_BYTES, move |r| match r {
+            Err(e) => note.set(Some(Note::refused(&e))),
+            Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
                 Err(e) => note.set(Some(Note::refused(&e))),
-                Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
-                    Err(e) => note.set(Some(Note::refused(&e))),
-                    Ok((text, _)) => open((parse_table(&text), 2)),
-                },
-            }
+                Ok((text, _)) => open((parse_table(&text), 2)),
+            },
         });
     };
     let preview = Memo::new(move |_| {
