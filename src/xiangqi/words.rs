@@ -1130,12 +1130,15 @@ mod tests {
         use crate::xiangqi::notation::pgn::read_pgn;
         let e = read_pgn("1. 炮二平五 马８进７ 2. 车九进九").unwrap_err();
         let zh = e.say(Lang::Zh);
+        // Where, by line and column (issue 57.9), then what.
         assert!(
-            zh.starts_with("读到第 2 回合红方（第 3 步）时停止："),
+            zh.starts_with("第 1 行第 17 列：读到第 2 回合红方（第 3 步）时停止："),
             "{zh}"
         );
         assert!(!zh.contains("stopped"), "{zh}");
-        assert!(e.say(Lang::En).starts_with("Stopped at move 2."));
+        let en = e.say(Lang::En);
+        assert!(en.starts_with("Line 1, column 17: "), "{en}");
+        assert!(en.to_lowercase().contains("stopped at move 2."), "{en}");
         let g = read_pgn("[FEN \"3k5/9/9/9/9/9/9/9/9/4K4\"]\n1. ... 将4进1").unwrap();
         assert!(g.notices[0].say(Lang::Zh).contains("已按黑方先走读入"));
         assert!(g.notices[0]
