@@ -5,7 +5,7 @@ use super::super::files::{self, BrowserCharsets};
 use super::super::i18n::{tr, use_lang};
 use super::words;
 use crate::events::club::{decode, Club, ClubError, GameEnd, ImportError, PgnTags, MAX_FILE_BYTES};
-use crate::lang::{Lang, Say, Text};
+use crate::lang::{Say, Text};
 use crate::saved::FileError;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,7 +18,7 @@ fn today() -> (i32, u32, u32) {
 
 /// What the form last said, shown beside its button (said again when the language changes).
 #[derive(Clone, Debug)]
-enum Note {
+pub(super) enum Note {
     /// Recorded: this many members' ratings changed.
     Recorded(usize),
     /// Refused; nothing changed.
@@ -35,18 +35,6 @@ impl Note {
     /// Whether it reports success (shown in the success style, not as an error).
     fn done(&self) -> bool {
         matches!(self, Note::Recorded(_))
-    }
-}
-
-impl Say for Note {
-    fn say(&self, lang: Lang) -> String {
-        match self {
-            Note::Recorded(n) => words::Said::GameRecorded(*n).say(lang),
-            Note::Refused(e) => e.say(lang),
-            Note::NotMembers(names) => words::Said::NotMembers(names).say(lang),
-            Note::File(e) => e.say(lang),
-            Note::Text(e) => e.say(lang),
-        }
     }
 }
 

@@ -131,3 +131,16 @@ impl Say for Said<'_> {
         }
     }
 }
+
+impl Say for super::record::Note {
+    fn say(&self, lang: Lang) -> String {
+        use super::record::Note;
+        match self {
+            Note::Recorded(n) => Said::GameRecorded(*n).say(lang),
+            Note::Refused(e) => e.say(lang),
+            Note::NotMembers(names) => Said::NotMembers(names).say(lang),
+            Note::File(e) => e.say(lang),
+            Note::Text(e) => e.say(lang),
+        }
+    }
+}
