@@ -564,9 +564,12 @@ fn board_keys(store: PlayStore) {
         let editing = store.mode.get_untracked() == Mode::Edit;
         let handled = match ev.key().as_str() {
             "Escape" => {
+                // The format a file was read as is a remark, not something to cancel.
                 let busy = store.selected.get_untracked().is_some()
                     || store.confirm.get_untracked().is_some()
-                    || store.message.with_untracked(Option::is_some);
+                    || store.message.with_untracked(|m| {
+                        m.as_ref().is_some_and(|m| !matches!(m, Note::ReadAs(..)))
+                    });
                 store.selected.set(None);
                 store.confirm.set(None);
                 store.message.set(None);

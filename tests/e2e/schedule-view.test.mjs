@@ -170,17 +170,19 @@ test('the hall display at 1920×1080 puts each card\'s next match and its time i
   await page.waitForSelector('[data-testid=hall-table]');
   for (const lang of ['zh', 'en']) {
     if (lang === 'en') await page.click('[data-testid=hall-lang]');
-    // Where, inside its card, each card draws the next match and its time.
+    // Where each card draws the next match's time, from the match: the same in every card (a
+    // card whose "now playing" is free is shorter, so the rows themselves may sit higher).
     const spots = await page.$$eval('[data-testid=hall-table]', (cards) => cards.map((c) => {
       const box = c.getBoundingClientRect();
       const at = c.querySelector('[data-testid=hall-next] .at')?.getBoundingClientRect();
       const match = c.querySelector('[data-testid=hall-next] .match')?.getBoundingClientRect();
-      return at && match && { match: [Math.round(match.left - box.left), Math.round(match.top - box.top)], at: [Math.round(at.left - box.left), Math.round(at.top - box.top)] };
+      return at && match && { left: Math.round(match.left - box.left), at: [Math.round(at.left - match.left), Math.round(at.top - match.top)] };
     }));
     assert.ok(spots.length >= 7 && spots.every(Boolean), `${lang}: every card has a next match with its time`);
     const [first] = spots;
     for (const s of spots) {
-      assert.deepEqual(s, first, `${lang}: a card whose match or time sits elsewhere: ${JSON.stringify(spots)}`);
+      const same = s.left === first.left && s.at[0] === first.at[0] && Math.abs(s.at[1] - first.at[1]) <= 2;
+      assert.ok(same, `${lang}: a card whose match or time sits elsewhere: ${JSON.stringify(spots)}`);
     }
   }
   assert.deepEqual(page.errors, []);

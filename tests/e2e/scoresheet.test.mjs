@@ -83,9 +83,10 @@ test('PGN paste, GBK file, garbled input and download', async () => {
   await page.fill('[data-testid=pgn-text]', '1. 炮二平五 马８进７ 2. 马二进三 马８进７');
   await page.click('[data-testid=pgn-import]');
   assert.match(await page.textContent('[data-testid=pgn-error]'), /读到第 2 回合黑方（第 4 步）时停止：.*没有符合的棋子/);
-  // The same reason in English after the switch, with no Chinese sentence left over.
+  // The same reason in English after the switch, where first (issue 57.9), with no Chinese
+  // sentence left over.
   await page.click('[data-testid=lang-toggle]');
-  assert.match(await page.textContent('[data-testid=pgn-error]'), /^Import stopped after ply 3: Stopped at move 2\.\.\..*no such piece/);
+  assert.match(await page.textContent('[data-testid=pgn-error]'), /^Import stopped after ply 3: Line 1, column 22: stopped at move 2\.\.\..*no such piece/);
   await page.click('[data-testid=lang-toggle]');
   assert.equal((await page.textContent('[data-round="1"][data-side=red]')).trim(), '炮八平五');
   await page.click('[data-testid=pgn-load-partial]');
