@@ -140,3 +140,10 @@ export async function boardPieces(page) {
   return page.$$eval('[data-testid=board] [data-square][data-piece]', (els) =>
     Object.fromEntries(els.map((e) => [e.dataset.square, e.dataset.piece])));
 }
+
+/** Opens a game from text on #/play, as a user pastes it into 「打开棋谱文件」's text box. */
+export async function pasteGame(page, text) {
+  await page.$eval('.open-file details', (d) => { d.open = true; });
+  await page.fill('[data-testid=open-text]', text);
+  await page.click('[data-testid=open-text-go]');
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp, playMoves } from './harness.mjs';
+import { startApp, playMoves, pasteGame } from './harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LAPTOP = { width: 1366, height: 768 };
@@ -36,11 +36,7 @@ const fresh = async (lang = 'zh') => {
   await page.waitForSelector('[data-testid=board]');
   return page;
 };
-const paste = async (page, text) => {
-  await page.$eval('.open-file details', (d) => { d.open = true; });
-  await page.fill('[data-testid=open-text]', text);
-  await page.click('[data-testid=open-text-go]');
-};
+const paste = pasteGame;
 const plies = (page) => page.locator('[data-testid=move-list] [data-ply]').count();
 const waitPlies = (page, n) => page.waitForFunction((k) => document.querySelectorAll('[data-testid=move-list] [data-ply]').length === k, n);
 const inView = async (page, selector) => {

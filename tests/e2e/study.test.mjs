@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, playMoves, clickPoint, OUT } from './harness.mjs';
+import { startApp, playMoves, clickPoint, OUT, pasteGame } from './harness.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
@@ -40,11 +40,7 @@ const fresh = async (opts = {}) => {
   await page.waitForSelector('[data-testid=board]');
   return page;
 };
-const paste = async (page, text) => {
-  await page.$eval('.open-file details', (d) => { d.open = true; });
-  await page.fill('[data-testid=open-text]', text);
-  await page.click('[data-testid=open-text-go]');
-};
+const paste = pasteGame;
 
 // Built once by clicking, shared by the tests that read it back.
 let built;
