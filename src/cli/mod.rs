@@ -2,6 +2,7 @@
 
 mod bench_files;
 mod convert;
+mod eco;
 mod judge;
 mod label;
 mod matches;
@@ -38,6 +39,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "judge" => judge::run(rest),
         "match" => matches::run(rest),
         "convert" => convert::run(rest),
+        "eco" => eco::run(rest),
         "pairings" => pairings::run(rest),
         "schedule" => schedule::run(rest),
         "swiss" => swiss::run(rest),
@@ -149,6 +151,7 @@ const USAGE: &str = "usage: xq <command> [args]
   match --engine CMD --engine CMD    two UCI engines play the test set's openings, both colours
   judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules
   convert --to <format> [FILE]       convert a game between notations and PGN
+  eco [check|train] FILE|DIR...       ECCO opening codes of games; agreement with their tags
   pairings --players N [--double]    Berger round-robin tables
   schedule --entrants N ... --json   solve a match timetable
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)

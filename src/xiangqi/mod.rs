@@ -3,6 +3,7 @@
 //! No web crate is reachable here.
 
 mod board;
+pub mod ecco;
 mod fen;
 pub mod file_job;
 pub mod game;

@@ -48,7 +48,7 @@ impl Iterator for Points {
 }
 
 /// A move from one point to another; whether it captures follows from the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Where the moving piece stands.
     pub from: Square,
