@@ -9,6 +9,8 @@
 //! plans them: the crossover round is the scheduler's own (`schedule::knockout_rounds`: A1–B2,
 //! B1–A2, …), and later rounds pair the winners in the same order, so both views agree.
 
+mod words;
+
 use crate::events::round_robin::Side;
 use crate::events::schedule::{
     group_letter, knockout_rounds, seat_holders, Contender, Format, Points, Problem, SaveFile,

@@ -16,9 +16,12 @@ mod job;
 mod model;
 mod repair;
 mod results;
+mod scoring;
 mod seats;
 mod solver;
+mod tables;
 mod timetable;
+mod words;
 
 pub(crate) use bounds::Change;
 pub use bounds::{
@@ -46,6 +49,10 @@ pub use repair::{plan_move, plan_table_lost, shifts, Plan, Shift};
 pub use results::{
     game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict,
     ParseScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,
+};
+pub use scoring::{
+    board_order_from_key, board_order_key, EventError, EventScoring, MatchResult, ResultError,
+    UnknownScoring, BOARD_ORDERS,
 };
 pub use seats::{seat_holders, side_label};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};

@@ -5,8 +5,8 @@
 use super::{parse_match_points, SwissError};
 use super::{Leave, MatchPointsError, MatchSheet, PairingCard, Record, RoundPairing, Seat, Swiss};
 use crate::events::knockout::{Bracket, KnockoutError};
-use crate::events::publish::Details;
 use crate::events::round_robin::{Outcome, ParseOutcomeError};
+use crate::events::Details;
 use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
