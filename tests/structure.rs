@@ -1283,7 +1283,29 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "RecordGame",
         "record.rs is being changed on another branch (the member picker)",
     ),
+    // Over their length before this check and not split yet (issue 56.3): each one to go.
+    ("cli/schedule.rs", "parse", NOT_YET_SPLIT),
+    ("cli/swiss.rs", "run", NOT_YET_SPLIT),
+    ("events/swiss/dutch.rs", "build_tour", NOT_YET_SPLIT),
+    ("events/trf.rs", "parse_trf", NOT_YET_SPLIT),
+    ("events/trf.rs", "fold_teams", NOT_YET_SPLIT),
+    ("xiangqi/notation/cbf.rs", "read_cbf", NOT_YET_SPLIT),
+    ("xiangqi/position.rs", "build_tables", NOT_YET_SPLIT),
+    ("ui/schedule/timetable.rs", "Timetable", NOT_YET_SPLIT),
+    ("ui/schedule/hall.rs", "HallView", NOT_YET_SPLIT),
+    ("ui/schedule/print.rs", "session_sheets", NOT_YET_SPLIT),
+    ("ui/schedule/standings.rs", "Standings", NOT_YET_SPLIT),
+    ("ui/swiss/entrants.rs", "Entrants", NOT_YET_SPLIT),
+    ("ui/swiss/standings.rs", "Standings", NOT_YET_SPLIT),
+    ("ui/swiss/round.rs", "TeamSheet", NOT_YET_SPLIT),
+    ("ui/tournament/rounds.rs", "RoundTable", NOT_YET_SPLIT),
+    ("ui/tournament/toolbar.rs", "Toolbar", NOT_YET_SPLIT),
+    ("ui/club/mod.rs", "Import", NOT_YET_SPLIT),
+    ("ui/club/mod.rs", "RatingList", NOT_YET_SPLIT),
 ];
+
+/// Why a function in [`LONG_FUNCTIONS`] is still long: it was long before the check was added.
+const NOT_YET_SPLIT: &str = "long before the check; to be split (issue 56.3)";
 
 /// The functions of `files` (paths under `src/`, with their code) over their length.
 fn long_functions(files: &[(PathBuf, String)]) -> Vec<String> {

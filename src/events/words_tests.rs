@@ -5,9 +5,11 @@ use super::knockout::UnwritableName;
 use super::publish::words::RoundHeading;
 use super::publish::QrTooLong;
 use super::round_robin::{
-    BergerError, ImportError, LineupError, ParseOutcomeError, PositionsError, TournamentError,
+    BergerError, ImportError, LineupError, NumberingError, ParseOutcomeError, PositionsError,
+    TournamentError,
 };
 use super::schedule::{ChangeError, DraftError, ProblemError, ResultError, Shortfall, Violation};
+use super::swiss::{SwissError, MAX_ENTRANTS};
 use crate::lang::{Lang, Say};
 
 #[test]
@@ -122,4 +124,46 @@ fn chinese_messages_have_no_english() {
         TournamentError::NotDrawn.say(Lang::En),
         TournamentError::NotDrawn.to_string()
     );
+}
+
+#[test]
+fn a_bad_numbering_says_its_cause_in_each_language() {
+    let both = |e: NumberingError| {
+        let e = TournamentError::BadNumbering(e);
+        [e.say(Lang::Zh), e.say(Lang::En)]
+    };
+    assert_eq!(
+        both(NumberingError::Twice(3)),
+        ["编号 3 重复了", "pairing numbers: 3 is given twice"]
+    );
+    assert_eq!(
+        both(NumberingError::OutOfRange {
+            number: 9,
+            entrants: 6
+        }),
+        [
+            "编号 9 不在 1 至参赛人数之内",
+            "pairing numbers: 9 is not in 1..=6"
+        ]
+    );
+    assert_eq!(
+        both(NumberingError::Count {
+            entrants: 6,
+            given: 5
+        }),
+        [
+            "有 6 名参赛者，编号个数应与之相同",
+            "pairing numbers: 6 entrants but 5 numbers given"
+        ]
+    );
+}
+
+#[test]
+fn a_swiss_over_its_cap_names_the_swiss_cap() {
+    let e = SwissError::TooManyEntrants { entrants: 70 };
+    assert!(e.say(Lang::Zh).contains(&format!("最多 {MAX_ENTRANTS} 名")));
+    assert!(e
+        .say(Lang::En)
+        .ends_with(&format!("at most {MAX_ENTRANTS}")));
+    assert_eq!(MAX_ENTRANTS, 64);
 }

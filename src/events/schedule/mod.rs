@@ -18,6 +18,7 @@ mod repair;
 mod results;
 mod scoring;
 mod seats;
+mod shown;
 mod solver;
 mod tables;
 mod timetable;
@@ -28,8 +29,8 @@ pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
 pub use changes::{
-    better_of, plan_withdrawal, reschedule, withdraw_after_session, ChangeError, Frozen, Target,
-    RESCHEDULE_BUDGET,
+    better_of, lost_within, plan_withdrawal, reschedule, withdraw_after_session, ChangeChoices,
+    ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
 };
 pub use draft::{
     parse_absences, parse_entrants, Draft, DraftError, DraftEventError, MAX_EVERY_DAYS,
@@ -55,5 +56,6 @@ pub use scoring::{
     UnknownScoring, BOARD_ORDERS,
 };
 pub use seats::{seat_holders, side_label};
+pub use shown::{forfeit_by_withdrawal, matches_per_session, session_pages, Kept};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
 pub use timetable::{EntrantMatch, Gap, Metrics, Placement, Schedule, Violation};
