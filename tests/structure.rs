@@ -179,6 +179,15 @@ fn find_cycle(edges: &BTreeMap<(String, String), String>) -> Option<Vec<String>>
     None
 }
 
+/// Each step of a cycle with the file that shows it: `a -> b (in src/a/x.rs)`.
+fn cycle_steps(cycle: &[String], edges: &BTreeMap<(String, String), String>) -> Vec<String> {
+    cycle
+        .iter()
+        .zip(cycle.iter().cycle().skip(1))
+        .map(|(a, b)| format!("{a} -> {b} (in src/{})", edges[&(a.clone(), b.clone())]))
+        .collect()
+}
+
 #[test]
 fn no_import_cycle_between_top_level_modules() {
     let edges = imports();
@@ -190,11 +199,7 @@ fn no_import_cycle_between_top_level_modules() {
         );
     }
     if let Some(cycle) = find_cycle(&edges) {
-        let steps: Vec<String> = cycle
-            .iter()
-            .zip(cycle.iter().cycle().skip(1))
-            .map(|(a, b)| format!("{a} -> {b} (in src/{})", edges[&(a.clone(), b.clone())]))
-            .collect();
+        let steps = cycle_steps(&cycle, &edges);
         panic!(
             "import cycle between top-level modules:\n  {}",
             steps.join("\n  ")
@@ -1137,11 +1142,7 @@ fn no_import_cycle_between_the_files_of_events() {
     for folder in &folders {
         let edges = imports_within(folder, &files);
         if let Some(cycle) = find_cycle(&edges) {
-            let steps: Vec<String> = cycle
-                .iter()
-                .zip(cycle.iter().cycle().skip(1))
-                .map(|(a, b)| format!("{a} -> {b} (in src/{})", edges[&(a.clone(), b.clone())]))
-                .collect();
+            let steps = cycle_steps(&cycle, &edges);
             found.push(format!("in src/{folder}:\n    {}", steps.join("\n    ")));
         }
     }
