@@ -735,7 +735,7 @@ fn cli_scoring_adds_a_field_and_keeps_the_schema() {
 // ---- one event, two views
 
 use xiangqi_club::events::round_robin::{Outcome, Tournament};
-use xiangqi_club::events::scoring::{EventError, EventScoring, MatchResult};
+use xiangqi_club::events::schedule::{EventError, EventScoring, MatchResult};
 
 /// The organiser's Xiangqi club night: 19 members, 7 boards, 8 evenings of 90 minutes.
 fn club_night() -> (Problem, Schedule) {

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 use xiangqi_club::events::round_robin::Outcome;
+use xiangqi_club::events::schedule::EventScoring;
 use xiangqi_club::events::schedule::*;
-use xiangqi_club::events::scoring::EventScoring;
 use xiangqi_club::lang::{Lang, Say};
 
 /// 10 entrants, 3 tables, 8 sessions of 3 slots: 45 matches in 72 places.

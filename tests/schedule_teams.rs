@@ -13,7 +13,7 @@ use xiangqi_club::events::round_robin::{
     first_team_color, BoardOrder, Competition, Outcome, TieBreak, TournamentError, Value,
 };
 use xiangqi_club::events::schedule::*;
-use xiangqi_club::events::scoring::{
+use xiangqi_club::events::schedule::{
     board_order_from_key, board_order_key, EventError, EventScoring, MatchResult, ResultError,
     BOARD_ORDERS,
 };
@@ -582,7 +582,7 @@ fn a_result_typed_in_the_timetable_keeps_the_line_up_set_in_the_rounds_view() {
         .parse_result(BestOf::new(5).unwrap(), "1 ½ 0 1")
         .unwrap()
     {
-        xiangqi_club::events::scoring::MatchResult::Boards(b) => b,
+        xiangqi_club::events::schedule::MatchResult::Boards(b) => b,
         other => panic!("{other:?}"),
     };
     t.record(round, red, black, games.clone()).unwrap();

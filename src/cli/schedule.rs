@@ -2,11 +2,11 @@
 
 use crate::events::round_robin::{parse_entrant_list, BoardOrder, TournamentError, MAX_BOARDS};
 use crate::events::schedule::DraftError;
+use crate::events::schedule::{board_order_from_key, board_order_key, EventScoring};
 use crate::events::schedule::{
     fit, side_name, solve, Bounds, Fit, Format, Metrics, Placement, Problem, ProblemError,
     Solution, DEFAULT_BUDGET, MAX_ENTRANTS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_TABLES,
 };
-use crate::events::scoring::{board_order_from_key, board_order_key, EventScoring};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -133,7 +133,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--scoring" => {
                 scoring = value(args, &mut i, flag)?
                     .parse()
-                    .map_err(|e: crate::events::scoring::UnknownScoring| e.to_string())?
+                    .map_err(|e: crate::events::schedule::UnknownScoring| e.to_string())?
             }
             "--boards" => {
                 let text = value(args, &mut i, flag)?;

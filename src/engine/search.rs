@@ -578,6 +578,7 @@ impl Search<'_> {
         }
     }
 
+    // Long on purpose: one deepening loop (aspiration windows, MultiPV, time) over shared state.
     fn iterate(&mut self, on_info: &mut dyn FnMut(&Info)) -> Outcome {
         let only = &self.past.only;
         let legal: Vec<Move> = (self.pos.legal_moves().iter().copied())
@@ -967,6 +968,8 @@ impl Search<'_> {
         }
     }
 
+    // Long on purpose: the alpha-beta node is one body over the searcher's state; split, each
+    // part would take and return most of it (tests/structure.rs names the exception).
     fn search(
         &mut self,
         depth: i32,

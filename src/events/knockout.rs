@@ -9,11 +9,14 @@
 //! plans them: the crossover round is the scheduler's own (`schedule::knockout_rounds`: A1–B2,
 //! B1–A2, …), and later rounds pair the winners in the same order, so both views agree.
 
+mod words;
+
 use crate::events::round_robin::Side;
 use crate::events::schedule::{
     group_letter, knockout_rounds, seat_holders, Contender, Format, Points, Problem, SaveFile,
     SavedResult,
 };
+use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -28,6 +31,28 @@ pub enum Seeding {
     Order(Vec<usize>),
     /// A drawn lot with this seed (repeatable).
     Lot(u64),
+}
+
+/// How a pasted list of entrants is seeded: as listed, by rating, or by a drawn lot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListSeeding {
+    /// Seed 1 is the first listed.
+    Listed,
+    /// Highest rating first (equal ratings keep the list's order).
+    Rating,
+    /// A lot drawn with this seed (repeatable).
+    Lot(u64),
+}
+
+impl ListSeeding {
+    /// The seeding of `entrants` (in list order).
+    pub fn of(self, entrants: &[Entrant]) -> Seeding {
+        match self {
+            ListSeeding::Listed => Seeding::Order((0..entrants.len()).collect()),
+            ListSeeding::Rating => Seeding::Ratings(entrants.iter().map(|e| e.rating).collect()),
+            ListSeeding::Lot(seed) => Seeding::Lot(seed),
+        }
+    }
 }
 
 /// Where a side of a match comes from.
@@ -651,6 +676,32 @@ impl Crossover {
     }
 }
 
+/// A bracket and its entrants' names, by entrant index.
+pub type Named = (Vec<String>, Bracket);
+
+/// The bracket of a pasted list, seeded as asked.
+pub fn list_bracket(
+    entrants: Vec<Entrant>,
+    seeding: ListSeeding,
+    kind: Elimination,
+) -> Result<Named, KnockoutError> {
+    let bracket = Bracket::new(entrants.len(), kind, &seeding.of(&entrants))?;
+    Ok((entrants.into_iter().map(|e| e.name).collect(), bracket))
+}
+
+impl GroupTables {
+    /// The crossover bracket of these tables, the qualifiers named with their group place
+    /// (`A1 王天一`).
+    pub fn crossover_bracket(&self, kind: Elimination) -> Result<Named, KnockoutError> {
+        let c = self.crossover()?;
+        let bracket = c.bracket(kind)?;
+        let names = (c.qualifiers.iter().zip(&c.seats))
+            .map(|(&q, seat)| format!("{seat} {}", self.names[q]))
+            .collect();
+        Ok((names, bracket))
+    }
+}
+
 /// The crossover of `groups` (each a list of entrants, winner first): 2, 4, 8 or 16 groups of at
 /// least two. The first round is exactly the scheduler's (A1–B2, C1–D2, …, B1–A2, D1–C2, …) and
 /// the winners meet in its order, so two winners of a group pair meet only in the final.
@@ -1091,5 +1142,49 @@ mod tests {
             b.record(0, Side::Second),
             Err(KnockoutError::NotReady(0)).or(Err(KnockoutError::AlreadyUsed(0)))
         );
+    }
+
+    #[test]
+    fn a_list_is_seeded_as_listed_by_rating_or_by_lot() {
+        let es = vec![
+            Entrant::new("甲", 1800),
+            Entrant::new("乙", 2100),
+            Entrant::new("丙", 1900),
+            Entrant::new("丁", 0),
+        ];
+        assert_eq!(
+            ListSeeding::Listed.of(&es),
+            Seeding::Order(vec![0, 1, 2, 3])
+        );
+        assert_eq!(
+            ListSeeding::Rating.of(&es),
+            Seeding::Ratings(vec![1800, 2100, 1900, 0])
+        );
+        assert_eq!(ListSeeding::Lot(7).of(&es), Seeding::Lot(7));
+        let kind = Elimination::Single { third_place: true };
+        let (names, bracket) = list_bracket(es.clone(), ListSeeding::Rating, kind).unwrap();
+        assert_eq!(names, ["甲", "乙", "丙", "丁"]);
+        assert_eq!(
+            bracket,
+            Bracket::new(4, kind, &Seeding::Ratings(vec![1800, 2100, 1900, 0])).unwrap()
+        );
+        assert!(list_bracket(es[..1].to_vec(), ListSeeding::Listed, kind).is_err());
+    }
+
+    #[test]
+    fn the_crossover_bracket_names_each_qualifier_by_its_group_place() {
+        let t = GroupTables::parse("A: 甲, 乙, 丙\nB: 丁, 戊, 己\n").unwrap();
+        let (names, bracket) = t
+            .crossover_bracket(Elimination::Single { third_place: false })
+            .unwrap();
+        let c = t.crossover().unwrap();
+        assert_eq!(
+            bracket,
+            c.bracket(Elimination::Single { third_place: false })
+                .unwrap()
+        );
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["A1 甲", "A2 乙", "B1 丁", "B2 戊"]);
     }
 }

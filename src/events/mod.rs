@@ -4,17 +4,20 @@
 
 pub mod club;
 pub mod csv;
+mod details;
 mod entrant;
 pub mod hall;
 pub mod knockout;
 pub mod publish;
 pub mod rating;
 pub mod round_robin;
-pub mod say;
 pub mod schedule;
-pub mod scoring;
 pub mod swiss;
 pub mod trf;
 pub mod umpire;
 
+pub use details::{Details, MAX_DETAIL_CHARS};
 pub use entrant::Entrant;
+
+#[cfg(test)]
+mod words_tests;

@@ -10,6 +10,8 @@
 //! reading such a file folds the players back into teams. A team event entered as match totals
 //! only has no board games to write, so it is written one 001 line per team as before.
 
+mod words;
+
 use crate::color::Color;
 use crate::events::round_robin::first_team_color;
 use crate::events::round_robin::MAX_BOARDS;

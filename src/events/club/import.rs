@@ -2,8 +2,8 @@
 //! mark, GBK as Chinese Excel saves "CSV", UTF-16 with a byte-order mark as "Unicode text"), the
 //! columns picked from the header row, and a preview of every row before anything is stored.
 
-use super::{clean, name_key, Club, ClubError, NewMember, Sex, MAX_MEMBERS};
-use crate::xiangqi::notation::decode::{Charsets, TextEncoding};
+use super::{name_key, Club, ClubError, NewMember, Sex, MAX_MEMBERS};
+use crate::text::{clean, utf16_lossy, Charsets, TextEncoding};
 use std::fmt;
 
 /// The largest file read (bytes): a members list of the largest size is far smaller.
@@ -62,23 +62,11 @@ pub fn decode(bytes: &[u8], charsets: &dyn Charsets) -> Result<(String, Encoding
     if bytes.len() > MAX_FILE_BYTES {
         return Err(ImportError::TooLarge(bytes.len()));
     }
-    let utf16 = |body: &[u8], le: bool| -> String {
-        let units = body.chunks_exact(2).map(|p| {
-            if le {
-                u16::from_le_bytes([p[0], p[1]])
-            } else {
-                u16::from_be_bytes([p[0], p[1]])
-            }
-        });
-        char::decode_utf16(units)
-            .map(|c| c.unwrap_or('\u{FFFD}'))
-            .collect()
-    };
     if let Some(body) = bytes.strip_prefix(b"\xFF\xFE") {
-        return Ok((utf16(body, true), Encoding::Utf16Le));
+        return Ok((utf16_lossy(body, true), Encoding::Utf16Le));
     }
     if let Some(body) = bytes.strip_prefix(b"\xFE\xFF") {
-        return Ok((utf16(body, false), Encoding::Utf16Be));
+        return Ok((utf16_lossy(body, false), Encoding::Utf16Be));
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(body) {

@@ -7,6 +7,7 @@
 mod games;
 mod import;
 mod single;
+mod words;
 
 pub use games::{round_robin_games, swiss_games};
 pub use import::{
@@ -16,6 +17,7 @@ pub use import::{
 pub use single::{GameEnd, PgnTags, SingleGame};
 
 use super::rating::{self, Change, Game, Score, Standing};
+use crate::text::clean;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -205,14 +207,6 @@ impl fmt::Display for ClubError {
 }
 
 impl std::error::Error for ClubError {}
-
-/// A name as typed: control characters dropped, runs of spaces made one, trimmed.
-pub fn clean(s: &str) -> String {
-    s.split(|c: char| c.is_whitespace() || c.is_control())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// The key two names are compared by: without spaces, case folded.
 fn name_key(s: &str) -> String {
@@ -426,7 +420,7 @@ impl Club {
 
     /// The picker's list for event pages: `name<TAB>rating` a line (rating empty when unrated),
     /// romanised names after a second tab. Plain text, so an event page reads it without a JSON
-    /// reader of the whole list (names hold no tab or line break: [`clean`] made them spaces).
+    /// reader of the whole list (names hold no tab or line break: [`clean`](crate::text::clean) made them spaces).
     pub fn pick_lines(&self) -> String {
         let mut out = String::new();
         for m in &self.members {

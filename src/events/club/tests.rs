@@ -1,6 +1,6 @@
 use super::*;
 use crate::lang::{Lang, Say};
-use crate::xiangqi::notation::decode::EncodingRs;
+use crate::text::EncodingRs;
 
 const SHEET: &str = "姓名,拼音,单位,出生年份,性别,等级分,FIDE ID\r\n\
 王天一,Wang Tianyi,杭州,1989,男,2650,8600001\r\n\

@@ -2,6 +2,7 @@ use super::*;
 use crate::events::knockout::{Elimination, Seeding};
 use crate::events::round_robin::{Competition, Cycles, Outcome, Scoring};
 use crate::events::Entrant;
+use crate::events::{Details, MAX_DETAIL_CHARS};
 
 const EVIL: &str = "<script>alert('x')</script>&\"";
 

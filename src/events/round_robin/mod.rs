@@ -12,6 +12,7 @@ pub mod kept;
 mod result;
 mod standings;
 mod team;
+mod words;
 
 pub use berger::{draw_lots, round_of, BergerError, BergerTable, Pairing, MAX_ENTRANTS};
 pub use entry::{BoardEntry, PartialResults};
@@ -24,7 +25,7 @@ pub use standings::{
 };
 pub use team::{first_team_color, validate_lineup, BoardOrder, LineupError, MAX_BOARDS};
 
-use crate::events::publish::Details;
+use crate::events::Details;
 use crate::events::Entrant;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -118,7 +119,7 @@ pub enum TournamentError {
     /// No entrant has this number.
     UnknownEntrant(usize),
     /// Hand-set numbers are not a permutation of 1..=n.
-    BadNumbering(String),
+    BadNumbering(NumberingError),
     /// The draw cannot change once results exist.
     ResultsExist,
     /// The round does not exist.
@@ -245,6 +246,41 @@ impl fmt::Display for TournamentError {
             ),
             TieBreakNotFor(t) => write!(f, "tie-break `{}` does not apply to this event", t.key()),
             DuplicateTieBreak(t) => write!(f, "tie-break `{}` is listed twice", t.key()),
+        }
+    }
+}
+
+/// Why hand-set pairing numbers are not a permutation of 1..=n.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberingError {
+    /// Not one number per entrant.
+    Count {
+        /// The entrants.
+        entrants: usize,
+        /// The numbers given.
+        given: usize,
+    },
+    /// A number outside 1..=n.
+    OutOfRange {
+        /// The number.
+        number: usize,
+        /// The entrants (n).
+        entrants: usize,
+    },
+    /// A number given to two entrants.
+    Twice(usize),
+}
+
+impl fmt::Display for NumberingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NumberingError::Count { entrants, given } => {
+                write!(f, "{entrants} entrants but {given} numbers given")
+            }
+            NumberingError::OutOfRange { number, entrants } => {
+                write!(f, "{number} is not in 1..={entrants}")
+            }
+            NumberingError::Twice(k) => write!(f, "{k} is given twice"),
         }
     }
 }
@@ -436,20 +472,21 @@ impl Tournament {
         berger::check_size(self.entrants.len())?;
         let n = self.entrants.len();
         if order.len() != n {
-            return Err(TournamentError::BadNumbering(format!(
-                "{n} entrants but {} numbers given",
-                order.len()
-            )));
+            return Err(TournamentError::BadNumbering(NumberingError::Count {
+                entrants: n,
+                given: order.len(),
+            }));
         }
         let mut seen = vec![false; n + 1];
         for &k in order {
             if k == 0 || k > n {
-                return Err(TournamentError::BadNumbering(format!(
-                    "{k} is not in 1..={n}"
-                )));
+                return Err(TournamentError::BadNumbering(NumberingError::OutOfRange {
+                    number: k,
+                    entrants: n,
+                }));
             }
             if std::mem::replace(&mut seen[k], true) {
-                return Err(TournamentError::BadNumbering(format!("{k} is given twice")));
+                return Err(TournamentError::BadNumbering(NumberingError::Twice(k)));
             }
         }
         self.entrants = order

@@ -463,6 +463,72 @@ pub fn plan_withdrawal(
     Ok((next, decided))
 }
 
+/// What the late-changes controls offer, worked out from the event (the page only words it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChangeChoices {
+    /// Sessions over, within the event's.
+    pub over: usize,
+    /// The session whose matches are listed (0-based).
+    pub listed: usize,
+    /// Its matches still to be played, in timetable order.
+    pub movable: Vec<Placement>,
+    /// The match chosen to move, while it is one of them.
+    pub chosen: Option<usize>,
+    /// Where the chosen match could go, a free table per slot: (global slot, table).
+    pub targets: Vec<(usize, usize)>,
+    /// The session and table (0-based) to take out of use: one still to come.
+    pub lost: (usize, usize),
+}
+
+impl ChangeChoices {
+    /// The choices after `over` sessions, listing `session`, with `fixture` chosen to move and
+    /// `lost` asked to be taken out of use (each kept within the event).
+    pub fn new(
+        p: &Problem,
+        s: &Schedule,
+        frozen: &Frozen,
+        over: usize,
+        session: usize,
+        fixture: Option<usize>,
+        lost: (usize, usize),
+    ) -> ChangeChoices {
+        let slots = p.slots();
+        let listed = session.min(p.sessions.len().saturating_sub(1));
+        let movable: Vec<Placement> = (s.placements.iter())
+            .filter(|pl| slots[pl.slot].session == listed)
+            .filter(|pl| !frozen.fixtures.contains(&pl.fixture))
+            .copied()
+            .collect();
+        let chosen = fixture.filter(|f| movable.iter().any(|pl| pl.fixture == *f));
+        let targets = chosen
+            .map(|f| s.free_targets(p, f, frozen))
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|t| match t {
+                Target::Slot { slot, table } => Some((slot, table)),
+                Target::NewSession => None,
+            })
+            .collect();
+        let over = over.min(p.sessions.len());
+        ChangeChoices {
+            over,
+            listed,
+            movable,
+            chosen,
+            targets,
+            lost: lost_within(lost, over, p),
+        }
+    }
+}
+
+/// A session and table to take out of use, kept within the sessions still to come and the tables.
+pub fn lost_within((session, table): (usize, usize), over: usize, p: &Problem) -> (usize, usize) {
+    (
+        session.max(over).min(p.sessions.len().saturating_sub(1)),
+        table.min(p.tables.saturating_sub(1)),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,5 +545,51 @@ mod tests {
         assert_eq!(s.start.as_deref(), Some("19:00"));
         p.sessions[0].date = None;
         assert_eq!(next_session(&p).date.as_deref(), Some("2026-12-10"));
+    }
+
+    #[test]
+    fn the_choices_list_the_session_s_unplayed_matches_and_where_one_can_go() {
+        let p = Problem::round_robin(5, 2, 2, 90, 30, false);
+        let s = crate::events::schedule::solve(&p, 1, 2_000)
+            .unwrap()
+            .schedule;
+        let slots = p.slots();
+        let in_first: Vec<Placement> = (s.placements.iter())
+            .filter(|pl| slots[pl.slot].session == 0)
+            .copied()
+            .collect();
+        let played = in_first[0].fixture;
+        let frozen = Frozen {
+            fixtures: [played].into(),
+            from_session: 0,
+        };
+        let c = ChangeChoices::new(&p, &s, &frozen, 0, 9, Some(played), (0, 7));
+        // The session asked is past the last: the last is listed.
+        assert_eq!(c.listed, 1);
+        let c = ChangeChoices::new(&p, &s, &frozen, 5, 0, Some(played), (0, 7));
+        assert_eq!(c.over, 2, "no more sessions over than there are");
+        assert_eq!(
+            c.movable,
+            in_first[1..].to_vec(),
+            "the played match is not offered"
+        );
+        assert_eq!(c.chosen, None, "a played match is not chosen");
+        assert!(c.targets.is_empty());
+        assert_eq!(
+            c.lost,
+            (1, 1),
+            "the lost table within the event's last session and tables"
+        );
+        let moving = in_first[1].fixture;
+        let c = ChangeChoices::new(&p, &s, &frozen, 0, 0, Some(moving), (0, 0));
+        assert_eq!(c.chosen, Some(moving));
+        let free: Vec<(usize, usize)> = (s.free_targets(&p, moving, &frozen).into_iter())
+            .filter_map(|t| match t {
+                Target::Slot { slot, table } => Some((slot, table)),
+                Target::NewSession => None,
+            })
+            .collect();
+        assert_eq!(c.targets, free);
+        assert!(c.targets.iter().all(|&(slot, _)| slot != in_first[1].slot));
     }
 }

@@ -1,9 +1,9 @@
 //! The scheduler form as typed: text fields turned into a [`Problem`] with precise errors, and back.
 
 use super::model::{Absence, Format, Problem, ProblemError, Session};
+use super::scoring::{EventError, EventScoring};
 use crate::dates::{civil_from_days, days_from_civil, parse_date, parse_time};
 use crate::events::round_robin::{parse_entrant_list, BoardOrder, Competition, Tournament};
-use crate::events::scoring::{EventError, EventScoring};
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
 use std::fmt;

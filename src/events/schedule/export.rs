@@ -3,11 +3,11 @@
 use super::fixtures::side_name;
 use super::model::{Problem, ProblemError};
 use super::results::{BestOf, MatchScore, MatchVerdict, ScoreError};
+use super::scoring::EventScoring;
 use super::timetable::{Schedule, Violation};
 use crate::dates::{civil_from_days, days_from_civil, parse_date, parse_time};
 use crate::events::csv::field as csv_field;
 use crate::events::round_robin::{Tournament, TournamentError};
-use crate::events::scoring::EventScoring;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

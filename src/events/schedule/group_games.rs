@@ -5,9 +5,9 @@
 use super::fixtures::{group_letter, snake_groups, Phase};
 use super::model::{Format, Problem};
 use super::results::Winner;
+use super::scoring::{EventError, EventScoring};
 use super::seats::fill_seats;
 use crate::events::round_robin::{Competition, Cycles, Outcome, Tournament};
-use crate::events::scoring::{EventError, EventScoring};
 use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -59,7 +59,7 @@ fn winner(o: Outcome) -> Option<Winner> {
 /// ```
 /// use xiangqi_club::events::round_robin::Outcome;
 /// use xiangqi_club::events::schedule::{group_events, Format, Problem, SavedGame};
-/// use xiangqi_club::events::scoring::EventScoring;
+/// use xiangqi_club::events::schedule::EventScoring;
 /// let mut p = Problem::round_robin(8, 4, 2, 90, 15, false);
 /// p.format = Format::GroupsKnockout { groups: 2 };
 /// let games = [SavedGame { fixture: 0, outcome: Outcome::Draw }];

@@ -16,17 +16,21 @@ mod job;
 mod model;
 mod repair;
 mod results;
+mod scoring;
 mod seats;
+mod shown;
 mod solver;
+mod tables;
 mod timetable;
+mod words;
 
 pub(crate) use bounds::Change;
 pub use bounds::{
     fit, forced_back_to_backs, most_with_runs_of, Bounds, EntrantBound, Fit, Shortfall, Suggestion,
 };
 pub use changes::{
-    better_of, plan_withdrawal, reschedule, withdraw_after_session, ChangeError, Frozen, Target,
-    RESCHEDULE_BUDGET,
+    better_of, lost_within, plan_withdrawal, reschedule, withdraw_after_session, ChangeChoices,
+    ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
 };
 pub use draft::{
     parse_absences, parse_entrants, Draft, DraftError, DraftEventError, MAX_EVERY_DAYS,
@@ -47,6 +51,11 @@ pub use results::{
     game_winner, standings, BestOf, GameScoreError, MatchOutcome, MatchScore, MatchVerdict,
     ParseScoreError, Points, ScoreError, Standing, Winner, GAME_POINTS,
 };
+pub use scoring::{
+    board_order_from_key, board_order_key, EventError, EventScoring, MatchResult, ResultError,
+    UnknownScoring, BOARD_ORDERS,
+};
 pub use seats::{seat_holders, side_label};
+pub use shown::{forfeit_by_withdrawal, matches_per_session, session_pages, Kept};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
 pub use timetable::{EntrantMatch, Gap, Metrics, Placement, Schedule, Violation};

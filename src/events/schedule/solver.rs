@@ -8,7 +8,8 @@
 use super::bounds::{fit, Bounds, Fit};
 use super::instance::Instance;
 use super::model::{Problem, ProblemError};
-use super::timetable::{assign_tables, idle_in, Metrics, Schedule};
+use super::tables::assign_tables;
+use super::timetable::{idle_in, Metrics, Schedule};
 use crate::rng::Rng;
 
 const NONE: u32 = u32::MAX;

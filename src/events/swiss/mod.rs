@@ -17,6 +17,7 @@ pub mod saved;
 mod standings;
 mod team;
 mod wide;
+mod words;
 
 pub use dutch::pair_round;
 pub use entry::{parse_entrants, parse_match_points, EntrantLineError, MatchPointsError};

@@ -5,8 +5,8 @@
 use super::{parse_match_points, SwissError};
 use super::{Leave, MatchPointsError, MatchSheet, PairingCard, Record, RoundPairing, Seat, Swiss};
 use crate::events::knockout::{Bracket, KnockoutError};
-use crate::events::publish::Details;
 use crate::events::round_robin::{Outcome, ParseOutcomeError};
+use crate::events::Details;
 use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -192,6 +192,26 @@ impl SavedSwiss {
     /// The JSON stored for `saved` (`null` for none).
     pub fn to_json(saved: Option<&SavedSwiss>) -> String {
         serde_json::to_string(&saved).unwrap_or_else(|_| "null".into())
+    }
+
+    /// Whether the next round can be paired: none is being played and rounds remain.
+    pub fn can_pair(&self) -> bool {
+        self.pending.is_none()
+            && (self.event.rounds_planned).is_none_or(|r| self.event.rounds_played() < r)
+    }
+
+    /// The rounds planned, once all are recorded: the event is over and nothing more is paired.
+    pub fn finished(&self) -> Option<usize> {
+        let planned = self.event.rounds_planned?;
+        (self.pending.is_none() && self.event.rounds_played() >= planned).then_some(planned)
+    }
+
+    /// The last round recorded, when it can be taken back to correct a result (an individual
+    /// event with no round being played; it records itself again once complete).
+    pub fn reopenable(&self) -> Option<usize> {
+        (self.pending.is_none() && self.event.boards.is_none())
+            .then(|| self.event.rounds_played())
+            .filter(|&r| r > 0)
     }
 
     /// A freshly paired round: empty results, and each team's first registered players.
@@ -603,5 +623,29 @@ mod tests {
         assert_eq!(s.event.rounds_played(), 1);
         assert!(s.pending.is_none() && s.results.is_empty());
         assert!(s.has_results());
+    }
+
+    #[test]
+    fn a_round_is_paired_corrected_or_the_event_over_as_its_rounds_stand() {
+        let mut event = Swiss::new(Some(1));
+        for k in 0..4 {
+            event.add_entrant(Entrant::new(format!("P{}", k + 1), 2000 - k));
+        }
+        let mut s = SavedSwiss::new("One round".into(), event);
+        assert!(s.can_pair());
+        assert_eq!((s.finished(), s.reopenable()), (None, None));
+        let p = s.event.pair_next().unwrap();
+        s.pend(p);
+        assert!(!s.can_pair(), "a round is being played");
+        assert_eq!((s.finished(), s.reopenable()), (None, None));
+        s.results = vec!["1-0".into(), "0-1".into()];
+        s.record().unwrap();
+        assert!(!s.can_pair(), "the one planned round is played");
+        assert_eq!((s.finished(), s.reopenable()), (Some(1), Some(1)));
+        s.event.rounds_planned = None;
+        assert!(s.can_pair(), "an open number of rounds goes on");
+        assert_eq!(s.finished(), None);
+        s.event.boards = Some(4);
+        assert_eq!(s.reopenable(), None, "a team round is not taken back");
     }
 }

@@ -155,6 +155,17 @@ fn value(event: &Swiss, i: usize, t: SwissTieBreak) -> i64 {
     }
 }
 
+impl Swiss {
+    /// The entrants' names, and their indices in standing order (the 15.2 or 15.4 tie-breaks
+    /// with full Buchholz): how a knockout after the Swiss is seeded.
+    pub fn by_standing(&self) -> (Vec<String>, Vec<usize>) {
+        let team = self.boards.is_some();
+        let rows = swiss_standings(self, &SwissTieBreak::order(team, Buchholz::Full));
+        let names = self.entrants.iter().map(|e| e.entrant.name.clone());
+        (names.collect(), rows.iter().map(|r| r.entrant).collect())
+    }
+}
+
 /// Standings of `event` with the tie-breaks `order` (see [`SwissTieBreak::order`]).
 pub fn swiss_standings(event: &Swiss, order: &[SwissTieBreak]) -> Vec<SwissRow> {
     let mut rows: Vec<SwissRow> = (0..event.entrants.len())

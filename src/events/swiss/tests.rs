@@ -211,3 +211,16 @@ fn result_codes_are_the_round_robin_codes() {
     assert_eq!("和".parse(), Ok(Outcome::Draw));
     assert!("2-0".parse::<Outcome>().is_err());
 }
+
+#[test]
+fn a_knockout_after_the_swiss_is_seeded_by_its_standings() {
+    let mut ev = team_event();
+    let p = ev.pair_next().unwrap();
+    let a = sheet([0, 1, 2, 3], [0, 1, 2, 4], ["1-0", "0-1", "½-½", "1-0"]);
+    let b = sheet([0, 1, 2, 3], [1, 2, 3, 4], ["0-1", "+/-", "0-1", "½-½"]);
+    ev.record_team_boards(&p, &[a, b]).unwrap();
+    let (names, order) = ev.by_standing();
+    assert_eq!(names, ["Team 0", "Team 1", "Team 2", "Team 3", "Team 4"]);
+    let rows = swiss_standings(&ev, &SwissTieBreak::order(true, Buchholz::Full));
+    assert_eq!(order, rows.iter().map(|r| r.entrant).collect::<Vec<_>>());
+}

@@ -3,7 +3,7 @@
 
 use super::super::i18n::tr;
 use super::words;
-use crate::events::publish::{Details, MAX_DETAIL_CHARS};
+use crate::events::{Details, MAX_DETAIL_CHARS};
 use leptos::prelude::*;
 
 /// Two fields, each saved on change (`on_change` gets both, cleaned by [`Details::new`]).

@@ -23,11 +23,12 @@ use crate::events::club::{
     ClubError, Columns, Field, NewMember, Preview, RowStatus, Sex, MAX_FILE_BYTES,
 };
 use crate::events::knockout::Bracket;
-use crate::events::publish::{self, Certificates, Details, ResultsPage};
+use crate::events::publish::{self, Certificates, ResultsPage};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::SaveFile;
 use crate::events::swiss::saved::SavedKnockout;
 use crate::events::swiss::Swiss;
+use crate::events::Details;
 use crate::lang::{Lang, Say};
 use crate::ui::words::SaidBefore;
 use leptos::prelude::*;

@@ -7,8 +7,8 @@ use super::words;
 use super::{match_label, slot_time, use_store, Store};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
-    plan_move, plan_table_lost, plan_withdrawal, Bounds, Draft, Frozen, Placement, Plan, Problem,
-    Schedule, Target,
+    lost_within, plan_move, plan_table_lost, plan_withdrawal, Bounds, ChangeChoices, Draft, Frozen,
+    Placement, Plan, Problem, Schedule, Target,
 };
 use crate::lang::{Lang, Say};
 use crate::ui::words::SaidBefore;
@@ -135,19 +135,11 @@ fn preview_move(store: Store, choice: Choice) -> Result<Pending, SaidBefore> {
     })
 }
 
-/// The lost table's session is one still to come (the list starts there).
-fn clamp_lost((session, table): (usize, usize), over: usize, p: &Problem) -> (usize, usize) {
-    (
-        session.max(over).min(p.sessions.len().saturating_sub(1)),
-        table.min(p.tables.saturating_sub(1)),
-    )
-}
-
 /// Works out a table lost for one session.
 fn preview_lost(store: Store, choice: Choice) -> Result<Pending, SaidBefore> {
     let (p, s) = current(store)?;
     let over = choice.over.get_untracked();
-    let (session, table) = clamp_lost(choice.lost.get_untracked(), over, &p);
+    let (session, table) = lost_within(choice.lost.get_untracked(), over, &p);
     let frozen = frozen(store, choice.over.get_untracked()).unwrap_or_default();
     let plan = plan_table_lost(&p, &s, session, table, &frozen).map_err(|e| SaidBefore::of(&e))?;
     Ok(Pending {
@@ -296,185 +288,31 @@ pub(super) fn Changes() -> impl IntoView {
         pending: RwSignal::new(None),
         undo: RwSignal::new(None),
     };
-    let propose = move |r: Result<Pending, SaidBefore>| match r {
-        Ok(p) => {
-            store.message.set(None);
-            choice.pending.set(Some(p));
-        }
-        Err(e) => store.message.set(Some(e)),
-    };
-    let who = RwSignal::new(1usize);
-    let after = RwSignal::new(0usize);
+    // Who withdraws and after which session.
+    let withdrawal = (RwSignal::new(1usize), RwSignal::new(0usize));
     move || {
         let (p, s) = store.settled()?;
         let lang = store.lang.get();
         // Reread when results change, so a match just played leaves the list.
         store.results.track();
         store.event.track();
-        let over = choice.over.get().min(p.sessions.len());
-        // The lost table's session is one still to come.
-        let lost = clamp_lost(choice.lost.get(), over, &p);
-        let frozen = frozen(store, over)?;
-        let fixtures = p.fixtures();
-        let slots = p.slots();
-        let seats = BTreeMap::new();
-        let listed = choice.session.get().min(p.sessions.len().saturating_sub(1));
-        let open: Vec<(usize, String)> = s
-            .placements
-            .iter()
-            .filter(|pl| slots[pl.slot].session == listed)
-            .filter(|pl| !frozen.fixtures.contains(&pl.fixture))
-            .map(|pl| {
-                let x = slots[pl.slot];
-                let at = words::Place::At {
-                    session: x.session + 1,
-                    time: &slot_time(&p, &slots, pl.slot),
-                    table: pl.table + 1,
-                }
-                .say(lang);
-                (
-                    pl.fixture,
-                    format!(
-                        "{} · {at}",
-                        match_label(&fixtures[pl.fixture], &p.entrants, &seats)
-                    ),
-                )
-            })
-            .collect();
-        let chosen = choice
-            .fixture
-            .get()
-            .filter(|f| open.iter().any(|(i, _)| i == f));
-        let targets = chosen
-            .map(|f| s.free_targets(&p, f, &frozen))
-            .unwrap_or_default();
-        let target_options = targets
-            .iter()
-            .filter_map(|t| match *t {
-                Target::Slot { slot, table } => Some((slot, table)),
-                Target::NewSession => None,
-            })
-            .map(|(slot, table)| {
-                let x = slots[slot];
-                let text = words::Place::Free {
-                    session: x.session + 1,
-                    slot: x.index + 1,
-                    time: &slot_time(&p, &slots, slot),
-                    table: table + 1,
-                }
-                .say(lang);
-                view! { <option value=format!("{slot}:{table}")>{text}</option> }
-            })
-            .collect_view();
-        let sessions = p.sessions.len();
-        let over_options = (0..=sessions)
-            .map(|k| {
-                let text = match k {
-                    0 => words::NONE_YET.get(lang).to_string(),
-                    k => words::Change::FirstSessions(k).say(lang),
-                };
-                view! { <option value=k.to_string() selected=k == over>{text}</option> }
-            })
-            .collect_view();
+        let frozen = frozen(store, choice.over.get().min(p.sessions.len()))?;
+        let c = ChangeChoices::new(
+            &p,
+            &s,
+            &frozen,
+            choice.over.get(),
+            choice.session.get(),
+            choice.fixture.get(),
+            choice.lost.get(),
+        );
         let game = store.draft.with(|d| d.scoring.is_game()) && store.event.with(Option::is_some);
-        let withdraw = game.then(|| {
-            let names = p.entrants.clone();
-            view! {
-                <p class="withdraw-after">
-                    <label>
-                        {words::WITHDRAWAL_20_3.get(lang)}
-                        <select data-testid="withdraw-after-entrant" on:change=move |ev| who.set(event_target_value(&ev).parse().unwrap_or(1))>
-                            {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    " "
-                    <label>
-                        {words::AFTER_SESSION.get(lang)}
-                        <select data-testid="withdraw-after-session" on:change=move |ev| after.set(event_target_value(&ev).parse().unwrap_or(0))>
-                            {(0..=sessions).map(|k| view! { <option value=k.to_string()>{if k == 0 { words::BEFORE_THE_START.get(lang).to_string() } else { k.to_string() }}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    " "
-                    <button data-testid="withdraw-after" on:click=move |_| {
-                        propose(preview_withdrawal(store, who.get_untracked(), after.get_untracked()));
-                    }>{words::WITHDRAW_LATER_FORFEITS.get(lang)}</button>
-                </p>
-            }
-        });
         Some(view! {
             <section class="changes no-print" data-testid="changes">
                 <h2>{words::LATE_CHANGES.get(lang)}</h2>
-                <p class="move">
-                    <label>
-                        {words::SESSIONS_OVER.get(lang)}
-                        <select data-testid="sessions-over" on:change=move |ev| choice.over.set(event_target_value(&ev).parse().unwrap_or(0))>
-                            {over_options}
-                        </select>
-                    </label>
-                    " "
-                    <label>
-                        {words::SESSION_LABEL.get(lang)}
-                        <select data-testid="move-session" on:change=move |ev| {
-                            choice.session.set(event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1));
-                            choice.fixture.set(None);
-                            choice.target.set(None);
-                        }>
-                            {(1..=sessions).map(|k| view! { <option value=k.to_string() selected=k == listed + 1>{k}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    " "
-                    <label>
-                        {words::UNPLAYED_MATCH.get(lang)}
-                        <select data-testid="move-match" on:change=move |ev| {
-                            choice.fixture.set(event_target_value(&ev).parse().ok());
-                            choice.target.set(None);
-                        }>
-                            <option value="" selected=chosen.is_none()>{words::CHOOSE.get(lang)}</option>
-                            {open.into_iter().map(|(i, text)| view! { <option value=i.to_string() selected=chosen == Some(i)>{text}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    " "
-                    <label>
-                        {words::MOVE_TO_LABEL.get(lang)}
-                        <select data-testid="move-target" disabled=chosen.is_none() on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            choice.target.set(v.split_once(':').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))));
-                        }>
-                            <option value="new" selected=true>{words::NEW_SESSION_AT_END.get(lang)}</option>
-                            {target_options}
-                        </select>
-                    </label>
-                    " "
-                    <button data-testid="move" disabled=chosen.is_none() on:click=move |_| {
-                        propose(preview_move(store, choice));
-                    }>{words::MOVE.get(lang)}</button>
-                </p>
-                <p class="table-lost">
-                    <label>
-                        {words::TABLE_OUT_OF_USE.get(lang)}
-                        <select data-testid="lost-session" on:change=move |ev| {
-                            let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
-                            choice.lost.update(|l| l.0 = x);
-                        }>
-                            {(over + 1..=sessions).map(|k| view! { <option value=k.to_string() selected=k == lost.0 + 1>{k}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    " "
-                    <label>
-                        {words::TABLE_PREFIX.get(lang)}
-                        <select data-testid="lost-table" on:change=move |ev| {
-                            let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
-                            choice.lost.update(|l| l.1 = x);
-                        }>
-                            {(1..=p.tables).map(|k| view! { <option value=k.to_string() selected=k == lost.1 + 1>{k}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    " "
-                    <button data-testid="table-lost" on:click=move |_| propose(preview_lost(store, choice))>
-                        {words::TAKE_OUT_OF_USE.get(lang)}
-                    </button>
-                </p>
-                {withdraw}
+                {move_controls(store, choice, &p, &c, lang)}
+                {lost_controls(store, choice, &p, &c, lang)}
+                {game.then(|| withdraw_controls(store, choice, withdrawal, &p, lang))}
                 {preview_view(store, choice, lang)}
                 {move || choice.undo.with(Option::is_some).then(|| view! {
                     <p><button data-testid="change-undo" on:click=move |_| {
@@ -485,5 +323,187 @@ pub(super) fn Changes() -> impl IntoView {
                 })}
             </section>
         })
+    }
+}
+
+/// Shows a change worked out, or says why it cannot be made.
+fn propose(store: Store, choice: Choice, r: Result<Pending, SaidBefore>) {
+    match r {
+        Ok(p) => {
+            store.message.set(None);
+            choice.pending.set(Some(p));
+        }
+        Err(e) => store.message.set(Some(e)),
+    }
+}
+
+/// Sessions over, the session listed, its unplayed matches, where the chosen one can go.
+fn move_controls(
+    store: Store,
+    choice: Choice,
+    p: &Problem,
+    c: &ChangeChoices,
+    lang: Lang,
+) -> impl IntoView {
+    let seats = BTreeMap::new();
+    let fixtures = p.fixtures();
+    let sessions = p.sessions.len();
+    let (over, listed, chosen) = (c.over, c.listed, c.chosen);
+    let open = c.movable.iter().map(|pl| {
+        let text = format!(
+            "{} · {}",
+            match_label(&fixtures[pl.fixture], &p.entrants, &seats),
+            place(lang, p, pl)
+        );
+        let i = pl.fixture;
+        view! { <option value=i.to_string() selected=chosen == Some(i)>{text}</option> }
+    });
+    let open = open.collect_view();
+    let target_options = target_options(p, &c.targets, lang);
+    let over_options = (0..=sessions)
+        .map(|k| {
+            let text = match k {
+                0 => words::NONE_YET.get(lang).to_string(),
+                k => words::Change::FirstSessions(k).say(lang),
+            };
+            view! { <option value=k.to_string() selected=k == over>{text}</option> }
+        })
+        .collect_view();
+    view! {
+        <p class="move">
+            <label>
+                {words::SESSIONS_OVER.get(lang)}
+                <select data-testid="sessions-over" on:change=move |ev| choice.over.set(event_target_value(&ev).parse().unwrap_or(0))>
+                    {over_options}
+                </select>
+            </label>
+            " "
+            <label>
+                {words::SESSION_LABEL.get(lang)}
+                <select data-testid="move-session" on:change=move |ev| {
+                    choice.session.set(event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1));
+                    choice.fixture.set(None);
+                    choice.target.set(None);
+                }>
+                    {(1..=sessions).map(|k| view! { <option value=k.to_string() selected=k == listed + 1>{k}</option> }).collect_view()}
+                </select>
+            </label>
+            " "
+            <label>
+                {words::UNPLAYED_MATCH.get(lang)}
+                <select data-testid="move-match" on:change=move |ev| {
+                    choice.fixture.set(event_target_value(&ev).parse().ok());
+                    choice.target.set(None);
+                }>
+                    <option value="" selected=chosen.is_none()>{words::CHOOSE.get(lang)}</option>
+                    {open}
+                </select>
+            </label>
+            " "
+            <label>
+                {words::MOVE_TO_LABEL.get(lang)}
+                <select data-testid="move-target" disabled=chosen.is_none() on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    choice.target.set(v.split_once(':').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))));
+                }>
+                    <option value="new" selected=true>{words::NEW_SESSION_AT_END.get(lang)}</option>
+                    {target_options}
+                </select>
+            </label>
+            " "
+            <button data-testid="move" disabled=chosen.is_none() on:click=move |_| {
+                propose(store, choice, preview_move(store, choice));
+            }>{words::MOVE.get(lang)}</button>
+        </p>
+    }
+}
+
+/// Where the chosen match can go: a free table of each slot.
+fn target_options(p: &Problem, targets: &[(usize, usize)], lang: Lang) -> impl IntoView {
+    let slots = p.slots();
+    (targets.iter())
+        .map(|&(slot, table)| {
+            let x = slots[slot];
+            let text = words::Place::Free {
+                session: x.session + 1,
+                slot: x.index + 1,
+                time: &slot_time(p, &slots, slot),
+                table: table + 1,
+            }
+            .say(lang);
+            view! { <option value=format!("{slot}:{table}")>{text}</option> }
+        })
+        .collect_view()
+}
+
+/// A table taken out of use for one session still to come.
+fn lost_controls(
+    store: Store,
+    choice: Choice,
+    p: &Problem,
+    c: &ChangeChoices,
+    lang: Lang,
+) -> impl IntoView {
+    let (over, lost, sessions) = (c.over, c.lost, p.sessions.len());
+    view! {
+        <p class="table-lost">
+            <label>
+                {words::TABLE_OUT_OF_USE.get(lang)}
+                <select data-testid="lost-session" on:change=move |ev| {
+                    let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
+                    choice.lost.update(|l| l.0 = x);
+                }>
+                    {(over + 1..=sessions).map(|k| view! { <option value=k.to_string() selected=k == lost.0 + 1>{k}</option> }).collect_view()}
+                </select>
+            </label>
+            " "
+            <label>
+                {words::TABLE_PREFIX.get(lang)}
+                <select data-testid="lost-table" on:change=move |ev| {
+                    let x = event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1);
+                    choice.lost.update(|l| l.1 = x);
+                }>
+                    {(1..=p.tables).map(|k| view! { <option value=k.to_string() selected=k == lost.1 + 1>{k}</option> }).collect_view()}
+                </select>
+            </label>
+            " "
+            <button data-testid="table-lost" on:click=move |_| propose(store, choice, preview_lost(store, choice))>
+                {words::TAKE_OUT_OF_USE.get(lang)}
+            </button>
+        </p>
+    }
+}
+
+/// A withdrawal after a chosen session (20.3): the later matches become forfeits.
+fn withdraw_controls(
+    store: Store,
+    choice: Choice,
+    (who, after): (RwSignal<usize>, RwSignal<usize>),
+    p: &Problem,
+    lang: Lang,
+) -> impl IntoView {
+    let sessions = p.sessions.len();
+    let names = p.entrants.clone();
+    view! {
+        <p class="withdraw-after">
+            <label>
+                {words::WITHDRAWAL_20_3.get(lang)}
+                <select data-testid="withdraw-after-entrant" on:change=move |ev| who.set(event_target_value(&ev).parse().unwrap_or(1))>
+                    {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+            " "
+            <label>
+                {words::AFTER_SESSION.get(lang)}
+                <select data-testid="withdraw-after-session" on:change=move |ev| after.set(event_target_value(&ev).parse().unwrap_or(0))>
+                    {(0..=sessions).map(|k| view! { <option value=k.to_string()>{if k == 0 { words::BEFORE_THE_START.get(lang).to_string() } else { k.to_string() }}</option> }).collect_view()}
+                </select>
+            </label>
+            " "
+            <button data-testid="withdraw-after" on:click=move |_| {
+                let r = preview_withdrawal(store, who.get_untracked(), after.get_untracked());
+                propose(store, choice, r);
+            }>{words::WITHDRAW_LATER_FORFEITS.get(lang)}</button>
+        </p>
     }
 }

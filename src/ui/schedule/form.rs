@@ -3,8 +3,8 @@
 use super::solve::start_solving;
 use super::words;
 use super::{use_store, Store};
+use crate::events::schedule::{board_order_from_key, board_order_key, EventScoring};
 use crate::events::schedule::{Draft, Fit, Suggestion};
-use crate::events::scoring::{board_order_from_key, board_order_key, EventScoring};
 use crate::lang::Say;
 use crate::lang::Text;
 use crate::ui::i18n::tr;

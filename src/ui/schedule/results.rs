@@ -1,11 +1,15 @@
 //! Entering results (every scoring), withdrawals, and the result list.
 
 use super::standings::{OpenBracket, Standings};
-use super::timetable::session_pages;
 use super::words;
 use super::{slot_time, use_store, Store};
-use crate::events::schedule::{enter_game, side_label, BestOf, MatchScore, SavedResult};
-use crate::events::scoring::MatchResult;
+use crate::events::round_robin::Tournament;
+use crate::events::schedule::MatchResult;
+use crate::events::schedule::{
+    enter_game, forfeit_by_withdrawal, matches_per_session, session_pages, side_label, BestOf,
+    Kept, MatchScore, Problem, SavedResult, Schedule,
+};
+use crate::lang::Lang;
 use crate::lang::Say;
 use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
@@ -122,12 +126,9 @@ pub(super) fn ResultsView() -> impl IntoView {
     move || {
         let (p, s) = store.settled()?;
         let lang = store.lang.get();
-        let fixtures = p.fixtures();
         let results = store.results.get_untracked();
-        let seats = store.seats(&p);
         let group_games = store.group_games();
         let games = store.games.get();
-        let slots = p.slots();
         let scoring = store.draft.with(|d| d.scoring);
         let game = scoring.is_game();
         let team = scoring.is_team();
@@ -135,116 +136,38 @@ pub(super) fn ResultsView() -> impl IntoView {
         let example = BestOf::new(store.best_of.get())
             .unwrap_or(BestOf::new(5).expect("5 is valid"))
             .example();
+        let placeholder = match (team, game) {
+            (true, _) => "1 ½ 0 +".to_string(),
+            (_, true) => "1-0 ½ 0-1 +/-".to_string(),
+            _ => example,
+        };
         let event = store.event.get();
-        let scores: std::collections::HashMap<usize, String> = results
-            .iter()
-            .map(|r| (r.fixture, r.score.to_string()))
-            .collect();
-
+        let kept = if group_games {
+            Kept::GroupGames(&games)
+        } else if game {
+            Kept::Event(event.as_ref())
+        } else {
+            Kept::Scores(&results)
+        };
         // A page of whole sessions, about ROWS_A_PAGE result inputs at a time.
-        let mut sizes = vec![0; p.sessions.len()];
-        for pl in &s.placements {
-            sizes[slots[pl.slot].session] += 1;
-        }
-        let pages = session_pages(&sizes, ROWS_A_PAGE);
+        let pages = session_pages(&matches_per_session(&p, &s), ROWS_A_PAGE);
         let at = page.get().min(pages.len().saturating_sub(1));
         let range = pages.get(at).cloned().unwrap_or(0..0);
-        let pager = (pages.len() > 1).then(|| {
-            let count = pages.len();
-            let shown = words::SessionRange {
-                first: range.start + 1,
-                last: range.end,
-                total: p.sessions.len(),
-            }
-            .say(lang);
-            view! {
-                <nav class="pager" data-testid="results-pager">
-                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.set(at.saturating_sub(1))>{words::EARLIER.get(lang)}</button>
-                    <span>{shown}</span>
-                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.set((at + 1).min(count - 1))>{words::LATER.get(lang)}</button>
-                </nav>
-            }
-        });
-        let rows = s
-            .placements
-            .iter()
-            .filter(|pl| range.contains(&slots[pl.slot].session))
-            .map(|pl| {
-                let f = &fixtures[pl.fixture];
-                let fixture = pl.fixture;
-                let pairing = f.berger_pairing();
-                let current = if group_games {
-                    games.iter().find(|g| g.fixture == fixture).map(|g| g.outcome.notation().to_string()).unwrap_or_default()
-                } else if game {
-                    event.as_ref().zip(pairing).and_then(|(t, (r, a, b))| t.result(r, a, b)).map(|m| m.games.iter().map(|o| o.notation()).collect::<Vec<_>>().join(" ")).unwrap_or_default()
-                } else {
-                    scores.get(&fixture).cloned().unwrap_or_default()
-                };
-                let forfeit = game && event.as_ref().zip(pairing).is_some_and(|(t, (r, a, b))| t.is_forfeit_by_withdrawal(r, a, b));
-                let label = format!(
-                    "{} – {}",
-                    side_label(&f.a, &p.entrants, &seats),
-                    side_label(&f.b, &p.entrants, &seats)
-                );
-                let aria = format!("{} {label}", words::SCORE_OF_LABEL.get(lang));
-                let slot = slots[pl.slot];
-                view! {
-                    <tr>
-                        <td>{format!("{}-{} {}", slot.session + 1, slot.index + 1, slot_time(&p, &slots, pl.slot))}</td>
-                        <td>{pl.table + 1}</td>
-                        <td>{label}</td>
-                        <td>
-                            <input
-                                type="text"
-                                data-testid="score"
-                                data-fixture=fixture.to_string()
-                                aria-label=aria
-                                placeholder=if team { "1 ½ 0 +".to_string() } else if game { "1-0 ½ 0-1 +/-".to_string() } else { example.clone() }
-                                disabled=forfeit
-                                prop:value=current
-                                on:change=move |ev| {
-                                    let outcome = enter_result(store, fixture, event_target_value(&ev));
-                                    errors.update(|es| {
-                                        es.retain(|(f, _)| *f != fixture);
-                                        if let Err(e) = outcome {
-                                            es.push((fixture, e));
-                                        }
-                                    });
-                                }
-                            />
-                            {forfeit.then(|| view! { <span class="forfeit" data-testid="forfeit">{words::WITHDRAWN_FORFEIT_20_3.get(lang)}</span> })}
-                            {move || errors.with(|es| es.iter().find(|(f, _)| *f == fixture).map(|(_, e)| view! { <span class="score-error" role="alert">{e.say(store.lang.get())}</span> }))}
-                        </td>
-                    </tr>
-                }
-            })
-            .collect_view();
+        let pager = (pages.len() > 1).then(|| pager_view(page, at, pages.len(), &range, &p, lang));
+        let rows = result_rows(
+            store,
+            errors,
+            (&p, &s),
+            range,
+            kept,
+            game,
+            event.as_ref(),
+            &placeholder,
+            lang,
+        );
         let withdraw_who = RwSignal::new(1usize);
-        let names = p.entrants.clone();
-        let withdraw = (game && !group_games).then(|| view! {
-            <p class="withdraw">
-                <label>
-                    {words::WITHDRAWAL_MIDWAY_20_3.get(lang)}
-                    <select data-testid="withdraw-entrant" on:change=move |ev| withdraw_who.set(event_target_value(&ev).parse().unwrap_or(1))>
-                        {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
-                    </select>
-                </label>
-                " "
-                <button data-testid="withdraw" on:click=move |_| {
-                    if let Err(e) = withdraw_now(store, withdraw_who.get_untracked()) {
-                        store.message.set(Some(e));
-                    }
-                }>{words::WITHDRAWS_NOW_REMAINING_MATCHES.get(lang)}</button>
-            </p>
-        });
-        let best = (!game).then(|| view! {
-            <label>
-                {words::BEST_OF_LABEL.get(lang)}
-                <select data-testid="best-of" on:change=move |ev| store.best_of.set(event_target_value(&ev).parse().unwrap_or(5))>
-                    {[3u32, 5, 7].into_iter().map(|n| view! { <option value=n.to_string() selected=store.best_of.get_untracked() == n>{n}</option> }).collect_view()}
-                </select>
-            </label>
-        });
+        let withdraw = (game && !group_games).then(|| withdraw_view(store, withdraw_who, &p, lang));
+        let best = (!game).then(|| best_of_view(store, lang));
         let hint = if team {
             words::TEAM_RESULTS_HINT
         } else if game {
@@ -273,5 +196,164 @@ pub(super) fn ResultsView() -> impl IntoView {
                 </table>
             </section>
         })
+    }
+}
+
+/// The result lines of the sessions in `range`.
+#[allow(clippy::too_many_arguments)]
+fn result_rows(
+    store: Store,
+    errors: RwSignal<Vec<(usize, SaidBefore)>>,
+    (p, s): (&Problem, &Schedule),
+    range: std::ops::Range<usize>,
+    kept: Kept,
+    game: bool,
+    event: Option<&Tournament>,
+    placeholder: &str,
+    lang: Lang,
+) -> impl IntoView {
+    let fixtures = p.fixtures();
+    let slots = p.slots();
+    let seats = store.seats(p);
+    s.placements
+        .iter()
+        .filter(|pl| range.contains(&slots[pl.slot].session))
+        .map(|pl| {
+            let f = &fixtures[pl.fixture];
+            let slot = slots[pl.slot];
+            let row = Row {
+                fixture: pl.fixture,
+                when: format!(
+                    "{}-{} {}",
+                    slot.session + 1,
+                    slot.index + 1,
+                    slot_time(p, &slots, pl.slot)
+                ),
+                table: pl.table + 1,
+                label: format!(
+                    "{} – {}",
+                    side_label(&f.a, &p.entrants, &seats),
+                    side_label(&f.b, &p.entrants, &seats)
+                ),
+                current: kept.as_typed(pl.fixture, f),
+                forfeit: game && forfeit_by_withdrawal(event, f),
+            };
+            row_view(store, errors, row, placeholder.to_string(), lang)
+        })
+        .collect_view()
+}
+
+/// Best of 3, 5 or 7 games, for a rally scoring.
+fn best_of_view(store: Store, lang: Lang) -> impl IntoView {
+    view! {
+        <label>
+            {words::BEST_OF_LABEL.get(lang)}
+            <select data-testid="best-of" on:change=move |ev| store.best_of.set(event_target_value(&ev).parse().unwrap_or(5))>
+                {[3u32, 5, 7].into_iter().map(|n| view! { <option value=n.to_string() selected=store.best_of.get_untracked() == n>{n}</option> }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// One match's line of the result list, as worked out.
+struct Row {
+    fixture: usize,
+    when: String,
+    table: usize,
+    label: String,
+    current: String,
+    forfeit: bool,
+}
+
+/// A match with its result box, and what was wrong with the last result typed in it.
+fn row_view(
+    store: Store,
+    errors: RwSignal<Vec<(usize, SaidBefore)>>,
+    row: Row,
+    placeholder: String,
+    lang: Lang,
+) -> impl IntoView {
+    let Row {
+        fixture,
+        when,
+        table,
+        label,
+        current,
+        forfeit,
+    } = row;
+    let aria = format!("{} {label}", words::SCORE_OF_LABEL.get(lang));
+    view! {
+        <tr>
+            <td>{when}</td>
+            <td>{table}</td>
+            <td>{label}</td>
+            <td>
+                <input
+                    type="text"
+                    data-testid="score"
+                    data-fixture=fixture.to_string()
+                    aria-label=aria
+                    placeholder=placeholder
+                    disabled=forfeit
+                    prop:value=current
+                    on:change=move |ev| {
+                        let outcome = enter_result(store, fixture, event_target_value(&ev));
+                        errors.update(|es| {
+                            es.retain(|(f, _)| *f != fixture);
+                            if let Err(e) = outcome {
+                                es.push((fixture, e));
+                            }
+                        });
+                    }
+                />
+                {forfeit.then(|| view! { <span class="forfeit" data-testid="forfeit">{words::WITHDRAWN_FORFEIT_20_3.get(lang)}</span> })}
+                {move || errors.with(|es| es.iter().find(|(f, _)| *f == fixture).map(|(_, e)| view! { <span class="score-error" role="alert">{e.say(store.lang.get())}</span> }))}
+            </td>
+        </tr>
+    }
+}
+
+/// Earlier and later pages of sessions.
+fn pager_view(
+    page: RwSignal<usize>,
+    at: usize,
+    count: usize,
+    range: &std::ops::Range<usize>,
+    p: &Problem,
+    lang: Lang,
+) -> impl IntoView {
+    let shown = words::SessionRange {
+        first: range.start + 1,
+        last: range.end,
+        total: p.sessions.len(),
+    }
+    .say(lang);
+    view! {
+        <nav class="pager" data-testid="results-pager">
+            <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.set(at.saturating_sub(1))>{words::EARLIER.get(lang)}</button>
+            <span>{shown}</span>
+            <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.set((at + 1).min(count - 1))>{words::LATER.get(lang)}</button>
+        </nav>
+    }
+}
+
+/// A withdrawal midway (20.3): the entrant's matches still to play become forfeits.
+fn withdraw_view(store: Store, who: RwSignal<usize>, p: &Problem, lang: Lang) -> impl IntoView {
+    let names = p.entrants.clone();
+    view! {
+        <p class="withdraw">
+            <label>
+                {words::WITHDRAWAL_MIDWAY_20_3.get(lang)}
+                <select data-testid="withdraw-entrant" on:change=move |ev| who.set(event_target_value(&ev).parse().unwrap_or(1))>
+                    {names.iter().enumerate().map(|(i, n)| view! { <option value=(i + 1).to_string()>{n.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+            " "
+            <button data-testid="withdraw" on:click=move |_| {
+                if let Err(e) = withdraw_now(store, who.get_untracked()) {
+                    store.message.set(Some(e));
+                }
+            }>{words::WITHDRAWS_NOW_REMAINING_MATCHES.get(lang)}</button>
+        </p>
     }
 }

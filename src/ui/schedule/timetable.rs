@@ -103,24 +103,6 @@ fn step_towards(
     (cells > 0 || other_page, false)
 }
 
-/// Pages of consecutive sessions, each up to `budget` in summed `sizes` (at least one session).
-pub(super) fn session_pages(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
-    let mut pages = Vec::new();
-    let (mut start, mut sum) = (0, 0);
-    for (i, &n) in sizes.iter().enumerate() {
-        if i > start && sum + n > budget {
-            pages.push(start..i);
-            start = i;
-            sum = 0;
-        }
-        sum += n;
-    }
-    if start < sizes.len() {
-        pages.push(start..sizes.len());
-    }
-    pages
-}
-
 /// Who plays a side: the entrant, or the one now holding a knockout seat.
 fn side_entrant(side: &Contender, seats: &BTreeMap<String, usize>) -> Option<usize> {
     match side {
@@ -241,7 +223,7 @@ pub(super) fn Timetable() -> impl IntoView {
                 let sizes: Vec<usize> = (0..p.sessions.len())
                     .map(|s| p.slots_in(s) * p.tables)
                     .collect();
-                session_pages(&sizes, CELL_BUDGET)
+                crate::events::schedule::session_pages(&sizes, CELL_BUDGET)
             })
         })
     });

@@ -5,12 +5,13 @@
 //! them over under [`GROUPS_HANDOFF_KEY`], taken here once.)
 
 use super::words;
-use super::{use_store, Paper, PrintPart, SavedKo};
+use super::{use_store, Paper, PrintPart, SavedKo, Store};
 use crate::events::knockout::{
-    Bracket, Elimination, GroupTables, KnockoutError, Section, Seeding, Slot, GROUPS_HANDOFF_KEY,
+    list_bracket, Bracket, Elimination, GroupTables, ListSeeding, Named, Section, Seeding, Slot,
+    GROUPS_HANDOFF_KEY,
 };
 use crate::events::round_robin::Side;
-use crate::events::swiss::{parse_entrants, swiss_standings, Buchholz, SwissTieBreak};
+use crate::events::swiss::parse_entrants;
 use crate::lang::Say;
 use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
@@ -18,88 +19,79 @@ use crate::ui::storage;
 use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
 
-/// How a pasted list is seeded.
+/// How a pasted list may be seeded, with its key and words (a lot's seed is typed beside).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ListSeeding {
+enum ListOrder {
     Listed,
     Rating,
     Lot,
 }
 
-impl ListSeeding {
-    const ALL: [(ListSeeding, &'static str, Text); 3] = [
-        (ListSeeding::Listed, "listed", words::AS_LISTED),
-        (ListSeeding::Rating, "rating", words::BY_RATING),
-        (ListSeeding::Lot, "lot", words::BY_LOT),
+impl ListOrder {
+    const ALL: [(ListOrder, &'static str, Text); 3] = [
+        (ListOrder::Listed, "listed", words::AS_LISTED),
+        (ListOrder::Rating, "rating", words::BY_RATING),
+        (ListOrder::Lot, "lot", words::BY_LOT),
     ];
+
+    /// The seeding, with the lot's seed as typed (1 when it is not a number).
+    fn seeding(self, lot: &str) -> ListSeeding {
+        match self {
+            ListOrder::Listed => ListSeeding::Listed,
+            ListOrder::Rating => ListSeeding::Rating,
+            ListOrder::Lot => ListSeeding::Lot(lot.trim().parse().unwrap_or(1)),
+        }
+    }
 }
 
-/// Why a bracket could not be made, in the user's language.
-fn say_err(e: impl Say) -> SaidBefore {
-    SaidBefore::of(&e)
+/// What the knockout form holds.
+#[derive(Clone, Copy)]
+struct Form {
+    names: RwSignal<String>,
+    tables: RwSignal<String>,
+    double: RwSignal<bool>,
+    third: RwSignal<bool>,
+    order: RwSignal<ListOrder>,
+    lot: RwSignal<String>,
+    /// The bracket was made from group tables handed over by `#/schedule`.
+    handed: RwSignal<bool>,
 }
 
-/// A new bracket and its entrants' names, by seed (the event's details stay as they were).
-type Made = (Vec<String>, Bracket);
-
-/// A bracket from group tables: the qualifiers, named with their group place (`A1 王天一`).
-fn from_tables(t: &GroupTables, kind: Elimination) -> Result<Made, KnockoutError> {
-    let c = t.crossover()?;
-    let bracket = c.bracket(kind)?;
-    let names = c
-        .qualifiers
-        .iter()
-        .zip(&c.seats)
-        .map(|(&q, seat)| format!("{seat} {}", t.names[q]))
-        .collect();
-    Ok((names, bracket))
-}
-
-/// The knockout section.
-#[component]
-pub(super) fn KnockoutSection() -> impl IntoView {
-    let store = use_store();
-    let names = RwSignal::new(String::new());
-    let tables = RwSignal::new(String::new());
-    let double = RwSignal::new(false);
-    let third = RwSignal::new(true);
-    let seeding = RwSignal::new(ListSeeding::Listed);
-    let lot = RwSignal::new("1".to_string());
-    let kind = move || {
-        if double.get() {
+impl Form {
+    fn kind(self) -> Elimination {
+        if self.double.get() {
             Elimination::Double
         } else {
             Elimination::Single {
-                third_place: third.get(),
+                third_place: self.third.get(),
             }
         }
+    }
+}
+
+/// Group tables handed over by `#/schedule`: shown in the crossover box and made a bracket.
+fn take_handoff(store: Store, form: Form) {
+    let Some(text) = storage::get(GROUPS_HANDOFF_KEY) else {
+        return;
     };
-    // Group tables handed over by `#/schedule`: shown in the crossover box and made a bracket.
-    let handed = RwSignal::new(false);
-    if let Some(text) = storage::get(GROUPS_HANDOFF_KEY) {
-        storage::remove(GROUPS_HANDOFF_KEY);
-        tables.set(text.clone());
-        match GroupTables::parse(&text)
-            .and_then(|t| from_tables(&t, Elimination::Single { third_place: true }))
-        {
-            Ok((names, bracket)) => {
-                store
-                    .ko
-                    .set(Some(SavedKo::new(names, bracket, Default::default())));
-                handed.set(true);
-            }
-            Err(e) => store.note.set(Some(SaidBefore::of(&e))),
+    storage::remove(GROUPS_HANDOFF_KEY);
+    form.tables.set(text.clone());
+    match GroupTables::parse(&text)
+        .and_then(|t| t.crossover_bracket(Elimination::Single { third_place: true }))
+    {
+        Ok((names, bracket)) => {
+            store
+                .ko
+                .set(Some(SavedKo::new(names, bracket, Default::default())));
+            form.handed.set(true);
         }
+        Err(e) => store.note.set(Some(SaidBefore::of(&e))),
     }
-    if handed.get_untracked() {
-        // Once mounted, the bracket comes into view (below a Swiss event, when there is one).
-        Effect::new(|| {
-            if let Ok(Some(el)) = document().query_selector("[data-testid=bracket]") {
-                el.scroll_into_view();
-            }
-        });
-    }
-    let done = move |made: Result<Made, SaidBefore>| match made {
+}
+
+/// A new bracket shown, or why it could not be made.
+fn made(store: Store, form: Form, made: Result<Named, SaidBefore>) {
+    match made {
         Ok((names, bracket)) => {
             // A new bracket for the same event keeps its date and organiser.
             store.ko.update(|old| {
@@ -107,103 +99,125 @@ pub(super) fn KnockoutSection() -> impl IntoView {
                 *old = Some(SavedKo::new(names, bracket, details));
             });
             store.note.set(None);
-            handed.set(false);
+            form.handed.set(false);
         }
         Err(e) => store.note.set(Some(e)),
+    }
+}
+
+/// The knockout section.
+#[component]
+pub(super) fn KnockoutSection() -> impl IntoView {
+    let store = use_store();
+    let form = Form {
+        names: RwSignal::new(String::new()),
+        tables: RwSignal::new(String::new()),
+        double: RwSignal::new(false),
+        third: RwSignal::new(true),
+        order: RwSignal::new(ListOrder::Listed),
+        lot: RwSignal::new("1".to_string()),
+        handed: RwSignal::new(false),
     };
-    let from_list = move |_| {
-        let made = parse_entrants(&names.get(), None, &[])
-            .map_err(say_err)
-            .and_then(|es| {
-                let n = es.len();
-                let seeding = match seeding.get() {
-                    ListSeeding::Listed => Seeding::Order((0..n).collect()),
-                    ListSeeding::Rating => Seeding::Ratings(es.iter().map(|e| e.rating).collect()),
-                    ListSeeding::Lot => Seeding::Lot(lot.get().trim().parse().unwrap_or(1)),
-                };
-                let bracket = Bracket::new(n, kind(), &seeding).map_err(say_err)?;
-                Ok((es.into_iter().map(|e| e.name).collect(), bracket))
-            });
-        done(made);
-    };
-    let from_swiss = move |_| {
-        let Some((names, order)) = store.saved.with(|s| {
-            s.as_ref().map(|s| {
-                let team = s.event.boards.is_some();
-                let rows = swiss_standings(&s.event, &SwissTieBreak::order(team, Buchholz::Full));
-                (
-                    s.event
-                        .entrants
-                        .iter()
-                        .map(|e| e.entrant.name.clone())
-                        .collect::<Vec<_>>(),
-                    rows.iter().map(|r| r.entrant).collect::<Vec<_>>(),
-                )
-            })
-        }) else {
-            return;
-        };
-        let made = Bracket::new(names.len(), kind(), &Seeding::Order(order))
-            .map(|bracket| (names, bracket))
-            .map_err(say_err);
-        done(made);
-    };
-    let from_pasted_tables = move |_| {
-        let made = GroupTables::parse(&tables.get())
-            .and_then(|t| from_tables(&t, kind()))
-            .map_err(say_err);
-        done(made);
-    };
+    take_handoff(store, form);
+    if form.handed.get_untracked() {
+        // Once mounted, the bracket comes into view (below a Swiss event, when there is one).
+        Effect::new(|| {
+            if let Ok(Some(el)) = document().query_selector("[data-testid=bracket]") {
+                el.scroll_into_view();
+            }
+        });
+    }
     view! {
         <section class="t-section ko" class:no-print=store.hidden_in_print(PrintPart::Bracket)>
             <h2>{tr(words::KNOCKOUT)}</h2>
-            <Show when=move || handed.get()>
+            <Show when=move || form.handed.get()>
                 <p class="t-note no-print" data-testid="ko-handoff">{tr(words::THIS_BRACKET_WAS_MADE)}</p>
             </Show>
-            <div class="t-create no-print" data-testid="ko-create">
-                <fieldset>
-                    <label><input type="radio" name="ko-kind" prop:checked=move || !double.get() on:change=move |_| double.set(false) /> {tr(words::SINGLE_ELIMINATION)}</label>
-                    <label><input type="radio" name="ko-kind" data-testid="ko-double" prop:checked=move || double.get() on:change=move |_| double.set(true) /> {tr(words::DOUBLE_ELIMINATION)}</label>
-                    <label><input type="checkbox" prop:checked=move || third.get() on:change=move |ev| third.set(event_target_checked(&ev)) /> {tr(words::THIRD_PLACE_MATCH)}</label>
-                </fieldset>
-                <label class="t-paste">{tr(words::ENTRANTS_ONE_PER_LINE)}
-                    <textarea rows="4" data-testid="ko-entrants" prop:value=move || names.get() on:input=move |ev| names.set(event_target_value(&ev))></textarea>
-                </label>
-                <super::super::club::FromMembers list=names with_rating=true />
-                <label>{tr(words::SEEDING)} " "
-                    <select data-testid="ko-seeding" on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        if let Some(o) = ListSeeding::ALL.iter().find(|o| o.1 == v) { seeding.set(o.0); }
-                    }>
-                        {ListSeeding::ALL.into_iter().map(|(s, value, text)| view! {
-                            <option value=value prop:selected=move || seeding.get() == s>{tr(text)}</option>
-                        }).collect_view()}
-                    </select>
-                    " " {tr(words::LOT_SEED)} " "
-                    <input class="t-small" prop:value=move || lot.get() on:input=move |ev| lot.set(event_target_value(&ev)) />
-                </label>
-                <div class="t-draw">
-                    <button data-testid="ko-make" on:click=from_list>{tr(words::MAKE_BRACKET)}</button>
-                    <button data-testid="ko-from-swiss" prop:disabled=move || store.saved.with(|s| s.is_none()) on:click=from_swiss>{tr(words::FROM_THE_SWISS_STANDINGS)}</button>
-                </div>
-                <label class="t-paste">{tr(words::GROUP_TABLES_ONE_GROUP)}
-                    <textarea rows="4" data-testid="ko-groups" prop:value=move || tables.get() on:input=move |ev| tables.set(event_target_value(&ev))></textarea>
-                </label>
-                <div class="t-draw">
-                    <button data-testid="ko-crossover" on:click=from_pasted_tables>{tr(words::CROSSOVER_FROM_THE_GROUPS)}</button>
-                    <label>{tr(words::PAPER)} " "
-                        <select data-testid="ko-paper" on:change=move |ev| {
-                            store.paper.set(if event_target_value(&ev) == "A3" { Paper::A3 } else { Paper::A4 });
-                        }>
-                            <option value="A4" prop:selected=move || store.paper.get() == Paper::A4>"A4"</option>
-                            <option value="A3" prop:selected=move || store.paper.get() == Paper::A3>"A3"</option>
-                        </select>
-                    </label>
-                </div>
-            </div>
+            {create_view(store, form)}
             {move || store.ko.with(Option::is_some).then(|| view! { <KnockoutDetails /> })}
             <BracketView />
         </section>
+    }
+}
+
+/// The form that makes a bracket: from a list, from the Swiss standings, or from group tables.
+fn create_view(store: Store, form: Form) -> impl IntoView {
+    let Form {
+        names,
+        tables,
+        double,
+        third,
+        order,
+        lot,
+        ..
+    } = form;
+    let from_list = move |_| {
+        let seeding = order.get().seeding(&lot.get());
+        let bracket = parse_entrants(&names.get(), None, &[])
+            .map_err(|e| SaidBefore::of(&e))
+            .and_then(|es| list_bracket(es, seeding, form.kind()).map_err(|e| SaidBefore::of(&e)));
+        made(store, form, bracket);
+    };
+    let from_swiss = move |_| {
+        let Some((names, order)) = store
+            .saved
+            .with(|s| s.as_ref().map(|s| s.event.by_standing()))
+        else {
+            return;
+        };
+        let bracket = Bracket::new(names.len(), form.kind(), &Seeding::Order(order))
+            .map(|bracket| (names, bracket))
+            .map_err(|e| SaidBefore::of(&e));
+        made(store, form, bracket);
+    };
+    let from_pasted_tables = move |_| {
+        let bracket = GroupTables::parse(&tables.get())
+            .and_then(|t| t.crossover_bracket(form.kind()))
+            .map_err(|e| SaidBefore::of(&e));
+        made(store, form, bracket);
+    };
+    view! {
+        <div class="t-create no-print" data-testid="ko-create">
+            <fieldset>
+                <label><input type="radio" name="ko-kind" prop:checked=move || !double.get() on:change=move |_| double.set(false) /> {tr(words::SINGLE_ELIMINATION)}</label>
+                <label><input type="radio" name="ko-kind" data-testid="ko-double" prop:checked=move || double.get() on:change=move |_| double.set(true) /> {tr(words::DOUBLE_ELIMINATION)}</label>
+                <label><input type="checkbox" prop:checked=move || third.get() on:change=move |ev| third.set(event_target_checked(&ev)) /> {tr(words::THIRD_PLACE_MATCH)}</label>
+            </fieldset>
+            <label class="t-paste">{tr(words::ENTRANTS_ONE_PER_LINE)}
+                <textarea rows="4" data-testid="ko-entrants" prop:value=move || names.get() on:input=move |ev| names.set(event_target_value(&ev))></textarea>
+            </label>
+            <super::super::club::FromMembers list=names with_rating=true />
+            <label>{tr(words::SEEDING)} " "
+                <select data-testid="ko-seeding" on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(o) = ListOrder::ALL.iter().find(|o| o.1 == v) { order.set(o.0); }
+                }>
+                    {ListOrder::ALL.into_iter().map(|(s, value, text)| view! {
+                        <option value=value prop:selected=move || order.get() == s>{tr(text)}</option>
+                    }).collect_view()}
+                </select>
+                " " {tr(words::LOT_SEED)} " "
+                <input class="t-small" prop:value=move || lot.get() on:input=move |ev| lot.set(event_target_value(&ev)) />
+            </label>
+            <div class="t-draw">
+                <button data-testid="ko-make" on:click=from_list>{tr(words::MAKE_BRACKET)}</button>
+                <button data-testid="ko-from-swiss" prop:disabled=move || store.saved.with(|s| s.is_none()) on:click=from_swiss>{tr(words::FROM_THE_SWISS_STANDINGS)}</button>
+            </div>
+            <label class="t-paste">{tr(words::GROUP_TABLES_ONE_GROUP)}
+                <textarea rows="4" data-testid="ko-groups" prop:value=move || tables.get() on:input=move |ev| tables.set(event_target_value(&ev))></textarea>
+            </label>
+            <div class="t-draw">
+                <button data-testid="ko-crossover" on:click=from_pasted_tables>{tr(words::CROSSOVER_FROM_THE_GROUPS)}</button>
+                <label>{tr(words::PAPER)} " "
+                    <select data-testid="ko-paper" on:change=move |ev| {
+                        store.paper.set(if event_target_value(&ev) == "A3" { Paper::A3 } else { Paper::A4 });
+                    }>
+                        <option value="A4" prop:selected=move || store.paper.get() == Paper::A4>"A4"</option>
+                        <option value="A3" prop:selected=move || store.paper.get() == Paper::A3>"A3"</option>
+                    </select>
+                </label>
+            </div>
+        </div>
     }
 }
 

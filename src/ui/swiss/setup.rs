@@ -114,30 +114,48 @@ pub(super) fn EventBar() -> impl IntoView {
             format!("{} · {rounds} · {kind}", s.name)
         })
     };
+    let details = Signal::derive(move || {
+        store
+            .saved
+            .with(|s| s.as_ref().map(|s| s.details.clone()).unwrap_or_default())
+    });
+    let save_details = Callback::new(move |d| store.edit(|s| s.details = d));
+    view! {
+        <p class="t-settings no-print" data-testid="swiss-settings">{settings}</p>
+        <super::super::club::DetailsForm details on_change=save_details />
+        <div class="t-toolbar no-print">
+            <RoundButtons />
+            <trf::ExportTrf />
+            <trf::ImportTrf />
+            <ScoringChoices />
+            <button data-testid="swiss-discard" on:click=move |_| {
+                let sure = window().confirm_with_message(words::DELETE_THIS_SWISS_EVENT.get(lang.get())).unwrap_or(false);
+                if sure { store.replace(None); }
+            }>{tr(words::DELETE_EVENT)}</button>
+        </div>
+        <EventDetails />
+    }
+}
+
+/// Pair the next round (or the event is over), and take the last one back to correct it.
+#[component]
+fn RoundButtons() -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let with_saved =
+        move |f: fn(&Saved) -> Option<usize>| move || store.saved.with(|s| s.as_ref().and_then(f));
     let played = move || {
         store
             .saved
             .with(|s| s.as_ref().map_or(0, |s| s.event.rounds_played()))
     };
     let can_pair = move || {
-        store.saved.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.pending.is_none()
-                    && s.event
-                        .rounds_planned
-                        .is_none_or(|r| s.event.rounds_played() < r)
-            })
-        })
+        store
+            .saved
+            .with(|s| s.as_ref().is_some_and(Saved::can_pair))
     };
-    // All planned rounds recorded: the event is over and nothing more is paired.
-    let over = move || {
-        store.saved.with(|s| {
-            s.as_ref().and_then(|s| {
-                let planned = s.event.rounds_planned?;
-                (s.pending.is_none() && s.event.rounds_played() >= planned).then_some(planned)
-            })
-        })
-    };
+    let over = with_saved(Saved::finished);
+    let reopenable = with_saved(Saved::reopenable);
     let pair = move |_| {
         let Some(result) = store
             .saved
@@ -153,16 +171,6 @@ pub(super) fn EventBar() -> impl IntoView {
             Err(e) => store.note.set(Some(SaidBefore::of(&e))),
         }
     };
-    // The last round can be taken back to correct a result (it records itself once complete).
-    let reopenable = move || {
-        store.saved.with(|s| {
-            s.as_ref().and_then(|s| {
-                (s.pending.is_none() && s.event.boards.is_none())
-                    .then(|| s.event.rounds_played())
-                    .filter(|&r| r > 0)
-            })
-        })
-    };
     let reopen = move |_| {
         store.edit(|s| {
             if let Some((p, results)) = s.event.reopen_last_round() {
@@ -172,6 +180,31 @@ pub(super) fn EventBar() -> impl IntoView {
         });
         store.note.set(None);
     };
+    view! {
+        {move || match over() {
+            Some(r) => view! {
+                <strong class="t-over" data-testid="event-over">
+                    {words::Said::AllRoundsPlayed(r).say(lang.get())}
+                </strong>
+            }.into_any(),
+            None => view! {
+                <button data-testid="pair-round" prop:disabled=move || !can_pair() on:click=pair>
+                    {move || words::Said::PairRound(played() + 1).say(lang.get())}
+                </button>
+            }.into_any(),
+        }}
+        {move || reopenable().map(|r| view! {
+            <button data-testid="reopen-round" on:click=reopen>
+                {words::Said::CorrectRound(r).say(lang.get())}
+            </button>
+        })}
+    }
+}
+
+/// The Buchholz variant and the points scale of the running event.
+#[component]
+fn ScoringChoices() -> impl IntoView {
+    let store = use_store();
     let buchholz = move || {
         store
             .saved
@@ -187,62 +220,28 @@ pub(super) fn EventBar() -> impl IntoView {
         (Buchholz::Cut1, "cut1", words::BUCHHOLZ_CUT_1),
         (Buchholz::Median, "median", words::MEDIAN),
     ];
-    let details = Signal::derive(move || {
-        store
-            .saved
-            .with(|s| s.as_ref().map(|s| s.details.clone()).unwrap_or_default())
-    });
-    let save_details = Callback::new(move |d| store.edit(|s| s.details = d));
     view! {
-        <p class="t-settings no-print" data-testid="swiss-settings">{settings}</p>
-        <super::super::club::DetailsForm details on_change=save_details />
-        <div class="t-toolbar no-print">
-            {move || match over() {
-                Some(r) => view! {
-                    <strong class="t-over" data-testid="event-over">
-                        {words::Said::AllRoundsPlayed(r).say(lang.get())}
-                    </strong>
-                }.into_any(),
-                None => view! {
-                    <button data-testid="pair-round" prop:disabled=move || !can_pair() on:click=pair>
-                        {move || words::Said::PairRound(played() + 1).say(lang.get())}
-                    </button>
-                }.into_any(),
-            }}
-            {move || reopenable().map(|r| view! {
-                <button data-testid="reopen-round" on:click=reopen>
-                    {words::Said::CorrectRound(r).say(lang.get())}
-                </button>
-            })}
-            <trf::ExportTrf />
-            <trf::ImportTrf />
-            <label>{tr(words::OPPONENTS_POINTS)} " "
-                <select data-testid="buchholz" on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if let Some((b, ..)) = buchholz_options.iter().find(|o| o.1 == v) {
-                        store.edit(|s| s.event.buchholz = *b);
-                    }
-                }>
-                    {buchholz_options.into_iter().map(|(b, value, text)| view! {
-                        <option value=value prop:selected=move || buchholz() == b>{tr(text)}</option>
-                    }).collect_view()}
-                </select>
-            </label>
-            <label>{tr(words::SCORING)} " "
-                <select data-testid="swiss-scale" on:change=move |ev| {
-                    let fide = event_target_value(&ev) == "fide";
-                    store.edit(|s| s.event.scale = if fide { Scale::OneHalfZero } else { Scale::TwoOneZero });
-                }>
-                    <option value="cn" prop:selected=move || scale() == Scale::TwoOneZero>{"2/1/0"}</option>
-                    <option value="fide" prop:selected=move || scale() == Scale::OneHalfZero>{"1/½/0"}</option>
-                </select>
-            </label>
-            <button data-testid="swiss-discard" on:click=move |_| {
-                let sure = window().confirm_with_message(words::DELETE_THIS_SWISS_EVENT.get(lang.get())).unwrap_or(false);
-                if sure { store.replace(None); }
-            }>{tr(words::DELETE_EVENT)}</button>
-        </div>
-        <EventDetails />
+        <label>{tr(words::OPPONENTS_POINTS)} " "
+            <select data-testid="buchholz" on:change=move |ev| {
+                let v = event_target_value(&ev);
+                if let Some((b, ..)) = buchholz_options.iter().find(|o| o.1 == v) {
+                    store.edit(|s| s.event.buchholz = *b);
+                }
+            }>
+                {buchholz_options.into_iter().map(|(b, value, text)| view! {
+                    <option value=value prop:selected=move || buchholz() == b>{tr(text)}</option>
+                }).collect_view()}
+            </select>
+        </label>
+        <label>{tr(words::SCORING)} " "
+            <select data-testid="swiss-scale" on:change=move |ev| {
+                let fide = event_target_value(&ev) == "fide";
+                store.edit(|s| s.event.scale = if fide { Scale::OneHalfZero } else { Scale::TwoOneZero });
+            }>
+                <option value="cn" prop:selected=move || scale() == Scale::TwoOneZero>{"2/1/0"}</option>
+                <option value="fide" prop:selected=move || scale() == Scale::OneHalfZero>{"1/½/0"}</option>
+            </select>
+        </label>
     }
 }
 

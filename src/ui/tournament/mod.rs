@@ -105,7 +105,7 @@ fn Settings() -> impl IntoView {
                 .current
                 .with(|t| t.as_ref().map(|t| t.details().clone()).unwrap_or_default())
         });
-        let save = Callback::new(move |d: crate::events::publish::Details| {
+        let save = Callback::new(move |d: crate::events::Details| {
             store.update(|t| {
                 t.set_details(&d.date, &d.organiser);
                 Ok(())

@@ -3,11 +3,13 @@
 //! by 12.1, colours by 13.2, match points by 14.2, tie-breaks by 15.3), table-tennis matches
 //! (best of 3/5/7 to 11, ITTF tie-break among the tied), or a plain win/draw/loss.
 
-use super::round_robin::{
+mod words;
+
+use super::{BestOf, Format, MatchScore, ParseScoreError, Problem};
+use crate::events::round_robin::{
     BoardOrder, Competition, Cycles, Outcome, ParseOutcomeError, Scoring, TieBreak, Tournament,
     TournamentError,
 };
-use super::schedule::{BestOf, Format, MatchScore, ParseScoreError, Problem};
 use crate::events::Entrant;
 use crate::lang::{Lang, Say};
 use serde::{Deserialize, Serialize};
@@ -82,7 +84,7 @@ impl EventScoring {
         self == EventScoring::XiangqiTeam
     }
 
-    /// Whether results are game outcomes kept by a round-robin [`Tournament`](super::round_robin::Tournament).
+    /// Whether results are game outcomes kept by a round-robin [`Tournament`](crate::events::round_robin::Tournament).
     pub fn is_game(self) -> bool {
         self != EventScoring::TableTennis
     }
