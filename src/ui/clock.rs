@@ -8,9 +8,10 @@
 //! recomputed from `performance.now()` at every animation frame (never by counting ticks), so a
 //! throttled tab or a slow device cannot make them drift.
 
+use super::browser::{every_frame, now_ms, tone};
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
-use super::words;
+mod words;
 use crate::clock::{
     format_ms, link, Button, Clock, ClockError, Control, Flag, Preset, SideInfo, SideReading,
     Status,
@@ -20,8 +21,6 @@ use crate::xiangqi::Color;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -30,35 +29,10 @@ const MUTE_KEY: &str = "xq.clock.muted";
 /// Below this the face shows tenths, and crossing it beeps once.
 const WARN_MS: u64 = 10_000;
 
-/// Milliseconds on the page's monotonic clock, on the Unix-epoch scale (`timeOrigin + now()`),
-/// so a clock saved on one page load and restored on the next sees the time in between.
-pub fn now_ms() -> u64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| (p.time_origin() + p.now()) as u64)
-        .unwrap_or_else(|| js_sys::Date::now() as u64)
-}
-
 /// The instant to give `clock` for an event now: never before its last event, even if the
 /// wall clock stepped back between page loads.
 pub fn event_ms(clock: &Clock) -> u64 {
     now_ms().max(clock.last_event_ms())
-}
-
-/// Runs `tick` at every animation frame while the calling component lives.
-fn every_frame(tick: impl Fn() + 'static) {
-    fn next(alive: Arc<AtomicBool>, tick: Rc<dyn Fn()>) {
-        request_animation_frame(move || {
-            if alive.load(Ordering::Relaxed) {
-                tick();
-                next(alive, tick);
-            }
-        });
-    }
-    let alive = Arc::new(AtomicBool::new(true));
-    let stop = alive.clone();
-    on_cleanup(move || stop.store(false, Ordering::Relaxed));
-    next(alive, Rc::new(tick));
 }
 
 /// A signal holding [`now_ms`] for `clock`'s faces, refreshed at every frame while its time
@@ -640,19 +614,6 @@ fn ClockSetup() -> impl IntoView {
             </fieldset>
         </details>
     }
-}
-
-/// A short sine tone.
-pub(super) fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
-    let osc = ctx.create_oscillator()?;
-    let gain = ctx.create_gain()?;
-    // An oscillator is a sine wave unless told otherwise.
-    osc.frequency().set_value(freq);
-    gain.gain().set_value(0.25);
-    osc.connect_with_audio_node(&gain)?;
-    gain.connect_with_audio_node(&ctx.destination())?;
-    osc.start()?;
-    osc.stop_with_when(ctx.current_time() + secs)
 }
 
 /// Asks the browser to keep the screen on (Screen Wake Lock API, where there is one); the

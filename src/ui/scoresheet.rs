@@ -12,7 +12,7 @@ use super::files::BrowserCharsets;
 use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang};
 use super::storage;
-use super::words::{self, ImportStopped, SaidBefore};
+mod words;
 use crate::lang::Say;
 use crate::lang::Text;
 use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
@@ -22,6 +22,7 @@ use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, Score
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::share::SharedGame;
 use leptos::prelude::*;
+use words::{ImportStopped, SaidBefore};
 
 const KEY: &str = "xq.scoresheet.pgn";
 /// Rounds on a blank sheet: 60 fit one A4 page in two blocks of 30.

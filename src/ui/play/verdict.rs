@@ -8,11 +8,11 @@
 //! `[data-testid=cycle] tbody tr` lists the classified cycle. Resignation and a draw offer that
 //! would be a foul ask first (`[data-testid=confirm]`).
 
-use super::clock::now_ms;
-use super::i18n::{tr, use_lang};
-use super::play::{use_play, Confirm, Mode};
 use super::words::{self, GameSaid};
+use super::{use_play, Confirm, Mode};
 use crate::lang::Say;
+use crate::ui::browser::now_ms;
+use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
@@ -263,7 +263,7 @@ fn MoreActions() -> impl IntoView {
                     session.update(|s| { s.redo(); });
                 }>{tr(words::REDO)}</button>
                 // The editor is the full bundle's (`play::Study`).
-                {super::play::has_study().then(|| view! {
+                {super::has_study().then(|| view! {
                     <button data-testid="edit" disabled=editing on:click=move |_| {
                         store.selected.set(None);
                         store.message.set(None);

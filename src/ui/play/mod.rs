@@ -1,29 +1,40 @@
 //! `#/play`: a game at the board — moves by click or drag, the move list, takeback, draw offers,
 //! resignation, projector mode, the position editor and share links. State lives in a core
 //! [`PlaySession`]; the page's components share it through a [`PlayStore`] in context, and this
-//! file only wires it to the page and to localStorage.
+//! file only wires it to the page and to localStorage; the page's parts are the files beside it.
 
-use super::board::{Board, Looks, Mark};
-use super::clock::{now_ms, ClockFaces};
-use super::editor::Editor;
-use super::engine_panel::EnginePanel;
-use super::i18n::{tr, use_lang};
-use super::moves::{MoveList, StepControls};
-use super::play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
-use super::review::ReviewPanel;
-use super::storage;
-use super::study::{OpenFile, ProjectorComment, StudyList, StudyTools};
-use super::verdict::{DrawAndResign, GameStatus};
-use super::words;
+mod access;
+mod editor;
+mod engine_panel;
+mod move_box;
+mod moves;
+mod play_options;
+mod review;
+mod study;
+mod verdict;
+mod words;
+
 use crate::clock::{Clock, ControlError, Preset};
 use crate::lang::Say;
+use crate::ui::board::{Board, Looks, Mark};
+use crate::ui::browser::now_ms;
+use crate::ui::clock::ClockFaces;
+use crate::ui::i18n::{tr, use_lang};
+use crate::ui::storage;
 use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimitError;
 use crate::xiangqi::session::{Arming, EnterError, FromEarlier, OpenNotice, PlaySession};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, PlayError, Position, Square};
+use editor::Editor;
+use engine_panel::EnginePanel;
 use leptos::prelude::*;
+use moves::{MoveList, StepControls};
+use play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
+use review::ReviewPanel;
+use study::{OpenFile, ProjectorComment, StudyList, StudyTools};
+use verdict::{DrawAndResign, GameStatus};
 
 const SESSION_KEY: &str = "xq.play.session";
 const SETTINGS_KEY: &str = "xq.play.settings";
@@ -371,7 +382,7 @@ impl Study {
         projector_comment: || view! { <ProjectorComment /> }.into_any(),
         record: || {
             view! {
-                <super::study::GameHeaders />
+                <study::GameHeaders />
                 <StudyTools />
                 <RecordGroup />
                 <OpenFile />
@@ -380,10 +391,10 @@ impl Study {
             .into_any()
         },
         column: || view! { <SecondColumn /> }.into_any(),
-        move_box: || view! { <super::move_box::MoveBox /> }.into_any(),
-        announcer: || view! { <super::access::Announcer /> }.into_any(),
+        move_box: || view! { <move_box::MoveBox /> }.into_any(),
+        announcer: || view! { <access::Announcer /> }.into_any(),
         editor: || view! { <PositionEditor /> }.into_any(),
-        open_dropped: super::study::open_file,
+        open_dropped: study::open_file,
     };
 }
 
@@ -507,7 +518,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
             <div class="play-layout">
                 <div class="board-column">
                     <BoardArea />
-                    {study_part_or(|s| s.move_box, || view! { <super::move_box::MoveBoxWaiting /> }.into_any())}
+                    {study_part_or(|s| s.move_box, || view! { <move_box::MoveBoxWaiting /> }.into_any())}
                     {study_part(|s| s.announcer)}
                     {move || store.message.get().map(|m| view! {
                         <p class="message" data-testid="message" role="alert">{move || m.say(use_lang().get())}</p>
@@ -702,12 +713,12 @@ fn BoardArea() -> impl IntoView {
         session.with(|s| {
             s.tree()
                 .node(s.cursor())
-                .map(super::study::marks_of)
+                .map(study::marks_of)
                 .unwrap_or_default()
         })
     });
     Effect::new(move || store.marks.set(kept_marks.get()));
-    let on_marks = Callback::new(move |m: Vec<Mark>| super::study::keep_marks(store, m));
+    let on_marks = Callback::new(move |m: Vec<Mark>| study::keep_marks(store, m));
     let study = use_context::<Option<Study>>().flatten();
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
@@ -892,7 +903,7 @@ fn SidePanel() -> impl IntoView {
                 {study_part(|s| s.record)}
             </section>
             </div>
-            {study_part_or(|s| s.column, || view! { <super::engine_panel::EngineWaiting /> }.into_any())}
+            {study_part_or(|s| s.column, || view! { <engine_panel::EngineWaiting /> }.into_any())}
         </aside>
     }
 }

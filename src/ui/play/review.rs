@@ -6,9 +6,6 @@
 //! marks, arrows, the engine's lines as variations), exported with `[%eval …]` so that it is not
 //! recomputed; the judging and the PGN are the core's, this file only wires them to the page.
 
-use super::board::{Brush, Mark};
-use super::files::download;
-use super::i18n::{tr, use_lang, Lang};
 use super::words;
 use crate::engine::job::WORKER_READY;
 use crate::engine::review::{
@@ -16,6 +13,9 @@ use crate::engine::review::{
 };
 use crate::lang::Say;
 use crate::lang::Text;
+use crate::ui::board::{Brush, Mark};
+use crate::ui::files::download;
+use crate::ui::i18n::{tr, use_lang, Lang};
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::session::PlaySession;

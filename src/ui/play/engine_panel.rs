@@ -7,14 +7,14 @@
 //! of the first page load. A search cannot be interrupted from outside, so stop and move now end
 //! the worker and keep its last report; the next job starts a fresh one.
 
-use super::board::{Brush, Mark, Weight};
-use super::clock::now_ms;
-use super::i18n::{tr, use_lang, Lang};
-use super::play::Note;
 use super::words;
+use super::Note;
 use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
 use crate::engine::{Level, Limits, Score};
 use crate::lang::Say;
+use crate::ui::board::{Brush, Mark, Weight};
+use crate::ui::browser::now_ms;
+use crate::ui::i18n::{tr, use_lang, Lang};
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::rules::attacks::with_turn_passed;
 use crate::xiangqi::session::PlaySession;
@@ -629,7 +629,7 @@ fn readout(report: (EngineReport, Position, Job), notation: Notation, l: Lang) -
     view! {
         <div class="engine-eval" data-testid="engine-eval">
             <div class="eval-bar" role="img" aria-label=words::EVALUATION_REDS_VIEW.get(l)>
-                <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
+                <div class="eval-red" style=format!("width:{}%", crate::ui::browser::decimal(share * 100.0, 1))></div>
             </div>
             <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
             {score_unit(r.score_red, l).map(|u| view! { <span class="eval-unit" data-testid="eval-unit">{u}</span> })}
