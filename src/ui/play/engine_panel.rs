@@ -9,9 +9,9 @@
 
 use super::words;
 use super::Note;
-use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
+use crate::engine::job::{EngineReport, EngineRequest, JobError, Task, WORKER_READY};
 use crate::engine::{Level, Limits, Score};
-use crate::lang::Say;
+use crate::lang::{Say, Text};
 use crate::ui::board::{Brush, Mark, Weight};
 use crate::ui::browser::now_ms;
 use crate::ui::i18n::{tr, use_lang, Lang};
@@ -43,6 +43,16 @@ struct Worker {
     pending: Option<String>,
 }
 
+/// A message of the computer's panels (the engine's and the review's), kept as what it says so
+/// that the language button says it again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineNote {
+    /// A fixed sentence: the worker did not start, no threats to show, the download failed.
+    Fixed(Text),
+    /// Why the worker could not search the request.
+    Refused(JobError),
+}
+
 #[derive(Clone, Copy)]
 struct Ctx {
     session: RwSignal<PlaySession>,
@@ -59,7 +69,7 @@ struct Ctx {
     report: RwSignal<Option<(EngineReport, Position, Job)>>,
     /// The hint or threat found, with its job kind.
     found: RwSignal<Option<(Move, Position, Job)>>,
-    message: RwSignal<Option<String>>,
+    message: RwSignal<Option<EngineNote>>,
     /// The page's note under the game status: the computer's answer to a draw offer.
     note: RwSignal<Option<Note>>,
     next_id: StoredValue<u64>,
@@ -182,9 +192,8 @@ impl Ctx {
         let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
             self.end_worker();
             self.current.set(None);
-            self.message.set(Some(
-                words::ENGINE_COULD_NOT_START.get(use_lang_now()).into(),
-            ));
+            self.message
+                .set(Some(EngineNote::Fixed(words::ENGINE_COULD_NOT_START)));
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
@@ -207,8 +216,7 @@ impl Ctx {
             return;
         }
         if let Some(e) = &report.error {
-            self.message
-                .set(Some(crate::lang::Say::say(e, use_lang_now())));
+            self.message.set(Some(EngineNote::Refused(e.clone())));
             self.finish();
             return;
         }
@@ -368,7 +376,7 @@ impl Ctx {
                 Some(p) => p,
                 None => {
                     self.message
-                        .set(Some(words::NO_THREATS_TO_SHOW.get(use_lang_now()).into()));
+                        .set(Some(EngineNote::Fixed(words::NO_THREATS_TO_SHOW)));
                     return;
                 }
             },
@@ -399,9 +407,8 @@ impl Ctx {
             return;
         };
         if !self.ensure_worker() {
-            self.message.set(Some(
-                words::ENGINE_COULD_NOT_START.get(use_lang_now()).into(),
-            ));
+            self.message
+                .set(Some(EngineNote::Fixed(words::ENGINE_COULD_NOT_START)));
             return;
         }
         self.message.set(None);
@@ -439,12 +446,6 @@ impl Ctx {
             self.analysing.set(false);
         }
     }
-}
-
-fn use_lang_now() -> Lang {
-    use_context::<RwSignal<Lang>>()
-        .map(|l| l.get_untracked())
-        .unwrap_or_default()
 }
 
 /// Starts, stops and drops the computer's jobs as the game moves on: the computer plays its side
@@ -708,7 +709,7 @@ pub fn EnginePanel(
             })}
             {move || ctx.found.get().and_then(|f| found_move(f, lang.get()))}
             {move || ctx.report.get().map(|r| readout(r, notation.get(), lang.get()))}
-            {move || ctx.message.get().map(|m| view! { <p class="message" role="alert">{m}</p> })}
+            {move || ctx.message.get().map(|m| view! { <p class="message" role="alert" data-testid="engine-message">{move || m.say(lang.get())}</p> })}
         </section>
     }
 }

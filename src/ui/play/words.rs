@@ -1,6 +1,7 @@
 //! The play page's sentences and messages in both languages; the fixed words it shares with the
 //! other screens are the app's catalogue (`ui/words.rs`), re-exported here.
 
+use super::engine_panel::EngineNote;
 use super::move_box::Refusal;
 use super::{Confirm, Note};
 use crate::lang::{Lang, Say};
@@ -314,6 +315,15 @@ impl Say for LibraryShown {
             (LibraryShown(n, of), Lang::En) => {
                 format!("The first {n} of {of} matching games; search to narrow the list")
             }
+        }
+    }
+}
+
+impl Say for EngineNote {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            EngineNote::Fixed(text) => text.get(lang).into(),
+            EngineNote::Refused(e) => e.say(lang),
         }
     }
 }
