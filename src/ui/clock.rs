@@ -263,6 +263,30 @@ impl ClockStore {
         }
     }
 
+    /// At each frame (instant `t`): beeps when a running face drops under [`WARN_MS`], alerts
+    /// and saves once when a flag falls.
+    fn watch(self, t: u64) {
+        let (faces, flag) = self
+            .clock
+            .with_untracked(|c| ([c.side(t, Color::Red), c.side(t, Color::Black)], c.flag(t)));
+        let before = self.last_face.get_value();
+        for side in [Color::Red, Color::Black] {
+            let r = &faces[side.index()];
+            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
+                self.alert(side, t, false);
+            }
+        }
+        self.last_face
+            .set_value([faces[0].face_ms(), faces[1].face_ms()]);
+        if flag.is_some() && flag != self.flag_seen.get_value() {
+            self.flag_seen.set_value(flag);
+            if let Some(f) = flag {
+                self.alert(f.side, t, true);
+                self.save();
+            }
+        }
+    }
+
     fn status(self) -> Status {
         self.clock.with(|c| c.status(self.now.get()))
     }
@@ -287,31 +311,10 @@ pub fn ClockPage(query: String) -> impl IntoView {
     // The store needs `now`, which the frame loop below makes: build the loop's handler first.
     let store_cell: StoredValue<Option<ClockStore>> = StoredValue::new(None);
     let now = frame_now(clock.into(), move |t| {
-        let Some(store) = store_cell.get_value() else {
-            return;
-        };
-        let (faces, flag, running) = clock.with_untracked(|c| {
-            (
-                [c.side(t, Color::Red), c.side(t, Color::Black)],
-                c.flag(t),
-                c.running(t).is_some(),
-            )
-        });
-        let before = last_face.get_value();
-        for side in [Color::Red, Color::Black] {
-            let r = &faces[side.index()];
-            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
-                store.alert(side, t, false);
-            }
+        if let Some(store) = store_cell.get_value() {
+            store.watch(t);
         }
-        last_face.set_value([faces[0].face_ms(), faces[1].face_ms()]);
-        if flag.is_some() && flag != flag_seen.get_value() {
-            flag_seen.set_value(flag);
-            if let Some(f) = flag {
-                store.alert(f.side, t, true);
-                store.save();
-            }
-        }
+        let running = clock.with_untracked(|c| c.running(t).is_some());
         if running != wake_wanted.get_value() {
             wake_wanted.set_value(running);
             if running {
@@ -339,18 +342,7 @@ pub fn ClockPage(query: String) -> impl IntoView {
     };
     store_cell.set_value(Some(store));
     provide_context(store);
-    // The control fields follow the language; text that does not read stays as typed.
-    Effect::new(move |_| {
-        let l = lang.get();
-        for text in [store.red_text, store.black_text] {
-            let said = text.with_untracked(|t| t.parse::<Control>().ok().map(|c| c.say(l)));
-            if let Some(said) = said {
-                if text.with_untracked(|t| *t != said) {
-                    text.set(said);
-                }
-            }
-        }
-    });
+    controls_follow_language(store);
 
     // A hidden tab loses its wake lock; ask again when it shows.
     let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
@@ -372,6 +364,21 @@ pub fn ClockPage(query: String) -> impl IntoView {
             <ClockHalf side=Color::Red />
         </section>
     }
+}
+
+/// The control fields follow the language; text that does not read stays as typed.
+fn controls_follow_language(store: ClockStore) {
+    Effect::new(move |_| {
+        let l = store.lang.get();
+        for text in [store.red_text, store.black_text] {
+            let said = text.with_untracked(|t| t.parse::<Control>().ok().map(|c| c.say(l)));
+            if let Some(said) = said {
+                if text.with_untracked(|t| *t != said) {
+                    text.set(said);
+                }
+            }
+        }
+    });
 }
 
 /// Space presses for the side to move; left and right Shift press for Red and Black. While a game

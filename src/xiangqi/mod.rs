@@ -10,6 +10,7 @@ pub mod notation;
 pub mod opening;
 pub mod perft;
 mod position;
+pub mod press;
 pub mod rules;
 pub mod session;
 pub mod share;

@@ -23,6 +23,7 @@ use crate::ui::i18n::{tr, use_lang};
 use crate::ui::storage;
 use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
+use crate::xiangqi::press::{press, Press};
 use crate::xiangqi::rules::limits::MoveLimitError;
 use crate::xiangqi::session::{Arming, EnterError, FromEarlier, OpenNotice, PlaySession};
 use crate::xiangqi::words::Headline;
@@ -572,54 +573,7 @@ fn board_keys(store: PlayStore) {
         if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
-        let editing = store.mode.get_untracked() == Mode::Edit;
-        let handled = match ev.key().as_str() {
-            "Escape" => {
-                // The format a file was read as is a remark, not something to cancel.
-                let busy = store.selected.get_untracked().is_some()
-                    || store.confirm.get_untracked().is_some()
-                    || store.message.with_untracked(|m| {
-                        m.as_ref().is_some_and(|m| !matches!(m, Note::ReadAs(..)))
-                    });
-                store.selected.set(None);
-                store.confirm.set(None);
-                store.message.set(None);
-                if !busy && store.projector.get_untracked() {
-                    store.set_projector(false);
-                }
-                true
-            }
-            _ if editing => false,
-            "ArrowLeft" => {
-                session.update(|s| {
-                    s.back();
-                });
-                true
-            }
-            "ArrowRight" => {
-                session.update(|s| {
-                    s.forward();
-                });
-                true
-            }
-            "Home" => {
-                session.update(|s| s.go_to(0));
-                true
-            }
-            // Among the moves played at this point: the main one and its variations.
-            "ArrowUp" => session.try_update(|s| s.to_sibling(-1)).unwrap_or(false),
-            "ArrowDown" => session.try_update(|s| s.to_sibling(1)).unwrap_or(false),
-            "End" => {
-                session.update(|s| s.go_to(usize::MAX));
-                true
-            }
-            "f" | "F" => {
-                store.flip();
-                true
-            }
-            _ => false,
-        };
-        if handled {
+        if key_pressed(store, &ev.key()) {
             store.selected.set(None);
             ev.prevent_default();
         }
@@ -635,6 +589,59 @@ fn board_keys(store: PlayStore) {
         },
     );
     on_cleanup(move || fs.remove());
+}
+
+/// What a key (not typed in a field, without Ctrl, ⌘ or Alt) does on the page; whether it did
+/// anything.
+fn key_pressed(store: PlayStore, key: &str) -> bool {
+    let session = store.session;
+    let editing = store.mode.get_untracked() == Mode::Edit;
+    match key {
+        "Escape" => {
+            // The format a file was read as is a remark, not something to cancel.
+            let busy = store.selected.get_untracked().is_some()
+                || store.confirm.get_untracked().is_some()
+                || store
+                    .message
+                    .with_untracked(|m| m.as_ref().is_some_and(|m| !matches!(m, Note::ReadAs(..))));
+            store.selected.set(None);
+            store.confirm.set(None);
+            store.message.set(None);
+            if !busy && store.projector.get_untracked() {
+                store.set_projector(false);
+            }
+            true
+        }
+        _ if editing => false,
+        "ArrowLeft" => {
+            session.update(|s| {
+                s.back();
+            });
+            true
+        }
+        "ArrowRight" => {
+            session.update(|s| {
+                s.forward();
+            });
+            true
+        }
+        "Home" => {
+            session.update(|s| s.go_to(0));
+            true
+        }
+        // Among the moves played at this point: the main one and its variations.
+        "ArrowUp" => session.try_update(|s| s.to_sibling(-1)).unwrap_or(false),
+        "ArrowDown" => session.try_update(|s| s.to_sibling(1)).unwrap_or(false),
+        "End" => {
+            session.update(|s| s.go_to(usize::MAX));
+            true
+        }
+        "f" | "F" => {
+            store.flip();
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Banners: a bad link, a corrupt save, an import that failed; each dismissible.
@@ -683,25 +690,7 @@ fn BoardArea() -> impl IntoView {
     let over = Memo::new(move |_| session.with(|s| s.at_end() && s.is_over()));
     let looks = looks(store);
     let on_point = Callback::new(move |sq: Square| {
-        let pos = shown.get_untracked();
-        if over.get_untracked() {
-            store.message.set(Some(Note::GameOver));
-            return;
-        }
-        let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-        match selected.get_untracked() {
-            Some(from) if from == sq => selected.set(None),
-            _ if own => {
-                selected.set(Some(sq));
-                store.message.set(None);
-            }
-            Some(from) => store.enter(Move::new(from, sq), false),
-            None => {
-                if pos.piece_at(sq).is_some() {
-                    store.message.set(Some(Note::NotYourTurn(pos.turn())));
-                }
-            }
-        }
+        shown.with_untracked(|pos| point_pressed(store, pos, over.get_untracked(), sq))
     });
     let on_drag = Callback::new(move |(from, to): (Square, Square)| {
         if !over.get_untracked() {
@@ -720,19 +709,7 @@ fn BoardArea() -> impl IntoView {
     Effect::new(move || store.marks.set(kept_marks.get()));
     let on_marks = Callback::new(move |m: Vec<Mark>| study::keep_marks(store, m));
     let study = use_context::<Option<Study>>().flatten();
-    let on_drop = move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        // The drop's `dataTransfer.files`, read without the DragEvent bindings.
-        let files = js_sys::Reflect::get(&ev, &"dataTransfer".into())
-            .and_then(|d| js_sys::Reflect::get(&d, &"files".into()))
-            .ok()
-            .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::FileList>(f).ok());
-        if let Some(f) = files.and_then(|f| f.get(0)) {
-            if let Some(s) = study {
-                (s.open_dropped)(store, &f);
-            }
-        }
-    };
+    let on_drop = move |ev: web_sys::DragEvent| dropped(store, study, ev);
     view! {
         <Show
             when=move || store.mode.get() == Mode::Edit
@@ -740,14 +717,7 @@ fn BoardArea() -> impl IntoView {
                 <div class="board-wrap" class:over=over data-over=move || over.get().then_some("true")
                     on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
                     on:drop=on_drop>
-                    {move || over.get().then(|| {
-                        let lang = use_lang();
-                        let text = move || session.with(|s| match s.game().verdict() {
-                            Some(v) => Some(Headline(v).say(lang.get())),
-                            None => s.recorded_end().map(|e| e.say(lang.get())),
-                        });
-                        view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
-                    })}
+                    {move || over.get().then(|| view! { <BoardOver /> })}
                     <Board
                         setup=setup
                         check=check
@@ -766,6 +736,55 @@ fn BoardArea() -> impl IntoView {
             {study.map(|s| (s.editor)())}
         </Show>
     }
+}
+
+/// A press on point `sq` of the board showing `pos`: chooses the piece of the side to move,
+/// drops the choice when pressed again, or enters the move from the chosen point; says why not
+/// when the game is `over` or the piece is the other side's.
+fn point_pressed(store: PlayStore, pos: &Position, over: bool, sq: Square) {
+    if over {
+        store.message.set(Some(Note::GameOver));
+        return;
+    }
+    match press(pos, store.selected.get_untracked(), sq) {
+        Press::LetGo => store.selected.set(None),
+        Press::Choose(sq) => {
+            store.selected.set(Some(sq));
+            store.message.set(None);
+        }
+        Press::Try(m) => store.enter(m, false),
+        Press::NotYourTurn(side) => store.message.set(Some(Note::NotYourTurn(side))),
+        Press::Nothing => {}
+    }
+}
+
+/// A file dropped on the board opens with the study tools (where the bundle has them).
+fn dropped(store: PlayStore, study: Option<Study>, ev: web_sys::DragEvent) {
+    ev.prevent_default();
+    // The drop's `dataTransfer.files`, read without the DragEvent bindings.
+    let files = js_sys::Reflect::get(&ev, &"dataTransfer".into())
+        .and_then(|d| js_sys::Reflect::get(&d, &"files".into()))
+        .ok()
+        .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::FileList>(f).ok());
+    if let Some(f) = files.and_then(|f| f.get(0)) {
+        if let Some(s) = study {
+            (s.open_dropped)(store, &f);
+        }
+    }
+}
+
+/// Over the board once the game is over: the verdict's headline, or the end the game file records.
+#[component]
+fn BoardOver() -> impl IntoView {
+    let session = use_play().session;
+    let lang = use_lang();
+    let text = move || {
+        session.with(|s| match s.game().verdict() {
+            Some(v) => Some(Headline(v).say(lang.get())),
+            None => s.recorded_end().map(|e| e.say(lang.get())),
+        })
+    };
+    view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
 }
 
 /// How the board is drawn, from the settings.
