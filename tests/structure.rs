@@ -1264,21 +1264,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "iterate",
         "iterative deepening with aspiration windows and MultiPV: one loop over shared state",
     ),
-    // The #/play page's files are being split and moved into src/ui/play/ on branch uishape;
-    // the lead removes these after the merge.
-    ("ui/play.rs", "BoardArea", "being split on branch uishape"),
-    ("ui/play.rs", "board_keys", "being split on branch uishape"),
-    (
-        "ui/verdict.rs",
-        "GameStatus",
-        "being split on branch uishape",
-    ),
-    ("ui/clock.rs", "ClockPage", "being split on branch uishape"),
-    (
-        "ui/scoresheet.rs",
-        "ScoresheetPage",
-        "being split on branch uishape",
-    ),
     (
         "ui/club/record.rs",
         "RecordGame",
@@ -1393,4 +1378,200 @@ fn a_function_is_measured_from_its_fn_line_to_its_closing_brace() {
             UI_LINES + 1
         )]
     );
+}
+
+/// The part of the UI a file under `src/ui` belongs to: the file or folder right under `src/ui`
+/// (`board`, `play`, `schedule`, …; `clock.rs` and `clock/words.rs` are both `clock`), or `mod`,
+/// the shell (`ui/mod.rs`).
+fn ui_part(rel: &Path) -> String {
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The parts of the UI that `code`, the code of the module at `module` (its path under `ui`:
+/// `["play", "study"]` for `ui/play/study.rs`, `[]` for `ui/mod.rs`), names by `super::…`
+/// (climbed as often as written), `self::…` or `crate::ui::…`, grouped or not. A name right under
+/// `ui` that is no part (`crate::ui::Route`) is an item of the shell: `mod`.
+fn ui_parts_named(code: &str, module: &[String], parts: &BTreeSet<String>) -> BTreeSet<String> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = BTreeSet::new();
+    for (at, _) in code.match_indices("::") {
+        // The start of a path: a name not itself after `::` (nor the tail of a longer name).
+        let head_start = code[..at]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| word(c))
+            .last()
+            .map_or(at, |(i, _)| i);
+        if code[..head_start].ends_with(':')
+            || code[..head_start].chars().next_back().is_some_and(word)
+        {
+            continue;
+        }
+        let mut rest = &code[head_start..];
+        let base: Vec<String> = if let Some(r) = rest.strip_prefix("crate::ui::") {
+            rest = r;
+            Vec::new()
+        } else if let Some(r) = rest.strip_prefix("self::") {
+            rest = r;
+            module.to_vec()
+        } else if rest.starts_with("super::") {
+            let mut up = 0;
+            while let Some(r) = rest.strip_prefix("super::") {
+                rest = r;
+                up += 1;
+            }
+            if up > module.len() {
+                continue; // above `ui`: the top-level check's business
+            }
+            module[..module.len() - up].to_vec()
+        } else {
+            continue;
+        };
+        let names: Vec<String> = match rest.strip_prefix('{') {
+            // A group: the first name of each item at depth 0.
+            Some(group) => {
+                let mut names = Vec::new();
+                let (mut depth, mut item_start, mut name) = (0, true, String::new());
+                for c in group.chars() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            item_start = true;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    if item_start && depth == 0 {
+                        if word(c) {
+                            name.push(c);
+                            continue;
+                        }
+                        if !name.is_empty() {
+                            names.push(std::mem::take(&mut name));
+                            item_start = false;
+                        }
+                    }
+                }
+                names.extend((!name.is_empty()).then_some(name));
+                names
+            }
+            None => vec![rest.chars().take_while(|&c| word(c)).collect()],
+        };
+        for name in names.into_iter().filter(|n| !n.is_empty() && n != "self") {
+            out.insert(match base.first() {
+                Some(own) => own.clone(),
+                None if parts.contains(&name) => name,
+                None => "mod".to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// Which part of the UI imports which, with one file that shows each import. The shell
+/// (`ui/mod.rs`) declares and mounts every part, so it stands above them all.
+fn ui_imports(ui: &Path) -> BTreeMap<(String, String), String> {
+    let files = rust_files(ui);
+    let rels: Vec<PathBuf> = files
+        .iter()
+        .map(|f| f.strip_prefix(ui).unwrap().to_path_buf())
+        .collect();
+    let parts: BTreeSet<String> = rels.iter().map(|r| ui_part(r)).collect();
+    let mut edges = BTreeMap::new();
+    for part in parts.iter().filter(|p| *p != "mod") {
+        edges.insert(("mod".to_string(), part.clone()), "ui/mod.rs".to_string());
+    }
+    for (file, rel) in files.iter().zip(&rels) {
+        let part = ui_part(rel);
+        if part == "mod" {
+            continue;
+        }
+        let mut module: Vec<String> = rel
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().to_string())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        let source = fs::read_to_string(file).unwrap();
+        let code = match source.find("#[cfg(test)]\nmod ") {
+            Some(tests) => &source[..tests],
+            None => &source[..],
+        };
+        for named in ui_parts_named(&code_of(code), &module, &parts) {
+            if named != part {
+                edges
+                    .entry((part.clone(), named))
+                    .or_insert_with(|| format!("ui/{}", rel.display()));
+            }
+        }
+    }
+    edges
+}
+
+/// Inside `src/ui` each page's files import each other freely in its own folder, but between the
+/// parts (the shell, each page, the shared modules: board, storage, words, …) imports run one
+/// way: a page reaches the shared modules, never back up to the shell or across into a page that
+/// reaches it.
+#[test]
+fn no_import_circle_between_the_parts_of_the_ui() {
+    let edges = ui_imports(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"));
+    // The real tree is read: the pages reach the shared modules.
+    for (page, shared) in [
+        ("play", "board"),
+        ("schedule", "storage"),
+        ("clock", "i18n"),
+    ] {
+        assert!(
+            edges.contains_key(&(page.to_string(), shared.to_string())),
+            "no import read from src/ui/{page} to {shared}"
+        );
+    }
+    if let Some(cycle) = find_cycle(&edges) {
+        let steps: Vec<String> = cycle
+            .iter()
+            .zip(cycle.iter().cycle().skip(1))
+            .map(|(a, b)| format!("{a} -> {b} (in src/{})", edges[&(a.clone(), b.clone())]))
+            .collect();
+        panic!(
+            "import circle between parts of src/ui:\n  {}",
+            steps.join("\n  ")
+        );
+    }
+}
+
+#[test]
+fn the_ui_reader_climbs_to_the_part_a_path_lands_in() {
+    let parts: BTreeSet<String> = ["mod", "board", "play", "i18n", "words", "club"]
+        .map(String::from)
+        .into();
+    let module = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let code = code_of(concat!(
+        "use super::{use_play, Note};\n",          // the page's own folder
+        "use super::super::i18n::tr;\n",           // up to ui, then i18n
+        "use crate::ui::{board::Mark, words};\n",  // a group under ui
+        "let d = crate::ui::decimal(1.0, 1);\n",   // an item of the shell
+        "// crate::ui::club is only named here\n", // prose
+        "let s = xiangqi_club::ui::words::X;\n",   // another crate's path
+    ));
+    let named: Vec<String> = ui_parts_named(&code, &module(&["play", "study"]), &parts)
+        .into_iter()
+        .collect();
+    assert_eq!(named, ["board", "i18n", "mod", "play", "words"]);
+    // From a top file, `super::` is `ui` itself; from the shell, above it.
+    let top = code_of("use super::storage;\nuse super::words;\n");
+    let named: Vec<String> = ui_parts_named(&top, &module(&["board"]), &parts)
+        .into_iter()
+        .collect();
+    assert_eq!(named, ["mod", "words"]);
+    assert!(ui_parts_named(&top, &module(&[]), &parts).is_empty());
 }

@@ -8,14 +8,14 @@
 //! drawing the same mark again removes it (`[data-testid=mark]` with `data-brush`). Pieces are
 //! SVG, so the character keeps its place inside the rim at every size.
 
-use super::decimal;
+use super::browser::decimal;
 use super::words;
 use crate::lang::Say;
 use crate::xiangqi::{Color, Setup, Square};
 use leptos::prelude::*;
 
 /// Board geometry in SVG units: 100 between lines, a margin for the file numbers. Whole numbers,
-/// so the drawing needs no float formatting (`super::decimal`).
+/// so the drawing needs no float formatting (`super::browser::decimal`).
 const STEP: i32 = 100;
 const MARGIN: i32 = 90;
 const WIDTH: i32 = 8 * STEP + 2 * MARGIN;

@@ -8,9 +8,10 @@
 //! recomputed from `performance.now()` at every animation frame (never by counting ticks), so a
 //! throttled tab or a slow device cannot make them drift.
 
+use super::browser::{every_frame, now_ms, tone};
 use super::i18n::{tr, use_lang, Lang};
 use super::storage;
-use super::words;
+mod words;
 use crate::clock::{
     format_ms, link, Button, Clock, ClockError, Control, Flag, Preset, SideInfo, SideReading,
     Status,
@@ -20,8 +21,6 @@ use crate::xiangqi::Color;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -30,35 +29,10 @@ const MUTE_KEY: &str = "xq.clock.muted";
 /// Below this the face shows tenths, and crossing it beeps once.
 const WARN_MS: u64 = 10_000;
 
-/// Milliseconds on the page's monotonic clock, on the Unix-epoch scale (`timeOrigin + now()`),
-/// so a clock saved on one page load and restored on the next sees the time in between.
-pub fn now_ms() -> u64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| (p.time_origin() + p.now()) as u64)
-        .unwrap_or_else(|| js_sys::Date::now() as u64)
-}
-
 /// The instant to give `clock` for an event now: never before its last event, even if the
 /// wall clock stepped back between page loads.
 pub fn event_ms(clock: &Clock) -> u64 {
     now_ms().max(clock.last_event_ms())
-}
-
-/// Runs `tick` at every animation frame while the calling component lives.
-fn every_frame(tick: impl Fn() + 'static) {
-    fn next(alive: Arc<AtomicBool>, tick: Rc<dyn Fn()>) {
-        request_animation_frame(move || {
-            if alive.load(Ordering::Relaxed) {
-                tick();
-                next(alive, tick);
-            }
-        });
-    }
-    let alive = Arc::new(AtomicBool::new(true));
-    let stop = alive.clone();
-    on_cleanup(move || stop.store(false, Ordering::Relaxed));
-    next(alive, Rc::new(tick));
 }
 
 /// A signal holding [`now_ms`] for `clock`'s faces, refreshed at every frame while its time
@@ -289,6 +263,30 @@ impl ClockStore {
         }
     }
 
+    /// At each frame (instant `t`): beeps when a running face drops under [`WARN_MS`], alerts
+    /// and saves once when a flag falls.
+    fn watch(self, t: u64) {
+        let (faces, flag) = self
+            .clock
+            .with_untracked(|c| ([c.side(t, Color::Red), c.side(t, Color::Black)], c.flag(t)));
+        let before = self.last_face.get_value();
+        for side in [Color::Red, Color::Black] {
+            let r = &faces[side.index()];
+            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
+                self.alert(side, t, false);
+            }
+        }
+        self.last_face
+            .set_value([faces[0].face_ms(), faces[1].face_ms()]);
+        if flag.is_some() && flag != self.flag_seen.get_value() {
+            self.flag_seen.set_value(flag);
+            if let Some(f) = flag {
+                self.alert(f.side, t, true);
+                self.save();
+            }
+        }
+    }
+
     fn status(self) -> Status {
         self.clock.with(|c| c.status(self.now.get()))
     }
@@ -313,31 +311,10 @@ pub fn ClockPage(query: String) -> impl IntoView {
     // The store needs `now`, which the frame loop below makes: build the loop's handler first.
     let store_cell: StoredValue<Option<ClockStore>> = StoredValue::new(None);
     let now = frame_now(clock.into(), move |t| {
-        let Some(store) = store_cell.get_value() else {
-            return;
-        };
-        let (faces, flag, running) = clock.with_untracked(|c| {
-            (
-                [c.side(t, Color::Red), c.side(t, Color::Black)],
-                c.flag(t),
-                c.running(t).is_some(),
-            )
-        });
-        let before = last_face.get_value();
-        for side in [Color::Red, Color::Black] {
-            let r = &faces[side.index()];
-            if r.running && before[side.index()] >= WARN_MS && r.face_ms() < WARN_MS {
-                store.alert(side, t, false);
-            }
+        if let Some(store) = store_cell.get_value() {
+            store.watch(t);
         }
-        last_face.set_value([faces[0].face_ms(), faces[1].face_ms()]);
-        if flag.is_some() && flag != flag_seen.get_value() {
-            flag_seen.set_value(flag);
-            if let Some(f) = flag {
-                store.alert(f.side, t, true);
-                store.save();
-            }
-        }
+        let running = clock.with_untracked(|c| c.running(t).is_some());
         if running != wake_wanted.get_value() {
             wake_wanted.set_value(running);
             if running {
@@ -365,18 +342,7 @@ pub fn ClockPage(query: String) -> impl IntoView {
     };
     store_cell.set_value(Some(store));
     provide_context(store);
-    // The control fields follow the language; text that does not read stays as typed.
-    Effect::new(move |_| {
-        let l = lang.get();
-        for text in [store.red_text, store.black_text] {
-            let said = text.with_untracked(|t| t.parse::<Control>().ok().map(|c| c.say(l)));
-            if let Some(said) = said {
-                if text.with_untracked(|t| *t != said) {
-                    text.set(said);
-                }
-            }
-        }
-    });
+    controls_follow_language(store);
 
     // A hidden tab loses its wake lock; ask again when it shows.
     let vis = window_event_listener(leptos::ev::visibilitychange, move |_| {
@@ -398,6 +364,21 @@ pub fn ClockPage(query: String) -> impl IntoView {
             <ClockHalf side=Color::Red />
         </section>
     }
+}
+
+/// The control fields follow the language; text that does not read stays as typed.
+fn controls_follow_language(store: ClockStore) {
+    Effect::new(move |_| {
+        let l = store.lang.get();
+        for text in [store.red_text, store.black_text] {
+            let said = text.with_untracked(|t| t.parse::<Control>().ok().map(|c| c.say(l)));
+            if let Some(said) = said {
+                if text.with_untracked(|t| *t != said) {
+                    text.set(said);
+                }
+            }
+        }
+    });
 }
 
 /// Space presses for the side to move; left and right Shift press for Red and Black. While a game
@@ -640,19 +621,6 @@ fn ClockSetup() -> impl IntoView {
             </fieldset>
         </details>
     }
-}
-
-/// A short sine tone.
-pub(super) fn tone(ctx: &web_sys::AudioContext, freq: f32, secs: f64) -> Result<(), JsValue> {
-    let osc = ctx.create_oscillator()?;
-    let gain = ctx.create_gain()?;
-    // An oscillator is a sine wave unless told otherwise.
-    osc.frequency().set_value(freq);
-    gain.gain().set_value(0.25);
-    osc.connect_with_audio_node(&gain)?;
-    gain.connect_with_audio_node(&ctx.destination())?;
-    osc.start()?;
-    osc.stop_with_when(ctx.current_time() + secs)
 }
 
 /// Asks the browser to keep the screen on (Screen Wake Lock API, where there is one); the

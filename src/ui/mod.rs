@@ -10,27 +10,19 @@
 //! others. A route held by another bundle reloads the page into it ([`elsewhere`]): all saved
 //! state lives in localStorage, which every bundle shares.
 
-mod access;
 mod board;
+mod browser;
 pub mod clock;
 mod club;
-mod editor;
-mod engine_panel;
 mod files;
 mod i18n;
-mod move_box;
-mod moves;
 mod play;
-mod play_options;
-mod review;
 mod route;
 pub mod schedule;
 mod scoresheet;
 mod storage;
-mod study;
 mod swiss;
 mod tournament;
-mod verdict;
 
 pub use files::serve_file_worker;
 use leptos::prelude::*;
@@ -95,19 +87,6 @@ pub fn elsewhere() -> AnyView {
         leptos::logging::error!("index.html started a bundle without the page of this route");
     }
     ().into_any()
-}
-
-/// `v` rounded to `places` decimals (`decimal(2.345, 1)` is `"2.3"`), with integer formatting
-/// only: Rust's float formatting costs every page ~10 kB of code and tables.
-pub(crate) fn decimal(v: f64, places: u32) -> String {
-    let scale = 10u64.pow(places);
-    let n = (v * scale as f64).round();
-    let sign = if n < 0.0 { "-" } else { "" };
-    let n = n.abs() as u64;
-    match places {
-        0 => format!("{sign}{n}"),
-        _ => format!("{sign}{}.{:0w$}", n / scale, n % scale, w = places as usize),
-    }
 }
 
 /// The pages, one function each, so a bundle links only those it names.
@@ -187,7 +166,7 @@ fn App(pages: Pages) -> impl IntoView {
             </button>
         </header>
         <main id="main">
-            <storage::StorageProblems />
+            <storage::StorageProblems lang=lang />
             {move || {
                 let page = pages(route.get());
                 SHOWN.store(true, Ordering::Relaxed);

@@ -12,7 +12,7 @@ use super::files::BrowserCharsets;
 use super::files::{download, safe_stem};
 use super::i18n::{tr, use_lang};
 use super::storage;
-use super::words::{self, ImportStopped, SaidBefore};
+mod words;
 use crate::lang::Say;
 use crate::lang::Text;
 use crate::xiangqi::notation::chinese::{OVER_LINE, UNDER_LINE};
@@ -22,6 +22,7 @@ use crate::xiangqi::notation::record::{PgnGame, PgnResult, ScoresheetForm, Score
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::share::SharedGame;
 use leptos::prelude::*;
+use words::{ImportStopped, SaidBefore};
 
 const KEY: &str = "xq.scoresheet.pgn";
 /// Rounds on a blank sheet: 60 fit one A4 page in two blocks of 30.
@@ -119,64 +120,12 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
         blank.set(false);
     });
 
-    let field = move |(tag, text): (&'static str, Text)| {
-        let id = format!("ss-{}", tag.to_ascii_lowercase());
-        view! {
-            <label for=id.clone()>{tr(text)}</label>
-            <input
-                id=id
-                type="text"
-                data-testid=format!("field-{tag}")
-                prop:value=move || game.with(|g| g.tag(tag).unwrap_or("").to_string())
-                on:input=move |ev| game.update(|g| g.set_tag(tag, &event_target_value(&ev)))
-            />
-        }
-    };
-
     view! {
         <section class="scoresheet-page">
             {move || notice.get().map(|n| view! { <p class="error no-print" role="alert">{move || n.say(lang.get())}</p> })}
             <div class="scoresheet-controls no-print">
-                <fieldset>
-                    <legend>{tr(words::SCORESHEET)}</legend>
-                    <label>
-                        <input type="radio" name="ss-mode" data-testid="mode-filled"
-                            prop:checked=move || !blank.get() on:change=move |_| blank.set(false) />
-                        {tr(words::THIS_GAME)}
-                    </label>
-                    <label>
-                        <input type="radio" name="ss-mode" data-testid="mode-blank"
-                            prop:checked=move || blank.get() on:change=move |_| blank.set(true) />
-                        {tr(words::BLANK_ROUNDS_1_60)}
-                    </label>
-                    <label>
-                        <input type="radio" name="ss-form" data-testid="form-full"
-                            prop:checked=move || !short.get() on:change=move |_| short.set(false) />
-                        {tr(words::FULL_FORM)}
-                    </label>
-                    <label>
-                        <input type="radio" name="ss-form" data-testid="form-short"
-                            prop:checked=move || short.get() on:change=move |_| short.set(true) />
-                        {tr(words::SHORT_FORM)}
-                    </label>
-                    <button type="button" data-testid="print" on:click=move |_| {
-                        let _ = window().print();
-                    }>{tr(words::PRINT)}</button>
-                </fieldset>
-                <fieldset class="ss-fields">
-                    <legend>{tr(words::GAME_DETAILS)}</legend>
-                    {FIELDS.into_iter().map(field).collect_view()}
-                    {EXTRA_FIELDS.into_iter().map(field).collect_view()}
-                    <label for="ss-result">{tr(words::RESULT)}</label>
-                    <select id="ss-result" data-testid="field-Result"
-                        prop:value=move || game.with(|g| g.result().pgn().to_string())
-                        on:change=move |ev| game.update(|g| g.set_tag("Result", &event_target_value(&ev)))>
-                        <option value="*">{tr(words::UNFINISHED)}</option>
-                        <option value="1-0">{tr(words::RED_WINS)}</option>
-                        <option value="0-1">{tr(words::BLACK_WINS)}</option>
-                        <option value="1/2-1/2">{tr(words::DRAW)}</option>
-                    </select>
-                </fieldset>
+                <SheetForm blank=blank short=short />
+                <GameDetails game=game />
                 <PgnImport on_import=on_import />
                 {move || previous.get().map(|_| view! {
                     <button type="button" data-testid="undo-import" on:click=move |_| {
@@ -190,6 +139,73 @@ pub fn ScoresheetPage(query: String) -> impl IntoView {
             </div>
             <Sheet game=game.into() blank=blank.into() short=short.into() />
         </section>
+    }
+}
+
+/// The sheet's form: this game or blank rounds, full or short, and the print button.
+#[component]
+fn SheetForm(blank: RwSignal<bool>, short: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <fieldset>
+            <legend>{tr(words::SCORESHEET)}</legend>
+            <label>
+                <input type="radio" name="ss-mode" data-testid="mode-filled"
+                    prop:checked=move || !blank.get() on:change=move |_| blank.set(false) />
+                {tr(words::THIS_GAME)}
+            </label>
+            <label>
+                <input type="radio" name="ss-mode" data-testid="mode-blank"
+                    prop:checked=move || blank.get() on:change=move |_| blank.set(true) />
+                {tr(words::BLANK_ROUNDS_1_60)}
+            </label>
+            <label>
+                <input type="radio" name="ss-form" data-testid="form-full"
+                    prop:checked=move || !short.get() on:change=move |_| short.set(false) />
+                {tr(words::FULL_FORM)}
+            </label>
+            <label>
+                <input type="radio" name="ss-form" data-testid="form-short"
+                    prop:checked=move || short.get() on:change=move |_| short.set(true) />
+                {tr(words::SHORT_FORM)}
+            </label>
+            <button type="button" data-testid="print" on:click=move |_| {
+                let _ = window().print();
+            }>{tr(words::PRINT)}</button>
+        </fieldset>
+    }
+}
+
+/// The game's tags, each in its field, and its result.
+#[component]
+fn GameDetails(game: RwSignal<PgnGame>) -> impl IntoView {
+    let field = move |(tag, text): (&'static str, Text)| {
+        let id = format!("ss-{}", tag.to_ascii_lowercase());
+        view! {
+            <label for=id.clone()>{tr(text)}</label>
+            <input
+                id=id
+                type="text"
+                data-testid=format!("field-{tag}")
+                prop:value=move || game.with(|g| g.tag(tag).unwrap_or("").to_string())
+                on:input=move |ev| game.update(|g| g.set_tag(tag, &event_target_value(&ev)))
+            />
+        }
+    };
+    view! {
+        <fieldset class="ss-fields">
+            <legend>{tr(words::GAME_DETAILS)}</legend>
+            {FIELDS.into_iter().map(field).collect_view()}
+            {EXTRA_FIELDS.into_iter().map(field).collect_view()}
+            <label for="ss-result">{tr(words::RESULT)}</label>
+            <select id="ss-result" data-testid="field-Result"
+                prop:value=move || game.with(|g| g.result().pgn().to_string())
+                on:change=move |ev| game.update(|g| g.set_tag("Result", &event_target_value(&ev)))>
+                <option value="*">{tr(words::UNFINISHED)}</option>
+                <option value="1-0">{tr(words::RED_WINS)}</option>
+                <option value="0-1">{tr(words::BLACK_WINS)}</option>
+                <option value="1/2-1/2">{tr(words::DRAW)}</option>
+            </select>
+        </fieldset>
     }
 }
 

@@ -7,9 +7,9 @@
 //! writes to its key are refused until the user has downloaded or discarded it. A page holds a key
 //! the same way when what it would write over could not first be kept elsewhere ([`hold`]).
 
-use super::i18n::{tr, use_lang};
+use super::browser::now_ms;
 use super::words;
-use crate::lang::Say;
+use crate::lang::{Lang, Say};
 use crate::saved::{self, Kept, NotSaved, Refused, Store, Unreadable};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -92,10 +92,6 @@ pub fn release(key: &str) {
     HELD.with(|h| h.borrow_mut().retain(|k| k != key));
 }
 
-fn now_ms() -> u64 {
-    js_sys::Date::now() as u64
-}
-
 /// Records an unreadable value for the message (and holds its key when it stayed in place).
 fn report(u: Unreadable) {
     leptos::logging::warn!("{}: {}", u.key, u.error);
@@ -161,10 +157,10 @@ pub fn keys() -> Vec<String> {
     local().map(|s| s.keys()).unwrap_or_default()
 }
 
-/// The messages for unreadable saved data, each with its ways out; shown above every page.
+/// The messages for unreadable saved data, each with its ways out; shown above every page in
+/// the app's language `lang` (given, as the language's own setting is saved here).
 #[component]
-pub fn StorageProblems() -> impl IntoView {
-    let lang = use_lang();
+pub fn StorageProblems(lang: RwSignal<Lang>) -> impl IntoView {
     let list = problems();
     let shown = list.clone();
     let remove_at = move |i: usize| list.update(|p| drop(p.remove(i)));
@@ -176,7 +172,7 @@ pub fn StorageProblems() -> impl IntoView {
     view! {
         {move || (!refused.with(Vec::is_empty)).then(|| view! {
             <div class="storage-problem" role="alert" data-testid="storage-refused">
-                <p>{tr(words::NOT_SAVED_THE_BROWSERS)}</p>
+                <p>{move || words::NOT_SAVED_THE_BROWSERS.get(lang.get())}</p>
             </div>
         })}
         {move || shown.get().into_iter().enumerate().map(|(i, u)| {
@@ -196,7 +192,7 @@ pub fn StorageProblems() -> impl IntoView {
                 <div class="storage-problem" role="alert" data-testid="storage-problem">
                     <p>{move || text.say(lang.get())}</p>
                     <button type="button" data-testid="storage-download" on:click=download>
-                        {tr(words::DOWNLOAD_THE_RAW_DATA)}
+                        {move || words::DOWNLOAD_THE_RAW_DATA.get(lang.get())}
                     </button>
                     {if in_place {
                         view! {
@@ -207,17 +203,17 @@ pub fn StorageProblems() -> impl IntoView {
                                     release(&u.key);
                                 }
                                 set_at(i, u);
-                            }>{tr(words::SET_ASIDE_AND_START_FRESH)}</button>
+                            }>{move || words::SET_ASIDE_AND_START_FRESH.get(lang.get())}</button>
                             <button type="button" data-testid="storage-discard" on:click=move |_| {
                                 release(&discard_key);
                                 remove(&discard_key);
                                 remove_a(i);
-                            }>{tr(words::DISCARD_IT_AND_START)}</button>
+                            }>{move || words::DISCARD_IT_AND_START.get(lang.get())}</button>
                         }.into_any()
                     } else {
                         view! {
                             <button type="button" data-testid="storage-dismiss" on:click=move |_| remove_b(i)>
-                                {tr(words::DISMISS)}
+                                {move || words::DISMISS.get(lang.get())}
                             </button>
                         }.into_any()
                     }}

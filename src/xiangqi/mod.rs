@@ -11,6 +11,7 @@ pub mod notation;
 pub mod opening;
 pub mod perft;
 mod position;
+pub mod press;
 pub mod rules;
 pub mod session;
 pub mod share;

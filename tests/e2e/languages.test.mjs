@@ -118,3 +118,49 @@ test('#/club: a refusal on screen follows the language button', async () => {
   assert.doesNotMatch(after, /[\u4e00-\u9fff]/, `said again in English: ${after}`);
   await page.context().close();
 });
+
+/** Reads `shown` on `page` (Chinese first), switches the language, reads it in English, and back. */
+async function saidAgain(page, shown, label) {
+  const read = async () => (await page.textContent(shown)).trim();
+  const before = await read();
+  assert.match(before, /[\u4e00-\u9fff]/, `${label}: said in Chinese first: ${before}`);
+  for (const was of [before, null]) {
+    const now = was ?? await read();
+    await page.click('[data-testid=lang-toggle]');
+    await page.waitForFunction(([s, b]) => document.querySelector(s)?.textContent.trim() !== b, [shown, now], { timeout: 3000 }).catch(() => {});
+    if (was !== null) {
+      const after = await read();
+      assert.match(after, /[A-Za-z]{3}/, `${label}: said again in English: ${after}`);
+      assert.doesNotMatch(after, /[\u4e00-\u9fff]/, `${label}: no Chinese left: ${after}`);
+    }
+  }
+  assert.equal(await read(), before, `${label}: and back in Chinese`);
+}
+
+test('#/play: the computer panel\'s message follows the language button', async () => {
+  // Black to move in check: there are no threats to show (passing would leave the king to be taken).
+  const fen = '4k4/9/4R4/9/9/9/9/9/9/3K5 b - - 0 1';
+  const page = await app.newPage('#/play?fen=' + encodeURIComponent(fen), { lang: 'zh', waitFor: '[data-testid=engine-threats]' });
+  await page.click('[data-testid=engine-threats]');
+  const shown = '[data-testid=engine-panel] .message[role=alert]';
+  await page.waitForSelector(shown);
+  await saidAgain(page, shown, '#/play');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('#/scoresheet: the link\'s notice follows the language button', async () => {
+  const page = await app.newPage('#/scoresheet?moves=h2e2zz', { lang: 'zh', waitFor: '[data-testid=scoresheet]' });
+  const shown = '.scoresheet-page > .error[role=alert]';
+  await page.waitForSelector(shown);
+  await saidAgain(page, shown, '#/scoresheet');
+  await page.context().close();
+});
+
+test('#/clock: the link\'s error follows the language button', async () => {
+  const page = await app.newPage('#/clock?red=5m&black=nonsense', { lang: 'zh', waitFor: '[data-testid=clock-red]' });
+  const shown = '.error[role=alert]';
+  await page.waitForSelector(shown);
+  await saidAgain(page, shown, '#/clock');
+  await page.context().close();
+});

@@ -5,6 +5,7 @@ use super::words;
 use super::{use_store, Store};
 use crate::events::schedule::{Fit, Format, Problem, SolveReport, SolveRequest, WORKER_READY};
 use crate::lang::Say;
+use crate::ui::browser::now_ms;
 use crate::ui::i18n::tr;
 use crate::ui::words::SaidBefore;
 use leptos::prelude::*;
@@ -13,10 +14,6 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 /// The best-so-far timetable is redrawn at most this often while solving: drawing 128 entrants'
 /// timetable costs tens of milliseconds, so redrawing on every report made the page stutter.
 const REDRAW_MS: f64 = 1500.0;
-
-fn now_ms() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
 
 fn progress_state(store: Store) -> &'static str {
     // The timetable still drawing counts as running: the state says when the page is complete.
@@ -163,11 +160,12 @@ fn start_worker(store: Store, problem: &Problem, seed: u64) -> bool {
             store.optimal.set(report.optimal);
             if let Some(best) = report.schedule {
                 let first = store.schedule.with_untracked(Option::is_none);
-                if report.done || first || now_ms() - store.drawn_at.get_value() >= REDRAW_MS {
+                if report.done || first || now_ms() as f64 - store.drawn_at.get_value() >= REDRAW_MS
+                {
                     store.latest.set_value(None);
                     store.metrics.set(Some((report.metrics, report.bounds)));
                     store.schedule.set(Some(best));
-                    store.drawn_at.set_value(now_ms());
+                    store.drawn_at.set_value(now_ms() as f64);
                 } else {
                     store
                         .latest

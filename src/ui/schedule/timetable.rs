@@ -25,7 +25,7 @@ const STEP_CELLS: usize = 200;
 /// (contrast above 10:1 against #111).
 pub(super) fn colour(e: usize) -> String {
     let hue = (e as f64 * 137.508) % 360.0;
-    format!("hsl({} 75% 86%)", crate::ui::decimal(hue, 0))
+    format!("hsl({} 75% 86%)", crate::ui::browser::decimal(hue, 0))
 }
 
 /// The background of a cell played by `a` and `b`: half each colour.

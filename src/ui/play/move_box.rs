@@ -2,10 +2,10 @@
 //! moves that fit what has been typed in the chosen notation, Enter plays it through the same
 //! path as a click on the board.
 
-use super::i18n::{tr, use_lang};
-use super::play::{use_play, PlayStore};
 use super::words;
+use super::{use_play, PlayStore};
 use crate::lang::Say;
+use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::notation::typed::{complete, read, Completion, TypedError};
 use leptos::prelude::*;
 
@@ -165,7 +165,7 @@ pub fn MoveBox() -> impl IntoView {
     let input = NodeRef::<leptos::html::Input>::new();
     focus_on_slash(input);
     let expanded = move || options.with(|o| !o.is_empty());
-    let playing = move || store.mode.get() == super::play::Mode::Play;
+    let playing = move || store.mode.get() == super::Mode::Play;
     view! {
         <Show when=playing>
         <form class="move-box no-print" data-testid="move-box-form" on:submit=move |ev| {

@@ -1,9 +1,9 @@
 //! The move list, with the tree's variations inline (bracketed, numbered as lichess does: a
 //! top-level variation on its own line), comments and marks; and the step controls.
 
-use super::i18n::tr;
-use super::play::use_play;
+use super::use_play;
 use super::words;
+use crate::ui::i18n::tr;
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;

@@ -2,10 +2,10 @@
 //! eraser or a right-click, choose the side to move, validate with the core's errors (said in the
 //! user's language), then play from the position.
 
-use super::board::{Board, Looks, PieceFace};
-use super::i18n::{tr, use_lang};
 use super::words;
 use crate::lang::Say;
+use crate::ui::board::{Board, Looks, PieceFace};
+use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::{Color, Piece, Position, Role, Square};
 use crate::xiangqi::{FenError, Setup};
 use leptos::prelude::*;

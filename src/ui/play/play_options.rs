@@ -2,12 +2,12 @@
 //! settings (clock, move limit; fixed once the game starts), the record (scoresheet, PGN) and
 //! sharing (FEN and link).
 
-use super::i18n::{tr, use_lang};
-use super::play::{use_play, Note};
-use super::scoresheet::{PgnExport, PgnImport};
 use super::words;
+use super::{use_play, Note};
 use crate::clock::{Clock, Control, Preset};
 use crate::lang::Say;
+use crate::ui::i18n::{tr, use_lang};
+use crate::ui::scoresheet::{PgnExport, PgnImport};
 use crate::xiangqi::notation::record::PgnGame;
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::rules::limits::MoveLimit;

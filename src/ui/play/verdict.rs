@@ -8,14 +8,34 @@
 //! `[data-testid=cycle] tbody tr` lists the classified cycle. Resignation and a draw offer that
 //! would be a foul ask first (`[data-testid=confirm]`).
 
-use super::clock::now_ms;
-use super::i18n::{tr, use_lang};
-use super::play::{use_play, Confirm, Mode};
 use super::words::{self, GameSaid};
+use super::{use_play, Confirm, Mode};
 use crate::lang::Say;
+use crate::ui::browser::now_ms;
+use crate::ui::i18n::{tr, use_lang, Lang};
+use crate::xiangqi::session::{PlaySession, RecordedEnd};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::Color;
 use leptos::prelude::*;
+
+/// The status line before a verdict: the game file's recorded end, or who is to move after how
+/// many plies; with the ply viewed when it is not the last.
+fn status_line(s: &PlaySession, recorded: Option<RecordedEnd>, l: Lang) -> String {
+    let g = s.game();
+    let mut text = match recorded {
+        Some(e) => e.say(l),
+        None => GameSaid::ToMove {
+            ply: g.ply(),
+            turn: g.position().turn(),
+            check: g.position().is_check(),
+        }
+        .say(l),
+    };
+    if !s.at_end() {
+        text.push_str(&GameSaid::Viewing(s.view()).say(l));
+    }
+    text
+}
 
 /// The status line, the verdict, fouls, a pending offer and the cycle of a repetition.
 #[component]
@@ -28,31 +48,10 @@ pub fn GameStatus() -> impl IntoView {
     let recorded = Memo::new(move |_| session.with(|s| s.recorded_end()));
     let status = move || {
         let l = lang.get();
-        if let Some(v) = verdict.get() {
-            return Headline(&v).say(l);
+        match (verdict.get(), recorded.get()) {
+            (Some(v), _) => Headline(&v).say(l),
+            (None, recorded) => session.with(|s| status_line(s, recorded, l)),
         }
-        if let Some(e) = recorded.get() {
-            let mut text = e.say(l);
-            session.with(|s| {
-                if !s.at_end() {
-                    text.push_str(&GameSaid::Viewing(s.view()).say(l));
-                }
-            });
-            return text;
-        }
-        session.with(|s| {
-            let g = s.game();
-            let mut text = GameSaid::ToMove {
-                ply: g.ply(),
-                turn: g.position().turn(),
-                check: g.position().is_check(),
-            }
-            .say(l);
-            if !s.at_end() {
-                text.push_str(&GameSaid::Viewing(s.view()).say(l));
-            }
-            text
-        })
     };
     let result = move || {
         verdict
@@ -263,7 +262,7 @@ fn MoreActions() -> impl IntoView {
                     session.update(|s| { s.redo(); });
                 }>{tr(words::REDO)}</button>
                 // The editor is the full bundle's (`play::Study`).
-                {super::play::has_study().then(|| view! {
+                {super::has_study().then(|| view! {
                     <button data-testid="edit" disabled=editing on:click=move |_| {
                         store.selected.set(None);
                         store.message.set(None);

@@ -7,14 +7,14 @@
 //! of the first page load. A search cannot be interrupted from outside, so stop and move now end
 //! the worker and keep its last report; the next job starts a fresh one.
 
-use super::board::{Brush, Mark, Weight};
-use super::clock::now_ms;
-use super::i18n::{tr, use_lang, Lang};
-use super::play::Note;
 use super::words;
-use crate::engine::job::{EngineReport, EngineRequest, Task, WORKER_READY};
+use super::Note;
+use crate::engine::job::{EngineReport, EngineRequest, JobError, Task, WORKER_READY};
 use crate::engine::{Level, Limits, Score};
-use crate::lang::Say;
+use crate::lang::{Say, Text};
+use crate::ui::board::{Brush, Mark, Weight};
+use crate::ui::browser::now_ms;
+use crate::ui::i18n::{tr, use_lang, Lang};
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::rules::attacks::with_turn_passed;
 use crate::xiangqi::session::PlaySession;
@@ -43,6 +43,16 @@ struct Worker {
     pending: Option<String>,
 }
 
+/// A message of the computer's panels (the engine's and the review's), kept as what it says so
+/// that the language button says it again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineNote {
+    /// A fixed sentence: the worker did not start, no threats to show, the download failed.
+    Fixed(Text),
+    /// Why the worker could not search the request.
+    Refused(JobError),
+}
+
 #[derive(Clone, Copy)]
 struct Ctx {
     session: RwSignal<PlaySession>,
@@ -59,7 +69,7 @@ struct Ctx {
     report: RwSignal<Option<(EngineReport, Position, Job)>>,
     /// The hint or threat found, with its job kind.
     found: RwSignal<Option<(Move, Position, Job)>>,
-    message: RwSignal<Option<String>>,
+    message: RwSignal<Option<EngineNote>>,
     /// The page's note under the game status: the computer's answer to a draw offer.
     note: RwSignal<Option<Note>>,
     next_id: StoredValue<u64>,
@@ -182,9 +192,8 @@ impl Ctx {
         let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
             self.end_worker();
             self.current.set(None);
-            self.message.set(Some(
-                words::ENGINE_COULD_NOT_START.get(use_lang_now()).into(),
-            ));
+            self.message
+                .set(Some(EngineNote::Fixed(words::ENGINE_COULD_NOT_START)));
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
@@ -207,8 +216,7 @@ impl Ctx {
             return;
         }
         if let Some(e) = &report.error {
-            self.message
-                .set(Some(crate::lang::Say::say(e, use_lang_now())));
+            self.message.set(Some(EngineNote::Refused(e.clone())));
             self.finish();
             return;
         }
@@ -368,7 +376,7 @@ impl Ctx {
                 Some(p) => p,
                 None => {
                     self.message
-                        .set(Some(words::NO_THREATS_TO_SHOW.get(use_lang_now()).into()));
+                        .set(Some(EngineNote::Fixed(words::NO_THREATS_TO_SHOW)));
                     return;
                 }
             },
@@ -399,9 +407,8 @@ impl Ctx {
             return;
         };
         if !self.ensure_worker() {
-            self.message.set(Some(
-                words::ENGINE_COULD_NOT_START.get(use_lang_now()).into(),
-            ));
+            self.message
+                .set(Some(EngineNote::Fixed(words::ENGINE_COULD_NOT_START)));
             return;
         }
         self.message.set(None);
@@ -439,12 +446,6 @@ impl Ctx {
             self.analysing.set(false);
         }
     }
-}
-
-fn use_lang_now() -> Lang {
-    use_context::<RwSignal<Lang>>()
-        .map(|l| l.get_untracked())
-        .unwrap_or_default()
 }
 
 /// Starts, stops and drops the computer's jobs as the game moves on: the computer plays its side
@@ -629,7 +630,7 @@ fn readout(report: (EngineReport, Position, Job), notation: Notation, l: Lang) -
     view! {
         <div class="engine-eval" data-testid="engine-eval">
             <div class="eval-bar" role="img" aria-label=words::EVALUATION_REDS_VIEW.get(l)>
-                <div class="eval-red" style=format!("width:{}%", super::decimal(share * 100.0, 1))></div>
+                <div class="eval-red" style=format!("width:{}%", crate::ui::browser::decimal(share * 100.0, 1))></div>
             </div>
             <span class="eval-number" data-testid="eval-number">{score_text(r.score_red, l)}</span>
             {score_unit(r.score_red, l).map(|u| view! { <span class="eval-unit" data-testid="eval-unit">{u}</span> })}
@@ -708,7 +709,7 @@ pub fn EnginePanel(
             })}
             {move || ctx.found.get().and_then(|f| found_move(f, lang.get()))}
             {move || ctx.report.get().map(|r| readout(r, notation.get(), lang.get()))}
-            {move || ctx.message.get().map(|m| view! { <p class="message" role="alert">{m}</p> })}
+            {move || ctx.message.get().map(|m| view! { <p class="message" role="alert" data-testid="engine-message">{move || m.say(lang.get())}</p> })}
         </section>
     }
 }

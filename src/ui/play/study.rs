@@ -2,14 +2,14 @@
 //! opening a game file of any format (or a library of them, as a list to search), exporting the
 //! whole tree, and the saved studies.
 
-use super::board::{Brush, Mark};
-use super::files::{download, read_file, BrowserCharsets};
-use super::i18n::{tr, use_lang};
-use super::play::{use_play, Note, PlayStore};
-use super::storage;
 use super::words;
+use super::{use_play, Note, PlayStore};
 use crate::lang::Say;
 use crate::saved::{FileError, FileTooLarge};
+use crate::ui::board::{Brush, Mark};
+use crate::ui::files::{download, read_file, BrowserCharsets};
+use crate::ui::i18n::{tr, use_lang};
+use crate::ui::storage;
 use crate::xiangqi::file_job::{self, Progress, Report, WORKER_READY};
 use crate::xiangqi::notation::archive::{self, ArchiveError, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;

@@ -1,29 +1,41 @@
 //! `#/play`: a game at the board — moves by click or drag, the move list, takeback, draw offers,
 //! resignation, projector mode, the position editor and share links. State lives in a core
 //! [`PlaySession`]; the page's components share it through a [`PlayStore`] in context, and this
-//! file only wires it to the page and to localStorage.
+//! file only wires it to the page and to localStorage; the page's parts are the files beside it.
 
-use super::board::{Board, Looks, Mark};
-use super::clock::{now_ms, ClockFaces};
-use super::editor::Editor;
-use super::engine_panel::EnginePanel;
-use super::i18n::{tr, use_lang};
-use super::moves::{MoveList, StepControls};
-use super::play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
-use super::review::ReviewPanel;
-use super::storage;
-use super::study::{OpenFile, ProjectorComment, StudyList, StudyTools};
-use super::verdict::{DrawAndResign, GameStatus};
-use super::words;
+mod access;
+mod editor;
+mod engine_panel;
+mod move_box;
+mod moves;
+mod play_options;
+mod review;
+mod study;
+mod verdict;
+mod words;
+
 use crate::clock::{Clock, ControlError, Preset};
 use crate::lang::Say;
+use crate::ui::board::{Board, Looks, Mark};
+use crate::ui::browser::now_ms;
+use crate::ui::clock::ClockFaces;
+use crate::ui::i18n::{tr, use_lang};
+use crate::ui::storage;
 use crate::xiangqi::game::{GameError, OfferOutcome};
 use crate::xiangqi::notation::Notation;
+use crate::xiangqi::press::{press, Press};
 use crate::xiangqi::rules::limits::MoveLimitError;
 use crate::xiangqi::session::{Arming, EnterError, FromEarlier, OpenNotice, PlaySession};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, PlayError, Position, Square};
+use editor::Editor;
+use engine_panel::EnginePanel;
 use leptos::prelude::*;
+use moves::{MoveList, StepControls};
+use play_options::{GameSettings, RecordGroup, ShareGroup, ViewOptions};
+use review::ReviewPanel;
+use study::{OpenFile, ProjectorComment, StudyList, StudyTools};
+use verdict::{DrawAndResign, GameStatus};
 
 const SESSION_KEY: &str = "xq.play.session";
 const SETTINGS_KEY: &str = "xq.play.settings";
@@ -371,7 +383,7 @@ impl Study {
         projector_comment: || view! { <ProjectorComment /> }.into_any(),
         record: || {
             view! {
-                <super::study::GameHeaders />
+                <study::GameHeaders />
                 <StudyTools />
                 <RecordGroup />
                 <OpenFile />
@@ -380,10 +392,10 @@ impl Study {
             .into_any()
         },
         column: || view! { <SecondColumn /> }.into_any(),
-        move_box: || view! { <super::move_box::MoveBox /> }.into_any(),
-        announcer: || view! { <super::access::Announcer /> }.into_any(),
+        move_box: || view! { <move_box::MoveBox /> }.into_any(),
+        announcer: || view! { <access::Announcer /> }.into_any(),
         editor: || view! { <PositionEditor /> }.into_any(),
-        open_dropped: super::study::open_file,
+        open_dropped: study::open_file,
     };
 }
 
@@ -507,7 +519,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
             <div class="play-layout">
                 <div class="board-column">
                     <BoardArea />
-                    {study_part_or(|s| s.move_box, || view! { <super::move_box::MoveBoxWaiting /> }.into_any())}
+                    {study_part_or(|s| s.move_box, || view! { <move_box::MoveBoxWaiting /> }.into_any())}
                     {study_part(|s| s.announcer)}
                     {move || store.message.get().map(|m| view! {
                         <p class="message" data-testid="message" role="alert">{move || m.say(use_lang().get())}</p>
@@ -561,54 +573,7 @@ fn board_keys(store: PlayStore) {
         if typing || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
-        let editing = store.mode.get_untracked() == Mode::Edit;
-        let handled = match ev.key().as_str() {
-            "Escape" => {
-                // The format a file was read as is a remark, not something to cancel.
-                let busy = store.selected.get_untracked().is_some()
-                    || store.confirm.get_untracked().is_some()
-                    || store.message.with_untracked(|m| {
-                        m.as_ref().is_some_and(|m| !matches!(m, Note::ReadAs(..)))
-                    });
-                store.selected.set(None);
-                store.confirm.set(None);
-                store.message.set(None);
-                if !busy && store.projector.get_untracked() {
-                    store.set_projector(false);
-                }
-                true
-            }
-            _ if editing => false,
-            "ArrowLeft" => {
-                session.update(|s| {
-                    s.back();
-                });
-                true
-            }
-            "ArrowRight" => {
-                session.update(|s| {
-                    s.forward();
-                });
-                true
-            }
-            "Home" => {
-                session.update(|s| s.go_to(0));
-                true
-            }
-            // Among the moves played at this point: the main one and its variations.
-            "ArrowUp" => session.try_update(|s| s.to_sibling(-1)).unwrap_or(false),
-            "ArrowDown" => session.try_update(|s| s.to_sibling(1)).unwrap_or(false),
-            "End" => {
-                session.update(|s| s.go_to(usize::MAX));
-                true
-            }
-            "f" | "F" => {
-                store.flip();
-                true
-            }
-            _ => false,
-        };
-        if handled {
+        if key_pressed(store, &ev.key()) {
             store.selected.set(None);
             ev.prevent_default();
         }
@@ -624,6 +589,59 @@ fn board_keys(store: PlayStore) {
         },
     );
     on_cleanup(move || fs.remove());
+}
+
+/// What a key (not typed in a field, without Ctrl, ⌘ or Alt) does on the page; whether it did
+/// anything.
+fn key_pressed(store: PlayStore, key: &str) -> bool {
+    let session = store.session;
+    let editing = store.mode.get_untracked() == Mode::Edit;
+    match key {
+        "Escape" => {
+            // The format a file was read as is a remark, not something to cancel.
+            let busy = store.selected.get_untracked().is_some()
+                || store.confirm.get_untracked().is_some()
+                || store
+                    .message
+                    .with_untracked(|m| m.as_ref().is_some_and(|m| !matches!(m, Note::ReadAs(..))));
+            store.selected.set(None);
+            store.confirm.set(None);
+            store.message.set(None);
+            if !busy && store.projector.get_untracked() {
+                store.set_projector(false);
+            }
+            true
+        }
+        _ if editing => false,
+        "ArrowLeft" => {
+            session.update(|s| {
+                s.back();
+            });
+            true
+        }
+        "ArrowRight" => {
+            session.update(|s| {
+                s.forward();
+            });
+            true
+        }
+        "Home" => {
+            session.update(|s| s.go_to(0));
+            true
+        }
+        // Among the moves played at this point: the main one and its variations.
+        "ArrowUp" => session.try_update(|s| s.to_sibling(-1)).unwrap_or(false),
+        "ArrowDown" => session.try_update(|s| s.to_sibling(1)).unwrap_or(false),
+        "End" => {
+            session.update(|s| s.go_to(usize::MAX));
+            true
+        }
+        "f" | "F" => {
+            store.flip();
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Banners: a bad link, a corrupt save, an import that failed; each dismissible.
@@ -672,25 +690,7 @@ fn BoardArea() -> impl IntoView {
     let over = Memo::new(move |_| session.with(|s| s.at_end() && s.is_over()));
     let looks = looks(store);
     let on_point = Callback::new(move |sq: Square| {
-        let pos = shown.get_untracked();
-        if over.get_untracked() {
-            store.message.set(Some(Note::GameOver));
-            return;
-        }
-        let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-        match selected.get_untracked() {
-            Some(from) if from == sq => selected.set(None),
-            _ if own => {
-                selected.set(Some(sq));
-                store.message.set(None);
-            }
-            Some(from) => store.enter(Move::new(from, sq), false),
-            None => {
-                if pos.piece_at(sq).is_some() {
-                    store.message.set(Some(Note::NotYourTurn(pos.turn())));
-                }
-            }
-        }
+        shown.with_untracked(|pos| point_pressed(store, pos, over.get_untracked(), sq))
     });
     let on_drag = Callback::new(move |(from, to): (Square, Square)| {
         if !over.get_untracked() {
@@ -702,26 +702,14 @@ fn BoardArea() -> impl IntoView {
         session.with(|s| {
             s.tree()
                 .node(s.cursor())
-                .map(super::study::marks_of)
+                .map(study::marks_of)
                 .unwrap_or_default()
         })
     });
     Effect::new(move || store.marks.set(kept_marks.get()));
-    let on_marks = Callback::new(move |m: Vec<Mark>| super::study::keep_marks(store, m));
+    let on_marks = Callback::new(move |m: Vec<Mark>| study::keep_marks(store, m));
     let study = use_context::<Option<Study>>().flatten();
-    let on_drop = move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        // The drop's `dataTransfer.files`, read without the DragEvent bindings.
-        let files = js_sys::Reflect::get(&ev, &"dataTransfer".into())
-            .and_then(|d| js_sys::Reflect::get(&d, &"files".into()))
-            .ok()
-            .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::FileList>(f).ok());
-        if let Some(f) = files.and_then(|f| f.get(0)) {
-            if let Some(s) = study {
-                (s.open_dropped)(store, &f);
-            }
-        }
-    };
+    let on_drop = move |ev: web_sys::DragEvent| dropped(store, study, ev);
     view! {
         <Show
             when=move || store.mode.get() == Mode::Edit
@@ -729,14 +717,7 @@ fn BoardArea() -> impl IntoView {
                 <div class="board-wrap" class:over=over data-over=move || over.get().then_some("true")
                     on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
                     on:drop=on_drop>
-                    {move || over.get().then(|| {
-                        let lang = use_lang();
-                        let text = move || session.with(|s| match s.game().verdict() {
-                            Some(v) => Some(Headline(v).say(lang.get())),
-                            None => s.recorded_end().map(|e| e.say(lang.get())),
-                        });
-                        view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
-                    })}
+                    {move || over.get().then(|| view! { <BoardOver /> })}
                     <Board
                         setup=setup
                         check=check
@@ -755,6 +736,55 @@ fn BoardArea() -> impl IntoView {
             {study.map(|s| (s.editor)())}
         </Show>
     }
+}
+
+/// A press on point `sq` of the board showing `pos`: chooses the piece of the side to move,
+/// drops the choice when pressed again, or enters the move from the chosen point; says why not
+/// when the game is `over` or the piece is the other side's.
+fn point_pressed(store: PlayStore, pos: &Position, over: bool, sq: Square) {
+    if over {
+        store.message.set(Some(Note::GameOver));
+        return;
+    }
+    match press(pos, store.selected.get_untracked(), sq) {
+        Press::LetGo => store.selected.set(None),
+        Press::Choose(sq) => {
+            store.selected.set(Some(sq));
+            store.message.set(None);
+        }
+        Press::Try(m) => store.enter(m, false),
+        Press::NotYourTurn(side) => store.message.set(Some(Note::NotYourTurn(side))),
+        Press::Nothing => {}
+    }
+}
+
+/// A file dropped on the board opens with the study tools (where the bundle has them).
+fn dropped(store: PlayStore, study: Option<Study>, ev: web_sys::DragEvent) {
+    ev.prevent_default();
+    // The drop's `dataTransfer.files`, read without the DragEvent bindings.
+    let files = js_sys::Reflect::get(&ev, &"dataTransfer".into())
+        .and_then(|d| js_sys::Reflect::get(&d, &"files".into()))
+        .ok()
+        .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::FileList>(f).ok());
+    if let Some(f) = files.and_then(|f| f.get(0)) {
+        if let Some(s) = study {
+            (s.open_dropped)(store, &f);
+        }
+    }
+}
+
+/// Over the board once the game is over: the verdict's headline, or the end the game file records.
+#[component]
+fn BoardOver() -> impl IntoView {
+    let session = use_play().session;
+    let lang = use_lang();
+    let text = move || {
+        session.with(|s| match s.game().verdict() {
+            Some(v) => Some(Headline(v).say(lang.get())),
+            None => s.recorded_end().map(|e| e.say(lang.get())),
+        })
+    };
+    view! { <div class="board-over" data-testid="board-over" role="presentation">{text}</div> }
 }
 
 /// How the board is drawn, from the settings.
@@ -892,7 +922,7 @@ fn SidePanel() -> impl IntoView {
                 {study_part(|s| s.record)}
             </section>
             </div>
-            {study_part_or(|s| s.column, || view! { <super::engine_panel::EngineWaiting /> }.into_any())}
+            {study_part_or(|s| s.column, || view! { <engine_panel::EngineWaiting /> }.into_any())}
         </aside>
     }
 }

@@ -6,9 +6,7 @@
 //! marks, arrows, the engine's lines as variations), exported with `[%eval …]` so that it is not
 //! recomputed; the judging and the PGN are the core's, this file only wires them to the page.
 
-use super::board::{Brush, Mark};
-use super::files::download;
-use super::i18n::{tr, use_lang, Lang};
+use super::engine_panel::EngineNote;
 use super::words;
 use crate::engine::job::WORKER_READY;
 use crate::engine::review::{
@@ -16,6 +14,9 @@ use crate::engine::review::{
 };
 use crate::lang::Say;
 use crate::lang::Text;
+use crate::ui::board::{Brush, Mark};
+use crate::ui::files::download;
+use crate::ui::i18n::{tr, use_lang, Lang};
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::session::PlaySession;
@@ -30,7 +31,7 @@ enum State {
     Idle,
     /// `k` of `n` positions searched.
     Running(usize, usize),
-    Failed(String),
+    Failed(EngineNote),
 }
 
 /// A review under way: the main line it is for and the analyses received so far.
@@ -40,7 +41,6 @@ type Pending = (Vec<Move>, Vec<(usize, Analysis)>);
 struct Ctx {
     session: RwSignal<PlaySession>,
     marks: RwSignal<Vec<Mark>>,
-    lang: RwSignal<Lang>,
     state: RwSignal<State>,
     pending: StoredValue<Option<Pending>, LocalStorage>,
     worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
@@ -62,8 +62,7 @@ impl Ctx {
 
     fn fail(self, text: Text) {
         self.stop();
-        let text = text.get(self.lang.get_untracked()).into();
-        self.state.set(State::Failed(text));
+        self.state.set(State::Failed(EngineNote::Fixed(text)));
     }
 
     fn start(self) {
@@ -120,9 +119,9 @@ impl Ctx {
 
     fn on_report(self, r: ReviewReport) {
         if let Some(e) = &r.error {
-            let text = e.say(self.lang.get_untracked());
+            let note = EngineNote::Refused(e.clone());
             self.stop();
-            self.state.set(State::Failed(text));
+            self.state.set(State::Failed(note));
             return;
         }
         self.pending.update_value(|p| {
@@ -202,7 +201,6 @@ pub fn ReviewPanel(
     let ctx = Ctx {
         session,
         marks,
-        lang,
         state: RwSignal::new(State::Idle),
         pending: StoredValue::new_local(None),
         worker: StoredValue::new_local(None),
@@ -220,9 +218,8 @@ pub fn ReviewPanel(
         {
             let name = format!("review-{}.pgn", n.name().to_ascii_lowercase());
             if download(&name, "application/x-chess-pgn;charset=utf-8", &text).is_err() {
-                ctx.state.set(State::Failed(
-                    words::DOWNLOAD_FAILED.get(lang.get_untracked()).into(),
-                ));
+                ctx.state
+                    .set(State::Failed(EngineNote::Fixed(words::DOWNLOAD_FAILED)));
             }
         }
     };
@@ -245,7 +242,7 @@ pub fn ReviewPanel(
                     <span class="review-progress-text">{k} " / " {n}</span>
                 }.into_any()),
                 State::Failed(text) => Some(view! {
-                    <p class="error" role="alert" data-testid="review-error">{text}</p>
+                    <p class="error" role="alert" data-testid="review-error">{move || text.say(lang.get())}</p>
                 }.into_any()),
                 State::Idle => None,
             }}

@@ -2,14 +2,14 @@
 //! checks and verdicts in an assertive one), the clock's time on `t`, sounds (off until turned on,
 //! generated with Web Audio), and the piece set and board colour, remembered.
 
-use super::board::{piece_set, PieceSet, PIECE_SET_KEY};
-use super::clock::{now_ms, tone};
-use super::i18n::{tr, use_lang, Lang};
-use super::play::use_play;
-use super::storage;
+use super::use_play;
 use super::words;
 use crate::lang::Say;
 use crate::lang::Text;
+use crate::ui::board::{piece_set, PieceSet, PIECE_SET_KEY};
+use crate::ui::browser::{now_ms, tone};
+use crate::ui::i18n::{tr, use_lang, Lang};
+use crate::ui::storage;
 use crate::xiangqi::notation::{self, typed::piece_name, Notation};
 use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::words::Headline;
