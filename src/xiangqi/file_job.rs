@@ -179,7 +179,7 @@ fn open_sliced(
     Ok(Library {
         format: Format::Pgn,
         games,
-        stopped: None,
+        stopped: archive::pgn_cut(&text, bytes.len()),
     })
 }
 
@@ -550,6 +550,18 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_library_cut_between_moves_is_said_cut_as_archive_open_says_it() {
+        let mut text = library(3000);
+        text.push_str("[Red \"Cut\"]\n1. 炮二平五 马８进７ 2.");
+        let whole = archive::open(text.as_bytes(), &EncodingRs).unwrap();
+        assert!(matches!(whole.stopped, Some(ArchiveError::Cut { .. })));
+        assert_eq!(
+            open_in_slices(text.as_bytes(), &EncodingRs, &mut |_| {}).unwrap(),
+            whole
+        );
     }
 
     #[test]
