@@ -364,6 +364,59 @@ fn a_pgn_cut_between_moves_is_said_cut() {
     }
 }
 
+/// The real game files (tests/data/games/raw: PGN from many programs, with and without a final
+/// line break) are never said cut, and `xq convert` says a cut single game.
+#[test]
+fn no_real_pgn_file_is_said_cut_and_convert_says_a_cut_game() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/raw"),
+        &mut files,
+    );
+    let mut pgn = 0;
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        if let Ok(lib) = open(&bytes, &EncodingRs) {
+            if lib.format == Format::Pgn {
+                pgn += 1;
+                assert!(
+                    !matches!(lib.stopped, Some(ArchiveError::Cut { .. })),
+                    "{f:?}"
+                );
+            }
+        }
+    }
+    assert!(pgn >= 200, "{pgn} PGN files");
+    let dir = std::env::temp_dir().join(format!("xq-cut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cut = dir.join("cut.pgn");
+    std::fs::write(
+        &cut,
+        "[Red \"A\"]\n[Black \"B\"]\n\n1. 炮二平五 马８进７ 2.",
+    )
+    .unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "pgn-iccs", cut.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("h2e2 h9g7"), "{out}");
+    assert!(
+        err.contains(
+            "the file ends too soon (it is cut); expected the rest of the game up to its result"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn oversized_files_are_refused_unread() {
     let mut cbr = b"CCBridge Record\0".to_vec();
