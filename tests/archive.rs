@@ -289,6 +289,135 @@ fn a_truncated_cbl_keeps_the_games_before_the_cut() {
 }
 
 #[test]
+fn a_cbl_cut_on_a_block_edge_is_said_cut_by_its_index() {
+    // The third record starts on a 4,096-byte block: cut there, the file ends between records.
+    let games = vec![tree(LESSON), tree(ENDGAME), tree(LESSON)];
+    let bytes = write_cbl("x", &games);
+    let edge = 101_952 + 2 * 4096;
+    assert_eq!(&bytes[edge..edge + 15], b"CCBridge Record");
+    let lib = open(&bytes[..edge], &EncodingRs).expect("two games");
+    assert_eq!(lib.games.len(), 2);
+    let e = lib.stopped.expect("said cut");
+    assert!(matches!(e, ArchiveError::Cut { format: Format::Cbl, offset, .. } if offset == edge));
+    assert!(e.say(Lang::En).contains("its index lists more"), "{e}");
+    assert!(
+        e.say(Lang::Zh).contains("索引所列棋局多于文件所含"),
+        "{}",
+        e.say(Lang::Zh)
+    );
+    // Whole, nothing is said.
+    assert_eq!(open(&bytes, &EncodingRs).unwrap().stopped, None);
+}
+
+#[test]
+fn a_pgn_cut_between_moves_is_said_cut() {
+    let cut = |text: &str| {
+        let lib = open(text.as_bytes(), &EncodingRs).expect("reads");
+        match lib.stopped {
+            Some(ArchiveError::Cut {
+                format: Format::Pgn,
+                offset,
+                ..
+            }) => {
+                assert_eq!(offset, text.len(), "{text:?}");
+                true
+            }
+            None => false,
+            Some(e) => panic!("{text:?}: {e}"),
+        }
+    };
+    let head = "[Event \"Club\"]\n[Red \"A\"]\n[Black \"B\"]\n\n";
+    // Cut after a move number, after a move, in the tags: no result, no line's end.
+    for tail in [
+        "1. 炮二平五 马８进７ 2.",
+        "1. 炮二平五 马８进７",
+        "1. h2e2 h9g7 2. h0g2",
+    ] {
+        assert!(cut(&format!("{head}{tail}")), "{tail}");
+    }
+    // Cut inside the tags: no game at all, an error.
+    assert!(open(b"[Event \"Club\"]\n[Red \"A", &EncodingRs).is_err());
+    // The second game of a library cut: both games kept, the cut said.
+    let two = format!("{head}1. h2e2 h9g7 1-0\n\n{head}1. h2e2");
+    assert!(cut(&two));
+    assert_eq!(open(two.as_bytes(), &EncodingRs).unwrap().games.len(), 2);
+    let e = open(format!("{head}1. h2e2").as_bytes(), &EncodingRs)
+        .unwrap()
+        .stopped
+        .unwrap();
+    assert!(
+        e.say(Lang::En)
+            .contains("the file ends too soon (it is cut)"),
+        "{e}"
+    );
+    assert!(e.say(Lang::Zh).contains("直到结果"), "{}", e.say(Lang::Zh));
+    // Whole: a result, or the last line ended; bare move text is not judged.
+    for whole in [
+        format!("{head}1. h2e2 h9g7 *"),
+        format!("{head}1. h2e2 h9g7 1/2-1/2"),
+        format!("{head}1. h2e2 h9g7\n"),
+        format!("{head}1. h2e2 h9g7 2.\r\n"),
+        "1. h2e2 h9g7".to_string(),
+        "1. 炮二平五 马８进７ 2.".to_string(),
+    ] {
+        assert!(!cut(&whole), "{whole:?}");
+    }
+}
+
+/// The real game files (tests/data/games/raw: PGN from many programs, with and without a final
+/// line break) are never said cut, and `xq convert` says a cut single game.
+#[test]
+fn no_real_pgn_file_is_said_cut_and_convert_says_a_cut_game() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/raw"),
+        &mut files,
+    );
+    let mut pgn = 0;
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        if let Ok(lib) = open(&bytes, &EncodingRs) {
+            if lib.format == Format::Pgn {
+                pgn += 1;
+                assert!(
+                    !matches!(lib.stopped, Some(ArchiveError::Cut { .. })),
+                    "{f:?}"
+                );
+            }
+        }
+    }
+    assert!(pgn >= 200, "{pgn} PGN files");
+    let dir = std::env::temp_dir().join(format!("xq-cut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cut = dir.join("cut.pgn");
+    std::fs::write(
+        &cut,
+        "[Red \"A\"]\n[Black \"B\"]\n\n1. 炮二平五 马８进７ 2.",
+    )
+    .unwrap();
+    let (code, out, err) = xq(&["convert", "--to", "pgn-iccs", cut.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("h2e2 h9g7"), "{out}");
+    assert!(
+        err.contains(
+            "the file ends too soon (it is cut); expected the rest of the game up to its result"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn oversized_files_are_refused_unread() {
     let mut cbr = b"CCBridge Record\0".to_vec();
     cbr.resize(MAX_GAME_BYTES + 1, 0);

@@ -574,6 +574,98 @@ fn match_and_tune_use_the_built_in_test_set_from_any_directory() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[cfg(unix)]
+#[test]
+fn an_engine_that_trickles_output_forever_is_stopped_by_the_moves_time_limit() {
+    let dir = scratch("trickle");
+    let games = two_games(&dir);
+    // Answers `go` with an `info` line every 0.2 s and never a bestmove.
+    let trickler = fake_engine(
+        &dir,
+        "trickler",
+        "while read -r line; do
+  case \"$line\" in
+    uci) echo 'id name trickler'; echo uciok;;
+    isready) echo readyok;;
+    go*) while true; do echo 'info depth 1 score cp 0'; sleep 0.2; done;;
+  esac
+done
+",
+    );
+    let (code, out, err) = xq_limited(
+        40,
+        &dir,
+        &[
+            "match",
+            "--engine",
+            &trickler,
+            "--engine",
+            &trickler,
+            "--go",
+            "movetime 100",
+            "--games-file",
+            &games,
+        ],
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(
+        err.contains("game 1: trickler: no bestmove 5.1 s after `go movetime 100` (its time for the move and 5 s more)"),
+        "{err}"
+    );
+    // With a clock: its time left and the increment.
+    let (code, out, err) = xq_limited(
+        40,
+        &dir,
+        &[
+            "match",
+            "--engine",
+            &trickler,
+            "--engine",
+            &trickler,
+            "--tc",
+            "1000+500",
+            "--games-file",
+            &games,
+        ],
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(
+        err.contains(
+            "trickler: no bestmove 6.5 s after `go wtime 1000 btime 1000 winc 500 binc 500`"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn match_refuses_a_time_control_past_its_caps() {
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));
+    for (tc, says) in [
+        (
+            "18446744073709551615+0",
+            "a side's time is 1 to 21600000 ms (6 hours)",
+        ),
+        ("21600001", "a side's time is 1 to 21600000 ms (6 hours)"),
+        ("0+1000", "a side's time is 1 to 21600000 ms (6 hours)"),
+        (
+            "60000+600001",
+            "the increment is at most 600000 ms (10 minutes)",
+        ),
+        ("60000+x", "bad `60000+x`; give MS+INC"),
+    ] {
+        let (code, out, err) = xq_within(
+            10,
+            &[
+                "match", "--engine", &engine, "--engine", &engine, "--tc", tc,
+            ],
+            b"",
+        );
+        assert_eq!(code, 2, "{tc}: {out} {err}");
+        assert!(err.contains(says), "{tc}: {err}");
+    }
+}
+
 #[test]
 fn match_refuses_no_games() {
     let engine = format!("{} uci", env!("CARGO_BIN_EXE_xq"));

@@ -9,10 +9,11 @@ use xiangqi_club::xiangqi::notation::archive::{self, ArchiveError, Format};
 use xiangqi_club::xiangqi::notation::decode::EncodingRs;
 use xiangqi_club::xiangqi::notation::pgn::read_tree;
 use xiangqi_club::xiangqi::notation::xqf::{
-    read_xqf, write_xqf, write_xqf_with, GbkEncoder, XqfErrorKind, XqfKeys, XqfPart, HEADER_BYTES,
+    read_xqf, write_xqf, write_xqf_with, GbkEncoder, XqfErrorKind, XqfKeys, XqfMoveCause, XqfPart,
+    HEADER_BYTES,
 };
 use xiangqi_club::xiangqi::tree::GameTree;
-use xiangqi_club::xiangqi::Move;
+use xiangqi_club::xiangqi::{Move, PlayError};
 
 /// A lesson: headers, a comment before the first move, comments, variations inside variations.
 const STUDY: &str = "[Event \"全国象棋个人赛\"]
@@ -323,7 +324,21 @@ fn a_garbled_move_is_left_out_with_its_line_and_the_rest_is_read() {
         bytes[records[2] + 1] = 0x20 + 95;
         let e = read_xqf(&bytes, &EncodingRs).unwrap_err();
         assert_eq!(e.offset, records[2]);
-        assert!(matches!(e.kind, XqfErrorKind::IllegalMove { ply: 2, .. }));
+        assert!(matches!(
+            e.kind,
+            XqfErrorKind::IllegalMove {
+                ply: 2,
+                cause: XqfMoveCause::OffBoard,
+                ..
+            }
+        ));
+        // Why, in both languages.
+        assert!(
+            e.say(Lang::Zh).contains("落点不在棋盘上"),
+            "{}",
+            e.say(Lang::Zh)
+        );
+        assert!(e.say(Lang::En).contains("a point off the board"), "{e}");
         // 炮二平五 was read; 马8进7 is left out with the moves after it, its alternatives read
         // (1... 炮8平5 2. 马二进三 (2. 马八进七) 马8进7, and 1... 马2进3).
         assert_eq!(e.partial.len(), 6);
@@ -451,10 +466,17 @@ fn a_stray_record_after_a_line_is_left_out_and_every_variation_is_read() {
                 XqfErrorKind::IllegalMove {
                     ply: 5,
                     from: 45,
-                    to: 46
+                    to: 46,
+                    cause: XqfMoveCause::Rule(PlayError::NoPiece(_)),
                 }
             ),
             "{name}: {e}"
+        );
+        // The stray record's cause, said in both languages: it starts from an empty point.
+        assert!(e.say(Lang::Zh).contains("没有棋子"), "{}", e.say(Lang::Zh));
+        assert!(
+            e.say(Lang::En).contains("is not legal there: no piece on"),
+            "{e}"
         );
         assert!(
             e.say(Lang::Zh).contains("其余变着均已读入"),

@@ -102,6 +102,10 @@ pub fn run(args: &[String]) -> i32 {
     if library {
         return write_library(lib, out_as);
     }
+    // One PGN game read whole that the file cuts short (no result, no line's end).
+    if let (Format::Pgn, Some(e @ archive::ArchiveError::Cut { .. })) = (lib.format, &lib.stopped) {
+        eprintln!("xq convert: warning: {e}; writing what was read before it");
+    }
     let decoded = decode_with(&bytes, &EncodingRs);
     if let Some(w) = decoded.warning() {
         eprintln!("xq convert: warning: {w}");

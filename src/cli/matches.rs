@@ -63,13 +63,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                     _ => s.go = [v.clone(), v],
                 }
             }
-            "--tc" => {
-                let v = val()?;
-                let (t, i) = v.split_once('+').unwrap_or((&v, "0"));
-                let t = t.parse().map_err(|_| format!("--tc: bad `{v}`"))?;
-                let i = i.parse().map_err(|_| format!("--tc: bad `{v}`"))?;
-                s.tc = Some((t, i));
-            }
+            "--tc" => s.tc = Some(time_control(&val()?)?),
             "--games" => s.games = num(val()?)?,
             "--plies" => s.plies = num(val()?)?,
             "--first" => s.first = num(val()?)?,
@@ -89,6 +83,58 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         super::check_output(file)?;
     }
     Ok(s)
+}
+
+/// The most time `--tc` gives a side (6 hours), and the largest increment (10 minutes).
+const MAX_TC_MS: u64 = 6 * 3_600_000;
+const MAX_INC_MS: u64 = 600_000;
+/// How long past its time an engine may take to answer `go` before the match stops.
+const GRACE: Duration = Duration::from_secs(5);
+/// The wait for a move when `go` gives no time (depth, nodes, mate).
+const UNTIMED_MOVE: Duration = Duration::from_secs(600);
+
+/// `--tc MS+INC` (the increment optional): 1 ms to [`MAX_TC_MS`] a side, at most [`MAX_INC_MS`]
+/// more a move.
+fn time_control(v: &str) -> Result<(u64, u64), String> {
+    let (t, i) = v.split_once('+').unwrap_or((v, "0"));
+    let ms = |x: &str| {
+        x.parse::<u64>()
+            .map_err(|_| format!("--tc: bad `{v}`; give MS+INC, e.g. 60000+1000"))
+    };
+    let (t, i) = (ms(t)?, ms(i)?);
+    if !(1..=MAX_TC_MS).contains(&t) {
+        return Err(format!(
+            "--tc `{v}`: a side's time is 1 to {MAX_TC_MS} ms (6 hours)"
+        ));
+    }
+    if i > MAX_INC_MS {
+        return Err(format!(
+            "--tc `{v}`: the increment is at most {MAX_INC_MS} ms (10 minutes)"
+        ));
+    }
+    Ok((t, i))
+}
+
+/// How long the side to move (`red` or not) may take to answer `go {go}`: its `movetime`, or its
+/// clock and increment, and [`GRACE`] more; [`UNTIMED_MOVE`] when `go` gives no time.
+fn move_limit(go: &str, red: bool) -> Duration {
+    let words: Vec<&str> = go.split_whitespace().collect();
+    let value = |key: &str| {
+        words
+            .windows(2)
+            .find(|w| w[0] == key)
+            .and_then(|w| w[1].parse::<u64>().ok())
+    };
+    let (time, inc) = if red {
+        ("wtime", "winc")
+    } else {
+        ("btime", "binc")
+    };
+    let ms = value("movetime")
+        .or_else(|| value(time).map(|t| t.saturating_add(value(inc).unwrap_or(0))));
+    ms.map_or(UNTIMED_MOVE, |ms| {
+        Duration::from_millis(ms).saturating_add(GRACE)
+    })
 }
 
 /// The openings: the first `plies` moves of each game of `file` (none: the test set).
@@ -138,6 +184,7 @@ fn play(
         e.send("ucinewgame")?;
         e.ready()?;
     }
+    // `--tc` is capped (`time_control`): the clock fits an i64.
     let mut clock = s.tc.map(|(t, _)| [t as i64, t as i64]);
     loop {
         if let Some(v) = game.verdict() {
@@ -168,8 +215,23 @@ fn play(
         };
         e.send(&format!("go {go}"))?;
         let t0 = Instant::now();
+        // An engine may write `info` lines forever: the move has a limit of its own.
+        let limit = move_limit(&go, turn == Color::Red);
         let best = loop {
-            let l = e.read(Duration::from_secs(120))?;
+            let left = limit.saturating_sub(t0.elapsed());
+            if left.is_zero() {
+                return Err(format!(
+                    "{}: no bestmove {:.1} s after `go {go}` (its time for the move and {} s more)",
+                    e.name,
+                    limit.as_secs_f64(),
+                    GRACE.as_secs()
+                ));
+            }
+            let l = match e.read(left.min(Duration::from_secs(120))) {
+                // Silent until the limit: said as the limit passed.
+                Err(_) if t0.elapsed() >= limit => continue,
+                l => l?,
+            };
             if let Some(rest) = l.strip_prefix("bestmove ") {
                 break rest.split_whitespace().next().unwrap_or("").to_string();
             }

@@ -9,7 +9,7 @@ use super::notation::decode::{DecodeWarning, TextEncoding};
 use super::notation::dhtmlxq::{DhtmlXqError, DhtmlXqErrorKind};
 use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice, PgnTreeError};
 use super::notation::typed::TypedError;
-use super::notation::xqf::{point_name, XqfError, XqfErrorKind, XqfPart};
+use super::notation::xqf::{point_name, XqfError, XqfErrorKind, XqfMoveCause, XqfPart};
 use super::notation::{NotationError, ParseNotationError};
 use super::opening::{Answer, Family, Opening};
 use super::position::PlayError;
@@ -770,17 +770,46 @@ impl Say for XqfError {
             (XqfErrorKind::BadCommentLength(n), Lang::Zh) => {
                 format!("XQF，第 {at} 字节：注释长度 {n} 不对，此处应为 0 到剩余字节数之间的长度")
             }
-            (XqfErrorKind::IllegalMove { ply, from, to }, Lang::En) => format!(
-                "XQF, byte {at}: move {ply} ({}–{}) is not legal there; expected a legal move \
+            (
+                XqfErrorKind::IllegalMove {
+                    ply,
+                    from,
+                    to,
+                    cause,
+                },
+                Lang::En,
+            ) => format!(
+                "XQF, byte {at}: move {ply} ({}–{}) is not legal there: {}; expected a legal move \
                  (it and the moves after it are left out, every other line is read)",
                 point_name(*from),
-                point_name(*to)
+                point_name(*to),
+                cause.say(lang)
             ),
-            (XqfErrorKind::IllegalMove { ply, from, to }, Lang::Zh) => format!(
-                "XQF，第 {at} 字节：第 {ply} 步（{}–{}）不合规则，此处应为一步合法着法（此着及其后续已略去，其余变着均已读入）",
+            (
+                XqfErrorKind::IllegalMove {
+                    ply,
+                    from,
+                    to,
+                    cause,
+                },
+                Lang::Zh,
+            ) => format!(
+                "XQF，第 {at} 字节：第 {ply} 步（{}–{}）不合规则：{}；此处应为一步合法着法（此着及其后续已略去，其余变着均已读入）",
                 point_name(*from),
-                point_name(*to)
+                point_name(*to),
+                cause.say(lang)
             ),
+        }
+    }
+}
+
+impl Say for XqfMoveCause {
+    /// A reason, shown after the move, so not a capitalised sentence.
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (XqfMoveCause::OffBoard, Lang::En) => "a point off the board".into(),
+            (XqfMoveCause::OffBoard, Lang::Zh) => "落点不在棋盘上".into(),
+            (XqfMoveCause::Rule(e), _) => e.say(lang),
         }
     }
 }

@@ -61,6 +61,29 @@ function dhtmlxq(cycles, max = 2_000_000) {
   return { text: text + '[/DhtmlXQ]', branches: branches.length };
 }
 
+/**
+ * The main-thread tasks of 50 ms or more in a Chromium trace, as [ms, kind]: 'script' when the
+ * task ran the page's code (a message, an event, a timer or a frame callback), else 'rendering'
+ * (style, layout, paint and their commit, which a starved CPU stretches most).
+ */
+function longMainTasks(events) {
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const script = new Set(['FunctionCall', 'v8.callFunction', 'EventDispatch', 'HandlePostMessage', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'v8.compile', 'EvaluateScript']);
+  const byThread = new Map();
+  for (const e of events) {
+    const k = `${e.pid}:${e.tid}`;
+    if (main.has(k) && e.ph === 'X') (byThread.get(k) || byThread.set(k, []).get(k)).push(e);
+  }
+  const out = [];
+  for (const list of byThread.values()) {
+    for (const t of list.filter((e) => e.name === 'RunTask' && e.dur >= 50000)) {
+      const ran = list.some((e) => script.has(e.name) && e.ts >= t.ts && e.ts < t.ts + t.dur);
+      out.push([Math.round(t.dur / 1000), ran ? 'script' : 'rendering']);
+    }
+  }
+  return out;
+}
+
 /** Starts recording the main thread's long tasks (50 ms or more) from now. */
 async function watchTasks(page) {
   await page.evaluate(() => {
@@ -75,22 +98,48 @@ const longTasks = (page) => page.evaluate(() => window.longTasks);
 const open = (page, name, buffer) =>
   page.setInputFiles('[data-testid=open-file]', { name, mimeType: 'text/plain', buffer });
 
+/**
+ * Makes `text` a file named `name` in the page, ready for `chosen`: playwright's setInputFiles
+ * builds a large file from its bytes on the page's own thread (a task of about 2 s for 1.75 MB),
+ * which is the test's work, not the app's, so it is done before the long tasks are watched.
+ */
+const prepare = (page, name, text) => page.evaluate(([t, n]) => {
+  const d = new DataTransfer();
+  d.items.add(new File([t], n, { type: 'text/plain' }));
+  window.prepared = d.files;
+}, [text, name]);
+/** Chooses the prepared file in the open-file control, as a visitor would. */
+const chosen = (page) => page.evaluate(() => {
+  const input = document.querySelector('[data-testid=open-file]');
+  input.files = window.prepared;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+});
+
 // A fresh browser context each: nothing saved from another test.
 const fresh = (lang = 'zh') => app.newPage('#/play', { waitFor: '[data-testid=open-file]', lang });
 
-// TODO (issue 57): one main-thread task of about 860 ms remains when the library arrives (measured
-// 2026-12-06); the test runs and reports it until that is found and fixed.
-test('a 40,000-game PGN opens in the worker with its progress, as a list to search; no main-thread task reaches 50 ms', { todo: 'a main-thread task of ~860 ms when the 40,000 rows arrive' }, async () => {
+// TODO (issue 57): the ~800-2,000 ms task measured before was playwright building the 1.75 MB
+// file on the page's thread (setInputFiles): the file is now made in the page before the tasks are
+// watched. The app's own tasks were the rows arriving in batches of 1,000 and the list drawn,
+// scrolled to and focused in one task; now batches of 250 and the scroll and focus at the next
+// frame. In a trace at a load average of 26 on 2 cores the longest task of the page's code fell
+// from 277 ms to 166 ms and rendering tasks (paint, commit) still reach 69-328 ms: under 50 ms is
+// not shown on this machine, so the test reports (every task, and the traced ones by kind).
+test('a 40,000-game PGN opens in the worker with its progress, as a list to search; no main-thread task reaches 50 ms', { todo: 'tasks of the page\'s code up to 166 ms and rendering tasks up to 328 ms at a load average of 26 (2026-12-06)' }, async () => {
   const page = await fresh();
   const pgn = library(40000);
+  await prepare(page, 'club.pgn', pgn.toString());
   await watchTasks(page);
+  await app.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
   const t0 = Date.now();
-  await open(page, 'club.pgn', pgn);
+  await chosen(page);
   // The progress counts games as they are read.
   await page.waitForFunction(() => /已读 [1-9]\d* 局/.test(document.querySelector('[data-testid=file-progress]')?.textContent || ''));
   assert.equal(await page.locator('[data-testid=file-progress] progress').count(), 1);
   await page.waitForSelector('[data-testid=library]', { timeout: 60000 });
   const opened = Date.now() - t0;
+  await page.waitForTimeout(500);
+  const traced = longMainTasks(JSON.parse((await app.browser.stopTracing()).toString()).traceEvents);
   assert.equal(await page.locator('[data-testid=file-progress]').count(), 0, 'the progress is gone');
   assert.match(await page.textContent('[data-testid=library]'), /棋谱库 \(40000\)/);
   // The list shows its first 200 and says how many more a search would find.
@@ -103,7 +152,8 @@ test('a 40,000-game PGN opens in the worker with its progress, as a list to sear
   assert.match(await page.textContent('[data-testid=game-headers]'), /Black 39999/);
   assert.equal(await page.locator('[data-testid=move-list] [data-ply]').count(), 4);
   const tasks = await longTasks(page);
-  console.log(`# 40,000-game PGN (${(pgn.length / 1048576).toFixed(1)} MB): library shown after ${opened} ms; long tasks ${JSON.stringify(tasks)}`);
+  console.log(`# 40,000-game PGN (${(pgn.length / 1048576).toFixed(1)} MB): library shown after ${opened} ms; long tasks ${JSON.stringify(tasks)} (to the game picked); traced to the list shown ${JSON.stringify(traced)}`);
+  assert.deepEqual(traced, [], 'no main-thread task of 50 ms or more while the library opens');
   assert.deepEqual(tasks, [], 'no main-thread task of 50 ms or more');
   assert.deepEqual(page.errors, []);
 });

@@ -46,21 +46,46 @@ const watchLongTasks = () => {
     .observe({ type: 'longtask', buffered: true });
 };
 
-test('57.8: a saved club of 2,000 members is drawn a screenful at a time (its main-thread time printed)', async () => {
+test('57.8: a saved club of 2,000 members is drawn a screenful at a time, in at most 100 ms of main-thread time', async () => {
   const page = await openWith(savedClub(2000, 60));
   await page.addInitScript(watchLongTasks);
-  // The club page's own time: from the bundle's start to the lists drawn (the wasm compiled and
-  // started, the list read and drawn), and every long task of the load.
-  await page.reload();
-  await page.waitForSelector('[data-testid=members] tr[data-member="1"]', { timeout: 60000 });
-  await page.waitForSelector('[data-testid=rating-list] tr[data-rated]');
-  await page.waitForTimeout(500);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  // The page's scripting, style and layout time (ms) of a load with `n` members saved, once drawn
+  // (Chromium's counters start again with each document).
+  const loadCost = async (n) => {
+    await page.evaluate((t) => { localStorage.clear(); localStorage.setItem('xq.club', t); }, savedClub(n, 60));
+    await page.reload();
+    await page.waitForSelector('[data-testid=rating-list]');
+    if (n) await page.waitForSelector('[data-testid=members] tr[data-member="1"]', { timeout: 60000 });
+    await page.waitForTimeout(500);
+    const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+    return Math.round((m.ScriptDuration + m.RecalcStyleDuration + m.LayoutDuration) * 1000);
+  };
+  // The fastest of two loads each, empty and with 2,000 members (the machine is shared): the
+  // difference is what drawing the members costs. Before the record form's two <select>s of
+  // 2,001 options gave way to the picker, 1.2-2.5 s of layout alone (load average 27).
+  const empty = [await loadCost(0), await loadCost(0)];
+  const full = [await loadCost(2000), await loadCost(2000)];
   const long = await page.evaluate(() => window.__long);
-  const total = long.reduce((a, b) => a + b, 0);
-  // The time is printed, not asserted (DEVELOPERS.md: speed goals are benchmarks, not timed
-  // tests): 1,111-1,815 ms before the list was drawn a screenful at a time, 182-256 ms after
-  // (0-104 ms with no members) on a loaded 2-core machine; the 100 ms goal is not met yet.
-  console.log(`#/club with 2,000 members: long tasks ${JSON.stringify(long.map(Math.round))} ms, ${Math.round(total)} ms in all`);
+  const cost = Math.min(...full) - Math.min(...empty);
+  console.log(`#/club: script, style and layout ${JSON.stringify(full)} ms with 2,000 members, ${JSON.stringify(empty)} ms with none: ${cost} ms to draw them; long tasks of the last load ${JSON.stringify(long.map(Math.round))} ms`);
+  assert.ok(cost <= 100, `drawing 2,000 members costs ${cost} ms of main-thread time`);
+  // No list of members is drawn until one is asked for: the record form's only options are the results.
+  assert.equal(await page.locator('[data-testid=record-game] option').count(), 4);
+  // The picker lists the first 8 members who match what is typed and says how many more do.
+  await page.fill('[data-testid=game-red] input', 'player 19');
+  assert.deepEqual(await page.$$eval('[data-testid=game-red] [role=option]', (o) => o.map((e) => e.dataset.member)), ['19', '190', '191', '192', '193', '194', '195', '196']);
+  assert.equal(await page.textContent('[data-testid=game-red] [data-testid=member-pick-more]'), '另有 103 名相符：请继续输入');
+  await page.press('[data-testid=game-red] input', 'ArrowDown');
+  assert.equal(await page.getAttribute('[data-testid=game-red] input', 'aria-activedescendant'), 'game-red-option-1');
+  await page.press('[data-testid=game-red] input', 'Enter');
+  assert.equal(await page.getAttribute('[data-testid=game-red]', 'data-member'), '190');
+  assert.match(await page.inputValue('[data-testid=game-red] input'), /^周190号/);
+  await page.fill('[data-testid=game-black] input', 'nobody');
+  assert.equal(await page.textContent('[data-testid=game-black] [data-testid=member-pick-more]'), '没有相符的会员');
+  await page.press('[data-testid=game-black] input', 'Escape');
+  assert.equal(await page.locator('[data-testid=game-black] [role=listbox]').count(), 0);
   // Every member is listed (the count), a screenful of them is drawn.
   assert.equal(await page.locator('.club h2', { hasText: '(2000)' }).count(), 1);
   const drawn = await page.locator('[data-testid=members] tr[data-member]').count();
@@ -127,6 +152,13 @@ const PAIR = JSON.stringify({
   ],
 });
 
+/** Chooses a member in the record form's picker `side` by typing `typed` and clicking `name`. */
+async function choose(page, side, typed, name) {
+  await page.fill(`[data-testid=${side}] input`, typed);
+  await page.click(`[data-testid=${side}] [role=option] >> text="${name}"`);
+  assert.equal(await page.inputValue(`[data-testid=${side}] input`), name);
+}
+
 const ratingOf = async (page, id) => (await page.textContent(`[data-testid=rating-list] tr[data-rated="${id}"] [data-testid=rating]`)).trim();
 
 for (const lang of ['zh', 'en']) {
@@ -142,8 +174,17 @@ for (const lang of ['zh', 'en']) {
     assert.equal(await page.getAttribute('[data-testid=game-date]', 'type'), 'date');
     assert.equal(await page.inputValue('[data-testid=game-date]'), today);
     assert.equal(await page.getAttribute('[data-testid=game-date]', 'max'), today);
-    await page.selectOption('[data-testid=game-red]', '1');
-    await page.selectOption('[data-testid=game-black]', '2');
+    // The players are picked by typing: the box says so in the page's language.
+    assert.equal(await page.getAttribute('[data-testid=game-red] input', 'placeholder'), lang === 'zh' ? '输入姓名或拼音' : 'Type a name or romanised name');
+    await choose(page, 'game-red', '王', '王天一');
+    // By keyboard: typed, the first match is active, Enter picks it.
+    await page.fill('[data-testid=game-black] input', '天一');
+    assert.deepEqual(await page.$$eval('[data-testid=game-black] [role=option]', (o) => o.map((e) => e.textContent)), ['王天一', '李天一']);
+    await page.press('[data-testid=game-black] input', 'ArrowDown');
+    await page.press('[data-testid=game-black] input', 'Enter');
+    assert.equal(await page.inputValue('[data-testid=game-black] input'), '李天一');
+    assert.deepEqual([await page.getAttribute('[data-testid=game-red]', 'data-member'), await page.getAttribute('[data-testid=game-black]', 'data-member')], ['1', '2']);
+    assert.equal(await page.locator('[data-testid=game-black] [role=listbox]').count(), 0, 'the list closes once picked');
     const note = page.locator('[data-testid=record-note]');
     // A day in the future: refused, no rating moves.
     await page.fill('[data-testid=game-date]', '2030-01-01');
@@ -174,8 +215,8 @@ for (const lang of ['zh', 'en']) {
     const page = await openWith(PAIR, { lang, viewport: { width: 1366, height: 768 } });
     await page.reload();
     await page.waitForSelector('[data-testid=rating-list] tr[data-rated="2"]');
-    await page.selectOption('[data-testid=game-red]', '1');
-    await page.selectOption('[data-testid=game-black]', '2');
+    await choose(page, 'game-red', '王', '王天一');
+    await choose(page, 'game-black', '李', '李天一');
     await page.click('[data-testid=record-game-button]');
     const note = page.locator('[data-testid=record-note]');
     await note.waitFor();

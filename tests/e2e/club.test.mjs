@@ -173,8 +173,10 @@ test('members imported, two events made from them and rated, results page, certi
   await page.fill('[data-testid=game-pgn-text]', '[Red "王天一"]\n[Black "李天一"]\n[Date "2026.12.05"]\n[Result "*"]\n\n1. h2e2 *\n');
   await page.press('[data-testid=game-pgn-text]', 'Tab');
   assert.deepEqual(
-    [await page.inputValue('[data-testid=game-red]'), await page.inputValue('[data-testid=game-black]'), await page.inputValue('[data-testid=game-date]'), await page.inputValue('[data-testid=game-result]')],
+    [await page.getAttribute('[data-testid=game-red]', 'data-member'), await page.getAttribute('[data-testid=game-black]', 'data-member'), await page.inputValue('[data-testid=game-date]'), await page.inputValue('[data-testid=game-result]')],
     ['1', '2', '2026-12-05', '*']);
+  // The pickers show the members found by name.
+  assert.deepEqual([await page.inputValue('[data-testid=game-red] input'), await page.inputValue('[data-testid=game-black] input')], ['王天一', '李天一']);
   // Unfinished: refused, nothing rated.
   await page.click('[data-testid=record-game-button]');
   assert.match(await page.textContent('[data-testid=record-note]'), /未完成的对局不能计算等级分/);

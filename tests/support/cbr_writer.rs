@@ -159,15 +159,22 @@ fn record(tree: &GameTree, version: u8) -> Vec<u8> {
     out
 }
 
-/// A CBL library of `games` named `name`: the header, the index area left empty, each record on
-/// its own 4,096-byte blocks.
+/// A CBL library of `games` named `name`: the header, an index of 128 slots (an entry in use for
+/// each of the first 128 games: 7, 1 at 8, its record's length at 12), each record on its own
+/// 4,096-byte blocks.
 pub fn write_cbl(name: &str, games: &[GameTree]) -> Vec<u8> {
     let mut out = vec![0u8; 101_952];
     out[..16].copy_from_slice(b"CCBridgeLibrary\0");
-    out[60..64].copy_from_slice(&(games.len() as u32).to_le_bytes());
+    out[60..64].copy_from_slice(&128u32.to_le_bytes());
     put_text(&mut out, 64, 512, name);
-    for g in games {
+    for (i, g) in games.iter().enumerate() {
         let mut r = write_cbr(g);
+        if i < 128 {
+            let at = 66_624 + i * 276;
+            out[at..at + 4].copy_from_slice(&7u32.to_le_bytes());
+            out[at + 8..at + 12].copy_from_slice(&1u32.to_le_bytes());
+            out[at + 12..at + 16].copy_from_slice(&(r.len() as u32).to_le_bytes());
+        }
         r.resize(r.len().div_ceil(4096) * 4096, 0);
         out.extend(r);
     }

@@ -8,6 +8,7 @@
 
 mod details;
 mod export;
+mod member_pick;
 mod pick;
 mod record;
 

@@ -3,6 +3,7 @@
 
 use super::super::files::{self, BrowserCharsets};
 use super::super::i18n::{tr, use_lang};
+use super::member_pick::member_pick;
 use super::words;
 use crate::events::club::{decode, Club, ClubError, GameEnd, ImportError, PgnTags, MAX_FILE_BYTES};
 use crate::lang::{Say, Text};
@@ -118,21 +119,8 @@ pub(super) fn RecordGame(club: RwSignal<Club>) -> impl IntoView {
             }
         });
     };
-    let members = move || {
-        club.with(|c| {
-            c.members
-                .iter()
-                .map(|m| (m.id, m.name.clone()))
-                .collect::<Vec<_>>()
-        })
-    };
     let side = move |s: RwSignal<String>, testid: &'static str| {
-        view! {
-            <select data-testid=testid prop:value=move || s.get() on:change=move |ev| { s.set(event_target_value(&ev)); confirm.set(false); }>
-                <option value="">"—"</option>
-                {move || members().into_iter().map(|(id, name)| view! { <option value=id.to_string()>{name}</option> }).collect_view()}
-            </select>
-        }
+        member_pick(club, s, testid, move || confirm.set(false))
     };
     view! {
         <section class="t-section no-print" data-testid="record-game">

@@ -72,6 +72,8 @@ pub const ADD_FROM_MEMBERS: Text = Text::new("从会员名单添加", "Add from 
 pub const FILTER_BY_NAME: Text = Text::new("按姓名筛选", "Filter by name");
 pub const ALL: Text = Text::new("全选", "All");
 pub const ADD_CHOSEN: Text = Text::new("加入所选", "Add chosen");
+// member_pick.rs
+pub const TYPE_A_NAME: Text = Text::new("输入姓名或拼音", "Type a name or romanised name");
 // record.rs
 pub const UNFINISHED: Text = Text::new("未完", "Unfinished");
 pub const RECORD_A_RATED_GAME: Text = Text::new("记录一局等级分对局", "Record a rated game");
@@ -128,6 +130,20 @@ impl Say for Said<'_> {
                 format!("棋谱中的棋手不是会员：{}", names.join("、"))
             }
             (Said::NotMembers(names), Lang::En) => format!("Not members: {}", names.join("、")),
+        }
+    }
+}
+
+/// Under the member picker's list: how many more members match than it shows (none: no match).
+pub struct MoreMembers(pub usize);
+
+impl Say for MoreMembers {
+    fn say(&self, lang: Lang) -> String {
+        match (self.0, lang) {
+            (0, Lang::Zh) => "没有相符的会员".into(),
+            (0, Lang::En) => "No member matches".into(),
+            (n, Lang::Zh) => format!("另有 {n} 名相符：请继续输入"),
+            (n, Lang::En) => format!("{n} more match: type more of the name"),
         }
     }
 }

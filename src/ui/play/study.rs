@@ -403,12 +403,15 @@ fn Library() -> impl IntoView {
     // A library opens below the fold: bring it into view with its search box focused.
     Effect::new(move || {
         store.library.track();
-        if let Some(el) = search.get() {
-            if let Some(lib) = el.closest(".library").ok().flatten() {
-                lib.scroll_into_view_with_bool(true);
+        // At the next frame, with its layout, not in the task that draws the list.
+        request_animation_frame(move || {
+            if let Some(el) = search.get_untracked() {
+                if let Some(lib) = el.closest(".library").ok().flatten() {
+                    lib.scroll_into_view_with_bool(true);
+                }
+                let _ = el.focus();
             }
-            let _ = el.focus();
-        }
+        });
     });
     let shown = Memo::new(move |_| {
         store.library.with(|rows| {

@@ -398,6 +398,9 @@ fn read(format: Format, bytes: &[u8], charsets: &dyn Charsets) -> Result<Library
                     return Err(ArchiveError::NoGame(format));
                 }
             }
+            if stopped.is_none() && !games.is_empty() {
+                stopped = pgn_cut(&text, bytes.len());
+            }
             library(format, games, stopped)
         }
         Format::DhtmlXq => {
@@ -438,6 +441,31 @@ fn read(format: Format, bytes: &[u8], charsets: &dyn Charsets) -> Result<Library
             ),
         },
     }
+}
+
+/// A PGN text cut short: it opens with a tag pair, its last line has no line break, and its last
+/// token is not a game termination marker (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`). Every program
+/// ends each game of a PGN with a marker (PGN standard 8.2.6) and ends its last line, so a file
+/// that stops mid-line without one (after a move number, a move, a tag) stopped in a copy or
+/// download. Bare move text, as typed or pasted, need not have a result and is not judged.
+/// `bytes` is the file's length, the place said.
+pub fn pgn_cut(text: &str, bytes: usize) -> Option<ArchiveError> {
+    let tagged = text
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}')
+        .starts_with('[');
+    let last_line_ends = text.ends_with(['\n', '\r']);
+    let last = text
+        .trim_end()
+        .rsplit(|c: char| c.is_whitespace() || c == '}' || c == ')')
+        .next()
+        .unwrap_or("");
+    let marker = matches!(last, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*");
+    (tagged && !last_line_ends && !marker).then_some(ArchiveError::Cut {
+        format: Format::Pgn,
+        offset: bytes,
+        expected: "the rest of the game up to its result (1-0, 0-1, 1/2-1/2 or *)",
+        expected_zh: "对局的其余部分，直到结果（1-0、0-1、1/2-1/2 或 *）",
+    })
 }
 
 impl ArchiveError {

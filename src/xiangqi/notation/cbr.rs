@@ -19,8 +19,10 @@
 //!   bytes earlier (the commentator and author 256), the result at 1820, the side at 1856, the
 //!   board at 1864 and the moves from 1958, each point a byte of two nibbles: the file, then the
 //!   row from Black's side (the layout vschess reads);
-//! - a CBL starts with `CCBridgeLibrary\0`, its name at 64 (512 bytes); its games are CBR records
-//!   from byte 101,952 on, each starting on a 4,096-byte block (a long game takes several).
+//! - a CBL starts with `CCBridgeLibrary\0`, its name at 64 (512 bytes), the number of slots its
+//!   index was built for at 60; the index from 66,624, 276 bytes a slot, a slot in use holding 1
+//!   at 8 and its record's length in bytes at 12; its games are CBR records from byte 101,952 on
+//!   (66,624 + 276 × slots), each starting on a 4,096-byte block (a long game takes several).
 
 use super::archive::{ArchiveError, Format};
 use crate::xiangqi::tree::{GameTree, NodeId};
@@ -36,6 +38,9 @@ pub const CBR_HEADER: usize = 2214;
 pub const CBL_RECORDS: usize = 101_952;
 /// A CBL record starts on a block of this size.
 pub const CBL_BLOCK: usize = 4096;
+/// Where a CBL's index starts, and the size of an entry.
+const CBL_INDEX: usize = 66_624;
+const CBL_ENTRY: usize = 276;
 
 /// Where a record's version keeps each part (the byte at 19 says which: 1 or 2).
 struct Layout {
@@ -488,7 +493,34 @@ pub fn read_cbl(bytes: &[u8]) -> (Vec<GameTree>, Option<ArchiveError>) {
         }
         at += CBL_BLOCK;
     }
+    // A file cut on a block's edge ends between records: its index tells.
+    let listed = indexed_games(bytes, CBL_RECORDS + first);
+    if listed > games.len() {
+        let e = cut(
+            Format::Cbl,
+            bytes.len(),
+            "the rest of the library's games (its index lists more than the file holds)",
+            "棋谱库其余的棋局（索引所列棋局多于文件所含）",
+        );
+        return (games, Some(e));
+    }
     (games, None)
+}
+
+/// How many games a CBL's index lists: the entries in use (1 at 8, a record longer than its mark
+/// at 12) of the slots its header gives, up to where the records start (`end`).
+fn indexed_games(bytes: &[u8], end: usize) -> usize {
+    let word = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    let slots = word(60);
+    (0..slots)
+        .map(|i| CBL_INDEX + i * CBL_ENTRY)
+        .take_while(|&at| at + CBL_ENTRY <= end)
+        .filter(|&at| word(at + 8) == 1 && word(at + 12) > CBR_MAGIC.len())
+        .count()
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {

@@ -25,7 +25,7 @@ use super::pgn::{comment_with_variation_notes, split_commands};
 use super::record::PgnResult;
 use crate::color::Color;
 use crate::lang::{Lang, Say};
-use crate::xiangqi::tree::{GameTree, NodeId};
+use crate::xiangqi::tree::{GameTree, NodeId, TreeError};
 use crate::xiangqi::{Move, Piece, Position, Role, Setup, Square};
 use std::fmt;
 use std::ops::Range;
@@ -115,7 +115,19 @@ pub enum XqfErrorKind {
         from: u8,
         /// Its to point as read.
         to: u8,
+        /// Why it cannot be played there.
+        cause: XqfMoveCause,
     },
+}
+
+/// Why a move record is not played where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XqfMoveCause {
+    /// A point is off the board (not `x·10 + y` with `x` 0–8 and `y` 0–9).
+    OffBoard,
+    /// The move breaks the rules in its position (a stray record after a line's last move
+    /// usually starts from an empty point).
+    Rule(crate::xiangqi::PlayError),
 }
 
 /// An XQF file that stopped: what was read, where (byte offset) and why.
@@ -501,14 +513,27 @@ fn read_moves(
             Err(e) => return (comments, fault.or(Some(e))),
         };
         let node = parent.and_then(|p| {
-            let played = square(r.from)
-                .zip(square(r.to))
-                .and_then(|(f, t)| tree.add_move(p, Move::new(f, t)).ok());
-            if played.is_none() && fault.is_none() {
+            let played = match square(r.from).zip(square(r.to)) {
+                None => Err(XqfMoveCause::OffBoard),
+                Some((f, t)) => tree.add_move(p, Move::new(f, t)).map_err(|e| match e {
+                    TreeError::Play(e) => XqfMoveCause::Rule(e),
+                    // `p` is a node of this tree: only the rules refuse a move there.
+                    _ => XqfMoveCause::OffBoard,
+                }),
+            };
+            if let (Err(cause), None) = (played, &fault) {
                 let (ply, from, to) = (tree.ply(p).unwrap_or(0) + 1, r.from, r.to);
-                fault = Some((at, XqfErrorKind::IllegalMove { ply, from, to }));
+                fault = Some((
+                    at,
+                    XqfErrorKind::IllegalMove {
+                        ply,
+                        from,
+                        to,
+                        cause,
+                    },
+                ));
             }
-            played
+            played.ok()
         });
         if let (Some(n), Some(c)) = (node, r.comment) {
             comments.push((n, c));
