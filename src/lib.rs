@@ -15,6 +15,7 @@ pub mod lang;
 pub mod query;
 pub mod rng;
 pub mod saved;
+pub mod train;
 pub mod xiangqi;
 
 #[cfg(not(target_arch = "wasm32"))]

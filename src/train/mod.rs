@@ -1,0 +1,14 @@
+//! The puzzle trainer's core: puzzles cut from games, the shipped data's shards, Glicko-2
+//! ratings, the teacher's sets, the generator that finds puzzles and the theme tagger.
+//! No web crate is reachable here: the `#/train` page is a thin layer over these types.
+
+pub mod puzzle;
+pub mod rating;
+pub mod set;
+pub mod shard;
+pub mod words;
+
+pub use puzzle::{Alternative, Collection, Puzzle, PuzzleError, Source, Theme};
+pub use rating::Rating;
+pub use set::{PuzzleSet, SetError, SetItem};
+pub use shard::{DataError, Index, Shard};
