@@ -2,10 +2,12 @@
 //! ratings, the teacher's sets, the generator that finds puzzles and the theme tagger.
 //! No web crate is reachable here: the `#/train` page is a thin layer over these types.
 
+pub mod generate;
 pub mod puzzle;
 pub mod rating;
 pub mod set;
 pub mod shard;
+pub mod themes;
 pub mod words;
 
 pub use puzzle::{Alternative, Collection, Puzzle, PuzzleError, Source, Theme};
