@@ -7,7 +7,7 @@ use crate::engine::Score;
 use crate::train::generate::{find_puzzles, source_of, Analyst, Dropped, Line};
 use crate::train::puzzle::{Collection, Puzzle};
 use crate::train::shard::{dataset_credit, pack};
-use crate::train::themes::tag;
+use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive;
 use crate::xiangqi::notation::decode::EncodingRs;
 use crate::xiangqi::{Move, Position};
@@ -348,6 +348,7 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
             match Puzzle::from_json(line) {
                 Ok(mut p) => {
                     p.themes = tag(&p);
+                    p.rating = seed(&p, &p.themes);
                     puzzles.push(p);
                 }
                 Err(e) => {

@@ -19,8 +19,8 @@
 //! is dropped, as [`Dropped::ForbiddenRepetition`] when the rules core rules the solver's side
 //! forbidden (perpetual check or chase, rules 24–26) and [`Dropped::Repetition`] otherwise.
 
-use super::puzzle::{seed_rating, Alternative, Collection, Puzzle, Source, Theme};
-use super::themes::tag;
+use super::puzzle::{Alternative, Collection, Puzzle, Source, Theme};
+use super::themes::{seed, tag};
 use crate::engine::review::red_chances;
 use crate::engine::{Engine, Limits, Root, Score};
 use crate::xiangqi::rules::material::value;
@@ -256,7 +256,7 @@ pub fn find_puzzles(
             continue;
         }
         match confirm(analyst, start, &moves[..ply], &positions[..=ply]) {
-            Ok((line, alternatives, mate)) => {
+            Ok((line, alternatives)) => {
                 let skip = line.len();
                 let mut source = source.clone();
                 source.move_number = pos.fullmoves();
@@ -271,7 +271,7 @@ pub fn find_puzzles(
                     source,
                 };
                 puzzle.themes = tag(&puzzle);
-                puzzle.rating = seed_rating(puzzle.solver_moves(), mate.is_some());
+                puzzle.rating = seed(&puzzle, &puzzle.themes);
                 puzzle.id = puzzle.make_id();
                 found.puzzles.push(puzzle);
                 // The game's later positions on the same line are the same puzzle.
@@ -288,9 +288,8 @@ pub fn find_puzzles(
 }
 
 /// The confirmed solution from the position after `history`: its moves (solver's first), the
-/// alternatives (their plies counted in the puzzle's `moves`, where the opponent's move is 0) and
-/// the mate's length (`None` for a material win).
-type Confirmed = (Vec<Move>, Vec<Alternative>, Option<u8>);
+/// alternatives (their plies counted in the puzzle's `moves`, where the opponent's move is 0).
+type Confirmed = (Vec<Move>, Vec<Alternative>);
 
 fn confirm(
     analyst: &mut dyn Analyst,
@@ -380,7 +379,7 @@ fn confirm(
             return Err(Dropped::Recapture);
         }
     }
-    Ok((line, alternatives, mate.map(|n| n as u8)))
+    Ok((line, alternatives))
 }
 
 /// The opponent's best reply after the solver's move: the engine's expected one, else a search.

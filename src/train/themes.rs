@@ -3,7 +3,7 @@
 //! Every detector looks at the solver's moves and the final position; the mate patterns only at a
 //! final checkmate. Material is counted in rule 25.3's units (a horse or cannon 5, a chariot 10).
 
-use super::puzzle::{Puzzle, Theme};
+use super::puzzle::{seed_rating, Puzzle, Theme};
 use crate::xiangqi::rules::attacks::{attackers, attacks};
 use crate::xiangqi::rules::material::value;
 use crate::xiangqi::{Color, Move, Position, Role, Setup, Square};
@@ -78,6 +78,22 @@ pub fn tag(puzzle: &Puzzle) -> Vec<Theme> {
     themes.sort();
     themes.dedup();
     themes
+}
+
+/// A new puzzle's rating from its solution and `themes`: longer is harder ([`seed_rating`]), and
+/// a quiet first move (no capture, no check) or a sacrifice harder still.
+pub fn seed(puzzle: &Puzzle, themes: &[Theme]) -> f64 {
+    let mate = themes.iter().any(|t| matches!(t, Theme::MateIn(_)));
+    let mut rating = seed_rating(puzzle.solver_moves(), mate);
+    let first = puzzle.position_after(1);
+    let m = puzzle.moves[1];
+    if first.piece_at(m.to).is_none() && !first.gives_check(m) {
+        rating += 150.0;
+    }
+    if themes.contains(&Theme::Sacrifice) {
+        rating += 100.0;
+    }
+    rating.min(2800.0)
 }
 
 /// The solver's material minus the opponent's, kings left out.
@@ -420,6 +436,21 @@ mod tests {
         assert!(t.contains(&Theme::Sacrifice), "{t:?}");
         assert!(t.contains(&Theme::TroughHorse), "{t:?}");
         assert!(t.contains(&Theme::MateIn(2)), "{t:?}");
+    }
+
+    #[test]
+    fn quiet_moves_and_sacrifices_seed_higher_ratings() {
+        let check = puzzle("3k5/R8/9/8p/1N7/9/9/9/9/4K4 b - - 0 1", &["i6i5", "b5c7"]);
+        let sacrifice = puzzle(
+            "3k3r1/R8/9/p8/1N7/9/9/9/8R/4K4 b - - 0 1",
+            &["a6a5", "i1i9", "h9i9", "b5c7"],
+        );
+        assert_eq!(seed(&check, &tag(&check)), seed_rating(1, true));
+        // Two moves, the first quiet, and a sacrifice: 150 + 150 + 100 over a mate in 1.
+        assert_eq!(
+            seed(&sacrifice, &tag(&sacrifice)),
+            seed_rating(1, true) + 400.0
+        );
     }
 
     #[test]
