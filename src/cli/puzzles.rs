@@ -10,6 +10,7 @@ use crate::train::shard::{dataset_credit, pack};
 use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive;
 use crate::xiangqi::notation::decode::EncodingRs;
+use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::{Move, Position};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -18,7 +19,7 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: xq puzzles [--engine \"CMD [ARGS]\"] [--option NAME=VALUE]... \
 [--go \"movetime 300\"] [--scan \"depth 5\"] [--tail PLIES] [--collection games|endgames|mates] \
-[--skip GAMES] [--max GAMES] --out FILE.jsonl GAMES...  (files or folders, any game format)
+[--decisive] [--skip GAMES] [--max GAMES] --out FILE.jsonl GAMES...  (files or folders, any game format)
        xq puzzles pack --out DIR FILE.jsonl...";
 
 /// The longest a search may take before the engine is given up.
@@ -33,6 +34,7 @@ struct Settings {
     collection: Collection,
     skip: usize,
     max: Option<usize>,
+    decisive: bool,
     out: String,
     inputs: Vec<String>,
 }
@@ -47,6 +49,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         collection: Collection::Games,
         skip: 0,
         max: None,
+        decisive: false,
         out: String::new(),
         inputs: Vec::new(),
     };
@@ -69,6 +72,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                 check_go(a, &s.scan)?;
             }
             "--tail" => s.tail = Some(num(val()?)?),
+            "--decisive" => s.decisive = true,
             "--skip" => s.skip = num(val()?)?,
             "--max" => s.max = Some(num(val()?)?),
             "--collection" => {
@@ -265,6 +269,10 @@ fn generate(s: &Settings) -> Result<(), String> {
             }
             if s.max.is_some_and(|m| games >= m) {
                 break 'files;
+            }
+            // A drawn game seldom ends in a missed win: `--decisive` saves its scan.
+            if s.decisive && !matches!(tree.result(), PgnResult::RedWins | PgnResult::BlackWins) {
+                continue;
             }
             games += 1;
             let moves: Vec<Move> = tree

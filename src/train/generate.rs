@@ -6,7 +6,7 @@
 //! [`WINNING`] and were at most [`BEFORE_MAX`] before the opponent's last move (that move lost).
 //! The *confirmation* searches each of the solver's positions along the line with two lines
 //! (MultiPV 2) at the full limit:
-//! - a mate: every solver move keeps a mate exactly one move shorter, ending in checkmate (or
+//! - a mate: every solver move keeps a mate at least one move shorter, ending in checkmate (or
 //!   stalemate, which loses too, rule 4.1.2) on the board; a second move that mates as fast is
 //!   kept as an [`Alternative`];
 //! - a material win: the first move's chances at least [`WINNING`] and every other move's at
@@ -17,7 +17,8 @@
 //!
 //! The line must obey the 1999 rules: a line that repeats a position (with the game before it)
 //! is dropped, as [`Dropped::ForbiddenRepetition`] when the rules core rules the solver's side
-//! forbidden (perpetual check or chase, rules 24–26) and [`Dropped::Repetition`] otherwise.
+//! forbidden (perpetual check or chase, rules 24–26) and [`Dropped::Repetition`] otherwise. A
+//! one-move material win that only takes back the piece the opponent just moved is dropped too.
 
 use super::puzzle::{Alternative, Collection, Puzzle, Source, Theme};
 use super::themes::{seed, tag};
@@ -318,11 +319,13 @@ fn confirm(
         let ply = 1 + line.len();
         match (best.score, mate) {
             (Score::Mate(n), _) if (k == 0 && n > 0) || mate.is_some() => {
+                // Each move must keep the mate as short as promised; a deeper look that finds it
+                // shorter still shortens the line.
                 let expected = mate.map_or(n, |m| m - k as i32);
-                if n <= 0 || n != expected || n > i32::from(Theme::MAX_MATE) {
+                if n <= 0 || n > expected || n > i32::from(Theme::MAX_MATE) {
                     return Err(Dropped::Unconfirmed);
                 }
-                mate.get_or_insert(n);
+                mate = Some(n + k as i32);
                 if let Some(s) = second {
                     if matches!(s.score, Score::Mate(m) if m > 0 && m <= n) {
                         alternatives.push(Alternative { ply, mv: s.pv[0] });
