@@ -4,8 +4,8 @@
 
 use super::uci_engine::{check_go, option, Engine};
 use crate::engine::Score;
-use crate::train::generate::{find_puzzles, source_of, Analyst, Dropped, Line};
-use crate::train::puzzle::{Collection, Puzzle};
+use crate::train::generate::{find_puzzles, only_takes_back, source_of, Analyst, Dropped, Line};
+use crate::train::puzzle::{Collection, Puzzle, Theme};
 use crate::train::shard::{dataset_credit, pack};
 use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive;
@@ -346,6 +346,7 @@ fn run_pack(args: &[String]) -> i32 {
 fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
     let mut puzzles = Vec::new();
     let mut bad = 0;
+    let mut recaptures = 0;
     for path in inputs {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (n, line) in text
@@ -357,6 +358,13 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
                 Ok(mut p) => {
                     p.themes = tag(&p);
                     p.rating = seed(&p, &p.themes);
+                    // Lines cut before the generator dropped recaptures are dropped here.
+                    if p.themes.contains(&Theme::MaterialWin)
+                        && only_takes_back(p.moves[0], &p.moves[1..])
+                    {
+                        recaptures += 1;
+                        continue;
+                    }
                     puzzles.push(p);
                 }
                 Err(e) => {
@@ -366,7 +374,7 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
             }
         }
     }
-    let read = puzzles.len();
+    let read = puzzles.len() + recaptures;
     // The same position and first solver move is one puzzle, wherever it was found.
     let mut seen = std::collections::HashSet::new();
     puzzles.retain(|p| {
@@ -387,8 +395,8 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
     bytes += index_text.len();
     std::fs::write(dir.join("index.json"), index_text).map_err(|e| format!("index.json: {e}"))?;
     println!(
-        "{read} puzzles read ({bad} unreadable), {} duplicates dropped, {} kept in {} shards, {bytes} bytes",
-        read - index.count,
+        "{read} puzzles read ({bad} unreadable), {recaptures} recaptures and {} duplicates dropped, {} kept in {} shards, {bytes} bytes",
+        read - recaptures - index.count,
         index.count,
         shards.len()
     );

@@ -377,12 +377,17 @@ fn confirm(
         if line.is_empty() || gain < MIN_GAIN {
             return Err(Dropped::SmallGain);
         }
-        let last = history.last().copied();
-        if line.len() == 1 && last.is_some_and(|m| m.to == line[0].to) {
+        if history.last().is_some_and(|&m| only_takes_back(m, &line)) {
             return Err(Dropped::Recapture);
         }
     }
     Ok((line, alternatives))
+}
+
+/// Whether a material solution `line` is one move taking back on the square of the opponent's
+/// last move: a recapture, too plain for a puzzle.
+pub fn only_takes_back(last: Move, line: &[Move]) -> bool {
+    line.len() == 1 && line[0].to == last.to
 }
 
 /// The opponent's best reply after the solver's move: the engine's expected one, else a search.
