@@ -6,8 +6,7 @@ use xiangqi_club::engine::{Limits, Score};
 use xiangqi_club::train::generate::{
     find_puzzles, rules_ok, Analyst, BuiltIn, Dropped, Found, Line,
 };
-use xiangqi_club::train::puzzle::{Collection, Source};
-use xiangqi_club::train::Theme;
+use xiangqi_club::train::puzzle::{Collection, Source, Theme};
 use xiangqi_club::xiangqi::{Move, Position};
 
 fn depth(d: u32) -> Limits {

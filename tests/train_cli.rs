@@ -2,8 +2,8 @@
 //! `xq puzzles pack` into shards the trainer reads.
 
 use std::process::Command;
+use xiangqi_club::train::puzzle::{Puzzle, Theme};
 use xiangqi_club::train::shard::{Index, Shard};
-use xiangqi_club::train::{Puzzle, Theme};
 
 fn xq(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_xq"))

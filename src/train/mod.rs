@@ -9,8 +9,3 @@ pub mod set;
 pub mod shard;
 pub mod themes;
 pub mod words;
-
-pub use puzzle::{Alternative, Collection, Puzzle, PuzzleError, Source, Theme};
-pub use rating::Rating;
-pub use set::{PuzzleSet, SetError, SetItem};
-pub use shard::{DataError, Index, Shard};
