@@ -16,6 +16,7 @@ pub mod query;
 pub mod rng;
 pub mod saved;
 pub mod text;
+pub mod train;
 pub mod xiangqi;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,6 +8,7 @@ mod label;
 mod matches;
 mod pairings;
 mod perft;
+mod puzzles;
 mod schedule;
 mod swiss;
 mod tune;
@@ -45,6 +46,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "swiss" => swiss::run(rest),
         "tune" => tune::run(rest),
         "label" => label::run(rest),
+        "puzzles" => puzzles::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             0
@@ -156,4 +158,5 @@ const USAGE: &str = "usage: xq <command> [args]
   schedule --entrants N ... --json   solve a match timetable
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)
   tune [--games FILE.jsonl]... [--lambda L] [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results
-  label --engine CMD --out OUT.jsonl GAMES.jsonl   add a UCI engine's score of each position to tune on";
+  label --engine CMD --out OUT.jsonl GAMES.jsonl   add a UCI engine's score of each position to tune on
+  puzzles [--engine CMD] [--go GO] --out FILE.jsonl GAMES...   cut puzzles from games (pack --out DIR: shard them)";

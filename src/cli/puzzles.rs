@@ -1,0 +1,410 @@
+//! `xq puzzles`: cuts puzzles from games with a UCI engine (src/train/generate.rs), one JSON
+//! object a line; `xq puzzles pack` tags them again, drops duplicates and writes the trainer's
+//! shards and `index.json` (src/train/shard.rs).
+
+use super::uci_engine::{check_go, option, Engine};
+use crate::engine::Score;
+use crate::train::generate::{find_puzzles, only_takes_back, source_of, Analyst, Dropped, Line};
+use crate::train::puzzle::{Collection, Puzzle, Theme};
+use crate::train::shard::{dataset_credit, pack};
+use crate::train::themes::{seed, tag};
+use crate::xiangqi::notation::archive;
+use crate::xiangqi::notation::decode::EncodingRs;
+use crate::xiangqi::notation::record::PgnResult;
+use crate::xiangqi::{Move, Position};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "usage: xq puzzles [--engine \"CMD [ARGS]\"] [--option NAME=VALUE]... \
+[--go \"movetime 300\"] [--scan \"depth 5\"] [--tail PLIES] [--collection games|endgames|mates] \
+[--decisive] [--skip GAMES] [--max GAMES] --out FILE.jsonl GAMES...  (files or folders, any game format)
+       xq puzzles pack --out DIR FILE.jsonl...";
+
+/// The longest a search may take before the engine is given up.
+const WAIT: Duration = Duration::from_secs(120);
+
+struct Settings {
+    cmd: String,
+    options: Vec<(String, String)>,
+    go: String,
+    scan: String,
+    tail: Option<usize>,
+    collection: Collection,
+    skip: usize,
+    max: Option<usize>,
+    decisive: bool,
+    out: String,
+    inputs: Vec<String>,
+}
+
+fn parse(args: &[String]) -> Result<Settings, String> {
+    let mut s = Settings {
+        cmd: String::new(),
+        options: Vec::new(),
+        go: "movetime 300".into(),
+        scan: "depth 5".into(),
+        tail: None,
+        collection: Collection::Games,
+        skip: 0,
+        max: None,
+        decisive: false,
+        out: String::new(),
+        inputs: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        let num = |v: String| {
+            v.parse::<usize>()
+                .map_err(|_| format!("{a}: `{v}` is no number"))
+        };
+        match a.as_str() {
+            "--engine" => s.cmd = val()?,
+            "--option" => s.options.push(option(a, &val()?)?),
+            "--go" => {
+                s.go = val()?;
+                check_go(a, &s.go)?;
+            }
+            "--scan" => {
+                s.scan = val()?;
+                check_go(a, &s.scan)?;
+            }
+            "--tail" => s.tail = Some(num(val()?)?),
+            "--decisive" => s.decisive = true,
+            "--skip" => s.skip = num(val()?)?,
+            "--max" => s.max = Some(num(val()?)?),
+            "--collection" => {
+                let v = val()?;
+                s.collection = Collection::ALL
+                    .into_iter()
+                    .find(|c| c.id() == v)
+                    .ok_or(format!(
+                        "--collection: `{v}` is not games, endgames or mates"
+                    ))?;
+            }
+            "--out" => s.out = val()?,
+            f if !f.starts_with("--") => s.inputs.push(f.to_string()),
+            _ => return Err(format!("unknown argument `{a}`")),
+        }
+    }
+    if s.out.is_empty() || s.inputs.is_empty() {
+        return Err("--out and at least one games file or folder are needed".into());
+    }
+    if s.cmd.is_empty() {
+        let me = std::env::current_exe().map_err(|e| format!("cannot find xq itself: {e}"))?;
+        s.cmd = format!("{} uci", me.display());
+    }
+    super::check_output(&s.out)?;
+    Ok(s)
+}
+
+/// Runs `xq puzzles`; 0 when done, 1 when the engine or a file fails, 2 for bad arguments.
+pub fn run(args: &[String]) -> i32 {
+    if args.first().is_some_and(|a| a == "pack") {
+        return run_pack(&args[1..]);
+    }
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return 0;
+    }
+    let s = match parse(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xq puzzles: {e}\n{USAGE}");
+            return 2;
+        }
+    };
+    match generate(&s) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("xq puzzles: {e}");
+            1
+        }
+    }
+}
+
+/// A UCI engine answering the generator, with the scan's and the confirmation's `go`.
+struct Uci {
+    engine: Engine,
+    scan: String,
+    go: String,
+    multipv: usize,
+}
+
+impl Analyst for Uci {
+    fn analyse(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        lines: usize,
+        deep: bool,
+    ) -> Result<Vec<Line>, String> {
+        let e = &mut self.engine;
+        if lines != self.multipv {
+            e.send(&format!("setoption name MultiPV value {lines}"))?;
+            self.multipv = lines;
+        }
+        let list: Vec<String> = moves.iter().map(|&m| e.coord(m)).collect();
+        let mut cmd = format!("position fen {}", start.fen());
+        if !list.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&list.join(" "));
+        }
+        e.send(&cmd)?;
+        e.send(&format!("go {}", if deep { &self.go } else { &self.scan }))?;
+        let mut found: BTreeMap<usize, Line> = BTreeMap::new();
+        loop {
+            let l = e.read(WAIT)?;
+            if l.starts_with("bestmove") {
+                break;
+            }
+            if let Some((k, line)) = info_line(e, &l) {
+                found.insert(k, line);
+            }
+        }
+        Ok(found.into_values().take(lines).collect())
+    }
+}
+
+/// An `info … multipv K score cp|mate N … pv …` line as (K, line); K is 1 when not given.
+fn info_line(e: &Engine, l: &str) -> Option<(usize, Line)> {
+    let words: Vec<&str> = l.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    let at = |key: &str| words.iter().position(|&w| w == key);
+    let k = at("multipv")
+        .and_then(|i| words.get(i + 1)?.parse::<usize>().ok())
+        .unwrap_or(1);
+    let s = at("score")?;
+    let n: i32 = words.get(s + 2)?.parse().ok()?;
+    let score = match *words.get(s + 1)? {
+        "cp" => Score::Cp(n),
+        "mate" => Score::Mate(n),
+        _ => return None,
+    };
+    let pv: Vec<Move> = words[at("pv")? + 1..]
+        .iter()
+        .map_while(|w| e.parse(w))
+        .collect();
+    if pv.is_empty()
+        || words
+            .iter()
+            .any(|&w| w == "lowerbound" || w == "upperbound")
+    {
+        return None;
+    }
+    Some((k, Line { score, pv }))
+}
+
+/// Every file under the paths given (folders walked in name order).
+fn files(inputs: &[String]) -> Result<Vec<PathBuf>, String> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            entries.sort();
+            for e in entries {
+                walk(&e, out)?;
+            }
+        } else {
+            out.push(p.to_path_buf());
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for i in inputs {
+        walk(Path::new(i), &mut out)?;
+    }
+    Ok(out)
+}
+
+fn generate(s: &Settings) -> Result<(), String> {
+    let paths = files(&s.inputs)?;
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&s.out)
+        .map_err(|e| format!("{}: {e}", s.out))?;
+    let engine = Engine::start(&s.cmd, &s.options)?;
+    let mut uci = Uci {
+        engine,
+        scan: s.scan.clone(),
+        go: s.go.clone(),
+        multipv: 1,
+    };
+    let t0 = Instant::now();
+    let (mut games, mut scanned, mut kept, mut unread) = (0usize, 0usize, 0usize, 0usize);
+    let mut dropped: BTreeMap<Dropped, usize> = BTreeMap::new();
+    let mut seen = 0usize;
+    'files: for path in &paths {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("xq puzzles: {}: {e}", path.display());
+                unread += 1;
+                continue;
+            }
+        };
+        let lib = match archive::open(&bytes, &EncodingRs) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("xq puzzles: {}: {e}", path.display());
+                unread += 1;
+                continue;
+            }
+        };
+        let title = path
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for tree in &lib.games {
+            seen += 1;
+            if seen <= s.skip {
+                continue;
+            }
+            if s.max.is_some_and(|m| games >= m) {
+                break 'files;
+            }
+            // A drawn game seldom ends in a missed win: `--decisive` saves its scan.
+            if s.decisive && !matches!(tree.result(), PgnResult::RedWins | PgnResult::BlackWins) {
+                continue;
+            }
+            games += 1;
+            let moves: Vec<Move> = tree
+                .main_line()
+                .iter()
+                .filter_map(|&id| tree.node(id).and_then(|n| n.mv()))
+                .collect();
+            let source = source_of(tree, s.collection, &title);
+            uci.engine.send("ucinewgame")?;
+            let found = find_puzzles(&mut uci, tree.start(), &moves, &source, s.tail)?;
+            scanned += found.scanned;
+            for d in found.dropped {
+                *dropped.entry(d).or_default() += 1;
+            }
+            for p in &found.puzzles {
+                writeln!(out, "{}", p.to_json()).map_err(|e| format!("{}: {e}", s.out))?;
+                kept += 1;
+            }
+            if games % 20 == 0 {
+                eprintln!(
+                    "xq puzzles: {games} games, {scanned} positions, {kept} puzzles, {:.0} s",
+                    t0.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+    out.flush().map_err(|e| format!("{}: {e}", s.out))?;
+    println!(
+        "{games} games ({} files, {unread} unread), {scanned} positions scanned, {kept} puzzles kept, {:.0} s",
+        paths.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    for d in Dropped::ALL {
+        println!(
+            "dropped, {}: {}",
+            d.name(),
+            dropped.get(&d).copied().unwrap_or(0)
+        );
+    }
+    Ok(())
+}
+
+/// `xq puzzles pack --out DIR FILE.jsonl...`: tags, de-duplicates and shards the puzzles.
+fn run_pack(args: &[String]) -> i32 {
+    let mut out = None;
+    let mut inputs = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = it.next().cloned(),
+            f if !f.starts_with("--") => inputs.push(f.to_string()),
+            _ => {
+                eprintln!("xq puzzles pack: unknown argument `{a}`\n{USAGE}");
+                return 2;
+            }
+        }
+    }
+    let Some(out) = out.filter(|_| !inputs.is_empty()) else {
+        eprintln!("xq puzzles pack: --out DIR and at least one FILE.jsonl are needed\n{USAGE}");
+        return 2;
+    };
+    match pack_files(&out, &inputs) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("xq puzzles pack: {e}");
+            1
+        }
+    }
+}
+
+fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
+    let mut puzzles = Vec::new();
+    let mut bad = 0;
+    let mut recaptures = 0;
+    for path in inputs {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            match Puzzle::from_json(line) {
+                Ok(mut p) => {
+                    p.themes = tag(&p);
+                    p.rating = seed(&p, &p.themes);
+                    // Lines cut before the generator dropped recaptures are dropped here.
+                    if p.themes.contains(&Theme::MaterialWin)
+                        && only_takes_back(p.moves[0], &p.moves[1..])
+                    {
+                        recaptures += 1;
+                        continue;
+                    }
+                    puzzles.push(p);
+                }
+                Err(e) => {
+                    eprintln!("xq puzzles pack: {path}:{}: {e}", n + 1);
+                    bad += 1;
+                }
+            }
+        }
+    }
+    let read = puzzles.len() + recaptures;
+    // The same position and first solver move is one puzzle, wherever it was found.
+    let mut seen = std::collections::HashSet::new();
+    puzzles.retain(|p| {
+        let fen = p.position_after(1).fen();
+        let board: Vec<&str> = fen.split(' ').take(2).collect();
+        seen.insert((board.join(" "), p.moves[1]))
+    });
+    let (index, shards) = pack(puzzles, dataset_credit());
+    let dir = Path::new(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut bytes = 0;
+    for (name, shard) in &shards {
+        let text = shard.to_json();
+        bytes += text.len();
+        std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))?;
+    }
+    let index_text = index.to_json();
+    bytes += index_text.len();
+    std::fs::write(dir.join("index.json"), index_text).map_err(|e| format!("index.json: {e}"))?;
+    println!(
+        "{read} puzzles read ({bad} unreadable), {recaptures} recaptures and {} duplicates dropped, {} kept in {} shards, {bytes} bytes",
+        read - recaptures - index.count,
+        index.count,
+        shards.len()
+    );
+    for (c, n) in &index.collections {
+        println!("{}: {n}", c.id());
+    }
+    for (t, n) in &index.themes {
+        println!("{}: {n}", t.id());
+    }
+    Ok(())
+}

@@ -1,0 +1,201 @@
+//! The puzzle generator (src/train/generate.rs) on positions with a known answer, with the
+//! built-in engine: a missed mate in 3, a material win, two equally winning moves, and a win only
+//! by a perpetual check the rules forbid (rule 24.1), which must not become a puzzle.
+
+use xiangqi_club::engine::{Limits, Score};
+use xiangqi_club::train::generate::{
+    find_puzzles, rules_ok, Analyst, BuiltIn, Dropped, Found, Line,
+};
+use xiangqi_club::train::puzzle::{Collection, Source, Theme};
+use xiangqi_club::xiangqi::{Move, Position};
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn engine() -> BuiltIn {
+    BuiltIn::new(depth(6), depth(9))
+}
+
+fn moves(list: &[&str]) -> Vec<Move> {
+    list.iter().map(|m| Move::from_iccs(m).unwrap()).collect()
+}
+
+fn run(analyst: &mut dyn Analyst, fen: &str, game: &[&str]) -> Found {
+    let start = Position::from_fen(fen).unwrap();
+    let source = Source {
+        collection: Collection::Games,
+        red: "Red".into(),
+        black: "Black".into(),
+        ..Source::default()
+    };
+    find_puzzles(analyst, &start, &moves(game), &source, None).unwrap()
+}
+
+/// From the Chinese Chess Practical Dataset (CC BY 4.0): 高鄭生 v 呂欽, 1981 national team event,
+/// move 47. After Red's 相 g0e2 Black mates in 3 (車 c2c1+, 帅 d0… ); here Black plays a pawn
+/// move instead and misses it.
+const MATE_IN_3: &str = "4kab2/4a4/4b4/p2P4p/9/9/P4R3/2r5B/4p4/2NK2B2 w - - 7 47";
+
+#[test]
+fn a_missed_mate_in_3_becomes_a_puzzle() {
+    let found = run(&mut engine(), MATE_IN_3, &["g0e2", "a6a5"]);
+    let p = found
+        .puzzles
+        .first()
+        .unwrap_or_else(|| panic!("no puzzle: {found:?}"));
+    assert_eq!(p.fen, MATE_IN_3);
+    assert_eq!(p.moves.len(), 6, "{:?}", p.moves);
+    assert_eq!(p.moves[0], Move::from_iccs("g0e2").unwrap());
+    assert!(p.themes.contains(&Theme::MateIn(3)), "{:?}", p.themes);
+    assert!(p.position_after(6).is_checkmate());
+    assert_eq!(p.source.move_number, 47);
+    assert_eq!(p.source.red, "Red");
+}
+
+/// Red's horse checks from d7 and forks the chariot on b6, which cannot block on d8 (horse and
+/// cannon against chariot and pawn: Red was not winning before).
+const FORK: &str = "4k4/9/9/1r6p/2N6/9/9/7C1/9/5K3 b - - 0 1";
+
+#[test]
+fn a_material_win_becomes_a_puzzle() {
+    let found = run(&mut engine(), FORK, &["i6i5", "f0f1"]);
+    let p = found
+        .puzzles
+        .first()
+        .unwrap_or_else(|| panic!("no puzzle: {found:?}"));
+    assert_eq!(
+        p.moves[1],
+        Move::from_iccs("c5d7").unwrap(),
+        "{:?}",
+        p.moves
+    );
+    assert_eq!(
+        p.moves[3],
+        Move::from_iccs("d7b6").unwrap(),
+        "{:?}",
+        p.moves
+    );
+    assert!(p.themes.contains(&Theme::MaterialWin), "{:?}", p.themes);
+    assert!(p.themes.contains(&Theme::Fork), "{:?}", p.themes);
+}
+
+/// Either chariot mates on rank 9 (d8 is the pawn c8's, e9 the kings' file).
+const TWO_MATES: &str = "3k5/2P6/9/2p6/9/9/9/9/R7R/4K4 b - - 0 1";
+
+#[test]
+fn two_equally_winning_moves_are_both_accepted() {
+    let found = run(&mut engine(), TWO_MATES, &["c6c5", "a1a9"]);
+    let p = found
+        .puzzles
+        .first()
+        .unwrap_or_else(|| panic!("no puzzle: {found:?}"));
+    assert!(p.themes.contains(&Theme::MateIn(1)), "{:?}", p.themes);
+    let a = Move::from_iccs("a1a9").unwrap();
+    let i = Move::from_iccs("i1i9").unwrap();
+    assert!(p.accepts(1, a) && p.accepts(1, i));
+    // Four moves mate (either chariot on rank 9 or on the d-file); the engine's second line
+    // is kept, and any mate on the last move is accepted.
+    assert!(!p.alternatives.is_empty(), "{:?}", p.alternatives);
+    for alt in &p.alternatives {
+        assert!(p.accepts(alt.ply, alt.mv));
+        assert!(p.position_after(1).after(alt.mv).unwrap().is_checkmate());
+    }
+    assert!(!p.accepts(1, Move::from_iccs("c8d8").unwrap()));
+}
+
+/// Red (a chariot and a pawn against two chariots) can only check on h9 and h8 for ever: the
+/// rules make the checking side lose (24.1), so this is no win.
+const PERPETUAL: &str = "4k4/9/3P5/8p/rr7/9/9/9/7R1/3K5 b - - 0 1";
+const CHECKS: [&str; 9] = [
+    "i6i5", "h1h9", "e9e8", "h9h8", "e8e9", "h8h9", "e9e8", "h9h8", "e8e9",
+];
+
+#[test]
+fn a_win_only_by_a_forbidden_perpetual_check_is_no_puzzle() {
+    let found = run(&mut engine(), PERPETUAL, &CHECKS);
+    assert!(found.puzzles.is_empty(), "{:?}", found.puzzles);
+}
+
+/// An engine that believes the perpetual check wins for Red: the rules filter must still drop it.
+struct Fooled;
+
+impl Analyst for Fooled {
+    fn analyse(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        _lines: usize,
+        _deep: bool,
+    ) -> Result<Vec<Line>, String> {
+        let mut pos = start.clone();
+        for &m in moves {
+            pos.play(m).map_err(|e| e.to_string())?;
+        }
+        let red_to_move = pos.turn() == xiangqi_club::xiangqi::Color::Red;
+        if !red_to_move {
+            let king = pos.king(xiangqi_club::xiangqi::Color::Black);
+            let step = if king.rank() == 9 { "e9e8" } else { "e8e9" };
+            return Ok(vec![Line {
+                score: Score::Cp(600),
+                pv: moves_of(&[step]),
+            }]);
+        }
+        let chariot_on_h9 = pos
+            .piece_at(xiangqi_club::xiangqi::Square::parse("h9").unwrap())
+            .is_some();
+        let check = if moves.len() == 1 {
+            "h1h9"
+        } else if chariot_on_h9 {
+            "h9h8"
+        } else {
+            "h8h9"
+        };
+        let reply = if check.ends_with('9') { "e9e8" } else { "e8e9" };
+        Ok(vec![
+            Line {
+                score: Score::Cp(900),
+                pv: moves_of(&[check, reply]),
+            },
+            Line {
+                score: Score::Cp(-500),
+                pv: moves_of(&["d0e0"]),
+            },
+        ])
+    }
+}
+
+fn moves_of(list: &[&str]) -> Vec<Move> {
+    moves(list)
+}
+
+#[test]
+fn a_fooled_engines_perpetual_check_is_dropped_by_the_rules() {
+    let found = run(&mut Fooled, PERPETUAL, &CHECKS[..2]);
+    assert!(found.puzzles.is_empty(), "{:?}", found.puzzles);
+    assert!(
+        found.dropped.contains(&Dropped::ForbiddenRepetition),
+        "{:?}",
+        found.dropped
+    );
+}
+
+#[test]
+fn the_rules_filter_names_the_perpetual_checker() {
+    let start = Position::from_fen(PERPETUAL).unwrap();
+    let mut positions = vec![start.clone()];
+    for m in moves(&CHECKS[..2]) {
+        let next = positions.last().unwrap().after(m).unwrap();
+        positions.push(next);
+    }
+    let line = moves(&CHECKS[2..]);
+    let red = xiangqi_club::xiangqi::Color::Red;
+    assert_eq!(
+        rules_ok(&positions, &line, red),
+        Err(Dropped::ForbiddenRepetition)
+    );
+    assert_eq!(rules_ok(&positions, &line[..3], red), Ok(()));
+}
