@@ -30,6 +30,7 @@ mod storage;
 mod study;
 mod swiss;
 mod tournament;
+mod train;
 mod verdict;
 
 pub use files::serve_file_worker;
@@ -155,6 +156,10 @@ pub mod pages {
     pub fn club() -> AnyView {
         view! { <club::ClubPage /> }.into_any()
     }
+    /// `#/train`: puzzles, the classic endgames, the teacher's sets.
+    pub fn train(query: String) -> AnyView {
+        view! { <train::TrainPage query=query /> }.into_any()
+    }
 }
 
 /// The whole app: a header with the sections, and the page of the current route.
@@ -174,6 +179,7 @@ fn App(pages: Pages) -> impl IntoView {
                 <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr(words::SCHEDULE)}</a>
                 <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr(words::SWISS)}</a>
                 <a href="#/club" class:active=move || matches!(route.get(), Route::Club)>{tr(words::MEMBERS)}</a>
+                <a href="#/train" class:active=move || matches!(route.get(), Route::Train(_))>{tr(words::TRAIN)}</a>
             </nav>
             <button
                 class="lang-toggle"

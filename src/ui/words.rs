@@ -126,6 +126,7 @@ pub const CLOCK: Text = Text::new("棋钟", "Clock");
 pub const SCHEDULE: Text = Text::new("赛程编排", "Schedule");
 pub const SWISS: Text = Text::new("积分编排", "Swiss");
 pub const MEMBERS: Text = Text::new("会员", "Members");
+pub const TRAIN: Text = Text::new("练习", "Train");
 pub const SWITCH_TO_CHINESE: Text = Text::new("切换到英文", "Switch to Chinese");
 // move_box.rs
 pub const THE_COMPUTER_IS_THINKING_TYPE: Text = Text::new(
