@@ -218,6 +218,8 @@ pub const BY_WINNING_CHANCES_LOST: Text = Text::new(
     "By winning chances lost: inaccuracy ≥ 5%, mistake ≥ 10%, blunder ≥ 15% (as lichess)",
 );
 pub const BETTER: Text = Text::new("更好：", "Better: ");
+pub const TO_A_SET: Text = Text::new("加入练习题集", "Add to a training set");
+pub const IN_THE_SET: Text = Text::new("✓ 已加入题集", "✓ In the set");
 // scoresheet.rs
 pub const EVENT_NAME: Text = Text::new("比赛名称", "Event");
 pub const ROUND: Text = Text::new("轮次", "Round");

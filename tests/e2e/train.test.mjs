@@ -5,34 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, playMoves, clickPoint } from './harness.mjs';
-
-/** Three made-up puzzles: two mates in one (each with a second mating move) and a king walk. */
-const PUZZLES = [
-  // Black's chariots on a1 and i1; Red's king can only step to f0; then a1a0 (or i1i0) mates.
-  { id: 'twomates', fen: '3k5/9/9/9/9/9/9/9/r7r/4K4 w - - 0 1', moves: ['e0f0', 'a1a0'], themes: ['mate_in_1', 'double_chariot'], rating: 1000, deviation: 80, source: { collection: 'games', red: '甲', black: '乙', event: 'Test', move_number: 30 } },
-  // A line to follow (the session follows it; the generator judged it): two moves of Black's king.
-  { id: 'kingwalk', fen: '4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1', moves: ['d0d1', 'e9e8', 'd1d2', 'e8e7'], themes: ['endgame'], rating: 1300, deviation: 80, source: { collection: 'games', red: '丙', black: '丁', move_number: 41 } },
-  // Red's chariots on a8 and i8; Black's king can only step to f9; then a8a9 (or i8i9) mates.
-  { id: 'redmates', fen: '4k4/R7R/9/9/9/9/9/9/9/3K5 b - - 0 1', moves: ['e9f9', 'a8a9'], themes: ['mate_in_1', 'double_chariot'], rating: 1500, deviation: 80, source: { collection: 'games', red: '戊', black: '己', move_number: 25 } },
-];
-
-const THEMES = { mate_in_1: 2, double_chariot: 2, endgame: 1 };
-const INDEX = {
-  version: 1, count: 3, shard_size: 200, collections: { games: 3 }, themes: THEMES,
-  bands: [{ from: 1000, count: 1 }, { from: 1200, count: 1 }, { from: 1400, count: 1 }],
-  shards: [{ file: 'games-000.json', collection: 'games', count: 3, min_rating: 1000, max_rating: 1500, themes: THEMES }],
-  credit: { dataset: 'Chinese Chess Practical Dataset', url: 'https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset', licence: 'CC BY 4.0', licence_url: 'https://creativecommons.org/licenses/by/4.0/', changes: 'test' },
-};
-const SHARD = { version: 1, collection: 'games', puzzles: PUZZLES };
+import { routeData } from './train-data.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
 after(async () => { await app?.close(); });
-
-async function routeData(context) {
-  await context.route('**/public/puzzles/index.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(INDEX) }));
-  await context.route('**/public/puzzles/games-000.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(SHARD) }));
-}
 
 /** A fresh context on #/train with the test data and the language `lang`. */
 async function train(lang = 'zh', viewport) {
@@ -60,8 +37,8 @@ const rating = async (page) => parseInt(await page.textContent('[data-testid=pla
 
 test('the count, the opponent\'s move first, a right move solves and raises the rating, kept after a reload', async () => {
   const page = await train('zh');
-  assert.equal(await page.getAttribute('[data-testid=puzzle-count]', 'data-count'), '3');
-  assert.match(await page.textContent('[data-testid=puzzle-count]'), /共 3 道题/);
+  assert.equal(await page.getAttribute('[data-testid=puzzle-count]', 'data-count'), '4');
+  assert.match(await page.textContent('[data-testid=puzzle-count]'), /共 4 道题/);
   assert.match(await page.textContent('[data-testid=train-credit]'), /Chinese Chess Practical Dataset, CC BY 4\.0/);
   // A new player (1500) gets the puzzle nearest: 1500. Black's king steps to f9 by itself.
   await puzzleOpen(page, 1500);
@@ -173,7 +150,7 @@ test('the theme chips filter the puzzles, in the language shown', async () => {
   await page.click('[data-testid=lang-toggle]');
   const en = await page.textContent('[data-testid=theme-chip][data-theme=endgame]');
   assert.doesNotMatch(en, /[\u4e00-\u9fff]/);
-  assert.match(await page.textContent('[data-testid=puzzle-count]'), /3 puzzles/);
+  assert.match(await page.textContent('[data-testid=puzzle-count]'), /4 puzzles/);
   // Only the endgame was on offer: when it is done, nothing is left under that theme.
   await page.click('[data-testid=train-next]');
   await page.waitForFunction(() => /Every puzzle of the chosen themes is done/.test(document.querySelector('[data-testid=train-status]').textContent));
@@ -212,4 +189,28 @@ test('on a phone (375×667) the board and the controls fit the width', async () 
     await page.waitForSelector('.board-wrap[data-stage=solved]');
     await page.context().close();
   }
+});
+
+test('a classic endgame is played out against the engine to the verdict', async () => {
+  const page = await train('zh');
+  await puzzleOpen(page, 1500);
+  await page.click('[data-testid=mode-endgames]');
+  await page.waitForSelector('[data-testid=endgame-board] [data-square=f0][data-piece=K]');
+  assert.match(await page.textContent('[data-testid=endgame-status]'), /你执黑/);
+  assert.match(await page.textContent('[data-testid=endgame-source]'), /双车杀王.*CC BY 4\.0/);
+  // A quiet move: the engine answers by itself.
+  await playMoves(page, ['d9d8']);
+  await page.waitForFunction(() => /你执黑/.test(document.querySelector('[data-testid=endgame-status]').textContent)
+    && !document.querySelector('[data-testid=endgame-board] [data-square=d8][data-last=true]'), null, { timeout: 20000 });
+  await page.click('[data-testid=endgame-restart]');
+  await page.waitForSelector('[data-testid=endgame-board] [data-square=d9][data-piece=k]');
+  await playMoves(page, ['a1a0']);
+  await page.waitForSelector('[data-testid=endgame-board][data-over=true]');
+  const said = await page.textContent('[data-testid=endgame-status]');
+  assert.match(said, /黑方胜/);
+  assert.match(said, /你赢了/);
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await page.textContent('[data-testid=endgame-status]'), /You won/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -3,8 +3,10 @@
 //! fetched only here, a shard at a time, the next one fetched while the player still has
 //! puzzles left from the last; the decisions are `crate::train` (tested natively).
 
+mod endgame;
 mod engine;
 mod fetch;
+mod sets;
 mod solve;
 mod words;
 
@@ -18,6 +20,8 @@ use crate::xiangqi::Square;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use words::Said;
+
+pub(super) use sets::keep_position;
 
 /// Where the trainer's progress is kept.
 const PROGRESS_KEY: &str = "xq.train";
@@ -33,6 +37,10 @@ enum Mode {
     Puzzles,
     /// Rising difficulty until the first mistake.
     Streak,
+    /// The classic endgames against the engine.
+    Endgames,
+    /// The teacher's sets.
+    Sets,
 }
 
 /// What the status line says.
@@ -79,6 +87,18 @@ struct Train {
     seen: StoredValue<BTreeSet<String>>,
     /// The current puzzle's result has been rated.
     rated: StoredValue<bool>,
+    /// The teacher's sets, and the one chosen.
+    shelf: RwSignal<crate::train::shelf::Shelf>,
+    chosen: RwSignal<usize>,
+    /// The class view's set, when it is open.
+    class: RwSignal<Option<crate::train::shelf::Class>>,
+    /// A set opened from a link, until kept.
+    linked: RwSignal<Option<crate::train::PuzzleSet>>,
+    set_note: RwSignal<Option<sets::SetNote>>,
+    /// The endgame studies loaded, the one open and its game against the engine.
+    studies: RwSignal<Vec<Puzzle>>,
+    study_at: RwSignal<usize>,
+    duel: RwSignal<Option<crate::train::duel::Duel>>,
 }
 
 fn use_train() -> Train {
@@ -104,6 +124,14 @@ impl Train {
             engine: engine::Engine::new(),
             seen: StoredValue::new(BTreeSet::new()),
             rated: StoredValue::new(false),
+            shelf: RwSignal::new(sets::load_shelf()),
+            chosen: RwSignal::new(0),
+            class: RwSignal::new(None),
+            linked: RwSignal::new(None),
+            set_note: RwSignal::new(None),
+            studies: RwSignal::new(Vec::new()),
+            study_at: RwSignal::new(0),
+            duel: RwSignal::new(None),
         }
     }
 
@@ -123,8 +151,10 @@ impl Train {
     /// The rating the next puzzle is chosen near: the player's, or for a streak the last one's.
     fn target(self) -> f64 {
         match self.mode.get_untracked() {
-            Mode::Puzzles => self.progress.with_untracked(|p| p.player.rating),
             Mode::Streak => self.streak.get_untracked().last,
+            Mode::Puzzles | Mode::Sets | Mode::Endgames => {
+                self.progress.with_untracked(|p| p.player.rating)
+            }
         }
     }
 
@@ -185,7 +215,9 @@ impl Train {
         let found = self.progress.with_untracked(|p| {
             self.puzzles.with_untracked(|all| {
                 let i = match self.mode.get_untracked() {
-                    Mode::Puzzles => progress::next_for(all, &themes, p, &skip),
+                    Mode::Puzzles | Mode::Sets | Mode::Endgames => {
+                        progress::next_for(all, &themes, p, &skip)
+                    }
                     Mode::Streak => {
                         let last = self.streak.get_untracked().last;
                         progress::next_in_streak(all, &themes, &skip, last)
@@ -245,6 +277,14 @@ impl Train {
     /// Switches the mode: a streak starts from the easiest puzzle.
     fn set_mode(self, mode: Mode) {
         self.mode.set(mode);
+        match mode {
+            Mode::Sets => return,
+            Mode::Endgames if self.studies.with_untracked(Vec::is_empty) => {
+                return endgame::fetch_studies(self, 0);
+            }
+            Mode::Endgames => return endgame::open_study(self, self.study_at.get_untracked()),
+            Mode::Puzzles | Mode::Streak => {}
+        }
         self.streak.set(Streak::default());
         self.seen.update_value(|s| s.clear());
         self.next();
@@ -254,16 +294,29 @@ impl Train {
 /// The `#/train` page.
 #[component]
 pub fn TrainPage(query: String) -> impl IntoView {
-    let _ = query;
     let train = Train::new();
     provide_context(train);
     train.load();
+    sets::open_link(train, &query);
+    let sets_shown = move || train.mode.get() == Mode::Sets;
+    let endgames_shown = move || train.mode.get() == Mode::Endgames;
     view! {
-        <section class="train" data-testid="train">
+        <Show when=move || train.class.with(Option::is_some)>
+            <sets::ClassView />
+        </Show>
+        <section class="train" data-testid="train" class:hidden=move || train.class.with(Option::is_some)>
             <TrainHeader />
             <ModeTabs />
-            <solve::SolveArea />
-            <ThemeChips />
+            <div class="train-sets-wrap" class:hidden=move || !sets_shown()>
+                <sets::SetsPanel />
+            </div>
+            <div class:hidden=move || sets_shown() || endgames_shown()>
+                <solve::SolveArea />
+                <ThemeChips />
+            </div>
+            <Show when=endgames_shown>
+                <endgame::EndgameArea />
+            </Show>
             <History />
             <p class="train-credit" data-testid="train-credit">
                 {tr(words::CREDIT_BEFORE)}<cite translate="no">{words::DATASET}</cite>{tr(words::CREDIT_AFTER)}
@@ -313,6 +366,8 @@ fn ModeTabs() -> impl IntoView {
         <div class="train-modes" role="tablist" aria-label=tr(words::MODES)>
             {tab(Mode::Puzzles, words::PUZZLES, "mode-puzzles")}
             {tab(Mode::Streak, words::STREAK, "mode-streak")}
+            {tab(Mode::Endgames, words::ENDGAMES, "mode-endgames")}
+            {tab(Mode::Sets, words::SETS, "mode-sets")}
         </div>
     }
 }

@@ -199,6 +199,7 @@ pub(super) fn SolveArea() -> impl IntoView {
             <aside class="train-panel">
                 <Status />
                 <Controls />
+                <super::sets::SetNoteLine id="set-note" />
                 <SourceLine />
             </aside>
         </div>
@@ -320,6 +321,8 @@ fn Controls() -> impl IntoView {
             <Show when=wrong>
                 <button type="button" data-testid="train-refutation" on:click=move |_| refute(train)>{tr(words::SHOW_REFUTATION)}</button>
             </Show>
+            <button type="button" data-testid="train-add-to-set" disabled=move || stage().is_none()
+                on:click=move |_| super::sets::add_open_puzzle(train)>{tr(words::ADD_TO_SET)}</button>
             <button type="button" class="primary" data-testid="train-next" on:click=next>
                 {move || if streak_over() { tr(words::START_STREAK)() } else { tr(words::NEXT_PUZZLE)() }}
             </button>

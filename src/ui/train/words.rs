@@ -55,6 +55,34 @@ pub const HISTORY: Text = Text::new("最近做过的题", "Recent puzzles");
 pub const SOLVED_MARK: Text = Text::new("✓ 解出", "✓ solved");
 pub const MISSED_MARK: Text = Text::new("✗ 未解出", "✗ missed");
 
+pub const ENDGAMES: Text = Text::new("残局", "Endgames");
+pub const START_AGAIN: Text = Text::new("重新开始", "Start again");
+pub const NEXT_STUDY: Text = Text::new("下一局", "Next study");
+pub const YOU_WON: Text = Text::new("你赢了！", "You won!");
+pub const A_DRAW: Text = Text::new("和棋。", "A draw.");
+pub const THE_ENGINE_WON: Text = Text::new("电脑赢了。再来一次？", "The engine won. Try again?");
+pub const ENGINE_THINKS: Text = Text::new("电脑思考中…", "The engine is thinking…");
+pub const SETS: Text = Text::new("教学题集", "Teacher's sets");
+pub const SET: Text = Text::new("题集", "Set");
+pub const MY_SET: Text = Text::new("我的题集", "My set");
+pub const NEW_SET_NAME: Text = Text::new("新题集的名称", "Name of a new set");
+pub const NEW_SET: Text = Text::new("新建题集", "New set");
+pub const ADD_TO_SET: Text = Text::new("加入题集", "Add to set");
+pub const COMMENT: Text = Text::new("评注", "Comment");
+pub const MOVE_UP: Text = Text::new("上移", "Move up");
+pub const MOVE_DOWN: Text = Text::new("下移", "Move down");
+pub const REMOVE: Text = Text::new("删除", "Remove");
+pub const SAVE_AS_FILE: Text = Text::new("保存为文件", "Save as a file");
+pub const LINK_AND_QR: Text = Text::new("链接与二维码", "Link and QR code");
+pub const PRESENT: Text = Text::new("课堂展示", "Present to the class");
+pub const OPEN_SET_FILE: Text = Text::new("打开题集文件", "Open a set file");
+pub const CLOSE: Text = Text::new("关闭", "Close");
+pub const PREVIOUS: Text = Text::new("上一题", "Previous");
+pub const SHOW_THE_MOVE: Text = Text::new("显示着法", "Show the move");
+pub const SHOW_THE_LINE: Text = Text::new("显示全部着法", "Show the line");
+pub const NEXT_POSITION: Text = Text::new("下一题", "Next position");
+pub const KEEP_THIS_SET: Text = Text::new("保存此题集", "Keep this set");
+
 /// A sentence of the trainer with numbers or names in it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Said {
@@ -72,6 +100,12 @@ pub enum Said {
     Refutation(String),
     /// The move number in the game a puzzle comes from.
     MoveNumber(u32),
+    /// A position was added to the named set.
+    AddedTo(String),
+    /// Position `.0` of `.1` in the class view.
+    Position(usize, usize),
+    /// The player's side in an endgame against the engine.
+    PlayItOut(crate::xiangqi::Color),
 }
 
 impl Say for Said {
@@ -96,6 +130,18 @@ impl Say for Said {
             (Said::Refutation(m), Lang::En) => format!("The answer to it: {m}"),
             (Said::MoveNumber(n), Lang::Zh) => format!("第 {n} 回合"),
             (Said::MoveNumber(n), Lang::En) => format!("move {n}"),
+            (Said::AddedTo(name), Lang::Zh) => format!("已加入题集“{name}”"),
+            (Said::AddedTo(name), Lang::En) => format!("Added to the set “{name}”"),
+            (Said::Position(n, of), Lang::Zh) => format!("第 {n} / {of} 题"),
+            (Said::Position(n, of), Lang::En) => format!("Position {n} of {of}"),
+            (Said::PlayItOut(Color::Red), Lang::Zh) => "你执红，与电脑走到底".into(),
+            (Said::PlayItOut(Color::Black), Lang::Zh) => "你执黑，与电脑走到底".into(),
+            (Said::PlayItOut(Color::Red), Lang::En) => {
+                "You play Red against the engine, to the end".into()
+            }
+            (Said::PlayItOut(Color::Black), Lang::En) => {
+                "You play Black against the engine, to the end".into()
+            }
         }
     }
 }
