@@ -156,7 +156,7 @@ impl Ctx {
     }
 
     /// A click in the result: a graph band or a judged move (`data-ply`, `data-best`).
-    fn clicked(self, ev: &web_sys::MouseEvent) {
+    fn clicked(self, ev: &web_sys::MouseEvent, lang: Lang) {
         let target = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -169,8 +169,12 @@ impl Ctx {
                 el.get_attribute("data-set-fen"),
                 el.get_attribute("data-set-line"),
             );
-            if super::train::keep_position(&fen.unwrap_or_default(), &line.unwrap_or_default()) {
-                el.set_text_content(Some(words::IN_THE_SET.get(use_lang().get_untracked())));
+            if super::train::keep_position(
+                &fen.unwrap_or_default(),
+                &line.unwrap_or_default(),
+                lang,
+            ) {
+                el.set_text_content(Some(words::IN_THE_SET.get(lang)));
             }
             return;
         }
@@ -265,7 +269,7 @@ pub fn ReviewPanel(
             {move || summary.with(Option::is_some).then(|| view! {
                 // One string of HTML and one click handler for the whole result: a view per point
                 // and per move would cost the page's download and the first draw's time.
-                <div class="review-result" on:click=move |ev| ctx.clicked(&ev)
+                <div class="review-result" on:click=move |ev| ctx.clicked(&ev, lang.get_untracked())
                     inner_html=move || {
                         let (l, n) = (lang.get(), notation.get());
                         session.with(|s| summary.with(|sum| match sum {

@@ -70,7 +70,7 @@ test('a wrong move says so, the engine shows its refutation, a retry then solves
   const down = await rating(page);
   assert.ok(down < 1500, `a miss lowers the rating: ${down}`);
   await page.click('[data-testid=train-refutation]');
-  await page.waitForFunction(() => /对方的应着/.test(document.querySelector('[data-testid=train-status]').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /对方的应着：/.test(document.querySelector('[data-testid=train-status]').textContent), null, { timeout: 20000 });
   assert.ok(await page.locator('[data-testid=mark][data-brush=red]').count() === 1, 'the answer drawn as an arrow');
   await page.click('[data-testid=train-retry]');
   await page.waitForSelector('.board-wrap[data-stage=solving]');
@@ -191,6 +191,14 @@ test('on a phone (375×667) the board and the controls fit the width', async () 
   }
 });
 
+/** Plays ICCS moves on the endgame's board (the puzzle's board is on the page too, hidden). */
+async function playEndgame(page, moves) {
+  for (const m of moves) {
+    await page.click(`[data-testid=endgame-board] [data-square="${m.slice(0, 2)}"]`);
+    await page.click(`[data-testid=endgame-board] [data-square="${m.slice(2, 4)}"]`);
+  }
+}
+
 test('a classic endgame is played out against the engine to the verdict', async () => {
   const page = await train('zh');
   await puzzleOpen(page, 1500);
@@ -199,12 +207,12 @@ test('a classic endgame is played out against the engine to the verdict', async 
   assert.match(await page.textContent('[data-testid=endgame-status]'), /你执黑/);
   assert.match(await page.textContent('[data-testid=endgame-source]'), /双车杀王.*CC BY 4\.0/);
   // A quiet move: the engine answers by itself.
-  await playMoves(page, ['d9d8']);
+  await playEndgame(page, ['d9d8']);
   await page.waitForFunction(() => /你执黑/.test(document.querySelector('[data-testid=endgame-status]').textContent)
     && !document.querySelector('[data-testid=endgame-board] [data-square=d8][data-last=true]'), null, { timeout: 20000 });
   await page.click('[data-testid=endgame-restart]');
   await page.waitForSelector('[data-testid=endgame-board] [data-square=d9][data-piece=k]');
-  await playMoves(page, ['a1a0']);
+  await playEndgame(page, ['a1a0']);
   await page.waitForSelector('[data-testid=endgame-board][data-over=true]');
   const said = await page.textContent('[data-testid=endgame-status]');
   assert.match(said, /黑方胜/);

@@ -99,6 +99,8 @@ struct Train {
     studies: RwSignal<Vec<Puzzle>>,
     study_at: RwSignal<usize>,
     duel: RwSignal<Option<crate::train::duel::Duel>>,
+    /// The page's language, for the handlers that name things (a new set).
+    lang: RwSignal<crate::lang::Lang>,
 }
 
 fn use_train() -> Train {
@@ -132,6 +134,7 @@ impl Train {
             studies: RwSignal::new(Vec::new()),
             study_at: RwSignal::new(0),
             duel: RwSignal::new(None),
+            lang: use_lang(),
         }
     }
 

@@ -42,7 +42,7 @@ pub(super) fn add_open_puzzle(train: Train) {
     else {
         return;
     };
-    let lang = use_lang().get_untracked();
+    let lang = train.lang.get_untracked();
     if train.shelf.with_untracked(|s| s.sets.is_empty()) {
         new_set(train, words::MY_SET.get(lang).to_string());
     }
@@ -65,7 +65,7 @@ pub(super) fn add_open_puzzle(train: Train) {
 /// Keeps a position and its answer line (ICCS, spaces between) in the first of the teacher's
 /// sets, a new one when there is none: `#/play`'s review makes a marked mistake a puzzle so.
 /// Whether it was kept (a damaged shelf, a full set or a bad line keep nothing).
-pub(crate) fn keep_position(fen: &str, line: &str) -> bool {
+pub(crate) fn keep_position(fen: &str, line: &str, lang: crate::lang::Lang) -> bool {
     let moves: Option<Vec<_>> = line
         .split_whitespace()
         .map(crate::xiangqi::Move::from_iccs)
@@ -73,7 +73,7 @@ pub(crate) fn keep_position(fen: &str, line: &str) -> bool {
     let Some(moves) = moves else { return false };
     let mut shelf = load_shelf();
     if shelf.sets.is_empty() {
-        let name = words::MY_SET.get(use_lang().get_untracked()).to_string();
+        let name = words::MY_SET.get(lang).to_string();
         shelf.sets.push(PuzzleSet {
             name,
             items: Vec::new(),
@@ -143,7 +143,7 @@ pub(super) fn SetsPanel() -> impl IntoView {
     let name = RwSignal::new(String::new());
     let make = move |_| {
         let n = name.get_untracked().trim().to_string();
-        let l = use_lang().get_untracked();
+        let l = train.lang.get_untracked();
         new_set(
             train,
             if n.is_empty() {
