@@ -459,7 +459,7 @@ impl Puzzle {
     /// Whether `mv` is right at ply `ply` (odd: a solver's move): the solution's move or a
     /// recorded alternative. A move that mates at once is always right (any mate ends it).
     pub fn accepts(&self, ply: usize, mv: Move) -> bool {
-        if ply % 2 == 0 || ply >= self.moves.len() {
+        if ply.is_multiple_of(2) || ply >= self.moves.len() {
             return false;
         }
         if self.moves[ply] == mv || self.alternatives.iter().any(|a| a.ply == ply && a.mv == mv) {

@@ -102,7 +102,7 @@ impl Solving {
     pub fn reply_due(&self) -> bool {
         self.stage != Stage::Solved
             && !matches!(self.stage, Stage::Wrong(_))
-            && self.played % 2 == 0
+            && self.played.is_multiple_of(2)
             && self.played < self.line.len()
     }
 
@@ -121,7 +121,7 @@ impl Solving {
     /// The solver's move: right, wrong, or not legal. A move other than the solution's that
     /// mates at once is right too (the generator accepts every move that wins as fast).
     pub fn try_move(&mut self, m: Move) -> Attempt {
-        if self.stage != Stage::Solving || self.played % 2 == 0 {
+        if self.stage != Stage::Solving || self.played.is_multiple_of(2) {
             return Attempt::NotNow;
         }
         if !self.position.is_legal(m) {
@@ -175,7 +175,8 @@ impl Solving {
 
     /// The solver's move the solution expects now, if the solver is to move.
     pub fn next_move(&self) -> Option<Move> {
-        (self.stage == Stage::Solving && self.played % 2 == 1).then(|| self.line[self.played])
+        (self.stage == Stage::Solving && !self.played.is_multiple_of(2))
+            .then(|| self.line[self.played])
     }
 
     /// Plays the solver's expected move for them (the solution, a move at a time); the reply

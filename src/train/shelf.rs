@@ -148,12 +148,12 @@ impl Class {
     }
 
     /// The next position, its question.
-    pub fn next(&mut self) -> bool {
+    pub fn next_position(&mut self) -> bool {
         self.go(self.at + 1)
     }
 
     /// The previous position, its question.
-    pub fn previous(&mut self) -> bool {
+    pub fn previous_position(&mut self) -> bool {
         self.at.checked_sub(1).is_some_and(|at| self.go(at))
     }
 
@@ -255,15 +255,15 @@ mod tests {
         c.show_move();
         assert_eq!(c.last_move(), Some(mv("a1a0")));
         assert!(c.position().unwrap().is_checkmate());
-        assert!(c.next());
+        assert!(c.next_position());
         assert_eq!(c.shown, 0);
         c.show_move();
         assert_eq!(c.shown, 1);
         c.show_line();
         assert_eq!(c.last_move(), Some(mv("e8e7")));
-        assert!(!c.next());
-        assert!(c.previous());
+        assert!(!c.next_position());
+        assert!(c.previous_position());
         assert_eq!((c.at, c.shown), (0, 0));
-        assert!(!c.previous());
+        assert!(!c.previous_position());
     }
 }

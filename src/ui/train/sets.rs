@@ -180,6 +180,14 @@ pub(super) fn SetsPanel() -> impl IntoView {
     }
 }
 
+/// Selects the whole link when its box is focused, ready to copy.
+fn select_all(ev: leptos::ev::FocusEvent) {
+    event_target::<web_sys::HtmlInputElement>(&ev).select();
+}
+
+/// A change to the chosen set (its index given) on the shelf.
+type Edit = Box<dyn FnOnce(&mut Shelf, usize)>;
+
 /// The chosen set's positions: comment, up, down, remove.
 #[component]
 fn SetItems() -> impl IntoView {
@@ -190,7 +198,7 @@ fn SetItems() -> impl IntoView {
             .shelf
             .with(|s| s.sets.get(at).map(|s| s.items.clone()).unwrap_or_default())
     };
-    let edit = move |f: Box<dyn FnOnce(&mut Shelf, usize)>| {
+    let edit = move |f: Edit| {
         let at = train.chosen.get_untracked();
         train.shelf.update(|s| f(s, at));
         save(train);
@@ -259,7 +267,7 @@ fn SetExport() -> impl IntoView {
         </div>
         {move || link.get().map(|(url, qr)| view! {
             <div class="set-link">
-                <input readonly data-testid="set-link" prop:value=url.clone() on:focus=|ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); } />
+                <input readonly data-testid="set-link" prop:value=url.clone() on:focus=select_all />
                 <div class="set-qr" data-testid="set-qr" inner_html=qr></div>
             </div>
         })}
@@ -362,10 +370,10 @@ pub(super) fn ClassView() -> impl IntoView {
                 <div class="board-wrap"><Board setup=setup looks=looks last_move=last /></div>
                 <div class="class-side">
                     <p class="class-comment" data-testid="class-comment">{comment}</p>
-                    <button type="button" data-testid="class-prev" on:click=move |_| with(Class::previous)>{tr(words::PREVIOUS)}</button>
+                    <button type="button" data-testid="class-prev" on:click=move |_| with(Class::previous_position)>{tr(words::PREVIOUS)}</button>
                     <button type="button" data-testid="class-show-move" on:click=move |_| with(|c| { c.show_move(); true })>{tr(words::SHOW_THE_MOVE)}</button>
                     <button type="button" data-testid="class-show-line" on:click=move |_| with(|c| { c.show_line(); true })>{tr(words::SHOW_THE_LINE)}</button>
-                    <button type="button" class="primary" data-testid="class-next" on:click=move |_| with(Class::next)>{tr(words::NEXT_POSITION)}</button>
+                    <button type="button" class="primary" data-testid="class-next" on:click=move |_| with(Class::next_position)>{tr(words::NEXT_POSITION)}</button>
                 </div>
             </div>
         </div>
