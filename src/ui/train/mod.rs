@@ -14,8 +14,9 @@ use super::board::Mark;
 use super::i18n::{tr, use_lang};
 use crate::lang::Say;
 use crate::train::progress::{self, Progress};
+use crate::train::puzzle::{Collection, Puzzle, Theme};
 use crate::train::session::Solving;
-use crate::train::{Collection, Index, Puzzle, Shard, Theme};
+use crate::train::shard::{Index, Shard};
 use crate::xiangqi::Square;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -93,7 +94,7 @@ struct Train {
     /// The class view's set, when it is open.
     class: RwSignal<Option<crate::train::shelf::Class>>,
     /// A set opened from a link, until kept.
-    linked: RwSignal<Option<crate::train::PuzzleSet>>,
+    linked: RwSignal<Option<crate::train::set::PuzzleSet>>,
     set_note: RwSignal<Option<sets::SetNote>>,
     /// The endgame studies loaded, the one open and its game against the engine.
     studies: RwSignal<Vec<Puzzle>>,

@@ -79,7 +79,7 @@ pub(crate) fn keep_position(fen: &str, line: &str, lang: crate::lang::Lang) -> b
             items: Vec::new(),
         });
     }
-    let item = crate::train::SetItem {
+    let item = crate::train::set::SetItem {
         fen: fen.to_string(),
         moves,
         comment: String::new(),
