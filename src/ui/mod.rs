@@ -23,6 +23,7 @@ mod scoresheet;
 mod storage;
 mod swiss;
 mod tournament;
+mod train;
 
 pub use files::serve_file_worker;
 use leptos::prelude::*;
@@ -134,6 +135,10 @@ pub mod pages {
     pub fn club() -> AnyView {
         view! { <club::ClubPage /> }.into_any()
     }
+    /// `#/train`: puzzles, the classic endgames, the teacher's sets.
+    pub fn train(query: String) -> AnyView {
+        view! { <train::TrainPage query=query /> }.into_any()
+    }
 }
 
 /// The whole app: a header with the sections, and the page of the current route.
@@ -153,6 +158,7 @@ fn App(pages: Pages) -> impl IntoView {
                 <a href="#/schedule" class:active=move || matches!(route.get(), Route::Schedule(_))>{tr(words::SCHEDULE)}</a>
                 <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr(words::SWISS)}</a>
                 <a href="#/club" class:active=move || matches!(route.get(), Route::Club)>{tr(words::MEMBERS)}</a>
+                <a href="#/train" class:active=move || matches!(route.get(), Route::Train(_))>{tr(words::TRAIN)}</a>
             </nav>
             <button
                 class="lang-toggle"

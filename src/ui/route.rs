@@ -19,6 +19,8 @@ pub enum Route {
     Swiss(String),
     /// `#/club`: the members list and the rating list.
     Club,
+    /// `#/train` (optionally `?set=…`, a teacher's set from its link): puzzles and endgames.
+    Train(String),
 }
 
 impl Route {
@@ -33,6 +35,7 @@ impl Route {
             "/schedule" => Route::Schedule(query.to_string()),
             "/swiss" => Route::Swiss(query.to_string()),
             "/club" => Route::Club,
+            "/train" => Route::Train(query.to_string()),
             _ => Route::Play(query.to_string()),
         }
     }

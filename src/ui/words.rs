@@ -118,6 +118,7 @@ pub const CLOCK: Text = Text::new("棋钟", "Clock");
 pub const SCHEDULE: Text = Text::new("赛程编排", "Schedule");
 pub const SWISS: Text = Text::new("积分编排", "Swiss");
 pub const MEMBERS: Text = Text::new("会员", "Members");
+pub const TRAIN: Text = Text::new("练习", "Train");
 pub const SWITCH_TO_CHINESE: Text = Text::new("切换到英文", "Switch to Chinese");
 // move_box.rs
 pub const THE_COMPUTER_IS_THINKING_TYPE: Text = Text::new(
@@ -209,6 +210,8 @@ pub const BY_WINNING_CHANCES_LOST: Text = Text::new(
     "By winning chances lost: inaccuracy ≥ 5%, mistake ≥ 10%, blunder ≥ 15% (as lichess)",
 );
 pub const BETTER: Text = Text::new("更好：", "Better: ");
+pub const TO_A_SET: Text = Text::new("加入练习题集", "Add to a training set");
+pub const IN_THE_SET: Text = Text::new("✓ 已加入题集", "✓ In the set");
 // scoresheet.rs
 pub const EVENT_NAME: Text = Text::new("比赛名称", "Event");
 pub const ROUND: Text = Text::new("轮次", "Round");

@@ -28,6 +28,7 @@ export const PAGES = [
   ['#/schedule?changes', '[data-testid=desk-back]'],
   ['#/swiss', '[data-testid=swiss-name]'],
   ['#/club', '[data-testid=member-name]'],
+  ['#/train', '[data-testid=train] [data-testid=board] [data-piece]'],
 ];
 
 const gzipCache = new Map();

@@ -31,6 +31,7 @@ const PAGES = [
   '#/schedule?hall',
   '#/swiss',
   '#/club',
+  '#/train',
 ];
 
 /** Every visible text (text nodes, placeholders, titles, labels) outside `translate="no"`. */

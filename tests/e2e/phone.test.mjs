@@ -11,7 +11,7 @@ after(async () => { await app.close(); });
 
 test('on a phone every section of the header is in view, without scrolling it', async () => {
   for (const lang of ['zh', 'en']) {
-    for (const hash of ['#/play', '#/tournament', '#/club']) {
+    for (const hash of ['#/play', '#/tournament', '#/club', '#/train']) {
       const page = await app.newPage(hash, { lang, viewport: PHONE, waitFor: '.topbar nav' });
       const links = await page.$$eval('.topbar nav a', (as) => {
         const nav = as[0].parentElement.getBoundingClientRect();
@@ -20,7 +20,7 @@ test('on a phone every section of the header is in view, without scrolling it', 
           return { text: a.textContent, inView: r.left >= nav.left - 0.5 && r.right <= nav.right + 0.5 && r.right <= innerWidth && r.bottom <= nav.bottom + 0.5 };
         });
       });
-      assert.equal(links.length, 7);
+      assert.equal(links.length, 8);
       assert.deepEqual(links.filter((l) => !l.inView), [], `${lang} ${hash}: sections cut off`);
       const header = await page.locator('.topbar').boundingBox();
       assert.ok(header.height <= 80, `${lang} ${hash}: header ${header.height}px, at most two rows`);

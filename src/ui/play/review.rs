@@ -155,12 +155,29 @@ impl Ctx {
     }
 
     /// A click in the result: a graph band or a judged move (`data-ply`, `data-best`).
-    fn clicked(self, ev: &web_sys::MouseEvent) {
-        let Some(el) = ev
+    fn clicked(self, ev: &web_sys::MouseEvent, lang: Lang) {
+        let target = ev
             .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("[data-ply]").ok().flatten())
-        else {
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        // A judged move made a position of the teacher's sets (#/train).
+        if let Some(el) = target
+            .as_ref()
+            .and_then(|e| e.closest("[data-set-fen]").ok().flatten())
+        {
+            let (fen, line) = (
+                el.get_attribute("data-set-fen"),
+                el.get_attribute("data-set-line"),
+            );
+            if super::train::keep_position(
+                &fen.unwrap_or_default(),
+                &line.unwrap_or_default(),
+                lang,
+            ) {
+                el.set_text_content(Some(words::IN_THE_SET.get(lang)));
+            }
+            return;
+        }
+        let Some(el) = target.and_then(|e| e.closest("[data-ply]").ok().flatten()) else {
             return;
         };
         let ply = el.get_attribute("data-ply").and_then(|p| p.parse().ok());
@@ -249,7 +266,7 @@ pub fn ReviewPanel(
             {move || summary.with(Option::is_some).then(|| view! {
                 // One string of HTML and one click handler for the whole result: a view per point
                 // and per move would cost the page's download and the first draw's time.
-                <div class="review-result" on:click=move |ev| ctx.clicked(&ev)
+                <div class="review-result" on:click=move |ev| ctx.clicked(&ev, lang.get_untracked())
                     inner_html=move || {
                         let (l, n) = (lang.get(), notation.get());
                         session.with(|s| summary.with(|sum| match sum {
@@ -402,6 +419,19 @@ fn judged(h: &mut String, t: &GameTree, s: &Summary, lang: Lang, nt: Notation) {
                 r#"<span class="review-line">{}{}</span>"#,
                 words::BETTER.get(lang),
                 words.join(" ")
+            );
+            let line: Vec<String> = better
+                .map(|b| t.main_line_from(b))
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|&i| Some(t.node(i)?.mv()?.to_string()))
+                .collect();
+            let _ = write!(
+                h,
+                r#" <button type="button" class="link-button" data-testid="review-to-set" data-set-fen="{}" data-set-line="{}">{}</button>"#,
+                pos.fen(),
+                line.join(" "),
+                words::TO_A_SET.get(lang)
             );
         }
         h.push_str("</li>");

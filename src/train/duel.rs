@@ -1,0 +1,149 @@
+//! A classic endgame (残局) played out against the engine: the study's position (after the
+//! opponent's move its record gives, as every puzzle), the player on the side to move, the
+//! engine on the other, to the end under the 1999 rules (the game's own verdict: mate,
+//! stalemate, perpetual check and chase, the move limit).
+
+use super::puzzle::Puzzle;
+use crate::xiangqi::game::{Game, GameResult, Verdict};
+use crate::xiangqi::{Color, Move, PlayError};
+
+/// A study being played against the engine.
+#[derive(Clone, Debug)]
+pub struct Duel {
+    puzzle: Puzzle,
+    game: Game,
+}
+
+/// How a study ended for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player won.
+    Won,
+    /// A draw.
+    Drawn,
+    /// The engine won.
+    Lost,
+}
+
+impl Duel {
+    /// The study at its position, the opponent's move of its record played.
+    pub fn new(puzzle: &Puzzle) -> Duel {
+        let mut game = Game::new(puzzle.start());
+        // The puzzle's moves were checked legal when it was read.
+        let _ = game.play(puzzle.moves[0]);
+        Duel {
+            puzzle: puzzle.clone(),
+            game,
+        }
+    }
+
+    /// The study.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The player's side.
+    pub fn player(&self) -> Color {
+        self.puzzle.solver()
+    }
+
+    /// Whether the engine is to move (and the game goes on).
+    pub fn engine_to_move(&self) -> bool {
+        self.game.verdict().is_none() && self.game.position().turn() != self.player()
+    }
+
+    /// A move of the player; refused while the engine is to move or after the end.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if self.game.position().turn() != self.player() {
+            return Err(PlayError::NotYourTurn(m.from));
+        }
+        self.game.play(m)
+    }
+
+    /// The engine's move.
+    pub fn reply(&mut self, m: Move) -> Result<(), PlayError> {
+        if !self.engine_to_move() {
+            return Err(PlayError::NotYourTurn(m.from));
+        }
+        self.game.play(m)
+    }
+
+    /// The verdict, once the game is over.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.game.verdict()
+    }
+
+    /// The end for the player, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let v = self.game.verdict()?;
+        Some(match (v.result, self.player()) {
+            (GameResult::Draw, _) => Outcome::Drawn,
+            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => {
+                Outcome::Won
+            }
+            _ => Outcome::Lost,
+        })
+    }
+
+    /// What the engine is asked: the start position and the moves since, ICCS (it needs them
+    /// for repetitions).
+    pub fn request(&self) -> (String, Vec<String>) {
+        (
+            self.game.start().fen(),
+            self.game.moves().iter().map(|m| m.to_string()).collect(),
+        )
+    }
+
+    /// Back to the study's position.
+    pub fn restart(&mut self) {
+        *self = Duel::new(&self.puzzle);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::from_iccs(s).unwrap()
+    }
+
+    fn study() -> Puzzle {
+        Puzzle::from_json(
+            r#"{"fen":"3k5/9/9/9/9/9/9/9/r7r/4K4 w - - 0 1","moves":["e0f0","a1a0"],"source":{"collection":"endgames"}}"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_player_takes_the_side_to_move_after_the_records_move() {
+        let mut d = Duel::new(&study());
+        assert_eq!(d.player(), Color::Black);
+        assert_eq!(d.game().moves(), &[mv("e0f0")]);
+        assert!(!d.engine_to_move());
+        assert!(d.reply(mv("f0e0")).is_err(), "not the engine's turn");
+        assert!(d.play(mv("d9c7")).is_err(), "illegal");
+        d.play(mv("d9d8")).unwrap();
+        assert!(d.engine_to_move());
+        assert!(d.play(mv("d8d9")).is_err(), "the engine's turn");
+        d.reply(mv("f0e0")).unwrap();
+        assert_eq!(d.request().1, ["e0f0", "d9d8", "f0e0"]);
+        d.restart();
+        assert_eq!(d.game().ply(), 1);
+    }
+
+    #[test]
+    fn a_mate_ends_it_as_a_win_for_the_player() {
+        let mut d = Duel::new(&study());
+        assert_eq!(d.outcome(), None);
+        d.play(mv("a1a0")).unwrap();
+        assert_eq!(d.outcome(), Some(Outcome::Won));
+        assert!(!d.engine_to_move());
+        assert!(d.play(mv("d9d8")).is_err());
+    }
+}

@@ -1,0 +1,225 @@
+//! The classic endgames (残局) on `#/train`: a study of the dataset at the board, played out
+//! against the engine worker to the end (the game's verdict under the 1999 rules).
+
+use super::words::{self, Said};
+use super::{fetch, use_train, Train, DATA};
+use crate::lang::Say;
+use crate::train::duel::{Duel, Outcome};
+use crate::train::puzzle::Collection;
+use crate::train::shard::Shard;
+use crate::ui::board::{Board, Looks};
+use crate::ui::i18n::{tr, use_lang};
+use crate::xiangqi::words::Headline;
+use crate::xiangqi::{Color, Move, Square};
+use leptos::prelude::*;
+
+/// How long the engine thinks on each of its moves, at full strength.
+const ENGINE_MS: u64 = 1000;
+
+/// Fetches the next endgame shard, then opens study `at` if it is loaded.
+pub(super) fn fetch_studies(train: Train, at: usize) {
+    let file = train.index.with_untracked(|i| {
+        let fetched = train.fetched.get_value();
+        i.as_ref()?
+            .shards_of(Collection::Endgames)
+            .find(|s| !fetched.contains(&s.file))
+            .map(|s| s.file.clone())
+    });
+    let Some(file) = file else {
+        return open_study(train, at);
+    };
+    train.fetched.update_value(|f| {
+        f.insert(file.clone());
+    });
+    fetch::text(&format!("{DATA}{file}"), move |text| {
+        match text.as_deref().map(Shard::parse) {
+            Some(Ok(shard)) => train.studies.update(|s| s.extend(shard.puzzles)),
+            _ => train.note.set(Some(super::Note::NotLoaded)),
+        }
+        open_study(train, at);
+    });
+}
+
+/// Opens study `at` (fetching the next shard when it is past those loaded).
+pub(super) fn open_study(train: Train, at: usize) {
+    train.engine.stop();
+    let study = train.studies.with_untracked(|s| s.get(at).cloned());
+    match study {
+        Some(p) => {
+            train.study_at.set(at);
+            train.duel.set(Some(Duel::new(&p)));
+        }
+        None if train.studies.with_untracked(|s| at > s.len()) => {}
+        None => {
+            let more = train.index.with_untracked(|i| {
+                let fetched = train.fetched.get_value();
+                i.as_ref().is_some_and(|i| {
+                    i.shards_of(Collection::Endgames)
+                        .any(|s| !fetched.contains(&s.file))
+                })
+            });
+            if more {
+                fetch_studies(train, at);
+            }
+        }
+    }
+}
+
+/// The player's move, then the engine's answer.
+fn enter(train: Train, m: Move) {
+    train.selected.set(None);
+    let played = train
+        .duel
+        .try_update(|d| d.as_mut().map(|d| d.play(m).is_ok()))
+        .flatten()
+        .unwrap_or(false);
+    if played {
+        answer(train);
+    }
+}
+
+fn answer(train: Train) {
+    let Some((fen, moves)) = train
+        .duel
+        .with_untracked(|d| d.as_ref().filter(|d| d.engine_to_move()).map(Duel::request))
+    else {
+        return;
+    };
+    let asked = moves.len();
+    train.engine.best(fen, moves, ENGINE_MS, move |best| {
+        train.duel.update(|d| {
+            if let (Some(d), Some(m)) = (d.as_mut(), best) {
+                // Only for the position asked about: a restart may have come between.
+                if d.game().ply() == asked {
+                    let _ = d.reply(m);
+                }
+            }
+        });
+    });
+}
+
+fn on_point(train: Train, sq: Square) {
+    let Some(pos) = train
+        .duel
+        .with_untracked(|d| d.as_ref().map(|d| d.game().position().clone()))
+    else {
+        return;
+    };
+    let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
+    match train.selected.get_untracked() {
+        Some(from) if from == sq => train.selected.set(None),
+        _ if own => train.selected.set(Some(sq)),
+        Some(from) => enter(train, Move::new(from, sq)),
+        None => {}
+    }
+}
+
+/// The study at the board, its status and controls.
+#[component]
+pub(super) fn EndgameArea() -> impl IntoView {
+    let train = use_train();
+    let duel = train.duel;
+    let pos = Memo::new(move |_| duel.with(|d| d.as_ref().map(|d| d.game().position().clone())));
+    let setup = Memo::new(move |_| {
+        pos.with(|p| {
+            p.as_ref()
+                .map(|p| p.to_setup())
+                .unwrap_or_else(crate::xiangqi::Setup::empty)
+        })
+    });
+    let check = Memo::new(move |_| {
+        pos.with(|p| {
+            p.as_ref()
+                .and_then(|p| p.is_check().then(|| p.king(p.turn())))
+        })
+    });
+    let targets = Memo::new(move |_| {
+        let from = train.selected.get();
+        pos.with(|p| match (p, from) {
+            (Some(p), Some(sq)) => p.legal_moves_from(sq).iter().map(|m| m.to).collect(),
+            _ => Vec::new(),
+        })
+    });
+    let last = Memo::new(move |_| {
+        duel.with(|d| {
+            d.as_ref()
+                .and_then(|d| d.game().moves().last().map(|m| (m.from, m.to)))
+        })
+    });
+    let looks = Memo::new(move |_| Looks {
+        flipped: duel.with(|d| d.as_ref().is_some_and(|d| d.player() == Color::Black)),
+        animate: true,
+        far_upside_down: false,
+    });
+    let over = move || duel.with(|d| d.as_ref().and_then(Duel::outcome)).is_some();
+    view! {
+        <div class="train-play">
+            <div class="board-wrap" data-testid="endgame-board" data-over=move || over().then_some("true")>
+                <Board setup=setup check=check looks=looks selected=train.selected targets=targets last_move=last
+                    on_point=Callback::new(move |sq| on_point(train, sq))
+                    on_drag=Callback::new(move |(a, b)| enter(train, Move::new(a, b))) />
+            </div>
+            <aside class="train-panel">
+                <EndgameStatus />
+                <div class="train-controls">
+                    <button type="button" data-testid="endgame-restart" on:click=move |_| {
+                        train.engine.stop();
+                        duel.update(|d| if let Some(d) = d.as_mut() { d.restart() });
+                    }>{tr(words::START_AGAIN)}</button>
+                    <button type="button" class="primary" data-testid="endgame-next"
+                        on:click=move |_| open_study(train, train.study_at.get_untracked() + 1)>{tr(words::NEXT_STUDY)}</button>
+                </div>
+            </aside>
+        </div>
+    }
+}
+
+/// Whose side the player has, the engine thinking, the verdict and what it means for the player.
+#[component]
+fn EndgameStatus() -> impl IntoView {
+    let train = use_train();
+    let lang = use_lang();
+    let duel = train.duel;
+    let text = move || {
+        let l = lang.get();
+        duel.with(|d| {
+            let d = d.as_ref()?;
+            Some(match (d.verdict(), d.outcome()) {
+                (Some(v), Some(o)) => {
+                    let end = match o {
+                        Outcome::Won => words::YOU_WON,
+                        Outcome::Drawn => words::A_DRAW,
+                        Outcome::Lost => words::THE_ENGINE_WON,
+                    };
+                    format!("{} {}", Headline(v).say(l), end.get(l))
+                }
+                _ if d.engine_to_move() => words::ENGINE_THINKS.get(l).to_string(),
+                _ => Said::PlayItOut(d.player()).say(l),
+            })
+        })
+    };
+    let title = move || {
+        duel.with(|d| {
+            d.as_ref().map(|d| {
+                let s = &d.puzzle().source;
+                if s.game.is_empty() {
+                    s.event.clone()
+                } else {
+                    s.game.clone()
+                }
+            })
+        })
+    };
+    let kind = move || match duel.with(|d| d.as_ref().and_then(Duel::outcome)) {
+        Some(Outcome::Won) => "good",
+        Some(Outcome::Lost) => "bad",
+        _ => "info",
+    };
+    view! {
+        <p class="train-status" data-testid="endgame-status" data-kind=kind role="status" aria-live="polite">{text}</p>
+        <p class="train-source" data-testid="endgame-source">
+            <span>{tr(words::SOURCE)}</span><span translate="no">{title}</span>
+            <span class="credit" translate="no">" ("{words::DATASET}")"</span>
+        </p>
+    }
+}
