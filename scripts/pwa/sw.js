@@ -16,14 +16,17 @@ const PREFIX = 'xq-club:' + self.registration.scope + ':';
 const CACHE = PREFIX + BUILD;
 const INDEX = new URL('index.html', self.registration.scope).href;
 const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
+// The trainer's puzzle data is kept when #/train fetches it, never by `keepAll`: no other page's
+// visit downloads it.
+const EAGER = new Set([...OURS].filter((u) => !u.includes('/puzzles/')));
 // The files of one bundle share a stem: `schedule_worker_loader.js`, `schedule_worker.js`, `…_bg.wasm`.
 const stem = (u) => u.replace(/(_loader\.js|_bg\.wasm|\.js)$/, '');
 
-/** How many of the build's files this build's cache holds, told to the page as `{ offline: … }`. */
+/** How many of the build's files (puzzles aside) this cache holds, told to the page as `{ offline: … }`. */
 function tell(client, cache, busy) {
   return cache.keys().then((have) => {
-    const kept = have.filter((r) => OURS.has(r.url)).length;
-    if (client) client.postMessage({ offline: { kept, of: OURS.size, busy } });
+    const kept = have.filter((r) => EAGER.has(r.url)).length;
+    if (client) client.postMessage({ offline: { kept, of: EAGER.size, busy } });
   });
 }
 
@@ -70,7 +73,7 @@ self.addEventListener('message', (event) => {
     // The rest of the build, one file at a time so the page's own requests never wait long.
     event.waitUntil(caches.open(CACHE).then((cache) => cache.keys().then((have) => {
       const got = new Set(have.map((r) => r.url));
-      const missing = event.data === 'keepAll' ? [...OURS].filter((u) => !got.has(u)) : [];
+      const missing = event.data === 'keepAll' ? [...EAGER].filter((u) => !got.has(u)) : [];
       return missing.reduce((done, u) => done.then(() => keep(cache, u, 'no-cache').catch(() => {})
         .then(() => tell(event.source, cache, true))), Promise.resolve())
         .then(() => tell(event.source, cache, false));

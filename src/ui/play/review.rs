@@ -168,7 +168,7 @@ impl Ctx {
                 el.get_attribute("data-set-fen"),
                 el.get_attribute("data-set-line"),
             );
-            if super::train::keep_position(
+            if crate::ui::train::keep_position(
                 &fen.unwrap_or_default(),
                 &line.unwrap_or_default(),
                 lang,

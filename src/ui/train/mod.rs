@@ -22,7 +22,7 @@ use leptos::prelude::*;
 use std::collections::BTreeSet;
 use words::Said;
 
-pub(super) use sets::keep_position;
+pub(crate) use sets::keep_position;
 
 /// Where the trainer's progress is kept.
 const PROGRESS_KEY: &str = "xq.train";
