@@ -307,10 +307,11 @@ mod tests {
 
     #[test]
     fn the_shard_fetched_next_is_the_nearest_unread_one_with_a_chosen_theme() {
-        let puzzles: Vec<Puzzle> = (0..450)
+        // Two and a quarter shards of SHARD_SIZE (100).
+        let puzzles: Vec<Puzzle> = (0..225)
             .map(|i| {
-                let theme = if i < 300 { Theme::Fork } else { Theme::Pin };
-                let mut p = puzzle("x", 800.0 + f64::from(i) * 4.0, &[theme]);
+                let theme = if i < 150 { Theme::Fork } else { Theme::Pin };
+                let mut p = puzzle("x", 800.0 + f64::from(i) * 8.0, &[theme]);
                 p.fen = format!("3k5/9/9/9/9/9/9/9/r7r/4K4 w - - 0 {}", i + 1);
                 p.id = p.make_id();
                 p
@@ -323,7 +324,7 @@ mod tests {
         let pick = |themes: &BTreeSet<Theme>, r: f64, f: &BTreeSet<String>| {
             shard_to_fetch(&index, Collection::Games, themes, r, f).map(|s| s.file.clone())
         };
-        // Ratings 800..2596 in three shards: 800-1596, 1600-2396, 2400-2596; pins from 2000.
+        // Ratings 800..2592 in three shards: 800-1592, 1600-2392, 2400-2592; pins from 2000.
         assert_eq!(
             pick(&none, 1500.0, &fetched).as_deref(),
             Some("games-000.json")
