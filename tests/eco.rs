@@ -57,7 +57,10 @@ fn every_code_has_a_name_in_both_languages() {
         .filter_map(|m| xiangqi_club::xiangqi::Move::from_iccs(m))
         .collect();
     let code = ecco::classify(&start, &moves).unwrap();
-    let (zh, en) = code.name();
+    let (zh, en) = (
+        code.name().get(xiangqi_club::lang::Lang::Zh),
+        code.name().get(xiangqi_club::lang::Lang::En),
+    );
     assert_eq!(code.letter(), 'C');
     assert!(
         zh.contains("屏风马") && en.contains("screen horses"),

@@ -1367,8 +1367,8 @@ fn a_function_is_measured_from_its_fn_line_to_its_closing_brace() {
         (PathBuf::from("ui/swiss/x.rs"), long.clone()),
         (PathBuf::from("events/x.rs"), long.clone()),
         (
-            PathBuf::from("ui/play/play.rs"),
-            long.replace("long", "BoardArea"),
+            PathBuf::from("ui/club/mod.rs"),
+            long.replace("long", "Import"),
         ),
     ];
     assert_eq!(

@@ -2,6 +2,7 @@
 //! it agrees with the games' own ECCO tags (`xq eco check`), and learning the tree from them
 //! (`xq eco train --out FILE`).
 
+use crate::lang::Lang;
 use crate::xiangqi::ecco::learn::{learn, with_prefixes, Example};
 use crate::xiangqi::ecco::{self, normalise, Ecco, Tree};
 use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
@@ -138,7 +139,7 @@ fn list(paths: &[String]) -> i32 {
             .initial
             .then(|| ecco::classify(&crate::xiangqi::Position::start(), &g.moves))
         {
-            Some(Some(code)) => println!("{code}\t{}\t{}", code.name().0, g.origin),
+            Some(Some(code)) => println!("{code}\t{}\t{}", code.name().get(Lang::Zh), g.origin),
             _ => println!("-\t-\t{}", g.origin),
         }
     }

@@ -39,12 +39,10 @@ pub(super) fn member_pick(
     testid: &'static str,
     changed: impl Fn() + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let lang = use_lang();
     let text = RwSignal::new(String::new());
     let open = RwSignal::new(false);
     let active = RwSignal::new(0usize);
     let list_id = format!("{testid}-options");
-    let option_id = move |i: usize| format!("{testid}-option-{i}");
     // A member chosen elsewhere (a PGN's tags) shows by name.
     Effect::new(move || {
         let id = chosen.get();
@@ -83,38 +81,9 @@ pub(super) fn member_pick(
         chosen.set(exact.unwrap_or_default());
         changed();
     };
-    let keys = move |ev: leptos::ev::KeyboardEvent| {
-        let n = found.with_untracked(|(f, _)| f.len());
-        match ev.key().as_str() {
-            "ArrowDown" => {
-                ev.prevent_default();
-                if open.get_untracked() {
-                    active.update(|a| *a = (*a + 1).min(n.saturating_sub(1)));
-                } else {
-                    open.set(true);
-                    active.set(0);
-                }
-            }
-            "ArrowUp" => {
-                ev.prevent_default();
-                active.update(|a| *a = a.saturating_sub(1));
-            }
-            "Enter" if open.get_untracked() && n > 0 => {
-                ev.prevent_default();
-                let at = active.get_untracked().min(n - 1);
-                if let Some((id, name)) = found.with_untracked(|(f, _)| f.get(at).cloned()) {
-                    pick(id, name);
-                }
-            }
-            "Escape" if open.get_untracked() => {
-                ev.prevent_default();
-                ev.stop_propagation();
-                open.set(false);
-            }
-            _ => {}
-        }
-    };
+    let keys = move |ev: leptos::ev::KeyboardEvent| key_pressed(&ev, found, open, active, pick);
     let list = list_id.clone();
+    let option_id = move |i: usize| format!("{testid}-option-{i}");
     view! {
         <span class="member-pick" data-testid=testid data-member=move || chosen.get()>
             <input type="text" role="combobox" autocomplete="off" aria-autocomplete="list"
@@ -129,26 +98,80 @@ pub(super) fn member_pick(
                 on:blur=move |_| open.set(false)
                 on:keydown=keys />
             <Show when=move || open.get()>
-                <div class="member-drop">
-                <ul class="member-options" role="listbox" id=list.clone() aria-label=tr(words::MEMBERS)>
-                    {move || found.get().0.into_iter().enumerate().map(|(i, (id, name))| {
-                        let shown = name.clone();
-                        view! {
-                            <li role="option" id=option_id(i) data-member=id
-                                aria-selected=move || (active.get() == i).to_string()
-                                // Before the box's blur: the pick is made, the list closes.
-                                on:mousedown=move |ev| { ev.prevent_default(); pick(id, name.clone()); }>{shown}</li>
-                        }
-                    }).collect_view()}
-                </ul>
-                {move || {
-                    let (n, total) = found.with(|(f, t)| (f.len(), *t));
-                    (total > n || n == 0).then(|| view! {
-                        <p class="member-more" data-testid="member-pick-more">{move || words::MoreMembers(total - n).say(lang.get())}</p>
-                    })
-                }}
-                </div>
+                {drop_list(found, active, list.clone(), testid, pick)}
             </Show>
         </span>
+    }
+}
+
+/// The arrows move through the list (down opens it), Enter picks, Escape closes.
+fn key_pressed(
+    ev: &leptos::ev::KeyboardEvent,
+    found: Memo<(Vec<(u32, String)>, usize)>,
+    open: RwSignal<bool>,
+    active: RwSignal<usize>,
+    pick: impl Fn(u32, String),
+) {
+    let n = found.with_untracked(|(f, _)| f.len());
+    match ev.key().as_str() {
+        "ArrowDown" => {
+            ev.prevent_default();
+            if open.get_untracked() {
+                active.update(|a| *a = (*a + 1).min(n.saturating_sub(1)));
+            } else {
+                open.set(true);
+                active.set(0);
+            }
+        }
+        "ArrowUp" => {
+            ev.prevent_default();
+            active.update(|a| *a = a.saturating_sub(1));
+        }
+        "Enter" if open.get_untracked() && n > 0 => {
+            ev.prevent_default();
+            let at = active.get_untracked().min(n - 1);
+            if let Some((id, name)) = found.with_untracked(|(f, _)| f.get(at).cloned()) {
+                pick(id, name);
+            }
+        }
+        "Escape" if open.get_untracked() => {
+            ev.prevent_default();
+            ev.stop_propagation();
+            open.set(false);
+        }
+        _ => {}
+    }
+}
+
+/// The open list: the first matches, and how many more match.
+fn drop_list(
+    found: Memo<(Vec<(u32, String)>, usize)>,
+    active: RwSignal<usize>,
+    list_id: String,
+    testid: &'static str,
+    pick: impl Fn(u32, String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = use_lang();
+    let option_id = move |i: usize| format!("{testid}-option-{i}");
+    view! {
+        <div class="member-drop">
+        <ul class="member-options" role="listbox" id=list_id aria-label=tr(words::MEMBERS)>
+            {move || found.get().0.into_iter().enumerate().map(|(i, (id, name))| {
+                let shown = name.clone();
+                view! {
+                    <li role="option" id=option_id(i) data-member=id
+                        aria-selected=move || (active.get() == i).to_string()
+                        // Before the box's blur: the pick is made, the list closes.
+                        on:mousedown=move |ev| { ev.prevent_default(); pick(id, name.clone()); }>{shown}</li>
+                }
+            }).collect_view()}
+        </ul>
+        {move || {
+            let (n, total) = found.with(|(f, t)| (f.len(), *t));
+            (total > n || n == 0).then(|| view! {
+                <p class="member-more" data-testid="member-pick-more">{move || words::MoreMembers(total - n).say(lang.get())}</p>
+            })
+        }}
+        </div>
     }
 }

@@ -12,13 +12,13 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod learn;
-mod names;
+mod words;
 
 use crate::xiangqi::{Color, Move, Position, Square};
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use names::group_name;
+pub use words::group_name;
 
 /// How many plies of a game the code depends on: ten moves a side.
 pub const PLIES: usize = 20;
@@ -63,7 +63,7 @@ impl Ecco {
     }
 
     /// The name of the code's group of ten (`C6x`: 五七炮对屏风马), in Chinese and in English.
-    pub fn name(self) -> (&'static str, &'static str) {
+    pub fn name(self) -> crate::lang::Text {
         group_name(self)
     }
 }

@@ -1,9 +1,15 @@
 //! The names of the ECCO codes' groups of ten (C6x: 五七炮对屏风马), in Chinese and English.
 
 use super::Ecco;
+use crate::lang::Text;
 
 /// The name of `code`'s group of ten, in Chinese and in English.
-pub fn group_name(code: Ecco) -> (&'static str, &'static str) {
+pub fn group_name(code: Ecco) -> Text {
+    let (zh, en) = group_words(code);
+    Text::new(zh, en)
+}
+
+fn group_words(code: Ecco) -> (&'static str, &'static str) {
     let tens = code.number() / 10;
     match (code.letter(), tens) {
         ('A', 0) => ("非常见开局", "Uncommon openings"),
@@ -68,7 +74,7 @@ mod tests {
 
     #[test]
     fn groups_are_named_as_their_games_are_played() {
-        let name = |c: &str| group_name(Ecco::parse(c).unwrap()).0;
+        let name = |c: &str| group_name(Ecco::parse(c).unwrap()).get(crate::lang::Lang::Zh);
         assert_eq!(name("C64"), "五七炮对屏风马");
         assert_eq!(name("C54"), "五六炮对屏风马");
         assert_eq!(name("B33"), "中炮对反宫马");
@@ -78,7 +84,7 @@ mod tests {
         // Every code has a name in both languages.
         for letter in ['A', 'B', 'C', 'D', 'E'] {
             for n in 0..100 {
-                let (zh, en) = group_name(Ecco::new(letter, n).unwrap());
+                let (zh, en) = group_words(Ecco::new(letter, n).unwrap());
                 assert!(!zh.is_empty() && !en.is_empty());
             }
         }
