@@ -307,11 +307,18 @@ mod tests {
 
     #[test]
     fn the_shard_fetched_next_is_the_nearest_unread_one_with_a_chosen_theme() {
-        // Two and a quarter shards of SHARD_SIZE (100).
-        let puzzles: Vec<Puzzle> = (0..225)
+        // Two and a quarter shards: ratings 800..1600 in the first, 1600..2400 the second, then
+        // 2400 on; pins from 2000, forks below.
+        let size = super::super::shard::SHARD_SIZE as u32;
+        let puzzles: Vec<Puzzle> = (0..size * 9 / 4)
             .map(|i| {
-                let theme = if i < 150 { Theme::Fork } else { Theme::Pin };
-                let mut p = puzzle("x", 800.0 + f64::from(i) * 8.0, &[theme]);
+                let rating = 800.0 + f64::from(i) * 800.0 / f64::from(size);
+                let theme = if rating < 2000.0 {
+                    Theme::Fork
+                } else {
+                    Theme::Pin
+                };
+                let mut p = puzzle("x", rating, &[theme]);
                 p.fen = format!("3k5/9/9/9/9/9/9/9/r7r/4K4 w - - 0 {}", i + 1);
                 p.id = p.make_id();
                 p
@@ -324,7 +331,6 @@ mod tests {
         let pick = |themes: &BTreeSet<Theme>, r: f64, f: &BTreeSet<String>| {
             shard_to_fetch(&index, Collection::Games, themes, r, f).map(|s| s.file.clone())
         };
-        // Ratings 800..2592 in three shards: 800-1592, 1600-2392, 2400-2592; pins from 2000.
         assert_eq!(
             pick(&none, 1500.0, &fetched).as_deref(),
             Some("games-000.json")

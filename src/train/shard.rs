@@ -13,8 +13,9 @@ use std::fmt;
 
 /// The data format's version: a newer one is refused with [`DataError::NewerVersion`].
 pub const DATA_VERSION: u32 = 1;
-/// Puzzles in one shard (about 40 KB of JSON, 11 KB gzipped): a session starts with one.
-pub const SHARD_SIZE: usize = 100;
+/// Puzzles in one shard (about 20 KB of JSON, 6 KB gzipped): a session starts with one, so it
+/// weighs on #/train's first visit.
+pub const SHARD_SIZE: usize = 50;
 /// The width of a rating band in the index.
 pub const BAND_WIDTH: u32 = 200;
 
@@ -306,9 +307,12 @@ mod tests {
         all.push(all[0].clone());
         let (index, files) = pack(all, dataset_credit());
         assert_eq!(index.count, 450, "the duplicate is dropped");
-        assert_eq!(files.len(), 5);
+        assert_eq!(files.len(), 450_usize.div_ceil(SHARD_SIZE));
         assert_eq!(index.shards[0].file, "games-000.json");
-        assert_eq!(index.shards[4].count, 50);
+        assert_eq!(
+            index.shards.last().unwrap().count,
+            450 - (files.len() - 1) * SHARD_SIZE
+        );
         assert_eq!(index.shards[0].min_rating, 800);
         assert!(index.shards[0].max_rating < index.shards[1].min_rating);
         assert_eq!(index.themes[&Theme::MateIn(1)], 450);
