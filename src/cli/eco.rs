@@ -10,7 +10,6 @@ use crate::xiangqi::notation::decode::EncodingRs;
 use crate::xiangqi::tree::GameTree;
 use crate::xiangqi::Move;
 use std::collections::{BTreeMap, HashSet};
-use std::path::{Path, PathBuf};
 
 const USAGE: &str = "usage: xq eco FILE|DIR...      the ECCO code and name of every game
        xq eco check [--holdout P] FILE|DIR...   agreement with the games' ECCO tags
@@ -25,24 +24,6 @@ struct Read {
     players_and_date: [String; 3],
 }
 
-/// Every file under `path` (itself when a file), sorted, so that runs are repeatable.
-fn files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if meta.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .collect();
-        entries.sort();
-        for e in entries {
-            files(&e, out)?;
-        }
-    } else if meta.is_file() {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
-}
-
 fn main_line(tree: &GameTree) -> Vec<Move> {
     tree.main_line()
         .iter()
@@ -52,10 +33,7 @@ fn main_line(tree: &GameTree) -> Vec<Move> {
 
 /// Every game of `paths`; a file that does not read is said on stderr and skipped.
 fn read_all(paths: &[String]) -> Result<Vec<Read>, String> {
-    let mut list = Vec::new();
-    for p in paths {
-        files(Path::new(p), &mut list)?;
-    }
+    let list = super::files_under(paths)?;
     let mut games = Vec::new();
     for f in list {
         let name = f.display().to_string();

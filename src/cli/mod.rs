@@ -160,3 +160,27 @@ const USAGE: &str = "usage: xq <command> [args]
   tune [--games FILE.jsonl]... [--lambda L] [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results
   label --engine CMD --out OUT.jsonl GAMES.jsonl   add a UCI engine's score of each position to tune on
   puzzles [--engine CMD] [--go GO] --out FILE.jsonl GAMES...   cut puzzles from games (pack --out DIR: shard them)";
+
+/// Every file under the paths given (folders walked in name order, so that runs repeat).
+pub(crate) fn files_under(inputs: &[String]) -> Result<Vec<std::path::PathBuf>, String> {
+    fn walk(p: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
+        if p.is_dir() {
+            let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            entries.sort();
+            for e in entries {
+                walk(&e, out)?;
+            }
+        } else {
+            out.push(p.to_path_buf());
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for i in inputs {
+        walk(std::path::Path::new(i), &mut out)?;
+    }
+    Ok(out)
+}

@@ -14,7 +14,7 @@ use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::{Move, Position};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: xq puzzles [--engine \"CMD [ARGS]\"] [--option NAME=VALUE]... \
@@ -199,32 +199,8 @@ fn info_line(e: &Engine, l: &str) -> Option<(usize, Line)> {
     Some((k, Line { score, pv }))
 }
 
-/// Every file under the paths given (folders walked in name order).
-fn files(inputs: &[String]) -> Result<Vec<PathBuf>, String> {
-    fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-        if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            entries.sort();
-            for e in entries {
-                walk(&e, out)?;
-            }
-        } else {
-            out.push(p.to_path_buf());
-        }
-        Ok(())
-    }
-    let mut out = Vec::new();
-    for i in inputs {
-        walk(Path::new(i), &mut out)?;
-    }
-    Ok(out)
-}
-
 fn generate(s: &Settings) -> Result<(), String> {
-    let paths = files(&s.inputs)?;
+    let paths = super::files_under(&s.inputs)?;
     let mut out = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
