@@ -166,7 +166,11 @@ test('the desk\'s screens (print and export, late changes) without a timetable s
 test('the hall display at 1920×1080 puts each card\'s next match and its time in the same place, in both languages (issue 55.9)', async () => {
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]', viewport: { width: 1920, height: 1080 } });
   await solve(page);
+  // A fixed clock early in the first session, so that every table has a next match whatever the
+  // hour the test runs at (the display follows the clock); reload so the app starts on it.
+  await page.clock.install({ time: new Date('2026-12-05T19:05:00') });
   await page.goto(app.base + 'index.html#/schedule?hall');
+  await page.reload();
   await page.waitForSelector('[data-testid=hall-table]');
   for (const lang of ['zh', 'en']) {
     if (lang === 'en') await page.click('[data-testid=hall-lang]');
