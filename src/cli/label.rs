@@ -3,7 +3,8 @@
 //! list (Red's centipawns, `null` where no position was tuned on), so the tuner can learn from a
 //! deeper search's judgement as well as from the results.
 
-use super::uci_engine::{check_go, option, Engine};
+use super::flags::Flags;
+use super::uci_engine::{Engine, EngineFlags};
 use crate::engine::tune::samples_from_jsonl;
 use crate::xiangqi::{Color, Position};
 use std::time::Duration;
@@ -17,9 +18,7 @@ const MATE: i32 = 10_000;
 const MAX_JOBS: usize = 64;
 
 struct Settings {
-    cmd: String,
-    options: Vec<(String, String)>,
-    go: String,
+    engine: EngineFlags,
     skip: usize,
     jobs: usize,
     out: String,
@@ -28,41 +27,31 @@ struct Settings {
 
 fn parse(args: &[String]) -> Result<Settings, String> {
     let mut s = Settings {
-        cmd: String::new(),
-        options: Vec::new(),
-        go: "nodes 10000".into(),
+        engine: EngineFlags::new("nodes 10000"),
         skip: 10,
         jobs: 1,
         out: String::new(),
         input: String::new(),
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        let num = |v: String| {
-            v.parse::<usize>()
-                .map_err(|_| format!("{a}: `{v}` is no number"))
-        };
-        match a.as_str() {
-            "--engine" => s.cmd = val()?,
-            "--option" => s.options.push(option(a, &val()?)?),
-            "--go" => {
-                s.go = val()?;
-                check_go(a, &s.go)?;
-            }
-            "--skip" => s.skip = num(val()?)?,
+    let mut flags = Flags::new(args);
+    while let Some(a) = flags.next() {
+        if s.engine.take(a, &mut flags)? {
+            continue;
+        }
+        match a {
+            "--skip" => s.skip = flags.number(a)?,
             "--jobs" => {
-                s.jobs = num(val()?)?.max(1);
+                s.jobs = flags.number::<usize>(a)?.max(1);
                 if s.jobs > MAX_JOBS {
                     return Err(format!("--jobs: at most {MAX_JOBS}"));
                 }
             }
-            "--out" => s.out = val()?,
+            "--out" => s.out = flags.value(a)?,
             f if !f.starts_with("--") && s.input.is_empty() => s.input = f.to_string(),
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }
-    if s.cmd.is_empty() || s.out.is_empty() || s.input.is_empty() {
+    if s.engine.cmd.is_empty() || s.out.is_empty() || s.input.is_empty() {
         return Err("--engine, --out and a games file are needed".into());
     }
     super::check_output(&s.out)?;
@@ -103,7 +92,7 @@ fn score_of(line: &str) -> Option<i32> {
 /// Scores `(game line, ply, position)` in order on one engine, starting a new game at each
 /// game so a score does not depend on which job searched it.
 fn label_all(s: &Settings, work: &[(usize, usize, Position)]) -> Result<Vec<i32>, String> {
-    let mut e = Engine::start(&s.cmd, &s.options)?;
+    let mut e = Engine::start(&s.engine.cmd, &s.engine.options)?;
     let mut out = Vec::with_capacity(work.len());
     let mut game = 0;
     for (line, _, pos) in work {
@@ -112,7 +101,7 @@ fn label_all(s: &Settings, work: &[(usize, usize, Position)]) -> Result<Vec<i32>
             e.send("ucinewgame")?;
             e.ready()?;
         }
-        out.push(search(&mut e, pos, &s.go)?);
+        out.push(search(&mut e, pos, &s.engine.go)?);
     }
     Ok(out)
 }

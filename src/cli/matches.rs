@@ -1,6 +1,7 @@
 //! `xq match`: two UCI engines play each other from the openings of the test set's games, each
 //! opening with both colours, every game judged by the app's own rules ([`Game::verdict`]).
 
+use super::flags::Flags;
 use super::uci_engine::{check_go, option, Engine};
 use crate::xiangqi::game::{Game, GameResult};
 use crate::xiangqi::{Color, Move, Position};
@@ -42,34 +43,29 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         max_plies: 300,
         record: None,
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        let num = |v: String| {
-            v.parse::<usize>()
-                .map_err(|_| format!("{a}: `{v}` is no number"))
-        };
-        match a.as_str() {
-            "--engine" => s.cmds.push(val()?),
+    let mut flags = Flags::new(args);
+    while let Some(a) = flags.next() {
+        match a {
+            "--engine" => s.cmds.push(flags.value(a)?),
             "--option1" | "--option2" => {
-                s.options[(a == "--option2") as usize].push(option(a, &val()?)?)
+                s.options[(a == "--option2") as usize].push(option(a, &flags.value(a)?)?)
             }
             "--go" | "--go1" | "--go2" => {
-                let v = val()?;
+                let v = flags.value(a)?;
                 check_go(a, &v)?;
-                match a.as_str() {
+                match a {
                     "--go1" => s.go[0] = v,
                     "--go2" => s.go[1] = v,
                     _ => s.go = [v.clone(), v],
                 }
             }
-            "--tc" => s.tc = Some(time_control(&val()?)?),
-            "--games" => s.games = num(val()?)?,
-            "--plies" => s.plies = num(val()?)?,
-            "--first" => s.first = num(val()?)?,
-            "--max-plies" => s.max_plies = num(val()?)?,
-            "--games-file" => s.games_file = Some(val()?),
-            "--record" => s.record = Some(val()?),
+            "--tc" => s.tc = Some(time_control(&flags.value(a)?)?),
+            "--games" => s.games = flags.number(a)?,
+            "--plies" => s.plies = flags.number(a)?,
+            "--first" => s.first = flags.number(a)?,
+            "--max-plies" => s.max_plies = flags.number(a)?,
+            "--games-file" => s.games_file = Some(flags.value(a)?),
+            "--record" => s.record = Some(flags.value(a)?),
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }

@@ -3,6 +3,7 @@
 mod bench_files;
 mod convert;
 mod eco;
+mod flags;
 mod judge;
 mod label;
 mod matches;

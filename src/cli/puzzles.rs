@@ -2,14 +2,15 @@
 //! object a line; `xq puzzles pack` tags them again, drops duplicates and writes the trainer's
 //! shards and `index.json` (src/train/shard.rs).
 
-use super::uci_engine::{check_go, option, Engine};
+use super::flags::Flags;
+use super::uci_engine::{check_go, Engine, EngineFlags};
 use crate::engine::Score;
+use crate::text::EncodingRs;
 use crate::train::generate::{find_puzzles, only_takes_back, source_of, Analyst, Dropped, Line};
 use crate::train::puzzle::{Collection, Puzzle, Theme};
 use crate::train::shard::{dataset_credit, pack};
 use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive;
-use crate::xiangqi::notation::decode::EncodingRs;
 use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::{Move, Position};
 use std::collections::BTreeMap;
@@ -26,9 +27,7 @@ const USAGE: &str = "usage: xq puzzles [--engine \"CMD [ARGS]\"] [--option NAME=
 const WAIT: Duration = Duration::from_secs(120);
 
 struct Settings {
-    cmd: String,
-    options: Vec<(String, String)>,
-    go: String,
+    engine: EngineFlags,
     scan: String,
     tail: Option<usize>,
     collection: Collection,
@@ -41,9 +40,7 @@ struct Settings {
 
 fn parse(args: &[String]) -> Result<Settings, String> {
     let mut s = Settings {
-        cmd: String::new(),
-        options: Vec::new(),
-        go: "movetime 300".into(),
+        engine: EngineFlags::new("movetime 300"),
         scan: "depth 5".into(),
         tail: None,
         collection: Collection::Games,
@@ -53,30 +50,22 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         out: String::new(),
         inputs: Vec::new(),
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        let num = |v: String| {
-            v.parse::<usize>()
-                .map_err(|_| format!("{a}: `{v}` is no number"))
-        };
-        match a.as_str() {
-            "--engine" => s.cmd = val()?,
-            "--option" => s.options.push(option(a, &val()?)?),
-            "--go" => {
-                s.go = val()?;
-                check_go(a, &s.go)?;
-            }
+    let mut flags = Flags::new(args);
+    while let Some(a) = flags.next() {
+        if s.engine.take(a, &mut flags)? {
+            continue;
+        }
+        match a {
             "--scan" => {
-                s.scan = val()?;
+                s.scan = flags.value(a)?;
                 check_go(a, &s.scan)?;
             }
-            "--tail" => s.tail = Some(num(val()?)?),
+            "--tail" => s.tail = Some(flags.number(a)?),
             "--decisive" => s.decisive = true,
-            "--skip" => s.skip = num(val()?)?,
-            "--max" => s.max = Some(num(val()?)?),
+            "--skip" => s.skip = flags.number(a)?,
+            "--max" => s.max = Some(flags.number(a)?),
             "--collection" => {
-                let v = val()?;
+                let v = flags.value(a)?;
                 s.collection = Collection::ALL
                     .into_iter()
                     .find(|c| c.id() == v)
@@ -84,7 +73,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                         "--collection: `{v}` is not games, endgames or mates"
                     ))?;
             }
-            "--out" => s.out = val()?,
+            "--out" => s.out = flags.value(a)?,
             f if !f.starts_with("--") => s.inputs.push(f.to_string()),
             _ => return Err(format!("unknown argument `{a}`")),
         }
@@ -92,9 +81,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     if s.out.is_empty() || s.inputs.is_empty() {
         return Err("--out and at least one games file or folder are needed".into());
     }
-    if s.cmd.is_empty() {
+    if s.engine.cmd.is_empty() {
         let me = std::env::current_exe().map_err(|e| format!("cannot find xq itself: {e}"))?;
-        s.cmd = format!("{} uci", me.display());
+        s.engine.cmd = format!("{} uci", me.display());
     }
     super::check_output(&s.out)?;
     Ok(s)
@@ -206,11 +195,11 @@ fn generate(s: &Settings) -> Result<(), String> {
         .append(true)
         .open(&s.out)
         .map_err(|e| format!("{}: {e}", s.out))?;
-    let engine = Engine::start(&s.cmd, &s.options)?;
+    let engine = Engine::start(&s.engine.cmd, &s.engine.options)?;
     let mut uci = Uci {
         engine,
         scan: s.scan.clone(),
-        go: s.go.clone(),
+        go: s.engine.go.clone(),
         multipv: 1,
     };
     let t0 = Instant::now();
@@ -295,10 +284,10 @@ fn generate(s: &Settings) -> Result<(), String> {
 fn run_pack(args: &[String]) -> i32 {
     let mut out = None;
     let mut inputs = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => out = it.next().cloned(),
+    let mut flags = Flags::new(args);
+    while let Some(a) = flags.next() {
+        match a {
+            "--out" => out = flags.next().map(String::from),
             f if !f.starts_with("--") => inputs.push(f.to_string()),
             _ => {
                 eprintln!("xq puzzles pack: unknown argument `{a}`\n{USAGE}");

@@ -4,6 +4,7 @@
 //! With `--lambda` below 1 it tunes on the positions `xq label` scored, each labelled with that
 //! share of its game's result and the rest from its score.
 
+use super::flags::Flags;
 use crate::engine::eval::WEIGHTS;
 use crate::engine::tune::{blend, free_weights, hold_out, samples_from_jsonl, tune};
 use crate::engine::weights::Weights;
@@ -29,20 +30,19 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
     let mut every = 5usize;
     let mut only = String::new();
     let mut lambda = 1.0f64;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--games" => files.push(val()?),
+    let mut flags = Flags::new(args);
+    while let Some(a) = flags.next() {
+        match a {
+            "--games" => files.push(flags.value(a)?),
             "--no-test-set" => test_set = false,
-            "--skip" => skip = number(a, &val()?)?,
-            "--iterations" => iterations = number(a, &val()?)?,
-            "--step" => step = number::<i32>(a, &val()?)?.max(1),
-            "--emit" => emit = Some(val()?),
-            "--hold-out" => every = number(a, &val()?)?,
-            "--only" => only = val()?,
+            "--skip" => skip = flags.number(a)?,
+            "--iterations" => iterations = flags.number(a)?,
+            "--step" => step = flags.number::<i32>(a)?.max(1),
+            "--emit" => emit = Some(flags.value(a)?),
+            "--hold-out" => every = flags.number(a)?,
+            "--only" => only = flags.value(a)?,
             "--lambda" => {
-                lambda = number(a, &val()?)?;
+                lambda = flags.number(a)?;
                 if !(0.0..=1.0).contains(&lambda) {
                     return Err(format!("--lambda: {lambda} is not between 0 and 1"));
                 }
@@ -123,8 +123,4 @@ fn tune_cmd(args: &[String]) -> Result<(), String> {
         None => {}
     }
     Ok(())
-}
-
-fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-    v.parse().map_err(|_| format!("{flag}: `{v}` is no number"))
 }

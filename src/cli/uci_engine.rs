@@ -2,6 +2,7 @@
 //!
 //! Fairy-Stockfish numbers ranks 1–10 where ICCS numbers them 0–9: its moves are translated.
 
+use super::flags::Flags;
 use crate::xiangqi::Move;
 use std::io::{BufRead, BufReader, PipeReader, PipeWriter, Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -57,6 +58,38 @@ pub(super) fn option(flag: &str, v: &str) -> Result<(String, String), String> {
         .split_once('=')
         .ok_or(format!("{flag} needs NAME=VALUE"))?;
     Ok((k.into(), x.into()))
+}
+
+/// The engine a command asks: `--engine "CMD [ARGS]"`, `--option NAME=VALUE`… and `--go LIMITS`.
+pub(super) struct EngineFlags {
+    pub(super) cmd: String,
+    pub(super) options: Vec<(String, String)>,
+    pub(super) go: String,
+}
+
+impl EngineFlags {
+    /// No engine yet, searching with `go` unless told otherwise.
+    pub(super) fn new(go: &str) -> EngineFlags {
+        EngineFlags {
+            cmd: String::new(),
+            options: Vec::new(),
+            go: go.into(),
+        }
+    }
+
+    /// Takes `flag` and its value when the flag is one of the engine's; false when it is not.
+    pub(super) fn take(&mut self, flag: &str, flags: &mut Flags) -> Result<bool, String> {
+        match flag {
+            "--engine" => self.cmd = flags.value(flag)?,
+            "--option" => self.options.push(option(flag, &flags.value(flag)?)?),
+            "--go" => {
+                self.go = flags.value(flag)?;
+                check_go(flag, &self.go)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
 }
 
 /// A UCI engine as a child process, its output read on a thread.

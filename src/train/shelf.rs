@@ -4,7 +4,7 @@
 
 use super::puzzle::Puzzle;
 use super::set::{Cap, PuzzleSet, SetError, SetItem, MAX_ITEMS};
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 
 /// The shelf's saved form's version.
@@ -124,6 +124,12 @@ impl Class {
         Some(pos)
     }
 
+    /// The side asked to find the move: the question's side to move, whatever of the line is shown.
+    pub fn solver(&self) -> Option<Color> {
+        let item = self.set.items.get(self.at)?;
+        Position::from_fen(&item.fen).ok().map(|p| p.turn())
+    }
+
     /// The last move shown, for its highlight.
     pub fn last_move(&self) -> Option<Move> {
         let item = self.set.items.get(self.at)?;
@@ -192,6 +198,15 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn the_solver_stays_the_questions_side_when_the_move_is_shown() {
+        let mut class = Class::new(set_of(1));
+        assert_eq!(class.solver(), Some(Color::Black));
+        class.show_move();
+        assert_eq!(class.position().map(|p| p.turn()), Some(Color::Red));
+        assert_eq!(class.solver(), Some(Color::Black));
     }
 
     #[test]

@@ -65,8 +65,10 @@ test('a set made from the trainer, commented and reordered, opens from its link 
   const box = await screen.locator('[data-testid=class-view] [data-testid=board]').boundingBox();
   assert.ok(box.height >= 850 && box.y + box.height <= 1080, `the board fills the projector's height: ${JSON.stringify(box)}`);
   assert.equal(await screen.locator('[data-testid=class-view] [data-last=true]').count(), 0, 'the question: no move shown');
+  assert.match(await screen.textContent('[data-testid=class-turn]'), /^Black to move/);
   await screen.click('[data-testid=class-show-move]');
   assert.equal(await screen.getAttribute('[data-testid=class-view] [data-square=e8]', 'data-piece'), 'k', 'the first move, e9e8');
+  assert.match(await screen.textContent('[data-testid=class-turn]'), /^Black to move/, 'the question stays asked of the side that solves it');
   await screen.click('[data-testid=class-show-line]');
   assert.equal(await screen.getAttribute('[data-testid=class-view] [data-square=e7]', 'data-piece'), 'k', 'the whole line');
   assert.equal(await screen.getAttribute('[data-testid=class-view] [data-square=d2]', 'data-piece'), 'K');

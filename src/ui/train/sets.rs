@@ -352,9 +352,10 @@ pub(super) fn ClassView() -> impl IntoView {
     };
     let name = move || class.with(|c| c.as_ref().map(|c| c.set.name.clone()));
     let turn = move || {
-        pos.with(|p| {
-            p.as_ref()
-                .map(|p| Said::FindTheMove(p.turn()).say(lang.get()))
+        class.with(|c| {
+            c.as_ref()
+                .and_then(Class::solver)
+                .map(|side| Said::FindTheMove(side).say(lang.get()))
         })
     };
     view! {
@@ -362,7 +363,7 @@ pub(super) fn ClassView() -> impl IntoView {
             <div class="class-head">
                 <strong translate="no">{name}</strong>
                 <span data-testid="class-counter">{counter}</span>
-                <span>{turn}</span>
+                <span data-testid="class-turn">{turn}</span>
                 <KeepLinked />
                 <button type="button" data-testid="class-close" on:click=move |_| class.set(None)>{tr(words::CLOSE)}</button>
             </div>
