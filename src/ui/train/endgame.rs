@@ -2,7 +2,7 @@
 //! against the engine worker to the end (the game's verdict under the 1999 rules).
 
 use super::words::{self, Said};
-use super::{fetch, use_train, Train, DATA};
+use super::{board, fetch, use_train, Train, DATA};
 use crate::lang::Say;
 use crate::train::duel::{Duel, Outcome};
 use crate::train::puzzle::Collection;
@@ -99,18 +99,11 @@ fn answer(train: Train) {
 }
 
 fn on_point(train: Train, sq: Square) {
-    let Some(pos) = train
+    if let Some(pos) = train
         .duel
         .with_untracked(|d| d.as_ref().map(|d| d.game().position().clone()))
-    else {
-        return;
-    };
-    let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-    match train.selected.get_untracked() {
-        Some(from) if from == sq => train.selected.set(None),
-        _ if own => train.selected.set(Some(sq)),
-        Some(from) => enter(train, Move::new(from, sq)),
-        None => {}
+    {
+        board::pick(train.selected, &pos, sq, |m| enter(train, m));
     }
 }
 
@@ -120,26 +113,11 @@ pub(super) fn EndgameArea() -> impl IntoView {
     let train = use_train();
     let duel = train.duel;
     let pos = Memo::new(move |_| duel.with(|d| d.as_ref().map(|d| d.game().position().clone())));
-    let setup = Memo::new(move |_| {
-        pos.with(|p| {
-            p.as_ref()
-                .map(|p| p.to_setup())
-                .unwrap_or_else(crate::xiangqi::Setup::empty)
-        })
-    });
-    let check = Memo::new(move |_| {
-        pos.with(|p| {
-            p.as_ref()
-                .and_then(|p| p.is_check().then(|| p.king(p.turn())))
-        })
-    });
-    let targets = Memo::new(move |_| {
-        let from = train.selected.get();
-        pos.with(|p| match (p, from) {
-            (Some(p), Some(sq)) => p.legal_moves_from(sq).iter().map(|m| m.to).collect(),
-            _ => Vec::new(),
-        })
-    });
+    let board::Shown {
+        setup,
+        check,
+        targets,
+    } = board::shown(pos, train.selected);
     let last = Memo::new(move |_| {
         duel.with(|d| {
             d.as_ref()

@@ -3,6 +3,7 @@
 //! fetched only here, a shard at a time, the next one fetched while the player still has
 //! puzzles left from the last; the decisions are `crate::train` (tested natively).
 
+mod board;
 mod endgame;
 mod engine;
 mod fetch;

@@ -3,7 +3,7 @@
 //! refutation of a wrong move from the engine worker, and the next puzzle.
 
 use super::words::{self, Said};
-use super::{use_train, Mode, Note, Streak, Train};
+use super::{board, use_train, Mode, Note, Streak, Train};
 use crate::lang::Say;
 use crate::train::session::{Attempt, Stage};
 use crate::ui::board::{Board, Brush, Looks, Mark};
@@ -126,18 +126,11 @@ fn end_streak(train: Train) {
 
 /// The board's click: pick up one of the solver's pieces, or move the picked one.
 fn on_point(train: Train, sq: Square) {
-    let Some(pos) = train
+    if let Some(pos) = train
         .solving
         .with_untracked(|s| s.as_ref().map(|s| s.position().clone()))
-    else {
-        return;
-    };
-    let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-    match train.selected.get_untracked() {
-        Some(from) if from == sq => train.selected.set(None),
-        _ if own => train.selected.set(Some(sq)),
-        Some(from) => enter(train, Move::new(from, sq)),
-        None => {}
+    {
+        board::pick(train.selected, &pos, sq, |m| enter(train, m));
     }
 }
 
@@ -150,26 +143,11 @@ pub(super) fn SolveArea() -> impl IntoView {
             .solving
             .with(|s| s.as_ref().map(|s| s.position().clone()))
     });
-    let setup = Memo::new(move |_| {
-        position.with(|p| {
-            p.as_ref()
-                .map(|p| p.to_setup())
-                .unwrap_or_else(crate::xiangqi::Setup::empty)
-        })
-    });
-    let check = Memo::new(move |_| {
-        position.with(|p| {
-            p.as_ref()
-                .and_then(|p| p.is_check().then(|| p.king(p.turn())))
-        })
-    });
-    let targets = Memo::new(move |_| {
-        let from = train.selected.get();
-        position.with(|p| match (p, from) {
-            (Some(p), Some(sq)) => p.legal_moves_from(sq).iter().map(|m| m.to).collect(),
-            _ => Vec::new(),
-        })
-    });
+    let board::Shown {
+        setup,
+        check,
+        targets,
+    } = board::shown(position, train.selected);
     let last_move = Memo::new(move |_| {
         train.solving.with(|s| {
             s.as_ref()
