@@ -4,10 +4,10 @@
 
 use xiangqi_club::engine::{Limits, Score};
 use xiangqi_club::train::generate::{
-    find_puzzles, rules_ok, Analyst, BuiltIn, Dropped, Found, Line,
+    find_puzzles, rules_ok, study_of, Analyst, BuiltIn, Dropped, Found, Line,
 };
 use xiangqi_club::train::puzzle::{Collection, Source, Theme};
-use xiangqi_club::xiangqi::{Move, Position};
+use xiangqi_club::xiangqi::{Color, Move, Position};
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -198,4 +198,61 @@ fn the_rules_filter_names_the_perpetual_checker() {
         Err(Dropped::ForbiddenRepetition)
     );
     assert_eq!(rules_ok(&positions, &line[..3], red), Ok(()));
+}
+
+/// A chariot up against a bare king: a study Red wins, with Red or Black to move at its start.
+const CHARIOT_UP: &str = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+
+fn study(
+    fen: &str,
+    line: &[&str],
+    winner: Option<Color>,
+) -> Result<xiangqi_club::train::puzzle::Puzzle, Dropped> {
+    let source = Source {
+        collection: Collection::Endgames,
+        ..Source::default()
+    };
+    let start = Position::from_fen(fen).unwrap();
+    study_of(&mut engine(), &start, &moves(line), winner, source).unwrap()
+}
+
+#[test]
+fn a_study_is_kept_whole_from_its_position_for_its_winner() {
+    let s = study(CHARIOT_UP, &["i0i9", "d9d8", "i9i8"], Some(Color::Red)).unwrap();
+    assert_eq!(
+        s.fen, CHARIOT_UP,
+        "the study's own position, not a later one"
+    );
+    assert_eq!(s.moves.len(), 3, "the record's whole line, odd or even");
+    assert_eq!(
+        (s.player, s.solver(), s.opening_plies()),
+        (Some(Color::Red), Color::Red, 0)
+    );
+    assert_eq!(
+        xiangqi_club::train::puzzle::Puzzle::from_json(&s.to_json()),
+        Ok(s.clone())
+    );
+    let black_first = CHARIOT_UP.replace(" w ", " b ");
+    let s = study(&black_first, &["d9d8", "i0i8"], Some(Color::Red)).unwrap();
+    assert_eq!(
+        (s.solver(), s.opening_plies()),
+        (Color::Red, 1),
+        "the record's first move is Black's"
+    );
+}
+
+#[test]
+fn a_study_the_engine_does_not_confirm_or_without_a_winner_is_dropped() {
+    assert_eq!(
+        study(CHARIOT_UP, &["i0i9", "d9d8"], Some(Color::Black)),
+        Err(Dropped::Unconfirmed)
+    );
+    assert_eq!(
+        study(CHARIOT_UP, &["i0i9", "d9d8"], None),
+        Err(Dropped::NoWinner)
+    );
+    assert_eq!(
+        study(CHARIOT_UP, &["i0i9"], Some(Color::Red)),
+        Err(Dropped::NoWinner)
+    );
 }

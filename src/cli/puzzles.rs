@@ -1,18 +1,21 @@
 //! `xq puzzles`: cuts puzzles from games with a UCI engine (src/train/generate.rs), one JSON
-//! object a line; `xq puzzles pack` tags them again, drops duplicates and writes the trainer's
+//! object a line (with `--collection endgames`, each record is kept whole as a study, from its
+//! position, when the engine confirms its winner); `xq puzzles pack` tags them again, drops duplicates and writes the trainer's
 //! shards and `index.json` (src/train/shard.rs).
 
 use super::flags::Flags;
 use super::uci_engine::{check_go, Engine, EngineFlags};
 use crate::engine::Score;
 use crate::text::EncodingRs;
-use crate::train::generate::{find_puzzles, only_takes_back, source_of, Analyst, Dropped, Line};
+use crate::train::generate::{
+    find_puzzles, only_takes_back, source_of, study_of, Analyst, Dropped, Line,
+};
 use crate::train::puzzle::{Collection, Puzzle, Theme};
 use crate::train::shard::{dataset_credit, pack};
 use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive;
 use crate::xiangqi::notation::record::PgnResult;
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{Color, Move, Position};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -247,6 +250,23 @@ fn generate(s: &Settings) -> Result<(), String> {
                 .collect();
             let source = source_of(tree, s.collection, &title);
             uci.engine.send("ucinewgame")?;
+            if s.collection == Collection::Endgames {
+                let winner = match tree.result() {
+                    PgnResult::RedWins => Some(Color::Red),
+                    PgnResult::BlackWins => Some(Color::Black),
+                    _ => None,
+                };
+                scanned += 1;
+                match study_of(&mut uci, tree.start(), &moves, winner, source)? {
+                    Ok(study) => {
+                        writeln!(out, "{}", study.to_json())
+                            .map_err(|e| format!("{}: {e}", s.out))?;
+                        kept += 1;
+                    }
+                    Err(d) => *dropped.entry(d).or_default() += 1,
+                }
+                continue;
+            }
             let found = find_puzzles(&mut uci, tree.start(), &moves, &source, s.tail)?;
             scanned += found.scanned;
             for d in found.dropped {
@@ -320,6 +340,8 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
             .filter(|(_, l)| !l.trim().is_empty())
         {
             match Puzzle::from_json(line) {
+                // A study is kept as the generator wrote it.
+                Ok(p) if p.player.is_some() => puzzles.push(p),
                 Ok(mut p) => {
                     p.themes = tag(&p);
                     p.rating = seed(&p, &p.themes);
@@ -343,9 +365,10 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
     // The same position and first solver move is one puzzle, wherever it was found.
     let mut seen = std::collections::HashSet::new();
     puzzles.retain(|p| {
-        let fen = p.position_after(1).fen();
+        let ply = p.opening_plies();
+        let fen = p.position_after(ply).fen();
         let board: Vec<&str> = fen.split(' ').take(2).collect();
-        seen.insert((board.join(" "), p.moves[1]))
+        seen.insert((board.join(" "), p.moves[ply]))
     });
     let (index, shards) = pack(puzzles, dataset_credit());
     let dir = Path::new(dir);

@@ -1,6 +1,6 @@
-//! A classic endgame (残局) played out against the engine: the study's position (after the
-//! opponent's move its record gives, as every puzzle), the player on the side to move, the
-//! engine on the other, to the end under the 1999 rules (the game's own verdict: mate,
+//! A classic endgame (残局) played out against the engine: the study's position (after its
+//! record's first move when the player is not to move there), the player on the side the record
+//! says won, the engine on the other, to the end under the 1999 rules (the game's own verdict: mate,
 //! stalemate, perpetual check and chase, the move limit).
 
 use super::puzzle::Puzzle;
@@ -26,11 +26,13 @@ pub enum Outcome {
 }
 
 impl Duel {
-    /// The study at its position, the opponent's move of its record played.
+    /// The study at its position, the record's first move played when the player is not to move.
     pub fn new(puzzle: &Puzzle) -> Duel {
         let mut game = Game::new(puzzle.start());
         // The puzzle's moves were checked legal when it was read.
-        let _ = game.play(puzzle.moves[0]);
+        for &m in &puzzle.moves[..puzzle.opening_plies()] {
+            let _ = game.play(m);
+        }
         Duel {
             puzzle: puzzle.clone(),
             game,
@@ -118,6 +120,25 @@ mod tests {
             r#"{"fen":"3k5/9/9/9/9/9/9/9/r7r/4K4 w - - 0 1","moves":["e0f0","a1a0"],"source":{"collection":"endgames"}}"#,
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_study_whose_winner_is_to_move_starts_at_its_own_position() {
+        let mut p = Puzzle::from_json(
+            r#"{"fen":"3k5/9/9/9/9/9/9/9/r7r/4K4 b - - 0 1","moves":["a1a2","e0f0","a2a0"],"source":{"collection":"endgames"},"player":"Black"}"#,
+        )
+        .unwrap();
+        let d = Duel::new(&p);
+        assert_eq!((d.player(), d.game().ply()), (Color::Black, 0));
+        assert!(!d.engine_to_move());
+        p.player = Some(Color::Red);
+        let d = Duel::new(&p);
+        assert_eq!(
+            d.game().moves(),
+            &[mv("a1a2")],
+            "the record's move for the side not played"
+        );
+        assert_eq!(d.player(), Color::Red);
     }
 
     #[test]

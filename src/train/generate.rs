@@ -128,17 +128,20 @@ pub enum Dropped {
     Repetition,
     /// A one-move material win that only takes back the piece the opponent just moved.
     Recapture,
+    /// A study whose record has no winner (a draw or no result) or under two moves.
+    NoWinner,
 }
 
 impl Dropped {
     /// All reasons, in the order reports list them.
-    pub const ALL: [Dropped; 6] = [
+    pub const ALL: [Dropped; 7] = [
         Dropped::Unconfirmed,
         Dropped::NotOnlyMove,
         Dropped::SmallGain,
         Dropped::ForbiddenRepetition,
         Dropped::Repetition,
         Dropped::Recapture,
+        Dropped::NoWinner,
     ];
 
     /// The reason in a report.
@@ -150,6 +153,7 @@ impl Dropped {
             Dropped::ForbiddenRepetition => "wins by a forbidden perpetual (rules 24-26)",
             Dropped::Repetition => "line repeats a position",
             Dropped::Recapture => "only a recapture",
+            Dropped::NoWinner => "study without a winner",
         }
     }
 }
@@ -206,6 +210,40 @@ fn balance(pos: &Position, solver: Color) -> i32 {
             }
         })
         .sum()
+}
+
+/// A classic endgame kept whole from its record's position `start` (its moves `moves`): played by
+/// the side the record says won (`winner`), kept when the confirmation's search gives that side
+/// winning chances of at least [`WINNING`] at its first move.
+pub fn study_of(
+    analyst: &mut dyn Analyst,
+    start: &Position,
+    moves: &[Move],
+    winner: Option<Color>,
+    source: Source,
+) -> Result<Result<Puzzle, Dropped>, String> {
+    let Some(player) = winner.filter(|_| moves.len() >= 2) else {
+        return Ok(Err(Dropped::NoWinner));
+    };
+    let opening = usize::from(start.turn() != player);
+    let best = analyst.analyse(start, &moves[..opening], 1, true)?;
+    if best.first().is_none_or(|l| chances(l.score) < WINNING) {
+        return Ok(Err(Dropped::Unconfirmed));
+    }
+    let mut study = Puzzle {
+        id: String::new(),
+        fen: start.fen(),
+        moves: moves.to_vec(),
+        themes: vec![Theme::Endgame],
+        alternatives: Vec::new(),
+        // A study is played out, not scored: its rating is only the default.
+        rating: super::rating::DEFAULT_RATING,
+        deviation: super::rating::PUZZLE_DEVIATION,
+        source,
+        player: Some(player),
+    };
+    study.id = study.make_id();
+    Ok(Ok(study))
 }
 
 /// Finds the puzzles in the main line from `start` (`moves`), with `source` for their origin.
@@ -270,6 +308,7 @@ pub fn find_puzzles(
                     rating: 0.0,
                     deviation: super::rating::PUZZLE_DEVIATION,
                     source,
+                    player: None,
                 };
                 puzzle.themes = tag(&puzzle);
                 puzzle.rating = seed(&puzzle, &puzzle.themes);

@@ -227,6 +227,10 @@ pub struct Puzzle {
     pub deviation: f64,
     /// Where it came from.
     pub source: Source,
+    /// A classic endgame's player: the side its record says won, who plays the study from `fen`
+    /// (after the record's first move when the other side is to move there). `None` for a
+    /// puzzle, solved by the side to move after its first move.
+    pub player: Option<Color>,
 }
 
 /// Why a puzzle's JSON is not a puzzle.
@@ -310,6 +314,8 @@ pub(crate) struct RawPuzzle {
     deviation: Option<f64>,
     #[serde(default)]
     source: Source,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    player: Option<Color>,
 }
 
 mod iccs {
@@ -354,7 +360,8 @@ impl Puzzle {
                 .map_err(|reason| PuzzleError::IllegalMove { index, mv, reason })?;
             moves.push(mv);
         }
-        if moves.len() < 2 || !moves.len().is_multiple_of(2) {
+        // A puzzle ends on the solver's move; a study's record ends where the game did.
+        if moves.len() < 2 || (raw.player.is_none() && !moves.len().is_multiple_of(2)) {
             return Err(PuzzleError::WrongLength { moves: moves.len() });
         }
         for a in &raw.alternatives {
@@ -388,6 +395,7 @@ impl Puzzle {
             rating,
             deviation,
             source: raw.source,
+            player: raw.player,
         };
         if p.id.is_empty() {
             p.id = p.make_id();
@@ -405,6 +413,7 @@ impl Puzzle {
             rating: Some(self.rating.round()),
             deviation: Some(self.deviation.round()),
             source: self.source.clone(),
+            player: self.player,
         }
     }
 
@@ -446,9 +455,15 @@ impl Puzzle {
         pos
     }
 
-    /// The side that solves: the one to move after the opponent's last move.
+    /// The side that solves: a study's player, else the one to move after the opponent's last move.
     pub fn solver(&self) -> Color {
-        self.start().turn().other()
+        self.player.unwrap_or_else(|| self.start().turn().other())
+    }
+
+    /// The plies played before the solver's first move: 1 (the opponent's move), or 0 for a
+    /// study whose player is to move at its position.
+    pub fn opening_plies(&self) -> usize {
+        usize::from(self.start().turn() != self.solver())
     }
 
     /// The solver's moves in the solution.

@@ -85,9 +85,10 @@ impl Shelf {
 /// A puzzle as a set's position: the solver to move (after the opponent's last move) and the
 /// solution line from there.
 pub fn item_of(puzzle: &Puzzle) -> SetItem {
+    let ply = puzzle.opening_plies();
     SetItem {
-        fen: puzzle.position_after(1).fen(),
-        moves: puzzle.moves[1..].to_vec(),
+        fen: puzzle.position_after(ply).fen(),
+        moves: puzzle.moves[ply..].to_vec(),
         comment: String::new(),
     }
 }
