@@ -256,3 +256,45 @@ fn a_study_the_engine_does_not_confirm_or_without_a_winner_is_dropped() {
         Err(Dropped::NoWinner)
     );
 }
+
+/// The shipped set (`public/puzzles/`): every shard reads, the index counts what they hold, and
+/// every classic endgame is a whole study from its own position, played by its record's winner.
+#[test]
+fn the_shipped_puzzles_read_and_the_endgames_are_whole_studies() {
+    use xiangqi_club::train::shard::{Index, Shard};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/puzzles");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let index = Index::parse(&read("index.json")).unwrap();
+    let mut total = 0;
+    for info in &index.shards {
+        let shard = Shard::parse(&read(&info.file)).unwrap();
+        assert_eq!(shard.puzzles.len(), info.count, "{}", info.file);
+        total += info.count;
+        for p in &shard.puzzles {
+            assert_eq!(p.source.collection, info.collection, "{}", p.id);
+            let study = info.collection == Collection::Endgames;
+            assert_eq!(
+                p.player.is_some(),
+                study,
+                "{}: a player only for a study",
+                p.id
+            );
+            if study {
+                assert!(
+                    p.opening_plies() <= 1 && p.themes == [Theme::Endgame],
+                    "{}",
+                    p.id
+                );
+            }
+        }
+    }
+    assert_eq!(total, index.count);
+    assert!(index.count >= 2_000);
+    assert!(
+        index
+            .shards_of(Collection::Endgames)
+            .map(|s| s.count)
+            .sum::<usize>()
+            >= 70
+    );
+}

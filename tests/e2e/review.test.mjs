@@ -121,5 +121,27 @@ test('a real game is reviewed: graph, counts for both sides, marks, better move,
   await page.click('[data-testid=review-start]');
   assert.equal(await page.locator('[data-testid=review-progress]').count(), 0);
   assert.equal(await page.locator('[data-testid=review-judged]').count(), judged.length);
+
+  // A judged move becomes a position of the teacher's sets with one click (issue 53.4): the
+  // position before it and the better line, in #/train's sets, whose link opens it elsewhere.
+  const toSet = page.locator(`[data-testid=review-judged][data-move="${first.ply}"] [data-testid=review-to-set]`);
+  const fen = await toSet.getAttribute('data-set-fen');
+  const line = (await toSet.getAttribute('data-set-line')).split(' ');
+  await toSet.click();
+  await page.waitForFunction((ply) => document.querySelector(`[data-testid=review-judged][data-move="${ply}"] [data-testid=review-to-set]`)?.textContent === '✓ In the set', first.ply);
+  assert.deepEqual(page.errors, []);
+  await page.goto(app.base + 'index.html#/train');
+  await page.click('[data-testid=mode-sets]');
+  assert.deepEqual(await page.$$eval('[data-testid=set-item]', (li) => li.map((l) => l.dataset.fen)), [fen]);
+  await page.click('[data-testid=set-make-link]');
+  const link = await page.inputValue('[data-testid=set-link]');
+  const fresh = await app.newPage(link.slice(link.indexOf('#')), { lang: 'en', waitFor: '[data-testid=class-view]' });
+  assert.match(await fresh.textContent('[data-testid=class-counter]'), /Position 1 of 1/);
+  const [from, to] = [line[0].slice(0, 2), line[0].slice(2, 4)];
+  const piece = await fresh.getAttribute(`[data-testid=class-view] [data-square=${from}]`, 'data-piece');
+  assert.ok(piece, `the question has the better move's piece on ${from}`);
+  await fresh.click('[data-testid=class-show-move]');
+  assert.equal(await fresh.getAttribute(`[data-testid=class-view] [data-square=${to}]`, 'data-piece'), piece, 'the better move shown');
+  assert.deepEqual(fresh.errors, []);
   assert.deepEqual(page.errors, []);
 });
