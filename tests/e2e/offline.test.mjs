@@ -139,6 +139,8 @@ test('a first visit fetches only its own page until it is kept; every page then 
   await open('#/scoresheet', '[data-testid=scoresheet]');
   await open('#/tournament', '[data-testid=new-event]');
   await open('#/swiss', '[data-testid=swiss-name]');
+  // The trainer keeps the puzzle data it fetched (its index and a shard).
+  await open('#/train', '.board-wrap[data-stage=solving]');
 
   await ctx.setOffline(true);
   assert.equal(await page.evaluate(() => navigator.onLine), false);
@@ -163,6 +165,8 @@ test('a first visit fetches only its own page until it is kept; every page then 
   await open('#/tournament', '[data-testid=new-event]');
   await open('#/swiss', '[data-testid=swiss-name]');
   await open('#/schedule?changes', '[data-testid=sessions-over]');
+  await open('#/train', '.board-wrap[data-stage=solving]');
+  assert.ok(Number(await page.getAttribute('[data-testid=puzzle-count]', 'data-count')) >= 2000, 'the puzzle index offline');
   // The saved game survived: back on #/play the move is still there.
   await open('#/play', '[data-testid=board]');
   assert.equal((await boardPieces(page)).e2, 'C');

@@ -11,9 +11,10 @@ export const PUZZLES = [
   { id: 'redmates', fen: '4k4/R7R/9/9/9/9/9/9/9/3K5 b - - 0 1', moves: ['e9f9', 'a8a9'], themes: ['mate_in_1', 'double_chariot'], rating: 1500, deviation: 80, source: { collection: 'games', red: '戊', black: '己', move_number: 25 } },
 ];
 
-/** One classic endgame (残局) to play against the engine: Black mates at once, or plays on. */
+/** One classic endgame (残局) to play against the engine from its own position, as the shipped
+ * studies are: Black, its record's winner, is to move and mates at once, or plays on. */
 export const STUDIES = [
-  { id: 'study001', fen: '3k5/9/9/9/9/9/9/9/r7r/4K4 w - - 0 1', moves: ['e0f0', 'a1a0'], themes: ['endgame'], rating: 1200, deviation: 80, source: { collection: 'endgames', game: '双车杀王' } },
+  { id: 'study001', fen: '3k5/9/9/9/9/9/9/9/r7r/5K3 b - - 1 1', moves: ['d9d8', 'f0e0'], themes: ['endgame'], rating: 1200, deviation: 80, player: 'Black', source: { collection: 'endgames', game: '双车杀王' } },
 ];
 
 const THEMES = { mate_in_1: 2, double_chariot: 2, endgame: 1 };

@@ -106,6 +106,27 @@ for (const [what, payload, zh, en] of BAD_LINKS) {
   });
 }
 
+test('on a phone (375×667) a set, its link and its QR code fit the width', async () => {
+  for (const lang of ['zh', 'en']) {
+    const page = await open('#/train', { lang, viewport: { width: 375, height: 667 } });
+    await puzzleOpen(page, 1500);
+    await page.click('[data-testid=train-add-to-set]');
+    await page.click('[data-testid=mode-sets]');
+    await page.click('[data-testid=set-make-link]');
+    await page.waitForSelector('[data-testid=set-qr] svg');
+    const wide = await page.evaluate(() => document.scrollingElement.scrollWidth);
+    assert.ok(wide <= 375, `${lang}: page ${wide}px wide`);
+    for (const id of ['set-item', 'set-link', 'set-qr', 'set-make-link']) {
+      const box = await page.locator(`[data-testid=${id}]`).first().boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `${lang}: ${id} ${JSON.stringify(box)}`);
+    }
+    const qr = await page.locator('[data-testid=set-qr] svg').boundingBox();
+    assert.ok(qr.width >= 150, `${lang}: the QR code is big enough to scan: ${JSON.stringify(qr)}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 test('a set file that is not a set is refused with its message', async () => {
   const page = await open('#/train');
   await page.click('[data-testid=mode-sets]');
