@@ -4,12 +4,12 @@
 
 use super::uci_engine::{check_go, option, Engine};
 use crate::engine::Score;
+use crate::text::EncodingRs;
 use crate::train::generate::{find_puzzles, only_takes_back, source_of, Analyst, Dropped, Line};
 use crate::train::puzzle::{Collection, Puzzle, Theme};
 use crate::train::shard::{dataset_credit, pack};
 use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive;
-use crate::xiangqi::notation::decode::EncodingRs;
 use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::{Move, Position};
 use std::collections::BTreeMap;

@@ -3,7 +3,7 @@
 use super::words;
 use super::{use_store, PrintPart, Saved};
 use crate::events::round_robin::Outcome;
-use crate::events::swiss::{swiss_standings, Record, Scale, SwissTieBreak};
+use crate::events::swiss::{swiss_standings, Record, SwissTieBreak};
 use crate::lang::Say;
 use crate::ui::i18n::{tr, use_lang};
 use leptos::prelude::*;
@@ -60,13 +60,7 @@ pub(super) fn Standings() -> impl IntoView {
                             ties: order
                                 .iter()
                                 .zip(r.ties)
-                                .map(|(t, v)| {
-                                    if t.in_points() {
-                                        scale.show(v)
-                                    } else {
-                                        Scale::TwoOneZero.show(v)
-                                    }
-                                })
+                                .map(|(t, v)| t.shown(v, scale))
                                 .collect(),
                         }
                     })
@@ -84,28 +78,11 @@ pub(super) fn Standings() -> impl IntoView {
             )
         })
     };
-    let points_head = move || {
-        let team = store
-            .saved
-            .with(|s| s.as_ref().is_some_and(|s| s.event.boards.is_some()));
-        if team {
-            words::MATCH_POINTS.get(lang.get())
-        } else {
-            words::POINTS.get(lang.get())
-        }
-    };
-    let heads = move || {
-        let l = lang.get();
-        order()
-            .into_iter()
-            .map(|t| view! { <th data-tiebreak=key(t)>{t.say(l)}</th> })
-            .collect_view()
-    };
     view! {
         <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Standings)>
             <h2>{title}</h2>
             <table class="t-table" data-testid="swiss-standings">
-                <thead><tr><th>{tr(words::PLACE)}</th><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th><th>{points_head}</th>{heads}</tr></thead>
+                <thead><StandingsHead order=Signal::derive(order)/></thead>
                 <tbody>
                     <For each=lines key=|l| format!("{l:?}") let:l>
                         <tr data-entrant=l.entrant + 1 data-place=l.place>
@@ -118,6 +95,35 @@ pub(super) fn Standings() -> impl IntoView {
                 </tbody>
             </table>
         </section>
+    }
+}
+
+/// The standings' head: place, number, name, points (match points in a team event) and the
+/// tie-breaks in `order`.
+#[component]
+fn StandingsHead(order: Signal<Vec<SwissTieBreak>>) -> impl IntoView {
+    let store = use_store();
+    let lang = use_lang();
+    let points_head = move || {
+        let team = store
+            .saved
+            .with(|s| s.as_ref().is_some_and(|s| s.event.boards.is_some()));
+        if team {
+            words::MATCH_POINTS.get(lang.get())
+        } else {
+            words::POINTS.get(lang.get())
+        }
+    };
+    let heads = move || {
+        let l = lang.get();
+        order
+            .get()
+            .into_iter()
+            .map(|t| view! { <th data-tiebreak=key(t)>{t.say(l)}</th> })
+            .collect_view()
+    };
+    view! {
+        <tr><th>{tr(words::PLACE)}</th><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th><th>{points_head}</th>{heads}</tr>
     }
 }
 
