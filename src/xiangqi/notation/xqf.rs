@@ -597,7 +597,7 @@ pub trait GbkEncoder {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-impl GbkEncoder for super::decode::EncodingRs {
+impl GbkEncoder for crate::text::EncodingRs {
     fn gbk(&self, c: char) -> Option<[u8; 2]> {
         let mut buf = [0; 4];
         let (bytes, _, unmappable) = encoding_rs::GBK.encode(c.encode_utf8(&mut buf));
