@@ -2,7 +2,7 @@
 //! following the clock (read here, once every 15 s; the counting is `events::hall`).
 
 use super::words;
-use super::{match_label, slot_time, use_store};
+use super::{match_label, slot_time, use_store, Store};
 use crate::events::hall::{calls, session_on, Moment};
 use crate::events::schedule::Placement;
 use crate::lang::{Lang, Say};
@@ -78,7 +78,7 @@ pub(super) fn HallView() -> impl IntoView {
         <section class="hall" data-testid="hall">
             <header>
                 <h1>{move || store.draft.with(|d| d.name.trim().to_string())}</h1>
-                <SessionPick chosen session/>
+                {session_pick(store, chosen, session)}
                 <span class="clock" data-testid="hall-clock">{move || now.with(|(_, m)| format!("{:02}:{:02}", m / 60, m % 60))}</span>
                 <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = l.other())>
                     {move || store.lang.get().other().own_name()}
@@ -94,9 +94,11 @@ pub(super) fn HallView() -> impl IntoView {
 }
 
 /// The organiser's choice of the session shown (by default the one on today's date).
-#[component]
-fn SessionPick(chosen: RwSignal<Option<usize>>, session: Memo<Option<usize>>) -> impl IntoView {
-    let store = use_store();
+fn session_pick(
+    store: Store,
+    chosen: RwSignal<Option<usize>>,
+    session: Memo<Option<usize>>,
+) -> impl IntoView {
     let sessions = move || {
         store
             .problem

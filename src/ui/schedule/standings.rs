@@ -5,7 +5,7 @@ use super::words;
 use crate::events::knockout::GroupTables;
 use crate::events::round_robin::{StandingRow, Tournament};
 use crate::events::schedule::{
-    group_events, standing_groups, standings, verdicts, Points, Problem, Standing,
+    group_events, standing_groups, standings, verdicts, EventError, Points, Standing,
 };
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::tr;
@@ -19,7 +19,9 @@ pub(super) fn Standings() -> impl IntoView {
         let p = store.problem.get()?;
         let lang = store.lang.get();
         if store.group_games() {
-            return Some(view! { <GroupGameStandings p=p/> }.into_any());
+            let scoring = store.draft.with(|d| d.scoring);
+            let events = store.games.with(|g| group_events(&p, scoring, g));
+            return Some(group_game_standings(events, lang));
         }
         if store.draft.with(|d| d.scoring.is_game()) {
             return store.event.with(|t| {
@@ -35,7 +37,7 @@ pub(super) fn Standings() -> impl IntoView {
                     .map(|l| words::Heading::Group(&l.to_string()).say(lang))
                     .unwrap_or_default();
                 let rows = standings(&members, &v, Points::table_tennis());
-                view! { <RallyTable name rows entrants=p.entrants.clone() lang/> }
+                rally_table(name, rows, &p.entrants, lang)
             })
             .collect_view();
         Some(view! { <div class="standings-list">{tables}</div> }.into_any())
@@ -44,32 +46,25 @@ pub(super) fn Standings() -> impl IntoView {
 
 /// Each group of a game-scored group stage as a round-robin event of its own, ranked by the
 /// scoring's tie-breaks.
-#[component]
-fn GroupGameStandings(p: Problem) -> impl IntoView {
-    let store = use_store();
-    move || {
-        let lang = store.lang.get();
-        let scoring = store.draft.with(|d| d.scoring);
-        match store.games.with(|g| group_events(&p, scoring, g)) {
-            Ok(events) => events
-                .iter()
-                .map(|t| {
-                    let caption = words::Heading::Group(t.name()).say(lang);
-                    game_standings(t, caption, lang)
-                })
-                .collect_view()
-                .into_any(),
-            Err(e) => view! { <p class="error" role="alert">{e.say(lang)}</p> }.into_any(),
-        }
+fn group_game_standings(events: Result<Vec<Tournament>, EventError>, lang: Lang) -> AnyView {
+    match events {
+        Ok(events) => events
+            .iter()
+            .map(|t| {
+                let caption = words::Heading::Group(t.name()).say(lang);
+                game_standings(t, caption, lang)
+            })
+            .collect_view()
+            .into_any(),
+        Err(e) => view! { <p class="error" role="alert">{e.say(lang)}</p> }.into_any(),
     }
 }
 
 /// One table-tennis standings table: place, matches, league points, games and rallies.
-#[component]
-fn RallyTable(
+fn rally_table(
     name: String,
     rows: Vec<Standing>,
-    entrants: Vec<String>,
+    entrants: &[String],
     lang: Lang,
 ) -> impl IntoView {
     let rows = rows

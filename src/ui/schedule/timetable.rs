@@ -237,9 +237,11 @@ fn catch_up(
 }
 
 /// The pager of a timetable longer than a page: earlier, the sessions shown, later.
-#[component]
-fn Pager(page: RwSignal<usize>, pages: Memo<Vec<std::ops::Range<usize>>>) -> impl IntoView {
-    let store = use_store();
+fn pager(
+    store: Store,
+    page: RwSignal<usize>,
+    pages: Memo<Vec<std::ops::Range<usize>>>,
+) -> impl IntoView {
     move || {
         let count = pages.with(Vec::len);
         (count > 1).then(|| {
@@ -332,7 +334,7 @@ pub(super) fn Timetable() -> impl IntoView {
         <div class="sessions no-print" data-testid="timetable" on:click=move |ev| toggle_from(store, &ev)>
             <Legend />
             <FocusCard focus=focus />
-            <Pager page pages/>
+            {pager(store, page, pages)}
             <For
                 each=move || drawn.with(|d| d.iter().map(|(s, w, _)| (*s, w.clone(), Vec::new())).collect::<Vec<SessionRows>>())
                 key=|(sess, when, _)| (*sess, when.clone())

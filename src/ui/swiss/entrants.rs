@@ -1,8 +1,8 @@
 //! Entrants: paste players (or teams with their players), number them by rating, and mark each
 //! one's next round (plays, absent, half- or full-point bye), withdrawal and fouls.
 
-use super::use_store;
 use super::words;
+use super::{use_store, Store};
 use crate::events::swiss::{parse_entrants, Leave};
 use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
@@ -63,7 +63,7 @@ pub(super) fn Entrants() -> impl IntoView {
     view! {
         <section class="t-section no-print">
             <h2>{tr(words::ENTRANTS)}</h2>
-            <EntrantPaste />
+            {entrant_paste(store)}
             <table class="t-table" data-testid="swiss-entrant-table">
                 <thead><tr>
                     <th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>
@@ -82,9 +82,7 @@ pub(super) fn Entrants() -> impl IntoView {
 
 /// The pasted list of new entrants (or the club's members), added to the event; numbering by
 /// rating until the first round is paired.
-#[component]
-fn EntrantPaste() -> impl IntoView {
-    let store = use_store();
+fn entrant_paste(store: Store) -> impl IntoView {
     let lang = use_lang();
     let list = RwSignal::new(String::new());
     let add = move |_| {

@@ -209,7 +209,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
         })
         .unwrap_or_default();
     let pick = move |team: Team, seat: usize, members: Vec<String>| {
-        view! { <SeatPick board team seat members/> }
+        seat_pick(store, board, team, seat, members)
     };
     let rows = (0..boards)
         .map(|seat| {
@@ -255,9 +255,13 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
 }
 
 /// Who of a team's `members` sits on board `seat` of match `board` (its line-up, rule 12.2).
-#[component]
-fn SeatPick(board: usize, team: Team, seat: usize, members: Vec<String>) -> impl IntoView {
-    let store = use_store();
+fn seat_pick(
+    store: Store,
+    board: usize,
+    team: Team,
+    seat: usize,
+    members: Vec<String>,
+) -> impl IntoView {
     let chosen = move || {
         store.saved.with(|s| {
             s.as_ref()

@@ -1,7 +1,7 @@
 //! The standings (15.2 / 15.4 columns, each named) and the results of every recorded round.
 
 use super::words;
-use super::{use_store, PrintPart, Saved};
+use super::{use_store, PrintPart, Saved, Store};
 use crate::events::round_robin::Outcome;
 use crate::events::swiss::{swiss_standings, Record, SwissTieBreak};
 use crate::lang::Say;
@@ -82,7 +82,7 @@ pub(super) fn Standings() -> impl IntoView {
         <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Standings)>
             <h2>{title}</h2>
             <table class="t-table" data-testid="swiss-standings">
-                <thead><StandingsHead order=Signal::derive(order)/></thead>
+                <thead>{standings_head(store, order)}</thead>
                 <tbody>
                     <For each=lines key=|l| format!("{l:?}") let:l>
                         <tr data-entrant=l.entrant + 1 data-place=l.place>
@@ -100,9 +100,10 @@ pub(super) fn Standings() -> impl IntoView {
 
 /// The standings' head: place, number, name, points (match points in a team event) and the
 /// tie-breaks in `order`.
-#[component]
-fn StandingsHead(order: Signal<Vec<SwissTieBreak>>) -> impl IntoView {
-    let store = use_store();
+fn standings_head(
+    store: Store,
+    order: impl Fn() -> Vec<SwissTieBreak> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let lang = use_lang();
     let points_head = move || {
         let team = store
@@ -116,8 +117,7 @@ fn StandingsHead(order: Signal<Vec<SwissTieBreak>>) -> impl IntoView {
     };
     let heads = move || {
         let l = lang.get();
-        order
-            .get()
+        order()
             .into_iter()
             .map(|t| view! { <th data-tiebreak=key(t)>{t.say(l)}</th> })
             .collect_view()

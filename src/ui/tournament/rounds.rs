@@ -12,7 +12,7 @@ use super::words;
 use crate::events::round_robin::{
     parse_positions, BoardOrder, Competition, Outcome, Pairing, RoundView,
 };
-use crate::lang::Say;
+use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -121,9 +121,7 @@ fn built_slices(total: usize) -> RwSignal<usize> {
 }
 
 /// The pairings' head: numbers, the sides (teams with the first's colour on board 1) and result.
-#[component]
-fn RoundHead(boards: usize) -> impl IntoView {
-    let lang = use_store().lang;
+fn round_head(lang: RwSignal<Lang>, boards: usize) -> impl IntoView {
     view! {
         <thead><tr>
             <th>{tr(words::NO)}</th>
@@ -171,7 +169,7 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
     let boards = layout.boards;
     let event = layout.event.clone();
     let heading = move || words::Said::Round(round).say(lang.get());
-    let head = move || view! { <RoundHead boards/> };
+    let head = move || round_head(lang, boards);
     view! {
         <div class="t-round" class:t-sliced=sliced data-testid="round" data-round=round>
             <h3><span class="t-print-only">{event} " · "</span>{heading}</h3>
