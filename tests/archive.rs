@@ -9,10 +9,10 @@ mod cbr_writer;
 use cbr_writer::{write_cbl, write_cbr, write_cbr_v1};
 use std::path::{Path, PathBuf};
 use xiangqi_club::lang::{Lang, Say};
+use xiangqi_club::text::EncodingRs;
 use xiangqi_club::xiangqi::notation::archive::{
     open, ArchiveError, Format, MAX_GAME_BYTES, MAX_LIBRARY_BYTES,
 };
-use xiangqi_club::xiangqi::notation::decode::EncodingRs;
 use xiangqi_club::xiangqi::notation::pgn::read_tree;
 use xiangqi_club::xiangqi::tree::GameTree;
 use xiangqi_club::xiangqi::{Move, Position};

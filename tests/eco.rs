@@ -3,9 +3,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::path::Path;
+use xiangqi_club::text::EncodingRs;
 use xiangqi_club::xiangqi::ecco::{self, Ecco};
 use xiangqi_club::xiangqi::notation::archive;
-use xiangqi_club::xiangqi::notation::decode::EncodingRs;
 
 fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {

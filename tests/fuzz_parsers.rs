@@ -1312,8 +1312,8 @@ fn uci_sessions_deep() {
 #[path = "support/cbr_writer.rs"]
 mod cbr_writer;
 
+use xiangqi_club::text::EncodingRs;
 use xiangqi_club::xiangqi::notation::archive::{self, ArchiveError};
-use xiangqi_club::xiangqi::notation::decode::EncodingRs;
 
 /// Game files of every archive format: files our writer made (a lesson with variations and
 /// comments, an endgame, a library of both), mutated, and random bytes behind each format's mark.
@@ -1600,7 +1600,7 @@ fn names_and_cuts_deep() {
 /// XQF files: the fixtures and the writer's files (unkeyed, keyed, keyed with rotated slots) of
 /// the PGN seeds that read as trees, so that edits land in headers, keys, boards and records.
 fn xqf_seeds() -> Vec<Vec<u8>> {
-    use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+    use xiangqi_club::text::EncodingRs;
     use xiangqi_club::xiangqi::notation::xqf::{write_xqf_with, XqfKeys};
     let mut v: Vec<Vec<u8>> = std::fs::read_dir(data("xqf"))
         .map(|d| {
@@ -1642,8 +1642,8 @@ fn xqf_lines(t: &xiangqi_club::xiangqi::tree::GameTree) -> Vec<Vec<Move>> {
 }
 
 fn check_xqf(b: Vec<u8>) {
+    use xiangqi_club::text::EncodingRs;
     use xiangqi_club::xiangqi::notation::archive;
-    use xiangqi_club::xiangqi::notation::decode::EncodingRs;
     use xiangqi_club::xiangqi::notation::xqf::{read_xqf, write_xqf};
     match read_xqf(&b, &EncodingRs) {
         Ok(t) => {
@@ -1755,7 +1755,7 @@ fn check_pgn_round_trip(s: String) {
 /// XQF: a file read, written and read again is the same tree, whenever the writer says it
 /// leaves nothing out (a text GBK cannot write, read from a Big5 or UTF-8 file, is said).
 fn check_xqf_round_trip(b: Vec<u8>) {
-    use xiangqi_club::xiangqi::notation::decode::EncodingRs;
+    use xiangqi_club::text::EncodingRs;
     use xiangqi_club::xiangqi::notation::xqf::{left_out, read_xqf, write_xqf};
     let Ok(t) = read_xqf(&b, &EncodingRs) else {
         return;

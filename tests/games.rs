@@ -8,7 +8,8 @@
 
 use std::path::{Path, PathBuf};
 use xiangqi_club::rng::Rng;
-use xiangqi_club::xiangqi::notation::decode::{decode, decode_with, EncodingRs, TextEncoding};
+use xiangqi_club::text::{EncodingRs, TextEncoding};
+use xiangqi_club::xiangqi::notation::decode::{decode, decode_with};
 use xiangqi_club::xiangqi::notation::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 use xiangqi_club::xiangqi::notation::pgn::{
     read_pgn, read_pgn_all, read_tree, read_tree_all, write_move_list, write_pgn, write_tree,

@@ -9,10 +9,9 @@ use xiangqi_club::xiangqi::notation::{
 use xiangqi_club::xiangqi::START_FEN;
 // The legacy decoding tables (encoding_rs) are native-only: the browser uses its TextDecoder.
 #[cfg(not(target_arch = "wasm32"))]
-use xiangqi_club::xiangqi::notation::{
-    decode::{decode, TextEncoding},
-    pgn::read_pgn_bytes,
-};
+use xiangqi_club::text::TextEncoding;
+#[cfg(not(target_arch = "wasm32"))]
+use xiangqi_club::xiangqi::notation::{decode::decode, pgn::read_pgn_bytes};
 use xiangqi_club::xiangqi::{Color, Move, Piece, PlayError, Position, Role, Setup, Square};
 
 fn mv(s: &str) -> Move {

@@ -238,7 +238,7 @@ fn team_events_are_round_robins_and_errors_are_typed() {
     assert!(matches!(
         e,
         DraftEventError::Draft(DraftError::Number {
-            field: "boards",
+            field: DraftField::Boards,
             ..
         })
     ));

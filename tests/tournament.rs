@@ -618,6 +618,17 @@ fn withdrawal_after_half_keeps_results_and_forfeits_the_rest() {
 }
 
 #[test]
+fn the_rounds_after_a_withdrawal_list_its_games_as_forfeits() {
+    // 6 withdrew after round 3: its round 4 game (6-5) is a forfeit, 1-4 is played.
+    let t = six_with_withdrawal(3);
+    let round4 = [Pairing { red: 6, black: 5 }, Pairing { red: 1, black: 4 }];
+    assert_eq!(t.withdrawal_forfeits(4, &round4), HashSet::from([(6, 5)]));
+    assert!(t
+        .withdrawal_forfeits(3, &[Pairing { red: 2, black: 6 }])
+        .is_empty());
+}
+
+#[test]
 fn withdrawal_is_checked_against_results() {
     let mut t = six_with_withdrawal(3);
     t.cancel_withdrawal(6).unwrap();

@@ -5,8 +5,8 @@
 
 use std::process::Command;
 use xiangqi_club::lang::{Lang, Say};
+use xiangqi_club::text::EncodingRs;
 use xiangqi_club::xiangqi::notation::archive::{self, ArchiveError, Format};
-use xiangqi_club::xiangqi::notation::decode::EncodingRs;
 use xiangqi_club::xiangqi::notation::pgn::read_tree;
 use xiangqi_club::xiangqi::notation::xqf::{
     read_xqf, write_xqf, write_xqf_with, GbkEncoder, XqfErrorKind, XqfKeys, XqfMoveCause, XqfPart,

@@ -7,9 +7,10 @@
 
 use crate::lang::{Lang, Say};
 use crate::saved::MAX_IMPORT_BYTES;
+use crate::text::EncodingRs;
 use crate::xiangqi::notation::archive::{self, Format, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::cbr::CBL_MAGIC;
-use crate::xiangqi::notation::decode::{decode_with, EncodingRs};
+use crate::xiangqi::notation::decode::decode_with;
 use crate::xiangqi::notation::pgn::{
     holds_several_games, read_pgn, read_tree, write_move_list, write_pgn, write_tree,
 };

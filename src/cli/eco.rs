@@ -3,10 +3,10 @@
 //! (`xq eco train --out FILE`).
 
 use crate::lang::Lang;
+use crate::text::EncodingRs;
 use crate::xiangqi::ecco::learn::{learn, with_prefixes, Example};
 use crate::xiangqi::ecco::{self, normalise, Ecco, Tree};
 use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
-use crate::xiangqi::notation::decode::EncodingRs;
 use crate::xiangqi::tree::GameTree;
 use crate::xiangqi::Move;
 use std::collections::{BTreeMap, HashSet};

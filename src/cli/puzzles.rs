@@ -1,7 +1,7 @@
 //! `xq puzzles`: cuts puzzles from games with a UCI engine (src/train/generate.rs), one JSON
 //! object a line (with `--collection endgames`, each record is kept whole as a study, from its
-//! position, when the engine confirms its winner); `xq puzzles pack` tags them again, drops duplicates and writes the trainer's
-//! shards and `index.json` (src/train/shard.rs).
+//! position, when the engine confirms its winner); `xq puzzles pack` tags them again, drops
+//! duplicates and writes the trainer's shards and `index.json` (src/train/shard.rs).
 
 use super::flags::Flags;
 use super::uci_engine::{check_go, Engine, EngineFlags};

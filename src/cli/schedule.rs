@@ -69,6 +69,26 @@ fn need<T>(x: Option<T>, flag: &str) -> Result<T, String> {
     x.ok_or_else(|| format!("{flag} is required"))
 }
 
+/// The entrants of a file, one a line (blank lines skipped).
+fn entrants_file(path: &str) -> Result<Vec<String>, String> {
+    let text = read_capped(path).map_err(|e| format!("--entrants-file {path}: {e}"))?;
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect())
+}
+
+/// `text` as a team match's number of boards.
+fn boards_of(text: &str, flag: &str) -> Result<usize, String> {
+    let b: usize = number(text, flag)?;
+    if !(1..=MAX_BOARDS).contains(&b) {
+        return Err(format!("{flag}: {}", TournamentError::BadBoards(b)));
+    }
+    Ok(b)
+}
+
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut entrants: Option<Vec<String>> = None;
     let (mut tables, mut sessions, mut session_minutes, mut match_minutes) =
@@ -91,17 +111,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 )?;
                 entrants = Some((1..=n).map(|k| k.to_string()).collect());
             }
-            "--entrants-file" => {
-                let path = value(args, &mut i, flag)?;
-                let text = read_capped(path).map_err(|e| format!("--entrants-file {path}: {e}"))?;
-                entrants = Some(
-                    text.lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty())
-                        .map(String::from)
-                        .collect(),
-                );
-            }
+            "--entrants-file" => entrants = Some(entrants_file(value(args, &mut i, flag)?)?),
             "--tables" => {
                 let text = value(args, &mut i, flag)?;
                 tables = Some(capped(text, flag, MAX_TABLES, ProblemError::TooManyTables)?)
@@ -135,14 +145,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     .parse()
                     .map_err(|e: crate::events::schedule::UnknownScoring| e.to_string())?
             }
-            "--boards" => {
-                let text = value(args, &mut i, flag)?;
-                let b: usize = number(text, flag)?;
-                if !(1..=MAX_BOARDS).contains(&b) {
-                    return Err(format!("{flag}: {}", TournamentError::BadBoards(b)));
-                }
-                boards = Some(b);
-            }
+            "--boards" => boards = Some(boards_of(value(args, &mut i, flag)?, flag)?),
             "--board-order" => {
                 let text = value(args, &mut i, flag)?;
                 board_order = Some(board_order_from_key(text).ok_or_else(|| {

@@ -78,41 +78,9 @@ pub fn run(args: &[String]) -> i32 {
     }
     let players = players.map(|n| n as usize);
     let rounds = rounds.map(|n| n as usize);
-    let mut event = match (&file, players) {
-        (Some(f), None) => {
-            let read = super::read_capped(Some(f), crate::saved::MAX_IMPORT_BYTES)
-                .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_string()));
-            let text = match read {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("xq swiss: cannot read {f}: {e}");
-                    return 2;
-                }
-            };
-            match parse_trf(&text) {
-                Ok(ev) => ev,
-                Err(e) => {
-                    eprintln!("xq swiss: {f}: {e}");
-                    return 2;
-                }
-            }
-        }
-        (None, Some(n)) => {
-            let mut rng = Rng::new(seed.unwrap_or(0) ^ 0x5157_1553);
-            let mut ev = Swiss::new(rounds);
-            for k in 0..n {
-                ev.add_entrant(Entrant::new(
-                    format!("Player {}", k + 1),
-                    1200 + rng.below(1400) as u32,
-                ));
-            }
-            ev.seed_by_rating();
-            ev
-        }
-        _ => {
-            eprintln!("xq swiss: give a TRF file or --players N\n{USAGE}");
-            return 2;
-        }
+    let mut event = match start(file.as_deref(), players, rounds, seed) {
+        Ok(event) => event,
+        Err(code) => return code,
     };
     if accelerated {
         event.accelerated = true;
@@ -146,6 +114,49 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     code
+}
+
+/// The event to pair: read from `file`, or `players` rated players seeded from `seed`; the exit
+/// code when it cannot be had.
+fn start(
+    file: Option<&str>,
+    players: Option<usize>,
+    rounds: Option<usize>,
+    seed: Option<u64>,
+) -> Result<Swiss, i32> {
+    match (file, players) {
+        (Some(f), None) => {
+            let read = super::read_capped(Some(f), crate::saved::MAX_IMPORT_BYTES)
+                .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_string()));
+            let text = match read {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("xq swiss: cannot read {f}: {e}");
+                    return Err(2);
+                }
+            };
+            parse_trf(&text).map_err(|e| {
+                eprintln!("xq swiss: {f}: {e}");
+                2
+            })
+        }
+        (None, Some(n)) => {
+            let mut rng = Rng::new(seed.unwrap_or(0) ^ 0x5157_1553);
+            let mut ev = Swiss::new(rounds);
+            for k in 0..n {
+                ev.add_entrant(Entrant::new(
+                    format!("Player {}", k + 1),
+                    1200 + rng.below(1400) as u32,
+                ));
+            }
+            ev.seed_by_rating();
+            Ok(ev)
+        }
+        _ => {
+            eprintln!("xq swiss: give a TRF file or --players N\n{USAGE}");
+            Err(2)
+        }
+    }
 }
 
 /// Plays rounds with random results until `rounds` are recorded; prints each pairing.

@@ -322,13 +322,12 @@ pub fn swiss(event: &Swiss, title: &str, lang: Lang) -> ResultsPage {
                 name(r.entrant),
                 event.scale.show(r.points as i64),
             ];
-            row.extend(order.iter().zip(&r.ties).map(|(t, &v)| {
-                if t.in_points() {
-                    event.scale.show(v)
-                } else {
-                    v.to_string()
-                }
-            }));
+            row.extend(
+                order
+                    .iter()
+                    .zip(&r.ties)
+                    .map(|(t, &v)| t.shown(v, event.scale)),
+            );
             row
         })
         .collect();

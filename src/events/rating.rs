@@ -142,6 +142,25 @@ pub struct Change {
     pub games: Vec<Game>,
 }
 
+impl Change {
+    /// The games that counted, as a rating list traces them: `name (rating) 1; name (-) ½`.
+    pub fn games_text(&self) -> String {
+        self.games
+            .iter()
+            .map(|g| {
+                let score = match g.score {
+                    Score::Win => "1",
+                    Score::Draw => "½",
+                    Score::Loss => "0",
+                };
+                let rating = g.opponent_rating.map_or("-".into(), |r| r.to_string());
+                format!("{} ({rating}) {score}", g.opponent)
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
 /// The outcome of rating one player's games of one event.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rated {

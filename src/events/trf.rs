@@ -205,54 +205,6 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 }
                 rows.push(player_line(&line, ln)?);
             }
-            "XXR" | "142" => {
-                let n: usize = rest
-                    .trim()
-                    .parse()
-                    .map_err(|_| TrfError::BadHeader { line: ln })?;
-                if n > MAX_ROUNDS {
-                    return Err(TrfError::TooManyRounds { line: ln });
-                }
-                event.rounds_planned = Some(n);
-            }
-            "012" => event.info.name = clean(&rest).trim().to_string(),
-            "022" => event.info.city = clean(&rest).trim().to_string(),
-            "032" => event.info.federation = clean(&rest).trim().to_string(),
-            "042" => event.info.start = clean(&rest).trim().to_string(),
-            "052" => event.info.end = clean(&rest).trim().to_string(),
-            "092" => event.info.kind = clean(&rest).trim().to_string(),
-            "102" => event.info.arbiter = rest.trim().to_string(),
-            "112" => event.info.deputy = rest.trim().to_string(),
-            "122" => event.info.time_control = rest.trim().to_string(),
-            "132" => {
-                let mut dates: Vec<String> = (0..columns)
-                    .map(|k| {
-                        clean(&column(&line, 91 + 10 * k, 99 + 10 * k))
-                            .trim()
-                            .to_string()
-                    })
-                    .collect();
-                while dates.last().is_some_and(String::is_empty) {
-                    dates.pop();
-                }
-                event.info.round_dates = dates;
-            }
-            "XXC" => {
-                for word in rest.split_whitespace() {
-                    match word {
-                        "white1" => event.first_color = Color::Red,
-                        "black1" => event.first_color = Color::Black,
-                        "rank" => {}
-                        _ => return Err(TrfError::BadHeader { line: ln }),
-                    }
-                }
-            }
-            "152" => match rest.trim() {
-                "W" => event.first_color = Color::Red,
-                "B" => event.first_color = Color::Black,
-                _ => return Err(TrfError::BadHeader { line: ln }),
-            },
-            "192" => event.accelerated = rest.trim().ends_with("BAKU"),
             "013" => teams.push(team_line(&line, ln)?),
             "XXB" => {
                 let n: usize = rest
@@ -264,7 +216,7 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
                 }
                 boards = Some(n).filter(|&n| n > 0);
             }
-            _ => {}
+            _ => header_line(&mut event, &prefix, &rest, &line, columns, ln)?,
         }
     }
     if rows.is_empty() {
@@ -304,6 +256,70 @@ pub fn parse_trf(text: &str) -> Result<Swiss, TrfError> {
     };
     event.check().map_err(TrfError::Event)?;
     Ok(event)
+}
+
+/// A header line of the event (its name, dates, rounds, colours, ...) read into `event`; lines
+/// of other kinds are skipped.
+fn header_line(
+    event: &mut Swiss,
+    prefix: &str,
+    rest: &str,
+    line: &[char],
+    columns: usize,
+    ln: usize,
+) -> Result<(), TrfError> {
+    match prefix {
+        "XXR" | "142" => {
+            let n: usize = rest
+                .trim()
+                .parse()
+                .map_err(|_| TrfError::BadHeader { line: ln })?;
+            if n > MAX_ROUNDS {
+                return Err(TrfError::TooManyRounds { line: ln });
+            }
+            event.rounds_planned = Some(n);
+        }
+        "012" => event.info.name = clean(rest).trim().to_string(),
+        "022" => event.info.city = clean(rest).trim().to_string(),
+        "032" => event.info.federation = clean(rest).trim().to_string(),
+        "042" => event.info.start = clean(rest).trim().to_string(),
+        "052" => event.info.end = clean(rest).trim().to_string(),
+        "092" => event.info.kind = clean(rest).trim().to_string(),
+        "102" => event.info.arbiter = rest.trim().to_string(),
+        "112" => event.info.deputy = rest.trim().to_string(),
+        "122" => event.info.time_control = rest.trim().to_string(),
+        "132" => {
+            let mut dates: Vec<String> = (0..columns)
+                .map(|k| {
+                    clean(&column(line, 91 + 10 * k, 99 + 10 * k))
+                        .trim()
+                        .to_string()
+                })
+                .collect();
+            while dates.last().is_some_and(String::is_empty) {
+                dates.pop();
+            }
+            event.info.round_dates = dates;
+        }
+        "XXC" => {
+            for word in rest.split_whitespace() {
+                match word {
+                    "white1" => event.first_color = Color::Red,
+                    "black1" => event.first_color = Color::Black,
+                    "rank" => {}
+                    _ => return Err(TrfError::BadHeader { line: ln }),
+                }
+            }
+        }
+        "152" => match rest.trim() {
+            "W" => event.first_color = Color::Red,
+            "B" => event.first_color = Color::Black,
+            _ => return Err(TrfError::BadHeader { line: ln }),
+        },
+        "192" => event.accelerated = rest.trim().ends_with("BAKU"),
+        _ => {}
+    }
+    Ok(())
 }
 
 /// A 001 line: the player's number, name, rating and round entries (columns 92 on, ten apart).
@@ -420,15 +436,11 @@ fn team_line(line: &[char], ln: usize) -> Result<TeamLine, TrfError> {
     })
 }
 
-/// Folds a file's players into its teams: each round, a team's players who played sit on
-/// boards 1, 2, … in registered order and meet the same boards of one other team (13.3 colours);
-/// the match result follows from the game points (14.2).
-fn fold_teams(
-    players: Swiss,
-    lines: &[TeamLine],
-    boards: Option<usize>,
-) -> Result<Swiss, TrfError> {
-    let n = players.entrants.len();
+/// One board of a team in a round: (member, opponent player, colour, outcome, played).
+type BoardSeat = (usize, usize, Color, EntrantOutcome, bool);
+
+/// Each player's team and place in it, from the 013 lines; every player in exactly one team.
+fn team_of(lines: &[TeamLine], n: usize) -> Result<Vec<(usize, usize)>, TrfError> {
     let mut team_of: Vec<Option<(usize, usize)>> = vec![None; n];
     for (t, tl) in lines.iter().enumerate() {
         for (m, &p) in tl.players.iter().enumerate() {
@@ -441,11 +453,37 @@ fn fold_teams(
     if let Some(p) = team_of.iter().position(Option::is_none) {
         return Err(TrfError::NoTeam { player: p + 1 });
     }
-    let team_of: Vec<(usize, usize)> = team_of.into_iter().flatten().collect();
+    Ok(team_of.into_iter().flatten().collect())
+}
+
+/// A team match from one side's boards: its game points, whether any board was played, and the
+/// match's outcome (an unplayed tie is a loss to both).
+fn team_match(mine: &[BoardSeat], theirs: &[BoardSeat]) -> (u32, bool, EntrantOutcome) {
+    let points = |s: &[BoardSeat]| -> u32 { s.iter().map(|x| x.3.points()).sum() };
+    let (gp, other) = (points(mine), points(theirs));
+    let played = mine.iter().any(|x| x.4);
+    let outcome = match (gp.cmp(&other), played) {
+        (std::cmp::Ordering::Greater, _) => EntrantOutcome::Win,
+        (std::cmp::Ordering::Less, _) => EntrantOutcome::Loss,
+        (std::cmp::Ordering::Equal, true) => EntrantOutcome::Draw,
+        (std::cmp::Ordering::Equal, false) => EntrantOutcome::Loss,
+    };
+    (gp, played, outcome)
+}
+
+/// Folds a file's players into its teams: each round, a team's players who played sit on
+/// boards 1, 2, … in registered order and meet the same boards of one other team (13.3 colours);
+/// the match result follows from the game points (14.2).
+fn fold_teams(
+    players: Swiss,
+    lines: &[TeamLine],
+    boards: Option<usize>,
+) -> Result<Swiss, TrfError> {
+    let team_of = team_of(lines, players.entrants.len())?;
     let rounds = players.rounds_played();
     let p = &players.entrants;
     // Each team's boards per round: (member, opponent player, colour, outcome, played).
-    let seats = |t: usize, r: usize| -> Vec<(usize, usize, Color, EntrantOutcome, bool)> {
+    let seats = |t: usize, r: usize| -> Vec<BoardSeat> {
         lines[t]
             .players
             .iter()
@@ -518,17 +556,7 @@ fn fold_teams(
             if !fits {
                 return Err(bad);
             }
-            let points = |s: &[(usize, usize, Color, EntrantOutcome, bool)]| -> u32 {
-                s.iter().map(|x| x.3.points()).sum()
-            };
-            let (gp, other) = (points(&mine), points(&theirs));
-            let played = mine.iter().any(|x| x.4);
-            let outcome = match (gp.cmp(&other), played) {
-                (std::cmp::Ordering::Greater, _) => EntrantOutcome::Win,
-                (std::cmp::Ordering::Less, _) => EntrantOutcome::Loss,
-                (std::cmp::Ordering::Equal, true) => EntrantOutcome::Draw,
-                (std::cmp::Ordering::Equal, false) => EntrantOutcome::Loss,
-            };
+            let (gp, played, outcome) = team_match(&mine, &theirs);
             team.history.push(Record::Game {
                 opponent: u,
                 color: if leads { Color::Red } else { Color::Black },

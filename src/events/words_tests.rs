@@ -1,6 +1,7 @@
 //! The events' messages, said by each module's `words.rs`: moved messages keep their words, and
 //! the Chinese holds no English.
 
+use super::club::{ClubError, Field};
 use super::knockout::UnwritableName;
 use super::publish::words::RoundHeading;
 use super::publish::QrTooLong;
@@ -8,7 +9,9 @@ use super::round_robin::{
     BergerError, ImportError, LineupError, NumberingError, ParseOutcomeError, PositionsError,
     TournamentError,
 };
-use super::schedule::{ChangeError, DraftError, ProblemError, ResultError, Shortfall, Violation};
+use super::schedule::{
+    ChangeError, DraftError, DraftField, ProblemError, ResultError, Shortfall, Violation,
+};
 use super::swiss::{SwissError, MAX_ENTRANTS};
 use crate::lang::{Lang, Say};
 
@@ -109,7 +112,7 @@ fn chinese_messages_have_no_english() {
         }
         .say(Lang::Zh),
         DraftError::Number {
-            field: "tables",
+            field: DraftField::Tables,
             text: "二".into(),
         }
         .say(Lang::Zh),
@@ -166,4 +169,31 @@ fn a_swiss_over_its_cap_names_the_swiss_cap() {
         .say(Lang::En)
         .ends_with(&format!("at most {MAX_ENTRANTS}")));
     assert_eq!(MAX_ENTRANTS, 64);
+}
+
+#[test]
+fn a_field_is_named_in_each_language() {
+    fn both(e: &dyn Say) -> [String; 2] {
+        [e.say(Lang::Zh), e.say(Lang::En)]
+    }
+    let typed = |field| DraftError::Number {
+        field,
+        text: "x".into(),
+    };
+    assert_eq!(
+        both(&typed(DraftField::EveryDays)),
+        [
+            "场次间隔天数：“x”不是整数",
+            "days between sessions: `x` is not a whole number"
+        ]
+    );
+    assert_eq!(both(&typed(DraftField::Boards))[0], "每场台数：“x”不是整数");
+    assert_eq!(
+        both(&ClubError::OutOfRange(Field::Rating)),
+        ["等级分超出范围", "the rating is out of range"]
+    );
+    assert_eq!(
+        both(&ClubError::FieldTooLong(Field::Id))[1],
+        "the id is too long (at most 60 characters)"
+    );
 }

@@ -162,12 +162,8 @@ pub fn serve_file_worker() {
 /// not compiled into the app (see `xiangqi::notation::decode`).
 pub struct BrowserCharsets;
 
-impl crate::xiangqi::notation::decode::Charsets for BrowserCharsets {
-    fn decode(
-        &self,
-        encoding: crate::xiangqi::notation::decode::TextEncoding,
-        bytes: &[u8],
-    ) -> String {
+impl crate::text::Charsets for BrowserCharsets {
+    fn decode(&self, encoding: crate::text::TextEncoding, bytes: &[u8]) -> String {
         // A browser without the label reads nothing: the UTF-8 reading then wins.
         web_sys::TextDecoder::new_with_label(encoding.label())
             .and_then(|d| d.decode_with_u8_array(bytes))
@@ -195,7 +191,7 @@ impl crate::xiangqi::notation::xqf::GbkEncoder for BrowserGbk {
 /// followed by a NUL so that a code that does not decode cannot shift the others.
 #[allow(dead_code)] // with `BrowserGbk`
 fn gbk_codes() -> std::collections::HashMap<char, [u8; 2]> {
-    use crate::xiangqi::notation::decode::{Charsets, TextEncoding};
+    use crate::text::{Charsets, TextEncoding};
     let codes: Vec<[u8; 2]> = (0x81..=0xFEu8)
         .flat_map(|lead| {
             (0x40..=0xFEu8)

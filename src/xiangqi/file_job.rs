@@ -6,11 +6,12 @@
 //! the library only when it is picked. The page never deserialises thousands of trees.
 
 use super::notation::archive::{self, ArchiveError, Format, Library};
-use super::notation::decode::{decode_with, Charsets};
+use super::notation::decode::decode_with;
 use super::notation::pgn::{read_tree, read_tree_all, write_tree, PgnTreeError};
 use super::notation::Notation;
 use super::tree::GameTree;
 use super::words::Said;
+use crate::text::Charsets;
 use serde::{Deserialize, Serialize};
 
 /// The worker's first message: its handler is set, the file can be sent.
@@ -435,7 +436,7 @@ pub fn hand_back(opened: &Result<Library, ArchiveError>, post: &mut dyn FnMut(Re
 mod tests {
     use super::*;
     use crate::lang::{Lang, Say};
-    use crate::xiangqi::notation::decode::EncodingRs;
+    use crate::text::EncodingRs;
 
     /// `n` games, each with a comment holding a blank line and a tag-like line; the one before
     /// last has a `;` comment in a variation, after which no cut is made.

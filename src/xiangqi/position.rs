@@ -493,30 +493,8 @@ const fn build_tables() -> Tables {
             }
             d += 1;
         }
-        // Pawns: forward, and sideways once across the river.
-        let mut c = 0;
-        while c < 2 {
-            let fwd = if c == 0 { 1 } else { -1 };
-            let crossed = if c == 0 { r >= 5 } else { r <= 4 };
-            let mut n = 0;
-            let to = idx(f, r + fwd);
-            if to >= 0 {
-                t.pawn[c][s][n] = to as u8;
-                n += 1;
-            }
-            if crossed {
-                let mut side = -1;
-                while side <= 1 {
-                    let to = idx(f + side, r);
-                    if to >= 0 {
-                        t.pawn[c][s][n] = to as u8;
-                        n += 1;
-                    }
-                    side += 2;
-                }
-            }
-            c += 1;
-        }
+        t.pawn[0][s] = pawn_steps(0, f, r);
+        t.pawn[1][s] = pawn_steps(1, f, r);
         // Rays in the four directions, nearest point first.
         let mut d = 0;
         while d < 4 {
@@ -541,26 +519,54 @@ const fn build_tables() -> Tables {
         }
         s += 1;
     }
-    // Pawn attackers: the inverse of the pawn table.
-    let mut c = 0;
-    while c < 2 {
-        let mut count = [0usize; 90];
-        let mut from = 0;
-        while from < 90 {
-            let mut k = 0;
-            while k < 3 {
-                let to = t.pawn[c][from][k];
-                if to != NONE {
-                    t.pawn_attackers[c][to as usize][count[to as usize]] = from as u8;
-                    count[to as usize] += 1;
-                }
-                k += 1;
-            }
-            from += 1;
-        }
-        c += 1;
-    }
+    t.pawn_attackers = [pawn_attackers(&t.pawn[0]), pawn_attackers(&t.pawn[1])];
     t
+}
+
+/// A pawn's steps from `(f, r)` for colour `c` (0 Red, 1 Black): forward, and sideways once
+/// across the river.
+const fn pawn_steps(c: usize, f: i32, r: i32) -> [u8; 3] {
+    let mut steps = [NONE; 3];
+    let fwd = if c == 0 { 1 } else { -1 };
+    let crossed = if c == 0 { r >= 5 } else { r <= 4 };
+    let mut n = 0;
+    let to = idx(f, r + fwd);
+    if to >= 0 {
+        steps[n] = to as u8;
+        n += 1;
+    }
+    if crossed {
+        let mut side = -1;
+        while side <= 1 {
+            let to = idx(f + side, r);
+            if to >= 0 {
+                steps[n] = to as u8;
+                n += 1;
+            }
+            side += 2;
+        }
+    }
+    steps
+}
+
+/// The pawns that attack each point: the inverse of one colour's pawn table.
+const fn pawn_attackers(pawn: &[[u8; 3]; 90]) -> [[u8; 3]; 90] {
+    let mut attackers = [[NONE; 3]; 90];
+    let mut count = [0usize; 90];
+    let mut from = 0;
+    while from < 90 {
+        let mut k = 0;
+        while k < 3 {
+            let to = pawn[from][k];
+            if to != NONE {
+                attackers[to as usize][count[to as usize]] = from as u8;
+                count[to as usize] += 1;
+            }
+            k += 1;
+        }
+        from += 1;
+    }
+    attackers
 }
 
 const fn build_zobrist() -> Zobrist {

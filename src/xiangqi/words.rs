@@ -5,7 +5,7 @@
 use super::fen::{FenError, ParseFenError, PositionError};
 use super::game::{GameError, GameResult, OfferOutcome, Reason, RecordError, Verdict};
 use super::notation::archive::ArchiveError;
-use super::notation::decode::{DecodeWarning, TextEncoding};
+use super::notation::decode::DecodeWarning;
 use super::notation::dhtmlxq::{DhtmlXqError, DhtmlXqErrorKind};
 use super::notation::pgn::{PgnError, PgnErrorKind, PgnNotice, PgnTreeError};
 use super::notation::typed::TypedError;
@@ -20,6 +20,7 @@ use super::share::LinkError;
 use super::tree::TreeError;
 use super::{Color, Move, ParseMoveError, ParseSquareError, Piece, Role};
 use crate::lang::{sentence, Lang, Say, Text};
+use crate::text::TextEncoding;
 
 /// A role's name in Chinese, by the side's own glyph (帅/将, 相/象, 兵/卒 …).
 fn role_zh(color: Color, role: Role) -> char {

@@ -339,7 +339,7 @@ impl Preview {
 
 /// A member from a row's cells.
 fn read<'a>(get: &dyn Fn(Field) -> &'a str) -> Result<NewMember, ClubError> {
-    let number = |s: &str, what: &'static str| -> Result<Option<i64>, ClubError> {
+    let number = |s: &str, what: Field| -> Result<Option<i64>, ClubError> {
         let s = s.trim();
         if s.is_empty() {
             return Ok(None);
@@ -347,12 +347,12 @@ fn read<'a>(get: &dyn Fn(Field) -> &'a str) -> Result<NewMember, ClubError> {
         // A date of birth (1990-05-01, 1990/5/1, 1990年) gives its year.
         let digits: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
         match digits.parse::<i64>() {
-            Ok(n) if what == "birth year" || digits.len() == s.len() => Ok(Some(n)),
+            Ok(n) if what == Field::Birth || digits.len() == s.len() => Ok(Some(n)),
             _ => Err(ClubError::OutOfRange(what)),
         }
     };
-    let birth = number(get(Field::Birth), "birth year")?;
-    let rating = number(get(Field::Rating), "rating")?;
+    let birth = number(get(Field::Birth), Field::Birth)?;
+    let rating = number(get(Field::Rating), Field::Rating)?;
     NewMember {
         name: get(Field::Name).to_string(),
         romanised: get(Field::Romanised).to_string(),
@@ -362,7 +362,7 @@ fn read<'a>(get: &dyn Fn(Field) -> &'a str) -> Result<NewMember, ClubError> {
                 u16::try_from(y)
                     .ok()
                     .filter(|y| (1900..=2100).contains(y))
-                    .ok_or(ClubError::OutOfRange("birth year"))?,
+                    .ok_or(ClubError::OutOfRange(Field::Birth))?,
             ),
             None => None,
         },
@@ -373,7 +373,7 @@ fn read<'a>(get: &dyn Fn(Field) -> &'a str) -> Result<NewMember, ClubError> {
                 i32::try_from(r)
                     .ok()
                     .filter(|r| (1..=3500).contains(r))
-                    .ok_or(ClubError::OutOfRange("rating"))?,
+                    .ok_or(ClubError::OutOfRange(Field::Rating))?,
             ),
             None => None,
         },

@@ -17,6 +17,7 @@ pub use import::{
 pub use single::{GameEnd, PgnTags, SingleGame};
 
 use super::rating::{self, Change, Game, Score, Standing};
+use crate::lang::Lang;
 use crate::text::clean;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -100,6 +101,21 @@ pub struct Member {
     pub history: Vec<Change>,
 }
 
+impl Member {
+    /// The member's ratings through its history, oldest first: the first rating before its
+    /// first change, then the rating after each.
+    pub fn rating_path(&self) -> Vec<i32> {
+        let mut points: Vec<i32> = self
+            .history
+            .first()
+            .and_then(|h| h.before)
+            .into_iter()
+            .collect();
+        points.extend(self.history.iter().filter_map(|h| h.after));
+        points
+    }
+}
+
 /// A new member's fields, before a number is given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewMember {
@@ -127,9 +143,9 @@ pub enum ClubError {
     /// A name over [`MAX_NAME_CHARS`] characters (the count).
     NameTooLong(usize),
     /// Another field over [`MAX_FIELD_CHARS`] characters.
-    FieldTooLong(&'static str),
+    FieldTooLong(Field),
     /// A birth year outside 1900..=2100, or a rating outside 0..=3500.
-    OutOfRange(&'static str),
+    OutOfRange(Field),
     /// The same name or id is already a member (that member's name).
     Duplicate(String),
     /// The list would go over [`MAX_MEMBERS`] (how many it would hold).
@@ -169,10 +185,13 @@ impl fmt::Display for ClubError {
             ClubError::FieldTooLong(which) => {
                 write!(
                     f,
-                    "the {which} is too long (at most {MAX_FIELD_CHARS} characters)"
+                    "the {} is too long (at most {MAX_FIELD_CHARS} characters)",
+                    which.named(Lang::En)
                 )
             }
-            ClubError::OutOfRange(which) => write!(f, "the {which} is out of range"),
+            ClubError::OutOfRange(which) => {
+                write!(f, "the {} is out of range", which.named(Lang::En))
+            }
             ClubError::Duplicate(name) => write!(f, "{name} is already a member"),
             ClubError::TooMany(n) => write!(
                 f,
@@ -226,7 +245,11 @@ fn check_fields(name: &str, romanised: &str, club: &str, id: &str) -> Result<(),
     if n > MAX_NAME_CHARS {
         return Err(ClubError::NameTooLong(n));
     }
-    for (which, v) in [("romanised name", romanised), ("club", club), ("id", id)] {
+    for (which, v) in [
+        (Field::Romanised, romanised),
+        (Field::Club, club),
+        (Field::Id, id),
+    ] {
         if v.chars().count() > MAX_FIELD_CHARS {
             return Err(ClubError::FieldTooLong(which));
         }
@@ -243,10 +266,10 @@ impl NewMember {
         self.fide_id = clean(&self.fide_id);
         check_fields(&self.name, &self.romanised, &self.club, &self.fide_id)?;
         if self.birth_year.is_some_and(|y| !(1900..=2100).contains(&y)) {
-            return Err(ClubError::OutOfRange("birth year"));
+            return Err(ClubError::OutOfRange(Field::Birth));
         }
         if self.rating.is_some_and(|r| !(0..=3500).contains(&r)) {
-            return Err(ClubError::OutOfRange("rating"));
+            return Err(ClubError::OutOfRange(Field::Rating));
         }
         Ok(self)
     }
@@ -515,6 +538,15 @@ impl Club {
                 .then_with(|| a.name.cmp(&b.name))
         });
         list
+    }
+
+    /// The rated members' numbers, highest rating first (as [`Club::rating_list`] ranks them).
+    pub fn rated_ids(&self) -> Vec<u32> {
+        self.rating_list()
+            .into_iter()
+            .filter(|m| m.standing.rating.is_some())
+            .map(|m| m.id)
+            .collect()
     }
 
     /// The rating list as CSV (every cell through the one CSV writer, so a formula-looking name

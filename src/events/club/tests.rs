@@ -179,11 +179,11 @@ fn bad_rows_are_marked_not_stored() {
     );
     assert_eq!(
         p.rows[1].status,
-        RowStatus::Invalid(ClubError::OutOfRange("rating"))
+        RowStatus::Invalid(ClubError::OutOfRange(Field::Rating))
     );
     assert_eq!(
         p.rows[2].status,
-        RowStatus::Invalid(ClubError::OutOfRange("birth year"))
+        RowStatus::Invalid(ClubError::OutOfRange(Field::Birth))
     );
     assert_eq!(p.rows[3].status, RowStatus::New);
     let mut club = Club::new();
@@ -416,6 +416,23 @@ fn a_single_game_changes_both_ratings_by_the_formula() {
 }
 
 #[test]
+fn the_rating_list_traces_each_members_ratings_and_games() {
+    let mut c = rated_pair(2000, 1900);
+    c.add(member("新手")).unwrap();
+    c.record_game(1, 2, GameEnd::RedWins, "2026-12-03", TODAY, false)
+        .unwrap();
+    c.record_game(2, 1, GameEnd::Draw, "2026-12-04", TODAY, false)
+        .unwrap();
+    // The unrated newcomer is left off; the rated by rating, highest first.
+    assert_eq!(c.rated_ids(), [1, 2]);
+    let black = c.member(2).unwrap();
+    assert_eq!(black.rating_path(), [1900, 1886, 1893]);
+    assert_eq!(black.history[0].games_text(), "红方 (2000) 0");
+    assert_eq!(black.history[1].games_text(), "红方 (2014) ½");
+    assert_eq!(c.member(3).unwrap().rating_path(), Vec::<i32>::new());
+}
+
+#[test]
 fn the_same_game_twice_needs_a_confirmation() {
     let mut c = rated_pair(2000, 1900);
     c.record_game(1, 2, GameEnd::Draw, "2026-12-03", TODAY, false)
@@ -562,7 +579,7 @@ fn a_saved_list_past_its_caps_is_refused_whole() {
         &format!("\"club\":\"{}\"", "x".repeat(61)),
         1,
     ));
-    assert_eq!(wide, Err(ClubError::FieldTooLong("club")));
+    assert_eq!(wide, Err(ClubError::FieldTooLong(Field::Club)));
     let nameless = r#"{"version":1,"members":[{"id":1,"name":""}],"next_id":2}"#;
     assert_eq!(Club::from_json(nameless), Err(ClubError::EmptyName));
     // One member more than the cap.

@@ -39,6 +39,20 @@ impl Field {
         }
         .get(lang)
     }
+
+    /// The field as a message names it: "the rating is out of range".
+    pub fn named(self, lang: Lang) -> &'static str {
+        match self {
+            Field::Name => Text::new("姓名", "name"),
+            Field::Romanised => Text::new("拼音姓名", "romanised name"),
+            Field::Club => Text::new("单位", "club"),
+            Field::Birth => Text::new("出生年份", "birth year"),
+            Field::Sex => Text::new("性别", "sex"),
+            Field::Rating => Text::new("等级分", "rating"),
+            Field::Id => Text::new("编号", "id"),
+        }
+        .get(lang)
+    }
 }
 
 impl Say for ClubError {
@@ -52,22 +66,9 @@ impl Say for ClubError {
                 format!("姓名共 {n} 个字符，太长（最多 {MAX_NAME_CHARS} 个）")
             }
             ClubError::FieldTooLong(which) => {
-                let zh = match *which {
-                    "romanised name" => "拼音姓名",
-                    "club" => "单位",
-                    "date" => "日期",
-                    _ => "编号",
-                };
-                format!("{zh}太长（最多 {MAX_FIELD_CHARS} 个字符）")
+                format!("{}太长（最多 {MAX_FIELD_CHARS} 个字符）", which.named(lang))
             }
-            ClubError::OutOfRange(which) => {
-                let zh = if *which == "rating" {
-                    "等级分"
-                } else {
-                    "出生年份"
-                };
-                format!("{zh}超出范围")
-            }
+            ClubError::OutOfRange(which) => format!("{}超出范围", which.named(lang)),
             ClubError::Duplicate(name) => format!("{name} 已是会员"),
             ClubError::TooMany(n) => {
                 format!("名单将有 {n} 人；最多保存 {MAX_MEMBERS} 名会员")

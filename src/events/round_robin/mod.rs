@@ -760,6 +760,20 @@ impl Tournament {
         self.gone_by(red, round) || self.gone_by(black, round)
     }
 
+    /// The pairings of `round` among `pairings` decided by a withdrawal (20.3), as (red, black):
+    /// they take no result.
+    pub fn withdrawal_forfeits(
+        &self,
+        round: usize,
+        pairings: &[Pairing],
+    ) -> HashSet<(usize, usize)> {
+        pairings
+            .iter()
+            .filter(|p| self.is_forfeit_by_withdrawal(round, p.red, p.black))
+            .map(|p| (p.red, p.black))
+            .collect()
+    }
+
     /// The recorded results of one round, keyed by (first-listed, second-listed) entrant.
     pub fn round_results(&self, round: usize) -> HashMap<(usize, usize), &MatchRecord> {
         self.results

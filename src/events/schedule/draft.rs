@@ -87,13 +87,32 @@ impl Default for Draft {
 /// Most days between two sessions: a year (dates far beyond would overflow the calendar).
 pub const MAX_EVERY_DAYS: i64 = 366;
 
+/// A number field of the form, named in a message about what was typed there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DraftField {
+    /// The number of groups.
+    Groups,
+    /// The number of sessions.
+    Sessions,
+    /// Each session's minutes.
+    SessionMinutes,
+    /// Days from one session to the next.
+    EveryDays,
+    /// The number of tables.
+    Tables,
+    /// A match's (or game's) minutes.
+    MatchMinutes,
+    /// Boards a team match.
+    Boards,
+}
+
 /// Why the form does not make a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DraftError {
     /// A number field holds something else.
     Number {
-        /// Field name.
-        field: &'static str,
+        /// The field.
+        field: DraftField,
         /// What was typed.
         text: String,
     },
@@ -129,7 +148,7 @@ impl fmt::Display for DraftError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DraftError::Number { field, text } => {
-                write!(f, "{field}: `{text}` is not a whole number")
+                write!(f, "{}: `{text}` is not a whole number", field.say(Lang::En))
             }
             DraftError::Date(t) => write!(f, "`{t}` is not a date like 2026-03-14"),
             DraftError::Time(t) => write!(f, "`{t}` is not a start time like 19:30"),
@@ -158,7 +177,7 @@ impl fmt::Display for DraftError {
 
 impl std::error::Error for DraftError {}
 
-fn number<T: std::str::FromStr>(field: &'static str, text: &str) -> Result<T, DraftError> {
+fn number<T: std::str::FromStr>(field: DraftField, text: &str) -> Result<T, DraftError> {
     text.trim().parse().map_err(|_| DraftError::Number {
         field,
         text: text.to_string(),
@@ -233,12 +252,12 @@ impl Draft {
             "double" => Format::RoundRobin { double: true },
             "groups" if self.scoring.is_team() => return Err(DraftError::TeamGroups),
             "groups" => Format::GroupsKnockout {
-                groups: number("groups", &self.groups)?,
+                groups: number(DraftField::Groups, &self.groups)?,
             },
             other => return Err(DraftError::Format(other.to_string())),
         };
-        let count: usize = number("sessions", &self.sessions)?;
-        let minutes: u32 = number("session minutes", &self.session_minutes)?;
+        let count: usize = number(DraftField::Sessions, &self.sessions)?;
+        let minutes: u32 = number(DraftField::SessionMinutes, &self.session_minutes)?;
         let start = match self.start.trim() {
             "" => None,
             t if parse_time(t).is_some() => Some(t.to_string()),
@@ -249,7 +268,7 @@ impl Draft {
             d => Some(parse_date(d).ok_or_else(|| DraftError::Date(d.to_string()))?),
         };
         let every: i64 = if first.is_some() {
-            number("days between sessions", &self.every_days)?
+            number(DraftField::EveryDays, &self.every_days)?
         } else {
             0
         };
@@ -270,9 +289,9 @@ impl Draft {
             absences: parse_absences(&self.absences, &entrants)?,
             entrants,
             format,
-            tables: number("tables", &self.tables)?,
+            tables: number(DraftField::Tables, &self.tables)?,
             sessions,
-            match_minutes: number("match minutes", &self.match_minutes)?,
+            match_minutes: number(DraftField::MatchMinutes, &self.match_minutes)?,
             closed: Vec::new(),
         };
         problem.validate().map_err(DraftError::Problem)?;
@@ -373,7 +392,7 @@ impl Draft {
         if !self.scoring.is_team() {
             return Ok(self.scoring.event_for(p, name)?);
         }
-        let boards = number("boards", &self.boards)?;
+        let boards = number(DraftField::Boards, &self.boards)?;
         Ok(self
             .scoring
             .team_event_for(p, name, boards, self.board_order, &self.teams().1)?)
@@ -445,7 +464,7 @@ mod tests {
         assert_eq!(
             d.to_problem(),
             Err(DraftError::Number {
-                field: "tables",
+                field: DraftField::Tables,
                 text: "seven".into()
             })
         );

@@ -1,7 +1,7 @@
 //! Exports: CSV timetable, iCalendar events, and a versioned JSON save file with validated import.
 
-use super::fixtures::side_name;
-use super::model::{Problem, ProblemError};
+use super::fixtures::{group_letter, side_name, snake_groups};
+use super::model::{Format, Problem, ProblemError};
 use super::results::{BestOf, MatchScore, MatchVerdict, ScoreError};
 use super::scoring::EventScoring;
 use super::timetable::{Schedule, Violation};
@@ -34,6 +34,19 @@ pub fn verdicts(p: &Problem, results: &[SavedResult]) -> Vec<(usize, usize, Matc
             Some((a, b, r.score.verdict().ok()?))
         })
         .collect()
+}
+
+/// The tables of a table-tennis event's standings: each group's letter and members (snake
+/// seeded), or the whole field under no letter in a round robin.
+pub fn standing_groups(p: &Problem) -> Vec<(Option<char>, Vec<usize>)> {
+    match p.format {
+        Format::GroupsKnockout { groups } => snake_groups(p.entrants.len(), groups)
+            .into_iter()
+            .enumerate()
+            .map(|(g, members)| (Some(group_letter(g)), members))
+            .collect(),
+        Format::RoundRobin { .. } => vec![(None, (0..p.entrants.len()).collect())],
+    }
 }
 
 /// Everything the app keeps about one event: problem, timetable, results.
@@ -392,6 +405,17 @@ mod tests {
         assert_eq!(
             ics_time(days_from_civil(2026, 12, 31), 23 * 60 + 70),
             "20270101T001000"
+        );
+    }
+
+    #[test]
+    fn standings_are_tabled_by_group_or_as_one_field() {
+        let mut p = Problem::round_robin(5, 2, 3, 120, 30, false);
+        assert_eq!(standing_groups(&p), vec![(None, vec![0, 1, 2, 3, 4])]);
+        p.format = Format::GroupsKnockout { groups: 2 };
+        assert_eq!(
+            standing_groups(&p),
+            vec![(Some('A'), vec![0, 3, 4]), (Some('B'), vec![1, 2])]
         );
     }
 

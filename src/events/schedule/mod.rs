@@ -33,9 +33,11 @@ pub use changes::{
     ChangeError, Frozen, Target, RESCHEDULE_BUDGET,
 };
 pub use draft::{
-    parse_absences, parse_entrants, Draft, DraftError, DraftEventError, MAX_EVERY_DAYS,
+    parse_absences, parse_entrants, Draft, DraftError, DraftEventError, DraftField, MAX_EVERY_DAYS,
 };
-pub use export::{to_csv, to_ics, verdicts, ExportError, SaveFile, SavedResult, SAVE_VERSION};
+pub use export::{
+    standing_groups, to_csv, to_ics, verdicts, ExportError, SaveFile, SavedResult, SAVE_VERSION,
+};
 pub use fixtures::{
     berger_rounds, group_letter, knockout_rounds, side_name, snake_groups, Contender, Fixture,
     Phase,
@@ -56,6 +58,8 @@ pub use scoring::{
     UnknownScoring, BOARD_ORDERS,
 };
 pub use seats::{seat_holders, side_label};
-pub use shown::{forfeit_by_withdrawal, matches_per_session, session_pages, Kept};
+pub use shown::{
+    cells_per_session, forfeit_by_withdrawal, matches_per_session, session_pages, Kept,
+};
 pub use solver::{solve, Progress, Solution, Solver, DEFAULT_BUDGET};
 pub use timetable::{EntrantMatch, Gap, Metrics, Placement, Schedule, Violation};

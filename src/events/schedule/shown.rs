@@ -37,6 +37,13 @@ pub fn matches_per_session(p: &Problem, s: &Schedule) -> Vec<usize> {
     sizes
 }
 
+/// The cells of each session in the timetable's grid: its slots times the tables.
+pub fn cells_per_session(p: &Problem) -> Vec<usize> {
+    (0..p.sessions.len())
+        .map(|s| p.slots_in(s) * p.tables)
+        .collect()
+}
+
 /// Where a timetable keeps its results, by its scoring.
 #[derive(Clone, Copy, Debug)]
 pub enum Kept<'a> {
@@ -94,6 +101,13 @@ mod tests {
         // A session larger than the budget is a page of its own.
         assert_eq!(session_pages(&[9, 1, 1], 4), [0..1, 1..3]);
         assert_eq!(session_pages(&[], 4), Vec::<Range<usize>>::new());
+    }
+
+    #[test]
+    fn a_session_has_a_cell_for_each_slot_at_each_table() {
+        // 90 minutes of 30-minute matches: three slots at each of 2 tables.
+        let p = Problem::round_robin(4, 2, 2, 90, 30, false);
+        assert_eq!(cells_per_session(&p), [6, 6]);
     }
 
     #[test]

@@ -2,24 +2,26 @@
 //! text (CLI output and logs read it), `say(Lang::Zh)` is the Chinese the UI shows.
 
 use super::{
-    Change, ChangeError, DraftError, DraftEventError, ExportError, GameEntryError, GameScoreError,
-    Gap, ParseScoreError, ProblemError, ScoreError, Shortfall, Suggestion, Violation, MAX_ENTRANTS,
-    MAX_EVERY_DAYS, MAX_SESSIONS, MAX_SESSION_MINUTES, MAX_SLOTS_PER_SESSION, MAX_TABLES,
-    MIN_ENTRANTS,
+    Change, ChangeError, DraftError, DraftEventError, DraftField, ExportError, GameEntryError,
+    GameScoreError, Gap, ParseScoreError, ProblemError, ScoreError, Shortfall, Suggestion,
+    Violation, MAX_ENTRANTS, MAX_EVERY_DAYS, MAX_SESSIONS, MAX_SESSION_MINUTES,
+    MAX_SLOTS_PER_SESSION, MAX_TABLES, MIN_ENTRANTS,
 };
-use crate::lang::{Lang, Say};
+use crate::lang::{Lang, Say, Text};
 
-/// Chinese for a draft field name (the English name is the `Display` text).
-fn field_zh(field: &str) -> &'static str {
-    match field {
-        "groups" => "组数",
-        "sessions" => "场次数",
-        "session minutes" => "每场分钟数",
-        "days between sessions" => "场次间隔天数",
-        "tables" => "台数",
-        "match minutes" => "每局（场）分钟数",
-        "boards" => "每场台数",
-        _ => "数字",
+impl Say for DraftField {
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            DraftField::Groups => Text::new("组数", "groups"),
+            DraftField::Sessions => Text::new("场次数", "sessions"),
+            DraftField::SessionMinutes => Text::new("每场分钟数", "session minutes"),
+            DraftField::EveryDays => Text::new("场次间隔天数", "days between sessions"),
+            DraftField::Tables => Text::new("台数", "tables"),
+            DraftField::MatchMinutes => Text::new("每局（场）分钟数", "match minutes"),
+            DraftField::Boards => Text::new("每场台数", "boards"),
+        }
+        .get(lang)
+        .to_string()
     }
 }
 
@@ -81,7 +83,7 @@ impl Say for DraftError {
         }
         match self {
             DraftError::Number { field, text } => {
-                format!("{}：“{text}”不是整数", field_zh(field))
+                format!("{}：“{text}”不是整数", field.say(lang))
             }
             DraftError::Date(t) => format!("“{t}”不是 2026-03-14 这样的日期"),
             DraftError::Time(t) => format!("“{t}”不是 19:30 这样的时间"),

@@ -13,7 +13,7 @@
 
 use super::blossom::Matcher;
 use super::wide::Wide;
-use super::{Board, Leave, Record, RoundPairing, Swiss, SwissError, DRAW, WIN};
+use super::{Board, Leave, PairingCard, Record, RoundPairing, Swiss, SwissError, DRAW, WIN};
 use crate::color::Color;
 use std::collections::HashMap;
 
@@ -357,6 +357,58 @@ fn weight_bits(played_rounds: usize, s: u32, g: u32) -> u32 {
     bits + 3 * s + 1 + 2
 }
 
+/// An entrant's matches as the pairing reads them: its history, then this round's absence when
+/// it is not to be paired.
+fn matches_of(id: usize, e: &PairingCard) -> Vec<Match> {
+    let mut matches: Vec<Match> = e
+        .history
+        .iter()
+        .map(|r| match *r {
+            Record::Game {
+                opponent,
+                color,
+                outcome,
+                played,
+            } => Match {
+                opponent,
+                color: Some(color),
+                score: outcome.points() as u8,
+                played,
+                paired: true,
+            },
+            Record::Bye => Match {
+                opponent: id,
+                color: None,
+                score: 2,
+                played: false,
+                paired: true,
+            },
+            Record::Absent(leave) => Match {
+                opponent: id,
+                color: None,
+                score: leave.points() as u8,
+                played: false,
+                paired: false,
+            },
+        })
+        .collect();
+    if !e.pairable() {
+        let leave = if e.entrant.withdrawn() {
+            Leave::Zero
+        } else {
+            e.next.unwrap_or(Leave::Zero)
+        };
+        matches.push(Match {
+            opponent: id,
+            color: None,
+            score: leave.points() as u8,
+            played: false,
+            paired: false,
+        });
+    }
+    matches
+}
+
 fn build_tour(event: &Swiss) -> Result<Tour, SwissError> {
     event.validate()?;
     let played_rounds = event.rounds_played();
@@ -369,53 +421,8 @@ fn build_tour(event: &Swiss) -> Result<Tour, SwissError> {
     let mut players = Vec::new();
     let mut rank = 0;
     for (id, e) in event.entrants.iter().enumerate() {
-        let mut matches: Vec<Match> = e
-            .history
-            .iter()
-            .map(|r| match *r {
-                Record::Game {
-                    opponent,
-                    color,
-                    outcome,
-                    played,
-                } => Match {
-                    opponent,
-                    color: Some(color),
-                    score: outcome.points() as u8,
-                    played,
-                    paired: true,
-                },
-                Record::Bye => Match {
-                    opponent: id,
-                    color: None,
-                    score: 2,
-                    played: false,
-                    paired: true,
-                },
-                Record::Absent(leave) => Match {
-                    opponent: id,
-                    color: None,
-                    score: leave.points() as u8,
-                    played: false,
-                    paired: false,
-                },
-            })
-            .collect();
+        let matches = matches_of(id, e);
         let score: u32 = e.history.iter().map(Record::points).sum();
-        if !e.pairable() {
-            let leave = if e.entrant.withdrawn() {
-                Leave::Zero
-            } else {
-                e.next.unwrap_or(Leave::Zero)
-            };
-            matches.push(Match {
-                opponent: id,
-                color: None,
-                score: leave.points() as u8,
-                played: false,
-                paired: false,
-            });
-        }
         // bbpPairings drops entrants that never took part in a pairing and sit out this round.
         let valid = matches.len() <= played_rounds || matches.iter().any(|m| m.paired);
         let (mut white, mut black, mut consecutive, mut repeated, mut played_games) =

@@ -73,6 +73,15 @@ impl SwissTieBreak {
         )
     }
 
+    /// A value of this column as shown: points on the event's `scale`, a count as it is.
+    pub fn shown(self, value: i64, scale: Scale) -> String {
+        if self.in_points() {
+            scale.show(value)
+        } else {
+            value.to_string()
+        }
+    }
+
     /// The columns of 15.2 (individual) or 15.4 (team), in order.
     pub fn order(team: bool, buchholz: Buchholz) -> Vec<SwissTieBreak> {
         if team {
@@ -203,7 +212,16 @@ pub fn swiss_standings(event: &Swiss, order: &[SwissTieBreak]) -> Vec<SwissRow> 
 
 #[cfg(test)]
 mod tests {
-    use super::Scale;
+    use super::{Buchholz, Scale, SwissTieBreak};
+
+    #[test]
+    fn a_tie_break_of_points_is_on_the_scale_and_a_count_is_whole() {
+        let buchholz = SwissTieBreak::OpponentScores(Buchholz::Full);
+        assert_eq!(buchholz.shown(7, Scale::OneHalfZero), "3½");
+        assert_eq!(buchholz.shown(7, Scale::TwoOneZero), "7");
+        assert_eq!(SwissTieBreak::Wins.shown(3, Scale::OneHalfZero), "3");
+        assert_eq!(SwissTieBreak::Fouls.shown(1, Scale::OneHalfZero), "1");
+    }
 
     #[test]
     fn the_fide_scale_halves_the_points() {

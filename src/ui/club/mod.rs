@@ -21,7 +21,7 @@ use super::i18n::{tr, use_lang};
 use super::storage;
 use crate::events::club::{
     decode, parse_table, pasted_table, round_robin_games, rows_in_view, swiss_games, Club,
-    ClubError, Columns, Field, NewMember, Preview, RowStatus, Sex, MAX_FILE_BYTES,
+    ClubError, Columns, Field, Member, NewMember, Preview, RowStatus, Sex, MAX_FILE_BYTES,
 };
 use crate::events::knockout::Bracket;
 use crate::events::publish::{self, Certificates, ResultsPage};
@@ -365,21 +365,7 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
         note.set(None);
     };
     let paste = move |_| open(pasted_table(&pasted.get_untracked()));
-    let file = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        files::read_bytes(&input, MAX_FILE_BYTES, move |r| match r {
-            Err(e) => note.set(Some(Note::refused(&e))),
-            Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
-                Err(e) => note.set(Some(Note::refused(&e))),
-                Ok((text, _)) => open((parse_table(&text), 2)),
-            },
-        });
-    };
+    let file = move |ev| read_member_file(ev, note, open);
     let preview = Memo::new(move |_| {
         let t = table.get()?;
         Some(club.with(|c| Preview::with_columns(c, &t, columns.get(), first_line.get())))
@@ -388,15 +374,9 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
         let Some(Ok(p)) = preview.get_untracked() else {
             return;
         };
-        let mut c = club.get_untracked();
-        match c.add_preview(&p) {
-            Ok(n) => {
-                club.set(c);
-                table.set(None);
-                pasted.set(String::new());
-                note.set(Some(Note::ok(&words::Said::MembersAdded(n))));
-            }
-            Err(e) => note.set(Some(Note::refused(&e))),
+        if add_members(club, &p, note) {
+            table.set(None);
+            pasted.set(String::new());
         }
     };
     view! {
@@ -435,6 +415,44 @@ fn Import(club: RwSignal<Club>, note: RwSignal<Option<Note>>) -> impl IntoView {
                 }
             })}
         </section>
+    }
+}
+
+/// Reads a chosen members' file (CSV or TSV in any of the usual encodings) into a table for
+/// `open`, or says why it cannot be read.
+fn read_member_file(
+    ev: leptos::ev::Event,
+    note: RwSignal<Option<Note>>,
+    open: impl Fn((Vec<Vec<String>>, usize)) + 'static,
+) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    files::read_bytes(&input, MAX_FILE_BYTES, move |r| match r {
+        Err(e) => note.set(Some(Note::refused(&e))),
+        Ok(bytes) => match decode(&bytes, &BrowserCharsets) {
+            Err(e) => note.set(Some(Note::refused(&e))),
+            Ok((text, _)) => open((parse_table(&text), 2)),
+        },
+    });
+}
+
+/// Adds the previewed members to the club; whether they were added (else why not is said).
+fn add_members(club: RwSignal<Club>, p: &Preview, note: RwSignal<Option<Note>>) -> bool {
+    let mut c = club.get_untracked();
+    match c.add_preview(p) {
+        Ok(n) => {
+            club.set(c);
+            note.set(Some(Note::ok(&words::Said::MembersAdded(n))));
+            true
+        }
+        Err(e) => {
+            note.set(Some(Note::refused(&e)));
+            false
+        }
     }
 }
 
@@ -618,15 +636,7 @@ fn RatingList(club: RwSignal<Club>, whole: RwSignal<bool>) -> impl IntoView {
     let lang = use_lang();
     let rows_box = RowsBox::new(whole);
     // The rated members' numbers, highest rating first.
-    let ranked = Memo::new(move |_| {
-        club.with(|c| {
-            c.rating_list()
-                .into_iter()
-                .filter(|m| m.standing.rating.is_some())
-                .map(|m| m.id)
-                .collect::<Vec<_>>()
-        })
-    });
+    let ranked = Memo::new(move |_| club.with(Club::rated_ids));
     let shown = Memo::new(move |_| rows_box.shown(ranked.with(Vec::len)));
     let rows = move || {
         let r = shown.get();
@@ -665,41 +675,39 @@ fn RatingList(club: RwSignal<Club>, whole: RwSignal<bool>) -> impl IntoView {
                     {move || RowsBox::spacer(shown.get().start, 6)}
                     {move || {
                         let l = lang.get();
-                        rows().into_iter().map(|(i, m)| {
-                            let mut points: Vec<i32> = m.history.first().and_then(|h| h.before).into_iter().collect();
-                            points.extend(m.history.iter().filter_map(|h| h.after));
-                            view! {
-                                <tr data-rated=m.id.to_string()>
-                                    <td>{i + 1}</td><td class="t-name">{m.name.clone()}</td><td data-testid="rating">{m.standing.rating.map(|r| r.to_string())}</td>
-                                    <td>{m.standing.games}</td><td>{sparkline(&points)}</td>
-                                    <td class="t-name">
-                                        {(!m.history.is_empty()).then(|| view! {
-                                            <details data-testid="history">
-                                                <summary>{words::Said::Changes(m.history.len()).say(l)}</summary>
-                                                <ul>
-                                                    {m.history.iter().map(|h| {
-                                                        let before = h.before.map_or_else(|| words::FIRST.get(l).to_string(), |b| b.to_string());
-                                                        let games = h.games.iter().map(|g| {
-                                                            let s = match g.score { crate::events::rating::Score::Win => "1", crate::events::rating::Score::Draw => "½", crate::events::rating::Score::Loss => "0" };
-                                                            format!("{} ({}) {s}", g.opponent, g.opponent_rating.map_or("-".into(), |r| r.to_string()))
-                                                        }).collect::<Vec<_>>().join("; ");
-                                                        view! {
-                                                            <li>{format!("{} {} : {before} → {} (K {}) — {games}", h.event, h.date, h.after.map_or("-".into(), |a| a.to_string()), h.k)}</li>
-                                                        }
-                                                    }).collect_view()}
-                                                </ul>
-                                            </details>
-                                        })}
-                                    </td>
-                                </tr>
-                            }
-                        }).collect_view()
+                        rows().into_iter().map(|(i, m)| rated_row(i, m, l)).collect_view()
                     }}
                     {move || RowsBox::spacer(ranked.with(Vec::len).saturating_sub(shown.get().end), 6)}
                 </tbody>
             </table>
             </div>
         </section>
+    }
+}
+
+/// A rated member's line: place, rating, games, the rating's path and each change traced.
+fn rated_row(i: usize, m: Member, l: Lang) -> impl IntoView {
+    view! {
+        <tr data-rated=m.id.to_string()>
+            <td>{i + 1}</td><td class="t-name">{m.name.clone()}</td><td data-testid="rating">{m.standing.rating.map(|r| r.to_string())}</td>
+            <td>{m.standing.games}</td><td>{sparkline(&m.rating_path())}</td>
+            <td class="t-name">
+                {(!m.history.is_empty()).then(|| view! {
+                    <details data-testid="history">
+                        <summary>{words::Said::Changes(m.history.len()).say(l)}</summary>
+                        <ul>
+                            {m.history.iter().map(|h| {
+                                let before = h.before.map_or_else(|| words::FIRST.get(l).to_string(), |b| b.to_string());
+                                let games = h.games_text();
+                                view! {
+                                    <li>{format!("{} {} : {before} → {} (K {}) — {games}", h.event, h.date, h.after.map_or("-".into(), |a| a.to_string()), h.k)}</li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    </details>
+                })}
+            </td>
+        </tr>
     }
 }
 

@@ -47,42 +47,46 @@ const ENDS: [(&str, Text); 4] = [
     ("*", words::UNFINISHED),
 ];
 
-#[component]
-pub(super) fn RecordGame(club: RwSignal<Club>) -> impl IntoView {
-    let lang = use_lang();
-    let note: RwSignal<Option<Note>> = RwSignal::new(None);
-    let red = RwSignal::new(String::new());
-    let black = RwSignal::new(String::new());
-    let end = RwSignal::new("1-0".to_string());
-    let (y, m, d) = today();
-    let today_text = format!("{y:04}-{m:02}-{d:02}");
-    let date = RwSignal::new(today_text.clone());
-    // Set when the same two members already have a game on that date: a second press confirms.
-    let confirm = RwSignal::new(false);
-    let record = move |confirmed: bool| {
+/// The form's fields: the members' numbers, the result's value, the date, whether a second
+/// press confirms, and what the form last said.
+#[derive(Clone, Copy)]
+struct GameForm {
+    red: RwSignal<String>,
+    black: RwSignal<String>,
+    end: RwSignal<String>,
+    date: RwSignal<String>,
+    confirm: RwSignal<bool>,
+    note: RwSignal<Option<Note>>,
+}
+
+impl GameForm {
+    /// Records and rates the game (`confirmed`: the same pair already played on that date).
+    fn record(self, club: RwSignal<Club>, confirmed: bool) {
         let id = |s: RwSignal<String>| s.get_untracked().parse::<u32>().unwrap_or(0);
-        let Some(e) = GameEnd::parse(&end.get_untracked()) else {
+        let Some(e) = GameEnd::parse(&self.end.get_untracked()) else {
             return;
         };
         let mut c = club.get_untracked();
-        let day = date.get_untracked();
-        match c.record_game(id(red), id(black), e, &day, today(), confirmed) {
+        let day = self.date.get_untracked();
+        match c.record_game(id(self.red), id(self.black), e, &day, today(), confirmed) {
             Ok(n) => {
                 club.set(c);
-                confirm.set(false);
-                note.set(Some(Note::Recorded(n)));
+                self.confirm.set(false);
+                self.note.set(Some(Note::Recorded(n)));
             }
             Err(err) => {
-                confirm.set(matches!(err, ClubError::AlreadyRecorded(..)));
-                note.set(Some(Note::Refused(err)));
+                self.confirm
+                    .set(matches!(err, ClubError::AlreadyRecorded(..)));
+                self.note.set(Some(Note::Refused(err)));
             }
         }
-    };
-    // A PGN fills the form from its tags: players found by name, result, date.
-    let fill = move |text: &str| {
+    }
+
+    /// Fills the form from a PGN's tags: players found by name, result, date.
+    fn fill(self, club: RwSignal<Club>, text: &str) {
         let tags = PgnTags::read(text);
         let mut missing = Vec::new();
-        for (side, name) in [(red, &tags.red), (black, &tags.black)] {
+        for (side, name) in [(self.red, &tags.red), (self.black, &tags.black)] {
             match club.with_untracked(|c| c.by_name(name).map(|m| m.id)) {
                 Some(id) => side.set(id.to_string()),
                 None => missing.push(name.clone()),
@@ -93,15 +97,18 @@ pub(super) fn RecordGame(club: RwSignal<Club>) -> impl IntoView {
                 .iter()
                 .find(|(v, ..)| GameEnd::parse(v) == Some(e))
                 .map_or("*", |(v, ..)| v);
-            end.set(v.to_string());
+            self.end.set(v.to_string());
         }
         if !tags.date.is_empty() {
-            date.set(tags.date.replace('.', "-"));
+            self.date.set(tags.date.replace('.', "-"));
         }
-        confirm.set(false);
-        note.set((!missing.is_empty()).then_some(Note::NotMembers(missing)));
-    };
-    let file = move |ev: leptos::ev::Event| {
+        self.confirm.set(false);
+        self.note
+            .set((!missing.is_empty()).then_some(Note::NotMembers(missing)));
+    }
+
+    /// Fills the form from a chosen PGN file, or says why it cannot be read.
+    fn read_file(self, club: RwSignal<Club>, ev: leptos::ev::Event) {
         let Some(input) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -114,11 +121,36 @@ pub(super) fn RecordGame(club: RwSignal<Club>) -> impl IntoView {
                     .map(|(t, _)| t)
                     .map_err(Note::Text)
             }) {
-                Ok(text) => fill(&text),
-                Err(e) => note.set(Some(e)),
+                Ok(text) => self.fill(club, &text),
+                Err(e) => self.note.set(Some(e)),
             }
         });
+    }
+}
+
+#[component]
+pub(super) fn RecordGame(club: RwSignal<Club>) -> impl IntoView {
+    let lang = use_lang();
+    let note: RwSignal<Option<Note>> = RwSignal::new(None);
+    let red = RwSignal::new(String::new());
+    let black = RwSignal::new(String::new());
+    let end = RwSignal::new("1-0".to_string());
+    let (y, m, d) = today();
+    let today_text = format!("{y:04}-{m:02}-{d:02}");
+    let date = RwSignal::new(today_text.clone());
+    // Set when the same two members already have a game on that date: a second press confirms.
+    let confirm = RwSignal::new(false);
+    let form = GameForm {
+        red,
+        black,
+        end,
+        date,
+        confirm,
+        note,
     };
+    let record = move |confirmed: bool| form.record(club, confirmed);
+    let fill = move |text: &str| form.fill(club, text);
+    let file = move |ev| form.read_file(club, ev);
     let side = move |s: RwSignal<String>, testid: &'static str| {
         member_pick(club, s, testid, move || confirm.set(false))
     };

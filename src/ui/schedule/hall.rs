@@ -2,10 +2,10 @@
 //! following the clock (read here, once every 15 s; the counting is `events::hall`).
 
 use super::words;
-use super::{match_label, slot_time, use_store};
+use super::{match_label, slot_time, use_store, Store};
 use crate::events::hall::{calls, session_on, Moment};
 use crate::events::schedule::Placement;
-use crate::lang::Say;
+use crate::lang::{Lang, Say};
 use crate::ui::i18n::tr;
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
@@ -68,53 +68,17 @@ pub(super) fn HallView() -> impl IntoView {
                 };
                 let cards = calls(p, s, sess, Some(minute))
                     .into_iter()
-                    .map(|t| {
-                        let (now, next) = (said(t.now), said(t.next));
-                        let table = words::Heading::Table(t.table + 1).say(lang);
-                        view! {
-                            <li class="hall-table" data-testid="hall-table" data-table=t.table + 1>
-                                <h2>{table}</h2>
-                                <p class="now" data-testid="hall-now">
-                                    <span class="label">{words::NOW_PLAYING.get(lang)}</span>
-                                    {match now {
-                                        Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
-                                        None => view! { <span class="match idle">{words::FREE.get(lang)}</span> }.into_any(),
-                                    }}
-                                </p>
-                                <p class="next" data-testid="hall-next">
-                                    <span class="label">{words::NEXT_UP.get(lang)}</span>
-                                    {match next {
-                                        Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
-                                        None => view! { <span class="match idle">{words::NONE_THIS_SESSION.get(lang)}</span> }.into_any(),
-                                    }}
-                                </p>
-                            </li>
-                        }
-                    })
+                    .map(|t| hall_table(t.table, said(t.now), said(t.next), lang))
                     .collect_view();
                 Some(cards)
             })
         })
     };
-    let sessions = move || {
-        store
-            .problem
-            .with(|p| p.as_ref().map_or(0, |p| p.sessions.len()))
-    };
     view! {
         <section class="hall" data-testid="hall">
             <header>
                 <h1>{move || store.draft.with(|d| d.name.trim().to_string())}</h1>
-                <label>
-                    <span class="sr-only">{tr(words::SESSION)}</span>
-                    <select data-testid="hall-session" on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
-                        {move || (0..sessions()).map(|i| view! {
-                            <option value=i.to_string() selected=session.get() == Some(i)>
-                                {words::Heading::Session(i + 1).say(store.lang.get())}
-                            </option>
-                        }).collect_view()}
-                    </select>
-                </label>
+                {session_pick(store, chosen, session)}
                 <span class="clock" data-testid="hall-clock">{move || now.with(|(_, m)| format!("{:02}:{:02}", m / 60, m % 60))}</span>
                 <button type="button" translate="no" data-testid="hall-lang" on:click=move |_| store.lang.update(|l| *l = l.other())>
                     {move || store.lang.get().other().own_name()}
@@ -126,5 +90,59 @@ pub(super) fn HallView() -> impl IntoView {
                 None => view! { <p class="hall-empty">{tr(words::NO_TIMETABLE_YET_SOLVE)}</p> }.into_any(),
             }}
         </section>
+    }
+}
+
+/// The organiser's choice of the session shown (by default the one on today's date).
+fn session_pick(
+    store: Store,
+    chosen: RwSignal<Option<usize>>,
+    session: Memo<Option<usize>>,
+) -> impl IntoView {
+    let sessions = move || {
+        store
+            .problem
+            .with(|p| p.as_ref().map_or(0, |p| p.sessions.len()))
+    };
+    view! {
+        <label>
+            <span class="sr-only">{tr(words::SESSION)}</span>
+            <select data-testid="hall-session" on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
+                {move || (0..sessions()).map(|i| view! {
+                    <option value=i.to_string() selected=session.get() == Some(i)>
+                        {words::Heading::Session(i + 1).say(store.lang.get())}
+                    </option>
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// One table's card: the match now playing and the next one up, each with its time.
+fn hall_table(
+    table: usize,
+    now: Option<(String, String)>,
+    next: Option<(String, String)>,
+    lang: Lang,
+) -> impl IntoView {
+    let table_name = words::Heading::Table(table + 1).say(lang);
+    view! {
+        <li class="hall-table" data-testid="hall-table" data-table=table + 1>
+            <h2>{table_name}</h2>
+            <p class="now" data-testid="hall-now">
+                <span class="label">{words::NOW_PLAYING.get(lang)}</span>
+                {match now {
+                    Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
+                    None => view! { <span class="match idle">{words::FREE.get(lang)}</span> }.into_any(),
+                }}
+            </p>
+            <p class="next" data-testid="hall-next">
+                <span class="label">{words::NEXT_UP.get(lang)}</span>
+                {match next {
+                    Some((m, at)) => view! { <span class="match">{m}</span><span class="at">{at}</span> }.into_any(),
+                    None => view! { <span class="match idle">{words::NONE_THIS_SESSION.get(lang)}</span> }.into_any(),
+                }}
+            </p>
+        </li>
     }
 }

@@ -9,7 +9,7 @@ use super::words;
 use super::{match_label, slot_time, use_store};
 use crate::events::round_robin::Tournament;
 use crate::events::schedule::{
-    group_events, group_letter, side_label, snake_groups, standings, verdicts, Format, Phase,
+    group_events, group_letter, side_label, standing_groups, standings, verdicts, Fixture, Phase,
     Points, Problem, SavedResult, Schedule,
 };
 use crate::lang::{Lang, Say};
@@ -310,28 +310,8 @@ fn session_sheets(
                     let cells = (0..p.tables)
                         .map(|t| match at.get(&(g, t)) {
                             Some(&i) => {
-                                let f = &fixtures[i];
-                                let stage = match &f.stage {
-                                    Phase::Knockout { label, .. } => Some(label.clone()),
-                                    Phase::Group { group, .. } => Some(
-                                        words::Heading::Group(&group_letter(*group).to_string())
-                                            .say(lang),
-                                    ),
-                                    Phase::RoundRobin { .. } => None,
-                                };
-                                let umpire = umpires.get(&i).map(|u| {
-                                    view! { <span class="umpire">{words::UMPIRE.get(lang)}<span class="name">{u.clone()}</span></span> }
-                                });
-                                view! {
-                                    <td class="match">
-                                        {stage.map(|st| view! { <span class="stage">{st}</span> })}
-                                        <span class="side">{side_label(&f.a, &p.entrants, seats)}</span>
-                                        <span class="vs">"–"</span>
-                                        <span class="side">{side_label(&f.b, &p.entrants, seats)}</span>
-                                        {umpire}
-                                    </td>
-                                }
-                                .into_any()
+                                sheet_match(p, &fixtures[i], umpires.get(&i), seats, lang)
+                                    .into_any()
                             }
                             None => view! { <td class="free"></td> }.into_any(),
                         })
@@ -361,6 +341,35 @@ fn session_sheets(
         })
         .collect_view();
     view! { <div class="print-sheets">{pages}</div> }
+}
+
+/// A session sheet's cell for a match: its stage, its two sides and its umpire.
+fn sheet_match(
+    p: &Problem,
+    f: &Fixture,
+    umpire: Option<&String>,
+    seats: &BTreeMap<String, usize>,
+    lang: Lang,
+) -> impl IntoView {
+    let stage = match &f.stage {
+        Phase::Knockout { label, .. } => Some(label.clone()),
+        Phase::Group { group, .. } => {
+            Some(words::Heading::Group(&group_letter(*group).to_string()).say(lang))
+        }
+        Phase::RoundRobin { .. } => None,
+    };
+    let umpire = umpire.map(|u| {
+        view! { <span class="umpire">{words::UMPIRE.get(lang)}<span class="name">{u.clone()}</span></span> }
+    });
+    view! {
+        <td class="match">
+            {stage.map(|st| view! { <span class="stage">{st}</span> })}
+            <span class="side">{side_label(&f.a, &p.entrants, seats)}</span>
+            <span class="vs">"–"</span>
+            <span class="side">{side_label(&f.b, &p.entrants, seats)}</span>
+            {umpire}
+        </td>
+    }
 }
 
 /// Where and when a placement is played, short: "第2场 19:22 4台" / "S2 19:22 T4".
@@ -631,20 +640,12 @@ fn game_tables(t: &Tournament, lang: Lang) -> impl IntoView {
 /// A table-tennis event: each group's (or the field's) standings and a crosstable of games won.
 fn rally_tables(p: &Problem, results: &[SavedResult], lang: Lang) -> impl IntoView {
     let v = verdicts(p, results);
-    let groups: Vec<(String, Vec<usize>)> = match p.format {
-        Format::GroupsKnockout { groups } => snake_groups(p.entrants.len(), groups)
-            .into_iter()
-            .enumerate()
-            .map(|(g, m)| {
-                let letter = group_letter(g).to_string();
-                (words::Heading::Group(&letter).say(lang), m)
-            })
-            .collect(),
-        Format::RoundRobin { .. } => vec![(String::new(), (0..p.entrants.len()).collect())],
-    };
-    groups
+    standing_groups(p)
         .into_iter()
-        .map(|(name, members)| {
+        .map(|(letter, members)| {
+            let name = letter
+                .map(|l| words::Heading::Group(&l.to_string()).say(lang))
+                .unwrap_or_default();
             let rows = standings(&members, &v, Points::table_tennis())
                 .into_iter()
                 .map(|r| {

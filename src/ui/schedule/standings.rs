@@ -5,7 +5,7 @@ use super::words;
 use crate::events::knockout::GroupTables;
 use crate::events::round_robin::{StandingRow, Tournament};
 use crate::events::schedule::{
-    group_events, group_letter, snake_groups, standings, verdicts, Format, Points,
+    group_events, standing_groups, standings, verdicts, EventError, Points, Standing,
 };
 use crate::lang::{Lang, Say};
 use crate::ui::i18n::tr;
@@ -19,23 +19,9 @@ pub(super) fn Standings() -> impl IntoView {
         let p = store.problem.get()?;
         let lang = store.lang.get();
         if store.group_games() {
-            // Each group is a round-robin event of its own, ranked by the scoring's tie-breaks.
             let scoring = store.draft.with(|d| d.scoring);
-            return match store.games.with(|g| group_events(&p, scoring, g)) {
-                Ok(events) => Some(
-                    events
-                        .iter()
-                        .map(|t| {
-                            let caption = words::Heading::Group(t.name()).say(lang);
-                            game_standings(t, caption, lang)
-                        })
-                        .collect_view()
-                        .into_any(),
-                ),
-                Err(e) => {
-                    Some(view! { <p class="error" role="alert">{e.say(lang)}</p> }.into_any())
-                }
-            };
+            let events = store.games.with(|g| group_events(&p, scoring, g));
+            return Some(group_game_standings(events, lang));
         }
         if store.draft.with(|d| d.scoring.is_game()) {
             return store.event.with(|t| {
@@ -43,58 +29,76 @@ pub(super) fn Standings() -> impl IntoView {
                     .map(|t| game_standings(t, t.name().to_string(), lang).into_any())
             });
         }
-        let results = store.results.get();
-        let v = verdicts(&p, &results);
-        let groups: Vec<(String, Vec<usize>)> = match p.format {
-            Format::GroupsKnockout { groups } => snake_groups(p.entrants.len(), groups)
-                .into_iter()
-                .enumerate()
-                .map(|(g, m)| {
-                    let letter = group_letter(g).to_string();
-                    (words::Heading::Group(&letter).say(lang), m)
-                })
-                .collect(),
-            Format::RoundRobin { .. } => vec![(String::new(), (0..p.entrants.len()).collect())],
-        };
-        let tables = groups
+        let v = verdicts(&p, &store.results.get());
+        let tables = standing_groups(&p)
             .into_iter()
-            .map(|(name, members)| {
-                let rows = standings(&members, &v, Points::table_tennis())
-                    .into_iter()
-                    .map(|r| {
-                        view! {
-                            <tr>
-                                <td>{r.rank}</td>
-                                <td>{p.entrants[r.entrant].clone()}</td>
-                                <td>{r.played}</td>
-                                <td>{r.won}</td>
-                                <td>{r.lost}</td>
-                                <td class="points">{r.points}</td>
-                                <td>{format!("{}:{}", r.games_won, r.games_lost)}</td>
-                                <td>{format!("{}:{}", r.points_won, r.points_lost)}</td>
-                            </tr>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <table class="standings" data-testid="standings">
-                        <caption>{name}</caption>
-                        <thead><tr>
-                            <th>"#"</th>
-                            <th>{words::ENTRANT.get(lang)}</th>
-                            <th>{words::PLAYED.get(lang)}</th>
-                            <th>{words::WON.get(lang)}</th>
-                            <th>{words::LOST.get(lang)}</th>
-                            <th>{words::POINTS.get(lang)}</th>
-                            <th>{words::GAMES.get(lang)}</th>
-                            <th>{words::RALLIES.get(lang)}</th>
-                        </tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                }
+            .map(|(letter, members)| {
+                let name = letter
+                    .map(|l| words::Heading::Group(&l.to_string()).say(lang))
+                    .unwrap_or_default();
+                let rows = standings(&members, &v, Points::table_tennis());
+                rally_table(name, rows, &p.entrants, lang)
             })
             .collect_view();
         Some(view! { <div class="standings-list">{tables}</div> }.into_any())
+    }
+}
+
+/// Each group of a game-scored group stage as a round-robin event of its own, ranked by the
+/// scoring's tie-breaks.
+fn group_game_standings(events: Result<Vec<Tournament>, EventError>, lang: Lang) -> AnyView {
+    match events {
+        Ok(events) => events
+            .iter()
+            .map(|t| {
+                let caption = words::Heading::Group(t.name()).say(lang);
+                game_standings(t, caption, lang)
+            })
+            .collect_view()
+            .into_any(),
+        Err(e) => view! { <p class="error" role="alert">{e.say(lang)}</p> }.into_any(),
+    }
+}
+
+/// One table-tennis standings table: place, matches, league points, games and rallies.
+fn rally_table(
+    name: String,
+    rows: Vec<Standing>,
+    entrants: &[String],
+    lang: Lang,
+) -> impl IntoView {
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            view! {
+                <tr>
+                    <td>{r.rank}</td>
+                    <td>{entrants[r.entrant].clone()}</td>
+                    <td>{r.played}</td>
+                    <td>{r.won}</td>
+                    <td>{r.lost}</td>
+                    <td class="points">{r.points}</td>
+                    <td>{format!("{}:{}", r.games_won, r.games_lost)}</td>
+                    <td>{format!("{}:{}", r.points_won, r.points_lost)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="standings" data-testid="standings">
+            <caption>{name}</caption>
+            <thead><tr>
+                <th>"#"</th>
+                <th>{words::ENTRANT.get(lang)}</th>
+                <th>{words::PLAYED.get(lang)}</th>
+                <th>{words::WON.get(lang)}</th>
+                <th>{words::LOST.get(lang)}</th>
+                <th>{words::POINTS.get(lang)}</th>
+                <th>{words::GAMES.get(lang)}</th>
+                <th>{words::RALLIES.get(lang)}</th>
+            </tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
 }
 

@@ -6,7 +6,9 @@
 
 use super::words;
 use super::{match_label, slot_time, use_store, Store};
-use crate::events::schedule::{Contender, Gap, Problem, Schedule};
+use crate::events::schedule::{
+    cells_per_session, session_pages, Contender, Gap, Problem, Schedule,
+};
 use crate::lang::Say;
 use crate::ui::i18n::tr;
 use gloo_timers::callback::Timeout;
@@ -212,6 +214,62 @@ fn toggle_from(store: Store, ev: &web_sys::MouseEvent) {
     }
 }
 
+/// Draws a step more of `shown` into `drawn`, and sets the next step's timer while any is left.
+fn catch_up(
+    store: Store,
+    shown: Memo<Option<Page>>,
+    drawn: RwSignal<Vec<SessionRows>>,
+    next: StoredValue<Option<Timeout>, LocalStorage>,
+) {
+    let more = shown
+        .try_with_untracked(|page| {
+            let (target, tables) = page
+                .as_ref()
+                .map_or((&[][..], 0), |p| (&p.sessions[..], p.tables));
+            drawn.try_maybe_update(|d| step_towards(d, target, tables))
+        })
+        .flatten()
+        .unwrap_or(false);
+    store.drawing.try_set(more);
+    let _ = next.try_update_value(|n| {
+        *n = more.then(|| Timeout::new(0, move || catch_up(store, shown, drawn, next)));
+    });
+}
+
+/// The pager of a timetable longer than a page: earlier, the sessions shown, later.
+fn pager(
+    store: Store,
+    page: RwSignal<usize>,
+    pages: Memo<Vec<std::ops::Range<usize>>>,
+) -> impl IntoView {
+    move || {
+        let count = pages.with(Vec::len);
+        (count > 1).then(|| {
+            let at = page.get().min(count - 1);
+            let range = pages.with(|ps| ps[at].clone());
+            let total = store.problem.with(|p| p.as_ref().map_or(0, |p| p.sessions.len()));
+            let lang = store.lang.get();
+            let shown = words::SessionRange {
+                first: range.start + 1,
+                last: range.end,
+                total,
+            }
+            .say(lang);
+            view! {
+                <nav class="pager" data-testid="timetable-pager">
+                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
+                        {words::EARLIER.get(lang)}
+                    </button>
+                    <span data-testid="page-label">{shown}</span>
+                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.update(|p| *p = (*p + 1).min(count - 1))>
+                        {words::LATER.get(lang)}
+                    </button>
+                </nav>
+            }
+        })
+    }
+}
+
 /// The timetable by session, a page at a time.
 #[component]
 pub(super) fn Timetable() -> impl IntoView {
@@ -220,10 +278,7 @@ pub(super) fn Timetable() -> impl IntoView {
     let pages = Memo::new(move |_| {
         store.problem.with(|p| {
             p.as_ref().map_or_else(Vec::new, |p| {
-                let sizes: Vec<usize> = (0..p.sessions.len())
-                    .map(|s| p.slots_in(s) * p.tables)
-                    .collect();
-                crate::events::schedule::session_pages(&sizes, CELL_BUDGET)
+                session_pages(&cells_per_session(p), CELL_BUDGET)
             })
         })
     });
@@ -239,26 +294,6 @@ pub(super) fn Timetable() -> impl IntoView {
     let drawn = RwSignal::new(Vec::<SessionRows>::new());
     // The next step, owned by the page: leaving it drops (and so cancels) the timer.
     let next = StoredValue::new_local(None::<Timeout>);
-    fn catch_up(
-        store: Store,
-        shown: Memo<Option<Page>>,
-        drawn: RwSignal<Vec<SessionRows>>,
-        next: StoredValue<Option<Timeout>, LocalStorage>,
-    ) {
-        let more = shown
-            .try_with_untracked(|page| {
-                let (target, tables) = page
-                    .as_ref()
-                    .map_or((&[][..], 0), |p| (&p.sessions[..], p.tables));
-                drawn.try_maybe_update(|d| step_towards(d, target, tables))
-            })
-            .flatten()
-            .unwrap_or(false);
-        store.drawing.try_set(more);
-        let _ = next.try_update_value(|n| {
-            *n = more.then(|| Timeout::new(0, move || catch_up(store, shown, drawn, next)));
-        });
-    }
     Effect::new(move || {
         shown.track();
         catch_up(store, shown, drawn, next);
@@ -295,37 +330,11 @@ pub(super) fn Timetable() -> impl IntoView {
             </section>
         }
     };
-    let pager = move || {
-        let count = pages.with(Vec::len);
-        (count > 1).then(|| {
-            let at = page.get().min(count - 1);
-            let range = pages.with(|ps| ps[at].clone());
-            let total = store.problem.with(|p| p.as_ref().map_or(0, |p| p.sessions.len()));
-            let lang = store.lang.get();
-            let shown = words::SessionRange {
-                first: range.start + 1,
-                last: range.end,
-                total,
-            }
-            .say(lang);
-            view! {
-                <nav class="pager" data-testid="timetable-pager">
-                    <button data-testid="page-prev" disabled={at == 0} on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
-                        {words::EARLIER.get(lang)}
-                    </button>
-                    <span data-testid="page-label">{shown}</span>
-                    <button data-testid="page-next" disabled={at + 1 >= count} on:click=move |_| page.update(|p| *p = (*p + 1).min(count - 1))>
-                        {words::LATER.get(lang)}
-                    </button>
-                </nav>
-            }
-        })
-    };
     view! {
         <div class="sessions no-print" data-testid="timetable" on:click=move |ev| toggle_from(store, &ev)>
             <Legend />
             <FocusCard focus=focus />
-            {pager}
+            {pager(store, page, pages)}
             <For
                 each=move || drawn.with(|d| d.iter().map(|(s, w, _)| (*s, w.clone(), Vec::new())).collect::<Vec<SessionRows>>())
                 key=|(sess, when, _)| (*sess, when.clone())

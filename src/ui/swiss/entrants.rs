@@ -1,8 +1,8 @@
 //! Entrants: paste players (or teams with their players), number them by rating, and mark each
 //! one's next round (plays, absent, half- or full-point bye), withdrawal and fouls.
 
-use super::use_store;
 use super::words;
+use super::{use_store, Store};
 use crate::events::swiss::{parse_entrants, Leave};
 use crate::lang::Text;
 use crate::ui::i18n::{tr, use_lang};
@@ -34,13 +34,57 @@ struct Row {
 #[component]
 pub(super) fn Entrants() -> impl IntoView {
     let store = use_store();
-    let lang = use_lang();
-    let list = RwSignal::new(String::new());
     let team = move || {
         store
             .saved
             .with(|s| s.as_ref().and_then(|s| s.event.boards))
     };
+    let rows = move || {
+        store.saved.with(|s| {
+            s.as_ref().map_or(Vec::new(), |s| {
+                s.event
+                    .entrants
+                    .iter()
+                    .enumerate()
+                    .map(|(index, e)| Row {
+                        index,
+                        name: e.entrant.name.clone(),
+                        members: e.entrant.members.join(words::MEMBER_SEPARATOR),
+                        rating: e.entrant.rating,
+                        score: s.event.scale.show(e.score() as i64),
+                        next: e.next,
+                        withdrawn: e.entrant.withdrawn(),
+                        fouls: e.entrant.fouls,
+                    })
+                    .collect()
+            })
+        })
+    };
+    view! {
+        <section class="t-section no-print">
+            <h2>{tr(words::ENTRANTS)}</h2>
+            {entrant_paste(store)}
+            <table class="t-table" data-testid="swiss-entrant-table">
+                <thead><tr>
+                    <th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>
+                    <Show when=move || team().is_some()><th>{tr(words::PLAYERS_BOARD_ORDER)}</th></Show>
+                    <th>{tr(words::RATING)}</th><th>{tr(words::POINTS)}</th><th>{tr(words::NEXT_ROUND)}</th><th>{tr(words::WITHDRAWAL)}</th><th>{tr(words::FOULS)}</th>
+                </tr></thead>
+                <tbody>
+                    <For each=rows key=|r| format!("{r:?}") let:r>
+                        <EntrantRow row=r team=team().is_some() />
+                    </For>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+/// The pasted list of new entrants (or the club's members), added to the event; numbering by
+/// rating until the first round is paired.
+fn entrant_paste(store: Store) -> impl IntoView {
+    let lang = use_lang();
+    let list = RwSignal::new(String::new());
     let add = move |_| {
         let parsed = store.saved.with(|s| {
             s.as_ref().map(|s| {
@@ -72,55 +116,24 @@ pub(super) fn Entrants() -> impl IntoView {
             .saved
             .with(|s| s.as_ref().is_some_and(|s| s.event.rounds_played() > 0))
     };
-    let rows = move || {
-        store.saved.with(|s| {
-            s.as_ref().map_or(Vec::new(), |s| {
-                s.event
-                    .entrants
-                    .iter()
-                    .enumerate()
-                    .map(|(index, e)| Row {
-                        index,
-                        name: e.entrant.name.clone(),
-                        members: e.entrant.members.join(words::MEMBER_SEPARATOR),
-                        rating: e.entrant.rating,
-                        score: s.event.scale.show(e.score() as i64),
-                        next: e.next,
-                        withdrawn: e.entrant.withdrawn(),
-                        fouls: e.entrant.fouls,
-                    })
-                    .collect()
-            })
-        })
-    };
-    let hint = move || match team() {
-        Some(_) => words::ONE_TEAM_PER_LINE.get(lang.get()),
-        None => words::ONE_PER_LINE_NAME.get(lang.get()),
+    let hint = move || {
+        let team = store
+            .saved
+            .with(|s| s.as_ref().and_then(|s| s.event.boards));
+        match team {
+            Some(_) => words::ONE_TEAM_PER_LINE.get(lang.get()),
+            None => words::ONE_PER_LINE_NAME.get(lang.get()),
+        }
     };
     view! {
-        <section class="t-section no-print">
-            <h2>{tr(words::ENTRANTS)}</h2>
-            <label class="t-paste">{hint}
-                <textarea rows="5" data-testid="swiss-entrants" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
-            </label>
-            <super::super::club::FromMembers list=list with_rating=true />
-            <div class="t-draw">
-                <button data-testid="add-entrants" on:click=add>{tr(words::ADD)}</button>
-                <button data-testid="seed-rating" prop:disabled=started on:click=move |_| store.edit(|s| s.event.seed_by_rating())>{tr(words::NUMBER_BY_RATING)}</button>
-            </div>
-            <table class="t-table" data-testid="swiss-entrant-table">
-                <thead><tr>
-                    <th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th>
-                    <Show when=move || team().is_some()><th>{tr(words::PLAYERS_BOARD_ORDER)}</th></Show>
-                    <th>{tr(words::RATING)}</th><th>{tr(words::POINTS)}</th><th>{tr(words::NEXT_ROUND)}</th><th>{tr(words::WITHDRAWAL)}</th><th>{tr(words::FOULS)}</th>
-                </tr></thead>
-                <tbody>
-                    <For each=rows key=|r| format!("{r:?}") let:r>
-                        <EntrantRow row=r team=team().is_some() />
-                    </For>
-                </tbody>
-            </table>
-        </section>
+        <label class="t-paste">{hint}
+            <textarea rows="5" data-testid="swiss-entrants" prop:value=move || list.get() on:input=move |ev| list.set(event_target_value(&ev))></textarea>
+        </label>
+        <super::super::club::FromMembers list=list with_rating=true />
+        <div class="t-draw">
+            <button data-testid="add-entrants" on:click=add>{tr(words::ADD)}</button>
+            <button data-testid="seed-rating" prop:disabled=started on:click=move |_| store.edit(|s| s.event.seed_by_rating())>{tr(words::NUMBER_BY_RATING)}</button>
+        </div>
     }
 }
 

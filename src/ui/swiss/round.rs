@@ -209,35 +209,7 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
         })
         .unwrap_or_default();
     let pick = move |team: Team, seat: usize, members: Vec<String>| {
-        let chosen = move || {
-            store.saved.with(|s| {
-                s.as_ref()
-                    .and_then(|s| s.sheets.get(board))
-                    .and_then(|d| match team {
-                        Team::First => d.first.get(seat).copied(),
-                        Team::Second => d.second.get(seat).copied(),
-                    })
-            })
-        };
-        let testid = if (team == Team::First) == (first_team_color(seat + 1) == Color::Red) {
-            "seat-red"
-        } else {
-            "seat-black"
-        };
-        view! {
-            <select data-testid=testid on:change=move |ev| {
-                let Ok(m) = event_target_value(&ev).parse::<usize>() else { return };
-                store.edit(|s| if let Some(d) = s.sheets.get_mut(board) {
-                    let lineup = match team { Team::First => &mut d.first, Team::Second => &mut d.second };
-                    if let Some(x) = lineup.get_mut(seat) { *x = m; }
-                });
-                record_when_complete(store);
-            }>
-                {members.into_iter().enumerate().map(|(m, name)| view! {
-                    <option value=m.to_string() prop:selected=move || chosen() == Some(m)>{name}</option>
-                }).collect_view()}
-            </select>
-        }
+        seat_pick(store, board, team, seat, members)
     };
     let rows = (0..boards)
         .map(|seat| {
@@ -280,4 +252,43 @@ fn TeamSheet(board: usize, first: usize, second: usize) -> impl IntoView {
         })
         .collect_view();
     view! { <table class="t-table t-boards" data-testid="team-sheet"><tbody>{rows}</tbody></table> }
+}
+
+/// Who of a team's `members` sits on board `seat` of match `board` (its line-up, rule 12.2).
+fn seat_pick(
+    store: Store,
+    board: usize,
+    team: Team,
+    seat: usize,
+    members: Vec<String>,
+) -> impl IntoView {
+    let chosen = move || {
+        store.saved.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.sheets.get(board))
+                .and_then(|d| match team {
+                    Team::First => d.first.get(seat).copied(),
+                    Team::Second => d.second.get(seat).copied(),
+                })
+        })
+    };
+    let testid = if (team == Team::First) == (first_team_color(seat + 1) == Color::Red) {
+        "seat-red"
+    } else {
+        "seat-black"
+    };
+    view! {
+        <select data-testid=testid on:change=move |ev| {
+            let Ok(m) = event_target_value(&ev).parse::<usize>() else { return };
+            store.edit(|s| if let Some(d) = s.sheets.get_mut(board) {
+                let lineup = match team { Team::First => &mut d.first, Team::Second => &mut d.second };
+                if let Some(x) = lineup.get_mut(seat) { *x = m; }
+            });
+            record_when_complete(store);
+        }>
+            {members.into_iter().enumerate().map(|(m, name)| view! {
+                <option value=m.to_string() prop:selected=move || chosen() == Some(m)>{name}</option>
+            }).collect_view()}
+        </select>
+    }
 }

@@ -1,9 +1,9 @@
 //! The standings (15.2 / 15.4 columns, each named) and the results of every recorded round.
 
 use super::words;
-use super::{use_store, PrintPart, Saved};
+use super::{use_store, PrintPart, Saved, Store};
 use crate::events::round_robin::Outcome;
-use crate::events::swiss::{swiss_standings, Record, Scale, SwissTieBreak};
+use crate::events::swiss::{swiss_standings, Record, SwissTieBreak};
 use crate::lang::Say;
 use crate::ui::i18n::{tr, use_lang};
 use leptos::prelude::*;
@@ -60,13 +60,7 @@ pub(super) fn Standings() -> impl IntoView {
                             ties: order
                                 .iter()
                                 .zip(r.ties)
-                                .map(|(t, v)| {
-                                    if t.in_points() {
-                                        scale.show(v)
-                                    } else {
-                                        Scale::TwoOneZero.show(v)
-                                    }
-                                })
+                                .map(|(t, v)| t.shown(v, scale))
                                 .collect(),
                         }
                     })
@@ -84,6 +78,33 @@ pub(super) fn Standings() -> impl IntoView {
             )
         })
     };
+    view! {
+        <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Standings)>
+            <h2>{title}</h2>
+            <table class="t-table" data-testid="swiss-standings">
+                <thead>{standings_head(store, order)}</thead>
+                <tbody>
+                    <For each=lines key=|l| format!("{l:?}") let:l>
+                        <tr data-entrant=l.entrant + 1 data-place=l.place>
+                            <td>{l.place}</td><td>{l.entrant + 1}</td>
+                            <td class="t-name">{l.name}{l.withdrawn.then(|| tr(words::WITHDRAWN_SUFFIX))}</td>
+                            <td class="t-score">{l.points}</td>
+                            {l.ties.into_iter().map(|v| view! { <td>{v}</td> }).collect_view()}
+                        </tr>
+                    </For>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+/// The standings' head: place, number, name, points (match points in a team event) and the
+/// tie-breaks in `order`.
+fn standings_head(
+    store: Store,
+    order: impl Fn() -> Vec<SwissTieBreak> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = use_lang();
     let points_head = move || {
         let team = store
             .saved
@@ -102,22 +123,7 @@ pub(super) fn Standings() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <section class="t-section" class:no-print=store.hidden_in_print(PrintPart::Standings)>
-            <h2>{title}</h2>
-            <table class="t-table" data-testid="swiss-standings">
-                <thead><tr><th>{tr(words::PLACE)}</th><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th><th>{points_head}</th>{heads}</tr></thead>
-                <tbody>
-                    <For each=lines key=|l| format!("{l:?}") let:l>
-                        <tr data-entrant=l.entrant + 1 data-place=l.place>
-                            <td>{l.place}</td><td>{l.entrant + 1}</td>
-                            <td class="t-name">{l.name}{l.withdrawn.then(|| tr(words::WITHDRAWN_SUFFIX))}</td>
-                            <td class="t-score">{l.points}</td>
-                            {l.ties.into_iter().map(|v| view! { <td>{v}</td> }).collect_view()}
-                        </tr>
-                    </For>
-                </tbody>
-            </table>
-        </section>
+        <tr><th>{tr(words::PLACE)}</th><th>{tr(words::NO)}</th><th>{tr(words::NAME)}</th><th>{points_head}</th>{heads}</tr>
     }
 }
 

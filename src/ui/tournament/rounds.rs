@@ -12,7 +12,7 @@ use super::words;
 use crate::events::round_robin::{
     parse_positions, BoardOrder, Competition, Outcome, Pairing, RoundView,
 };
-use crate::lang::Say;
+use crate::lang::{Lang, Say};
 use leptos::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -104,17 +104,8 @@ pub(super) fn Rounds() -> impl IntoView {
     }
 }
 
-/// One round: its heading and its pairings, built a slice at a time.
-#[component]
-fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
-    let store = use_store();
-    let lang = store.lang;
-    let round = rv.round;
-    let slices: Vec<Vec<Pairing>> = rv.games.chunks(SLICE).map(<[Pairing]>::to_vec).collect();
-    let total = slices.len().max(1);
-    let sliced = slices.len() > 1;
-    let slices = Arc::new(slices);
-    // The slices built so far; the rest follow one task at a time.
+/// The slices of a round built so far, from one: the rest follow one task at a time.
+fn built_slices(total: usize) -> RwSignal<usize> {
     let built = RwSignal::new(1usize);
     Effect::new(move || {
         if built.get() < total {
@@ -126,6 +117,33 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
             );
         }
     });
+    built
+}
+
+/// The pairings' head: numbers, the sides (teams with the first's colour on board 1) and result.
+fn round_head(lang: RwSignal<Lang>, boards: usize) -> impl IntoView {
+    view! {
+        <thead><tr>
+            <th>{tr(words::NO)}</th>
+            <th>{move || if boards > 1 { words::FIRST_TEAM_RED_ON.get(lang.get()) } else { words::RED.get(lang.get()) }}</th>
+            <th>{tr(words::RESULT)}</th>
+            <th>{move || if boards > 1 { words::SECOND_TEAM.get(lang.get()) } else { words::BLACK.get(lang.get()) }}</th>
+            <th>{tr(words::NO)}</th>
+        </tr></thead>
+    }
+}
+
+/// One round: its heading and its pairings, built a slice at a time.
+#[component]
+fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
+    let store = use_store();
+    let lang = store.lang;
+    let round = rv.round;
+    let slices: Vec<Vec<Pairing>> = rv.games.chunks(SLICE).map(<[Pairing]>::to_vec).collect();
+    let total = slices.len().max(1);
+    let sliced = slices.len() > 1;
+    let slices = Arc::new(slices);
+    let built = built_slices(total);
     let results = Memo::new(move |_| {
         store.current.with(|t| {
             t.as_ref()
@@ -143,13 +161,7 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
     let forfeits = Memo::new(move |_| {
         store.current.with(|t| {
             t.as_ref()
-                .map(|t| {
-                    pairings
-                        .iter()
-                        .filter(|p| t.is_forfeit_by_withdrawal(round, p.red, p.black))
-                        .map(|p| (p.red, p.black))
-                        .collect::<HashSet<(usize, usize)>>()
-                })
+                .map(|t| t.withdrawal_forfeits(round, &pairings))
                 .unwrap_or_default()
         })
     });
@@ -157,17 +169,7 @@ fn RoundTable(rv: RoundView, layout: Arc<Layout>) -> impl IntoView {
     let boards = layout.boards;
     let event = layout.event.clone();
     let heading = move || words::Said::Round(round).say(lang.get());
-    let head = move || {
-        view! {
-            <thead><tr>
-                <th>{tr(words::NO)}</th>
-                <th>{move || if boards > 1 { words::FIRST_TEAM_RED_ON.get(lang.get()) } else { words::RED.get(lang.get()) }}</th>
-                <th>{tr(words::RESULT)}</th>
-                <th>{move || if boards > 1 { words::SECOND_TEAM.get(lang.get()) } else { words::BLACK.get(lang.get()) }}</th>
-                <th>{tr(words::NO)}</th>
-            </tr></thead>
-        }
-    };
+    let head = move || round_head(lang, boards);
     view! {
         <div class="t-round" class:t-sliced=sliced data-testid="round" data-round=round>
             <h3><span class="t-print-only">{event} " · "</span>{heading}</h3>

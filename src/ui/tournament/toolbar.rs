@@ -2,7 +2,7 @@
 
 use super::super::files::{download, read_text, safe_stem};
 use super::super::i18n::tr;
-use super::store::{use_store, PrintPart};
+use super::store::{use_store, PrintPart, Store};
 use super::words;
 use crate::events::round_robin::Tournament;
 use crate::ui::words::SaidBefore;
@@ -14,28 +14,7 @@ pub(super) fn Toolbar() -> impl IntoView {
     let store = use_store();
     let lang = store.lang;
     let none = move || store.current.with(Option::is_none);
-    let import = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        read_text(&input, crate::saved::MAX_IMPORT_BYTES, move |text| {
-            let text = match text {
-                Ok(t) => t,
-                Err(e) => return store.refused(&e),
-            };
-            match Tournament::from_json(&text) {
-                Ok(t) => {
-                    let name = t.name().to_string();
-                    store.add_event(t);
-                    store.info(&words::Said::Imported(&name));
-                }
-                Err(e) => store.refused(&words::Said::ImportFailed(&e)),
-            }
-        });
-    };
+    let import = move |ev| import_file(store, ev);
     // Downloads a file made from the open event.
     let export =
         move |suffix: &'static str, mime: &'static str, body: fn(&Tournament) -> String| {
@@ -90,4 +69,28 @@ pub(super) fn Toolbar() -> impl IntoView {
             <super::super::club::PublishLink />
         </div>
     }
+}
+
+/// Reads an event from the chosen JSON file and adds it, saying what happened.
+fn import_file(store: Store, ev: leptos::ev::Event) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    read_text(&input, crate::saved::MAX_IMPORT_BYTES, move |text| {
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => return store.refused(&e),
+        };
+        match Tournament::from_json(&text) {
+            Ok(t) => {
+                let name = t.name().to_string();
+                store.add_event(t);
+                store.info(&words::Said::Imported(&name));
+            }
+            Err(e) => store.refused(&words::Said::ImportFailed(&e)),
+        }
+    });
 }

@@ -2,13 +2,14 @@
 //! CBR, CBL and CBF, each read into game trees. One entry point, [`open`], serves the CLI
 //! (`xq convert`) and the play page's "open file" alike.
 
-use super::decode::{decode_with, Charsets};
+use super::decode::decode_with;
 use super::dhtmlxq::{self, DhtmlXqError, DhtmlXqErrorKind};
 use super::pgn::{read_tree_all, PgnErrorKind, PgnTreeError};
 use super::xqf::{self, XqfError};
 use super::{cbf, cbr};
 use crate::lang::{Lang, Say};
 use crate::saved::FileTooLarge;
+use crate::text::Charsets;
 use crate::xiangqi::tree::GameTree;
 use std::fmt;
 
@@ -511,7 +512,7 @@ fn library(
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::xiangqi::notation::decode::EncodingRs;
+    use crate::text::EncodingRs;
 
     #[test]
     fn formats_are_recognised_by_content() {

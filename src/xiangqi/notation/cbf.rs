@@ -359,6 +359,115 @@ fn xml_error(((offset, expected, expected_zh), cut): XmlFault) -> ArchiveError {
     }
 }
 
+/// The head of a record from its root element on: each `<Head>` element's text, the offset of
+/// the FEN's, and whether the root element closes.
+fn read_head<'t>(toks: &'t [(usize, Token<'_>)]) -> (Vec<(&'t str, String)>, usize, bool) {
+    let mut head: Vec<(&str, String)> = Vec::new();
+    let mut path: Vec<&str> = Vec::new();
+    let mut fen_at = 0;
+    let mut whole = false;
+    for (at, t) in toks {
+        match t {
+            Token::Open { name, closed, .. } => {
+                if !closed {
+                    path.push(name);
+                }
+                whole |= *closed && *name == "ChineseChessRecord";
+            }
+            Token::Close(name) => {
+                path.pop();
+                whole |= *name == "ChineseChessRecord";
+            }
+            Token::Text(s) => {
+                if let [.., "Head", field] = path.as_slice() {
+                    if *field == "FEN" {
+                        fen_at = *at;
+                    }
+                    head.push((field, s.trim().to_string()));
+                }
+            }
+        }
+    }
+    (head, fen_at, whole)
+}
+
+/// The game a head starts: its start position, tags and result.
+fn tree_of_head(head: &[(&str, String)], fen_at: usize) -> Result<GameTree, ArchiveError> {
+    let field = |k: &str| head.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
+    let start = match field("FEN").filter(|f| !f.is_empty()) {
+        Some(f) => Position::from_fen(f)
+            .map_err(|_| damaged((fen_at, "a FEN start position", "FEN 开始局面")))?,
+        None => Position::start(),
+    };
+    let mut tree = GameTree::new(start);
+    for (key, tag) in HEADERS {
+        if let Some(v) = field(key).filter(|v| !v.is_empty()) {
+            if tree.tag(tag).is_none() {
+                tree.set_tag(tag, v);
+            }
+        }
+    }
+    let result = match field("RecordResult") {
+        Some("1") => "1-0",
+        Some("2") => "0-1",
+        Some("3") | Some("4") => "1/2-1/2",
+        _ => "*",
+    };
+    tree.set_tag("Result", result);
+    Ok(tree)
+}
+
+/// Adds the main line's moves to `tree`, until a move ends it: the offset of the first move past
+/// that end, if any, or the fault at a move that does not read.
+fn read_moves(
+    tree: &mut GameTree,
+    toks: &[(usize, Token<'_>)],
+) -> Result<Option<usize>, ArchiveError> {
+    let mut at_node = tree.root();
+    let mut in_move = None;
+    let mut ended = false;
+    let mut first = true;
+    let mut left: Option<usize> = None;
+    for (at, t) in toks {
+        match t {
+            Token::Open { name: "Move", .. } if ended => {
+                left.get_or_insert(*at);
+            }
+            Token::Open {
+                name: "Move",
+                attrs,
+                closed,
+            } => {
+                let attr = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
+                let value = attr("value").unwrap_or("");
+                let node = if first && value.trim() == "00-00" {
+                    tree.root()
+                } else {
+                    let m = move_of(value)
+                        .ok_or_else(|| damaged((*at, "a move `xy-xy`", "“xy-xy”形式的着法")))?;
+                    tree.add_move(at_node, m)
+                        .map_err(|_| damaged((*at, "a legal move", "合规的着法")))?
+                };
+                first = false;
+                at_node = node;
+                if let Some(c) = attr("comment") {
+                    tree.add_comment(node, c);
+                }
+                ended = attr("end").is_some_and(|e| e.trim() == "1");
+                in_move = (!closed).then_some(node);
+            }
+            Token::Text(s) => {
+                if let Some(node) = in_move {
+                    tree.add_comment(node, s);
+                }
+            }
+            Token::Close("Move") => in_move = None,
+            _ => {}
+        }
+    }
+    Ok(left)
+}
+
 /// Reads a CBF text: its game (from the first move on, as far as it reads), and the fault that
 /// stopped it if one did (offsets count bytes of the text). `None` for the tree when not even the
 /// header read.
@@ -386,116 +495,16 @@ pub fn read_cbf(text: &str) -> (Option<GameTree>, Option<ArchiveError>) {
             ))),
         );
     };
-    // The head: each element's text.
-    let mut head: Vec<(&str, String)> = Vec::new();
-    let mut path: Vec<&str> = Vec::new();
-    let mut fen_at = 0;
-    let mut whole = false;
-    for (at, t) in &toks[root_at..] {
-        match t {
-            Token::Open { name, closed, .. } => {
-                if !closed {
-                    path.push(name);
-                }
-                whole |= *closed && *name == "ChineseChessRecord";
-            }
-            Token::Close(name) => {
-                path.pop();
-                whole |= *name == "ChineseChessRecord";
-            }
-            Token::Text(s) => {
-                if let [.., "Head", field] = path.as_slice() {
-                    if *field == "FEN" {
-                        fen_at = *at;
-                    }
-                    head.push((field, s.trim().to_string()));
-                }
-            }
-        }
-    }
-    let field = |k: &str| head.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
-    let start = match field("FEN").filter(|f| !f.is_empty()) {
-        Some(f) => match Position::from_fen(f) {
-            Ok(p) => p,
-            Err(_) => {
-                return (
-                    None,
-                    Some(damaged((fen_at, "a FEN start position", "FEN 开始局面"))),
-                )
-            }
-        },
-        None => Position::start(),
+    let toks = &toks[root_at..];
+    let (head, fen_at, whole) = read_head(toks);
+    let mut tree = match tree_of_head(&head, fen_at) {
+        Ok(tree) => tree,
+        Err(e) => return (None, Some(e)),
     };
-    let mut tree = GameTree::new(start);
-    for (key, tag) in HEADERS {
-        if let Some(v) = field(key).filter(|v| !v.is_empty()) {
-            if tree.tag(tag).is_none() {
-                tree.set_tag(tag, v);
-            }
-        }
-    }
-    let result = match field("RecordResult") {
-        Some("1") => "1-0",
-        Some("2") => "0-1",
-        Some("3") | Some("4") => "1/2-1/2",
-        _ => "*",
+    let left = match read_moves(&mut tree, toks) {
+        Ok(left) => left,
+        Err(e) => return (Some(tree), Some(e)),
     };
-    tree.set_tag("Result", result);
-    // The moves: the main line, until a move ends it.
-    let mut at_node = tree.root();
-    let mut in_move = None;
-    let mut ended = false;
-    let mut first = true;
-    // The offset of the first move past the main line's end.
-    let mut left: Option<usize> = None;
-    for (at, t) in &toks[root_at..] {
-        match t {
-            Token::Open { name: "Move", .. } if ended => {
-                left.get_or_insert(*at);
-            }
-            Token::Open {
-                name: "Move",
-                attrs,
-                closed,
-            } => {
-                let attr = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
-                let value = attr("value").unwrap_or("");
-                let node = if first && value.trim() == "00-00" {
-                    tree.root()
-                } else {
-                    let Some(m) = move_of(value) else {
-                        return (
-                            Some(tree),
-                            Some(damaged((*at, "a move `xy-xy`", "“xy-xy”形式的着法"))),
-                        );
-                    };
-                    match tree.add_move(at_node, m) {
-                        Ok(id) => id,
-                        Err(_) => {
-                            return (
-                                Some(tree),
-                                Some(damaged((*at, "a legal move", "合规的着法"))),
-                            )
-                        }
-                    }
-                };
-                first = false;
-                at_node = node;
-                if let Some(c) = attr("comment") {
-                    tree.add_comment(node, c);
-                }
-                ended = attr("end").is_some_and(|e| e.trim() == "1");
-                in_move = (!closed).then_some(node);
-            }
-            Token::Text(s) => {
-                if let Some(node) = in_move {
-                    tree.add_comment(node, s);
-                }
-            }
-            Token::Close("Move") => in_move = None,
-            _ => {}
-        }
-    }
     // Said as a fault (the move list was to end there) so that what is left is never dropped
     // in silence.
     let not_read = left.map(|at| {

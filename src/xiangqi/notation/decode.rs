@@ -7,9 +7,9 @@
 use super::chinese;
 use super::pgn::read_pgn;
 use crate::lang::{Lang, Say};
+use crate::text::{Charsets, Decoded};
 #[cfg(not(target_arch = "wasm32"))]
-pub use crate::text::EncodingRs;
-pub use crate::text::{Charsets, Damage, Decoded, TextEncoding};
+use crate::text::{EncodingRs, TextEncoding};
 use std::fmt;
 
 impl Decoded {
@@ -61,6 +61,7 @@ pub fn decode(bytes: &[u8]) -> (String, TextEncoding) {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::text::Damage;
 
     #[test]
     fn utf8_damage_names_line_and_byte() {

@@ -20,11 +20,11 @@
 //! The side to move is the colour of the first move's piece (byte 50 when there is no move).
 
 use super::chinese;
-use super::decode::{Charsets, TextEncoding};
 use super::pgn::{comment_with_variation_notes, split_commands};
 use super::record::PgnResult;
 use crate::color::Color;
 use crate::lang::{Lang, Say};
+use crate::text::{Charsets, TextEncoding};
 use crate::xiangqi::tree::{GameTree, NodeId, TreeError};
 use crate::xiangqi::{Move, Piece, Position, Role, Setup, Square};
 use std::fmt;
@@ -597,7 +597,7 @@ pub trait GbkEncoder {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-impl GbkEncoder for super::decode::EncodingRs {
+impl GbkEncoder for crate::text::EncodingRs {
     fn gbk(&self, c: char) -> Option<[u8; 2]> {
         let mut buf = [0; 4];
         let (bytes, _, unmappable) = encoding_rs::GBK.encode(c.encode_utf8(&mut buf));
@@ -876,7 +876,7 @@ pub fn write_xqf_with(tree: &GameTree, enc: &dyn GbkEncoder, key: XqfKeys) -> Ve
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::xiangqi::notation::decode::EncodingRs;
+    use crate::text::EncodingRs;
 
     #[test]
     fn the_key_chain_is_the_published_polynomial() {
