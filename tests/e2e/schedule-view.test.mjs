@@ -167,10 +167,11 @@ test('the hall display at 1920×1080 puts each card\'s next match and its time i
   const page = await app.newPage('#/schedule', { waitFor: '[data-testid=solve]', viewport: { width: 1920, height: 1080 } });
   await solve(page);
   // A fixed clock early in the first session, so that every table has a next match whatever the
-  // hour the test runs at (the display follows the clock); reload so the app starts on it.
+  // hour the test runs at (the display follows the clock); a fresh load so the app starts on it
+  // (a reload right after the hash change raced the app's own reload into the hall's bundle).
   await page.clock.install({ time: new Date('2026-12-05T19:05:00') });
+  await page.goto('about:blank');
   await page.goto(app.base + 'index.html#/schedule?hall');
-  await page.reload();
   await page.waitForSelector('[data-testid=hall-table]');
   for (const lang of ['zh', 'en']) {
     if (lang === 'en') await page.click('[data-testid=hall-lang]');
