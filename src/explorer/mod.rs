@@ -3,7 +3,7 @@
 //!
 //! [`book`] is the built-in collection, the master games of the Chinese Chess Practical Dataset in
 //! a compact form (`master_games.xqb` beside it, credited in `CREDIT.md`); [`index`] counts the
-//! moves played from each position ([`Tally`] per move, keyed by [`key`]); [`shard`] writes and
+//! moves played from each position ([`index::Tally`] per move, keyed by [`key`]); [`shard`] writes and
 //! reads the static explorer the page fetches, one small file per query. A user's own games
 //! (#/games) can be counted by the same [`index::Index`] under the same key.
 
@@ -12,8 +12,6 @@ pub mod index;
 pub mod shard;
 
 use crate::xiangqi::Position;
-
-pub use index::Tally;
 
 /// The key of a position in the explorer: the Zobrist hash of board and side to move
 /// ([`Position::hash`]), so every move order that reaches a board meets the same entry, and the

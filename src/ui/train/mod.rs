@@ -5,7 +5,7 @@
 
 mod endgame;
 mod engine;
-mod fetch;
+pub(super) mod fetch;
 mod sets;
 mod solve;
 mod words;
