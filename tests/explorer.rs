@@ -16,7 +16,7 @@ fn moves(line: &str) -> Vec<Move> {
         .collect()
 }
 
-fn find<'a>(book: &'a Book, f: impl Fn(&BookGame) -> bool) -> &'a BookGame {
+fn find(book: &Book, f: impl Fn(&BookGame) -> bool) -> &BookGame {
     book.games()
         .iter()
         .find(|g| f(g))

@@ -106,13 +106,14 @@ fn pack(args: &[String]) -> Result<(), String> {
 }
 
 /// How a book's games rank for showing: the games of the players with the most games in the
-/// book first (a measure of who mattered), then the later.
+/// book first (a measure of who mattered; an unnamed player counts none), then the later.
 fn ranks(book: &Book) -> Vec<u64> {
     let mut played: HashMap<&str, u64> = HashMap::new();
     for g in book.games() {
         *played.entry(&g.red).or_default() += 1;
         *played.entry(&g.black).or_default() += 1;
     }
+    played.insert("", 0);
     book.games()
         .iter()
         .map(|g| {

@@ -83,3 +83,36 @@ test('a position the book does not hold says so', async () => {
   assert.match(await page.textContent('[data-testid=explorer-opening]'), /not yet named/);
   assert.deepEqual(page.errors, []);
 });
+
+test('a shard the panel fetched is kept offline; the service worker fetches none ahead', async () => {
+  const ctx = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.goto(app.base + 'index.html#/play');
+  // The rest of the build is kept in the background (keepAll): the explorer's shards are not.
+  await page.waitForSelector('[data-testid=offline-status][data-state=all]', { state: 'attached', timeout: 180000 });
+  await page.waitForSelector('section.play[data-bundle=full]', { timeout: 60000 });
+  const kept = () => page.evaluate(async () => {
+    let n = 0;
+    for (const k of await caches.keys()) n += (await (await caches.open(k)).keys()).filter((r) => r.url.includes('/explorer/')).length;
+    return n;
+  });
+  assert.equal(await kept(), 0, 'no shard kept before the panel asks');
+  await page.click('[data-testid=explorer-toggle]');
+  await page.waitForSelector('[data-testid=explorer-move]');
+  await page.waitForFunction(async () => {
+    for (const k of await caches.keys()) if ((await (await caches.open(k)).keys()).some((r) => r.url.includes('/explorer/'))) return true;
+    return false;
+  }, null, { timeout: 10000 });
+  assert.equal(await kept(), 1, 'the one shard fetched');
+
+  // Offline, the same position's moves come from the kept shard.
+  await ctx.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('section.play[data-bundle=full]', { timeout: 60000 });
+  await page.click('[data-testid=explorer-toggle]');
+  await page.waitForSelector('[data-testid=explorer-move][data-move=h2e2]');
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+});
