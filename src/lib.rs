@@ -11,6 +11,7 @@ pub mod color;
 pub mod dates;
 pub mod engine;
 pub mod events;
+pub mod explorer;
 pub mod lang;
 pub mod query;
 pub mod rng;

@@ -1798,3 +1798,93 @@ fn read_write_read_is_the_identity_fast() {
 fn read_write_read_is_the_identity_deep() {
     round_trips(DEEP);
 }
+
+// ---------------------------------------------------------------------------- the opening explorer
+
+/// A small book and the shard text of its index: the explorer's two formats.
+fn explorer_seeds() -> (Vec<u8>, String) {
+    use xiangqi_club::explorer::book::{Book, BookGame};
+    use xiangqi_club::explorer::index::{Index, Keep, Played};
+    use xiangqi_club::explorer::shard::{self, GameInfo};
+    let lines = [
+        "h2e2 h9g7 h0g2 i9h9",
+        "h2e2 h9g7 h0g2 b9c7",
+        "c3c4 g6g5 h2e2",
+    ];
+    let mut book = Book::new();
+    for (i, l) in lines.iter().enumerate() {
+        book.add(BookGame {
+            red: format!("红{i}"),
+            black: "黑".into(),
+            event: "赛".into(),
+            date: format!("19{i}0"),
+            outcome: xiangqi_club::explorer::Outcome::from_token(["1-0", "0-1", "*"][i]),
+            ecco: None,
+            moves: l.split(' ').map(|m| m.parse().unwrap()).collect(),
+        });
+    }
+    let played: Vec<Played> = book
+        .games()
+        .iter()
+        .map(|g| Played {
+            moves: &g.moves,
+            outcome: g.outcome,
+            year: g.year(),
+        })
+        .collect();
+    let keep = Keep {
+        min_games: 1,
+        plies: 10,
+        top: 2,
+    };
+    let index = Index::build(&played, keep, |_| 0);
+    let shards = shard::shards(&index, |n| GameInfo {
+        red: book.games()[n as usize].red.clone(),
+        black: "黑".into(),
+        event: "赛\t事".into(),
+        year: Some(1990),
+        outcome: book.games()[n as usize].outcome,
+        ecco: None,
+    });
+    let text: String = shards.values().map(|s| s.write()).collect();
+    (book.write().unwrap(), text)
+}
+
+fn check_book(b: Vec<u8>) {
+    use xiangqi_club::explorer::book::Book;
+    match Book::read(&b) {
+        Ok(book) => {
+            let again = Book::read(&book.write().unwrap()).unwrap();
+            assert_eq!(again.games(), book.games());
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+fn check_shard(s: String) {
+    use xiangqi_club::explorer::shard::Shard;
+    match Shard::parse(&s) {
+        Ok(shard) => {
+            let text = shard.write();
+            assert_eq!(Shard::parse(&text).unwrap().write(), text);
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+fn explorer(n: u32) {
+    let (book, shard) = explorer_seeds();
+    fuzz(n, bytes(vec![book]), check_book);
+    fuzz(n, text(vec![shard]), check_shard);
+}
+
+#[test]
+fn explorer_formats_fast() {
+    explorer(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn explorer_formats_deep() {
+    explorer(DEEP);
+}

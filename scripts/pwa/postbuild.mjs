@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildExplorer } from './explorer.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -55,6 +56,9 @@ fs.rmSync(path.join(staging, 'pages.css'));
 fs.rmSync(path.join(staging, 'play.css'));
 fs.writeFileSync(htmlPath, html);
 
+// The opening explorer's shards (explorer.mjs), before the file list below is made.
+buildExplorer(staging);
+
 function walk(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
@@ -64,12 +68,15 @@ function walk(dir) {
 
 let sw;
 if (release) {
-  const files = walk(staging)
+  let files = walk(staging)
     .map((p) => path.relative(staging, p).split(path.sep).join('/'))
     .filter((f) => f !== 'sw.js')
     .sort();
   const build = crypto.createHash('sha256');
   for (const f of files) build.update(f).update(fs.readFileSync(path.join(staging, f)));
+  // The explorer's 1,024 shards count in the build id but are not listed: sw.js keeps any file
+  // under explorer/ once fetched, and a first visit downloads sw.js.
+  files = files.filter((f) => !f.startsWith('explorer/'));
   // Without its comment lines: every first visit downloads it.
   sw = fs.readFileSync(path.join(here, 'sw.js'), 'utf8')
     .replace(/^\s*\/\/.*\n/gm, '')

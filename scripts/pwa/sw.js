@@ -19,6 +19,10 @@ const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href))
 // The trainer's puzzle data is kept when #/train fetches it, never by `keepAll`: no other page's
 // visit downloads it.
 const EAGER = new Set([...OURS].filter((u) => !u.includes('/puzzles/')));
+// The opening explorer's shards (explorer/*.txt, not in FILES: too many) are the build's too,
+// kept when #/play's explorer fetches one and never by `keepAll`.
+const EXPLORER = new URL('explorer/', self.registration.scope).href;
+const ours = (u) => OURS.has(u) || u.startsWith(EXPLORER);
 // The files of one bundle share a stem: `schedule_worker_loader.js`, `schedule_worker.js`, `…_bg.wasm`.
 const stem = (u) => u.replace(/(_loader\.js|_bg\.wasm|\.js)$/, '');
 
@@ -45,7 +49,7 @@ self.addEventListener('install', (event) => {
     const old = keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE);
     return Promise.all(old.map((k) => caches.open(k).then((c) => c.keys())))
       .then((lists) => {
-        const urls = new Set(lists.flat().map((r) => r.url).filter((u) => OURS.has(u)));
+        const urls = new Set(lists.flat().map((r) => r.url).filter(ours));
         return caches.open(CACHE).then((cache) => Promise.all([...urls].map((u) => keep(cache, u, 'no-cache'))));
       });
   }));
@@ -86,7 +90,7 @@ self.addEventListener('fetch', (event) => {
   if (req.method !== 'GET' || !req.url.startsWith(self.registration.scope)) return;
   // Every page is index.html with a #route: a navigation anywhere in scope gets this build's.
   const key = req.mode === 'navigate' ? INDEX : req.url.split('#')[0];
-  if (!OURS.has(key)) return;
+  if (!ours(key)) return;
   event.respondWith(caches.open(CACHE).then((cache) => cache.match(key, { ignoreSearch: req.mode === 'navigate' })
     .then((hit) => hit || fetch(key, { cache: 'no-cache' }).then((res) =>
       (res.ok ? cache.put(key, res.clone()) : Promise.resolve()).then(() => res)))));

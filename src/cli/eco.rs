@@ -24,7 +24,7 @@ struct Read {
     players_and_date: [String; 3],
 }
 
-fn main_line(tree: &GameTree) -> Vec<Move> {
+pub(super) fn main_line(tree: &GameTree) -> Vec<Move> {
     tree.main_line()
         .iter()
         .filter_map(|&id| tree.node(id).and_then(|n| n.mv()))
@@ -125,7 +125,7 @@ fn list(paths: &[String]) -> i32 {
 }
 
 /// Splits `args` into `--name value` options and paths.
-fn options<'a>(
+pub(super) fn options<'a>(
     args: &'a [String],
     names: &[&str],
 ) -> Result<(BTreeMap<String, &'a str>, Vec<String>), String> {

@@ -3,6 +3,7 @@
 mod bench_files;
 mod convert;
 mod eco;
+mod explorer;
 mod flags;
 mod judge;
 mod label;
@@ -42,6 +43,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "match" => matches::run(rest),
         "convert" => convert::run(rest),
         "eco" => eco::run(rest),
+        "explorer" => explorer::run(rest),
         "pairings" => pairings::run(rest),
         "schedule" => schedule::run(rest),
         "swiss" => swiss::run(rest),
@@ -155,6 +157,7 @@ const USAGE: &str = "usage: xq <command> [args]
   judge \"<FEN>\" <ICCS moves...>      the verdict of a game record under the 1999 rules
   convert --to <format> [FILE]       convert a game between notations and PGN
   eco [check|train] FILE|DIR...       ECCO opening codes of games; agreement with their tags
+  explorer pack|build|query ...      the master-games book, the static opening explorer, a position's moves
   pairings --players N [--double]    Berger round-robin tables
   schedule --entrants N ... --json   solve a match timetable
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)

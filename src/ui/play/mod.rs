@@ -6,6 +6,7 @@
 mod access;
 mod editor;
 mod engine_panel;
+mod explorer;
 mod move_box;
 mod moves;
 mod play_options;
@@ -845,6 +846,7 @@ fn SecondColumn() -> impl IntoView {
             <h2 class="group-title">{tr(words::SHARING)}</h2>
             <ShareGroup />
         </section>
+        <explorer::ExplorerPanel />
         </div>
     }
 }

@@ -6,7 +6,7 @@
 mod board;
 mod endgame;
 mod engine;
-mod fetch;
+pub(super) mod fetch;
 mod sets;
 mod solve;
 mod words;
