@@ -8,7 +8,7 @@ use crate::explorer::shard::{self, GameInfo, Shard, MAX_SHARD_BYTES, SHARD_COUNT
 use crate::explorer::{self as ex, Outcome};
 use crate::xiangqi::ecco::{self, Ecco};
 use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
-use crate::xiangqi::notation::decode::EncodingRs;
+use crate::text::EncodingRs;
 use crate::xiangqi::Position;
 use std::collections::HashMap;
 use std::time::Instant;
