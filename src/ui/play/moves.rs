@@ -9,7 +9,6 @@ use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
-use leptos::reactive::computed::Selector;
 use std::ops::Range;
 
 /// One move of the list: its node, its text in the chosen notation, the marks after it.
@@ -167,8 +166,7 @@ fn move_button(m: MoveItem, ply: Option<usize>, resume: bool, current: Current) 
     let store = use_play();
     let session = store.session;
     let id = m.id;
-    let current = move || current.selected(&id);
-    let shown = current.clone();
+    let current = Memo::new(move |_| current.get() == id);
     let marks = (!m.marks.is_empty()).then(|| view! { <span class="nag">{m.marks.clone()}</span> });
     view! {
         // Written in the notation chosen, whatever the interface language.
@@ -180,7 +178,7 @@ fn move_button(m: MoveItem, ply: Option<usize>, resume: bool, current: Current) 
             data-ply=ply
             data-node=format!("{id:?}")
             class:current=current
-            aria-current=move || shown().then_some("step")
+            aria-current=move || current.get().then_some("step")
             on:click=move |_| {
                 store.selected.set(None);
                 session.update(|s| {
@@ -194,9 +192,8 @@ fn move_button(m: MoveItem, ply: Option<usize>, resume: bool, current: Current) 
     }
 }
 
-/// Which move is shown, asked by each button: one change wakes only the two buttons concerned,
-/// not every move of a long list.
-type Current = Selector<NodeId>;
+/// Which move is shown, asked by each button (only the blocks drawn have buttons).
+type Current = Memo<NodeId>;
 
 /// The comment before the first move: a long one is folded to a few lines, with a button to
 /// unfold it, so that it never fills the list.
@@ -230,7 +227,7 @@ fn item_view(item: Item, current: Current) -> AnyView {
                     <div class="variation">
                         {line.into_iter().map(|v| match v {
                             VarItem::No(n) => view! { <span class="var-no">{n}</span> }.into_any(),
-                            VarItem::Move(m) => move_button(m, None, false, current.clone()).into_any(),
+                            VarItem::Move(m) => move_button(m, None, false, current).into_any(),
                             VarItem::Open => view! { <span class="paren">"("</span> }.into_any(),
                             VarItem::Close => view! { <span class="paren">")"</span> }.into_any(),
                             VarItem::Comment(c) => view! { <span class="comment">{c}</span> }.into_any(),
@@ -341,6 +338,38 @@ fn measure(
     found
 }
 
+/// A height in whole CSS pixels: formatting a float would compile a float printer into the page.
+fn px(h: f64) -> String {
+    format!("{}px", h.round() as i64)
+}
+
+/// Draws blocks `want` in place of those drawn, keeping the first move in view where it was: the
+/// blocks are drawn anew, so the browser's own scroll anchoring has nothing to hold on to.
+fn redraw(ol: NodeRef<leptos::html::Ol>, drawn: RwSignal<Range<usize>>, want: Range<usize>) {
+    let anchor = ol.get_untracked().and_then(|ol| {
+        let top = ol.scroll_top();
+        let moves = ol.get_elements_by_class_name("move");
+        (0..moves.length())
+            .filter_map(|i| moves.item(i))
+            .filter_map(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+            .find(|e| e.offset_top() >= top)
+            .map(|e| (e.get_attribute("data-node"), e.offset_top() - top))
+    });
+    drawn.set(want);
+    // Once drawn (after the reactive updates, before the frame is painted).
+    request_animation_frame(move || {
+        let (Some(ol), Some((Some(node), at))) = (ol.get_untracked(), anchor) else {
+            return;
+        };
+        let selector = format!("[data-node=\"{node}\"]");
+        if let Some(e) = ol.query_selector(&selector).ok().flatten() {
+            if let Ok(e) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e) {
+                ol.set_scroll_top(e.offset_top() - at);
+            }
+        }
+    });
+}
+
 /// Scrolls the list `ol` so that move `id` is in view (within the list, never the page).
 fn scroll_to(ol: &web_sys::HtmlElement, id: NodeId) {
     let selector = format!("[data-node=\"{id:?}\"]");
@@ -376,7 +405,7 @@ fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView
     let marked = layout.with_untracked(|l| l.blocks.len() > 1);
     view! {
         {marked.then(|| view! { <div class="list-block" data-block=b aria-hidden="true"></div> })}
-        {move || list.get().into_iter().map(|i| item_view(i, current.clone())).collect_view()}
+        {move || list.get().into_iter().map(|i| item_view(i, current)).collect_view()}
     }
 }
 
@@ -388,11 +417,11 @@ pub fn MoveList() -> impl IntoView {
     let session = store.session;
     let layout = Memo::new(move |_| session.with(|s| Layout::of(s.tree())));
     let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
-    let current = Selector::new(move || cursor.get());
     let drawn = RwSignal::new(0..1usize);
     let heights = StoredValue::new(Heights::default());
     let laid = StoredValue::new(Vec::<f64>::new());
     let ol = NodeRef::<leptos::html::Ol>::new();
+    let list = ol;
     // The blocks in the list's view, once it is scrolled (at most once a frame).
     let pending = StoredValue::new(false);
     let follow_scroll = move || {
@@ -420,7 +449,8 @@ pub fn MoveList() -> impl IntoView {
                 f64::from(ol.client_height()),
             );
             if want != now {
-                drawn.set(want);
+                // Drawn in a task of their own, not in the frame that measured them.
+                set_timeout(move || redraw(list, drawn, want), std::time::Duration::ZERO);
             }
         });
     };
@@ -431,7 +461,7 @@ pub fn MoveList() -> impl IntoView {
     });
     // The move shown stays in view in the list (scrolled within it, never the page), whether it
     // was stepped to, clicked on the board or opened with a game at its last position: its block
-    // is drawn first.
+    // is drawn first, the blocks around it once it is in view.
     Effect::new(move || {
         let id = cursor.get();
         let count = layout.with(|l| l.blocks.len());
@@ -439,7 +469,7 @@ pub fn MoveList() -> impl IntoView {
             .with(|l| session.with_untracked(|s| list_blocks::block_of(s.tree(), &l.blocks, id)));
         let d = drawn.get_untracked();
         if !d.contains(&b) || d.end > count {
-            drawn.set(b.saturating_sub(1)..(b + 2).min(count));
+            drawn.set(b..b + 1);
         }
         request_animation_frame(move || {
             if let Some(ol) = ol.get_untracked() {
@@ -461,13 +491,11 @@ pub fn MoveList() -> impl IntoView {
         <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES) node_ref=ol
             on:scroll=move |_| follow_scroll()>
             {move || (gap_before() > 0.0).then(|| view! {
-                <div class="list-gap" aria-hidden="true" style:height=format!("{}px", gap_before())></div>
+                <div class="list-gap" aria-hidden="true" style:height=px(gap_before())></div>
             })}
-            <For each=move || drawn.get() key=|b| *b let:b>
-                {block_view(b, layout, current.clone())}
-            </For>
+            {move || drawn.get().map(|b| block_view(b, layout, cursor)).collect_view()}
             {move || long().then(|| view! {
-                <div class="list-gap-after" aria-hidden="true" style:height=move || format!("{}px", gap_after())></div>
+                <div class="list-gap-after" aria-hidden="true" style:height=move || px(gap_after())></div>
             })}
         </ol>
     }
