@@ -123,18 +123,21 @@ test('a DhtmlXQ of 2 MB with 29,640 branches dropped on the board opens in the w
   const drawn = await other.locator('[data-testid=move-list] .move').count();
   assert.ok(drawn > 50 && drawn < 2000, String(drawn));
   assert.equal(await other.getAttribute('[data-testid=move-list] [aria-current]', 'data-ply'), '1520');
-  const inView = (page, selector) => page.$eval(selector, (el) => {
+  // In the list's view once the list has scrolled to it (at the next frames).
+  const inView = (page) => page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid=move-list] [aria-current]');
+    if (!el) return false;
     const box = el.getBoundingClientRect();
     const list = el.closest('[data-testid=move-list]').getBoundingClientRect();
     return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
-  });
-  assert.ok(await inView(other, '[data-testid=move-list] [aria-current]'));
+  }, null, { timeout: 5000 });
+  await inView(other);
   assert.ok(await other.locator('[data-testid=move-list] .var-move').count() > 0);
   // Home then → steps to the first move: its block is drawn and scrolled to.
   await other.keyboard.press('Home');
   await other.keyboard.press('ArrowRight');
   await other.waitForFunction(() => document.querySelector('[data-testid=move-list] [aria-current]')?.dataset.ply === '1');
-  assert.ok(await inView(other, '[data-testid=move-list] [aria-current]'));
+  await inView(other);
   // A variation's move is clicked: the board shows its line.
   await other.click('[data-testid=move-list] .var-move >> nth=0');
   await other.waitForFunction(() => document.querySelector('[data-testid=move-list] [aria-current]')?.classList.contains('var-move'));

@@ -443,15 +443,21 @@ pub fn MoveList() -> impl IntoView {
             for (b, px) in measure(&ol, heights, now.clone(), count) {
                 h[b] = px;
             }
-            let want = blocks_in_view(
-                &h,
-                f64::from(ol.scroll_top()),
-                f64::from(ol.client_height()),
+            // Drawn in a task of their own, not in the frame that measured them, for the
+            // list as it is scrolled then (a step may have scrolled it since).
+            set_timeout(
+                move || {
+                    let Some(ol) = list.get_untracked() else {
+                        return;
+                    };
+                    let (top, room) = (ol.scroll_top(), ol.client_height());
+                    let want = blocks_in_view(&h, f64::from(top), f64::from(room));
+                    if want != drawn.get_untracked() {
+                        redraw(list, drawn, want);
+                    }
+                },
+                std::time::Duration::ZERO,
             );
-            if want != now {
-                // Drawn in a task of their own, not in the frame that measured them.
-                set_timeout(move || redraw(list, drawn, want), std::time::Duration::ZERO);
-            }
         });
     };
     // A changed tree is measured again.
@@ -471,8 +477,12 @@ pub fn MoveList() -> impl IntoView {
         if !d.contains(&b) || d.end > count {
             drawn.set(b..b + 1);
         }
+        let at_start = session.with_untracked(|s| s.tree().root() == id);
         request_animation_frame(move || {
             if let Some(ol) = ol.get_untracked() {
+                if at_start {
+                    ol.set_scroll_top(0);
+                }
                 scroll_to(&ol, id);
                 follow_scroll();
             }
