@@ -1,16 +1,18 @@
 //! Opening a large game file in a Web Worker (`src/bin/file_worker.rs`): the work in slices with
 //! its progress, and the messages between the worker and the page, JSON strings tested natively.
 //!
-//! The result is handed back small: one game as its tree's PGN (ICCS, the form a saved session
-//! keeps), a library as a list of rows (a label and the text searched) in batches, and a game of
-//! the library only when it is picked. The page never deserialises thousands of trees.
+//! The result is handed back small: one game as its tree flattened ([`Handed`], which the page
+//! builds a slice at a time), a library as a list of rows (a label and the text searched) in
+//! batches, and a game of the library only when it is picked. The page never deserialises
+//! thousands of trees.
 
 use super::notation::archive::{self, ArchiveError, Format, Library};
 use super::notation::decode::decode_with;
-use super::notation::pgn::{read_tree, read_tree_all, write_tree, PgnTreeError};
-use super::notation::Notation;
-use super::tree::GameTree;
+use super::notation::pgn::read_tree_all;
+use super::session::saved_tree_text;
+use super::tree::{Arrow, Circle, Eval, GameTree, MarkColor, Node, NodeId};
 use super::words::Said;
+use super::{Move, Position, Square};
 use crate::text::Charsets;
 use serde::{Deserialize, Serialize};
 
@@ -85,32 +87,236 @@ pub enum Report {
     Failed(Said),
 }
 
-/// A game tree as the worker hands it to the page: its tags as the file gave them, and the rest as
-/// ICCS PGN (every variation, comment, mark and evaluation: the form a saved session keeps).
+/// A game tree as the worker hands it to the page, flat, so that the page builds it a slice at a
+/// time ([`Building`]) instead of reading 2 MB of PGN in one task: its tags as the file gave them,
+/// its start, every move in preorder (each node's main continuation first), how many moves follow
+/// each node, and what is written on the nodes that carry anything.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Handed {
     /// The tags, in file order.
     pub tags: Vec<(String, String)>,
-    /// The tree without its tags, in ICCS PGN.
-    pub pgn: String,
+    /// The start position, as FEN.
+    pub start: String,
+    /// Every move in preorder, in ICCS, four characters each.
+    pub moves: String,
+    /// How many moves are played after each node: the root first, then the nodes of `moves`.
+    pub children: Vec<u32>,
+    /// The notes of each node that has any, by its place in `children` (the root is 0).
+    pub notes: Vec<(usize, Notes)>,
+    /// The tree's saved form ([`saved_tree_text`]), written here so that the page need not.
+    pub saved: String,
 }
+
+/// What is written on a node of a [`Handed`] tree (see [`Node`](super::tree::Node)).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notes {
+    /// The comment after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The comment before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
+    /// Its NAGs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Arrows as PGN's `[%cal]` writes them (`Gh2e2`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrows: Vec<String>,
+    /// Circles as `[%csl]` writes them (`Re5`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub circles: Vec<String>,
+    /// The evaluation: centipawns for Red, or (with `mate`) moves to mate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval: Option<(i32, bool)>,
+}
+
+impl Notes {
+    fn of(n: &Node) -> Option<Notes> {
+        n.is_annotated().then(|| Notes {
+            comment: n.comment.clone(),
+            before: n.before.clone(),
+            nags: n.nags.clone(),
+            arrows: n
+                .arrows
+                .iter()
+                .map(|a| format!("{}{}{}", a.color.letter(), a.from, a.to))
+                .collect(),
+            circles: n
+                .circles
+                .iter()
+                .map(|c| format!("{}{}", c.color.letter(), c.at))
+                .collect(),
+            eval: n.eval.map(|e| match e {
+                Eval::Centipawns(cp) => (cp, false),
+                Eval::Mate(m) => (m, true),
+            }),
+        })
+    }
+
+    /// Writes these notes on `n`; `None` when a drawing does not read.
+    fn write_on(&self, n: &mut Node) -> Option<()> {
+        let color = |s: &str| MarkColor::from_letter(s.chars().next()?);
+        n.comment.clone_from(&self.comment);
+        n.before.clone_from(&self.before);
+        n.nags.clone_from(&self.nags);
+        n.arrows = (self.arrows.iter())
+            .map(|a| {
+                Some(Arrow {
+                    color: color(a)?,
+                    from: Square::parse(a.get(1..3)?)?,
+                    to: Square::parse(a.get(3..)?)?,
+                })
+            })
+            .collect::<Option<_>>()?;
+        n.circles = (self.circles.iter())
+            .map(|c| {
+                Some(Circle {
+                    color: color(c)?,
+                    at: Square::parse(c.get(1..)?)?,
+                })
+            })
+            .collect::<Option<_>>()?;
+        n.eval = self.eval.map(|(v, mate)| {
+            if mate {
+                Eval::Mate(v)
+            } else {
+                Eval::Centipawns(v)
+            }
+        });
+        Some(())
+    }
+}
+
+/// Why a [`Handed`] tree does not build: the worker's message was not one it writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotHanded;
+
+impl std::fmt::Display for NotHanded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the game file worker sent a tree that does not read")
+    }
+}
+
+impl std::error::Error for NotHanded {}
 
 impl Handed {
     /// `tree` to hand over.
     pub fn of(tree: &GameTree) -> Handed {
-        let mut bare = tree.clone();
-        let tags = std::mem::take(&mut bare.tags);
-        Handed {
-            tags,
-            pgn: write_tree(&bare, Notation::Iccs),
+        let mut h = Handed {
+            tags: tree.tags.clone(),
+            start: tree.start().fen(),
+            moves: String::new(),
+            children: Vec::new(),
+            notes: Vec::new(),
+            saved: saved_tree_text(tree),
+        };
+        // Preorder without recursion: the tree may be deep.
+        let mut stack = vec![tree.root()];
+        while let Some(id) = stack.pop() {
+            let Some(n) = tree.node(id) else { continue };
+            if let Some(m) = n.mv() {
+                h.moves.push_str(&m.to_string());
+            }
+            if let Some(notes) = Notes::of(n) {
+                h.notes.push((h.children.len(), notes));
+            }
+            let children = tree.children(id);
+            h.children.push(children.len() as u32);
+            stack.extend(children.iter().rev());
         }
+        h
     }
 
-    /// The tree handed over; `Err` only if its PGN does not read back.
-    pub fn tree(&self) -> Result<GameTree, PgnTreeError> {
-        let mut tree = read_tree(&self.pgn)?;
-        tree.tags.clone_from(&self.tags);
-        Ok(tree)
+    /// The tree handed over, built at once (a game of a library: small).
+    pub fn tree(self) -> Result<GameTree, NotHanded> {
+        let mut b = Building::new(self)?;
+        while !b.step(usize::MAX)? {}
+        Ok(b.done())
+    }
+}
+
+/// A [`Handed`] tree being built a slice at a time, so that the page can yield between slices.
+pub struct Building {
+    handed: Handed,
+    tree: GameTree,
+    /// The nodes that still have moves to come after them, with how many.
+    open: Vec<(NodeId, u32)>,
+    /// How many moves are placed.
+    placed: usize,
+    /// The next of `handed.notes` to write.
+    note: usize,
+}
+
+impl Building {
+    /// Starts building `handed`: its start position and tags, and the root's notes.
+    pub fn new(handed: Handed) -> Result<Building, NotHanded> {
+        let start = Position::from_fen(&handed.start).map_err(|_| NotHanded)?;
+        let mut tree = GameTree::new(start);
+        tree.tags.clone_from(&handed.tags);
+        let root = tree.root();
+        let first = *handed.children.first().ok_or(NotHanded)?;
+        let mut b = Building {
+            handed,
+            tree,
+            open: vec![(root, first)],
+            placed: 0,
+            note: 0,
+        };
+        b.write_notes(0, root)?;
+        Ok(b)
+    }
+
+    /// How many moves are placed, and how many there are.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.placed, self.handed.moves.len() / 4)
+    }
+
+    fn write_notes(&mut self, place: usize, id: NodeId) -> Result<(), NotHanded> {
+        if let Some((at, notes)) = self.handed.notes.get(self.note) {
+            if *at == place {
+                let node = self.tree.node_mut(id).ok_or(NotHanded)?;
+                notes.write_on(node).ok_or(NotHanded)?;
+                self.note += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Places up to `moves` more moves; true when the tree is whole.
+    pub fn step(&mut self, moves: usize) -> Result<bool, NotHanded> {
+        for _ in 0..moves {
+            while self.open.last().is_some_and(|&(_, left)| left == 0) {
+                self.open.pop();
+            }
+            let Some((parent, left)) = self.open.last_mut() else {
+                break;
+            };
+            *left -= 1;
+            let parent = *parent;
+            let i = self.placed;
+            let m = (self.handed.moves.get(4 * i..4 * i + 4))
+                .and_then(Move::from_iccs)
+                .ok_or(NotHanded)?;
+            let id = self.tree.add_move(parent, m).map_err(|_| NotHanded)?;
+            self.placed += 1;
+            self.write_notes(i + 1, id)?;
+            let after = *self.handed.children.get(i + 1).ok_or(NotHanded)?;
+            self.open.push((id, after));
+        }
+        self.open.retain(|&(_, left)| left > 0);
+        if !self.open.is_empty() {
+            return Ok(false);
+        }
+        // Whole: every move and note of the message placed.
+        let whole = 4 * self.placed == self.handed.moves.len()
+            && self.handed.children.len() == self.placed + 1
+            && self.note == self.handed.notes.len();
+        whole.then_some(true).ok_or(NotHanded)
+    }
+
+    /// The tree built (whole once [`Building::step`] said so).
+    pub fn done(self) -> GameTree {
+        self.tree
     }
 }
 
@@ -437,6 +643,7 @@ mod tests {
     use super::*;
     use crate::lang::{Lang, Say};
     use crate::text::EncodingRs;
+    use crate::xiangqi::notation::pgn::read_tree;
 
     /// `n` games, each with a comment holding a blank line and a tag-like line; the one before
     /// last has a `;` comment in a variation, after which no cut is made.
@@ -617,7 +824,7 @@ mod tests {
         else {
             panic!("{sent:?}");
         };
-        assert_eq!(tree.tree().unwrap(), lib.unwrap().games[0]);
+        assert_eq!(tree.clone().tree().unwrap(), lib.unwrap().games[0]);
     }
 
     #[test]
@@ -656,10 +863,9 @@ mod tests {
             }),
             Report::Picked {
                 index: 3,
-                tree: Handed {
-                    tags: vec![("Red".into(), "许银川".into())],
-                    pgn: "1. h2e2 *".into(),
-                },
+                tree: Handed::of(
+                    &read_tree("[Red \"许银川\"]\n1. 炮二平五 {中炮 [%cal Gh2e2]} *").unwrap(),
+                ),
             },
         ] {
             assert_eq!(Report::from_json(&r.to_json()), Some(r));
@@ -667,5 +873,138 @@ mod tests {
         assert_eq!(Report::from_json(WORKER_READY), None);
         let pick: Request = serde_json::from_str("{\"pick\":7}").unwrap();
         assert_eq!(pick, Request::Pick(7));
+    }
+
+    /// Builds `handed` in slices of `moves`, counting them.
+    fn built(handed: Handed, moves: usize) -> (Result<GameTree, NotHanded>, usize) {
+        let mut slices = 0;
+        let b = Building::new(handed).and_then(|mut b| loop {
+            slices += 1;
+            if b.step(moves)? {
+                return Ok(b.done());
+            }
+        });
+        (b, slices)
+    }
+
+    #[test]
+    fn a_tree_handed_over_builds_in_slices_as_it_was_with_every_note() {
+        let text = "[Event \"课\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n\
+            {开局} 1. 炮二平五 $1 {中炮 [%cal Gh2e2,Rb0c2] [%csl Ye5] [%eval 0.35]} 马８进７ \
+            (1... ({顺炮} 1... 炮８平５ $5 {[%eval #-3]} 2. 马二进三) 1... 卒７进１) \
+            2. 马二进三 (2. 兵七进一 车９平８ (2... 炮８进４)) 车９平８ *";
+        let tree = read_tree(text).unwrap();
+        assert!(tree.variation_count() >= 3 && tree.comment_count() >= 3);
+        for moves in [1, 2, 5, usize::MAX] {
+            let handed = Report::from_json(
+                &Report::Game {
+                    tree: Handed::of(&tree),
+                    stopped: None,
+                }
+                .to_json(),
+            );
+            let Some(Report::Game { tree: handed, .. }) = handed else {
+                panic!()
+            };
+            let (back, slices) = built(handed, moves);
+            // The same tree (its nodes numbered in the order they were handed).
+            let back = back.unwrap();
+            assert_eq!(back.first_difference(&tree), None, "{moves}");
+            assert_eq!(back.tags, tree.tags);
+            assert_eq!(slices, tree.len().div_ceil(moves.min(tree.len())));
+        }
+        // The 2 MB file's shape, small: a line of 400 moves with one beside each.
+        let nested = crate::xiangqi::notation::dhtmlxq::read_dhtmlxq(
+            &crate::xiangqi::notation::stress::nested_dhtmlxq(800, true),
+        )
+        .unwrap();
+        let back = built(Handed::of(&nested), 100).0.unwrap();
+        assert_eq!(back.first_difference(&nested), None);
+    }
+
+    #[test]
+    fn a_tree_that_does_not_read_is_refused_not_built_wrong() {
+        let tree = read_tree("1. 炮二平五 {中炮} 马８进７ (1... 炮８平５) *").unwrap();
+        let good = Handed::of(&tree);
+        let mut bad = Vec::new();
+        bad.push(Handed {
+            start: "x".into(),
+            ..good.clone()
+        });
+        bad.push(Handed {
+            moves: good.moves.replace("h2e2", "h2h9"),
+            ..good.clone()
+        });
+        bad.push(Handed {
+            moves: good.moves[..8].into(),
+            ..good.clone()
+        });
+        bad.push(Handed {
+            moves: format!("{}a0a1", good.moves),
+            ..good.clone()
+        });
+        bad.push(Handed {
+            children: good.children[..2].into(),
+            ..good.clone()
+        });
+        bad.push(Handed {
+            children: vec![],
+            ..good.clone()
+        });
+        let mut drawn = good.clone();
+        drawn.notes[0].1.arrows.push("Xz9z9".into());
+        bad.push(drawn);
+        let mut late = good.clone();
+        late.notes.push((99, Notes::default()));
+        bad.push(late);
+        for h in bad {
+            assert_eq!(built(h.clone(), 1).0, Err(NotHanded), "{h:?}");
+        }
+        assert_eq!(built(good, 1).0.unwrap().first_difference(&tree), None);
+    }
+
+    /// The page's costs natively: `cargo test --release --lib file_job::tests::costs -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn costs() {
+        use crate::xiangqi::notation::pgn::write_tree;
+        use crate::xiangqi::notation::Notation;
+        use std::time::Instant;
+        for (name, text) in crate::xiangqi::notation::stress::files()
+            .into_iter()
+            .take(1)
+        {
+            let tree = archive::open(text.as_bytes(), &EncodingRs)
+                .unwrap()
+                .games
+                .remove(0);
+            let t = Instant::now();
+            let pgn = write_tree(&tree, Notation::Iccs);
+            println!("{name}: {} moves; write_tree {:?}", tree.len(), t.elapsed());
+            let t = Instant::now();
+            let _ = read_tree(&pgn).unwrap();
+            println!("read_tree {:?}", t.elapsed());
+            let t = Instant::now();
+            let json = Report::Game {
+                tree: Handed::of(&tree),
+                stopped: None,
+            }
+            .to_json();
+            println!("hand over {:?} ({} bytes)", t.elapsed(), json.len());
+            let t = Instant::now();
+            let Some(Report::Game { tree: h, .. }) = Report::from_json(&json) else {
+                panic!()
+            };
+            println!("json read {:?}", t.elapsed());
+            let t = Instant::now();
+            let back = h.tree().unwrap();
+            println!("built {:?}", t.elapsed());
+            let t = Instant::now();
+            let (s, _) = crate::xiangqi::session::PlaySession::from_tree(back);
+            println!("session {:?}", t.elapsed());
+            let t = Instant::now();
+            let j = s.to_json();
+            println!("session json {:?} ({} bytes)", t.elapsed(), j.len());
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod ecco;
 mod fen;
 pub mod file_job;
 pub mod game;
+pub mod list_blocks;
 pub mod notation;
 pub mod opening;
 pub mod perft;

@@ -34,7 +34,7 @@ pub trait DrawJudge {
 pub struct PlaySession {
     /// Every line, comment and mark; its tags are the game file's (Event, Red, Black, Round,
     /// Result, unknown ones …), kept for export.
-    tree: GameTree,
+    tree: Kept,
     /// The node shown; always on the line being played (or the root).
     cursor: NodeId,
     /// The last node of the line being played.
@@ -47,6 +47,61 @@ pub struct PlaySession {
     armed: Option<Color>,
     /// The last deletion from the tree, to undo until the next edit.
     deleted: Option<Box<Deletion>>,
+}
+
+/// The session's tree with its saved form ([`saved_tree_text`]) kept until the tree changes:
+/// every step is saved, and writing a tree of thousands of moves took longer than the step.
+/// Read through `Deref`; every change goes through [`Kept::edit`], which forgets the text.
+#[derive(Clone, Debug)]
+struct Kept {
+    tree: GameTree,
+    written: std::sync::OnceLock<String>,
+}
+
+impl std::ops::Deref for Kept {
+    type Target = GameTree;
+
+    fn deref(&self) -> &GameTree {
+        &self.tree
+    }
+}
+
+impl Kept {
+    fn new(tree: GameTree) -> Kept {
+        Kept {
+            tree,
+            written: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The tree to change: its saved form is written again when next asked for.
+    fn edit(&mut self) -> &mut GameTree {
+        self.written = std::sync::OnceLock::new();
+        &mut self.tree
+    }
+
+    /// The saved form, written on first use after a change.
+    fn written(&self) -> &str {
+        self.written.get_or_init(|| saved_tree_text(&self.tree))
+    }
+
+    /// The tags, which the saved form leaves out.
+    fn tags_mut(&mut self) -> &mut Vec<(String, String)> {
+        &mut self.tree.tags
+    }
+
+    /// Takes `text` as the saved form of the tree as it is.
+    fn keep_written(&mut self, text: String) {
+        self.written = std::sync::OnceLock::from(text);
+    }
+}
+
+/// The form a session's tree is saved in: its moves, variations and notes without its tags (kept
+/// beside), as ICCS PGN.
+pub fn saved_tree_text(tree: &GameTree) -> String {
+    let mut bare = tree.clone();
+    bare.tags.clear();
+    write_tree(&bare, Notation::Iccs)
 }
 
 /// A deletion from the tree (delete variation, delete from here, a cut), with what undoing it
@@ -339,7 +394,7 @@ impl PlaySession {
             end = tree.add_move(end, m).unwrap_or(end);
         }
         PlaySession {
-            tree,
+            tree: Kept::new(tree),
             cursor: end,
             end,
             game,
@@ -382,14 +437,14 @@ impl PlaySession {
 
     /// The node shown, to annotate (comment, marks, drawings).
     pub fn shown_node_mut(&mut self) -> Option<&mut Node> {
-        self.tree.node_mut(self.cursor)
+        self.tree.edit().node_mut(self.cursor)
     }
 
     /// Changes the tree (evaluations, marks, variations from an analysis); the node shown and the
     /// line being played follow what is left of them.
     pub fn edit_tree<R>(&mut self, f: impl FnOnce(&mut GameTree) -> R) -> R {
         self.deleted = None;
-        let r = f(&mut self.tree);
+        let r = f(self.tree.edit());
         if self.tree.node(self.cursor).is_none() {
             self.cursor = self.tree.root();
         }
@@ -665,6 +720,7 @@ impl PlaySession {
             self.game.play(m).map_err(EnterError::Illegal)?;
             self.end = self
                 .tree
+                .edit()
                 .add_move(self.cursor, m)
                 .map_err(|_| EnterError::Illegal(PlayError::GameOver))?;
             self.cursor = self.end;
@@ -682,7 +738,11 @@ impl PlaySession {
         match how {
             FromEarlier::Ask => Err(EnterError::WouldCut { later }),
             FromEarlier::Variation => {
-                let n = self.tree.add_move(self.cursor, m).map_err(tree_error)?;
+                let n = self
+                    .tree
+                    .edit()
+                    .add_move(self.cursor, m)
+                    .map_err(tree_error)?;
                 self.cursor = n;
                 self.end = n;
                 self.game = before;
@@ -697,8 +757,12 @@ impl PlaySession {
                     .iter()
                     .position(|&s| s == old_next);
                 let (cursor, end, tags) = (self.cursor, self.end, self.tree.tags.clone());
-                let n = self.tree.add_move(self.cursor, m).map_err(tree_error)?;
-                let removed = self.tree.remove(old_next).map_err(tree_error)?;
+                let n = self
+                    .tree
+                    .edit()
+                    .add_move(self.cursor, m)
+                    .map_err(tree_error)?;
+                let removed = self.tree.edit().remove(old_next).map_err(tree_error)?;
                 self.deleted = Some(Box::new(Deletion {
                     removed,
                     added: Some(n),
@@ -708,7 +772,7 @@ impl PlaySession {
                 }));
                 // The new move takes the place of the line it replaced.
                 while self.tree.siblings(n).iter().position(|&s| s == n) > place {
-                    if self.tree.promote(n).is_err() {
+                    if self.tree.edit().promote(n).is_err() {
                         break;
                     }
                 }
@@ -726,14 +790,14 @@ impl PlaySession {
 
     /// Moves the variation holding the shown move one place up (to main line when first).
     pub fn promote(&mut self) -> Result<(), TreeError> {
-        self.tree.promote(self.cursor)?;
+        self.tree.edit().promote(self.cursor)?;
         self.deleted = None;
         Ok(())
     }
 
     /// Makes the line through the shown move the main line.
     pub fn make_main_line(&mut self) -> Result<(), TreeError> {
-        self.tree.make_main_line(self.cursor)?;
+        self.tree.edit().make_main_line(self.cursor)?;
         self.deleted = None;
         Ok(())
     }
@@ -742,7 +806,7 @@ impl PlaySession {
     /// [`PlaySession::undo_deletion`] until the next edit.
     pub fn delete_variation(&mut self) -> Result<(), TreeError> {
         let (cursor, end, tags) = (self.cursor, self.end, self.tree.tags.clone());
-        let removed = self.tree.remove_variation(self.cursor)?;
+        let removed = self.tree.edit().remove_variation(self.cursor)?;
         self.show_after_delete(removed.parent());
         self.keep_deletion(removed, cursor, end, tags);
         Ok(())
@@ -782,7 +846,7 @@ impl PlaySession {
             end,
             tags,
         } = *d;
-        let mut tree = self.tree.clone();
+        let mut tree = GameTree::clone(&self.tree);
         if let Some(n) = added {
             if tree.remove(n).is_err() {
                 return false;
@@ -792,7 +856,7 @@ impl PlaySession {
             return false;
         }
         tree.tags = tags;
-        self.tree = tree;
+        self.tree = Kept::new(tree);
         self.cursor = cursor;
         self.end = end;
         self.redo.clear();
@@ -812,7 +876,7 @@ impl PlaySession {
     pub fn delete_from_here(&mut self) -> Result<(), TreeError> {
         let on_main = self.tree.is_main_line(self.cursor);
         let (cursor, end, tags) = (self.cursor, self.end, self.tree.tags.clone());
-        let removed = self.tree.remove(self.cursor)?;
+        let removed = self.tree.edit().remove(self.cursor)?;
         self.show_after_delete(removed.parent());
         if on_main {
             self.drop_stated_result();
@@ -846,7 +910,7 @@ impl PlaySession {
     /// A file's `Result` describes its own main line: once that changes, it no longer applies.
     fn drop_stated_result(&mut self) {
         if self.tree.is_main_line(self.end) {
-            self.tree.tags.retain(|(n, _)| n != "Result");
+            self.tree.tags_mut().retain(|(n, _)| n != "Result");
         }
     }
 
@@ -887,7 +951,7 @@ impl PlaySession {
             return false;
         }
         self.tree
-            .tags
+            .tags_mut()
             .retain(|(n, _)| n != "Result" && n != "Termination");
         self.deleted = None;
         true
@@ -924,7 +988,7 @@ impl PlaySession {
             return false;
         };
         self.drop_stated_result();
-        if let Ok(parent) = self.tree.delete_from(last) {
+        if let Ok(parent) = self.tree.edit().delete_from(last) {
             self.end = parent;
         }
         if let Some(clock) = self.clock.as_mut() {
@@ -945,7 +1009,7 @@ impl PlaySession {
             self.redo.clear();
             return false;
         }
-        if let Ok(n) = self.tree.add_move(self.end, m) {
+        if let Ok(n) = self.tree.edit().add_move(self.end, m) {
             self.end = n;
             self.cursor = n;
         }
@@ -980,7 +1044,7 @@ impl PlaySession {
     /// The whole tree with the file's tags, and the rules' verdict as `Result` when the line
     /// being played is the main line and has ended.
     pub fn to_tree(&self) -> GameTree {
-        let mut tree = self.tree.clone();
+        let mut tree = GameTree::clone(&self.tree);
         if let Some(v) = self
             .game
             .verdict()
@@ -1023,7 +1087,7 @@ impl PlaySession {
             game: Game::new(tree.start().clone()),
             cursor: end,
             end,
-            tree,
+            tree: Kept::new(tree),
             clock: None,
             redo: Vec::new(),
             armed: None,
@@ -1041,9 +1105,21 @@ impl PlaySession {
         (s, after)
     }
 
+    /// [`PlaySession::from_tree`] for a tree whose saved form, [`saved_tree_text`], was written
+    /// where it was read (the game-file worker), so that the page does not write it again: for a
+    /// tree of thousands of moves that took longer than reading it.
+    pub fn from_tree_saved_as(
+        tree: GameTree,
+        saved: String,
+    ) -> (PlaySession, Option<MovesAfterEnd>) {
+        let (mut s, after) = PlaySession::from_tree(tree);
+        s.tree.keep_written(saved);
+        (s, after)
+    }
+
     /// Keeps `tags` but those the writer makes from the game itself (Game, FEN, Format).
     fn with_tags(mut self, tags: &[(String, String)]) -> PlaySession {
-        self.tree.tags = tags
+        *self.tree.tags_mut() = tags
             .iter()
             .filter(|(n, _)| !matches!(n.as_str(), "Game" | "FEN" | "Format"))
             .cloned()
@@ -1067,8 +1143,6 @@ impl PlaySession {
                 .tree
                 .ids()
                 .any(|i| self.tree.node(i).is_some_and(Node::is_annotated));
-        let mut bare = self.tree.clone();
-        bare.tags.clear();
         SavedSession {
             version: SAVED_SESSION_VERSION,
             game: self.game.record(),
@@ -1082,7 +1156,7 @@ impl PlaySession {
                 .flat_map(|(n, v)| [n.clone(), v.clone()])
                 .collect(),
             // A bare line is the game itself: the tree would only repeat it.
-            tree: (!plain).then(|| write_tree(&bare, Notation::Iccs)),
+            tree: (!plain).then(|| self.tree.written().to_string()),
         }
     }
 
@@ -1113,13 +1187,17 @@ impl PlaySession {
             }
             // The line being played is found in the tree by its moves (added if missing).
             let mut tree = tree;
-            let mut end = tree.root();
+            let (mut end, moves) = (tree.root(), tree.len());
             for &m in s.game.moves() {
                 end = tree
                     .add_move(end, m)
                     .map_err(|e| RestoreError::Tree(e.to_string()))?;
             }
-            s.tree = tree;
+            s.tree = Kept::new(tree);
+            if s.tree.len() == moves {
+                // Read from its saved form: that is what a save writes again.
+                s.tree.keep_written(text.clone());
+            }
             s.end = *s.tree.line_through(end).last().unwrap_or(&end);
             s.cursor = s.end;
         }
@@ -1130,7 +1208,7 @@ impl PlaySession {
             .chunks_exact(2)
             .map(|p| (p[0].clone(), p[1].clone()))
             .collect();
-        s.tree.tags = tags;
+        *s.tree.tags_mut() = tags;
         s.go_to(saved.view);
         Ok(s)
     }

@@ -482,19 +482,19 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     NOTICES.with(|n| n.set(Some(store.notices)));
     let session = store.session;
 
-    // Save every change, and keep the address bar a link to the game (replaceState: no reload).
+    // Save every change, and keep the address bar a link to the game (replaceState: no reload),
+    // that in a task of its own once for changes in a row: it took 25-35 ms a call.
+    let linking = StoredValue::new(false);
     Effect::new(move || {
-        let json = session.with(|s| s.to_json());
-        // A refusal is said above the page by the storage module; a held key by its own note.
-        let _ = storage::set(SESSION_KEY, &json);
-        let query = session.with(PlaySession::share_query);
-        let hash = if query.is_empty() {
-            "#/play".to_string()
-        } else {
-            format!("#/play?{query}")
-        };
-        if let Ok(h) = window().history() {
-            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+        if !session.with(saved_later) {
+            save_session(session);
+        }
+        if !linking.get_value() {
+            linking.set_value(true);
+            set_timeout(
+                move || link_the_game(session, linking),
+                std::time::Duration::ZERO,
+            );
         }
     });
     // A question outlives nothing it asks about: any change to the game or the ply shown drops it.
@@ -529,6 +529,36 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
                 <SidePanel />
             </div>
         </section>
+    }
+}
+
+/// Saves the game as it is now.
+fn save_session(session: RwSignal<PlaySession>) {
+    let json = session.with_untracked(|s| s.to_json());
+    // A refusal is said above the page by the storage module; a held key by its own note.
+    let _ = storage::set(SESSION_KEY, &json);
+}
+
+/// Whether the game is saved with the link, in a task of its own: a tree of thousands of moves
+/// (saving one of 59,000 took 25 ms, with the tree's text kept).
+fn saved_later(s: &PlaySession) -> bool {
+    s.tree().len() > 5_000
+}
+
+/// Makes the address bar a link to the game as it is now (and saves a large one).
+fn link_the_game(session: RwSignal<PlaySession>, linking: StoredValue<bool>) {
+    linking.set_value(false);
+    if session.with_untracked(saved_later) {
+        save_session(session);
+    }
+    let query = session.with_untracked(PlaySession::share_query);
+    let hash = if query.is_empty() {
+        "#/play".to_string()
+    } else {
+        format!("#/play?{query}")
+    };
+    if let Ok(h) = window().history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
     }
 }
 

@@ -4,10 +4,12 @@
 use super::use_play;
 use super::words;
 use crate::ui::i18n::tr;
+use crate::xiangqi::list_blocks::{self, Block};
 use crate::xiangqi::notation::{self, Notation};
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
+use std::ops::Range;
 
 /// One move of the list: its node, its text in the chosen notation, the marks after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,15 +125,21 @@ fn variations(tree: &GameTree, id: NodeId, notation: Notation) -> Vec<Vec<VarIte
     lines
 }
 
-/// The list's items for `tree`: the main line, with each move's comment and variations after it.
-fn items(tree: &GameTree, notation: Notation) -> Vec<Item> {
+/// The list's items for plies `plies` of the main line `main`: each move with its comment and
+/// variations after it; the comment before the first move with the first ply. A block starts a
+/// row of its own.
+fn items(tree: &GameTree, main: &[NodeId], plies: Range<usize>, notation: Notation) -> Vec<Item> {
     let mut out = Vec::new();
-    if let Some(c) = tree.node(tree.root()).and_then(|n| n.comment.clone()) {
-        out.push(Item::Intro(c));
+    if plies.start == 0 {
+        if let Some(c) = tree.node(tree.root()).and_then(|n| n.comment.clone()) {
+            out.push(Item::Intro(c));
+        }
     }
     let mut resume = true;
-    for (i, id) in tree.main_line().into_iter().enumerate() {
-        let Some(node) = tree.node(id) else { continue };
+    for i in plies {
+        let Some((id, node)) = main.get(i).and_then(|&id| Some((id, tree.node(id)?))) else {
+            continue;
+        };
         if let Some(n) = number(tree, id, resume) {
             out.push(Item::No(n));
         }
@@ -153,12 +161,12 @@ fn items(tree: &GameTree, notation: Notation) -> Vec<Item> {
     out
 }
 
-/// A move's button: a click shows the position after it.
-fn move_button(m: MoveItem, ply: Option<usize>, resume: bool) -> impl IntoView {
+/// A move's button: a click shows the position after it. `current` says which move is shown.
+fn move_button(m: MoveItem, ply: Option<usize>, resume: bool, current: Current) -> impl IntoView {
     let store = use_play();
     let session = store.session;
     let id = m.id;
-    let current = Memo::new(move |_| session.with(|s| s.cursor()) == id);
+    let current = Memo::new(move |_| current.get() == id);
     let marks = (!m.marks.is_empty()).then(|| view! { <span class="nag">{m.marks.clone()}</span> });
     view! {
         // Written in the notation chosen, whatever the interface language.
@@ -184,6 +192,9 @@ fn move_button(m: MoveItem, ply: Option<usize>, resume: bool) -> impl IntoView {
     }
 }
 
+/// Which move is shown, asked by each button (only the blocks drawn have buttons).
+type Current = Memo<NodeId>;
+
 /// The comment before the first move: a long one is folded to a few lines, with a button to
 /// unfold it, so that it never fills the list.
 fn intro(c: String) -> impl IntoView {
@@ -203,65 +214,299 @@ fn intro(c: String) -> impl IntoView {
     }
 }
 
-/// The moves of the game with its variations and comments; a click on any move shows it.
+/// An item of the list drawn.
+fn item_view(item: Item, current: Current) -> AnyView {
+    match item {
+        Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
+        Item::Intro(c) => intro(c).into_any(),
+        Item::Main(m, ply, resume) => move_button(m, Some(ply), resume, current).into_any(),
+        Item::Comment(c) => view! { <p class="comment" data-testid="list-comment">{c}</p> }.into_any(),
+        Item::Vars(lines) => view! {
+            <div class="variations" data-testid="variations">
+                {lines.into_iter().map(|line| view! {
+                    <div class="variation">
+                        {line.into_iter().map(|v| match v {
+                            VarItem::No(n) => view! { <span class="var-no">{n}</span> }.into_any(),
+                            VarItem::Move(m) => move_button(m, None, false, current).into_any(),
+                            VarItem::Open => view! { <span class="paren">"("</span> }.into_any(),
+                            VarItem::Close => view! { <span class="paren">")"</span> }.into_any(),
+                            VarItem::Comment(c) => view! { <span class="comment">{c}</span> }.into_any(),
+                        }).collect_view()}
+                    </div>
+                }).collect_view()}
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+/// A tree of more moves than this is drawn a block at a time: only the blocks near the list's
+/// view (drawing the 320 moves of a 10 KB lesson at once took 80 ms, 59,000 moves 8 s).
+const ALL_AT_ONCE: usize = 250;
+
+/// About how many moves a block of a long list draws.
+const BLOCK_MOVES: usize = 60;
+
+/// The main line and its blocks ([`list_blocks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Layout {
+    main: Vec<NodeId>,
+    blocks: Vec<Block>,
+}
+
+impl Layout {
+    fn of(tree: &GameTree) -> Layout {
+        let main = tree.main_line();
+        let blocks = if tree.len() <= ALL_AT_ONCE {
+            list_blocks::blocks(tree, &main, usize::MAX)
+        } else {
+            list_blocks::blocks(tree, &main, BLOCK_MOVES)
+        };
+        Layout { main, blocks }
+    }
+}
+
+/// What the list knows of its blocks' heights, in CSS pixels: measured once drawn, else
+/// estimated from their moves.
+#[derive(Clone, Debug, Default)]
+struct Heights {
+    measured: Vec<Option<f64>>,
+}
+
+impl Heights {
+    /// The height of each block of `blocks`.
+    fn of(&self, blocks: &[Block]) -> Vec<f64> {
+        let (px, moves) = (self.measured.iter().zip(blocks))
+            .filter_map(|(h, b)| Some((h.as_ref()?, b.moves)))
+            .fold((0.0, 0), |(px, n), (h, m)| (px + h, n + m));
+        let per_move = if moves > 0 { px / moves as f64 } else { 12.0 };
+        (blocks.iter().enumerate())
+            .map(|(i, b)| {
+                let measured = self.measured.get(i).copied().flatten();
+                measured.unwrap_or(b.moves as f64 * per_move)
+            })
+            .collect()
+    }
+}
+
+/// The blocks to draw for the list scrolled to `top` with `room` pixels in view: those within a
+/// view's height of it.
+fn blocks_in_view(heights: &[f64], top: f64, room: f64) -> Range<usize> {
+    let (from, to) = (top - room, top + 2.0 * room);
+    let mut at = 0.0;
+    let (mut first, mut last) = (None, 0);
+    for (i, h) in heights.iter().enumerate() {
+        if at + h >= from && at <= to {
+            first.get_or_insert(i);
+            last = i;
+        }
+        at += h;
+    }
+    first.map_or(0..heights.len().min(1), |f| f..last + 1)
+}
+
+/// Measures the blocks `drawn`: from each block's start to the next's (or the room after them).
+fn measure(
+    ol: &web_sys::HtmlElement,
+    heights: StoredValue<Heights>,
+    drawn: Range<usize>,
+    count: usize,
+) -> Vec<(usize, f64)> {
+    let mut found = Vec::new();
+    let top = |selector: String| {
+        ol.query_selector(&selector)
+            .ok()
+            .flatten()
+            .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(n).ok())
+            .map(|e| f64::from(e.offset_top()))
+    };
+    let start = |b: usize| top(format!(".list-block[data-block=\"{b}\"]"));
+    heights.update_value(|h| {
+        h.measured.resize(count, None);
+        for b in drawn.clone() {
+            let end = if b + 1 < drawn.end {
+                start(b + 1)
+            } else {
+                top(".list-gap-after".into())
+            };
+            if let (Some(from), Some(to), Some(slot)) = (start(b), end, h.measured.get_mut(b)) {
+                *slot = Some(to - from);
+                found.push((b, to - from));
+            }
+        }
+    });
+    found
+}
+
+/// A height in whole CSS pixels: formatting a float would compile a float printer into the page.
+fn px(h: f64) -> String {
+    format!("{}px", h.round() as i64)
+}
+
+/// Draws blocks `want` in place of those drawn, keeping the first move in view where it was: the
+/// blocks are drawn anew, so the browser's own scroll anchoring has nothing to hold on to.
+fn redraw(ol: NodeRef<leptos::html::Ol>, drawn: RwSignal<Range<usize>>, want: Range<usize>) {
+    let anchor = ol.get_untracked().and_then(|ol| {
+        let top = ol.scroll_top();
+        let moves = ol.get_elements_by_class_name("move");
+        (0..moves.length())
+            .filter_map(|i| moves.item(i))
+            .filter_map(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+            .find(|e| e.offset_top() >= top)
+            .map(|e| (e.get_attribute("data-node"), e.offset_top() - top))
+    });
+    drawn.set(want);
+    // Once drawn (after the reactive updates, before the frame is painted).
+    request_animation_frame(move || {
+        let (Some(ol), Some((Some(node), at))) = (ol.get_untracked(), anchor) else {
+            return;
+        };
+        let selector = format!("[data-node=\"{node}\"]");
+        if let Some(e) = ol.query_selector(&selector).ok().flatten() {
+            if let Ok(e) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e) {
+                ol.set_scroll_top(e.offset_top() - at);
+            }
+        }
+    });
+}
+
+/// Scrolls the list `ol` so that move `id` is in view (within the list, never the page).
+fn scroll_to(ol: &web_sys::HtmlElement, id: NodeId) {
+    let selector = format!("[data-node=\"{id:?}\"]");
+    let Some(el) = ol
+        .query_selector(&selector)
+        .ok()
+        .flatten()
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+    else {
+        return;
+    };
+    let (top, height) = (el.offset_top(), el.offset_height());
+    let (at, room) = (ol.scroll_top(), ol.client_height());
+    if top < at {
+        ol.set_scroll_top((top - 4).max(0));
+    } else if top + height > at + room {
+        ol.set_scroll_top(top + height - room + 4);
+    }
+}
+
+/// A block of the list: a mark where it starts (when the list has several), then its items.
+fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView {
+    let store = use_play();
+    let list = Memo::new(move |_| {
+        let notation = store.settings.with(|s| s.notation);
+        layout.with(|l| {
+            let plies = l.blocks.get(b).map_or(0..0, |b| b.plies.clone());
+            store
+                .session
+                .with(|s| items(s.tree(), &l.main, plies, notation))
+        })
+    });
+    let marked = layout.with_untracked(|l| l.blocks.len() > 1);
+    view! {
+        {marked.then(|| view! { <div class="list-block" data-block=b aria-hidden="true"></div> })}
+        {move || list.get().into_iter().map(|i| item_view(i, current)).collect_view()}
+    }
+}
+
+/// The moves of the game with its variations and comments; a click on any move shows it. A long
+/// tree is drawn a block at a time: the blocks near the list's view, the others kept as room.
 #[component]
 pub fn MoveList() -> impl IntoView {
     let store = use_play();
     let session = store.session;
-    let list = Memo::new(move |_| {
-        let notation = store.settings.with(|s| s.notation);
-        session.with(|s| items(s.tree(), notation))
+    let layout = Memo::new(move |_| session.with(|s| Layout::of(s.tree())));
+    let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
+    let drawn = RwSignal::new(0..1usize);
+    let heights = StoredValue::new(Heights::default());
+    let laid = StoredValue::new(Vec::<f64>::new());
+    let ol = NodeRef::<leptos::html::Ol>::new();
+    let list = ol;
+    // The blocks in the list's view, once it is scrolled (at most once a frame).
+    let pending = StoredValue::new(false);
+    let follow_scroll = move || {
+        if pending.get_value() {
+            return;
+        }
+        pending.set_value(true);
+        request_animation_frame(move || {
+            pending.set_value(false);
+            let Some(ol) = ol.get_untracked() else { return };
+            let count = layout.with_untracked(|l| l.blocks.len());
+            if count < 2 {
+                return;
+            }
+            let now = drawn.get_untracked();
+            // The heights the list is laid out with: its room's, and the blocks drawn as drawn.
+            let mut h = laid.get_value();
+            h.resize(count, 0.0);
+            for (b, px) in measure(&ol, heights, now.clone(), count) {
+                h[b] = px;
+            }
+            // Drawn in a task of their own, not in the frame that measured them, for the
+            // list as it is scrolled then (a step may have scrolled it since).
+            set_timeout(
+                move || {
+                    let Some(ol) = list.get_untracked() else {
+                        return;
+                    };
+                    let (top, room) = (ol.scroll_top(), ol.client_height());
+                    let want = blocks_in_view(&h, f64::from(top), f64::from(room));
+                    if want != drawn.get_untracked() {
+                        redraw(list, drawn, want);
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
+        });
+    };
+    // A changed tree is measured again.
+    Effect::new(move || {
+        layout.track();
+        heights.set_value(Heights::default());
     });
     // The move shown stays in view in the list (scrolled within it, never the page), whether it
-    // was stepped to, clicked on the board or opened with a game at its last position.
-    let ol = NodeRef::<leptos::html::Ol>::new();
-    let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
+    // was stepped to, clicked on the board or opened with a game at its last position: its block
+    // is drawn first, the blocks around it once it is in view.
     Effect::new(move || {
         let id = cursor.get();
-        list.track();
+        let count = layout.with(|l| l.blocks.len());
+        let b = layout
+            .with(|l| session.with_untracked(|s| list_blocks::block_of(s.tree(), &l.blocks, id)));
+        let d = drawn.get_untracked();
+        if !d.contains(&b) || d.end > count {
+            drawn.set(b..b + 1);
+        }
+        let at_start = session.with_untracked(|s| s.tree().root() == id);
         request_animation_frame(move || {
-            let Some(ol) = ol.get_untracked() else { return };
-            let selector = format!("[data-node=\"{id:?}\"]");
-            let Some(el) = ol
-                .query_selector(&selector)
-                .ok()
-                .flatten()
-                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-            else {
-                return;
-            };
-            let (top, height) = (el.offset_top(), el.offset_height());
-            let (at, room) = (ol.scroll_top(), ol.client_height());
-            if top < at {
-                ol.set_scroll_top((top - 4).max(0));
-            } else if top + height > at + room {
-                ol.set_scroll_top(top + height - room + 4);
+            if let Some(ol) = ol.get_untracked() {
+                if at_start {
+                    ol.set_scroll_top(0);
+                }
+                scroll_to(&ol, id);
+                follow_scroll();
             }
         });
     });
+    let room = move |r: Range<usize>| {
+        let h = layout.with(|l| heights.with_value(|h| h.of(&l.blocks)));
+        let px = h.get(r).map_or(0.0, |h| h.iter().sum::<f64>());
+        laid.set_value(h);
+        px
+    };
+    let long = move || layout.with(|l| l.blocks.len() > 1);
+    let gap_before = move || room(0..drawn.get().start);
+    let gap_after = move || room(drawn.get().end..layout.with(|l| l.blocks.len()));
     view! {
-        <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES) node_ref=ol>
-            {move || list.get().into_iter().map(|item| match item {
-                Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
-                Item::Intro(c) => intro(c).into_any(),
-                Item::Main(m, ply, resume) => move_button(m, Some(ply), resume).into_any(),
-                Item::Comment(c) => view! { <p class="comment" data-testid="list-comment">{c}</p> }.into_any(),
-                Item::Vars(lines) => view! {
-                    <div class="variations" data-testid="variations">
-                        {lines.into_iter().map(|line| view! {
-                            <div class="variation">
-                                {line.into_iter().map(|v| match v {
-                                    VarItem::No(n) => view! { <span class="var-no">{n}</span> }.into_any(),
-                                    VarItem::Move(m) => move_button(m, None, false).into_any(),
-                                    VarItem::Open => view! { <span class="paren">"("</span> }.into_any(),
-                                    VarItem::Close => view! { <span class="paren">")"</span> }.into_any(),
-                                    VarItem::Comment(c) => view! { <span class="comment">{c}</span> }.into_any(),
-                                }).collect_view()}
-                            </div>
-                        }).collect_view()}
-                    </div>
-                }.into_any(),
-            }).collect_view()}
+        <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES) node_ref=ol
+            on:scroll=move |_| follow_scroll()>
+            {move || (gap_before() > 0.0).then(|| view! {
+                <div class="list-gap" aria-hidden="true" style:height=px(gap_before())></div>
+            })}
+            {move || drawn.get().map(|b| block_view(b, layout, cursor)).collect_view()}
+            {move || long().then(|| view! {
+                <div class="list-gap-after" aria-hidden="true" style:height=move || px(gap_after())></div>
+            })}
         </ol>
     }
 }

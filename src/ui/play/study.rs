@@ -11,7 +11,7 @@ use crate::ui::files::{download, read_file, BrowserCharsets};
 use crate::ui::i18n::{tr, use_lang};
 use crate::ui::storage;
 use crate::xiangqi::file_job::{self, Progress, Report, WORKER_READY};
-use crate::xiangqi::notation::archive::{self, ArchiveError, MAX_LIBRARY_BYTES};
+use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::Notation;
@@ -181,8 +181,9 @@ fn shelve(shelf: Shelf) {
     }
 }
 
-/// Closes the library shown and stops a file being read.
+/// Closes the library shown and stops a file being read (or its tree being built).
 fn close_library(store: PlayStore) {
+    OPENING.set(OPENING.get() + 1);
     shelve(Shelf::Empty);
     store.opening.set(None);
     store.library.set(Vec::new());
@@ -236,14 +237,64 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
     }
 }
 
-/// Opens a tree the worker handed back.
-fn open_handed(store: PlayStore, tree: &file_job::Handed) {
-    match tree.tree() {
-        Ok(tree) => open_tree(store, tree),
-        Err(e) => store
-            .notices
-            .update(|n| n.push(Note::Archive(ArchiveError::Pgn(e)))),
+/// Opens a tree the worker handed back: a game of a library at once (small), the file's own game
+/// built a slice at a time ([`build_in_slices`]) with its progress still shown.
+fn open_handed(store: PlayStore, mut tree: file_job::Handed, whole_file: bool) {
+    let saved = std::mem::take(&mut tree.saved);
+    let built = file_job::Building::new(tree);
+    match built {
+        Ok(b) if whole_file => build_in_slices(store, b, saved, OPENING.get()),
+        Ok(mut b) => match b.step(usize::MAX) {
+            Ok(true) => open_saved_tree(store, b.done(), saved),
+            _ => say(store, &words::FILE_COULD_NOT_BE_READ),
+        },
+        Err(_) => say(store, &words::FILE_COULD_NOT_BE_READ),
     }
+}
+
+/// Opens a built tree whose saved form the worker wrote.
+fn open_saved_tree(store: PlayStore, tree: GameTree, saved: String) {
+    let (s, after) = PlaySession::from_tree_saved_as(tree, saved);
+    store.replace(s);
+    if let Some(a) = after {
+        store.notices.update(|n| n.push(Note::AfterEnd(a)));
+    }
+}
+
+thread_local! {
+    /// Counts the files opened in the worker: a tree still being built for an earlier one (or
+    /// for a file whose reading was cancelled) stops.
+    static OPENING: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// About how long one slice of building a tree runs before the page yields, in ms.
+const SLICE_MS: f64 = 8.0;
+
+/// Builds `b` in slices of about [`SLICE_MS`], yielding to the page between them, then opens it;
+/// the progress goes when it is open. Stops when another file is opened or this one cancelled.
+fn build_in_slices(store: PlayStore, mut b: file_job::Building, saved: String, job: u64) {
+    let now = || window().performance().map_or(0.0, |p| p.now());
+    let from = now();
+    loop {
+        if OPENING.get() != job {
+            return;
+        }
+        match b.step(200) {
+            Ok(true) => break,
+            Ok(false) if now() - from < SLICE_MS => {}
+            Ok(false) => {
+                let next = move || build_in_slices(store, b, saved, job);
+                gloo_timers::callback::Timeout::new(0, next).forget();
+                return;
+            }
+            Err(_) => {
+                store.opening.set(None);
+                return say(store, &words::FILE_COULD_NOT_BE_READ);
+            }
+        }
+    }
+    store.opening.set(None);
+    open_saved_tree(store, b.done(), saved);
 }
 
 /// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it: a small one
@@ -291,14 +342,14 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
                     store.library.set(rows.take());
                 }
                 Some(Report::Game { tree, stopped }) => {
+                    // The progress stays until the tree is built.
                     shelve(Shelf::Empty);
-                    store.opening.set(None);
                     if let Some(s) = stopped {
                         say(store, &s);
                     }
-                    open_handed(store, &tree);
+                    open_handed(store, tree, true);
                 }
-                Some(Report::Picked { tree, .. }) => open_handed(store, &tree),
+                Some(Report::Picked { tree, .. }) => open_handed(store, tree, false),
                 Some(Report::Failed(s)) => {
                     shelve(Shelf::Empty);
                     store.opening.set(None);
