@@ -409,6 +409,54 @@ fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView
     }
 }
 
+/// Follows the list's scrolling: measures the blocks drawn (at most once a frame), then draws the
+/// blocks in view in a task of their own.
+fn scroll_follower(
+    ol: NodeRef<leptos::html::Ol>,
+    layout: Memo<Layout>,
+    drawn: RwSignal<Range<usize>>,
+    heights: StoredValue<Heights>,
+    laid: StoredValue<Vec<f64>>,
+) -> impl Fn() + Copy + 'static {
+    let pending = StoredValue::new(false);
+    move || {
+        if pending.get_value() {
+            return;
+        }
+        pending.set_value(true);
+        request_animation_frame(move || {
+            pending.set_value(false);
+            let Some(el) = ol.get_untracked() else { return };
+            let count = layout.with_untracked(|l| l.blocks.len());
+            if count < 2 {
+                return;
+            }
+            let now = drawn.get_untracked();
+            // The heights the list is laid out with: its room's, and the blocks drawn as drawn.
+            let mut h = laid.get_value();
+            h.resize(count, 0.0);
+            for (b, px) in measure(&el, heights, now.clone(), count) {
+                h[b] = px;
+            }
+            // Drawn in a task of their own, not in the frame that measured them, for the
+            // list as it is scrolled then (a step may have scrolled it since).
+            set_timeout(
+                move || {
+                    let Some(el) = ol.get_untracked() else {
+                        return;
+                    };
+                    let (top, room) = (el.scroll_top(), el.client_height());
+                    let want = blocks_in_view(&h, f64::from(top), f64::from(room));
+                    if want != drawn.get_untracked() {
+                        redraw(ol, drawn, want);
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
+        });
+    }
+}
+
 /// The moves of the game with its variations and comments; a click on any move shows it. A long
 /// tree is drawn a block at a time: the blocks near the list's view, the others kept as room.
 #[component]
@@ -421,45 +469,7 @@ pub fn MoveList() -> impl IntoView {
     let heights = StoredValue::new(Heights::default());
     let laid = StoredValue::new(Vec::<f64>::new());
     let ol = NodeRef::<leptos::html::Ol>::new();
-    let list = ol;
-    // The blocks in the list's view, once it is scrolled (at most once a frame).
-    let pending = StoredValue::new(false);
-    let follow_scroll = move || {
-        if pending.get_value() {
-            return;
-        }
-        pending.set_value(true);
-        request_animation_frame(move || {
-            pending.set_value(false);
-            let Some(ol) = ol.get_untracked() else { return };
-            let count = layout.with_untracked(|l| l.blocks.len());
-            if count < 2 {
-                return;
-            }
-            let now = drawn.get_untracked();
-            // The heights the list is laid out with: its room's, and the blocks drawn as drawn.
-            let mut h = laid.get_value();
-            h.resize(count, 0.0);
-            for (b, px) in measure(&ol, heights, now.clone(), count) {
-                h[b] = px;
-            }
-            // Drawn in a task of their own, not in the frame that measured them, for the
-            // list as it is scrolled then (a step may have scrolled it since).
-            set_timeout(
-                move || {
-                    let Some(ol) = list.get_untracked() else {
-                        return;
-                    };
-                    let (top, room) = (ol.scroll_top(), ol.client_height());
-                    let want = blocks_in_view(&h, f64::from(top), f64::from(room));
-                    if want != drawn.get_untracked() {
-                        redraw(list, drawn, want);
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
-        });
-    };
+    let follow_scroll = scroll_follower(ol, layout, drawn, heights, laid);
     // A changed tree is measured again.
     Effect::new(move || {
         layout.track();
