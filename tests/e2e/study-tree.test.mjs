@@ -184,6 +184,9 @@ for (const lang of ['zh', 'en']) {
     const page = await fresh(lang);
     await paste(page, pgnOf('*'));
     await waitPlies(page, 120);
+    // The view a player has while annotating: the record at the top of the window (not wherever
+    // the paste box left the page, which moves with the height of the other columns).
+    await page.locator('[data-testid=move-list]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await page.click('[data-testid=move-list] [data-ply="30"]');
     await page.click('[data-testid=mark-5]');
     assert.equal(await page.getAttribute('[data-testid=mark-5]', 'aria-pressed'), 'true');
