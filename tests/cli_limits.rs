@@ -635,6 +635,53 @@ done
         ),
         "{err}"
     );
+    // `xq label` and `xq puzzles` give the same engine up after the search's time too.
+    let out = dir.join("labels.jsonl");
+    let (code, o, err) = xq_limited(
+        40,
+        &dir,
+        &[
+            "label",
+            "--engine",
+            &trickler,
+            "--go",
+            "movetime 100",
+            "--out",
+            out.to_str().unwrap(),
+            &games,
+        ],
+    );
+    assert_eq!(code, 1, "{o} {err}");
+    assert!(
+        err.contains("trickler: no bestmove 5.1 s after `go movetime 100`"),
+        "{err}"
+    );
+    let pgn = dir.join("one.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n",
+    )
+    .unwrap();
+    let out = dir.join("puzzles.jsonl");
+    let (code, o, err) = xq_limited(
+        40,
+        &dir,
+        &[
+            "puzzles",
+            "--engine",
+            &trickler,
+            "--scan",
+            "movetime 100",
+            "--out",
+            out.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{o} {err}");
+    assert!(
+        err.contains("trickler: no bestmove 5.1 s after `go movetime 100`"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -7,7 +7,6 @@ use super::flags::Flags;
 use super::uci_engine::{Engine, EngineFlags};
 use crate::engine::tune::samples_from_jsonl;
 use crate::xiangqi::{Color, Position};
-use std::time::Duration;
 
 const USAGE: &str = "usage: xq label --engine \"CMD [ARGS]\" [--option NAME=VALUE]... \
 [--go \"nodes 10000\"] [--skip PLIES] [--jobs N] --out OUT.jsonl GAMES.jsonl";
@@ -62,16 +61,8 @@ fn parse(args: &[String]) -> Result<Settings, String> {
 fn search(e: &mut Engine, pos: &Position, go: &str) -> Result<i32, String> {
     e.send(&format!("position fen {}", pos.fen()))?;
     e.send(&format!("go {go}"))?;
-    let mut score = None;
-    loop {
-        let l = e.read(Duration::from_secs(120))?;
-        if l.starts_with("bestmove") {
-            break;
-        }
-        if let Some(s) = score_of(&l) {
-            score = Some(s);
-        }
-    }
+    let (_, heard) = e.bestmove(go, pos.turn() == Color::Red)?;
+    let score = heard.iter().rev().find_map(|l| score_of(l));
     let s = score.ok_or_else(|| format!("{}: no score for {}", e.name, pos.fen()))?;
     Ok(if pos.turn() == Color::Red { s } else { -s })
 }

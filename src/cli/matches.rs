@@ -6,7 +6,7 @@ use super::uci_engine::{check_go, option, Engine};
 use crate::xiangqi::game::{Game, GameResult};
 use crate::xiangqi::{Color, Move, Position};
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const USAGE: &str = "usage: xq match --engine \"CMD [ARGS]\" --engine \"CMD [ARGS]\" \
 [--option1|--option2 NAME=VALUE]... [--go \"movetime 100\"] [--go1|--go2 \"nodes 20000\"] \
@@ -84,11 +84,6 @@ fn parse(args: &[String]) -> Result<Settings, String> {
 /// The most time `--tc` gives a side (6 hours), and the largest increment (10 minutes).
 const MAX_TC_MS: u64 = 6 * 3_600_000;
 const MAX_INC_MS: u64 = 600_000;
-/// How long past its time an engine may take to answer `go` before the match stops.
-const GRACE: Duration = Duration::from_secs(5);
-/// The wait for a move when `go` gives no time (depth, nodes, mate).
-const UNTIMED_MOVE: Duration = Duration::from_secs(600);
-
 /// `--tc MS+INC` (the increment optional): 1 ms to [`MAX_TC_MS`] a side, at most [`MAX_INC_MS`]
 /// more a move.
 fn time_control(v: &str) -> Result<(u64, u64), String> {
@@ -109,28 +104,6 @@ fn time_control(v: &str) -> Result<(u64, u64), String> {
         ));
     }
     Ok((t, i))
-}
-
-/// How long the side to move (`red` or not) may take to answer `go {go}`: its `movetime`, or its
-/// clock and increment, and [`GRACE`] more; [`UNTIMED_MOVE`] when `go` gives no time.
-fn move_limit(go: &str, red: bool) -> Duration {
-    let words: Vec<&str> = go.split_whitespace().collect();
-    let value = |key: &str| {
-        words
-            .windows(2)
-            .find(|w| w[0] == key)
-            .and_then(|w| w[1].parse::<u64>().ok())
-    };
-    let (time, inc) = if red {
-        ("wtime", "winc")
-    } else {
-        ("btime", "binc")
-    };
-    let ms = value("movetime")
-        .or_else(|| value(time).map(|t| t.saturating_add(value(inc).unwrap_or(0))));
-    ms.map_or(UNTIMED_MOVE, |ms| {
-        Duration::from_millis(ms).saturating_add(GRACE)
-    })
 }
 
 /// The openings: the first `plies` moves of each game of `file` (none: the test set).
@@ -211,27 +184,7 @@ fn play(
         };
         e.send(&format!("go {go}"))?;
         let t0 = Instant::now();
-        // An engine may write `info` lines forever: the move has a limit of its own.
-        let limit = move_limit(&go, turn == Color::Red);
-        let best = loop {
-            let left = limit.saturating_sub(t0.elapsed());
-            if left.is_zero() {
-                return Err(format!(
-                    "{}: no bestmove {:.1} s after `go {go}` (its time for the move and {} s more)",
-                    e.name,
-                    limit.as_secs_f64(),
-                    GRACE.as_secs()
-                ));
-            }
-            let l = match e.read(left.min(Duration::from_secs(120))) {
-                // Silent until the limit: said as the limit passed.
-                Err(_) if t0.elapsed() >= limit => continue,
-                l => l?,
-            };
-            if let Some(rest) = l.strip_prefix("bestmove ") {
-                break rest.split_whitespace().next().unwrap_or("").to_string();
-            }
-        };
+        let best = e.bestmove(&go, turn == Color::Red)?.0;
         let used = t0.elapsed().as_millis() as i64;
         if let (Some(c), Some((_, inc))) = (clock.as_mut(), s.tc) {
             let i = (turn == Color::Black) as usize;

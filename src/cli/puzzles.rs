@@ -19,15 +19,12 @@ use crate::xiangqi::{Color, Move, Position};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const USAGE: &str = "usage: xq puzzles [--engine \"CMD [ARGS]\"] [--option NAME=VALUE]... \
 [--go \"movetime 300\"] [--scan \"depth 5\"] [--tail PLIES] [--collection games|endgames|mates] \
 [--decisive] [--skip GAMES] [--max GAMES] --out FILE.jsonl GAMES...  (files or folders, any game format)
        xq puzzles pack --out DIR FILE.jsonl...";
-
-/// The longest a search may take before the engine is given up.
-const WAIT: Duration = Duration::from_secs(120);
 
 struct Settings {
     engine: EngineFlags,
@@ -145,14 +142,13 @@ impl Analyst for Uci {
             cmd.push_str(&list.join(" "));
         }
         e.send(&cmd)?;
-        e.send(&format!("go {}", if deep { &self.go } else { &self.scan }))?;
+        let go = if deep { &self.go } else { &self.scan };
+        e.send(&format!("go {go}"))?;
+        let red = (start.turn() == Color::Red) == moves.len().is_multiple_of(2);
+        let (_, heard) = e.bestmove(go, red)?;
         let mut found: BTreeMap<usize, Line> = BTreeMap::new();
-        loop {
-            let l = e.read(WAIT)?;
-            if l.starts_with("bestmove") {
-                break;
-            }
-            if let Some((k, line)) = info_line(e, &l) {
+        for l in &heard {
+            if let Some((k, line)) = info_line(e, l) {
                 found.insert(k, line);
             }
         }

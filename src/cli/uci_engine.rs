@@ -7,7 +7,7 @@ use crate::xiangqi::Move;
 use std::io::{BufRead, BufReader, PipeReader, PipeWriter, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The longest line read from an engine: an `info` line with a long principal variation is a few
 /// hundred bytes.
@@ -17,6 +17,33 @@ pub(super) const MAX_LINE: usize = 64 << 10;
 pub(super) const MAX_OUTPUT: usize = 4 << 20;
 /// Lines read ahead of the one asked for: an engine that floods its output then waits.
 const LINES_AHEAD: usize = 256;
+
+/// How long past its time an engine may take to answer `go` before it is given up.
+pub(super) const GRACE: Duration = Duration::from_secs(5);
+/// The wait for `bestmove` when `go` gives no time (depth, nodes, mate).
+const UNTIMED_SEARCH: Duration = Duration::from_secs(600);
+
+/// How long the side to move (`red` or not) may take to answer `go {go}`: its `movetime`, or its
+/// clock and increment, and [`GRACE`] more; [`UNTIMED_SEARCH`] when `go` gives no time.
+fn search_limit(go: &str, red: bool) -> Duration {
+    let words: Vec<&str> = go.split_whitespace().collect();
+    let value = |key: &str| {
+        words
+            .windows(2)
+            .find(|w| w[0] == key)
+            .and_then(|w| w[1].parse::<u64>().ok())
+    };
+    let (time, inc) = if red {
+        ("wtime", "winc")
+    } else {
+        ("btime", "binc")
+    };
+    let ms = value("movetime")
+        .or_else(|| value(time).map(|t| t.saturating_add(value(inc).unwrap_or(0))));
+    ms.map_or(UNTIMED_SEARCH, |ms| {
+        Duration::from_millis(ms).saturating_add(GRACE)
+    })
+}
 
 /// Checks a `go` command's arguments before any engine hears them: each limit with a whole
 /// number, and at least one limit, so that a search ends by itself.
@@ -204,6 +231,44 @@ impl Engine {
             Ok(Err(e)) => Err(format!("{}: {e}", self.name)),
             Err(RecvTimeoutError::Timeout) => Err(format!("{}: no answer", self.name)),
             Err(RecvTimeoutError::Disconnected) => Err(format!("{}: exited", self.name)),
+        }
+    }
+
+    /// The answer to `go {go}` sent for the side to move (`red` or not): the `bestmove`'s move
+    /// and the lines heard before it, within [`search_limit`], so an engine that writes `info`
+    /// lines forever is given up with a clear error.
+    pub(super) fn bestmove(
+        &mut self,
+        go: &str,
+        red: bool,
+    ) -> Result<(String, Vec<String>), String> {
+        let limit = search_limit(go, red);
+        let t0 = Instant::now();
+        let mut heard = Vec::new();
+        loop {
+            let left = limit.saturating_sub(t0.elapsed());
+            if left.is_zero() {
+                let why = if limit == UNTIMED_SEARCH {
+                    "the longest a search without a time may take".to_string()
+                } else {
+                    format!("its time for the move and {} s more", GRACE.as_secs())
+                };
+                return Err(format!(
+                    "{}: no bestmove {:.1} s after `go {go}` ({why})",
+                    self.name,
+                    limit.as_secs_f64()
+                ));
+            }
+            let l = match self.read(left) {
+                // Silent until the limit: said as the limit passed.
+                Err(_) if t0.elapsed() >= limit => continue,
+                l => l?,
+            };
+            if let Some(rest) = l.strip_prefix("bestmove") {
+                let mv = rest.split_whitespace().next().unwrap_or("").to_string();
+                return Ok((mv, heard));
+            }
+            heard.push(l);
         }
     }
 
