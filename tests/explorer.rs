@@ -121,14 +121,7 @@ fn the_same_board_with_the_other_side_to_move_is_another_entry() {
 fn shards_read_back_what_they_wrote_and_find_each_position() {
     let book = Book::read(BOOK).unwrap();
     let games = &book.games()[..400];
-    let played: Vec<Played> = games
-        .iter()
-        .map(|g| Played {
-            moves: &g.moves,
-            outcome: g.outcome,
-            year: g.year(),
-        })
-        .collect();
+    let played: Vec<Played> = games.iter().map(Played::of).collect();
     let keep = Keep {
         min_games: 2,
         plies: 30,

@@ -1823,15 +1823,7 @@ fn explorer_seeds() -> (Vec<u8>, String) {
             moves: l.split(' ').map(|m| m.parse().unwrap()).collect(),
         });
     }
-    let played: Vec<Played> = book
-        .games()
-        .iter()
-        .map(|g| Played {
-            moves: &g.moves,
-            outcome: g.outcome,
-            year: g.year(),
-        })
-        .collect();
+    let played: Vec<Played> = book.games().iter().map(Played::of).collect();
     let keep = Keep {
         min_games: 1,
         plies: 10,

@@ -138,15 +138,7 @@ fn build(args: &[String]) -> Result<(), String> {
     let bytes =
         super::read_capped(Some(path), MAX_BOOK_BYTES).map_err(|e| format!("{path}: {e}"))?;
     let book = Book::read(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    let played: Vec<Played> = book
-        .games()
-        .iter()
-        .map(|g| Played {
-            moves: &g.moves,
-            outcome: g.outcome,
-            year: g.year(),
-        })
-        .collect();
+    let played: Vec<Played> = book.games().iter().map(Played::of).collect();
     let rank = ranks(&book);
     let keep = Keep {
         min_games: MIN_GAMES,

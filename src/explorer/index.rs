@@ -79,6 +79,17 @@ pub struct Played<'a> {
     pub year: Option<u16>,
 }
 
+impl<'a> Played<'a> {
+    /// A game of the master-games book as the index counts it.
+    pub fn of(game: &'a super::book::BookGame) -> Played<'a> {
+        Played {
+            moves: &game.moves,
+            outcome: game.outcome,
+            year: game.year(),
+        }
+    }
+}
+
 /// Which positions an index keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Keep {
