@@ -130,17 +130,7 @@ fn shards_read_back_what_they_wrote_and_find_each_position() {
     let index = Index::build(&played, keep, |n| {
         games[n as usize].year().unwrap_or(0) as u64
     });
-    let shards = shard::shards(&index, |n| {
-        let g = &games[n as usize];
-        GameInfo {
-            red: g.red.clone(),
-            black: g.black.clone(),
-            event: g.event.clone(),
-            year: g.year(),
-            outcome: g.outcome,
-            ecco: g.ecco,
-        }
-    });
+    let shards = shard::shards(&index, |n| GameInfo::of(&games[n as usize]));
     assert!(shards.len() > 1);
     for (n, s) in &shards {
         let text = s.write();

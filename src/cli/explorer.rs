@@ -146,17 +146,7 @@ fn build(args: &[String]) -> Result<(), String> {
         top: TOP,
     };
     let index = Index::build(&played, keep, |n| rank[n as usize]);
-    let shards = shard::shards(&index, |n| {
-        let g = &book.games()[n as usize];
-        GameInfo {
-            red: g.red.clone(),
-            black: g.black.clone(),
-            event: g.event.clone(),
-            year: g.year(),
-            outcome: g.outcome,
-            ecco: g.ecco,
-        }
-    });
+    let shards = shard::shards(&index, |n| GameInfo::of(&book.games()[n as usize]));
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let (mut total, mut largest) = (0, 0);
     for n in 0..SHARD_COUNT {

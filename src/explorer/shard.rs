@@ -51,6 +51,20 @@ pub struct GameInfo {
     pub ecco: Option<Ecco>,
 }
 
+impl GameInfo {
+    /// A game of the master-games book as a position shows it.
+    pub fn of(game: &super::book::BookGame) -> GameInfo {
+        GameInfo {
+            red: game.red.clone(),
+            black: game.black.clone(),
+            event: game.event.clone(),
+            year: game.year(),
+            outcome: game.outcome,
+            ecco: game.ecco,
+        }
+    }
+}
+
 /// One file of the static explorer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shard {
