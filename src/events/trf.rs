@@ -593,7 +593,7 @@ fn fold_teams(
 /// numbered team by team, each board a game between the two players on it. `None` when some
 /// match was entered as a total only (no boards to write).
 fn players_view(event: &Swiss) -> Option<(Swiss, Vec<Vec<usize>>)> {
-    let boards = event.boards?;
+    event.boards?;
     let mut start = Vec::new();
     let mut n = 0;
     for e in &event.entrants {
@@ -622,7 +622,9 @@ fn players_view(event: &Swiss) -> Option<(Swiss, Vec<Vec<usize>>)> {
                     Record::Game {
                         opponent, color, ..
                     } => {
-                        let mine = e.lineups.get(r).filter(|l| l.len() == boards)?;
+                        // A short line-up is a team that fielded fewer boards; an empty one, a
+                        // match entered as a total only.
+                        let mine = e.lineups.get(r).filter(|l| !l.is_empty())?;
                         let theirs = event.entrants[opponent].lineups.get(r)?;
                         match mine.iter().position(|s| s.member == m) {
                             None => Record::Absent(Leave::Zero),
@@ -964,6 +966,34 @@ mod tests {
             "A", "B"
         );
         assert_eq!(parse_trf(&twice), Err(TrfError::BadTeamLine { line: 6 }));
+    }
+
+    #[test]
+    fn a_team_that_fielded_fewer_boards_round_trips() {
+        // XXB 2, but only board 1 was played in round 1: the written file keeps the teams.
+        let p = |no: usize, name: &str, entry: &str| {
+            format!("{:<89}  {entry}", format!("001 {no:>4}      {name}"))
+        };
+        let text = [
+            p(1, "A1", "   3 w 1"),
+            p(2, "A2", "0000 - -"),
+            p(3, "B1", "   1 b 0"),
+            p(4, "B2", "0000 - -"),
+            format!("XXB 2\n013 {:<32}   1    2\n013 {:<32}   3    4", "A", "B"),
+        ]
+        .join("\n");
+        let ev = parse_trf(&text).unwrap();
+        assert_eq!(ev.boards, Some(2));
+        assert_eq!(
+            ev.entrants[0].lineups,
+            vec![vec![Seat {
+                member: 0,
+                outcome: EntrantOutcome::Win,
+                played: true
+            }]]
+        );
+        let back = parse_trf(&write_trf(&ev)).unwrap();
+        assert_eq!(back.entrants, ev.entrants);
     }
 
     #[test]
