@@ -1880,3 +1880,56 @@ fn explorer_formats_fast() {
 fn explorer_formats_deep() {
     explorer(DEEP);
 }
+
+/// The game database's parsers of outside bytes (#/games): a stored game's record and a zip's
+/// central directory.
+fn games_db_seeds() -> (Vec<u8>, Vec<u8>) {
+    use xiangqi_club::games::import::import_file;
+    use xiangqi_club::games::zip::NoInflater;
+    use xiangqi_club::text::EncodingRs;
+    let pgn = std::fs::read(data("games-db/yang-334.pgn")).unwrap();
+    let got = import_file("yang-334.pgn", &pgn, &EncodingRs, &NoInflater);
+    let record = got.games[0].to_bytes();
+    (record, std::fs::read(data("games-db/games.zip")).unwrap())
+}
+
+fn check_stored_game(b: Vec<u8>) {
+    use xiangqi_club::games::record::StoredGame;
+    match StoredGame::from_bytes(&b) {
+        Ok(g) => assert_eq!(StoredGame::from_bytes(&g.to_bytes()), Ok(g)),
+        Err(e) => said_both(&e),
+    }
+}
+
+fn check_zip(b: Vec<u8>) {
+    use xiangqi_club::games::zip::{Directory, NoInflater};
+    use xiangqi_club::text::EncodingRs;
+    match Directory::read(&b, &EncodingRs) {
+        Ok(dir) => {
+            dir.refused.iter().for_each(|e| said_both(e));
+            for m in &dir.members {
+                if let Err(e) = m.bytes(&b, &NoInflater) {
+                    said_both(&e);
+                }
+            }
+        }
+        Err(e) => said_both(&e),
+    }
+}
+
+fn games_db(n: u32) {
+    let (record, zip) = games_db_seeds();
+    fuzz(n, bytes(vec![record]), check_stored_game);
+    fuzz(n, bytes(vec![zip]), check_zip);
+}
+
+#[test]
+fn games_db_formats_fast() {
+    games_db(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn games_db_formats_deep() {
+    games_db(DEEP);
+}
