@@ -9,7 +9,7 @@
 //! sorted by (from point, to point); the record text (PGN of the whole tree). A plain master
 //! game is about 150 bytes, a tenth of its PGN.
 
-use crate::explorer::book::{ecco_number, sorted_moves};
+use crate::explorer::book::ecco_number;
 use crate::explorer::{year_of, Outcome};
 use crate::xiangqi::ecco::{self, Ecco};
 use crate::xiangqi::notation::pgn::{read_tree, write_tree};
@@ -230,10 +230,10 @@ impl StoredGame {
         let mut pos = self.start_position();
         for &m in &self.moves {
             // Moves come legal from the readers; an illegal one ends the line here.
-            let Some(i) = sorted_moves(&pos).iter().position(|&l| l == m) else {
+            let Some(i) = move_index(&pos, m) else {
                 break;
             };
-            out.push(i as u8);
+            out.push(i);
             pos.play_unchecked(m);
         }
         if let Some(r) = &self.record {
@@ -274,9 +274,7 @@ impl StoredGame {
         let mut moves = Vec::with_capacity(plies);
         for ply in 1..=plies {
             let i = r.byte()? as usize;
-            let m = *sorted_moves(&pos)
-                .get(i)
-                .ok_or(RecordError::BadMove { ply })?;
+            let m = move_at(&pos, i).ok_or(RecordError::BadMove { ply })?;
             pos.play_unchecked(m);
             moves.push(m);
         }
@@ -303,6 +301,26 @@ impl StoredGame {
             record,
         })
     }
+}
+
+/// The index of `m` among the legal moves of `pos` sorted by (from, to), as the book writes a
+/// move; `None` when it is not legal. Counted, not sorted: this runs once a ply of every game.
+fn move_index(pos: &Position, m: Move) -> Option<u8> {
+    let list = pos.legal_moves();
+    list.contains(&m)
+        .then(|| list.iter().filter(|&&l| l < m).count() as u8)
+}
+
+/// The legal move of `pos` at `index` in (from, to) order (see [`move_index`]).
+fn move_at(pos: &Position, index: usize) -> Option<Move> {
+    let list = pos.legal_moves();
+    let n = list.len();
+    if index >= n {
+        return None;
+    }
+    let mut moves = [list.as_slice()[0]; 128];
+    moves[..n].copy_from_slice(list.as_slice());
+    Some(*moves[..n].select_nth_unstable(index).1)
 }
 
 /// FNV-1a, 64 bits: stable across builds and platforms, unlike the standard library's hasher.
@@ -447,6 +465,32 @@ mod tests {
             StoredGame::from_bytes(&long),
             Err(RecordError::Trailing { .. })
         ));
+    }
+
+    #[test]
+    fn moves_are_numbered_as_the_book_numbers_them() {
+        use crate::explorer::book::{Book, BookGame};
+        let g = game();
+        let mut book = Book::new();
+        book.add(BookGame {
+            red: g.red.clone(),
+            black: g.black.clone(),
+            event: g.event.clone(),
+            date: g.date.clone(),
+            outcome: g.outcome,
+            ecco: g.ecco,
+            moves: g.moves.clone(),
+        });
+        let written = book.write().unwrap();
+        let ours = g.to_bytes();
+        let plies = &ours[ours.len() - g.moves.len()..];
+        assert!(written.ends_with(plies), "{written:?} {plies:?}");
+        let mut pos = Position::start();
+        for &m in &g.moves {
+            let i = move_index(&pos, m).unwrap();
+            assert_eq!(move_at(&pos, i as usize), Some(m));
+            pos.play_unchecked(m);
+        }
     }
 
     #[test]
