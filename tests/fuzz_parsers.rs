@@ -1906,7 +1906,7 @@ fn check_zip(b: Vec<u8>) {
     use xiangqi_club::text::EncodingRs;
     match Directory::read(&b, &EncodingRs) {
         Ok(dir) => {
-            dir.refused.iter().for_each(|e| said_both(e));
+            dir.refused.iter().for_each(said_both);
             for m in &dir.members {
                 if let Err(e) = m.bytes(&b, &NoInflater) {
                     said_both(&e);
