@@ -116,6 +116,21 @@ fn append(out: &mut Vec<u8>, game: &StoredGame) {
     out.extend(bytes);
 }
 
+/// The name a game's source keeps for `file`: its path from the folder given that holds it,
+/// that folder's name included (`對局/大師對局/…/00000650.pgn`), as a browser names the files of
+/// a dropped folder; a file given by itself, its path as given.
+fn source_name(file: &std::path::Path, given: &[&str]) -> String {
+    let root = given
+        .iter()
+        .map(std::path::Path::new)
+        .filter(|g| g.is_dir() && file.starts_with(g))
+        .find_map(|g| g.parent());
+    root.and_then(|r| file.strip_prefix(r).ok())
+        .unwrap_or(file)
+        .display()
+        .to_string()
+}
+
 fn import(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let (opts, paths) = options(args, &["db"], &[])?;
@@ -137,8 +152,9 @@ fn import(args: &[String]) -> Result<(), String> {
     old.iter().for_each(|g| append(&mut out, g));
     let (mut read, mut duplicates, mut errors, mut stored) = (0, 0, 0, 0);
     for f in &files {
-        let name = f.display().to_string();
-        let bytes = match super::read_capped(Some(&name), MAX_LIBRARY_BYTES) {
+        let path = f.display().to_string();
+        let name = source_name(f, &paths);
+        let bytes = match super::read_capped(Some(&path), MAX_LIBRARY_BYTES) {
             Ok(b) => b,
             Err(e) => {
                 errors += 1;
