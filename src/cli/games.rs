@@ -189,9 +189,24 @@ fn import(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The catalogue of the database file `db`, each game numbered by its place from 1.
-fn catalogue(db: &str) -> Result<(Catalogue, Vec<StoredGame>), String> {
+/// The catalogue of the database file `db`, each game numbered by its place from 1: read from
+/// its snapshot `DB.cat` when that is newer than `db`, else made from the records and saved there.
+fn catalogue(db: &str) -> Result<Catalogue, String> {
     let started = Instant::now();
+    let saved = format!("{db}.cat");
+    let modified = |p: &str| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if modified(&saved).is_some() && modified(&saved) >= modified(db) {
+        let bytes = super::read_capped(Some(&saved), MAX_DB_BYTES)?;
+        if let Ok(cat) = Catalogue::from_bytes(&bytes) {
+            eprintln!(
+                "xq games: catalogue of {} games ({} KB) read from {saved} in {:.2} s",
+                cat.len(),
+                cat.heap_bytes() / 1024,
+                started.elapsed().as_secs_f64()
+            );
+            return Ok(cat);
+        }
+    }
     let games = read_db(db)?;
     let read = started.elapsed();
     let mut cat = Catalogue::new();
@@ -206,7 +221,9 @@ fn catalogue(db: &str) -> Result<(Catalogue, Vec<StoredGame>), String> {
         cat.heap_bytes() / 1024,
         (started.elapsed() - read).as_secs_f64()
     );
-    Ok((cat, games))
+    // A snapshot that cannot be written only costs the next run the time to make it again.
+    let _ = std::fs::write(&saved, cat.to_bytes());
+    Ok(cat)
 }
 
 /// The query the options ask.
@@ -280,7 +297,7 @@ fn search(args: &[String]) -> Result<(), String> {
         key,
         descending: opts.contains_key("desc"),
     };
-    let (cat, _) = catalogue(db)?;
+    let cat = catalogue(db)?;
     let started = Instant::now();
     let hits = cat
         .search(&query, sort, page)
@@ -310,7 +327,7 @@ fn explore(args: &[String]) -> Result<(), String> {
         return Err("give one FEN".into());
     };
     let pos = Position::from_fen(fen).map_err(|e| format!("`{fen}`: {e}"))?;
-    let (cat, games) = catalogue(db)?;
+    let cat = catalogue(db)?;
     let entry = cat.explore(&pos);
     for (m, t) in &entry.moves {
         println!("{m} {} {} {} {}", t.games, t.red, t.draws, t.black);
@@ -321,9 +338,8 @@ fn explore(args: &[String]) -> Result<(), String> {
         "games {} {} {} {} year {year}",
         t.games, t.red, t.draws, t.black
     );
-    for id in &entry.top {
-        let g = &games[*id as usize - 1];
-        let year = g.year().map_or("-".into(), |y| y.to_string());
+    for g in cat.rows(&entry.top) {
+        let year = g.year.map_or("-".into(), |y| y.to_string());
         let ecco = g.ecco.map_or("-".into(), |e| e.to_string());
         println!(
             "game {year} {} {ecco}\t{}\t{}\t{}",

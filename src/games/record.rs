@@ -67,6 +67,8 @@ pub struct StoredGame {
 pub enum RecordError {
     /// They do not start with `XQG`.
     NotARecord,
+    /// They do not start with `XQCAT` (a saved catalogue, [`super::search::Catalogue::to_bytes`]).
+    NotACatalogue,
     /// Written by a newer version of the format (that version): refused, not misread.
     NewerVersion(u8),
     /// They end at byte `at` in the middle of something.
@@ -340,7 +342,7 @@ impl Fnv {
     }
 }
 
-fn varint(out: &mut Vec<u8>, mut v: u32) {
+pub(super) fn varint(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
         out.push(v as u8 | 0x80);
         v >>= 7;
@@ -348,19 +350,19 @@ fn varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
-fn string(out: &mut Vec<u8>, s: &str) {
+pub(super) fn string(out: &mut Vec<u8>, s: &str) {
     varint(out, s.len() as u32);
     out.extend_from_slice(s.as_bytes());
 }
 
-/// A cursor over a record's bytes.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// A cursor over a record's bytes (and a catalogue's: [`super::search::Catalogue::from_bytes`]).
+pub(super) struct Reader<'a> {
+    pub(super) bytes: &'a [u8],
+    pub(super) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], RecordError> {
+    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], RecordError> {
         let end = self
             .at
             .checked_add(n)
@@ -373,11 +375,11 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
-    fn byte(&mut self) -> Result<u8, RecordError> {
+    pub(super) fn byte(&mut self) -> Result<u8, RecordError> {
         Ok(self.take(1)?[0])
     }
 
-    fn varint(&mut self) -> Result<u32, RecordError> {
+    pub(super) fn varint(&mut self) -> Result<u32, RecordError> {
         let mut v: u64 = 0;
         for shift in (0..35).step_by(7) {
             let b = self.byte()?;
@@ -389,7 +391,7 @@ impl<'a> Reader<'a> {
         Err(RecordError::Truncated { at: self.at })
     }
 
-    fn string(&mut self) -> Result<String, RecordError> {
+    pub(super) fn string(&mut self) -> Result<String, RecordError> {
         let len = self.varint()? as usize;
         let at = self.at;
         let bytes = self.take(len)?;
@@ -397,7 +399,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A start FEN and its position.
-    fn fen(&mut self) -> Result<(String, Position), RecordError> {
+    pub(super) fn fen(&mut self) -> Result<(String, Position), RecordError> {
         let at = self.at;
         let fen = self.string()?;
         let pos = Position::from_fen(&fen).map_err(|_| RecordError::BadString { at })?;

@@ -20,6 +20,8 @@ use crate::xiangqi::{Move, Position};
 use std::cell::OnceCell;
 use std::collections::HashMap;
 
+mod snapshot;
+
 /// The most games one page lists.
 pub const MAX_PAGE: usize = 500;
 /// How many games the explorer shows for a position (as the static explorer's 3, and more room).
@@ -504,6 +506,15 @@ impl Catalogue {
         for (h, (_, i)) in hits.iter_mut().zip(keyed) {
             *h = i;
         }
+    }
+
+    /// The rows of the games with these ids, in that order (an id not in the catalogue left
+    /// out): the explorer's shown games ([`Entry::top`]) as a list draws them.
+    pub fn rows(&self, ids: &[u32]) -> Vec<Row> {
+        ids.iter()
+            .filter_map(|&id| self.items.iter().find(|it| it.id == id))
+            .map(|it| self.row(it))
+            .collect()
     }
 
     fn row(&self, it: &Item) -> Row {
