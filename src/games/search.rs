@@ -571,3 +571,46 @@ impl Catalogue {
         entry
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::record::Source;
+
+    #[test]
+    fn a_key_hit_is_confirmed_by_replaying_the_game() {
+        let game = StoredGame {
+            red: "甲".into(),
+            black: "乙".into(),
+            event: String::new(),
+            date: String::new(),
+            outcome: Outcome::Draw,
+            ecco: None,
+            start: None,
+            moves: ["h2e2", "h9g7"]
+                .iter()
+                .map(|m| m.parse().unwrap())
+                .collect(),
+            source: Source::default(),
+            record: None,
+        };
+        let mut cat = Catalogue::new();
+        cat.add(1, &game);
+        let mut never = Position::start();
+        never.play_unchecked("b2e2".parse().unwrap());
+        let query = Query {
+            fen: Some(never.fen()),
+            ..Query::default()
+        };
+        let page = Page { number: 0, size: 5 };
+        assert_eq!(cat.search(&query, Sort::default(), page).unwrap().total, 0);
+        // The game's kept keys made to collide with the position it never reached: still none.
+        let item = cat.items[0].clone();
+        let at = item.keys.0 as usize;
+        cat.keys[at] = short(key(&never));
+        cat.keys[at..at + item.keys.1 as usize].sort_unstable();
+        assert!(Catalogue::slice(&cat.keys, item.keys).contains(&short(key(&never))));
+        assert_eq!(cat.search(&query, Sort::default(), page).unwrap().total, 0);
+        assert_eq!(cat.explore(&never).total.games, 0);
+    }
+}
