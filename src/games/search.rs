@@ -14,6 +14,7 @@
 use super::fold::fold;
 use super::record::StoredGame;
 use crate::explorer::index::{Entry, Tally};
+use crate::explorer::shard::{GameInfo, Shard};
 use crate::explorer::{key, Outcome};
 use crate::xiangqi::ecco::Ecco;
 use crate::xiangqi::{Move, Position};
@@ -508,6 +509,29 @@ impl Catalogue {
         }
     }
 
+    /// [`Catalogue::explore`] as a one-position [`Shard`] of the static explorer: the entry
+    /// under the position's key and its shown games by id, so that the panel that draws the
+    /// built-in explorer's shards draws the imported games' too.
+    pub fn explore_shard(&self, position: &Position) -> Shard {
+        let entry = self.explore(position);
+        let mut shard = Shard::default();
+        for r in self.rows(&entry.top) {
+            let info = GameInfo {
+                red: r.red,
+                black: r.black,
+                event: r.event,
+                year: r.year,
+                outcome: r.outcome,
+                ecco: r.ecco,
+            };
+            shard.games.insert(r.id, info);
+        }
+        if entry.total.games > 0 {
+            shard.entries.insert(key(position), entry);
+        }
+        shard
+    }
+
     /// The rows of the games with these ids, in that order (an id not in the catalogue left
     /// out): the explorer's shown games ([`Entry::top`]) as a list draws them.
     pub fn rows(&self, ids: &[u32]) -> Vec<Row> {
@@ -612,5 +636,12 @@ mod tests {
         assert!(Catalogue::slice(&cat.keys, item.keys).contains(&short(key(&never))));
         assert_eq!(cat.search(&query, Sort::default(), page).unwrap().total, 0);
         assert_eq!(cat.explore(&never).total.games, 0);
+        assert_eq!(cat.explore_shard(&never), Shard::default());
+        let start = Position::start();
+        let shard = cat.explore_shard(&start);
+        let entry = shard.entry(key(&start)).unwrap();
+        assert_eq!(entry.total.draws, 1);
+        assert_eq!(entry.top, [1]);
+        assert_eq!(shard.games[&1].red, "甲");
     }
 }
