@@ -143,7 +143,7 @@ const EVENT: usize = 2;
 const DATE: usize = 3;
 
 /// The games, compactly, for search and the explorer.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Catalogue {
     items: Vec<Item>,
     strings: Vec<String>,
@@ -179,12 +179,27 @@ fn material(pos: &Position) -> [u8; 14] {
     m
 }
 
+/// An empty catalogue, as [`Catalogue::new`] (the initial position is its start number 0).
+impl Default for Catalogue {
+    fn default() -> Catalogue {
+        Catalogue::new()
+    }
+}
+
 impl Catalogue {
     /// An empty catalogue.
     pub fn new() -> Catalogue {
         Catalogue {
+            items: Vec::new(),
+            strings: Vec::new(),
+            folded: Vec::new(),
+            numbers: HashMap::new(),
             starts: vec![Position::start()],
-            ..Catalogue::default()
+            moves: Vec::new(),
+            keys: Vec::new(),
+            captures: Vec::new(),
+            played: HashMap::new(),
+            ranks: OnceCell::new(),
         }
     }
 
@@ -618,7 +633,8 @@ mod tests {
             source: Source::default(),
             record: None,
         };
-        let mut cat = Catalogue::new();
+        // Default is new: the initial position is there for the game to start from.
+        let mut cat = Catalogue::default();
         cat.add(1, &game);
         let mut never = Position::start();
         never.play_unchecked("b2e2".parse().unwrap());
