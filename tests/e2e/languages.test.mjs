@@ -32,6 +32,7 @@ const PAGES = [
   '#/swiss',
   '#/club',
   '#/train',
+  '#/games',
 ];
 
 /** Every visible text (text nodes, placeholders, titles, labels) outside `translate="no"`. */
