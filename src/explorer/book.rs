@@ -99,14 +99,14 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 /// The legal moves of `pos` in the book's order.
-fn sorted_moves(pos: &Position) -> Vec<Move> {
+pub(crate) fn sorted_moves(pos: &Position) -> Vec<Move> {
     let mut list = pos.legal_moves().as_slice().to_vec();
     list.sort_unstable();
     list
 }
 
 /// The ECCO code's number in the book (0–499).
-fn ecco_number(e: Ecco) -> u32 {
+pub(crate) fn ecco_number(e: Ecco) -> u32 {
     (e.letter() as u32 - 'A' as u32) * 100 + e.number() as u32
 }
 
