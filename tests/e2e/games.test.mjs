@@ -53,7 +53,7 @@ test('a folder imports with a progress bar, its corrupt file listed with its err
   assert.match(await text(page, 'games-ended'), /导入完成/);
 
   await page.setInputFiles('[data-testid=games-pick-folder]', FOLDER);
-  await page.waitForSelector('[data-testid=games-run]:not([data-ended])');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=games-duplicates]')?.textContent === String(n), GAMES);
   await ended(page);
   assert.equal(await count(page, 'games-imported'), 0);
   assert.equal(await count(page, 'games-duplicates'), GAMES);
@@ -84,17 +84,18 @@ test('a player typed in simplified characters finds the traditional ones, and a 
   assert.equal(rows.length, 6);
   for (const r of rows) assert.match(r, /呂欽/, 'each game found has 呂欽 (traditional) playing');
 
-  // Sorted by Red, descending, then opened.
-  await page.click('button[data-sort=Red]');
-  await page.click('button[data-sort=Red]');
-  await page.waitForSelector('th[aria-sort=descending] button[data-sort=Red]');
+  // Sorted by the players, descending, then opened.
+  await page.click('button[data-sort=Players]');
+  await page.waitForSelector('th[aria-sort=ascending] button[data-sort=Players]');
+  await page.click('button[data-sort=Players]');
+  await page.waitForSelector('th[aria-sort=descending] button[data-sort=Players]');
   const red = await page.textContent('[data-testid=games-row] [data-testid=games-open]');
   await Promise.all([
     page.waitForURL(/#\/play/),
     page.click('[data-testid=games-row] [data-testid=games-open]'),
   ]);
   await page.waitForSelector('section.play[data-bundle=full]', { timeout: 30000 });
-  await page.waitForSelector('[data-testid=move-list] li');
+  await page.waitForSelector('[data-testid=move-list] [data-ply]');
   const headers = await text(page, 'game-headers');
   assert.ok(headers.includes(red), `#/play shows the game of ${red}: ${headers}`);
   const moves = await page.$$eval('[data-testid=move-list] [data-ply]', (m) => m.length);
@@ -128,7 +129,7 @@ test('a reload in the middle of an import goes on with the files left, and says 
   assert.ok(before < n, `reloaded with ${before} of ${n} imported`);
   await page.reload();
   await page.waitForSelector('[data-testid=games-resumed]', { timeout: 30000 });
-  assert.match(await text(page, 'games-resumed'), /接着导入剩下的文件/);
+  assert.match(await text(page, 'games-resumed'), /已接着导入剩下的文件/);
   await ended(page);
   assert.equal(await count(page, 'games-imported'), n, 'the counts go on from before the reload');
   assert.equal(await count(page, 'games-duplicates'), 0);
@@ -188,4 +189,30 @@ test('a database written by a newer version is refused and left as it is', async
     req.onsuccess = () => { const db = req.result; resolve([db.version, [...db.objectStoreNames]]); db.close(); };
   }));
   assert.deepEqual(kept, [7, ['from-the-future']]);
+});
+
+test("#/play's explorer counts the games imported here under 「我的棋谱库 / My games」", async () => {
+  const page = await open('en');
+  await page.setInputFiles('[data-testid=games-pick-folder]', FOLDER);
+  await ended(page);
+  await page.goto(page.url().replace('#/games', '#/play'));
+  await page.click('[data-testid=explorer-toggle]');
+  await page.click('[data-testid=explorer-mine]');
+  await page.waitForSelector('[data-testid=explorer-total]', { timeout: 30000 });
+  assert.match(await text(page, 'explorer-total'), new RegExp(`\\b${GAMES} games`), 'every game imported starts from the initial position');
+  const counts = await page.$$eval('[data-testid=explorer-move] .count:nth-child(2)', (tds) => tds.map((td) => Number(td.textContent)));
+  assert.equal(counts.reduce((a, b) => a + b, 0), GAMES, 'each game counted once, under its first move');
+  assert.ok((await page.$$('[data-testid=explorer-game]')).length > 0, 'games shown');
+  assert.equal(await page.$('.explorer-credit'), null, "the master games' credit is for the master games");
+  // A click on a move follows it, and the counts follow the board.
+  const first = await page.getAttribute('[data-testid=explorer-move]', 'data-move');
+  await page.click('[data-testid=explorer-move] button');
+  await page.waitForFunction((n) => {
+    const t = document.querySelector('[data-testid=explorer-total]')?.textContent || '';
+    return t && !t.includes(`${n} games`);
+  }, GAMES);
+  assert.ok(first);
+  await page.click('[data-testid=explorer-master]');
+  await page.waitForSelector('.explorer-credit');
+  assert.deepEqual(page.errors, []);
 });

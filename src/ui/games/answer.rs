@@ -3,11 +3,13 @@
 
 use super::job::{Ask, Board, Outcome as Wanted, Row, Search, SortBy, Told, PAGE_SIZE};
 use super::worker::{cancel, held};
+use crate::explorer::shard::{GameInfo, Shard};
 use crate::explorer::Outcome;
 use crate::games::record::StoredGame;
 use crate::games::search::{Catalogue, Page, Query, Sort, SortKey, MAX_PAGE};
 use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::words::Said;
+use crate::xiangqi::Position;
 use wasm_bindgen::{JsCast, JsValue};
 
 fn tell(told: &Told) {
@@ -27,7 +29,44 @@ pub(super) fn answer(ask: Ask) {
         }
         Ask::Save(s) => tell(&save(&s)),
         Ask::Cancel => cancel(),
+        Ask::Explore(fen) => {
+            if let Ok(p) = Position::from_fen(&fen) {
+                let key = crate::explorer::key(&p);
+                tell(&Told::Explored {
+                    key,
+                    shard: explore(&p, key),
+                });
+            }
+        }
     }
+}
+
+/// The explorer at `p` over every game held, as a shard of that one position.
+fn explore(p: &Position, key: u64) -> String {
+    held(|cat, records| {
+        let entry = cat.explore(p);
+        let games = entry
+            .top
+            .iter()
+            .filter_map(|&id| {
+                let g = StoredGame::from_bytes(records.get(&id)?).ok()?;
+                let info = GameInfo {
+                    year: g.year(),
+                    red: g.red,
+                    black: g.black,
+                    event: g.event,
+                    outcome: g.outcome,
+                    ecco: g.ecco,
+                };
+                Some((id, info))
+            })
+            .collect();
+        Shard {
+            games,
+            entries: [(key, entry)].into(),
+        }
+        .write()
+    })
 }
 
 fn record(id: u32) -> Option<StoredGame> {

@@ -256,7 +256,7 @@ fn Progress() -> impl IntoView {
         let faults = faults.clone();
         Some(view! {
             <div class="games-progress" data-testid="games-run" data-ended=ended.map(|e| format!("{e:?}"))>
-                {(resumed && ended.is_none()).then(|| view! { <p data-testid="games-resumed">{words::RESUMED.get(l)}</p> })}
+                {resumed.then(|| view! { <p data-testid="games-resumed">{words::RESUMED.get(l)}</p> })}
                 <progress data-testid="games-progress" max=files.max(1) value=done></progress>
                 <p data-testid="games-pace">{pace}</p>
                 {ended.is_none().then(|| view! {

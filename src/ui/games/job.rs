@@ -21,6 +21,8 @@ pub enum Ask {
     Save(Search),
     /// Stops the import after the batch it is writing; the files not read are dropped.
     Cancel,
+    /// The explorer over the database at a position (its FEN): `#/play`'s panel.
+    Explore(String),
 }
 
 /// What the results are sorted by.
@@ -160,6 +162,9 @@ pub enum Told {
     Game(String),
     /// The games found, as a PGN library.
     Saved { text: String, games: usize },
+    /// The explorer at the position of key `key`: a shard of that one position, as the static
+    /// explorer's (`explorer::shard`), so `#/play`'s panel reads it as it reads those.
+    Explored { key: u64, shard: String },
 }
 
 impl Told {

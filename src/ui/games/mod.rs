@@ -6,12 +6,12 @@
 mod answer;
 mod idb;
 mod import;
-mod job;
+pub(super) mod job;
 mod search;
 mod words;
 mod worker;
 
-pub use worker::serve_games_worker;
+pub use worker::{serve_games_worker, READER};
 
 use super::i18n::{tr, use_lang};
 use super::storage;
@@ -25,6 +25,9 @@ use words::Said;
 /// Where `#/play` keeps the game on its board, and the one it replaced (restorable there).
 const PLAY_SESSION: &str = "xq.play.session";
 const PLAY_PREVIOUS: &str = "xq.play.previous";
+
+/// How long after the page is up its worker starts.
+const WORKER_AFTER: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// Why the page cannot do what was asked.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,6 +130,8 @@ impl Games {
             Told::Saved { text, .. } => {
                 let _ = super::files::download("games.pgn", "application/x-chess-pgn", &text);
             }
+            // Asked by `#/play`'s explorer only.
+            Told::Explored { .. } => {}
         }
     }
 
@@ -210,7 +215,21 @@ pub fn GamesPage() -> impl IntoView {
         estimated: StoredValue::new(0.0),
     };
     provide_context(g);
-    start_worker(g);
+    // The worker (the database's reading, import and search: about 300 kB gzipped) comes once
+    // the page is up, as #/play's whole bundle does: the controls are there before it.
+    let owner = Owner::current();
+    let wait = set_timeout_with_handle(
+        move || match &owner {
+            Some(o) => o.with(|| start_worker(g)),
+            None => start_worker(g),
+        },
+        WORKER_AFTER,
+    );
+    on_cleanup(move || {
+        if let Ok(w) = wait {
+            w.clear();
+        }
+    });
     let lang = use_lang();
     view! {
         <section class="games" data-testid="games">

@@ -34,8 +34,8 @@ pub const CANCELLED: Text = Text::new(
 );
 pub const FINISHED: Text = Text::new("导入完成。", "The import is finished.");
 pub const RESUMED: Text = Text::new(
-    "页面重新载入前的导入尚未完成，现在接着导入剩下的文件。",
-    "An import was interrupted by a reload: it goes on with the files left.",
+    "页面重新载入前的导入尚未完成，已接着导入剩下的文件。",
+    "An import was interrupted by a reload: it went on with the files left.",
 );
 pub const IMPORTED: Text = Text::new("已导入", "Imported");
 pub const DUPLICATES: Text = Text::new("重复（跳过）", "Duplicates (skipped)");
@@ -45,7 +45,7 @@ pub const SEARCH: Text = Text::new("查找棋谱", "Search the games");
 pub const PLAYER: Text = Text::new("棋手", "Player");
 pub const PLAYER_HINT: Text = Text::new(
     "简体或繁体均可，如 吕钦",
-    "Simplified or traditional, e.g. 吕钦",
+    "In simplified or traditional characters",
 );
 pub const EVENT: Text = Text::new("赛事", "Event");
 pub const YEAR_FROM: Text = Text::new("年份从", "Year from");

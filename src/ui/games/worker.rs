@@ -20,6 +20,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{IdbDatabase, IdbTransactionMode};
 
+/// The name `#/play`'s explorer starts this worker under: it only reads.
+pub const READER: &str = "explorer";
+
 /// Files read a transaction: small enough that a batch is quick, large enough that the
 /// transactions' own cost stays small (the dataset: about 270 of them).
 const BATCH_FILES: u32 = 200;
@@ -135,7 +138,12 @@ async fn open() {
         s.records.len()
     });
     tell(&Told::Opened { games: held });
-    if pending > 0 {
+    // `#/play`'s explorer reads the database through a worker of its own: the import is #/games'.
+    let reader = js_sys::global()
+        .unchecked_into::<web_sys::DedicatedWorkerGlobalScope>()
+        .name()
+        == READER;
+    if pending > 0 && !reader {
         let mut run = run.unwrap_or_default();
         run.resumed = true;
         run.files = run.files.max(run.done + pending as usize);
