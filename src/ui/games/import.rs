@@ -30,60 +30,57 @@ impl Picked {
 }
 
 /// Hands `picked` to the worker, `FILES_A_MESSAGE` at a time, each message in a task of its own.
-fn send(g: Games, picked: Picked) {
-    let Picked { files, names } = picked;
-    let mut chunks: Vec<(Vec<web_sys::File>, Vec<String>)> = Vec::new();
-    let mut files = files.into_iter();
-    let mut names = names.into_iter();
-    loop {
-        let f: Vec<_> = files.by_ref().take(FILES_A_MESSAGE as usize).collect();
-        if f.is_empty() {
-            break;
-        }
-        let n: Vec<_> = names.by_ref().take(f.len()).collect();
-        chunks.push((f, n));
+fn send(g: Games, mut picked: Picked) {
+    let n = picked.files.len().min(FILES_A_MESSAGE as usize);
+    let files: js_sys::Array = picked.files.drain(..n).collect();
+    let names: js_sys::Array = picked
+        .names
+        .drain(..n)
+        .map(|s| JsValue::from_str(&s))
+        .collect();
+    post(g, &files, &names);
+    if !picked.files.is_empty() {
+        set_timeout(move || send(g, picked), std::time::Duration::ZERO);
     }
-    send_chunks(g, chunks);
 }
 
-fn send_chunks(g: Games, mut chunks: Vec<(Vec<web_sys::File>, Vec<String>)>) {
-    if chunks.is_empty() {
+/// One message of an import: its files and the names they are listed under.
+fn post(g: Games, files: &js_sys::Array, names: &js_sys::Array) {
+    if files.length() == 0 {
         return;
     }
-    let (files, names) = chunks.remove(0);
-    let message = js_sys::Array::new();
-    message.push(&JsValue::from_str(IMPORT));
-    message.push(&files.iter().collect::<js_sys::Array>());
-    message.push(
-        &names
-            .iter()
-            .map(|n| JsValue::from_str(n))
-            .collect::<js_sys::Array>(),
-    );
+    let message = js_sys::Array::of3(&JsValue::from_str(IMPORT), files, names);
     g.post(&message);
     g.problem.set(None);
-    if !chunks.is_empty() {
-        set_timeout(move || send_chunks(g, chunks), std::time::Duration::ZERO);
-    }
 }
 
-/// The files chosen in `input` (a folder's under their path in it), and the input cleared.
-fn chosen(input: &web_sys::HtmlInputElement) -> Picked {
-    let mut picked = Picked::default();
-    if let Some(list) = input.files() {
-        for i in 0..list.length() {
-            if let Some(f) = list.get(i) {
-                let path = js_sys::Reflect::get(&f, &"webkitRelativePath".into())
-                    .ok()
-                    .and_then(|p| p.as_string())
-                    .filter(|p| !p.is_empty());
-                let name = path.unwrap_or_else(|| f.name());
-                picked.add(f, name);
-            }
-        }
+/// A file's name in the import: its path in the folder chosen, or its own name.
+fn name_of(f: &web_sys::File) -> String {
+    js_sys::Reflect::get(f, &"webkitRelativePath".into())
+        .ok()
+        .and_then(|p| p.as_string())
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| f.name())
+}
+
+/// Hands the files chosen in `input` to the worker from `from` on, `FILES_A_MESSAGE` a task (a
+/// folder of 50,000 files is read off its list in short tasks); the input is cleared at the end.
+fn send_chosen(g: Games, input: web_sys::HtmlInputElement, list: web_sys::FileList, from: u32) {
+    let to = list.length().min(from + FILES_A_MESSAGE);
+    let (files, names) = (js_sys::Array::new(), js_sys::Array::new());
+    for f in (from..to).filter_map(|i| list.get(i)) {
+        names.push(&JsValue::from_str(&name_of(&f)));
+        files.push(&f);
     }
-    input.set_value("");
-    picked
+    post(g, &files, &names);
+    if to < list.length() {
+        set_timeout(
+            move || send_chosen(g, input, list, to),
+            std::time::Duration::ZERO,
+        );
+    } else {
+        input.set_value("");
+    }
 }
 
 /// A drop being read: the files found so far and the reads still out (folders read in turns).
@@ -188,7 +185,9 @@ pub fn ImportPanel() -> impl IntoView {
     let g = expect_context::<Games>();
     let on_pick = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
-        send(g, chosen(&input));
+        if let Some(list) = input.files() {
+            send_chosen(g, input, list, 0);
+        }
     };
     // A folder picker (every browser has it, under its WebKit name, which the view's typed
     // attributes do not know).
