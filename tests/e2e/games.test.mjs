@@ -100,6 +100,21 @@ test('a player typed in simplified characters finds the traditional ones, and a 
   assert.ok(headers.includes(red), `#/play shows the game of ${red}: ${headers}`);
   const moves = await page.$$eval('[data-testid=move-list] [data-ply]', (m) => m.length);
   assert.ok(moves > 20, `the game's moves are on #/play (${moves})`);
+
+  // Back on #/games, the position on #/play's board (that game's last) finds that game alone;
+  // the same pieces anywhere (material only) find it too.
+  await page.goto(page.url().replace(/#\/play.*$/, '#/games'));
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=games-status]')?.textContent || ''));
+  await page.selectOption('[data-testid=games-board]', 'play');
+  await page.click('[data-testid=games-find]');
+  await page.waitForFunction(() => /找到 1 局/.test(document.querySelector('[data-testid=games-found]')?.textContent || ''));
+  assert.equal(await page.textContent('[data-testid=games-row] [data-testid=games-open]'), red);
+  await page.check('[data-testid=games-material]');
+  await page.click('[data-testid=games-find]');
+  await page.waitForSelector('[data-testid=games-found][data-seq="3"]');
+  assert.match(await text(page, 'games-found'), /找到 \d+ 局/);
+  const found = await page.$$eval('[data-testid=games-open]', (b) => b.map((x) => x.textContent));
+  assert.ok(found.includes(red), `material only finds the game too: ${found}`);
   assert.deepEqual(page.errors, []);
 });
 

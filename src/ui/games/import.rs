@@ -272,7 +272,7 @@ fn Progress() -> impl IntoView {
                         <summary>{words::ERROR_LIST.get(l)}</summary>
                         <ul data-testid="games-fault-list">
                             {faults.into_iter().map(|f| view! {
-                                <li><span translate="no">{f.file}</span>": "{f.said.say(l)}</li>
+                                <li data-file=f.file>{f.said.say(l)}</li>
                             }).collect_view()}
                         </ul>
                     </details>

@@ -217,9 +217,9 @@ fn Results() -> impl IntoView {
                 <tbody>{rows.into_iter().map(|r| row(g, r)).collect_view()}</tbody>
             </table>
             <p class="games-pager">
-                <button type="button" data-testid="games-prev" disabled=page == 0 on:click=move |_| run(g, page - 1)>{words::PREVIOUS_PAGE.get(l)}</button>
+                <button type="button" data-testid="games-prev" disabled={page == 0} on:click=move |_| run(g, page - 1)>{words::PREVIOUS_PAGE.get(l)}</button>
                 " "
-                <button type="button" data-testid="games-next" disabled=page + 1 >= pages on:click=move |_| run(g, page + 1)>{words::NEXT_PAGE.get(l)}</button>
+                <button type="button" data-testid="games-next" disabled={page + 1 >= pages} on:click=move |_| run(g, page + 1)>{words::NEXT_PAGE.get(l)}</button>
             </p>
             <button type="button" data-testid="games-save" on:click=move |_| {
                 if let Some(s) = filled(g) {

@@ -78,7 +78,7 @@ pub const OPEN_HINT: Text = Text::new(
 );
 pub const PREVIOUS_PAGE: Text = Text::new("上一页", "Previous page");
 pub const NEXT_PAGE: Text = Text::new("下一页", "Next page");
-pub const STORAGE: Text = Text::new("本机存储", "Storage used");
+pub const STORAGE: Text = Text::new("本机存储", "Storage:");
 pub const NO_PLAY_BOARD: Text = Text::new(
     "对弈页还没有保存的棋局：请先在对弈页摆出局面，或粘贴 FEN。",
     "Play has no saved game yet: set the position up on Play first, or paste a FEN.",

@@ -117,7 +117,11 @@ async fn open() {
         Ok(all) => all,
         Err(e) => return tell(&Told::Unavailable(idb::error_name(&e))),
     };
-    let mut held = State::default();
+    // `Catalogue::new`, not its `Default`: the catalogue's start positions begin with the initial one.
+    let mut held = State {
+        catalogue: Catalogue::new(),
+        ..State::default()
+    };
     for (value, key) in values.iter().zip(keys.iter()) {
         let bytes = js_sys::Uint8Array::new(&value).to_vec();
         match StoredGame::from_bytes(&bytes) {
@@ -352,13 +356,10 @@ impl Batch {
     }
 }
 
+/// A fault as the page lists it (its text names the file, and the game where one is at fault).
 fn fault(e: &ImportError) -> Fault {
-    let file = match e.game {
-        Some(n) => format!("{} #{n}", e.file),
-        None => e.file.clone(),
-    };
     Fault {
-        file,
+        file: e.file.clone(),
         said: Said::of(e),
     }
 }
