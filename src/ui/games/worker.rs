@@ -186,15 +186,10 @@ async fn add_files(files: js_sys::Array, names: js_sys::Array) {
     if let Err(e) = check_drop(before + n, bytes) {
         return tell(&Told::Refused(Said::of(&e)));
     }
-    // The counts written with the files: a reload that comes before the next batch still knows them.
-    let mut run = with(|s| s.run.clone()).unwrap_or_default();
-    run.files += n;
     let put = || -> Result<web_sys::IdbTransaction, JsValue> {
-        let tx = idb::transaction(
-            &db,
-            &[idb::PENDING, idb::META],
-            IdbTransactionMode::Readwrite,
-        )?;
+        // Only the files: the counts in `meta` are the batches' (a reload counts what is
+        // pending as files still to read), so a write here can never set them back.
+        let tx = idb::transaction(&db, &[idb::PENDING], IdbTransactionMode::Readwrite)?;
         let pending = idb::store(&tx, idb::PENDING)?;
         for (file, name) in files.iter().zip(names.iter()) {
             let entry = js_sys::Object::new();
@@ -202,8 +197,6 @@ async fn add_files(files: js_sys::Array, names: js_sys::Array) {
             js_sys::Reflect::set(&entry, &"file".into(), &file)?;
             pending.put(&entry)?;
         }
-        let json = serde_json::to_string(&run).unwrap_or_default();
-        idb::store(&tx, idb::META)?.put_with_key(&json.into(), &idb::RUN.into())?;
         Ok(tx)
     };
     let written = match put() {
