@@ -116,6 +116,21 @@ fn append(out: &mut Vec<u8>, game: &StoredGame) {
     out.extend(bytes);
 }
 
+/// The name a game's source keeps for `file`: its path from the folder given that holds it,
+/// that folder's name included (`對局/大師對局/…/00000650.pgn`), as a browser names the files of
+/// a dropped folder; a file given by itself, its path as given.
+fn source_name(file: &std::path::Path, given: &[&str]) -> String {
+    let root = given
+        .iter()
+        .map(std::path::Path::new)
+        .filter(|g| g.is_dir() && file.starts_with(g))
+        .find_map(|g| g.parent());
+    root.and_then(|r| file.strip_prefix(r).ok())
+        .unwrap_or(file)
+        .display()
+        .to_string()
+}
+
 fn import(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let (opts, paths) = options(args, &["db"], &[])?;
@@ -137,8 +152,9 @@ fn import(args: &[String]) -> Result<(), String> {
     old.iter().for_each(|g| append(&mut out, g));
     let (mut read, mut duplicates, mut errors, mut stored) = (0, 0, 0, 0);
     for f in &files {
-        let name = f.display().to_string();
-        let bytes = match super::read_capped(Some(&name), MAX_LIBRARY_BYTES) {
+        let path = f.display().to_string();
+        let name = source_name(f, &paths);
+        let bytes = match super::read_capped(Some(&path), MAX_LIBRARY_BYTES) {
             Ok(b) => b,
             Err(e) => {
                 errors += 1;
@@ -173,14 +189,41 @@ fn import(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The catalogue of the database file `db`, each game numbered by its place from 1.
-fn catalogue(db: &str) -> Result<(Catalogue, Vec<StoredGame>), String> {
+/// The catalogue of the database file `db`, each game numbered by its place from 1: read from
+/// its snapshot `DB.cat` when that is newer than `db`, else made from the records and saved there.
+fn catalogue(db: &str) -> Result<Catalogue, String> {
+    let started = Instant::now();
+    let saved = format!("{db}.cat");
+    let modified = |p: &str| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if modified(&saved).is_some() && modified(&saved) >= modified(db) {
+        let bytes = super::read_capped(Some(&saved), MAX_DB_BYTES)?;
+        if let Ok(cat) = Catalogue::from_bytes(&bytes) {
+            eprintln!(
+                "xq games: catalogue of {} games ({} KB) read from {saved} in {:.2} s",
+                cat.len(),
+                cat.heap_bytes() / 1024,
+                started.elapsed().as_secs_f64()
+            );
+            return Ok(cat);
+        }
+    }
     let games = read_db(db)?;
+    let read = started.elapsed();
     let mut cat = Catalogue::new();
     for (i, g) in games.iter().enumerate() {
         cat.add(i as u32 + 1, g);
     }
-    Ok((cat, games))
+    cat.finish();
+    eprintln!(
+        "xq games: {} games read in {:.1} s, catalogue of {} KB made in {:.1} s",
+        games.len(),
+        read.as_secs_f64(),
+        cat.heap_bytes() / 1024,
+        (started.elapsed() - read).as_secs_f64()
+    );
+    // A snapshot that cannot be written only costs the next run the time to make it again.
+    let _ = std::fs::write(&saved, cat.to_bytes());
+    Ok(cat)
 }
 
 /// The query the options ask.
@@ -254,7 +297,7 @@ fn search(args: &[String]) -> Result<(), String> {
         key,
         descending: opts.contains_key("desc"),
     };
-    let (cat, _) = catalogue(db)?;
+    let cat = catalogue(db)?;
     let started = Instant::now();
     let hits = cat
         .search(&query, sort, page)
@@ -273,12 +316,7 @@ fn search(args: &[String]) -> Result<(), String> {
             r.event
         );
     }
-    eprintln!(
-        "xq games: {} games, catalogue {} KB, search {:.1} ms",
-        cat.len(),
-        cat.heap_bytes() / 1024,
-        took.as_secs_f64() * 1000.0
-    );
+    eprintln!("xq games: search {:.1} ms", took.as_secs_f64() * 1000.0);
     Ok(())
 }
 
@@ -289,7 +327,7 @@ fn explore(args: &[String]) -> Result<(), String> {
         return Err("give one FEN".into());
     };
     let pos = Position::from_fen(fen).map_err(|e| format!("`{fen}`: {e}"))?;
-    let (cat, games) = catalogue(db)?;
+    let cat = catalogue(db)?;
     let entry = cat.explore(&pos);
     for (m, t) in &entry.moves {
         println!("{m} {} {} {} {}", t.games, t.red, t.draws, t.black);
@@ -300,9 +338,8 @@ fn explore(args: &[String]) -> Result<(), String> {
         "games {} {} {} {} year {year}",
         t.games, t.red, t.draws, t.black
     );
-    for id in &entry.top {
-        let g = &games[*id as usize - 1];
-        let year = g.year().map_or("-".into(), |y| y.to_string());
+    for g in cat.rows(&entry.top) {
+        let year = g.year.map_or("-".into(), |y| y.to_string());
         let ecco = g.ecco.map_or("-".into(), |e| e.to_string());
         println!(
             "game {year} {} {ecco}\t{}\t{}\t{}",

@@ -99,7 +99,7 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 /// The legal moves of `pos` in the book's order.
-pub(crate) fn sorted_moves(pos: &Position) -> Vec<Move> {
+fn sorted_moves(pos: &Position) -> Vec<Move> {
     let mut list = pos.legal_moves().as_slice().to_vec();
     list.sort_unstable();
     list

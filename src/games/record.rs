@@ -9,7 +9,7 @@
 //! sorted by (from point, to point); the record text (PGN of the whole tree). A plain master
 //! game is about 150 bytes, a tenth of its PGN.
 
-use crate::explorer::book::{ecco_number, sorted_moves};
+use crate::explorer::book::ecco_number;
 use crate::explorer::{year_of, Outcome};
 use crate::xiangqi::ecco::{self, Ecco};
 use crate::xiangqi::notation::pgn::{read_tree, write_tree};
@@ -67,6 +67,8 @@ pub struct StoredGame {
 pub enum RecordError {
     /// They do not start with `XQG`.
     NotARecord,
+    /// They do not start with `XQCAT` (a saved catalogue, [`super::search::Catalogue::to_bytes`]).
+    NotACatalogue,
     /// Written by a newer version of the format (that version): refused, not misread.
     NewerVersion(u8),
     /// They end at byte `at` in the middle of something.
@@ -230,10 +232,10 @@ impl StoredGame {
         let mut pos = self.start_position();
         for &m in &self.moves {
             // Moves come legal from the readers; an illegal one ends the line here.
-            let Some(i) = sorted_moves(&pos).iter().position(|&l| l == m) else {
+            let Some(i) = move_index(&pos, m) else {
                 break;
             };
-            out.push(i as u8);
+            out.push(i);
             pos.play_unchecked(m);
         }
         if let Some(r) = &self.record {
@@ -274,9 +276,7 @@ impl StoredGame {
         let mut moves = Vec::with_capacity(plies);
         for ply in 1..=plies {
             let i = r.byte()? as usize;
-            let m = *sorted_moves(&pos)
-                .get(i)
-                .ok_or(RecordError::BadMove { ply })?;
+            let m = move_at(&pos, i).ok_or(RecordError::BadMove { ply })?;
             pos.play_unchecked(m);
             moves.push(m);
         }
@@ -305,6 +305,26 @@ impl StoredGame {
     }
 }
 
+/// The index of `m` among the legal moves of `pos` sorted by (from, to), as the book writes a
+/// move; `None` when it is not legal. Counted, not sorted: this runs once a ply of every game.
+fn move_index(pos: &Position, m: Move) -> Option<u8> {
+    let list = pos.legal_moves();
+    list.contains(&m)
+        .then(|| list.iter().filter(|&&l| l < m).count() as u8)
+}
+
+/// The legal move of `pos` at `index` in (from, to) order (see [`move_index`]).
+fn move_at(pos: &Position, index: usize) -> Option<Move> {
+    let list = pos.legal_moves();
+    let n = list.len();
+    if index >= n {
+        return None;
+    }
+    let mut moves = [list.as_slice()[0]; 128];
+    moves[..n].copy_from_slice(list.as_slice());
+    Some(*moves[..n].select_nth_unstable(index).1)
+}
+
 /// FNV-1a, 64 bits: stable across builds and platforms, unlike the standard library's hasher.
 struct Fnv(u64);
 
@@ -322,7 +342,7 @@ impl Fnv {
     }
 }
 
-fn varint(out: &mut Vec<u8>, mut v: u32) {
+pub(super) fn varint(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
         out.push(v as u8 | 0x80);
         v >>= 7;
@@ -330,19 +350,19 @@ fn varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
-fn string(out: &mut Vec<u8>, s: &str) {
+pub(super) fn string(out: &mut Vec<u8>, s: &str) {
     varint(out, s.len() as u32);
     out.extend_from_slice(s.as_bytes());
 }
 
-/// A cursor over a record's bytes.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// A cursor over a record's bytes (and a catalogue's: [`super::search::Catalogue::from_bytes`]).
+pub(super) struct Reader<'a> {
+    pub(super) bytes: &'a [u8],
+    pub(super) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], RecordError> {
+    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], RecordError> {
         let end = self
             .at
             .checked_add(n)
@@ -355,11 +375,11 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
-    fn byte(&mut self) -> Result<u8, RecordError> {
+    pub(super) fn byte(&mut self) -> Result<u8, RecordError> {
         Ok(self.take(1)?[0])
     }
 
-    fn varint(&mut self) -> Result<u32, RecordError> {
+    pub(super) fn varint(&mut self) -> Result<u32, RecordError> {
         let mut v: u64 = 0;
         for shift in (0..35).step_by(7) {
             let b = self.byte()?;
@@ -371,7 +391,7 @@ impl<'a> Reader<'a> {
         Err(RecordError::Truncated { at: self.at })
     }
 
-    fn string(&mut self) -> Result<String, RecordError> {
+    pub(super) fn string(&mut self) -> Result<String, RecordError> {
         let len = self.varint()? as usize;
         let at = self.at;
         let bytes = self.take(len)?;
@@ -379,7 +399,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A start FEN and its position.
-    fn fen(&mut self) -> Result<(String, Position), RecordError> {
+    pub(super) fn fen(&mut self) -> Result<(String, Position), RecordError> {
         let at = self.at;
         let fen = self.string()?;
         let pos = Position::from_fen(&fen).map_err(|_| RecordError::BadString { at })?;
@@ -447,6 +467,32 @@ mod tests {
             StoredGame::from_bytes(&long),
             Err(RecordError::Trailing { .. })
         ));
+    }
+
+    #[test]
+    fn moves_are_numbered_as_the_book_numbers_them() {
+        use crate::explorer::book::{Book, BookGame};
+        let g = game();
+        let mut book = Book::new();
+        book.add(BookGame {
+            red: g.red.clone(),
+            black: g.black.clone(),
+            event: g.event.clone(),
+            date: g.date.clone(),
+            outcome: g.outcome,
+            ecco: g.ecco,
+            moves: g.moves.clone(),
+        });
+        let written = book.write().unwrap();
+        let ours = g.to_bytes();
+        let plies = &ours[ours.len() - g.moves.len()..];
+        assert!(written.ends_with(plies), "{written:?} {plies:?}");
+        let mut pos = Position::start();
+        for &m in &g.moves {
+            let i = move_index(&pos, m).unwrap();
+            assert_eq!(move_at(&pos, i as usize), Some(m));
+            pos.play_unchecked(m);
+        }
     }
 
     #[test]

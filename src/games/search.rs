@@ -4,9 +4,12 @@
 //!
 //! Per game the catalogue keeps its names as numbers in a string table (each distinct name folded
 //! once, so a name query tests each name once, not each game), its main line (2 bytes a move),
-//! the 32-bit keys of the positions it reached (sorted, each once) and the pieces it captured (a
-//! byte each). A 32-bit key hit is confirmed by replaying the game to the position, so no game is
-//! found that did not reach it.
+//! the top 16 bits of the keys of the positions it reached (sorted, each once: 2 bytes a
+//! position) and the pieces it captured (a byte each). A 16-bit key hit is only a candidate: it
+//! is confirmed by replaying the game to the position, so no game is found that did not reach it.
+//! A game of 100 plies shares a 16-bit key with a random position once in 650 games, so a query
+//! replays a few dozen games beside its true hits. The master-games dataset (38,696 distinct
+//! games) takes about 15 MB (`xq games search` prints it).
 
 use super::fold::fold;
 use super::record::StoredGame;
@@ -14,8 +17,10 @@ use crate::explorer::index::{Entry, Tally};
 use crate::explorer::{key, Outcome};
 use crate::xiangqi::ecco::Ecco;
 use crate::xiangqi::{Move, Position};
-use std::cmp::Ordering;
+use std::cell::OnceCell;
 use std::collections::HashMap;
+
+mod snapshot;
 
 /// The most games one page lists.
 pub const MAX_PAGE: usize = 500;
@@ -146,15 +151,17 @@ pub struct Catalogue {
     /// Start positions other than the initial one (index 0 is the initial position).
     starts: Vec<Position>,
     moves: Vec<Move>,
-    keys: Vec<u32>,
+    keys: Vec<u16>,
     captures: Vec<u8>,
     /// Games per name, to rank a position's shown games.
     played: HashMap<u32, u32>,
+    /// Each string's place in the folded order, made at the first sort after an addition.
+    ranks: OnceCell<Vec<u32>>,
 }
 
-/// The upper 32 bits of a position's key: what the catalogue keeps.
-fn short(key: u64) -> u32 {
-    (key >> 32) as u32
+/// The upper 16 bits of a position's key: what the catalogue keeps.
+fn short(key: u64) -> u16 {
+    (key >> 48) as u16
 }
 
 /// The number of a piece kind (color, role) among 14.
@@ -199,14 +206,28 @@ impl Catalogue {
             .chain(&self.folded)
             .map(|s| s.capacity() + std::mem::size_of::<String>())
             .sum();
+        let numbers: usize = self.numbers.keys().map(|s| s.capacity()).sum::<usize>()
+            + self.numbers.capacity() * (std::mem::size_of::<(String, u32)>() + 1);
         self.items.capacity() * std::mem::size_of::<Item>()
-            + strings * 2
-            + self.numbers.capacity() * 8
+            + strings
+            + numbers
             + self.starts.capacity() * std::mem::size_of::<Position>()
             + self.moves.capacity() * std::mem::size_of::<Move>()
-            + self.keys.capacity() * 4
+            + self.keys.capacity() * 2
             + self.captures.capacity()
-            + self.played.capacity() * 8
+            + self.played.capacity() * 9
+    }
+
+    /// Readies the catalogue once a batch of games is added: gives back the room its tables
+    /// grew into and orders the names for sorting (else the first sorted search does it).
+    pub fn finish(&mut self) {
+        self.ranks();
+        self.items.shrink_to_fit();
+        self.moves.shrink_to_fit();
+        self.keys.shrink_to_fit();
+        self.captures.shrink_to_fit();
+        self.strings.shrink_to_fit();
+        self.folded.shrink_to_fit();
     }
 
     fn number(&mut self, s: &str) -> u32 {
@@ -222,6 +243,7 @@ impl Catalogue {
 
     /// Adds `game` under the caller's `id` (its database key, given back in [`Row::id`]).
     pub fn add(&mut self, id: u32, game: &StoredGame) {
+        self.ranks = OnceCell::new();
         let names = [&game.red, &game.black, &game.event, &game.date].map(|s| self.number(s));
         for n in [names[RED], names[BLACK]] {
             *self.played.entry(n).or_default() += 1;
@@ -236,8 +258,10 @@ impl Catalogue {
         };
         let (m0, k0, c0) = (self.moves.len(), self.keys.len(), self.captures.len());
         let mut keys = vec![short(key(&pos))];
+        // The moves come legal from the readers and the records; a move of no piece of the side
+        // to move (a game built by hand) ends the line there.
         for &m in &game.moves {
-            if !pos.is_legal(m) {
+            if pos.piece_at(m.from).is_none_or(|p| p.color != pos.turn()) {
                 break;
             }
             if let Some(p) = pos.piece_at(m.to) {
@@ -435,7 +459,11 @@ impl Catalogue {
     }
 
     /// Each string's place in the folded order (then as written).
-    fn ranks(&self) -> Vec<u32> {
+    fn ranks(&self) -> &[u32] {
+        self.ranks.get_or_init(|| self.make_ranks())
+    }
+
+    fn make_ranks(&self) -> Vec<u32> {
         let mut order: Vec<u32> = (0..self.strings.len() as u32).collect();
         order.sort_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
@@ -453,7 +481,7 @@ impl Catalogue {
     fn sort(&self, hits: &mut [u32], sort: Sort) {
         let rank = match sort.key {
             SortKey::Players | SortKey::Event | SortKey::Date => self.ranks(),
-            _ => Vec::new(),
+            _ => &[],
         };
         let key = |i: u32| -> (u64, u32) {
             let it = &self.items[i as usize];
@@ -469,14 +497,24 @@ impl Catalogue {
             };
             (k, i)
         };
-        hits.sort_by_cached_key(|&i| key(i));
-        if sort.descending {
+        let mut keyed: Vec<(u64, u32)> = hits.iter().map(|&i| key(i)).collect();
+        match sort.descending {
             // Largest first, ties still in the order added.
-            hits.sort_by(|&a, &b| match key(b).0.cmp(&key(a).0) {
-                Ordering::Equal => a.cmp(&b),
-                o => o,
-            });
+            true => keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1))),
+            false => keyed.sort_unstable(),
         }
+        for (h, (_, i)) in hits.iter_mut().zip(keyed) {
+            *h = i;
+        }
+    }
+
+    /// The rows of the games with these ids, in that order (an id not in the catalogue left
+    /// out): the explorer's shown games ([`Entry::top`]) as a list draws them.
+    pub fn rows(&self, ids: &[u32]) -> Vec<Row> {
+        ids.iter()
+            .filter_map(|&id| self.items.iter().find(|it| it.id == id))
+            .map(|it| self.row(it))
+            .collect()
     }
 
     fn row(&self, it: &Item) -> Row {
@@ -531,5 +569,48 @@ impl Catalogue {
         shown.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         entry.top = shown.iter().take(TOP_GAMES).map(|&(_, id)| id).collect();
         entry
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::record::Source;
+
+    #[test]
+    fn a_key_hit_is_confirmed_by_replaying_the_game() {
+        let game = StoredGame {
+            red: "甲".into(),
+            black: "乙".into(),
+            event: String::new(),
+            date: String::new(),
+            outcome: Outcome::Draw,
+            ecco: None,
+            start: None,
+            moves: ["h2e2", "h9g7"]
+                .iter()
+                .map(|m| m.parse().unwrap())
+                .collect(),
+            source: Source::default(),
+            record: None,
+        };
+        let mut cat = Catalogue::new();
+        cat.add(1, &game);
+        let mut never = Position::start();
+        never.play_unchecked("b2e2".parse().unwrap());
+        let query = Query {
+            fen: Some(never.fen()),
+            ..Query::default()
+        };
+        let page = Page { number: 0, size: 5 };
+        assert_eq!(cat.search(&query, Sort::default(), page).unwrap().total, 0);
+        // The game's kept keys made to collide with the position it never reached: still none.
+        let item = cat.items[0].clone();
+        let at = item.keys.0 as usize;
+        cat.keys[at] = short(key(&never));
+        cat.keys[at..at + item.keys.1 as usize].sort_unstable();
+        assert!(Catalogue::slice(&cat.keys, item.keys).contains(&short(key(&never))));
+        assert_eq!(cat.search(&query, Sort::default(), page).unwrap().total, 0);
+        assert_eq!(cat.explore(&never).total.games, 0);
     }
 }

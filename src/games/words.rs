@@ -30,6 +30,11 @@ impl Say for RecordError {
                 "不是对局库的记录（缺少 XQG 标记）".into(),
                 "not a game database record (no XQG mark)".into(),
             ),
+            RecordError::NotACatalogue => pick(
+                lang,
+                "不是保存的对局目录（缺少 XQCAT 标记）".into(),
+                "not a saved game catalogue (no XQCAT mark)".into(),
+            ),
             RecordError::NewerVersion(v) => pick(
                 lang,
                 format!("记录由新版本（格式 {v}）写入，本程序只读到格式 {VERSION}：请更新后再打开，记录保持不变"),

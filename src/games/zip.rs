@@ -222,11 +222,13 @@ fn central_entry(
     at: usize,
     charsets: &dyn Charsets,
 ) -> Result<(Result<Member, ZipError>, usize), ZipError> {
-    let header = zip.get(at..at + CENTRAL_BYTES).ok_or(damaged(
-        at,
-        "a central directory entry (46 bytes)",
-        "中央目录项（46 字节）",
-    ))?;
+    let header = zip
+        .get(at..at.saturating_add(CENTRAL_BYTES))
+        .ok_or(damaged(
+            at,
+            "a central directory entry (46 bytes)",
+            "中央目录项（46 字节）",
+        ))?;
     if u32_at(header, 0) != Some(CENTRAL) {
         return Err(damaged(
             at,
@@ -240,12 +242,10 @@ fn central_entry(
     let (compressed, size, offset) = (h32(20), h32(24), h32(42));
     let (name_len, extra_len, comment_len) = (h16(28) as usize, h16(30) as usize, h16(32) as usize);
     let name_at = at + CENTRAL_BYTES;
-    let raw = zip.get(name_at..name_at + name_len).ok_or(damaged(
-        name_at,
-        "the member's name",
-        "成员的文件名",
-    ))?;
-    let next = name_at + name_len + extra_len + comment_len;
+    let raw = zip
+        .get(name_at..name_at.saturating_add(name_len))
+        .ok_or(damaged(name_at, "the member's name", "成员的文件名"))?;
+    let next = name_at.saturating_add(name_len + extra_len + comment_len);
     if [compressed, size, offset].contains(&u32::MAX) {
         return Err(ZipError::Zip64);
     }
@@ -296,7 +296,7 @@ impl Member {
     /// The member's bytes as stored in `zip` (deflated or not), after its local header.
     pub fn raw<'a>(&self, zip: &'a [u8]) -> Result<&'a [u8], ZipError> {
         let at = self.offset as usize;
-        let local = zip.get(at..at + LOCAL_BYTES).ok_or(damaged(
+        let local = zip.get(at..at.saturating_add(LOCAL_BYTES)).ok_or(damaged(
             at,
             "a member's local header (30 bytes)",
             "成员的本地文件头（30 字节）",
@@ -310,8 +310,8 @@ impl Member {
         }
         let skip =
             u16_at(local, 26).unwrap_or(0) as usize + u16_at(local, 28).unwrap_or(0) as usize;
-        let start = at + LOCAL_BYTES + skip;
-        zip.get(start..start + self.compressed as usize)
+        let start = at.saturating_add(LOCAL_BYTES + skip);
+        zip.get(start..start.saturating_add(self.compressed as usize))
             .ok_or(damaged(
                 zip.len(),
                 "the rest of the member's data",
