@@ -39,18 +39,24 @@ fn send(g: Games, mut picked: Picked) {
         .drain(..n)
         .map(|s| JsValue::from_str(&s))
         .collect();
-    post(g, &files, &names);
+    post(g, &files, &names, picked.files.is_empty());
     if !picked.files.is_empty() {
         set_timeout(move || send(g, picked), std::time::Duration::ZERO);
     }
 }
 
-/// One message of an import: its files and the names they are listed under.
-fn post(g: Games, files: &js_sys::Array, names: &js_sys::Array) {
+/// One message of an import: its files, the names they are listed under, and whether it is the
+/// pick's last (the worker starts reading once every file is in its `pending` store).
+fn post(g: Games, files: &js_sys::Array, names: &js_sys::Array, last: bool) {
     if files.length() == 0 {
         return;
     }
-    let message = js_sys::Array::of3(&JsValue::from_str(IMPORT), files, names);
+    let message = js_sys::Array::of4(
+        &JsValue::from_str(IMPORT),
+        files,
+        names,
+        &JsValue::from_bool(last),
+    );
     g.post(&message);
     g.problem.set(None);
 }
@@ -73,7 +79,7 @@ fn send_chosen(g: Games, input: web_sys::HtmlInputElement, list: web_sys::FileLi
         names.push(&JsValue::from_str(&name_of(&f)));
         files.push(&f);
     }
-    post(g, &files, &names);
+    post(g, &files, &names, to >= list.length());
     if to < list.length() {
         set_timeout(
             move || send_chosen(g, input, list, to),

@@ -90,7 +90,7 @@ pub fn serve_games_worker() {
                 if parts.get(0).as_string().as_deref() == Some(IMPORT) {
                     let files: js_sys::Array = parts.get(1).unchecked_into();
                     let names: js_sys::Array = parts.get(2).unchecked_into();
-                    spawn_local(add_files(files, names));
+                    spawn_local(add_files(files, names, parts.get(3).is_truthy()));
                 }
             }
         });
@@ -174,8 +174,9 @@ fn db() -> Option<IdbDatabase> {
     with(|s| s.db.clone())
 }
 
-/// Puts the page's files into `pending` (after the caps on the whole import), then imports.
-async fn add_files(files: js_sys::Array, names: js_sys::Array) {
+/// Puts the page's files into `pending` (after the caps on the whole import); after the pick's
+/// `last` message, imports: reading starts once every file of the pick is kept for a reload.
+async fn add_files(files: js_sys::Array, names: js_sys::Array, last: bool) {
     let Some(db) = db() else { return };
     let n = files.length() as usize;
     let bytes: u64 = files
@@ -211,7 +212,9 @@ async fn add_files(files: js_sys::Array, names: js_sys::Array) {
                 run.files += n;
                 let run = run.clone();
                 s.cancel = false;
-                (run, !std::mem::replace(&mut s.importing, true))
+                let start = last && !s.importing;
+                s.importing |= start;
+                (run, start)
             });
             tell(&Told::Progress(run));
             if start {
