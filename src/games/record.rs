@@ -246,15 +246,7 @@ impl StoredGame {
 
     /// Reads a record written by [`StoredGame::to_bytes`]; a newer version is refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<StoredGame, RecordError> {
-        let rest = bytes.strip_prefix(MAGIC).ok_or(RecordError::NotARecord)?;
-        let mut r = Reader {
-            bytes,
-            at: bytes.len() - rest.len(),
-        };
-        let version = r.byte()?;
-        if version > VERSION {
-            return Err(RecordError::NewerVersion(version));
-        }
+        let mut r = Reader::open(bytes, MAGIC, VERSION, RecordError::NotARecord)?;
         let [red, black, event, date, file] = [(); 5].map(|_| r.string());
         let number = r.varint()?;
         let code = r.varint()?;
@@ -362,6 +354,28 @@ pub(super) struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader just past `magic` and a version byte no newer than `version` (this build's);
+    /// `missing` when the bytes do not start with `magic`.
+    pub(super) fn open(
+        bytes: &'a [u8],
+        magic: &[u8],
+        version: u8,
+        missing: RecordError,
+    ) -> Result<Reader<'a>, RecordError> {
+        if !bytes.starts_with(magic) {
+            return Err(missing);
+        }
+        let mut r = Reader {
+            bytes,
+            at: magic.len(),
+        };
+        let found = r.byte()?;
+        if found > version {
+            return Err(RecordError::NewerVersion(found));
+        }
+        Ok(r)
+    }
+
     pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], RecordError> {
         let end = self
             .at

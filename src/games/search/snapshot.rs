@@ -57,17 +57,7 @@ impl Catalogue {
     /// Reads a catalogue written by [`Catalogue::to_bytes`]; a newer version, or a number past
     /// its table, is refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<Catalogue, RecordError> {
-        let rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or(RecordError::NotACatalogue)?;
-        let mut r = Reader {
-            bytes,
-            at: bytes.len() - rest.len(),
-        };
-        let version = r.byte()?;
-        if version > VERSION {
-            return Err(RecordError::NewerVersion(version));
-        }
+        let mut r = Reader::open(bytes, MAGIC, VERSION, RecordError::NotACatalogue)?;
         let mut cat = Catalogue::new();
         let strings = r.varint()?;
         for _ in 0..strings {
