@@ -827,6 +827,11 @@ fn write_entrants(event: &Swiss, whole: &Swiss) -> String {
 mod tests {
     use super::*;
 
+    /// A player line (001) of number `no` and name `name` with one round's entry.
+    fn p(no: usize, name: &str, entry: &str) -> String {
+        format!("{:<89}  {entry}", format!("001 {no:>4}      {name}"))
+    }
+
     #[test]
     fn round_trip_keeps_every_record() {
         let mut ev = Swiss::new(Some(5));
@@ -933,9 +938,6 @@ mod tests {
 
     #[test]
     fn team_files_must_hold_together() {
-        let p = |no: usize, name: &str, entry: &str| {
-            format!("{:<89}  {entry}", format!("001 {no:>4}      {name}"))
-        };
         let players = [
             p(1, "A1", "   3 w 1"),
             p(2, "A2", "   4 b 1"),
@@ -971,9 +973,6 @@ mod tests {
     #[test]
     fn a_team_that_fielded_fewer_boards_round_trips() {
         // XXB 2, but only board 1 was played in round 1: the written file keeps the teams.
-        let p = |no: usize, name: &str, entry: &str| {
-            format!("{:<89}  {entry}", format!("001 {no:>4}      {name}"))
-        };
         let text = [
             p(1, "A1", "   3 w 1"),
             p(2, "A2", "0000 - -"),
