@@ -148,3 +148,69 @@ fn training_repeats_from_a_seed_on_any_number_of_threads_and_learns() {
     let bytes = one.network.to_bytes();
     assert_eq!(Network::from_bytes(&bytes).unwrap(), one.network);
 }
+
+/// What `xq uci` answers to `commands` up to its `bestmove` (then `quit`).
+fn uci(commands: &[String]) -> String {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for c in commands {
+        writeln!(stdin, "{c}").unwrap();
+    }
+    let mut out = String::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+    out
+}
+
+#[test]
+fn uci_evaluates_with_the_network_of_eval_file_and_refuses_a_file_that_is_none() {
+    let dir = std::env::temp_dir().join(format!("xq-nnue-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("random.nnue");
+    std::fs::write(&net, random_network(3).to_bytes()).unwrap();
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, b"XQNN\x01\x00\x00\x00").unwrap();
+    let go = |eval_file: Option<&std::path::Path>| {
+        let mut c = vec!["uci".to_string()];
+        if let Some(f) = eval_file {
+            c.push(format!("setoption name EvalFile value {}", f.display()));
+        }
+        c.extend(["position startpos".into(), "go depth 4".into()]);
+        let out = uci(&c);
+        let last = out.lines().filter(|l| l.starts_with("info depth 4")).last();
+        (
+            out.clone(),
+            last.unwrap_or_else(|| panic!("{out}")).to_string(),
+        )
+    };
+    let (hello, by_hand) = go(None);
+    assert!(hello.contains("option name EvalFile type string default <empty>"));
+    let (said, by_net) = go(Some(&net));
+    assert!(said.contains(": the network evaluates"), "{said}");
+    assert_ne!(by_net, by_hand);
+    // A file that is not a network leaves the hand-written evaluation, and says why.
+    let (said, after_bad) = go(Some(&bad));
+    assert!(said.contains("the hand-written evaluation stays"), "{said}");
+    let nodes = |l: &str| {
+        l.split(" nodes ")
+            .nth(1)
+            .map(|r| r.split(' ').next().map(str::to_string))
+    };
+    assert_eq!(nodes(&after_bad), nodes(&by_hand));
+    let _ = std::fs::remove_dir_all(&dir);
+}
