@@ -192,7 +192,7 @@ fn uci_evaluates_with_the_network_of_eval_file_and_refuses_a_file_that_is_none()
         }
         c.extend(["position startpos".into(), "go depth 4".into()]);
         let out = uci(&c);
-        let last = out.lines().filter(|l| l.starts_with("info depth 4")).last();
+        let last = out.lines().rfind(|l| l.starts_with("info depth 4"));
         (
             out.clone(),
             last.unwrap_or_else(|| panic!("{out}")).to_string(),
