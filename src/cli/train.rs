@@ -2,13 +2,14 @@
 //! writes its quantised weights, which `xq uci` loads with `setoption name EvalFile value PATH`.
 
 use super::flags::Flags;
-use crate::engine::nnue::data::read_all;
-use crate::engine::nnue::train::{samples, train, Settings};
+use crate::engine::eval::evaluate;
+use crate::engine::nnue::data::{read_all, Record};
+use crate::engine::nnue::train::{samples, sigmoid, train, Sample, Settings};
 use crate::engine::nnue::{FILE_BYTES, HIDDEN, INPUTS};
 use std::time::Instant;
 
 const USAGE: &str = "usage: xq train [--epochs N] [--batch N] [--lr R] [--lambda L] [--k K] \
-[--seed S] [--threads N] [--hold-out N] --out FILE.nnue DATA.xqpos...";
+[--seed S] [--threads N] [--hold-out N] [--no-mirror] --out FILE.nnue DATA.xqpos...";
 
 /// The largest positions file read (about 20 million positions).
 const MAX_DATA_BYTES: usize = 1 << 30;
@@ -32,6 +33,7 @@ fn train_cmd(args: &[String]) -> Result<(), String> {
             "--seed" => s.seed = flags.number(a)?,
             "--threads" => s.threads = flags.number::<usize>(a)?.max(1),
             "--hold-out" => s.hold_out = flags.number(a)?,
+            "--no-mirror" => s.mirror = false,
             "--out" => out = flags.value(a)?,
             f if !f.starts_with("--") => inputs.push(f.to_string()),
             _ => return Err(format!("unknown argument `{a}`")),
@@ -52,10 +54,11 @@ fn train_cmd(args: &[String]) -> Result<(), String> {
     }
     println!(
         "{} positions to train on, {} held out (games numbered a multiple of {}); \
-         {INPUTS} inputs -> {HIDDEN} x 2 -> 1, lambda {}, K {}, batch {}, lr {}, seed {}",
+         {INPUTS} inputs -> {HIDDEN} x 2 -> 1, mirrored {}, lambda {}, K {}, batch {}, lr {}, seed {}",
         train_set.len(),
         held.len(),
         s.hold_out,
+        s.mirror,
         s.lambda,
         s.k,
         s.batch,
@@ -72,6 +75,9 @@ fn train_cmd(args: &[String]) -> Result<(), String> {
         );
     });
     std::fs::write(&out, t.network.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    if let Some(hand) = hand_loss(&records, &s) {
+        println!("the hand-written evaluation's held-out loss: {hand:.6}");
+    }
     println!(
         "epoch {} kept: held out {:.6} as integers; {FILE_BYTES} bytes into {out} in {:.1} s",
         t.best,
@@ -79,6 +85,22 @@ fn train_cmd(args: &[String]) -> Result<(), String> {
         t0.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The hand-written evaluation's loss on the held-out positions (what the network must beat).
+fn hand_loss(records: &[Record], s: &Settings) -> Option<f64> {
+    let held = records
+        .iter()
+        .filter(|r| s.hold_out > 0 && r.game.is_multiple_of(s.hold_out));
+    let (mut total, mut n) = (0.0f64, 0usize);
+    for r in held {
+        let Ok(pos) = r.position() else { continue };
+        let e = evaluate(&pos) as f32;
+        let err = sigmoid(e / s.k) - Sample::new(r, s.lambda, s.k).target();
+        total += (err * err) as f64;
+        n += 1;
+    }
+    (n > 0).then(|| total / n as f64)
 }
 
 /// Runs `xq train`.

@@ -38,6 +38,9 @@ pub struct Settings {
     pub threads: usize,
     /// Games whose number is a multiple of this are held out for validation.
     pub hold_out: u32,
+    /// Also trains on each position mirrored left to right (the rules do not tell the wings
+    /// apart), twice the positions for nothing.
+    pub mirror: bool,
 }
 
 impl Default for Settings {
@@ -51,6 +54,7 @@ impl Default for Settings {
             seed: 1,
             threads: 2,
             hold_out: 10,
+            mirror: true,
         }
     }
 }
@@ -94,12 +98,18 @@ impl Sample {
         }
     }
 
+    /// What the network is fitted to: the blended winning chance of the side to move.
+    pub fn target(&self) -> f32 {
+        self.target
+    }
+
     fn seen_by(&self, side: usize) -> &[u16] {
         &self.inputs[side][..self.pieces as usize]
     }
 }
 
-fn sigmoid(x: f32) -> f32 {
+/// The winning chance σ(x) of a score `x` in units of K.
+pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -259,6 +269,13 @@ pub fn samples(records: &[Record], s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
             held.push(sample);
         } else {
             train.push(sample);
+            if s.mirror {
+                let mut m = r.clone();
+                for (sq, code) in m.board.iter_mut().enumerate() {
+                    *code = r.board[sq - sq % 9 + 8 - sq % 9];
+                }
+                train.push(Sample::new(&m, s.lambda, s.k));
+            }
         }
     }
     (train, held)
