@@ -2,6 +2,7 @@
 
 mod bench_files;
 mod convert;
+mod data;
 mod eco;
 mod explorer;
 mod flags;
@@ -14,6 +15,7 @@ mod perft;
 mod puzzles;
 mod schedule;
 mod swiss;
+mod train;
 mod tune;
 mod uci;
 mod uci_engine;
@@ -51,6 +53,8 @@ pub fn run(args: &[OsString]) -> i32 {
         "swiss" => swiss::run(rest),
         "tune" => tune::run(rest),
         "label" => label::run(rest),
+        "data" => data::run(rest),
+        "train" => train::run(rest),
         "puzzles" => puzzles::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -166,6 +170,8 @@ const USAGE: &str = "usage: xq <command> [args]
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)
   tune [--games FILE.jsonl]... [--lambda L] [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results
   label --engine CMD --out OUT.jsonl GAMES.jsonl   add a UCI engine's score of each position to tune on
+  data [--depth D] --out FILE.xqpos FILE|DIR...   quiet positions of games, scored, for the network
+  train --out FILE.nnue DATA.xqpos...    train the network (NNUE) on `xq data`'s positions
   puzzles [--engine CMD] [--go GO] --out FILE.jsonl GAMES...   cut puzzles from games (pack --out DIR: shard them)";
 
 /// Every file under the paths given (folders walked in name order, so that runs repeat).

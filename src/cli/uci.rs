@@ -1,5 +1,6 @@
 //! `xq uci` (the Universal Chess Interface as Pikafish speaks it) and `xq bench search`.
 
+use crate::engine::nnue::{Network, FILE_BYTES};
 use crate::engine::{Engine, Level, Limits, Outcome, Root, MAX_MULTIPV};
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::{Color, Move, Position};
@@ -150,6 +151,8 @@ enum Setting {
     Level(Level),
     /// The number asked for, checked against 1..=[`MAX_MULTIPV`] by the loop.
     MultiPv(u64),
+    /// A network weights file to evaluate with (empty: the hand-written evaluation).
+    EvalFile(String),
 }
 
 /// Parses `setoption`: `Ok(None)` for an option this engine does not have (as UCI allows).
@@ -165,6 +168,15 @@ fn parse_setoption(args: &[&str]) -> Result<Option<Setting>, String> {
         return Err(USAGE.into());
     }
     let key = name.to_lowercase();
+    if key == "evalfile" {
+        let path = value.unwrap_or_default();
+        let off = path.is_empty() || path == "<empty>";
+        return Ok(Some(Setting::EvalFile(if off {
+            String::new()
+        } else {
+            path
+        })));
+    }
     if key != "hash" && key != "level" && key != "multipv" {
         return Ok(None);
     }
@@ -179,6 +191,12 @@ fn parse_setoption(args: &[&str]) -> Result<Option<Setting>, String> {
         "multipv" => Setting::MultiPv(n),
         _ => Setting::Level(Level::new(n.min(255) as u8)),
     }))
+}
+
+/// The network of the weights file at `path`.
+fn load_network(path: &str) -> Result<Network, String> {
+    let bytes = super::read_capped(Some(path), FILE_BYTES)?;
+    Network::from_bytes(&bytes).map_err(|e| e.to_string())
 }
 
 /// Reads stdin line by line for the loop. A line that is not UTF-8, or longer than [`MAX_LINE`],
@@ -266,6 +284,8 @@ struct Uci {
     level: Level,
     /// Lines searched and reported per depth (`setoption name MultiPV`).
     multipv: usize,
+    /// The network that evaluates (`setoption name EvalFile`); none: the hand-written evaluation.
+    network: Option<Arc<Network>>,
     stop: Arc<AtomicBool>,
     running: Option<JoinHandle<Engine>>,
 }
@@ -303,6 +323,7 @@ impl Uci {
         let stop = self.stop.clone();
         e.set_level(self.level, 0);
         e.set_multipv(self.multipv);
+        e.set_network(self.network.clone());
         self.running = Some(std::thread::spawn(move || {
             let t0 = Instant::now();
             let now = move || t0.elapsed().as_secs_f64() * 1000.0;
@@ -361,6 +382,7 @@ impl Uci {
                 say(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
+                say("option name EvalFile type string default <empty>");
                 say("uciok");
             }
             "isready" => say("readyok"),
@@ -388,6 +410,21 @@ impl Uci {
                 Ok(Some(Setting::MultiPv(n))) if (1..=MAX_MULTIPV as u64).contains(&n) => {
                     self.halt();
                     self.multipv = n as usize;
+                }
+                Ok(Some(Setting::EvalFile(path))) => {
+                    self.halt();
+                    self.network = None;
+                    if !path.is_empty() {
+                        match load_network(&path) {
+                            Ok(net) => {
+                                self.network = Some(Arc::new(net));
+                                say(&format!("info string EvalFile {path}: the network evaluates"));
+                            }
+                            Err(e) => say(&format!(
+                                "info string EvalFile {path}: {e}; the hand-written evaluation stays"
+                            )),
+                        }
+                    }
                 }
                 Ok(Some(Setting::MultiPv(n))) => say(&format!(
                     "info string MultiPV must be 1 to {MAX_MULTIPV}, not {n}; it stays {}",
@@ -449,6 +486,7 @@ pub fn run(_args: &[String]) -> i32 {
         root: Root::new(Position::start(), &[]).unwrap_or_else(|_| unreachable!()),
         level: Level::FULL,
         multipv: 1,
+        network: None,
         stop: Arc::new(AtomicBool::new(false)),
         running: None,
     };
@@ -479,8 +517,23 @@ const BENCH: [&str; 6] = [
 /// The deepest `xq bench search`, as for `xq perft` and `xq bench`.
 const MAX_BENCH_DEPTH: u32 = crate::xiangqi::perft::MAX_DEPTH;
 
-/// `xq bench search [depth]`: a fixed search of fixed positions; the node count is deterministic.
+/// `xq bench search [depth] [--eval-file FILE]`: a fixed search of fixed positions (with the
+/// network of FILE instead of the hand-written evaluation); the node count is deterministic.
 pub fn bench(args: &[String]) -> i32 {
+    let (args, network) = match args.iter().position(|a| a == "--eval-file") {
+        None => (args, None),
+        Some(i) => match args.get(i + 1).map(|p| load_network(p)) {
+            Some(Ok(net)) => (&args[..i], Some(Arc::new(net))),
+            Some(Err(e)) => {
+                eprintln!("xq bench search: --eval-file: {e}");
+                return 1;
+            }
+            None => {
+                eprintln!("usage: xq bench search [depth] [--eval-file FILE]");
+                return 2;
+            }
+        },
+    };
     let depth = match args.first().map(|d| d.parse::<u32>()) {
         None => 9,
         Some(Ok(d)) if d > MAX_BENCH_DEPTH => {
@@ -502,6 +555,7 @@ pub fn bench(args: &[String]) -> i32 {
         };
         let root = Root::new(pos, &[]).unwrap_or_else(|_| unreachable!());
         let mut engine = Engine::new(DEFAULT_HASH_MB);
+        engine.set_network(network.clone());
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()

@@ -2,11 +2,13 @@
 //! and analyses, natively (`xq uci`) and in the browser's Web Worker from the same source.
 //!
 //! [`search`] holds the alpha-beta search and strength levels, [`eval`] the evaluation, [`tt`] the
-//! transposition table, [`job`] the worker's JSON protocol and [`review`] the whole-game review.
+//! transposition table, [`job`] the worker's JSON protocol, [`review`] the whole-game review and
+//! [`nnue`] the learned evaluation (off by default).
 
 pub mod draw;
 pub mod eval;
 pub mod job;
+pub mod nnue;
 pub mod review;
 mod search;
 pub mod tt;

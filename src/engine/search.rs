@@ -9,6 +9,7 @@
 //! repeat a cycle once may not repeat it twice.
 
 use super::eval::{piece_value, EvalCache, PST};
+use super::nnue::{Accumulator, Network};
 use super::tt::{Bound, Entry, TableTooLarge, Tt};
 use crate::rng::Rng;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
@@ -16,6 +17,7 @@ use crate::xiangqi::Undo;
 use crate::xiangqi::{points, role_of, Color, Move, PlayError, Position, Role};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The score of being mated now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30000;
@@ -315,6 +317,8 @@ pub struct Engine {
     seed: u64,
     rulings: HashMap<u64, Option<Color>>,
     multipv: usize,
+    /// The network that evaluates instead of the hand-written evaluation, when one is set.
+    network: Option<Arc<Network>>,
 }
 
 impl Engine {
@@ -338,6 +342,21 @@ impl Engine {
             seed: 0,
             rulings: HashMap::new(),
             multipv: 1,
+            network: None,
+        }
+    }
+
+    /// Evaluates with `network` from the next search on (`None`: the hand-written evaluation);
+    /// a change of evaluation forgets what was learnt with the old one.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        let same = match (&self.network, &network) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.network = network;
+            self.clear();
         }
     }
 
@@ -396,7 +415,15 @@ impl Engine {
                 *v /= 2;
             }
         }
+        let nnue = self.network.as_deref();
+        let mut accs = Vec::new();
+        if let Some(net) = nnue {
+            accs.reserve(MAX_PLY + 8);
+            accs.push(Accumulator::new(net, root.position()));
+        }
         let mut s = Search {
+            nnue,
+            accs,
             pos: root.position().clone(),
             keys: root.positions.iter().map(Position::hash).collect(),
             past: root,
@@ -440,6 +467,9 @@ fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 }
 
 struct Search<'a> {
+    /// The network evaluating, if any, and its accumulators along the line (one per move made).
+    nnue: Option<&'a Network>,
+    accs: Vec<Accumulator>,
     pos: Position,
     /// Hashes of every position from the game's start to the current node.
     keys: Vec<u64>,
@@ -794,7 +824,10 @@ impl Search<'_> {
 
     #[inline(always)]
     fn eval(&mut self) -> i32 {
-        let e = self.eval_cache.evaluate(&self.pos);
+        let e = match self.nnue {
+            None => self.eval_cache.evaluate(&self.pos),
+            Some(net) => self.network_eval(net),
+        };
         if self.noise == 0 {
             return e;
         }
@@ -802,9 +835,26 @@ impl Search<'_> {
         e + r.below(2 * self.noise as usize + 1) as i32 - self.noise
     }
 
+    /// The network's score of the current position from the accumulators (in a debug build,
+    /// checked against the sum from scratch).
+    fn network_eval(&self, net: &Network) -> i32 {
+        let acc = self.accs.last().unwrap_or_else(|| unreachable!());
+        let e = net.evaluate(acc, self.pos.turn());
+        debug_assert_eq!(*acc, Accumulator::new(net, &self.pos));
+        debug_assert_eq!(e, net.evaluate_position(&self.pos));
+        e
+    }
+
     /// Plays `m`, which `check`s the opponent or not.
     #[inline(always)]
     fn make(&mut self, m: Move, check: bool) {
+        if let Some(net) = self.nnue {
+            let b = self.pos.codes();
+            let (from, to) = (m.from.index(), m.to.index());
+            let top = self.accs.last().unwrap_or_else(|| unreachable!());
+            let next = top.play(net, b[from], from, to, b[to]);
+            self.accs.push(next);
+        }
         let undo = self.pos.play_unchecked(m);
         self.steps.push(Step {
             mv: Some(m),
@@ -828,6 +878,9 @@ impl Search<'_> {
     fn unmake(&mut self) {
         let step = self.steps.pop().unwrap_or_else(|| unreachable!());
         self.keys.pop();
+        if self.nnue.is_some() {
+            self.accs.pop();
+        }
         if let (Some(m), Some(u)) = (step.mv, step.undo) {
             self.pos.undo(m, u);
         }
