@@ -1,5 +1,6 @@
 //! The classic endgames (残局) on `#/train`: a study of the dataset at the board, played out
-//! against the engine worker to the end (the game's verdict under the 1999 rules).
+//! against the engine worker to the end (the game's verdict under the 1999 rules), its published
+//! solution as the hint and on request.
 
 use super::words::{self, Said};
 use super::{board, fetch, use_train, Train, DATA};
@@ -7,7 +8,7 @@ use crate::lang::Say;
 use crate::train::duel::{Duel, Outcome};
 use crate::train::puzzle::Collection;
 use crate::train::shard::Shard;
-use crate::ui::board::{Board, Looks};
+use crate::ui::board::{Board, Brush, Looks, Mark};
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, Square};
@@ -47,6 +48,7 @@ pub(super) fn open_study(train: Train, at: usize) {
     match study {
         Some(p) => {
             train.study_at.set(at);
+            train.marks.set(Vec::new());
             train.duel.set(Some(Duel::new(&p)));
         }
         None if train.studies.with_untracked(|s| at > s.len()) => {}
@@ -68,6 +70,7 @@ pub(super) fn open_study(train: Train, at: usize) {
 /// The player's move, then the engine's answer.
 fn enter(train: Train, m: Move) {
     train.selected.set(None);
+    train.marks.set(Vec::new());
     let played = train
         .duel
         .try_update(|d| d.as_mut().map(|d| d.play(m).is_ok()))
@@ -96,6 +99,16 @@ fn answer(train: Train) {
             }
         });
     });
+}
+
+/// The published solution's next move: its piece circled, while the game follows the record.
+fn hint(train: Train) {
+    if let Some(m) = train
+        .duel
+        .with_untracked(|d| d.as_ref().and_then(Duel::record_move))
+    {
+        train.marks.set(vec![Mark::Circle(m.from, Brush::Green)]);
+    }
 }
 
 fn on_point(train: Train, sq: Square) {
@@ -130,23 +143,40 @@ pub(super) fn EndgameArea() -> impl IntoView {
         far_upside_down: false,
     });
     let over = move || duel.with(|d| d.as_ref().and_then(Duel::outcome)).is_some();
+    // The published solution, shown on request (and hidden again for the next study).
+    let shown = RwSignal::new(false);
+    Effect::new(move |_| {
+        train.study_at.track();
+        shown.set(false);
+    });
     view! {
         <div class="train-play">
             <div class="board-wrap" data-testid="endgame-board" data-over=move || over().then_some("true")>
                 <Board setup=setup check=check looks=looks selected=train.selected targets=targets last_move=last
                     on_point=Callback::new(move |sq| on_point(train, sq))
-                    on_drag=Callback::new(move |(a, b)| enter(train, Move::new(a, b))) />
+                    on_drag=Callback::new(move |(a, b)| enter(train, Move::new(a, b)))
+                    marks=train.marks />
             </div>
             <aside class="train-panel">
                 <EndgameStatus />
                 <div class="train-controls">
+                    <button type="button" data-testid="endgame-hint" disabled=move || duel.with(|d| d.as_ref().and_then(Duel::record_move)).is_none()
+                        on:click=move |_| hint(train)>{tr(words::HINT)}</button>
+                    <button type="button" data-testid="endgame-show-solution" aria-expanded=move || shown.get().to_string()
+                        on:click=move |_| shown.update(|s| *s = !*s)>
+                        {move || if shown.get() { tr(words::HIDE_SOLUTION)() } else { tr(words::SHOW_SOLUTION)() }}
+                    </button>
                     <button type="button" data-testid="endgame-restart" on:click=move |_| {
                         train.engine.stop();
+                        train.marks.set(Vec::new());
                         duel.update(|d| if let Some(d) = d.as_mut() { d.restart() });
                     }>{tr(words::START_AGAIN)}</button>
                     <button type="button" class="primary" data-testid="endgame-next"
                         on:click=move |_| open_study(train, train.study_at.get_untracked() + 1)>{tr(words::NEXT_STUDY)}</button>
                 </div>
+                <Show when=move || shown.get()>
+                    <Solution />
+                </Show>
             </aside>
         </div>
     }
@@ -166,12 +196,14 @@ fn EndgameStatus() -> impl IntoView {
                 (Some(v), Some(o)) => {
                     let end = match o {
                         Outcome::Won => words::YOU_WON,
+                        Outcome::Drawn if d.puzzle().draw => words::YOU_HELD_THE_DRAW,
                         Outcome::Drawn => words::A_DRAW,
                         Outcome::Lost => words::THE_ENGINE_WON,
                     };
                     format!("{} {}", Headline(v).say(l), end.get(l))
                 }
                 _ if d.engine_to_move() => words::ENGINE_THINKS.get(l).to_string(),
+                _ if d.puzzle().draw => Said::HoldTheDraw(d.player()).say(l),
                 _ => Said::PlayItOut(d.player()).say(l),
             })
         })
@@ -188,10 +220,10 @@ fn EndgameStatus() -> impl IntoView {
             })
         })
     };
-    let kind = move || match duel.with(|d| d.as_ref().and_then(Duel::outcome)) {
-        Some(Outcome::Won) => "good",
-        Some(Outcome::Lost) => "bad",
-        _ => "info",
+    let kind = move || match duel.with(|d| d.as_ref().and_then(Duel::goal_met)) {
+        Some(true) => "good",
+        Some(false) => "bad",
+        None => "info",
     };
     view! {
         <p class="train-status" data-testid="endgame-status" data-kind=kind role="status" aria-live="polite">{text}</p>
@@ -199,5 +231,47 @@ fn EndgameStatus() -> impl IntoView {
             <span>{tr(words::SOURCE)}</span><span translate="no">{title}</span>
             <span class="credit" translate="no">" ("{words::DATASET}")"</span>
         </p>
+    }
+}
+
+/// The study's published solution, numbered by moves (回合), and whether the game left it.
+#[component]
+fn Solution() -> impl IntoView {
+    let train = use_train();
+    let duel = train.duel;
+    let rows = move || {
+        duel.with(|d| {
+            let Some(d) = d.as_ref() else {
+                return Vec::new();
+            };
+            let black_first = d.puzzle().start().turn() == Color::Black;
+            let mut texts: Vec<String> = d.solution();
+            if black_first {
+                texts.insert(0, "…".into());
+            }
+            texts
+                .chunks(2)
+                .enumerate()
+                .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+                .collect()
+        })
+    };
+    let off = move || {
+        duel.with(|d| {
+            d.as_ref().is_some_and(|d| {
+                d.verdict().is_none() && !d.puzzle().moves.starts_with(d.game().moves())
+            })
+        })
+    };
+    view! {
+        <div class="train-solution" data-testid="endgame-solution">
+            <p class="hint">{tr(words::SOLUTION_TITLE)}</p>
+            <Show when=off>
+                <p class="hint" data-testid="endgame-off-record">{tr(words::OFF_THE_RECORD)}</p>
+            </Show>
+            <ol class="train-solution-moves" translate="no">
+                {move || rows().into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
+            </ol>
+        </div>
     }
 }
