@@ -130,12 +130,9 @@ pub(super) fn EndgameArea() -> impl IntoView {
         setup,
         check,
         targets,
-    } = board::shown(pos, train.selected);
-    let last = Memo::new(move |_| {
-        duel.with(|d| {
-            d.as_ref()
-                .and_then(|d| d.game().moves().last().map(|m| (m.from, m.to)))
-        })
+        last,
+    } = board::shown(pos, train.selected, move || {
+        duel.with(|d| d.as_ref().and_then(|d| d.game().moves().last().copied()))
     });
     let looks = Memo::new(move |_| Looks {
         flipped: duel.with(|d| d.as_ref().is_some_and(|d| d.player() == Color::Black)),
