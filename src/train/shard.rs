@@ -42,6 +42,7 @@ pub fn dataset_credit() -> Credit {
         licence: "CC BY 4.0".into(),
         licence_url: "https://creativecommons.org/licenses/by/4.0/".into(),
         changes: "Positions cut into puzzles and checked by this app's engine (xq puzzles); \
+                  the endgame studies kept whole with their published moves and result; \
                   moves converted to ICCS; headers kept as the source."
             .into(),
     }
