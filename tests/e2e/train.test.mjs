@@ -232,20 +232,20 @@ test('an endgame\'s published solution: its next move as the hint, the record on
   await page.click('[data-testid=endgame-hint]');
   await page.waitForSelector('[data-testid=endgame-board] [data-testid=mark][data-from=d9]');
   await page.click('[data-testid=endgame-show-solution]');
-  const moves = await page.locator('[data-testid=endgame-solution] li').allTextContents();
+  const moves = (await page.innerText('[data-testid=endgame-solution-moves]')).split('\n');
   assert.equal(moves.length, 2, moves.join(' | '));
-  assert.match(moves[0], /^1\. … 将[4４]进1$/);
+  assert.match(moves[0], /^1\. … 将[4４]进[1１]$/);
   assert.match(moves[1], /^2\. 帅四平五$/);
-  assert.equal(await page.locator('[data-testid=endgame-off-record]').count(), 0);
+  assert.equal(await page.isVisible('[data-testid=endgame-off-record]'), false);
   // Off the record (a chariot move instead of the king's): no hint, and the panel says so.
   await playEndgame(page, ['a1a2']);
   await page.waitForSelector('[data-testid=endgame-board] [data-square=e0][data-piece=K]', { timeout: 20000 });
-  await page.waitForSelector('[data-testid=endgame-off-record]');
+  await page.waitForSelector('[data-testid=endgame-off-record]', { state: 'visible' });
   assert.equal(await page.isDisabled('[data-testid=endgame-hint]'), true);
   // The next study is a draw study: Red holds it by taking the chariot (two bare kings).
   await page.click('[data-testid=endgame-next]');
   await page.waitForSelector('[data-testid=endgame-board] [data-square=e1][data-piece=r]');
-  assert.equal(await page.locator('[data-testid=endgame-solution]').count(), 0, 'the solution is hidden again');
+  assert.equal(await page.isVisible('[data-testid=endgame-solution]'), false, 'the solution is hidden again');
   assert.match(await page.textContent('[data-testid=endgame-status]'), /和局：你执红，守住和棋/);
   await playEndgame(page, ['e0e1']);
   await page.waitForSelector('[data-testid=endgame-board][data-over=true]');

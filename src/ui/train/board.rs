@@ -15,11 +15,14 @@ pub(super) struct Shown {
     pub(super) last: Memo<Option<(Square, Square)>>,
 }
 
+/// What gives the last move played (boxed: one copy of [`shown`] serves every board).
+pub(super) type LastMove = Box<dyn Fn() -> Option<Move> + Send + Sync>;
+
 /// The memos of `pos`, with the targets of the piece on `selected` and the move `last` gives.
 pub(super) fn shown(
     pos: Memo<Option<Position>>,
     selected: RwSignal<Option<Square>>,
-    last: impl Fn() -> Option<Move> + Send + Sync + 'static,
+    last: LastMove,
 ) -> Shown {
     Shown {
         last: Memo::new(move |_| last().map(|m| (m.from, m.to))),

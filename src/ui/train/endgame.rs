@@ -49,6 +49,7 @@ pub(super) fn open_study(train: Train, at: usize) {
         Some(p) => {
             train.study_at.set(at);
             train.marks.set(Vec::new());
+            train.solution_shown.set(false);
             train.duel.set(Some(Duel::new(&p)));
         }
         None if train.studies.with_untracked(|s| at > s.len()) => {}
@@ -131,21 +132,19 @@ pub(super) fn EndgameArea() -> impl IntoView {
         check,
         targets,
         last,
-    } = board::shown(pos, train.selected, move || {
-        duel.with(|d| d.as_ref().and_then(|d| d.game().moves().last().copied()))
-    });
+    } = board::shown(
+        pos,
+        train.selected,
+        Box::new(move || duel.with(|d| d.as_ref().and_then(|d| d.game().moves().last().copied()))),
+    );
     let looks = Memo::new(move |_| Looks {
         flipped: duel.with(|d| d.as_ref().is_some_and(|d| d.player() == Color::Black)),
         animate: true,
         far_upside_down: false,
     });
     let over = move || duel.with(|d| d.as_ref().and_then(Duel::outcome)).is_some();
-    // The published solution, shown on request (and hidden again for the next study).
-    let shown = RwSignal::new(false);
-    Effect::new(move |_| {
-        train.study_at.track();
-        shown.set(false);
-    });
+    // The published solution, shown on request (hidden again by the next study).
+    let shown = train.solution_shown;
     view! {
         <div class="train-play">
             <div class="board-wrap" data-testid="endgame-board" data-over=move || over().then_some("true")>
@@ -159,10 +158,8 @@ pub(super) fn EndgameArea() -> impl IntoView {
                 <div class="train-controls">
                     <button type="button" data-testid="endgame-hint" disabled=move || duel.with(|d| d.as_ref().and_then(Duel::record_move)).is_none()
                         on:click=move |_| hint(train)>{tr(words::HINT)}</button>
-                    <button type="button" data-testid="endgame-show-solution" aria-expanded=move || shown.get().to_string()
-                        on:click=move |_| shown.update(|s| *s = !*s)>
-                        {move || if shown.get() { tr(words::HIDE_SOLUTION)() } else { tr(words::SHOW_SOLUTION)() }}
-                    </button>
+                    <button type="button" data-testid="endgame-show-solution"
+                        on:click=move |_| shown.set(true)>{tr(words::SHOW_SOLUTION)}</button>
                     <button type="button" data-testid="endgame-restart" on:click=move |_| {
                         train.engine.stop();
                         train.marks.set(Vec::new());
@@ -171,9 +168,7 @@ pub(super) fn EndgameArea() -> impl IntoView {
                     <button type="button" class="primary" data-testid="endgame-next"
                         on:click=move |_| open_study(train, train.study_at.get_untracked() + 1)>{tr(words::NEXT_STUDY)}</button>
                 </div>
-                <Show when=move || shown.get()>
-                    <Solution />
-                </Show>
+                <Solution shown=shown />
             </aside>
         </div>
     }
@@ -208,12 +203,14 @@ fn EndgameStatus() -> impl IntoView {
     let title = move || {
         duel.with(|d| {
             d.as_ref().map(|d| {
+                // The study's number (its file) and its name (the event it was played in).
                 let s = &d.puzzle().source;
-                if s.game.is_empty() {
-                    s.event.clone()
-                } else {
-                    s.game.clone()
-                }
+                [&s.game, &s.event]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" · ")
             })
         })
     };
@@ -231,26 +228,24 @@ fn EndgameStatus() -> impl IntoView {
     }
 }
 
-/// The study's published solution, numbered by moves (回合), and whether the game left it.
+/// The study's published solution once `shown`, a line a move (回合), and whether the game left it.
 #[component]
-fn Solution() -> impl IntoView {
+fn Solution(shown: RwSignal<bool>) -> impl IntoView {
     let train = use_train();
     let duel = train.duel;
-    let rows = move || {
+    let text = move || {
         duel.with(|d| {
-            let Some(d) = d.as_ref() else {
-                return Vec::new();
-            };
-            let black_first = d.puzzle().start().turn() == Color::Black;
-            let mut texts: Vec<String> = d.solution();
-            if black_first {
+            let d = d.as_ref()?;
+            let mut texts = d.solution();
+            if d.puzzle().start().turn() == Color::Black {
                 texts.insert(0, "…".into());
             }
-            texts
+            let rows: Vec<String> = texts
                 .chunks(2)
                 .enumerate()
                 .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
-                .collect()
+                .collect();
+            Some(rows.join("\n"))
         })
     };
     let off = move || {
@@ -261,14 +256,10 @@ fn Solution() -> impl IntoView {
         })
     };
     view! {
-        <div class="train-solution" data-testid="endgame-solution">
+        <div class="train-solution" data-testid="endgame-solution" hidden=move || !shown.get()>
             <p class="hint">{tr(words::SOLUTION_TITLE)}</p>
-            <Show when=off>
-                <p class="hint" data-testid="endgame-off-record">{tr(words::OFF_THE_RECORD)}</p>
-            </Show>
-            <ol class="train-solution-moves" translate="no">
-                {move || rows().into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
-            </ol>
+            <p class="hint" data-testid="endgame-off-record" hidden=move || !off()>{tr(words::OFF_THE_RECORD)}</p>
+            <p class="train-solution-moves" data-testid="endgame-solution-moves" translate="no">{text}</p>
         </div>
     }
 }

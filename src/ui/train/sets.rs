@@ -319,10 +319,11 @@ pub(super) fn ClassView() -> impl IntoView {
     };
     let pos = Memo::new(move |_| class.with(|c| c.as_ref().and_then(Class::position)));
     // Nothing is picked up on the class view's board: it only shows.
-    let super::board::Shown { setup, last, .. } =
-        super::board::shown(pos, RwSignal::new(None), move || {
-            class.with(|c| c.as_ref().and_then(Class::last_move))
-        });
+    let super::board::Shown { setup, last, .. } = super::board::shown(
+        pos,
+        RwSignal::new(None),
+        Box::new(move || class.with(|c| c.as_ref().and_then(Class::last_move))),
+    );
     let looks = Memo::new(move |_| Looks {
         flipped: false,
         animate: true,

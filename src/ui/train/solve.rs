@@ -148,11 +148,15 @@ pub(super) fn SolveArea() -> impl IntoView {
         check,
         targets,
         last: last_move,
-    } = board::shown(position, train.selected, move || {
-        train
-            .solving
-            .with(|s| s.as_ref().and_then(|s| s.last_move()))
-    });
+    } = board::shown(
+        position,
+        train.selected,
+        Box::new(move || {
+            train
+                .solving
+                .with(|s| s.as_ref().and_then(|s| s.last_move()))
+        }),
+    );
     // The solver's side at the bottom.
     let looks = Memo::new(move |_| Looks {
         flipped: train

@@ -64,7 +64,6 @@ pub const THE_ENGINE_WON: Text = Text::new("电脑赢了。再来一次？", "Th
 pub const ENGINE_THINKS: Text = Text::new("电脑思考中…", "The engine is thinking…");
 pub const YOU_HELD_THE_DRAW: Text = Text::new("守和成功！", "You held the draw!");
 pub const SHOW_SOLUTION: Text = Text::new("看原谱着法", "Show the solution");
-pub const HIDE_SOLUTION: Text = Text::new("收起原谱", "Hide the solution");
 pub const SOLUTION_TITLE: Text = Text::new(
     "原谱着法（出自原局）",
     "The published solution (the record)",
