@@ -326,7 +326,9 @@ mod tests {
     #[test]
     fn bad_data_is_a_typed_error() {
         let (index, files) = pack(some(), dataset_credit());
-        let newer = index.to_json().replace("\"version\": 1", "\"version\": 2");
+        let newer = index
+            .to_json()
+            .replacen("\"version\":1", "\"version\":2", 1);
         assert_eq!(
             Index::parse(&newer),
             Err(DataError::NewerVersion {
