@@ -4,9 +4,10 @@
 
 use xiangqi_club::engine::{Limits, Score};
 use xiangqi_club::train::generate::{
-    find_puzzles, rules_ok, study_of, Analyst, BuiltIn, Dropped, Found, Line,
+    find_puzzles, rules_ok, study_from, Analyst, BuiltIn, Dropped, Found, Line,
 };
 use xiangqi_club::train::puzzle::{Collection, Source, Theme};
+use xiangqi_club::xiangqi::notation::record::PgnResult;
 use xiangqi_club::xiangqi::{Color, Move, Position};
 
 fn depth(d: u32) -> Limits {
@@ -206,34 +207,34 @@ const CHARIOT_UP: &str = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
 fn study(
     fen: &str,
     line: &[&str],
-    winner: Option<Color>,
+    result: PgnResult,
 ) -> Result<xiangqi_club::train::puzzle::Puzzle, Dropped> {
     let source = Source {
         collection: Collection::Endgames,
         ..Source::default()
     };
     let start = Position::from_fen(fen).unwrap();
-    study_of(&mut engine(), &start, &moves(line), winner, source).unwrap()
+    study_from(&start, &moves(line), result, source)
 }
 
 #[test]
 fn a_study_is_kept_whole_from_its_position_for_its_winner() {
-    let s = study(CHARIOT_UP, &["i0i9", "d9d8", "i9i8"], Some(Color::Red)).unwrap();
+    let s = study(CHARIOT_UP, &["i0i9", "d9d8", "i9i8"], PgnResult::RedWins).unwrap();
     assert_eq!(
         s.fen, CHARIOT_UP,
         "the study's own position, not a later one"
     );
     assert_eq!(s.moves.len(), 3, "the record's whole line, odd or even");
     assert_eq!(
-        (s.player, s.solver(), s.opening_plies()),
-        (Some(Color::Red), Color::Red, 0)
+        (s.player, s.solver(), s.opening_plies(), s.draw),
+        (Some(Color::Red), Color::Red, 0, false)
     );
     assert_eq!(
         xiangqi_club::train::puzzle::Puzzle::from_json(&s.to_json()),
         Ok(s.clone())
     );
     let black_first = CHARIOT_UP.replace(" w ", " b ");
-    let s = study(&black_first, &["d9d8", "i0i8"], Some(Color::Red)).unwrap();
+    let s = study(&black_first, &["d9d8", "i0i8"], PgnResult::RedWins).unwrap();
     assert_eq!(
         (s.solver(), s.opening_plies()),
         (Color::Red, 1),
@@ -242,18 +243,29 @@ fn a_study_is_kept_whole_from_its_position_for_its_winner() {
 }
 
 #[test]
-fn a_study_the_engine_does_not_confirm_or_without_a_winner_is_dropped() {
+fn every_study_with_a_result_is_kept_a_draw_for_the_side_to_move() {
+    // No engine is asked: a study the engine would not call won is kept as published.
+    let s = study(CHARIOT_UP, &["i0i9", "d9d8"], PgnResult::BlackWins).unwrap();
+    assert_eq!((s.player, s.opening_plies()), (Some(Color::Black), 1));
+    let s = study(CHARIOT_UP, &["i0i9", "d9d8"], PgnResult::Draw).unwrap();
+    assert_eq!((s.player, s.draw), (Some(Color::Red), true));
+    let back = xiangqi_club::train::puzzle::Puzzle::from_json(&s.to_json()).unwrap();
+    assert!(back.draw, "{}", s.to_json());
+}
+
+#[test]
+fn a_study_without_a_result_or_a_move_of_its_player_is_dropped() {
     assert_eq!(
-        study(CHARIOT_UP, &["i0i9", "d9d8"], Some(Color::Black)),
-        Err(Dropped::Unconfirmed)
+        study(CHARIOT_UP, &["i0i9", "d9d8"], PgnResult::Unknown),
+        Err(Dropped::NoResult)
     );
     assert_eq!(
-        study(CHARIOT_UP, &["i0i9", "d9d8"], None),
-        Err(Dropped::NoWinner)
+        study(CHARIOT_UP, &["i0i9"], PgnResult::BlackWins),
+        Err(Dropped::NoSolution)
     );
     assert_eq!(
-        study(CHARIOT_UP, &["i0i9"], Some(Color::Red)),
-        Err(Dropped::NoWinner)
+        study(CHARIOT_UP, &[], PgnResult::RedWins),
+        Err(Dropped::NoSolution)
     );
 }
 
@@ -266,6 +278,7 @@ fn the_shipped_puzzles_read_and_the_endgames_are_whole_studies() {
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
     let index = Index::parse(&read("index.json")).unwrap();
     let mut total = 0;
+    let mut draws = 0;
     for info in &index.shards {
         let shard = Shard::parse(&read(&info.file)).unwrap();
         assert_eq!(shard.puzzles.len(), info.count, "{}", info.file);
@@ -285,16 +298,19 @@ fn the_shipped_puzzles_read_and_the_endgames_are_whole_studies() {
                     "{}",
                     p.id
                 );
+                draws += usize::from(p.draw);
             }
         }
     }
     assert_eq!(total, index.count);
     assert!(index.count >= 2_000);
+    assert!(draws >= 5, "the draw studies (和局) ship too: {draws}");
     assert!(
         index
             .shards_of(Collection::Endgames)
             .map(|s| s.count)
             .sum::<usize>()
-            >= 70
+            >= 240,
+        "every study of the 244 that reads, is legal and has a result (2 repeat another)"
     );
 }

@@ -1,6 +1,7 @@
 //! `xq puzzles`: cuts puzzles from games with a UCI engine (src/train/generate.rs), one JSON
-//! object a line (with `--collection endgames`, each record is kept whole as a study, from its
-//! position, when the engine confirms its winner); `xq puzzles pack` tags them again, drops
+//! object a line (with `--collection endgames`, every record whose position and moves are legal
+//! and whose result is published is kept whole as a study; no engine is asked, and the records
+//! dropped are counted by reason); `xq puzzles pack` tags them again, drops
 //! duplicates and writes the trainer's shards and `index.json` (src/train/shard.rs).
 
 use super::flags::Flags;
@@ -8,12 +9,13 @@ use super::uci_engine::{check_go, Engine, EngineFlags};
 use crate::engine::Score;
 use crate::text::EncodingRs;
 use crate::train::generate::{
-    find_puzzles, only_takes_back, source_of, study_of, Analyst, Dropped, Line,
+    find_puzzles, only_takes_back, source_of, study_from, Analyst, Dropped, Line,
 };
 use crate::train::puzzle::{Collection, Puzzle, Theme};
 use crate::train::shard::{dataset_credit, pack};
 use crate::train::themes::{seed, tag};
-use crate::xiangqi::notation::archive;
+use crate::xiangqi::notation::archive::{self, ArchiveError};
+use crate::xiangqi::notation::pgn::PgnErrorKind;
 use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::{Color, Move, Position};
 use std::collections::BTreeMap;
@@ -215,9 +217,19 @@ fn generate(s: &Settings) -> Result<(), String> {
             }
         };
         let lib = match archive::open(&bytes, &EncodingRs) {
+            // A study must be read whole: a record that stops is dropped, saying why.
+            Ok(l) if s.collection == Collection::Endgames && l.stopped.is_some() => Err(l.stopped),
+            Ok(l) => Ok(l),
+            Err(e) => Err(Some(e)),
+        };
+        let lib = match lib {
             Ok(l) => l,
             Err(e) => {
+                let e = e.unwrap_or(ArchiveError::Empty);
                 eprintln!("xq puzzles: {}: {e}", path.display());
+                if s.collection == Collection::Endgames {
+                    *dropped.entry(study_fault(&e)).or_default() += 1;
+                }
                 unread += 1;
                 continue;
             }
@@ -245,15 +257,9 @@ fn generate(s: &Settings) -> Result<(), String> {
                 .filter_map(|&id| tree.node(id).and_then(|n| n.mv()))
                 .collect();
             let source = source_of(tree, s.collection, &title);
-            uci.engine.send("ucinewgame")?;
             if s.collection == Collection::Endgames {
-                let winner = match tree.result() {
-                    PgnResult::RedWins => Some(Color::Red),
-                    PgnResult::BlackWins => Some(Color::Black),
-                    _ => None,
-                };
                 scanned += 1;
-                match study_of(&mut uci, tree.start(), &moves, winner, source)? {
+                match study_from(tree.start(), &moves, tree.result(), source) {
                     Ok(study) => {
                         writeln!(out, "{}", study.to_json())
                             .map_err(|e| format!("{}: {e}", s.out))?;
@@ -263,6 +269,7 @@ fn generate(s: &Settings) -> Result<(), String> {
                 }
                 continue;
             }
+            uci.engine.send("ucinewgame")?;
             let found = find_puzzles(&mut uci, tree.start(), &moves, &source, s.tail)?;
             scanned += found.scanned;
             for d in found.dropped {
@@ -286,7 +293,12 @@ fn generate(s: &Settings) -> Result<(), String> {
         paths.len(),
         t0.elapsed().as_secs_f64()
     );
-    for d in Dropped::ALL {
+    let reasons: &[Dropped] = if s.collection == Collection::Endgames {
+        &Dropped::STUDIES
+    } else {
+        &Dropped::ALL
+    };
+    for &d in reasons {
         println!(
             "dropped, {}: {}",
             d.name(),
@@ -294,6 +306,23 @@ fn generate(s: &Settings) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Why a study's file was not read: its position, a move of its solution, or the file itself.
+fn study_fault(e: &ArchiveError) -> Dropped {
+    match e {
+        ArchiveError::Pgn(p) => match p.kind {
+            PgnErrorKind::BadFen { .. } => Dropped::IllegalPosition,
+            PgnErrorKind::BadMove { .. } => Dropped::IllegalMove,
+            _ => Dropped::Unreadable,
+        },
+        ArchiveError::Unread(all) => all
+            .iter()
+            .map(study_fault)
+            .find(|&d| d != Dropped::Unreadable)
+            .unwrap_or(Dropped::Unreadable),
+        _ => Dropped::Unreadable,
+    }
 }
 
 /// `xq puzzles pack --out DIR FILE.jsonl...`: tags, de-duplicates and shards the puzzles.

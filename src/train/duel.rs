@@ -1,7 +1,9 @@
 //! A classic endgame (残局) played out against the engine: the study's position (after its
 //! record's first move when the player is not to move there), the player on the side the record
-//! says won, the engine on the other, to the end under the 1999 rules (the game's own verdict: mate,
-//! stalemate, perpetual check and chase, the move limit).
+//! says won (or, in a draw study, the side to move, who must hold the draw), the engine on the
+//! other, to the end under the 1999 rules (the game's own verdict: mate, stalemate, perpetual check
+//! and chase, the 60-move limit of 4.2.4). The record is the published solution: its next move is
+//! the hint while the game still follows it.
 
 use super::puzzle::Puzzle;
 use crate::xiangqi::game::{Game, GameResult, Verdict};
@@ -92,6 +94,43 @@ impl Duel {
         })
     }
 
+    /// Whether the study's goal was met once it is over: the win, or in a draw study the draw held
+    /// (a win too).
+    pub fn goal_met(&self) -> Option<bool> {
+        Some(match self.outcome()? {
+            Outcome::Won => true,
+            Outcome::Drawn => self.puzzle.draw,
+            Outcome::Lost => false,
+        })
+    }
+
+    /// The published solution's next move for the player, while the game so far is the record's
+    /// and the player is to move: the hint.
+    pub fn record_move(&self) -> Option<Move> {
+        let played = self.game.moves();
+        let on_record = self.puzzle.moves.starts_with(played);
+        let to_move = self.game.verdict().is_none() && self.game.position().turn() == self.player();
+        if !on_record || !to_move {
+            return None;
+        }
+        self.puzzle.moves.get(played.len()).copied()
+    }
+
+    /// The published solution from the study's position, one text a move in Chinese notation
+    /// (红方 moves and 黑方 moves alike, as the record gives them).
+    pub fn solution(&self) -> Vec<String> {
+        let mut pos = self.puzzle.start();
+        self.puzzle
+            .moves
+            .iter()
+            .map(|&m| {
+                let text = crate::xiangqi::notation::chinese::write(&pos, m);
+                pos.play_unchecked(m);
+                text
+            })
+            .collect()
+    }
+
     /// What the engine is asked: the start position and the moves since, ICCS (it needs them
     /// for repetitions).
     pub fn request(&self) -> (String, Vec<String>) {
@@ -166,5 +205,31 @@ mod tests {
         assert_eq!(d.outcome(), Some(Outcome::Won));
         assert!(!d.engine_to_move());
         assert!(d.play(mv("d9d8")).is_err());
+    }
+
+    #[test]
+    fn the_hint_is_the_records_next_move_while_the_game_follows_it() {
+        let mut d = Duel::new(&study());
+        assert_eq!(d.record_move(), Some(mv("a1a0")));
+        assert_eq!(d.solution().len(), 2);
+        assert_eq!(d.solution()[0], "帅五平四");
+        d.play(mv("d9d8")).unwrap();
+        assert_eq!(d.record_move(), None, "the engine's turn");
+        d.reply(mv("f0e0")).unwrap();
+        assert_eq!(d.record_move(), None, "off the record");
+    }
+
+    #[test]
+    fn a_draw_study_is_met_by_the_draw_and_a_win_study_is_not() {
+        // Red's king takes the chariot: two bare kings, a draw.
+        let json = r#"{"fen":"3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1","moves":["e0e1"],"source":{"collection":"endgames"},"player":"Red"DRAW}"#;
+        for (draw, met) in [(true, true), (false, false)] {
+            let text = json.replace("DRAW", if draw { r#","draw":true"# } else { "" });
+            let mut d = Duel::new(&Puzzle::from_json(&text).unwrap());
+            assert_eq!((d.puzzle().draw, d.goal_met()), (draw, None));
+            d.play(mv("e0e1")).unwrap();
+            assert_eq!(d.outcome(), Some(Outcome::Drawn));
+            assert_eq!(d.goal_met(), Some(met), "draw study: {draw}");
+        }
     }
 }

@@ -20,10 +20,11 @@
 //! forbidden (perpetual check or chase, rules 24–26) and [`Dropped::Repetition`] otherwise. A
 //! one-move material win that only takes back the piece the opponent just moved is dropped too.
 
-use super::puzzle::{Alternative, Collection, Puzzle, Source, Theme};
+use super::puzzle::{Alternative, Collection, Puzzle, PuzzleError, Source, Theme};
 use super::themes::{seed, tag};
 use crate::engine::review::red_chances;
 use crate::engine::{Engine, Limits, Root, Score};
+use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::rules::material::value;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
 use crate::xiangqi::tree::{Eval, GameTree};
@@ -128,20 +129,36 @@ pub enum Dropped {
     Repetition,
     /// A one-move material win that only takes back the piece the opponent just moved.
     Recapture,
-    /// A study whose record has no winner (a draw or no result) or under two moves.
-    NoWinner,
+    /// A study's file is not a game record this app reads.
+    Unreadable,
+    /// A study's position is not legal (its FEN).
+    IllegalPosition,
+    /// A move of a study's published solution is not legal.
+    IllegalMove,
+    /// A study without a published result (`*`).
+    NoResult,
+    /// A study without a move of its player.
+    NoSolution,
 }
 
 impl Dropped {
-    /// All reasons, in the order reports list them.
-    pub const ALL: [Dropped; 7] = [
+    /// The reasons a cut puzzle is dropped, in the order reports list them.
+    pub const ALL: [Dropped; 6] = [
         Dropped::Unconfirmed,
         Dropped::NotOnlyMove,
         Dropped::SmallGain,
         Dropped::ForbiddenRepetition,
         Dropped::Repetition,
         Dropped::Recapture,
-        Dropped::NoWinner,
+    ];
+
+    /// The reasons a study is dropped, in the order reports list them.
+    pub const STUDIES: [Dropped; 5] = [
+        Dropped::Unreadable,
+        Dropped::IllegalPosition,
+        Dropped::IllegalMove,
+        Dropped::NoResult,
+        Dropped::NoSolution,
     ];
 
     /// The reason in a report.
@@ -153,7 +170,11 @@ impl Dropped {
             Dropped::ForbiddenRepetition => "wins by a forbidden perpetual (rules 24-26)",
             Dropped::Repetition => "line repeats a position",
             Dropped::Recapture => "only a recapture",
-            Dropped::NoWinner => "study without a winner",
+            Dropped::Unreadable => "study file not readable",
+            Dropped::IllegalPosition => "study position not legal",
+            Dropped::IllegalMove => "solution move not legal",
+            Dropped::NoResult => "study without a published result",
+            Dropped::NoSolution => "study without a move of its player",
         }
     }
 }
@@ -212,24 +233,23 @@ fn balance(pos: &Position, solver: Color) -> i32 {
         .sum()
 }
 
-/// A classic endgame kept whole from its record's position `start` (its moves `moves`): played by
-/// the side the record says won (`winner`), kept when the confirmation's search gives that side
-/// winning chances of at least [`WINNING`] at its first move.
-pub fn study_of(
-    analyst: &mut dyn Analyst,
+/// A classic endgame (残局) kept whole from its record's position `start`, its published solution
+/// `moves` and its published `result`: a win is played by the side the record says won, a draw
+/// study (和) by the side to move, who must hold it. No engine is asked: every study whose position
+/// and moves are legal and whose result is published is kept (the page plays it out against the
+/// engine, and the record is its solution).
+pub fn study_from(
     start: &Position,
     moves: &[Move],
-    winner: Option<Color>,
+    result: PgnResult,
     source: Source,
-) -> Result<Result<Puzzle, Dropped>, String> {
-    let Some(player) = winner.filter(|_| moves.len() >= 2) else {
-        return Ok(Err(Dropped::NoWinner));
+) -> Result<Puzzle, Dropped> {
+    let (player, draw) = match result {
+        PgnResult::RedWins => (Color::Red, false),
+        PgnResult::BlackWins => (Color::Black, false),
+        PgnResult::Draw => (start.turn(), true),
+        PgnResult::Unknown => return Err(Dropped::NoResult),
     };
-    let opening = usize::from(start.turn() != player);
-    let best = analyst.analyse(start, &moves[..opening], 1, true)?;
-    if best.first().is_none_or(|l| chances(l.score) < WINNING) {
-        return Ok(Err(Dropped::Unconfirmed));
-    }
     let mut study = Puzzle {
         id: String::new(),
         fen: start.fen(),
@@ -241,9 +261,15 @@ pub fn study_of(
         deviation: super::rating::PUZZLE_DEVIATION,
         source,
         player: Some(player),
+        draw,
     };
     study.id = study.make_id();
-    Ok(Ok(study))
+    // Read back as the page reads it: the same checks of the position and every move.
+    Puzzle::from_json(&study.to_json()).map_err(|e| match e {
+        PuzzleError::Fen(_) => Dropped::IllegalPosition,
+        PuzzleError::IllegalMove { .. } | PuzzleError::BadMove { .. } => Dropped::IllegalMove,
+        _ => Dropped::NoSolution,
+    })
 }
 
 /// Finds the puzzles in the main line from `start` (`moves`), with `source` for their origin.
@@ -309,6 +335,7 @@ pub fn find_puzzles(
                     deviation: super::rating::PUZZLE_DEVIATION,
                     source,
                     player: None,
+                    draw: false,
                 };
                 puzzle.themes = tag(&puzzle);
                 puzzle.rating = seed(&puzzle, &puzzle.themes);

@@ -231,6 +231,8 @@ pub struct Puzzle {
     /// (after the record's first move when the other side is to move there). `None` for a
     /// puzzle, solved by the side to move after its first move.
     pub player: Option<Color>,
+    /// A draw study (its record's result 和): the player holds the draw rather than wins.
+    pub draw: bool,
 }
 
 /// Why a puzzle's JSON is not a puzzle.
@@ -316,6 +318,12 @@ pub(crate) struct RawPuzzle {
     source: Source,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     player: Option<Color>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    draw: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
 }
 
 mod iccs {
@@ -348,6 +356,7 @@ impl Puzzle {
 
     pub(crate) fn from_raw(raw: RawPuzzle) -> Result<Puzzle, PuzzleError> {
         let mut pos = Position::from_fen(&raw.fen).map_err(PuzzleError::Fen)?;
+        let start_turn = pos.turn();
         let mut moves = Vec::with_capacity(raw.moves.len());
         let mut positions = Vec::with_capacity(raw.moves.len());
         for (index, text) in raw.moves.iter().enumerate() {
@@ -360,8 +369,13 @@ impl Puzzle {
                 .map_err(|reason| PuzzleError::IllegalMove { index, mv, reason })?;
             moves.push(mv);
         }
-        // A puzzle ends on the solver's move; a study's record ends where the game did.
-        if moves.len() < 2 || (raw.player.is_none() && !moves.len().is_multiple_of(2)) {
+        // A puzzle ends on the solver's move; a study's record ends where the game did, after at
+        // least one move of its player.
+        let short = match raw.player {
+            Some(player) => moves.len() <= usize::from(start_turn != player),
+            None => moves.len() < 2 || !moves.len().is_multiple_of(2),
+        };
+        if short {
             return Err(PuzzleError::WrongLength { moves: moves.len() });
         }
         for a in &raw.alternatives {
@@ -396,6 +410,8 @@ impl Puzzle {
             deviation,
             source: raw.source,
             player: raw.player,
+            // Only a study is played for a draw.
+            draw: raw.draw && raw.player.is_some(),
         };
         if p.id.is_empty() {
             p.id = p.make_id();
@@ -414,6 +430,7 @@ impl Puzzle {
             deviation: Some(self.deviation.round()),
             source: self.source.clone(),
             player: self.player,
+            draw: self.draw,
         }
     }
 

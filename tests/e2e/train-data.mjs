@@ -11,19 +11,21 @@ export const PUZZLES = [
   { id: 'redmates', fen: '4k4/R7R/9/9/9/9/9/9/9/3K5 b - - 0 1', moves: ['e9f9', 'a8a9'], themes: ['mate_in_1', 'double_chariot'], rating: 1500, deviation: 80, source: { collection: 'games', red: '戊', black: '己', move_number: 25 } },
 ];
 
-/** One classic endgame (残局) to play against the engine from its own position, as the shipped
- * studies are: Black, its record's winner, is to move and mates at once, or plays on. */
+/** Two classic endgames (残局) to play against the engine from their own positions, as the
+ * shipped studies are: Black, its record's winner, is to move and mates at once, or plays on; then a
+ * draw study (和局) where Red's king takes the chariot and holds the draw. */
 export const STUDIES = [
   { id: 'study001', fen: '3k5/9/9/9/9/9/9/9/r7r/5K3 b - - 1 1', moves: ['d9d8', 'f0e0'], themes: ['endgame'], rating: 1200, deviation: 80, player: 'Black', source: { collection: 'endgames', game: '双车杀王' } },
+  { id: 'study002', fen: '3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1', moves: ['e0e1'], themes: ['endgame'], rating: 1500, deviation: 80, player: 'Red', draw: true, source: { collection: 'endgames', game: '帅吃车守和' } },
 ];
 
 const THEMES = { mate_in_1: 2, double_chariot: 2, endgame: 1 };
 export const INDEX = {
-  version: 1, count: 4, shard_size: 200, collections: { games: 3, endgames: 1 }, themes: { ...THEMES, endgame: 2 },
+  version: 1, count: 5, shard_size: 200, collections: { games: 3, endgames: 2 }, themes: { ...THEMES, endgame: 3 },
   bands: [{ from: 1000, count: 1 }, { from: 1200, count: 1 }, { from: 1400, count: 1 }],
   shards: [
     { file: 'games-000.json', collection: 'games', count: 3, min_rating: 1000, max_rating: 1500, themes: THEMES },
-    { file: 'endgames-000.json', collection: 'endgames', count: 1, min_rating: 1200, max_rating: 1200, themes: { endgame: 1 } },
+    { file: 'endgames-000.json', collection: 'endgames', count: 2, min_rating: 1200, max_rating: 1500, themes: { endgame: 2 } },
   ],
   credit: { dataset: 'Chinese Chess Practical Dataset', url: 'https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset', licence: 'CC BY 4.0', licence_url: 'https://creativecommons.org/licenses/by/4.0/', changes: 'test' },
 };

@@ -106,7 +106,7 @@ for (const [what, payload, zh, en] of BAD_LINKS) {
   });
 }
 
-test('on a phone (375×667) a set, its link and its QR code fit the width', async () => {
+test('on a phone (375×667) a set, its link, its QR code and the class view it opens fit the width', async () => {
   for (const lang of ['zh', 'en']) {
     const page = await open('#/train', { lang, viewport: { width: 375, height: 667 } });
     await puzzleOpen(page, 1500);
@@ -122,6 +122,20 @@ test('on a phone (375×667) a set, its link and its QR code fit the width', asyn
     }
     const qr = await page.locator('[data-testid=set-qr] svg').boundingBox();
     assert.ok(qr.width >= 150, `${lang}: the QR code is big enough to scan: ${JSON.stringify(qr)}`);
+    // The link opened on the phone: the class view, its board and steps fit the width too.
+    const link = await page.inputValue('[data-testid=set-link]');
+    await page.goto(app.base + 'index.html' + link.slice(link.indexOf('#')));
+    await page.waitForSelector('[data-testid=class-view]');
+    assert.match(await page.textContent('[data-testid=class-turn]'), lang === 'zh' ? /红方走/ : /^Red to move/);
+    await page.click('[data-testid=class-show-move]');
+    await page.waitForSelector('[data-testid=class-view] [data-square=a9][data-piece=R]');
+    assert.match(await page.textContent('[data-testid=class-turn]'), lang === 'zh' ? /红方走/ : /^Red to move/);
+    const classWide = await page.evaluate(() => document.scrollingElement.scrollWidth);
+    assert.ok(classWide <= 375, `${lang}: the class view is ${classWide}px wide`);
+    for (const sel of ['[data-testid=class-view] [data-testid=board]', '[data-testid=class-show-move]', '[data-testid=class-show-line]', '[data-testid=class-next]', '[data-testid=class-close]']) {
+      const box = await page.locator(sel).boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `${lang}: ${sel} ${JSON.stringify(box)}`);
+    }
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }

@@ -37,8 +37,8 @@ const rating = async (page) => parseInt(await page.textContent('[data-testid=pla
 
 test('the count, the opponent\'s move first, a right move solves and raises the rating, kept after a reload', async () => {
   const page = await train('zh');
-  assert.equal(await page.getAttribute('[data-testid=puzzle-count]', 'data-count'), '4');
-  assert.match(await page.textContent('[data-testid=puzzle-count]'), /共 4 道题/);
+  assert.equal(await page.getAttribute('[data-testid=puzzle-count]', 'data-count'), '5');
+  assert.match(await page.textContent('[data-testid=puzzle-count]'), /共 5 道题/);
   assert.match(await page.textContent('[data-testid=train-credit]'), /Chinese Chess Practical Dataset, CC BY 4\.0/);
   // A new player (1500) gets the puzzle nearest: 1500. Black's king steps to f9 by itself.
   await puzzleOpen(page, 1500);
@@ -150,7 +150,7 @@ test('the theme chips filter the puzzles, in the language shown', async () => {
   await page.click('[data-testid=lang-toggle]');
   const en = await page.textContent('[data-testid=theme-chip][data-theme=endgame]');
   assert.doesNotMatch(en, /[\u4e00-\u9fff]/);
-  assert.match(await page.textContent('[data-testid=puzzle-count]'), /4 puzzles/);
+  assert.match(await page.textContent('[data-testid=puzzle-count]'), /5 puzzles/);
   // Only the endgame was on offer: when it is done, nothing is left under that theme.
   await page.click('[data-testid=train-next]');
   await page.waitForFunction(() => /Every puzzle of the chosen themes is done/.test(document.querySelector('[data-testid=train-status]').textContent));
@@ -219,6 +219,40 @@ test('a classic endgame is played out against the engine to the verdict', async 
   assert.match(said, /你赢了/);
   await page.click('[data-testid=lang-toggle]');
   assert.match(await page.textContent('[data-testid=endgame-status]'), /You won/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an endgame\'s published solution: its next move as the hint, the record on request; a draw study held', async () => {
+  const page = await train('zh');
+  await puzzleOpen(page, 1500);
+  await page.click('[data-testid=mode-endgames]');
+  await page.waitForSelector('[data-testid=endgame-board] [data-square=f0][data-piece=K]');
+  // The record's first move is Black's king d9d8: the hint circles the king.
+  await page.click('[data-testid=endgame-hint]');
+  await page.waitForSelector('[data-testid=endgame-board] [data-testid=mark][data-from=d9]');
+  await page.click('[data-testid=endgame-show-solution]');
+  const moves = (await page.innerText('[data-testid=endgame-solution-moves]')).split('\n');
+  assert.equal(moves.length, 2, moves.join(' | '));
+  assert.match(moves[0], /^1\. … 将[4４]进[1１]$/);
+  assert.match(moves[1], /^2\. 帅四平五$/);
+  assert.equal(await page.isVisible('[data-testid=endgame-off-record]'), false);
+  // Off the record (a chariot move instead of the king's): no hint, and the panel says so.
+  await playEndgame(page, ['a1a2']);
+  await page.waitForSelector('[data-testid=endgame-board] [data-square=e0][data-piece=K]', { timeout: 20000 });
+  await page.waitForSelector('[data-testid=endgame-off-record]', { state: 'visible' });
+  assert.equal(await page.isDisabled('[data-testid=endgame-hint]'), true);
+  // The next study is a draw study: Red holds it by taking the chariot (two bare kings).
+  await page.click('[data-testid=endgame-next]');
+  await page.waitForSelector('[data-testid=endgame-board] [data-square=e1][data-piece=r]');
+  assert.equal(await page.isVisible('[data-testid=endgame-solution]'), false, 'the solution is hidden again');
+  assert.match(await page.textContent('[data-testid=endgame-status]'), /和局：你执红，守住和棋/);
+  await playEndgame(page, ['e0e1']);
+  await page.waitForSelector('[data-testid=endgame-board][data-over=true]');
+  assert.match(await page.textContent('[data-testid=endgame-status]'), /守和成功/);
+  assert.equal(await page.getAttribute('[data-testid=endgame-status]', 'data-kind'), 'good');
+  await page.click('[data-testid=lang-toggle]');
+  assert.match(await page.textContent('[data-testid=endgame-status]'), /You held the draw/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -11,11 +11,21 @@ pub(super) struct Shown {
     pub(super) check: Memo<Option<Square>>,
     /// Where the picked piece may go.
     pub(super) targets: Memo<Vec<Square>>,
+    /// The last move played, highlighted.
+    pub(super) last: Memo<Option<(Square, Square)>>,
 }
 
-/// The memos of `pos`, with the targets of the piece on `selected`.
-pub(super) fn shown(pos: Memo<Option<Position>>, selected: RwSignal<Option<Square>>) -> Shown {
+/// What gives the last move played (boxed: one copy of [`shown`] serves every board).
+pub(super) type LastMove = Box<dyn Fn() -> Option<Move> + Send + Sync>;
+
+/// The memos of `pos`, with the targets of the piece on `selected` and the move `last` gives.
+pub(super) fn shown(
+    pos: Memo<Option<Position>>,
+    selected: RwSignal<Option<Square>>,
+    last: LastMove,
+) -> Shown {
     Shown {
+        last: Memo::new(move |_| last().map(|m| (m.from, m.to))),
         setup: Memo::new(move |_| {
             pos.with(|p| p.as_ref().map_or_else(Setup::empty, Position::to_setup))
         }),

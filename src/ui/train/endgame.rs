@@ -1,5 +1,6 @@
 //! The classic endgames (残局) on `#/train`: a study of the dataset at the board, played out
-//! against the engine worker to the end (the game's verdict under the 1999 rules).
+//! against the engine worker to the end (the game's verdict under the 1999 rules), its published
+//! solution as the hint and on request.
 
 use super::words::{self, Said};
 use super::{board, fetch, use_train, Train, DATA};
@@ -7,7 +8,7 @@ use crate::lang::Say;
 use crate::train::duel::{Duel, Outcome};
 use crate::train::puzzle::Collection;
 use crate::train::shard::Shard;
-use crate::ui::board::{Board, Looks};
+use crate::ui::board::{Board, Brush, Looks, Mark};
 use crate::ui::i18n::{tr, use_lang};
 use crate::xiangqi::words::Headline;
 use crate::xiangqi::{Color, Move, Square};
@@ -47,6 +48,8 @@ pub(super) fn open_study(train: Train, at: usize) {
     match study {
         Some(p) => {
             train.study_at.set(at);
+            train.marks.set(Vec::new());
+            train.solution_shown.set(false);
             train.duel.set(Some(Duel::new(&p)));
         }
         None if train.studies.with_untracked(|s| at > s.len()) => {}
@@ -68,6 +71,7 @@ pub(super) fn open_study(train: Train, at: usize) {
 /// The player's move, then the engine's answer.
 fn enter(train: Train, m: Move) {
     train.selected.set(None);
+    train.marks.set(Vec::new());
     let played = train
         .duel
         .try_update(|d| d.as_mut().map(|d| d.play(m).is_ok()))
@@ -98,6 +102,16 @@ fn answer(train: Train) {
     });
 }
 
+/// The published solution's next move: its piece circled, while the game follows the record.
+fn hint(train: Train) {
+    if let Some(m) = train
+        .duel
+        .with_untracked(|d| d.as_ref().and_then(Duel::record_move))
+    {
+        train.marks.set(vec![Mark::Circle(m.from, Brush::Green)]);
+    }
+}
+
 fn on_point(train: Train, sq: Square) {
     if let Some(pos) = train
         .duel
@@ -117,36 +131,44 @@ pub(super) fn EndgameArea() -> impl IntoView {
         setup,
         check,
         targets,
-    } = board::shown(pos, train.selected);
-    let last = Memo::new(move |_| {
-        duel.with(|d| {
-            d.as_ref()
-                .and_then(|d| d.game().moves().last().map(|m| (m.from, m.to)))
-        })
-    });
+        last,
+    } = board::shown(
+        pos,
+        train.selected,
+        Box::new(move || duel.with(|d| d.as_ref().and_then(|d| d.game().moves().last().copied()))),
+    );
     let looks = Memo::new(move |_| Looks {
         flipped: duel.with(|d| d.as_ref().is_some_and(|d| d.player() == Color::Black)),
         animate: true,
         far_upside_down: false,
     });
     let over = move || duel.with(|d| d.as_ref().and_then(Duel::outcome)).is_some();
+    // The published solution, shown on request (hidden again by the next study).
+    let shown = train.solution_shown;
     view! {
         <div class="train-play">
             <div class="board-wrap" data-testid="endgame-board" data-over=move || over().then_some("true")>
                 <Board setup=setup check=check looks=looks selected=train.selected targets=targets last_move=last
                     on_point=Callback::new(move |sq| on_point(train, sq))
-                    on_drag=Callback::new(move |(a, b)| enter(train, Move::new(a, b))) />
+                    on_drag=Callback::new(move |(a, b)| enter(train, Move::new(a, b)))
+                    marks=train.marks />
             </div>
             <aside class="train-panel">
                 <EndgameStatus />
                 <div class="train-controls">
+                    <button type="button" data-testid="endgame-hint" disabled=move || duel.with(|d| d.as_ref().and_then(Duel::record_move)).is_none()
+                        on:click=move |_| hint(train)>{tr(words::HINT)}</button>
+                    <button type="button" data-testid="endgame-show-solution"
+                        on:click=move |_| shown.set(true)>{tr(words::SHOW_SOLUTION)}</button>
                     <button type="button" data-testid="endgame-restart" on:click=move |_| {
                         train.engine.stop();
+                        train.marks.set(Vec::new());
                         duel.update(|d| if let Some(d) = d.as_mut() { d.restart() });
                     }>{tr(words::START_AGAIN)}</button>
                     <button type="button" class="primary" data-testid="endgame-next"
                         on:click=move |_| open_study(train, train.study_at.get_untracked() + 1)>{tr(words::NEXT_STUDY)}</button>
                 </div>
+                <Solution shown=shown />
             </aside>
         </div>
     }
@@ -166,12 +188,14 @@ fn EndgameStatus() -> impl IntoView {
                 (Some(v), Some(o)) => {
                     let end = match o {
                         Outcome::Won => words::YOU_WON,
+                        Outcome::Drawn if d.puzzle().draw => words::YOU_HELD_THE_DRAW,
                         Outcome::Drawn => words::A_DRAW,
                         Outcome::Lost => words::THE_ENGINE_WON,
                     };
                     format!("{} {}", Headline(v).say(l), end.get(l))
                 }
                 _ if d.engine_to_move() => words::ENGINE_THINKS.get(l).to_string(),
+                _ if d.puzzle().draw => Said::HoldTheDraw(d.player()).say(l),
                 _ => Said::PlayItOut(d.player()).say(l),
             })
         })
@@ -179,19 +203,21 @@ fn EndgameStatus() -> impl IntoView {
     let title = move || {
         duel.with(|d| {
             d.as_ref().map(|d| {
+                // The study's number (its file) and its name (the event it was played in).
                 let s = &d.puzzle().source;
-                if s.game.is_empty() {
-                    s.event.clone()
-                } else {
-                    s.game.clone()
-                }
+                [&s.game, &s.event]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" · ")
             })
         })
     };
-    let kind = move || match duel.with(|d| d.as_ref().and_then(Duel::outcome)) {
-        Some(Outcome::Won) => "good",
-        Some(Outcome::Lost) => "bad",
-        _ => "info",
+    let kind = move || match duel.with(|d| d.as_ref().and_then(Duel::goal_met)) {
+        Some(true) => "good",
+        Some(false) => "bad",
+        None => "info",
     };
     view! {
         <p class="train-status" data-testid="endgame-status" data-kind=kind role="status" aria-live="polite">{text}</p>
@@ -199,5 +225,41 @@ fn EndgameStatus() -> impl IntoView {
             <span>{tr(words::SOURCE)}</span><span translate="no">{title}</span>
             <span class="credit" translate="no">" ("{words::DATASET}")"</span>
         </p>
+    }
+}
+
+/// The study's published solution once `shown`, a line a move (回合), and whether the game left it.
+#[component]
+fn Solution(shown: RwSignal<bool>) -> impl IntoView {
+    let train = use_train();
+    let duel = train.duel;
+    let text = move || {
+        duel.with(|d| {
+            let d = d.as_ref()?;
+            let mut texts = d.solution();
+            if d.puzzle().start().turn() == Color::Black {
+                texts.insert(0, "…".into());
+            }
+            let rows: Vec<String> = texts
+                .chunks(2)
+                .enumerate()
+                .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+                .collect();
+            Some(rows.join("\n"))
+        })
+    };
+    let off = move || {
+        duel.with(|d| {
+            d.as_ref().is_some_and(|d| {
+                d.verdict().is_none() && !d.puzzle().moves.starts_with(d.game().moves())
+            })
+        })
+    };
+    view! {
+        <div class="train-solution" data-testid="endgame-solution" hidden=move || !shown.get()>
+            <p class="hint">{tr(words::SOLUTION_TITLE)}</p>
+            <p class="hint" data-testid="endgame-off-record" hidden=move || !off()>{tr(words::OFF_THE_RECORD)}</p>
+            <p class="train-solution-moves" data-testid="endgame-solution-moves" translate="no">{text}</p>
+        </div>
     }
 }

@@ -100,6 +100,8 @@ struct Train {
     /// The endgame studies loaded, the one open and its game against the engine.
     studies: RwSignal<Vec<Puzzle>>,
     study_at: RwSignal<usize>,
+    /// Whether the open study's published solution is shown.
+    solution_shown: RwSignal<bool>,
     duel: RwSignal<Option<crate::train::duel::Duel>>,
     /// The page's language, for the handlers that name things (a new set).
     lang: RwSignal<crate::lang::Lang>,
@@ -135,6 +137,7 @@ impl Train {
             set_note: RwSignal::new(None),
             studies: RwSignal::new(Vec::new()),
             study_at: RwSignal::new(0),
+            solution_shown: RwSignal::new(false),
             duel: RwSignal::new(None),
             lang: use_lang(),
         }

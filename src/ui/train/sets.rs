@@ -318,20 +318,12 @@ pub(super) fn ClassView() -> impl IntoView {
         })
     };
     let pos = Memo::new(move |_| class.with(|c| c.as_ref().and_then(Class::position)));
-    let setup = Memo::new(move |_| {
-        pos.with(|p| {
-            p.as_ref()
-                .map(|p| p.to_setup())
-                .unwrap_or_else(crate::xiangqi::Setup::empty)
-        })
-    });
-    let last = Memo::new(move |_| {
-        class.with(|c| {
-            c.as_ref()
-                .and_then(Class::last_move)
-                .map(|m| (m.from, m.to))
-        })
-    });
+    // Nothing is picked up on the class view's board: it only shows.
+    let super::board::Shown { setup, last, .. } = super::board::shown(
+        pos,
+        RwSignal::new(None),
+        Box::new(move || class.with(|c| c.as_ref().and_then(Class::last_move))),
+    );
     let looks = Memo::new(move |_| Looks {
         flipped: false,
         animate: true,

@@ -147,14 +147,16 @@ pub(super) fn SolveArea() -> impl IntoView {
         setup,
         check,
         targets,
-    } = board::shown(position, train.selected);
-    let last_move = Memo::new(move |_| {
-        train.solving.with(|s| {
-            s.as_ref()
-                .and_then(|s| s.last_move())
-                .map(|m| (m.from, m.to))
-        })
-    });
+        last: last_move,
+    } = board::shown(
+        position,
+        train.selected,
+        Box::new(move || {
+            train
+                .solving
+                .with(|s| s.as_ref().and_then(|s| s.last_move()))
+        }),
+    );
     // The solver's side at the bottom.
     let looks = Memo::new(move |_| Looks {
         flipped: train

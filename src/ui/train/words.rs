@@ -62,6 +62,16 @@ pub const YOU_WON: Text = Text::new("你赢了！", "You won!");
 pub const A_DRAW: Text = Text::new("和棋。", "A draw.");
 pub const THE_ENGINE_WON: Text = Text::new("电脑赢了。再来一次？", "The engine won. Try again?");
 pub const ENGINE_THINKS: Text = Text::new("电脑思考中…", "The engine is thinking…");
+pub const YOU_HELD_THE_DRAW: Text = Text::new("守和成功！", "You held the draw!");
+pub const SHOW_SOLUTION: Text = Text::new("看原谱着法", "Show the solution");
+pub const SOLUTION_TITLE: Text = Text::new(
+    "原谱着法（出自原局）",
+    "The published solution (the record)",
+);
+pub const OFF_THE_RECORD: Text = Text::new(
+    "已离开原谱：没有提示了，可以看原谱或重新开始。",
+    "You have left the published line: no hint now; see the solution or start again.",
+);
 pub const SETS: Text = Text::new("教学题集", "Teacher's sets");
 pub const SET: Text = Text::new("题集", "Set");
 pub const MY_SET: Text = Text::new("我的题集", "My set");
@@ -106,6 +116,8 @@ pub enum Said {
     Position(usize, usize),
     /// The player's side in an endgame against the engine.
     PlayItOut(crate::xiangqi::Color),
+    /// The player's side in a draw study: hold the draw.
+    HoldTheDraw(crate::xiangqi::Color),
 }
 
 impl Say for Said {
@@ -141,6 +153,14 @@ impl Say for Said {
             }
             (Said::PlayItOut(Color::Black), Lang::En) => {
                 "You play Black against the engine, to the end".into()
+            }
+            (Said::HoldTheDraw(Color::Red), Lang::Zh) => "和局：你执红，守住和棋".into(),
+            (Said::HoldTheDraw(Color::Black), Lang::Zh) => "和局：你执黑，守住和棋".into(),
+            (Said::HoldTheDraw(Color::Red), Lang::En) => {
+                "A draw study: you play Red, hold the draw".into()
+            }
+            (Said::HoldTheDraw(Color::Black), Lang::En) => {
+                "A draw study: you play Black, hold the draw".into()
             }
         }
     }
