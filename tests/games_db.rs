@@ -161,6 +161,29 @@ fn the_same_game_twice_has_one_dedupe_key() {
 }
 
 #[test]
+fn a_catalogue_and_its_snapshot_give_each_games_dedupe_key() {
+    // #/games opens a database from its snapshot without decoding a record: the duplicates'
+    // keys come from the catalogue, and must be the games' own (a start of its own included).
+    let mut games = names_dataset();
+    games.push(line("h2e2 h9g7", "吕钦", "许银川", "1995.4", "1-0"));
+    let tree =
+        read_tree("[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n[Red \"甲\"]\n\n1. e1d2 *\n")
+            .unwrap();
+    games.push(StoredGame::from_tree(&tree, "own-start.pgn", 1).unwrap());
+    let mut cat = Catalogue::new();
+    for (i, g) in games.iter().enumerate() {
+        cat.add(10 + 2 * i as u32, g);
+    }
+    let want: Vec<_> = games.iter().map(StoredGame::dedupe_key).collect();
+    assert_eq!(cat.dedupe_keys().collect::<Vec<_>>(), want);
+    assert_eq!(cat.last_id(), Some(10 + 2 * (games.len() as u32 - 1)));
+    let back = Catalogue::from_bytes(&cat.to_bytes()).unwrap();
+    assert_eq!(back.dedupe_keys().collect::<Vec<_>>(), want);
+    assert_eq!(back.last_id(), cat.last_id());
+    assert_eq!(Catalogue::new().last_id(), None);
+}
+
+#[test]
 fn unreadable_files_and_games_are_said_and_the_import_goes_on() {
     let cut = import("cut.pgn");
     assert_eq!(cut.games.len(), 1, "the part before the cut is kept");

@@ -12,7 +12,7 @@
 //! games) takes about 15 MB (`xq games search` prints it).
 
 use super::fold::fold;
-use super::record::StoredGame;
+use super::record::{dedupe_key, DedupeKey, StoredGame};
 use crate::explorer::index::{Entry, Tally};
 use crate::explorer::shard::{GameInfo, Shard};
 use crate::explorer::{key, Outcome};
@@ -302,6 +302,25 @@ impl Catalogue {
             keys: span(k0, self.keys.len()),
             captures: span(c0, self.captures.len()),
         });
+    }
+
+    /// Each game's duplicate key, as [`StoredGame::dedupe_key`] gives it, from what the catalogue
+    /// holds: a catalogue read from its snapshot skips duplicates without a record decoded.
+    pub fn dedupe_keys(&self) -> impl Iterator<Item = DedupeKey> + '_ {
+        self.items.iter().map(|it| {
+            let start = (it.start != 0).then(|| self.starts[it.start as usize].fen());
+            let name = |i: usize| self.strings[it.names[i] as usize].as_str();
+            dedupe_key(
+                Self::slice(&self.moves, it.moves),
+                [name(RED), name(BLACK), name(DATE)],
+                start.as_deref(),
+            )
+        })
+    }
+
+    /// The highest id of a game held: the games stored after a snapshot have higher ones.
+    pub fn last_id(&self) -> Option<u32> {
+        self.items.iter().map(|it| it.id).max()
     }
 
     fn slice<T>(v: &[T], (at, len): (u32, u32)) -> &[T] {

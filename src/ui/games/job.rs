@@ -1,6 +1,7 @@
 //! What `#/games` and its worker say to each other: JSON strings, as every worker of the app
 //! (docs/architecture.md). An import is the one message that is not JSON: the `File`s go as
-//! they are, `[IMPORT, [file…], [name…]]`, since a `File` is not text.
+//! they are, `[IMPORT, files, names, last]` (files an array or a `FileList`; names an array, or
+//! null for the files' own paths), since a `File` is not text.
 
 use crate::xiangqi::words::Said;
 use serde::{Deserialize, Serialize};
@@ -144,6 +145,9 @@ pub enum Told {
     Opened { games: usize },
     /// The database was written by a newer version of the app: not opened, not touched.
     Newer,
+    /// The catalogue's saved snapshot did not read (damaged, or a newer version's): it was set
+    /// aside, kept, and the catalogue built from the games themselves.
+    SetAside,
     /// The browser refused the database (its reason).
     Unavailable(String),
     /// An import going on.
