@@ -16,9 +16,7 @@ use xiangqi_club::games::import::{
 use xiangqi_club::games::record::{RecordError, StoredGame, VERSION};
 use xiangqi_club::games::save::library;
 use xiangqi_club::games::search::{Catalogue, Page, Query, Sort, SortKey};
-use xiangqi_club::games::zip::{
-    Directory, Inflate, InflateGuard, Method, Miniz, NoInflater, ZipError, MAX_RATIO,
-};
+use xiangqi_club::games::zip::{Directory, Method, Miniz, NoInflater, ZipError, MAX_RATIO};
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::text::EncodingRs;
 use xiangqi_club::xiangqi::notation::archive;
@@ -288,7 +286,8 @@ fn a_real_zip_imports_its_stored_and_deflated_members() {
         .arg(&db)
         .output()
         .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{said}");
     assert!(
         said.contains("files 1 games 3 duplicates 0 errors 0 stored 3"),

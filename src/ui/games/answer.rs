@@ -2,7 +2,7 @@
 //! a game as `#/play` saves its session, the games found as a PGN library (the records read from
 //! the database as asked).
 
-use super::job::{Ask, Board, Outcome as Wanted, Row, Search, SortBy, Told, PAGE_SIZE};
+use super::job::{Ask, Board, Outcome as Wanted, Search, SortBy, Told, PAGE_SIZE};
 use super::worker::{cancel, held, records};
 use crate::explorer::shard::{GameInfo, Shard};
 use crate::explorer::Outcome;
@@ -134,23 +134,10 @@ fn search(s: &Search) -> Told {
         Ok(hits) => Told::Rows {
             total: hits.total,
             page: s.page,
-            rows: hits.rows.into_iter().map(row).collect(),
+            rows: hits.rows,
         },
         Err(e) => Told::Refused(Said::of(&e)),
     })
-}
-
-fn row(r: crate::games::search::Row) -> Row {
-    Row {
-        id: r.id,
-        red: r.red,
-        black: r.black,
-        event: r.event,
-        date: r.date,
-        result: r.outcome.token().to_string(),
-        eco: r.ecco.map(|e| e.to_string()).unwrap_or_default(),
-        eco_name: r.ecco.map(|e| Said::of(&e.name())),
-    }
 }
 
 /// Every game `s` finds, in its order, as one PGN library.

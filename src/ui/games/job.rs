@@ -76,18 +76,8 @@ pub struct Search {
     pub page: usize,
 }
 
-/// One game of the list.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Row {
-    pub id: u32,
-    pub red: String,
-    pub black: String,
-    pub event: String,
-    pub date: String,
-    pub result: String,
-    pub eco: String,
-    pub eco_name: Option<Said>,
-}
+/// One game of the list: the core's row, as the worker's search gives it.
+pub use crate::games::search::Row;
 
 /// A file that could not be read, and why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

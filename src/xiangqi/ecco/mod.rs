@@ -301,7 +301,10 @@ fn first_move_code(first: Move) -> Ecco {
         .iter()
         .find(|(iccs, ..)| Move::from_iccs(iccs) == Some(first))
         .map_or(('A', 0), |&(_, l, n)| (l, n));
-    Ecco { letter: letter as u8, number }
+    Ecco {
+        letter: letter as u8,
+        number,
+    }
 }
 
 /// Whether `start` is the initial position with Red to move, where openings are named from.
