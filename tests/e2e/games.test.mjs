@@ -73,13 +73,19 @@ test('a .zip is inflated by the browser, its duplicate member counted; in Englis
   assert.deepEqual(page.errors, []);
 });
 
-test('a player typed in simplified characters finds the traditional ones, and a click opens the game on #/play', async () => {
+/** The folder imported on a fresh #/games (in Chinese), then 吕钦 searched: its six games found. */
+async function luQinFound() {
   const page = await open('zh');
   await page.setInputFiles('[data-testid=games-pick-folder]', FOLDER);
   await ended(page);
   await page.fill('[data-testid=games-player]', '吕钦');
   await page.click('[data-testid=games-find]');
   await page.waitForFunction(() => /找到 6 局/.test(document.querySelector('[data-testid=games-found]')?.textContent || ''));
+  return page;
+}
+
+test('a player typed in simplified characters finds the traditional ones, and a click opens the game on #/play', async () => {
+  const page = await luQinFound();
   const rows = await page.$$eval('[data-testid=games-row]', (trs) => trs.map((tr) => tr.textContent));
   assert.equal(rows.length, 6);
   for (const r of rows) assert.match(r, /呂欽/, 'each game found has 呂欽 (traditional) playing');
@@ -311,12 +317,7 @@ test('files dropped on the page import (the drop path, as a DataTransfer of file
 });
 
 test('a selection saved downloads one PGN with its games, which reads back', async () => {
-  const page = await open('zh');
-  await page.setInputFiles('[data-testid=games-pick-folder]', FOLDER);
-  await ended(page);
-  await page.fill('[data-testid=games-player]', '吕钦');
-  await page.click('[data-testid=games-find]');
-  await page.waitForFunction(() => /找到 6 局/.test(document.querySelector('[data-testid=games-found]')?.textContent || ''));
+  const page = await luQinFound();
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=games-save]')]);
   const pgn = fs.readFileSync(await download.path(), 'utf8');
   assert.equal(download.suggestedFilename(), 'games.pgn');
