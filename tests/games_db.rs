@@ -16,9 +16,7 @@ use xiangqi_club::games::import::{
 use xiangqi_club::games::record::{RecordError, StoredGame, VERSION};
 use xiangqi_club::games::save::library;
 use xiangqi_club::games::search::{Catalogue, Page, Query, Sort, SortKey};
-use xiangqi_club::games::zip::{
-    Directory, Inflate, InflateGuard, Method, NoInflater, ZipError, MAX_RATIO,
-};
+use xiangqi_club::games::zip::{Directory, Method, Miniz, NoInflater, ZipError, MAX_RATIO};
 use xiangqi_club::lang::{Lang, Say};
 use xiangqi_club::text::EncodingRs;
 use xiangqi_club::xiangqi::notation::archive;
@@ -161,6 +159,29 @@ fn the_same_game_twice_has_one_dedupe_key() {
 }
 
 #[test]
+fn a_catalogue_and_its_snapshot_give_each_games_dedupe_key() {
+    // #/games opens a database from its snapshot without decoding a record: the duplicates'
+    // keys come from the catalogue, and must be the games' own (a start of its own included).
+    let mut games = names_dataset();
+    games.push(line("h2e2 h9g7", "吕钦", "许银川", "1995.4", "1-0"));
+    let tree =
+        read_tree("[FEN \"3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n[Red \"甲\"]\n\n1. e1d2 *\n")
+            .unwrap();
+    games.push(StoredGame::from_tree(&tree, "own-start.pgn", 1).unwrap());
+    let mut cat = Catalogue::new();
+    for (i, g) in games.iter().enumerate() {
+        cat.add(10 + 2 * i as u32, g);
+    }
+    let want: Vec<_> = games.iter().map(StoredGame::dedupe_key).collect();
+    assert_eq!(cat.dedupe_keys().collect::<Vec<_>>(), want);
+    assert_eq!(cat.last_id(), Some(10 + 2 * (games.len() as u32 - 1)));
+    let back = Catalogue::from_bytes(&cat.to_bytes()).unwrap();
+    assert_eq!(back.dedupe_keys().collect::<Vec<_>>(), want);
+    assert_eq!(back.last_id(), cat.last_id());
+    assert_eq!(Catalogue::new().last_id(), None);
+}
+
+#[test]
 fn unreadable_files_and_games_are_said_and_the_import_goes_on() {
     let cut = import("cut.pgn");
     assert_eq!(cut.games.len(), 1, "the part before the cut is kept");
@@ -209,22 +230,6 @@ fn the_caps_refuse_a_drop_before_any_file_is_read() {
         .any(|e| e.fault == Fault::TooManyGames(MAX_GAMES_PER_FILE + 2)));
 }
 
-/// Raw deflate through `miniz_oxide`, stopped by the guard where a browser's stream would be.
-struct Miniz;
-
-impl Inflate for Miniz {
-    fn inflate(&self, deflated: &[u8], guard: &mut InflateGuard) -> Result<Vec<u8>, ZipError> {
-        let room = guard.room() as usize;
-        match miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, room + 1) {
-            Ok(out) => guard.take(out.len()).map(|_| out),
-            Err(e) if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                guard.take(room + 1).map(|_| Vec::new())
-            }
-            Err(_) => Err(guard.bad_deflate()),
-        }
-    }
-}
-
 /// Where the central directory entry of member `n` (from 0) starts in `zip`.
 fn central(zip: &[u8], n: usize) -> usize {
     (0..zip.len() - 4)
@@ -263,10 +268,32 @@ fn a_real_zip_imports_its_stored_and_deflated_members() {
     );
     assert_eq!(got.games[0].moves, game("yang-334.pgn").moves);
 
-    // Without an inflater (the command line), the stored member still imports.
+    // Without an inflater, the stored member still imports.
     let stored = import_file("games.zip", &zip, &EncodingRs, &NoInflater);
     assert_eq!(stored.games.len(), 1);
     assert_eq!(stored.errors.len(), 2);
+
+    // `xq games import` inflates the deflated members too (through the same guard).
+    let dir = std::env::temp_dir().join(format!("xq-games-zip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.xqdb");
+    let _ = std::fs::remove_file(&db);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games-db/games.zip");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(["games", "import"])
+        .arg(&path)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("files 1 games 3 duplicates 0 errors 0 stored 3"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! `xq games`: the game database on the command line, through the same core as #/games.
-//! `import FILE|DIR… --db FILE` adds the games of any files (and stored zip members), skipping
+//! `import FILE|DIR… --db FILE` adds the games of any files (and zips' members), skipping
 //! duplicates; `search --db FILE [filters]` prints a page of games; `explore --db FILE FEN`
 //! prints the moves played from a position. The database file is the records one after another
 //! (`XQGDB` and a version byte, then each record's length as a LEB128 varint and its bytes).
@@ -8,7 +8,7 @@ use crate::explorer::Outcome;
 use crate::games::import::{check_drop, import_file};
 use crate::games::record::{DedupeKey, StoredGame};
 use crate::games::search::{Catalogue, Page, Query, Sort, SortKey};
-use crate::games::zip::NoInflater;
+use crate::games::zip::Miniz;
 use crate::lang::{In, Lang};
 use crate::text::EncodingRs;
 use crate::xiangqi::notation::archive::MAX_LIBRARY_BYTES;
@@ -162,7 +162,7 @@ fn import(args: &[String]) -> Result<(), String> {
                 continue;
             }
         };
-        let got = import_file(&name, &bytes, &EncodingRs, &NoInflater);
+        let got = import_file(&name, &bytes, &EncodingRs, &Miniz);
         for e in &got.errors {
             eprintln!("xq games: {}", In(e, Lang::En));
         }

@@ -108,6 +108,22 @@ pub enum GameError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DedupeKey(pub u64);
 
+/// The key of the duplicate rule for a main line, its `[red, black, date]` and its start FEN
+/// (`None`: the initial position): a game's own and a catalogue's games' keys are one hash.
+pub fn dedupe_key(moves: &[Move], names: [&str; 3], start: Option<&str>) -> DedupeKey {
+    let mut h = Fnv::default();
+    for m in moves {
+        h.write(m.to_string().as_bytes());
+    }
+    for s in names {
+        h.write(&[0xff]);
+        h.write(s.as_bytes());
+    }
+    h.write(&[0xfe]);
+    h.write(start.unwrap_or("").as_bytes());
+    DedupeKey(h.0)
+}
+
 impl StoredGame {
     /// The game `tree` (number `number` of `file`) as stored: headers from its tags, the main
     /// line, the ECCO code, and its record text when it has variations, comments or marks.
@@ -193,17 +209,11 @@ impl StoredGame {
 
     /// The key of the duplicate rule (see [`DedupeKey`]).
     pub fn dedupe_key(&self) -> DedupeKey {
-        let mut h = Fnv::default();
-        for m in &self.moves {
-            h.write(m.to_string().as_bytes());
-        }
-        for s in [&self.red, &self.black, &self.date] {
-            h.write(&[0xff]);
-            h.write(s.as_bytes());
-        }
-        h.write(&[0xfe]);
-        h.write(self.start.as_deref().unwrap_or("").as_bytes());
-        DedupeKey(h.0)
+        dedupe_key(
+            &self.moves,
+            [&self.red, &self.black, &self.date],
+            self.start.as_deref(),
+        )
     }
 
     /// The record's bytes (see the module's documentation).

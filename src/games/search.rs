@@ -12,7 +12,7 @@
 //! games) takes about 15 MB (`xq games search` prints it).
 
 use super::fold::fold;
-use super::record::StoredGame;
+use super::record::{dedupe_key, DedupeKey, StoredGame};
 use crate::explorer::index::{Entry, Tally};
 use crate::explorer::shard::{GameInfo, Shard};
 use crate::explorer::{key, Outcome};
@@ -91,8 +91,9 @@ pub struct Page {
     pub size: usize,
 }
 
-/// One game of a result list.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One game of a result list; `#/games`' worker sends it to the page as it is (the outcome as
+/// its PGN token, the ECCO code as text), and the page names the opening when it draws it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     /// The caller's id of the game (its database key).
     pub id: u32,
@@ -107,11 +108,44 @@ pub struct Row {
     /// The year, if known.
     pub year: Option<u16>,
     /// The result.
+    #[serde(with = "outcome_token")]
     pub outcome: Outcome,
     /// The ECCO code.
+    #[serde(with = "ecco_code")]
     pub ecco: Option<Ecco>,
     /// The main line's length in plies.
     pub plies: usize,
+}
+
+/// A [`Row`]'s outcome as its PGN token (`1-0`, `1/2-1/2`, `0-1`, `*`).
+mod outcome_token {
+    use crate::explorer::Outcome;
+
+    pub fn serialize<S: serde::Serializer>(o: &Outcome, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(o.token())
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
+        let token: String = serde::Deserialize::deserialize(d)?;
+        Ok(Outcome::from_token(&token))
+    }
+}
+
+/// A [`Row`]'s ECCO code as text (`C64`), or none.
+mod ecco_code {
+    use crate::xiangqi::ecco::Ecco;
+
+    pub fn serialize<S: serde::Serializer>(e: &Option<Ecco>, s: S) -> Result<S::Ok, S::Error> {
+        match e {
+            Some(e) => s.serialize_some(&e.to_string()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Ecco>, D::Error> {
+        let code: Option<String> = serde::Deserialize::deserialize(d)?;
+        Ok(code.as_deref().and_then(Ecco::parse))
+    }
 }
 
 /// One page of results and how many games matched in all.
@@ -302,6 +336,25 @@ impl Catalogue {
             keys: span(k0, self.keys.len()),
             captures: span(c0, self.captures.len()),
         });
+    }
+
+    /// Each game's duplicate key, as [`StoredGame::dedupe_key`] gives it, from what the catalogue
+    /// holds: a catalogue read from its snapshot skips duplicates without a record decoded.
+    pub fn dedupe_keys(&self) -> impl Iterator<Item = DedupeKey> + '_ {
+        self.items.iter().map(|it| {
+            let start = (it.start != 0).then(|| self.starts[it.start as usize].fen());
+            let name = |i: usize| self.strings[it.names[i] as usize].as_str();
+            dedupe_key(
+                Self::slice(&self.moves, it.moves),
+                [name(RED), name(BLACK), name(DATE)],
+                start.as_deref(),
+            )
+        })
+    }
+
+    /// The highest id of a game held: the games stored after a snapshot have higher ones.
+    pub fn last_id(&self) -> Option<u32> {
+        self.items.iter().map(|it| it.id).max()
     }
 
     fn slice<T>(v: &[T], (at, len): (u32, u32)) -> &[T] {

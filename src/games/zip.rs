@@ -392,6 +392,27 @@ impl Inflate for NoInflater {
     }
 }
 
+/// Raw deflate through `miniz_oxide`, for `xq games` (native only: the browser inflates with
+/// its own `DecompressionStream`): the output is limited to the guard's room plus one byte, so
+/// a member inflating past its declared size is stopped there, as the browser's stream is.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct Miniz;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Inflate for Miniz {
+    fn inflate(&self, deflated: &[u8], guard: &mut InflateGuard) -> Result<Vec<u8>, ZipError> {
+        use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
+        let room = usize::try_from(guard.room()).unwrap_or(usize::MAX - 1);
+        match decompress_to_vec_with_limit(deflated, room + 1) {
+            Ok(out) => guard.take(out.len()).map(|_| out),
+            Err(e) if e.status == TINFLStatus::HasMoreOutput => {
+                guard.take(room + 1).map(|_| Vec::new())
+            }
+            Err(_) => Err(guard.bad_deflate()),
+        }
+    }
+}
+
 /// A zip of stored members, for tests and for saving a selection as one download.
 pub fn write_stored(files: &[(&str, &[u8])]) -> Vec<u8> {
     let mut out = Vec::new();

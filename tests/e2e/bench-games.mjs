@@ -4,8 +4,11 @@
 // Chooses the folder in #/games' folder picker (playwright reads the files from disk, as a user's
 // browser would) and times the import from the choice until the page says it has finished: the
 // games imported, duplicates and unreadable files, games a second, the main thread's long tasks
-// (PerformanceObserver 'longtask'), the storage the site uses (navigator.storage.estimate), and
-// the time of one page of results (a search by a player, then the next page) over the database.
+// (PerformanceObserver 'longtask'; those while the page hands the files over counted apart), the
+// browser's peak memory during the import (the resident size of its processes, sampled every
+// 250 ms from /proc: the renderer holds the page and its workers), the storage the site uses
+// (navigator.storage.estimate), the time of one page of results (a search by a player, then the
+// next page) over the database, and the time to open it again after a reload.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startApp } from './harness.mjs';
@@ -20,6 +23,34 @@ const files = (function walk(d) {
 })(dir);
 const bytes = files.reduce((s, f) => s + fs.statSync(f).size, 0);
 
+/** The resident kB of each process under this one (the browser playwright started), by kind. */
+function resident() {
+  const kids = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      kids.set(Number(pid), ppid);
+    } catch { /* gone */ }
+  }
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of kids) if (!mine.has(pid) && mine.has(ppid)) { mine.add(pid); grew = true; }
+  }
+  const out = { renderer: 0, all: 0 };
+  for (const pid of mine) {
+    if (pid === process.pid) continue;
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] || 0);
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      out.all += kb;
+      if (cmd.includes('--type=renderer')) out.renderer = Math.max(out.renderer, kb);
+    } catch { /* gone */ }
+  }
+  return out;
+}
+
 const app = await startApp();
 try {
   const page = await app.newPage('#/games', { lang: 'en' });
@@ -27,22 +58,42 @@ try {
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, Math.round(e.duration)]);
     }).observe({ type: 'longtask' });
+    const input = document.querySelector('[data-testid=games-pick-folder]');
+    input.addEventListener('change', () => {
+      window.changedAt = performance.now();
+      const poll = setInterval(() => {
+        if (input.files.length === 0) { window.handedAt = performance.now(); clearInterval(poll); }
+      }, 5);
+    }, true);
   });
+  const before = resident();
+  const peak = { renderer: 0, all: 0 };
+  const sampler = setInterval(() => {
+    const r = resident();
+    peak.renderer = Math.max(peak.renderer, r.renderer);
+    peak.all = Math.max(peak.all, r.all);
+  }, 250);
   const t0 = Date.now();
   await page.setInputFiles('[data-testid=games-pick-folder]', dir);
   const chosen = Date.now() - t0;
   await page.waitForSelector('[data-testid=games-run][data-ended]', { timeout: 30 * 60000 });
   const ms = Date.now() - t0;
+  clearInterval(sampler);
+  const handover = await page.evaluate(() => window.handedAt - window.changedAt);
   const n = async (id) => Number(await page.textContent(`[data-testid=${id}]`));
   const [games, duplicates, errors] = [await n('games-imported'), await n('games-duplicates'), await n('games-errors')];
   const how = await page.getAttribute('[data-testid=games-run]', 'data-ended');
-  const tasks = await page.evaluate(() => window.longTasks);
+  const all = await page.evaluate(() => window.longTasks.map(([start, d]) => [start < window.changedAt ? 'before' : start <= window.handedAt ? 'handover' : 'after', d]));
+  const tasks = all.map(([, d]) => d);
+  const of = (when) => all.filter(([w]) => w === when).map(([, d]) => d);
   const storage = await page.evaluate(() => navigator.storage.estimate());
   console.log(`${files.length} files, ${(bytes / 1e6).toFixed(1)} MB: ${how} in ${(ms / 1000).toFixed(1)} s (files handed to the page by playwright in ${(chosen / 1000).toFixed(1)} s)`);
   console.log(`  ${games} games imported, ${duplicates} duplicates, ${errors} unreadable; ${Math.round(games / (ms / 1000))} games/s`);
   console.log(`  main thread: longest task ${Math.max(0, ...tasks)} ms; ${tasks.length} tasks over 50 ms ${JSON.stringify(tasks.slice(0, 20))}`);
+  console.log(`    the choice (the browser's own task, with the handover's first slice): ${JSON.stringify(of('before'))}; handing the files over (${(handover / 1000).toFixed(1)} s): ${JSON.stringify(of('handover'))}; after: ${JSON.stringify(of('after'))}`);
+  console.log(`  peak memory during the import: renderer (page and workers) ${(peak.renderer / 1024).toFixed(0)} MB resident (${(before.renderer / 1024).toFixed(0)} MB before); all the browser's processes ${(peak.all / 1024).toFixed(0)} MB (${(before.all / 1024).toFixed(0)} MB before)`);
   console.log(`  storage used: ${(storage.usage / 1e6).toFixed(1)} MB (quota ${(storage.quota / 1e6).toFixed(0)} MB)`);
 
   // One page of results over the whole database: the form's search, then the next page.

@@ -166,3 +166,15 @@ test('#/clock: the link\'s error follows the language button', async () => {
   await saidAgain(page, shown, '#/clock');
   await page.context().close();
 });
+
+test('#/games: an unreadable file\'s error follows the language button', async () => {
+  // The worker says each fault in both languages (a typed `Said`); the page says it when drawn.
+  const page = await app.newPage('#/games', { lang: 'zh', waitFor: '[data-testid=games-pick-files]' });
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=games-status]')?.textContent || ''), null, { timeout: 30000 });
+  await page.setInputFiles('[data-testid=games-pick-files]', { name: 'broken.xqf', mimeType: 'application/octet-stream', buffer: Buffer.from('XQ\u0000\u0001 not a whole XQF file') });
+  const shown = '[data-testid=games-fault-list] li';
+  await page.waitForSelector(shown, { timeout: 30000 });
+  await saidAgain(page, shown, '#/games');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

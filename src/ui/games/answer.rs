@@ -1,8 +1,9 @@
 //! The worker's answers to the page: a page of results from the catalogue (`crate::games::search`),
-//! a game as `#/play` saves its session, the games found as a PGN library.
+//! a game as `#/play` saves its session, the games found as a PGN library (the records read from
+//! the database as asked).
 
-use super::job::{Ask, Board, Outcome as Wanted, Row, Search, SortBy, Told, PAGE_SIZE};
-use super::worker::{cancel, held};
+use super::job::{Ask, Board, Outcome as Wanted, Search, SortBy, Told, PAGE_SIZE};
+use super::worker::{cancel, held, records};
 use crate::explorer::shard::{GameInfo, Shard};
 use crate::explorer::Outcome;
 use crate::games::record::StoredGame;
@@ -11,6 +12,7 @@ use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::words::Said;
 use crate::xiangqi::Position;
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::spawn_local;
 
 fn tell(told: &Told) {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -21,20 +23,20 @@ fn tell(told: &Told) {
 pub(super) fn answer(ask: Ask) {
     match ask {
         Ask::Search(s) => tell(&search(&s)),
-        Ask::Open(id) => {
-            if let Some(g) = record(id) {
+        Ask::Open(id) => spawn_local(async move {
+            if let Some(g) = records(&[id]).await.remove(&id) {
                 let (session, _) = PlaySession::from_tree(g.to_tree());
                 tell(&Told::Game(session.to_json()));
             }
-        }
-        Ask::Save(s) => tell(&save(&s)),
+        }),
+        Ask::Save(s) => spawn_local(async move { tell(&save(&s).await) }),
         Ask::Cancel => cancel(),
         Ask::Explore(fen) => {
             if let Ok(p) = Position::from_fen(&fen) {
-                let key = crate::explorer::key(&p);
-                tell(&Told::Explored {
-                    key,
-                    shard: explore(&p, key),
+                spawn_local(async move {
+                    let key = crate::explorer::key(&p);
+                    let shard = explore(&p, key).await;
+                    tell(&Told::Explored { key, shard });
                 });
             }
         }
@@ -42,39 +44,30 @@ pub(super) fn answer(ask: Ask) {
 }
 
 /// The explorer at `p` over every game held, as a shard of that one position.
-fn explore(p: &Position, key: u64) -> String {
-    held(|cat, records| {
-        let entry = cat.explore(p);
-        let games = entry
-            .top
-            .iter()
-            .filter_map(|&id| {
-                let g = StoredGame::from_bytes(records.get(&id)?).ok()?;
-                let info = GameInfo {
-                    year: g.year(),
-                    red: g.red,
-                    black: g.black,
-                    event: g.event,
-                    outcome: g.outcome,
-                    ecco: g.ecco,
-                };
-                Some((id, info))
-            })
-            .collect();
-        Shard {
-            games,
-            entries: [(key, entry)].into(),
-        }
-        .write()
-    })
-}
-
-fn record(id: u32) -> Option<StoredGame> {
-    held(|_, records| {
-        records
-            .get(&id)
-            .and_then(|b| StoredGame::from_bytes(b).ok())
-    })
+async fn explore(p: &Position, key: u64) -> String {
+    let entry = held(|cat| cat.explore(p));
+    let mut found = records(&entry.top).await;
+    let games = entry
+        .top
+        .iter()
+        .filter_map(|&id| {
+            let g = found.remove(&id)?;
+            let info = GameInfo {
+                year: g.year(),
+                red: g.red,
+                black: g.black,
+                event: g.event,
+                outcome: g.outcome,
+                ecco: g.ecco,
+            };
+            Some((id, info))
+        })
+        .collect();
+    Shard {
+        games,
+        entries: [(key, entry)].into(),
+    }
+    .write()
 }
 
 /// The core's query for the page's form; `Err` when its position does not read.
@@ -137,49 +130,32 @@ fn search(s: &Search) -> Told {
         number: s.page,
         size: PAGE_SIZE,
     };
-    held(|cat, _| match cat.search(&q, sort(s), page) {
+    held(|cat| match cat.search(&q, sort(s), page) {
         Ok(hits) => Told::Rows {
             total: hits.total,
             page: s.page,
-            rows: hits.rows.into_iter().map(row).collect(),
+            rows: hits.rows,
         },
         Err(e) => Told::Refused(Said::of(&e)),
     })
 }
 
-fn row(r: crate::games::search::Row) -> Row {
-    Row {
-        id: r.id,
-        red: r.red,
-        black: r.black,
-        event: r.event,
-        date: r.date,
-        result: r.outcome.token().to_string(),
-        eco: r.ecco.map(|e| e.to_string()).unwrap_or_default(),
-        eco_name: r.ecco.map(|e| Said::of(&e.name())),
-    }
-}
-
 /// Every game `s` finds, in its order, as one PGN library.
-fn save(s: &Search) -> Told {
+async fn save(s: &Search) -> Told {
     let q = match query(s) {
         Ok(q) => q,
         Err(t) => return t,
     };
-    held(|cat, records| {
-        let ids = match all_ids(cat, &q, sort(s)) {
-            Ok(ids) => ids,
-            Err(e) => return Told::Refused(Said::of(&e)),
-        };
-        let games: Vec<StoredGame> = ids
-            .iter()
-            .filter_map(|id| records.get(id).and_then(|b| StoredGame::from_bytes(b).ok()))
-            .collect();
-        Told::Saved {
-            text: crate::games::save::library(&games),
-            games: games.len(),
-        }
-    })
+    let ids = match held(|cat| all_ids(cat, &q, sort(s))) {
+        Ok(ids) => ids,
+        Err(e) => return Told::Refused(Said::of(&e)),
+    };
+    let mut found = records(&ids).await;
+    let games: Vec<StoredGame> = ids.iter().filter_map(|id| found.remove(id)).collect();
+    Told::Saved {
+        text: crate::games::save::library(&games),
+        games: games.len(),
+    }
 }
 
 /// The ids of every game `q` finds, a page of the most at a time.

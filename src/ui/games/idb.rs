@@ -3,7 +3,8 @@
 //!
 //! Stores: `games` (each game's record bytes, keys from 1 up), `pending` (the files of an import
 //! not yet read, `{ name, file }` with the `File` itself, so that a reload goes on from them),
-//! and `meta` (the running import's counts and errors, so that a reload shows them).
+//! and `meta` (the running import's counts and errors, so that a reload shows them; the
+//! catalogue's snapshot, so that opening reads it instead of every record).
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -19,6 +20,10 @@ pub const PENDING: &str = "pending";
 pub const META: &str = "meta";
 /// The `meta` key of the running import's counts.
 pub const RUN: &str = "run";
+/// The `meta` key of the catalogue's snapshot (`Catalogue::to_bytes`), saved as an import ends.
+pub const CATALOGUE: &str = "catalogue";
+/// The `meta` key where a snapshot that does not read is set aside (never deleted).
+pub const SET_ASIDE: &str = "catalogue-set-aside";
 
 /// Why the database did not open.
 #[derive(Debug)]
@@ -165,4 +170,74 @@ pub async fn count(db: &IdbDatabase, name: &str) -> Result<u32, JsValue> {
     let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
     let n = result(&store(&tx, name)?.count()?).await?;
     Ok(n.as_f64().unwrap_or(0.0) as u32)
+}
+
+/// The value of `key` in `meta`, if any.
+pub async fn meta_get(db: &IdbDatabase, key: &str) -> Result<Option<JsValue>, JsValue> {
+    let tx = transaction(db, &[META], IdbTransactionMode::Readonly)?;
+    let v = result(&store(&tx, META)?.get(&key.into())?).await?;
+    Ok((!v.is_undefined()).then_some(v))
+}
+
+/// Puts `value` under `key` in `meta`, waiting until it is committed.
+pub async fn meta_put(db: &IdbDatabase, key: &str, value: &JsValue) -> Result<(), JsValue> {
+    let tx = transaction(db, &[META], IdbTransactionMode::Readwrite)?;
+    store(&tx, META)?.put_with_key(value, &key.into())?;
+    committed(&tx).await
+}
+
+/// Moves the snapshot `value` from [`CATALOGUE`] to [`SET_ASIDE`] in one transaction.
+pub async fn set_aside(db: &IdbDatabase, value: &JsValue) -> Result<(), JsValue> {
+    let tx = transaction(db, &[META], IdbTransactionMode::Readwrite)?;
+    let meta = store(&tx, META)?;
+    meta.put_with_key(value, &SET_ASIDE.into())?;
+    meta.delete(&CATALOGUE.into())?;
+    committed(&tx).await
+}
+
+/// How many records of `name` have a key up to `upto`.
+pub async fn count_upto(db: &IdbDatabase, name: &str, upto: u32) -> Result<u32, JsValue> {
+    let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
+    let range = web_sys::IdbKeyRange::upper_bound(&upto.into())?;
+    let n = result(&store(&tx, name)?.count_with_key(&range)?).await?;
+    Ok(n.as_f64().unwrap_or(0.0) as u32)
+}
+
+/// Every value and key of `name` with a key above `after` (all when `None`), in key order.
+pub async fn after(
+    db: &IdbDatabase,
+    name: &str,
+    after: Option<u32>,
+) -> Result<(js_sys::Array, js_sys::Array), JsValue> {
+    let Some(after) = after else {
+        return all(db, name).await;
+    };
+    let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
+    let s = store(&tx, name)?;
+    let range = web_sys::IdbKeyRange::lower_bound_with_open(&after.into(), true)?;
+    let values = s.get_all_with_key(&range)?;
+    let keys = s.get_all_keys_with_key(&range)?;
+    let values = result(&values).await?;
+    let keys = result(&keys).await?;
+    Ok((values.unchecked_into(), keys.unchecked_into()))
+}
+
+/// The values of `keys` in `name` (undefined for a key not there), and the keys, in one
+/// transaction.
+pub async fn get_many(
+    db: &IdbDatabase,
+    name: &str,
+    keys: &[u32],
+) -> Result<(js_sys::Array, js_sys::Array), JsValue> {
+    let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
+    let s = store(&tx, name)?;
+    let requests = keys
+        .iter()
+        .map(|&k| s.get(&k.into()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let values = js_sys::Array::new();
+    for r in &requests {
+        values.push(&result(r).await?);
+    }
+    Ok((values, keys.iter().map(|&k| JsValue::from(k)).collect()))
 }

@@ -12,9 +12,13 @@ use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Files a message to the worker: handing over 2,000 took about 1 s of the page's thread on the loaded
-/// benchmark machine (cloning each `File`), so a folder of 50,000 files goes 100 at a time.
-const FILES_A_MESSAGE: u32 = 100;
+/// Main-thread time a task of a pick's handover may take (ms). The cost is the browser's: a
+/// picked file's size and date are read from disk when its `File` is first asked for them or
+/// posted (0.1–0.4 ms a file on the loaded benchmark machine), so a folder of 50,000 files goes
+/// over in slices that stop at this time, each posted in its own task.
+const SLICE_MS: f64 = 10.0;
+/// Files a message of a drop's handover (their `File`s are there already: posting is cheap).
+const DROP_FILES_A_MESSAGE: usize = 500;
 
 /// Files gathered for one import, with the names they are listed under (their folder path).
 #[derive(Default)]
@@ -30,27 +34,33 @@ impl Picked {
     }
 }
 
-/// Hands `picked` to the worker, `FILES_A_MESSAGE` at a time, each message in a task of its own.
+fn now() -> f64 {
+    window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// Hands a drop's `picked` to the worker, `DROP_FILES_A_MESSAGE` at a time, each message in a
+/// task of its own.
 fn send(g: Games, mut picked: Picked) {
-    let n = picked.files.len().min(FILES_A_MESSAGE as usize);
+    if picked.files.is_empty() {
+        return;
+    }
+    let n = picked.files.len().min(DROP_FILES_A_MESSAGE);
     let files: js_sys::Array = picked.files.drain(..n).collect();
     let names: js_sys::Array = picked
         .names
         .drain(..n)
         .map(|s| JsValue::from_str(&s))
         .collect();
-    post(g, &files, &names, picked.files.is_empty());
+    post(g, &files, &names.into(), picked.files.is_empty());
     if !picked.files.is_empty() {
         set_timeout(move || send(g, picked), std::time::Duration::ZERO);
     }
 }
 
-/// One message of an import: its files, the names they are listed under, and whether it is the
-/// pick's last (the worker starts reading once every file is in its `pending` store).
-fn post(g: Games, files: &js_sys::Array, names: &js_sys::Array, last: bool) {
-    if files.length() == 0 {
-        return;
-    }
+/// One message of an import: its files, the names they are listed under (null: the worker
+/// reads each file's own path), and whether it is the pick's last (the worker checks the caps
+/// over the whole pick, then starts).
+fn post(g: Games, files: &js_sys::Array, names: &JsValue, last: bool) {
     let message = js_sys::Array::of4(
         &JsValue::from_str(IMPORT),
         files,
@@ -61,26 +71,26 @@ fn post(g: Games, files: &js_sys::Array, names: &js_sys::Array, last: bool) {
     g.problem.set(None);
 }
 
-/// A file's name in the import: its path in the folder chosen, or its own name.
-fn name_of(f: &web_sys::File) -> String {
-    js_sys::Reflect::get(f, &"webkitRelativePath".into())
-        .ok()
-        .and_then(|p| p.as_string())
-        .filter(|p| !p.is_empty())
-        .unwrap_or_else(|| f.name())
-}
-
-/// Hands the files chosen in `input` to the worker from `from` on, `FILES_A_MESSAGE` a task (a
-/// folder of 50,000 files is read off its list in short tasks); the input is cleared at the end.
+/// Hands the files chosen in `input` to the worker from `from` on, in slices of `SLICE_MS`
+/// each in a task of its own; the input is cleared at the end. A file's size is asked for here,
+/// so that the browser's reading of its metadata falls inside the slice's time.
 fn send_chosen(g: Games, input: web_sys::HtmlInputElement, list: web_sys::FileList, from: u32) {
-    let to = list.length().min(from + FILES_A_MESSAGE);
-    let (files, names) = (js_sys::Array::new(), js_sys::Array::new());
-    for f in (from..to).filter_map(|i| list.get(i)) {
-        names.push(&JsValue::from_str(&name_of(&f)));
-        files.push(&f);
+    if list.length() == 0 {
+        return;
     }
-    post(g, &files, &names, to >= list.length());
-    if to < list.length() {
+    let started = now();
+    let files = js_sys::Array::new();
+    let mut to = from;
+    while to < list.length() && (to == from || now() - started < SLICE_MS) {
+        if let Some(f) = list.get(to) {
+            let _ = f.size();
+            files.push(&f);
+        }
+        to += 1;
+    }
+    let last = to >= list.length();
+    post(g, &files, &JsValue::NULL, last);
+    if !last {
         set_timeout(
             move || send_chosen(g, input, list, to),
             std::time::Duration::ZERO,

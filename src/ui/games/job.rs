@@ -1,6 +1,7 @@
 //! What `#/games` and its worker say to each other: JSON strings, as every worker of the app
 //! (docs/architecture.md). An import is the one message that is not JSON: the `File`s go as
-//! they are, `[IMPORT, [file…], [name…]]`, since a `File` is not text.
+//! they are, `[IMPORT, files, names, last]` (files an array or a `FileList`; names an array, or
+//! null for the files' own paths), since a `File` is not text.
 
 use crate::xiangqi::words::Said;
 use serde::{Deserialize, Serialize};
@@ -75,18 +76,8 @@ pub struct Search {
     pub page: usize,
 }
 
-/// One game of the list.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Row {
-    pub id: u32,
-    pub red: String,
-    pub black: String,
-    pub event: String,
-    pub date: String,
-    pub result: String,
-    pub eco: String,
-    pub eco_name: Option<Said>,
-}
+/// One game of the list: the core's row, as the worker's search gives it.
+pub use crate::games::search::Row;
 
 /// A file that could not be read, and why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -144,6 +135,9 @@ pub enum Told {
     Opened { games: usize },
     /// The database was written by a newer version of the app: not opened, not touched.
     Newer,
+    /// The catalogue's saved snapshot did not read (damaged, or a newer version's): it was set
+    /// aside, kept, and the catalogue built from the games themselves.
+    SetAside,
     /// The browser refused the database (its reason).
     Unavailable(String),
     /// An import going on.

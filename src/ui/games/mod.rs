@@ -33,6 +33,7 @@ const WORKER_AFTER: std::time::Duration = std::time::Duration::from_millis(300);
 #[derive(Clone, Debug, PartialEq)]
 enum Problem {
     Newer,
+    SetAside,
     Unavailable(String),
     Refused(crate::xiangqi::words::Said),
     NoPlayBoard,
@@ -98,6 +99,7 @@ impl Games {
                 self.ask(&Ask::Search(self.search.get_untracked()));
             }
             Told::Newer => self.problem.set(Some(Problem::Newer)),
+            Told::SetAside => self.problem.set(Some(Problem::SetAside)),
             Told::Unavailable(why) => self.problem.set(Some(Problem::Unavailable(why))),
             Told::Progress(run) => {
                 self.run.set(Some((run, None)));
@@ -266,6 +268,7 @@ fn ProblemLine() -> impl IntoView {
             let l = lang.get();
             let text = match p {
                 Problem::Newer => words::NEWER_DB.get(l).to_string(),
+                Problem::SetAside => words::SNAPSHOT_SET_ASIDE.get(l).to_string(),
                 Problem::Unavailable(why) => {
                     format!("{} ({why})", words::NEWER_DB_UNAVAILABLE.get(l))
                 }

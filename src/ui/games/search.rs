@@ -168,17 +168,19 @@ fn head(g: Games, by: SortBy, name: Text) -> impl IntoView {
     }
 }
 
-/// One game of the list; a click opens it on `#/play`.
+/// One game of the list; a click opens it on `#/play`. The opening is named here, in the
+/// language shown.
 fn row(g: Games, r: Row) -> impl IntoView {
     let id = r.id;
     let lang = use_lang();
+    let eco = r.ecco.map(|e| e.to_string()).unwrap_or_default();
     view! {
         <tr data-testid="games-row">
             <td translate="no">{r.date}</td>
             <td translate="no"><button type="button" class="games-open" data-testid="games-open" on:click=move |_| g.ask(&Ask::Open(id))>{r.red}</button></td>
             <td translate="no">{r.black}</td>
-            <td translate="no">{r.result}</td>
-            <td><span translate="no">{r.eco}</span>" "{move || r.eco_name.as_ref().map(|n| n.say(lang.get()))}</td>
+            <td translate="no">{r.outcome.token()}</td>
+            <td><span translate="no">{eco}</span>" "{move || r.ecco.map(|e| e.name().get(lang.get()))}</td>
             <td translate="no" class="games-event">{r.event}</td>
         </tr>
     }

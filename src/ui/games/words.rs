@@ -20,6 +20,10 @@ pub const NEWER_DB: Text = Text::new(
     "这个棋谱库是本应用的较新版本写的，这一版读不了。库未作任何改动：请换用新版本的应用打开。",
     "This database was written by a newer version of the app, which this one cannot read. It was left untouched: open it with the newer app.",
 );
+pub const SNAPSHOT_SET_ASIDE: Text = Text::new(
+    "棋谱库保存的目录读不了（已损坏，或由较新版本写入）：已把它另存一旁，并从棋谱本身重建了目录。没有丢失任何棋谱。",
+    "The database's saved catalogue did not read (damaged, or written by a newer version): it was set aside and the catalogue rebuilt from the games themselves. No game was lost.",
+);
 pub const NEWER_DB_UNAVAILABLE: Text = Text::new(
     "浏览器无法打开棋谱库（隐私模式或存储被禁用）",
     "The browser would not open the database (a private window, or storage turned off)",

@@ -1,8 +1,10 @@
 //! `games_worker`: the database's one writer. It opens IndexedDB (refusing a newer layout or
-//! record untouched), keeps every game in memory for the search, and imports: the page's files
-//! first go whole into the `pending` store, then are read a batch at a time, each batch's games
-//! written and its files deleted in one transaction, so a reload goes on where it stopped and
-//! storage running full never leaves half a batch.
+//! record untouched), loads the catalogue the search reads from its saved snapshot (the games
+//! stored after it decoded on top), and imports: a pick's files, once all are handed over and
+//! the caps checked over the whole pick, go into the `pending` store a batch to a record, then
+//! are read a batch at a time, each batch's games written and its record deleted in one
+//! transaction, so a reload goes on where it stopped and storage running full never leaves half
+//! a batch. Records are read from the database when a game is opened, saved or shown.
 
 use super::idb;
 use super::job::{Ask, Ended, Fault, Run, Told, IMPORT};
@@ -23,9 +25,10 @@ use web_sys::{IdbDatabase, IdbTransactionMode};
 /// The name `#/play`'s explorer starts this worker under: it only reads.
 pub const READER: &str = "explorer";
 
-/// Files read a transaction: small enough that a batch is quick, large enough that the
-/// transactions' own cost stays small (the dataset: about 270 of them).
-const BATCH_FILES: u32 = 200;
+/// Files a batch: one `pending` record, one read, one transaction of its games (about 300 of
+/// the dataset's), so the transactions' and messages' own costs stay small (the dataset: about
+/// 135 batches) and a reload loses at most one batch's reading.
+const BATCH_FILES: usize = 400;
 
 #[wasm_bindgen]
 extern "C" {
@@ -36,14 +39,15 @@ extern "C" {
     fn new(format: &str) -> Result<Inflater, JsValue>;
 }
 
-/// The worker's state: the open database, every game (its record's bytes by its id in the
-/// database, and the catalogue the search reads), the duplicates' keys, and the import going on.
+/// The worker's state: the open database, the catalogue the search reads, the duplicates' keys,
+/// the pick being handed over, and the import going on.
 #[derive(Default)]
 struct State {
     db: Option<IdbDatabase>,
-    records: HashMap<u32, Vec<u8>>,
     catalogue: Catalogue,
     keys: HashSet<DedupeKey>,
+    /// The files of a pick handed over so far, with the names they are listed under.
+    pick: Vec<(web_sys::File, String)>,
     run: Option<Run>,
     importing: bool,
     cancel: bool,
@@ -54,11 +58,10 @@ thread_local! {
 }
 
 impl State {
-    /// Holds game `id` (its record `bytes`) for the search.
-    fn hold(&mut self, id: u32, game: &StoredGame, bytes: Vec<u8>) {
+    /// Holds game `id` for the search.
+    fn hold(&mut self, id: u32, game: &StoredGame) {
         self.keys.insert(game.dedupe_key());
         self.catalogue.add(id, game);
-        self.records.insert(id, bytes);
     }
 }
 
@@ -88,9 +91,10 @@ pub fn serve_games_worker() {
                 }
             } else if let Ok(parts) = data.dyn_into::<js_sys::Array>() {
                 if parts.get(0).as_string().as_deref() == Some(IMPORT) {
-                    let files: js_sys::Array = parts.get(1).unchecked_into();
-                    let names: js_sys::Array = parts.get(2).unchecked_into();
-                    spawn_local(add_files(files, names, parts.get(3).is_truthy()));
+                    take(&parts.get(1), &parts.get(2));
+                    if parts.get(3).is_truthy() {
+                        spawn_local(add_pick());
+                    }
                 }
             }
         });
@@ -99,8 +103,29 @@ pub fn serve_games_worker() {
     spawn_local(open());
 }
 
-/// Opens the database and reads every game into memory; then goes on with an import a reload
-/// interrupted.
+/// Adds one message's files (an array or a `FileList`) to the pick, named by `names` when the
+/// page gives them (a drop's paths), else by their path in the folder chosen, else their name.
+fn take(files: &JsValue, names: &JsValue) {
+    let files = js_sys::Array::from(files);
+    let names = names.dyn_ref::<js_sys::Array>();
+    with(|s| {
+        for (i, f) in files.iter().enumerate() {
+            let f: web_sys::File = f.unchecked_into();
+            let name = names
+                .and_then(|n| n.get(i as u32).as_string())
+                .or_else(|| {
+                    js_sys::Reflect::get(&f, &"webkitRelativePath".into())
+                        .ok()
+                        .and_then(|p| p.as_string())
+                })
+                .filter(|p| !p.is_empty())
+                .unwrap_or_else(|| f.name());
+            s.pick.push((f, name));
+        }
+    });
+}
+
+/// Opens the database and its catalogue; then goes on with an import a reload interrupted.
 async fn open() {
     let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
     let factory = match scope.indexed_db() {
@@ -113,60 +138,128 @@ async fn open() {
         Err(idb::OpenFailed::Newer) => return tell(&Told::Newer),
         Err(idb::OpenFailed::Unavailable(why)) => return tell(&Told::Unavailable(why)),
     };
-    let (values, keys) = match idb::all(&db, idb::GAMES).await {
-        Ok(all) => all,
-        Err(e) => return tell(&Told::Unavailable(idb::error_name(&e))),
+    let loaded = match load_catalogue(&db).await {
+        Ok(l) => l,
+        Err(told) => return tell(&told),
     };
-    // `Catalogue::new`, not its `Default`: the catalogue's start positions begin with the initial one.
-    let mut held = State {
-        catalogue: Catalogue::new(),
-        ..State::default()
-    };
-    for (value, key) in values.iter().zip(keys.iter()) {
-        let bytes = js_sys::Uint8Array::new(&value).to_vec();
-        match StoredGame::from_bytes(&bytes) {
-            Ok(g) => held.hold(key.as_f64().unwrap_or(0.0) as u32, &g, bytes),
-            // A record of a later version: the whole database is that version's, left untouched.
-            Err(RecordError::NewerVersion(_)) => return tell(&Told::Newer),
-            // A record that does not read is left where it is and not listed.
-            Err(_) => {}
-        }
-    }
     let run = read_run(&db).await;
     let pending = idb::count(&db, idb::PENDING).await.unwrap_or(0);
     let held = with(|s| {
-        s.records = held.records;
-        s.catalogue = held.catalogue;
-        s.keys = held.keys;
-        s.db = Some(db);
-        s.records.len()
+        s.keys = loaded.catalogue.dedupe_keys().collect();
+        s.catalogue = loaded.catalogue;
+        s.db = Some(db.clone());
+        s.catalogue.len()
     });
     tell(&Told::Opened { games: held });
-    // `#/play`'s explorer reads the database through a worker of its own: the import is #/games'.
+    if loaded.set_aside {
+        tell(&Told::SetAside);
+    }
+    // `#/play`'s explorer reads the database through a worker of its own: the import and the
+    // snapshot are #/games'.
     let reader = js_sys::global()
         .unchecked_into::<web_sys::DedicatedWorkerGlobalScope>()
         .name()
         == READER;
-    if pending > 0 && !reader {
+    if reader {
+        return;
+    }
+    if pending > 0 {
         let mut run = run.unwrap_or_default();
         run.resumed = true;
-        run.files = run.files.max(run.done + pending as usize);
+        if run.files <= run.done {
+            // No count saved with the pick (an earlier version's): at most a batch a record.
+            run.files = run.done + pending as usize * BATCH_FILES;
+        }
         with(|s| {
             s.run = Some(run);
             s.importing = true;
         });
-        spawn_local(import());
+        import().await;
+    } else if loaded.stale {
+        save_snapshot(&db).await;
     }
+}
+
+/// The catalogue as opened: whether its snapshot was set aside, and whether the snapshot saved
+/// is behind it (games stored after it, or none saved yet).
+struct Loaded {
+    catalogue: Catalogue,
+    set_aside: bool,
+    stale: bool,
+}
+
+/// The catalogue: its snapshot when one is saved and agrees with the records (every game with
+/// an id up to its last is in it), with the games stored after it added; else built from every
+/// record. A snapshot that does not read (damaged, or a newer version's) is set aside under
+/// [`idb::SET_ASIDE`], never deleted. `Err` with what to tell when the database is a newer
+/// version's or does not read.
+async fn load_catalogue(db: &IdbDatabase) -> Result<Loaded, Told> {
+    let unavailable = |e: JsValue| Told::Unavailable(idb::error_name(&e));
+    let mut set_aside = false;
+    let mut snapshot = None;
+    if let Some(v) = idb::meta_get(db, idb::CATALOGUE)
+        .await
+        .map_err(unavailable)?
+    {
+        let bytes = js_sys::Uint8Array::new(&v).to_vec();
+        match Catalogue::from_bytes(&bytes) {
+            Ok(cat) => snapshot = Some(cat),
+            Err(_) => {
+                set_aside = true;
+                idb::set_aside(db, &v).await.map_err(unavailable)?;
+            }
+        }
+    }
+    // A snapshot agrees with the records when it holds exactly the games up to its last id.
+    if let Some(cat) = &snapshot {
+        let upto = cat.last_id().unwrap_or(0);
+        let stored = idb::count_upto(db, idb::GAMES, upto)
+            .await
+            .map_err(unavailable)?;
+        if stored as usize != cat.len() {
+            snapshot = None;
+        }
+    }
+    let stale = snapshot.is_none();
+    let after = snapshot.as_ref().and_then(Catalogue::last_id);
+    // `Catalogue::new`, not its `Default`: the catalogue's start positions begin with the initial one.
+    let mut cat = snapshot.unwrap_or_else(Catalogue::new);
+    let (values, keys) = idb::after(db, idb::GAMES, after)
+        .await
+        .map_err(unavailable)?;
+    let added = values.length() > 0;
+    for (value, key) in values.iter().zip(keys.iter()) {
+        let bytes = js_sys::Uint8Array::new(&value).to_vec();
+        match StoredGame::from_bytes(&bytes) {
+            Ok(g) => cat.add(key.as_f64().unwrap_or(0.0) as u32, &g),
+            // A record of a later version: the whole database is that version's, left untouched.
+            Err(RecordError::NewerVersion(_)) => return Err(Told::Newer),
+            // A record that does not read is left where it is and not listed.
+            Err(_) => {}
+        }
+    }
+    Ok(Loaded {
+        catalogue: cat,
+        set_aside,
+        stale: stale || added,
+    })
+}
+
+/// Saves the catalogue's snapshot, so the next opening reads it instead of every record. A
+/// failure (storage full) leaves the previous one, which the next opening completes.
+async fn save_snapshot(db: &IdbDatabase) {
+    let bytes = with(|s| s.catalogue.to_bytes());
+    let _ = idb::meta_put(
+        db,
+        idb::CATALOGUE,
+        &js_sys::Uint8Array::from(&bytes[..]).into(),
+    )
+    .await;
 }
 
 /// The import's counts kept in `meta`, if one is going on.
 async fn read_run(db: &IdbDatabase) -> Option<Run> {
-    let tx = idb::transaction(db, &[idb::META], IdbTransactionMode::Readonly).ok()?;
-    let req = idb::store(&tx, idb::META)
-        .ok()?
-        .get(&idb::RUN.into())
-        .ok()?;
-    let v = idb::result(&req).await.ok()?;
+    let v = idb::meta_get(db, idb::RUN).await.ok()??;
     serde_json::from_str(&v.as_string()?).ok()
 }
 
@@ -174,28 +267,51 @@ fn db() -> Option<IdbDatabase> {
     with(|s| s.db.clone())
 }
 
-/// Puts the page's files into `pending` (after the caps on the whole import); after the pick's
-/// `last` message, imports: reading starts once every file of the pick is kept for a reload.
-async fn add_files(files: js_sys::Array, names: js_sys::Array, last: bool) {
+/// The pick is all handed over: its caps are checked over all its files (their count and
+/// sizes) before any is read; then its files go into `pending`, a batch to a record (one
+/// `Blob` of its files, their names and sizes), and the import starts.
+async fn add_pick() {
     let Some(db) = db() else { return };
-    let n = files.length() as usize;
-    let bytes: u64 = files
-        .iter()
-        .map(|f| f.unchecked_into::<web_sys::Blob>().size() as u64)
-        .sum();
+    let pick = with(|s| std::mem::take(&mut s.pick));
+    let n = pick.len();
+    if n == 0 {
+        return;
+    }
+    let bytes: u64 = pick.iter().map(|(f, _)| f.size() as u64).sum();
     let before = with(|s| s.run.as_ref().map_or(0, |r| r.files));
     if let Err(e) = check_drop(before + n, bytes) {
         return tell(&Told::Refused(Said::of(&e)));
     }
+    // With no import going on, the pick's count is saved with its files, so a reload before its
+    // first batch knows it; during one, the counts in `meta` are the batches' alone (a write
+    // here could set them back), and the pick's files are added to them once kept.
+    let idle = with(|s| !s.importing).then(|| {
+        let mut run = with(|s| s.run.clone()).unwrap_or_default();
+        run.files += n;
+        serde_json::to_string(&run).unwrap_or_default()
+    });
     let put = || -> Result<web_sys::IdbTransaction, JsValue> {
-        // Only the files: the counts in `meta` are the batches' (a reload counts what is
-        // pending as files still to read), so a write here can never set them back.
-        let tx = idb::transaction(&db, &[idb::PENDING], IdbTransactionMode::Readwrite)?;
+        let tx = idb::transaction(
+            &db,
+            &[idb::PENDING, idb::META],
+            IdbTransactionMode::Readwrite,
+        )?;
+        if let Some(json) = &idle {
+            idb::store(&tx, idb::META)?.put_with_key(&json.into(), &idb::RUN.into())?;
+        }
         let pending = idb::store(&tx, idb::PENDING)?;
-        for (file, name) in files.iter().zip(names.iter()) {
+        for batch in pick.chunks(BATCH_FILES) {
+            let files: js_sys::Array = batch.iter().map(|(f, _)| JsValue::from(f)).collect();
+            let names: js_sys::Array = batch.iter().map(|(_, n)| JsValue::from_str(n)).collect();
+            let sizes: js_sys::Array = batch
+                .iter()
+                .map(|(f, _)| JsValue::from_f64(f.size()))
+                .collect();
             let entry = js_sys::Object::new();
-            js_sys::Reflect::set(&entry, &"name".into(), &name)?;
-            js_sys::Reflect::set(&entry, &"file".into(), &file)?;
+            js_sys::Reflect::set(&entry, &"names".into(), &names)?;
+            js_sys::Reflect::set(&entry, &"sizes".into(), &sizes)?;
+            let blob = web_sys::Blob::new_with_blob_sequence(&files)?;
+            js_sys::Reflect::set(&entry, &"blob".into(), &blob)?;
             pending.put(&entry)?;
         }
         Ok(tx)
@@ -212,8 +328,8 @@ async fn add_files(files: js_sys::Array, names: js_sys::Array, last: bool) {
                 run.files += n;
                 let run = run.clone();
                 s.cancel = false;
-                let start = last && !s.importing;
-                s.importing |= start;
+                let start = !s.importing;
+                s.importing = true;
                 (run, start)
             });
             tell(&Told::Progress(run));
@@ -227,18 +343,19 @@ async fn add_files(files: js_sys::Array, names: js_sys::Array, last: bool) {
             }
             let run = with(|s| s.run.clone()).unwrap_or_default();
             if !with(|s| s.importing) {
-                end(run, Ended::Full);
+                end(&db, run, Ended::Full).await;
             }
         }
     }
 }
 
-/// Says how the import ended.
-fn end(run: Run, how: Ended) {
+/// Says how the import ended, after saving the catalogue's snapshot.
+async fn end(db: &IdbDatabase, run: Run, how: Ended) {
+    save_snapshot(db).await;
     let games = with(|s| {
         s.importing = false;
         s.run = None;
-        s.records.len()
+        s.catalogue.len()
     });
     tell(&Told::Ended { run, how, games });
 }
@@ -252,7 +369,7 @@ async fn import() {
             return cancelled(&db).await;
         }
         let started = now();
-        let Ok((values, keys)) = idb::first(&db, idb::PENDING, Some(BATCH_FILES)).await else {
+        let Ok((values, keys)) = idb::first(&db, idb::PENDING, Some(1)).await else {
             return finished(&db).await;
         };
         if values.length() == 0 {
@@ -260,13 +377,12 @@ async fn import() {
         }
         let mut read = Batch::default();
         for v in values.iter() {
-            read.file(v).await;
+            read.entry(v).await;
         }
-        read.bytes = read.games.iter().map(StoredGame::to_bytes).collect();
-        let files = values.length() as usize;
+        let bytes: Vec<Vec<u8>> = read.games.iter().map(StoredGame::to_bytes).collect();
         let ms = now() - started;
         let counted = |run: &mut Run| {
-            run.done += files;
+            run.done += read.files;
             run.games += read.games.len();
             run.duplicates += read.duplicates;
             run.faults.extend(read.faults.iter().cloned());
@@ -274,11 +390,11 @@ async fn import() {
         };
         let mut run = with(|s| s.run.clone()).unwrap_or_default();
         counted(&mut run);
-        match write(&db, &read.bytes, &keys, &run).await {
+        match write(&db, &bytes, &keys, &run).await {
             Ok(ids) => {
                 let run = with(|s| {
-                    for ((id, g), bytes) in ids.into_iter().zip(&read.games).zip(read.bytes) {
-                        s.hold(id, g, bytes);
+                    for (id, g) in ids.into_iter().zip(&read.games) {
+                        s.hold(id, g);
                     }
                     let run = s.run.get_or_insert_with(Run::default);
                     counted(run);
@@ -297,7 +413,7 @@ async fn import() {
                 if !idb::is_quota(&e) {
                     tell(&Told::Unavailable(idb::error_name(&e)));
                 }
-                return end(kept, Ended::Full);
+                return end(&db, kept, Ended::Full).await;
             }
         }
     }
@@ -306,35 +422,56 @@ async fn import() {
 /// The games read from one batch of files, duplicates left out.
 #[derive(Default)]
 struct Batch {
+    files: usize,
     games: Vec<StoredGame>,
-    /// Their records, as written.
-    bytes: Vec<Vec<u8>>,
     duplicates: usize,
     faults: Vec<Fault>,
 }
 
 impl Batch {
-    /// Reads one pending entry (`{ name, file }`).
-    async fn file(&mut self, entry: JsValue) {
-        let name = js_sys::Reflect::get(&entry, &"name".into())
-            .ok()
-            .and_then(|n| n.as_string())
-            .unwrap_or_default();
-        let Some(bytes) = js_sys::Reflect::get(&entry, &"file".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<web_sys::Blob>().ok())
-            .and_then(|blob| read_blob(&blob))
-        else {
-            return self.faults.push(Fault {
-                file: name,
-                said: Said::of(&crate::saved::FileError::Unreadable),
-            });
+    /// Reads one pending record: `{ names, sizes, blob }`, its files one after another in the
+    /// blob (or `{ name, file }`, one file, as an earlier version kept them).
+    async fn entry(&mut self, entry: JsValue) {
+        let get = |k: &str| js_sys::Reflect::get(&entry, &k.into()).unwrap_or_default();
+        let (names, sizes, blob) = match get("blob").is_undefined() {
+            false => (
+                js_sys::Array::from(&get("names")),
+                js_sys::Array::from(&get("sizes")),
+                get("blob"),
+            ),
+            true => {
+                let file = get("file");
+                let size = js_sys::Reflect::get(&file, &"size".into()).unwrap_or_default();
+                (
+                    js_sys::Array::of1(&get("name")),
+                    js_sys::Array::of1(&size),
+                    file,
+                )
+            }
         };
-        let found = match is_zip(&bytes) {
-            true => import_zip(&name, &bytes).await,
-            false => import_file(&name, &bytes, &BrowserCharsets, &NoInflater),
-        };
-        self.add(found);
+        let bytes = blob
+            .dyn_into::<web_sys::Blob>()
+            .ok()
+            .and_then(|b| read_blob(&b));
+        let mut at = 0usize;
+        for (name, size) in names.iter().zip(sizes.iter()) {
+            self.files += 1;
+            let name = name.as_string().unwrap_or_default();
+            let size = size.as_f64().unwrap_or(0.0) as usize;
+            let Some(file) = bytes.as_deref().and_then(|b| b.get(at..at + size)) else {
+                self.faults.push(Fault {
+                    file: name,
+                    said: Said::of(&crate::saved::FileError::Unreadable),
+                });
+                continue;
+            };
+            at += size;
+            let found = match is_zip(file) {
+                true => import_zip(&name, file).await,
+                false => import_file(&name, file, &BrowserCharsets, &NoInflater),
+            };
+            self.add(found);
+        }
     }
 
     fn add(&mut self, found: FileImport) {
@@ -360,7 +497,7 @@ fn fault(e: &ImportError) -> Fault {
     }
 }
 
-/// A blob's bytes (a worker may read synchronously).
+/// A blob's bytes (a worker may read synchronously): a batch's files in one read.
 fn read_blob(blob: &web_sys::Blob) -> Option<Vec<u8>> {
     let reader = web_sys::FileReaderSync::new().ok()?;
     let buf = reader.read_as_array_buffer(blob).ok()?;
@@ -481,7 +618,7 @@ async fn write(
 async fn finished(db: &IdbDatabase) {
     clear(db, false).await;
     let run = with(|s| s.run.clone()).unwrap_or_default();
-    end(run, Ended::Finished);
+    end(db, run, Ended::Finished).await;
 }
 
 /// Cancelled: the files not read and the counts are dropped; the games imported stay.
@@ -492,7 +629,7 @@ async fn cancelled(db: &IdbDatabase) {
         s.run.clone()
     })
     .unwrap_or_default();
-    end(run, Ended::Cancelled);
+    end(db, run, Ended::Cancelled).await;
 }
 
 async fn clear(db: &IdbDatabase, pending: bool) {
@@ -526,10 +663,35 @@ pub(super) fn cancel() {
     }
 }
 
-/// The catalogue and the records held, for the search.
-pub(super) fn held<T>(f: impl FnOnce(&Catalogue, &HashMap<u32, Vec<u8>>) -> T) -> T {
-    STATE.with(|s| {
-        let s = s.borrow();
-        f(&s.catalogue, &s.records)
-    })
+/// The catalogue held, for the search.
+pub(super) fn held<T>(f: impl FnOnce(&Catalogue) -> T) -> T {
+    STATE.with(|s| f(&s.borrow().catalogue))
+}
+
+/// The records of games `ids` that read, from the database (in one transaction; every record
+/// at once when most are asked for).
+pub(super) async fn records(ids: &[u32]) -> HashMap<u32, StoredGame> {
+    let Some(db) = db() else {
+        return HashMap::new();
+    };
+    let wanted: HashSet<u32> = ids.iter().copied().collect();
+    let pairs = match ids.len() > 1000 {
+        true => idb::after(&db, idb::GAMES, None).await.ok(),
+        false => idb::get_many(&db, idb::GAMES, ids).await.ok(),
+    };
+    let Some((values, keys)) = pairs else {
+        return HashMap::new();
+    };
+    values
+        .iter()
+        .zip(keys.iter())
+        .filter_map(|(v, k)| {
+            let id = k.as_f64()? as u32;
+            if !wanted.contains(&id) || v.is_undefined() {
+                return None;
+            }
+            let g = StoredGame::from_bytes(&js_sys::Uint8Array::new(&v).to_vec()).ok()?;
+            Some((id, g))
+        })
+        .collect()
 }

@@ -277,7 +277,34 @@ pub fn classify(start: &Position, moves: &[Move]) -> Option<Ecco> {
     if !is_initial(start) || moves.is_empty() {
         return None;
     }
-    Some(shipped()?.code(&normalise(moves)))
+    let plies = normalise(moves);
+    if let [first] = plies[..] {
+        return Some(first_move_code(first));
+    }
+    Some(shipped()?.code(&plies))
+}
+
+/// The code of the board after Red's first move alone: the first code of the family that move
+/// opens, as the code system names it. The tree, learnt from whole games and their longer
+/// prefixes, would answer with the commonest deep code of the games through it (C49 after
+/// 炮二平五), a formation one move has not built.
+fn first_move_code(first: Move) -> Ecco {
+    let family = [
+        ("h2e2", 'B', 0),  // 炮二平五: 中炮局
+        ("g3g4", 'E', 0),  // 兵七进一 (mirrored): 仙人指路
+        ("g0e2", 'A', 10), // 相三进五: 飞相局
+        ("h0g2", 'A', 40), // 马二进三: 起马局
+        ("h2f2", 'A', 50), // 炮二平四: 仕角炮局
+        ("h2d2", 'A', 60), // 炮二平六: 过宫炮局
+    ];
+    let (letter, number) = family
+        .iter()
+        .find(|(iccs, ..)| Move::from_iccs(iccs) == Some(first))
+        .map_or(('A', 0), |&(_, l, n)| (l, n));
+    Ecco {
+        letter: letter as u8,
+        number,
+    }
 }
 
 /// Whether `start` is the initial position with Red to move, where openings are named from.
@@ -360,6 +387,24 @@ mod tests {
         // 中炮 against 屏风马, three moves each: a C code, not a B one.
         let code = classify(&start, &line("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7")).unwrap();
         assert_eq!(code.letter(), 'C', "{code}");
+    }
+
+    #[test]
+    fn the_board_after_red_first_move_alone_gets_its_family_first_code() {
+        let start = Position::start();
+        let code = |s: &str| classify(&start, &line(s)).unwrap().to_string();
+        // 炮二平五 alone is 中炮局 (B00), not a code of a formation not yet built (C49).
+        assert_eq!(code("h2e2"), "B00");
+        assert_eq!(code("b2e2"), "B00", "炮八平五, mirrored");
+        assert_eq!(code("c3c4"), "E00", "仙人指路");
+        assert_eq!(code("g3g4"), "E00");
+        assert_eq!(code("c0e2"), "A10", "飞相局");
+        assert_eq!(code("b0c2"), "A40", "起马局");
+        assert_eq!(code("h2f2"), "A50", "仕角炮");
+        assert_eq!(code("h2d2"), "A60", "过宫炮");
+        assert_eq!(code("a3a4"), "A00", "an uncommon first move");
+        // From Black's first reply on, the tree answers.
+        assert_eq!(code("h2e2 h7e7 h0g2 h9g7").as_bytes()[0], b'D');
     }
 
     #[test]
