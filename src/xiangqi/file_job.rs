@@ -9,7 +9,6 @@
 use super::notation::archive::{self, ArchiveError, Format, Library};
 use super::notation::decode::decode_with;
 use super::notation::pgn::read_tree_all;
-use super::session::saved_tree_text;
 use super::tree::{Arrow, Circle, Eval, GameTree, MarkColor, Node, NodeId};
 use super::words::Said;
 use super::{Move, Position, Square};
@@ -103,8 +102,6 @@ pub struct Handed {
     pub children: Vec<u32>,
     /// The notes of each node that has any, by its place in `children` (the root is 0).
     pub notes: Vec<(usize, Notes)>,
-    /// The tree's saved form ([`saved_tree_text`]), written here so that the page need not.
-    pub saved: String,
 }
 
 /// What is written on a node of a [`Handed`] tree (see [`Node`](super::tree::Node)).
@@ -208,7 +205,6 @@ impl Handed {
             moves: String::new(),
             children: Vec::new(),
             notes: Vec::new(),
-            saved: saved_tree_text(tree),
         };
         // Preorder without recursion: the tree may be deep.
         let mut stack = vec![tree.root()];
@@ -225,6 +221,17 @@ impl Handed {
             stack.extend(children.iter().rev());
         }
         h
+    }
+
+    /// Its JSON: the form a large session's tree is saved in (`session::SavedSession`), which
+    /// [`Handed::read`] reads back and [`Building`] builds a slice at a time.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A tree's flat form read back from [`Handed::to_json`].
+    pub fn read(json: &str) -> Result<Handed, NotHanded> {
+        serde_json::from_str(json).map_err(|_| NotHanded)
     }
 
     /// The tree handed over, built at once (a game of a library: small).
@@ -1003,8 +1010,16 @@ mod tests {
             let (s, _) = crate::xiangqi::session::PlaySession::from_tree(back);
             println!("session {:?}", t.elapsed());
             let t = Instant::now();
-            let j = s.to_json();
-            println!("session json {:?} ({} bytes)", t.elapsed(), j.len());
+            let (j, flat) = s.to_json_apart();
+            let flat = flat.map_or(0, |(_, text)| text.len());
+            println!(
+                "session json {:?} ({} bytes, the tree apart {flat})",
+                t.elapsed(),
+                j.len()
+            );
+            let t = Instant::now();
+            let (j, _) = s.to_json_apart();
+            println!("again (a step) {:?} ({} bytes)", t.elapsed(), j.len());
         }
     }
 }

@@ -47,6 +47,9 @@ pub struct PlaySession {
     armed: Option<Color>,
     /// The last deletion from the tree, to undo until the next edit.
     deleted: Option<Box<Deletion>>,
+    /// A tree saved apart that is still to be read ([`PlaySession::attach_tree`]), and the ply
+    /// shown in it: until then `tree` is the line being played, and a save names them again.
+    to_come: Option<(TreeStamp, usize)>,
 }
 
 /// The session's tree with its saved form ([`saved_tree_text`]) kept until the tree changes:
@@ -56,6 +59,16 @@ pub struct PlaySession {
 struct Kept {
     tree: GameTree,
     written: std::sync::OnceLock<String>,
+    /// The flat form a large tree is saved apart in, with its stamp.
+    flat: std::sync::OnceLock<(TreeStamp, String)>,
+    /// Which tree this is: another number for every tree made or changed.
+    revision: u64,
+}
+
+/// The next [`Kept::revision`].
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl std::ops::Deref for Kept {
@@ -71,13 +84,26 @@ impl Kept {
         Kept {
             tree,
             written: std::sync::OnceLock::new(),
+            flat: std::sync::OnceLock::new(),
+            revision: next_revision(),
         }
     }
 
-    /// The tree to change: its saved form is written again when next asked for.
+    /// The tree to change: its saved forms are written again when next asked for.
     fn edit(&mut self) -> &mut GameTree {
         self.written = std::sync::OnceLock::new();
+        self.flat = std::sync::OnceLock::new();
+        self.revision = next_revision();
         &mut self.tree
+    }
+
+    /// The flat form ([`flat_tree_text`]) and its stamp, written on first use after a change.
+    fn flat(&self) -> (TreeStamp, &str) {
+        let (stamp, text) = self.flat.get_or_init(|| {
+            let text = flat_tree_text(&self.tree);
+            (TreeStamp::of(&text), text)
+        });
+        (*stamp, text)
     }
 
     /// The saved form, written on first use after a change.
@@ -93,6 +119,47 @@ impl Kept {
     /// Takes `text` as the saved form of the tree as it is.
     fn keep_written(&mut self, text: String) {
         self.written = std::sync::OnceLock::from(text);
+    }
+
+    /// Takes `text` as the flat form of the tree as it is.
+    fn keep_flat(&mut self, text: String) {
+        self.flat = std::sync::OnceLock::from((TreeStamp::of(&text), text));
+    }
+}
+
+/// A tree of more moves than this is saved apart from its session, in its flat form
+/// ([`PlaySession::to_json_apart`]): a step then rewrites a few hundred bytes, not the tree.
+pub const APART_MOVES: usize = 5_000;
+
+/// The form a large session's tree is saved apart in: the flat form the game-file worker hands
+/// trees back in (`file_job::Handed`, without tags, which the session keeps), so that reading it
+/// back builds a slice at a time.
+pub fn flat_tree_text(tree: &GameTree) -> String {
+    let mut flat = super::file_job::Handed::of(tree);
+    flat.tags.clear();
+    flat.to_json()
+}
+
+/// Which text a tree saved apart is: its length and FNV-1a hash, kept in the session's own save,
+/// so that a tree under the other key that is not the one saved with it is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TreeStamp {
+    /// Its length in bytes.
+    pub bytes: usize,
+    /// Its FNV-1a hash.
+    pub sum: u64,
+}
+
+impl TreeStamp {
+    /// The stamp of `text`.
+    pub fn of(text: &str) -> TreeStamp {
+        let sum = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        TreeStamp {
+            bytes: text.len(),
+            sum,
+        }
     }
 }
 
@@ -266,6 +333,10 @@ pub struct SavedSession {
     /// played is `game`'s, found in it by its moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
+    /// Instead of `tree`, a tree of more than [`APART_MOVES`] moves saved under a key of its own
+    /// in its flat form ([`flat_tree_text`]): the stamp of that text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree_apart: Option<TreeStamp>,
 }
 
 /// The saved-session format written now.
@@ -402,6 +473,7 @@ impl PlaySession {
             redo: Vec::new(),
             armed: None,
             deleted: None,
+            to_come: None,
         }
     }
 
@@ -423,6 +495,12 @@ impl PlaySession {
     /// Every line, comment and mark.
     pub fn tree(&self) -> &GameTree {
         &self.tree
+    }
+
+    /// A number that changes whenever the tree does (not with a step through it): what is
+    /// computed from the whole tree is computed again only then.
+    pub fn tree_revision(&self) -> u64 {
+        self.tree.revision
     }
 
     /// The node shown.
@@ -1092,6 +1170,7 @@ impl PlaySession {
             redo: Vec::new(),
             armed: None,
             deleted: None,
+            to_come: None,
         };
         s.game = s.line_game(end);
         let s = s.with_tags(&tags);
@@ -1102,18 +1181,6 @@ impl PlaySession {
                 unplayed,
             })
         });
-        (s, after)
-    }
-
-    /// [`PlaySession::from_tree`] for a tree whose saved form, [`saved_tree_text`], was written
-    /// where it was read (the game-file worker), so that the page does not write it again: for a
-    /// tree of thousands of moves that took longer than reading it.
-    pub fn from_tree_saved_as(
-        tree: GameTree,
-        saved: String,
-    ) -> (PlaySession, Option<MovesAfterEnd>) {
-        let (mut s, after) = PlaySession::from_tree(tree);
-        s.tree.keep_written(saved);
         (s, after)
     }
 
@@ -1136,17 +1203,21 @@ impl PlaySession {
         .to_query()
     }
 
-    /// The saved form.
+    /// The saved form, the tree in it (or named, while a tree saved apart is still to come).
     pub fn save(&self) -> SavedSession {
-        let plain = self.tree.len() == self.game.ply()
-            && !self
-                .tree
-                .ids()
-                .any(|i| self.tree.node(i).is_some_and(Node::is_annotated));
+        let mut saved = self.save_without_tree();
+        if saved.tree_apart.is_none() && !self.plain() {
+            saved.tree = Some(self.tree.written().to_string());
+        }
+        saved
+    }
+
+    /// Everything of the saved form but the tree; a tree still to come is named.
+    fn save_without_tree(&self) -> SavedSession {
         SavedSession {
             version: SAVED_SESSION_VERSION,
             game: self.game.record(),
-            view: self.view(),
+            view: self.to_come.map_or(self.view(), |(_, view)| view),
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
             clock: self.clock.clone(),
             tags: self
@@ -1155,9 +1226,19 @@ impl PlaySession {
                 .iter()
                 .flat_map(|(n, v)| [n.clone(), v.clone()])
                 .collect(),
-            // A bare line is the game itself: the tree would only repeat it.
-            tree: (!plain).then(|| self.tree.written().to_string()),
+            tree: None,
+            tree_apart: self.to_come.map(|(stamp, _)| stamp),
         }
+    }
+
+    /// Whether the tree is the line being played and nothing more: the game itself, which a
+    /// saved tree would only repeat.
+    fn plain(&self) -> bool {
+        self.tree.len() == self.game.ply()
+            && !self
+                .tree
+                .ids()
+                .any(|i| self.tree.node(i).is_some_and(Node::is_annotated))
     }
 
     /// The saved form as JSON.
@@ -1165,8 +1246,35 @@ impl PlaySession {
         serde_json::to_string(&self.save()).unwrap_or_default()
     }
 
+    /// The saved form as JSON, a tree of more than [`APART_MOVES`] moves apart from it: the
+    /// session's JSON (which names the tree by its stamp), and the tree's flat form to save under
+    /// a key of its own, written again only when the tree changed (its stamp tells).
+    pub fn to_json_apart(&self) -> (String, Option<(TreeStamp, &str)>) {
+        if self.to_come.is_some() || self.tree.len() <= APART_MOVES {
+            return (self.to_json(), None);
+        }
+        let (stamp, text) = self.tree.flat();
+        let saved = SavedSession {
+            tree_apart: Some(stamp),
+            ..self.save_without_tree()
+        };
+        let json = serde_json::to_string(&saved).unwrap_or_default();
+        (json, Some((stamp, text)))
+    }
+
+    /// The stamp of the tree saved apart that this session, restored, still waits for.
+    pub fn tree_to_come(&self) -> Option<TreeStamp> {
+        self.to_come.map(|(stamp, _)| stamp)
+    }
+
+    /// Gives up the tree saved apart (it did not read): the session is the line being played.
+    pub fn forget_tree_to_come(&mut self) {
+        self.to_come = None;
+    }
+
     /// Restores a session from its JSON (this version's or version 1, which had no tree); any
-    /// defect is an `Err`, never a panic.
+    /// defect is an `Err`, never a panic. A tree saved apart ([`SavedSession::tree_apart`]) is
+    /// not read here: the session is its line being played until [`PlaySession::attach_tree`].
     pub fn from_json(json: &str) -> Result<PlaySession, RestoreError> {
         let saved: SavedSession =
             serde_json::from_str(json).map_err(|e| RestoreError::Json(e.to_string()))?;
@@ -1182,25 +1290,12 @@ impl PlaySession {
         let mut s = PlaySession::new(game);
         if let Some(text) = &saved.tree {
             let tree = read_tree(text).map_err(|e| RestoreError::Tree(e.to_string()))?;
-            if tree.start() != s.game.start() {
-                return Err(RestoreError::Tree("start position".into()));
-            }
-            // The line being played is found in the tree by its moves (added if missing).
-            let mut tree = tree;
-            let (mut end, moves) = (tree.root(), tree.len());
-            for &m in s.game.moves() {
-                end = tree
-                    .add_move(end, m)
-                    .map_err(|e| RestoreError::Tree(e.to_string()))?;
-            }
-            s.tree = Kept::new(tree);
-            if s.tree.len() == moves {
+            if s.place_tree(tree)? {
                 // Read from its saved form: that is what a save writes again.
                 s.tree.keep_written(text.clone());
             }
-            s.end = *s.tree.line_through(end).last().unwrap_or(&end);
-            s.cursor = s.end;
         }
+        s.to_come = saved.tree_apart.map(|stamp| (stamp, saved.view));
         s.clock = saved.clock;
         s.redo = redo;
         let tags: Vec<(String, String)> = saved
@@ -1211,6 +1306,39 @@ impl PlaySession {
         *s.tree.tags_mut() = tags;
         s.go_to(saved.view);
         Ok(s)
+    }
+
+    /// Puts `tree` (read from a save, without tags) in place of the session's, the line being
+    /// played found in it by its moves (added if missing) and shown at its end; true when it
+    /// held them all already.
+    fn place_tree(&mut self, mut tree: GameTree) -> Result<bool, RestoreError> {
+        if tree.start() != self.game.start() {
+            return Err(RestoreError::Tree("start position".into()));
+        }
+        let (mut end, moves) = (tree.root(), tree.len());
+        for &m in self.game.moves() {
+            end = tree
+                .add_move(end, m)
+                .map_err(|e| RestoreError::Tree(e.to_string()))?;
+        }
+        tree.tags = std::mem::take(self.tree.tags_mut());
+        self.tree = Kept::new(tree);
+        self.end = *self.tree.line_through(end).last().unwrap_or(&end);
+        self.cursor = self.end;
+        self.deleted = None;
+        Ok(self.tree.len() == moves)
+    }
+
+    /// Puts the tree saved apart in place, read from its flat form `text` and built (a slice at a
+    /// time, by the page), showing the ply saved; `text` is kept as what a save writes again.
+    pub fn attach_tree(&mut self, tree: GameTree, text: String) -> Result<(), RestoreError> {
+        let view = self.to_come.map_or(self.view(), |(_, view)| view);
+        if self.place_tree(tree)? {
+            self.tree.keep_flat(text);
+        }
+        self.to_come = None;
+        self.go_to(view);
+        Ok(())
     }
 }
 
@@ -1779,6 +1907,90 @@ mod tests {
             PlaySession::from_json(&bad),
             Err(RestoreError::Tree(_))
         ));
+    }
+
+    /// A session over a tree of `moves` moves or so (the 2 MB file's shape: each move's
+    /// alternative beside it), with a comment, showing the end of its main line.
+    fn large(moves: usize) -> PlaySession {
+        use crate::xiangqi::notation::{dhtmlxq::read_dhtmlxq, stress::nested_dhtmlxq};
+        let mut tree = read_dhtmlxq(&nested_dhtmlxq(moves, true)).unwrap();
+        tree.set_tag("Red", "甲");
+        let (mut s, _) = PlaySession::from_tree(tree);
+        s.shown_node_mut().unwrap().comment = Some("终局".into());
+        s
+    }
+
+    #[test]
+    fn a_large_tree_is_saved_apart_and_a_step_does_not_write_it_again() {
+        let mut s = large(6_000);
+        assert!(s.tree().len() > APART_MOVES, "{}", s.tree().len());
+        let (json, tree) = s.to_json_apart();
+        let (stamp, text) = tree.map(|(st, t)| (st, t.to_string())).unwrap();
+        assert_eq!(stamp, TreeStamp::of(&text));
+        assert!(
+            json.len() < 2_000 && text.len() > 50_000,
+            "{} {}",
+            json.len(),
+            text.len()
+        );
+        // A step: the tree is the same, so are its revision and stamp; the session's own save
+        // is small.
+        let revision = s.tree_revision();
+        assert!(s.back());
+        assert_eq!(s.tree_revision(), revision);
+        let (step, again) = s.to_json_apart();
+        assert_eq!(again.map(|(st, _)| st), Some(stamp));
+        assert!(step.len() < 2_000, "{}", step.len());
+        // An edit writes another tree.
+        s.shown_node_mut().unwrap().nags = vec![1];
+        assert_ne!(s.tree_revision(), revision);
+        assert_ne!(s.to_json_apart().1.map(|(st, _)| st), Some(stamp));
+        s.shown_node_mut().unwrap().nags.clear();
+        // Restored: the line being played at once, the tree when it is attached.
+        let mut back = PlaySession::from_json(&step).unwrap();
+        assert_eq!(back.tree_to_come(), Some(stamp));
+        assert_eq!(back.tree().len(), back.game().ply());
+        assert_eq!(
+            back.save().view,
+            s.view(),
+            "the ply shown in the tree to come"
+        );
+        assert_eq!(
+            back.to_json_apart(),
+            (step.clone(), None),
+            "a save names the tree to come"
+        );
+        let built = crate::xiangqi::file_job::Handed::read(&text)
+            .unwrap()
+            .tree()
+            .unwrap();
+        back.attach_tree(built, text.clone()).unwrap();
+        assert_eq!(back.tree_to_come(), None);
+        assert_eq!(back.tree().first_difference(s.tree()), None);
+        assert_eq!(back.tags(), s.tags());
+        assert_eq!((back.view(), back.cursor()), (s.view(), s.cursor()));
+        assert_eq!(back.to_json_apart().1, Some((stamp, text.as_str())));
+        // A move played before the tree came is kept in it.
+        let mut early = PlaySession::from_json(&step).unwrap();
+        let known: Vec<Move> = (s.tree().children(s.cursor()).iter())
+            .filter_map(|&c| s.tree().node(c).and_then(Node::mv))
+            .collect();
+        let new = (early.shown().legal_moves().iter().copied())
+            .find(|m| !known.contains(m))
+            .unwrap();
+        early.enter(new, true, 0).unwrap();
+        let built = crate::xiangqi::file_job::Handed::read(&text)
+            .unwrap()
+            .tree()
+            .unwrap();
+        early.attach_tree(built, text.clone()).unwrap();
+        assert_eq!(early.tree().len(), s.tree().len() + 1);
+        assert_eq!(early.last_move(), Some(new));
+        // Another game's tree is refused.
+        let mut other = PlaySession::from_json(&step).unwrap();
+        let elsewhere =
+            GameTree::new(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap());
+        assert!(other.attach_tree(elsewhere, String::new()).is_err());
     }
 
     #[test]

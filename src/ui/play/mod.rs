@@ -39,6 +39,8 @@ use study::{OpenFile, ProjectorComment, StudyList, StudyTools};
 use verdict::{DrawAndResign, GameStatus};
 
 const SESSION_KEY: &str = "xq.play.session";
+/// A large session's tree, saved apart from it (`PlaySession::to_json_apart`).
+const TREE_KEY: &str = "xq.play.tree";
 const SETTINGS_KEY: &str = "xq.play.settings";
 /// The game most recently replaced (by a link, the editor, an import or a new game): restorable.
 const PREVIOUS_KEY: &str = "xq.play.previous";
@@ -376,6 +378,8 @@ pub struct Study {
     /// The position editor, in place of the board.
     editor: fn() -> AnyView,
     open_dropped: fn(PlayStore, &web_sys::File),
+    /// Reads a restored session's tree saved apart, a slice at a time.
+    restore_tree: fn(PlayStore),
 }
 
 impl Study {
@@ -397,6 +401,7 @@ impl Study {
         announcer: || view! { <access::Announcer /> }.into_any(),
         editor: || view! { <PositionEditor /> }.into_any(),
         open_dropped: study::open_file,
+        restore_tree: study::restore_tree,
     };
 }
 
@@ -480,6 +485,9 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     };
     provide_context(store);
     NOTICES.with(|n| n.set(Some(store.notices)));
+    if let Some(s) = study {
+        (s.restore_tree)(store);
+    }
     let session = store.session;
 
     // Save every change, and keep the address bar a link to the game (replaceState: no reload),
@@ -532,25 +540,62 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     }
 }
 
-/// Saves the game as it is now.
+thread_local! {
+    /// The stamp of the tree last written under [`TREE_KEY`] (or read from it).
+    static TREE_SAVED: std::cell::Cell<Option<crate::xiangqi::session::TreeStamp>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Notes that [`TREE_KEY`] holds the tree of `stamp`: a save need not write it again.
+fn tree_saved_as(stamp: crate::xiangqi::session::TreeStamp) {
+    TREE_SAVED.set(Some(stamp));
+}
+
+/// Saves the game as it is now: a large tree apart, written only when it changed.
 fn save_session(session: RwSignal<PlaySession>) {
-    let json = session.with_untracked(|s| s.to_json());
-    // A refusal is said above the page by the storage module; a held key by its own note.
-    let _ = storage::set(SESSION_KEY, &json);
+    // A held key keeps the saved game, whose tree is under the other key.
+    if storage::held(SESSION_KEY) {
+        return;
+    }
+    session.with_untracked(|s| {
+        let (json, tree) = s.to_json_apart();
+        if let Some((stamp, text)) = tree.filter(|(stamp, _)| TREE_SAVED.get() != Some(*stamp)) {
+            // The session's save names its tree: not written when the tree was not.
+            if storage::set(TREE_KEY, text).is_err() {
+                return;
+            }
+            tree_saved_as(stamp);
+        }
+        // A refusal is said above the page by the storage module; a held key by its own note.
+        let _ = storage::set(SESSION_KEY, &json);
+    });
 }
 
 /// Whether the game is saved with the link, in a task of its own: a tree of thousands of moves
 /// (saving one of 59,000 took 25 ms, with the tree's text kept).
 fn saved_later(s: &PlaySession) -> bool {
-    s.tree().len() > 5_000
+    s.tree().len() > crate::xiangqi::session::APART_MOVES
 }
 
-/// Makes the address bar a link to the game as it is now (and saves a large one).
+/// Makes the address bar a link to the game as it is now. A large game is saved first, each step
+/// in a task of its own: its tree's flat form written when the tree changed (Handed::of and its
+/// JSON, 20-30 ms for 59,000 moves), then stored, then the link (`replaceState`, up to 35 ms).
 fn link_the_game(session: RwSignal<PlaySession>, linking: StoredValue<bool>) {
     linking.set_value(false);
     if session.with_untracked(saved_later) {
-        save_session(session);
+        // Kept with the tree until it changes: the save in the next task finds it written.
+        session.with_untracked(|s| drop(s.to_json_apart()));
+        let next = move || {
+            save_session(session);
+            set_timeout(move || write_link(session), std::time::Duration::ZERO);
+        };
+        return set_timeout(next, std::time::Duration::ZERO);
     }
+    write_link(session);
+}
+
+/// Writes the link to the game as it is now in the address bar (replaceState: no reload).
+fn write_link(session: RwSignal<PlaySession>) {
     let query = session.with_untracked(PlaySession::share_query);
     let hash = if query.is_empty() {
         "#/play".to_string()

@@ -15,7 +15,7 @@ use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::Notation;
-use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::session::{PlaySession, TreeStamp};
 use crate::xiangqi::study::Studies;
 use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
 use leptos::prelude::*;
@@ -239,25 +239,61 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
 
 /// Opens a tree the worker handed back: a game of a library at once (small), the file's own game
 /// built a slice at a time ([`build_in_slices`]) with its progress still shown.
-fn open_handed(store: PlayStore, mut tree: file_job::Handed, whole_file: bool) {
-    let saved = std::mem::take(&mut tree.saved);
+fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool) {
     let built = file_job::Building::new(tree);
+    let failed = move || {
+        store.opening.set(None);
+        say(store, &words::FILE_COULD_NOT_BE_READ);
+    };
     match built {
-        Ok(b) if whole_file => build_in_slices(store, b, saved, OPENING.get()),
+        Ok(b) if whole_file => later(move || {
+            build_in_slices(b, OPENING.get(), failed, move |tree| {
+                store.opening.set(None);
+                open_tree(store, tree);
+            })
+        }),
         Ok(mut b) => match b.step(usize::MAX) {
-            Ok(true) => open_saved_tree(store, b.done(), saved),
-            _ => say(store, &words::FILE_COULD_NOT_BE_READ),
+            Ok(true) => open_tree(store, b.done()),
+            _ => failed(),
         },
-        Err(_) => say(store, &words::FILE_COULD_NOT_BE_READ),
+        Err(_) => failed(),
     }
 }
 
-/// Opens a built tree whose saved form the worker wrote.
-fn open_saved_tree(store: PlayStore, tree: GameTree, saved: String) {
-    let (s, after) = PlaySession::from_tree_saved_as(tree, saved);
-    store.replace(s);
-    if let Some(a) = after {
-        store.notices.update(|n| n.push(Note::AfterEnd(a)));
+/// Reads the tree a restored session saved apart (`PlaySession::to_json_apart`) a slice at a
+/// time, as a file's: the board shows the line being played meanwhile, and its saves name the
+/// tree still to come. A tree that is not the one saved with the session, or does not read, is
+/// set aside and said by the storage helper; the session keeps its line.
+pub(super) fn restore_tree(store: PlayStore) {
+    let Some(stamp) = store.session.with_untracked(PlaySession::tree_to_come) else {
+        return;
+    };
+    // Not in the task that draws the page.
+    later(move || read_tree_saved_apart(store, stamp));
+}
+
+/// [`restore_tree`]'s work: the text read and checked, then built in slices.
+fn read_tree_saved_apart(store: PlayStore, stamp: TreeStamp) {
+    let read = storage::load_with(super::TREE_KEY, |text| {
+        if TreeStamp::of(text) != stamp {
+            return Err(file_job::NotHanded);
+        }
+        file_job::Handed::read(text).map(|h| (h, text.to_owned()))
+    });
+    let forget = move || store.session.update(PlaySession::forget_tree_to_come);
+    let Some((handed, text)) = read else {
+        return forget();
+    };
+    super::tree_saved_as(stamp);
+    match file_job::Building::new(handed) {
+        Ok(b) => build_in_slices(b, OPENING.get(), forget, move |tree| {
+            store.session.update(|s| {
+                if s.attach_tree(tree, text).is_err() {
+                    s.forget_tree_to_come();
+                }
+            })
+        }),
+        Err(_) => forget(),
     }
 }
 
@@ -270,9 +306,20 @@ thread_local! {
 /// About how long one slice of building a tree runs before the page yields, in ms.
 const SLICE_MS: f64 = 8.0;
 
-/// Builds `b` in slices of about [`SLICE_MS`], yielding to the page between them, then opens it;
-/// the progress goes when it is open. Stops when another file is opened or this one cancelled.
-fn build_in_slices(store: PlayStore, mut b: file_job::Building, saved: String, job: u64) {
+/// Runs `f` in a task of its own, after those waiting.
+fn later(f: impl FnOnce() + 'static) {
+    gloo_timers::callback::Timeout::new(0, f).forget();
+}
+
+/// Builds `b` in slices of about [`SLICE_MS`], yielding to the page between them, then gives the
+/// tree to `done` (or calls `failed`), each in a task of its own. Stops when another file is
+/// opened or this one cancelled.
+fn build_in_slices(
+    mut b: file_job::Building,
+    job: u64,
+    failed: impl FnOnce() + 'static,
+    done: impl FnOnce(GameTree) + 'static,
+) {
     let now = || window().performance().map_or(0.0, |p| p.now());
     let from = now();
     loop {
@@ -282,19 +329,15 @@ fn build_in_slices(store: PlayStore, mut b: file_job::Building, saved: String, j
         match b.step(200) {
             Ok(true) => break,
             Ok(false) if now() - from < SLICE_MS => {}
-            Ok(false) => {
-                let next = move || build_in_slices(store, b, saved, job);
-                gloo_timers::callback::Timeout::new(0, next).forget();
-                return;
-            }
-            Err(_) => {
-                store.opening.set(None);
-                return say(store, &words::FILE_COULD_NOT_BE_READ);
-            }
+            Ok(false) => return later(move || build_in_slices(b, job, failed, done)),
+            Err(_) => return failed(),
         }
     }
-    store.opening.set(None);
-    open_saved_tree(store, b.done(), saved);
+    later(move || {
+        if OPENING.get() == job {
+            done(b.done());
+        }
+    });
 }
 
 /// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it: a small one
