@@ -380,7 +380,13 @@ pub struct Study {
     open_dropped: fn(PlayStore, &web_sys::File),
     /// Reads a restored session's tree saved apart, a slice at a time.
     restore_tree: fn(PlayStore),
+    /// The session's saved form, a large tree apart (the lean board has no large tree to save,
+    /// and its first visit no room for the flat form's writer).
+    save_apart: SaveApart,
 }
+
+/// How the page saves its session: its JSON, and a large tree's flat form to store apart.
+type SaveApart = fn(&PlaySession) -> (String, Option<(crate::xiangqi::session::TreeStamp, &str)>);
 
 impl Study {
     /// Every part.
@@ -402,6 +408,7 @@ impl Study {
         editor: || view! { <PositionEditor /> }.into_any(),
         open_dropped: study::open_file,
         restore_tree: study::restore_tree,
+        save_apart: PlaySession::to_json_apart,
     };
 }
 
@@ -486,6 +493,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     provide_context(store);
     NOTICES.with(|n| n.set(Some(store.notices)));
     if let Some(s) = study {
+        SAVE_APART.set(Some(s.save_apart));
         (s.restore_tree)(store);
     }
     let session = store.session;
@@ -541,6 +549,8 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
 }
 
 thread_local! {
+    /// The full board's way of saving (a large tree apart); the lean board's is `to_json`.
+    static SAVE_APART: std::cell::Cell<Option<SaveApart>> = const { std::cell::Cell::new(None) };
     /// The stamp of the tree last written under [`TREE_KEY`] (or read from it).
     static TREE_SAVED: std::cell::Cell<Option<crate::xiangqi::session::TreeStamp>> =
         const { std::cell::Cell::new(None) };
@@ -551,6 +561,14 @@ fn tree_saved_as(stamp: crate::xiangqi::session::TreeStamp) {
     TREE_SAVED.set(Some(stamp));
 }
 
+/// The session's saved form: on the full board a large tree apart ([`SaveApart`]).
+fn saved_form(s: &PlaySession) -> (String, Option<(crate::xiangqi::session::TreeStamp, &str)>) {
+    match SAVE_APART.get() {
+        Some(save) => save(s),
+        None => (s.to_json(), None),
+    }
+}
+
 /// Saves the game as it is now: a large tree apart, written only when it changed.
 fn save_session(session: RwSignal<PlaySession>) {
     // A held key keeps the saved game, whose tree is under the other key.
@@ -558,7 +576,7 @@ fn save_session(session: RwSignal<PlaySession>) {
         return;
     }
     session.with_untracked(|s| {
-        let (json, tree) = s.to_json_apart();
+        let (json, tree) = saved_form(s);
         if let Some((stamp, text)) = tree.filter(|(stamp, _)| TREE_SAVED.get() != Some(*stamp)) {
             // The session's save names its tree: not written when the tree was not.
             if storage::set(TREE_KEY, text).is_err() {
@@ -584,7 +602,7 @@ fn link_the_game(session: RwSignal<PlaySession>, linking: StoredValue<bool>) {
     linking.set_value(false);
     if session.with_untracked(saved_later) {
         // Kept with the tree until it changes: the save in the next task finds it written.
-        session.with_untracked(|s| drop(s.to_json_apart()));
+        session.with_untracked(|s| drop(saved_form(s)));
         let next = move || {
             save_session(session);
             set_timeout(move || write_link(session), std::time::Duration::ZERO);
