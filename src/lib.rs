@@ -12,6 +12,7 @@ pub mod dates;
 pub mod engine;
 pub mod events;
 pub mod explorer;
+pub mod games;
 pub mod lang;
 pub mod query;
 pub mod rng;

@@ -1880,3 +1880,88 @@ fn explorer_formats_fast() {
 fn explorer_formats_deep() {
     explorer(DEEP);
 }
+
+/// The game database's parsers of outside bytes (#/games): a stored game's record, a saved
+/// catalogue and a zip's central directory.
+fn games_db_seeds() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    use xiangqi_club::games::import::import_file;
+    use xiangqi_club::games::zip::NoInflater;
+    use xiangqi_club::text::EncodingRs;
+    let pgn = std::fs::read(data("games-db/yang-334.pgn")).unwrap();
+    let got = import_file("yang-334.pgn", &pgn, &EncodingRs, &NoInflater);
+    let record = got.games[0].to_bytes();
+    let mut cat = xiangqi_club::games::search::Catalogue::new();
+    cat.add(1, &got.games[0]);
+    let zip = std::fs::read(data("games-db/games.zip")).unwrap();
+    (record, cat.to_bytes(), zip)
+}
+
+fn check_catalogue(b: Vec<u8>) {
+    use xiangqi_club::games::search::{Catalogue, Page, Query, Sort};
+    match Catalogue::from_bytes(&b) {
+        Ok(cat) => {
+            let again = cat.to_bytes();
+            assert_eq!(Catalogue::from_bytes(&again).unwrap().to_bytes(), again);
+            let page = Page { number: 0, size: 5 };
+            let start = Some(Position::start().fen());
+            for q in [
+                Query::default(),
+                Query {
+                    fen: start.clone(),
+                    ..Query::default()
+                },
+                Query {
+                    fen: start,
+                    material: true,
+                    ..Query::default()
+                },
+            ] {
+                cat.search(&q, Sort::default(), page).unwrap();
+            }
+            cat.explore(&Position::start());
+        }
+        Err(e) => said_both(&e),
+    }
+}
+
+fn check_stored_game(b: Vec<u8>) {
+    use xiangqi_club::games::record::StoredGame;
+    match StoredGame::from_bytes(&b) {
+        Ok(g) => assert_eq!(StoredGame::from_bytes(&g.to_bytes()), Ok(g)),
+        Err(e) => said_both(&e),
+    }
+}
+
+fn check_zip(b: Vec<u8>) {
+    use xiangqi_club::games::zip::{Directory, NoInflater};
+    use xiangqi_club::text::EncodingRs;
+    match Directory::read(&b, &EncodingRs) {
+        Ok(dir) => {
+            dir.refused.iter().for_each(said_both);
+            for m in &dir.members {
+                if let Err(e) = m.bytes(&b, &NoInflater) {
+                    said_both(&e);
+                }
+            }
+        }
+        Err(e) => said_both(&e),
+    }
+}
+
+fn games_db(n: u32) {
+    let (record, cat, zip) = games_db_seeds();
+    fuzz(n, bytes(vec![record]), check_stored_game);
+    fuzz(n, bytes(vec![cat]), check_catalogue);
+    fuzz(n, bytes(vec![zip]), check_zip);
+}
+
+#[test]
+fn games_db_formats_fast() {
+    games_db(FAST);
+}
+
+#[test]
+#[ignore = "deep run: cargo test --test fuzz_parsers -- --ignored"]
+fn games_db_formats_deep() {
+    games_db(DEEP);
+}

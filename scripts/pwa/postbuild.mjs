@@ -43,8 +43,9 @@ if (release) {
 html = html.replace(/<link\b[^>]*\bdata-trunk\b[^>]*>\s*/g, '');
 // The stylesheets are added by index.html's loader: app.css (then play.css) on #/play, all.css
 // (app.css then pages.css, one request and one gzip dictionary) on every other page.
-// study.css goes with the whole #/play bundle (index.html's loader, public/whole.js), train.css with #/train.
-for (const name of ['app', 'play', 'pages', 'study', 'train']) {
+// study.css goes with the whole #/play bundle (index.html's loader, public/whole.js), train.css with #/train,
+// games.css with #/games.
+for (const name of ['app', 'play', 'pages', 'study', 'train', 'games']) {
   const link = new RegExp(`<link\\b[^>]*\\bhref="?(?:\\./)?${name}\\.css"?[^>]*>\\s*`);
   if (!link.test(html)) throw new Error(`index.html: no link to ${name}.css to take out`);
   html = html.replace(link, '');

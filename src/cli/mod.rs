@@ -5,6 +5,7 @@ mod convert;
 mod eco;
 mod explorer;
 mod flags;
+mod games;
 mod judge;
 mod label;
 mod matches;
@@ -44,6 +45,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "convert" => convert::run(rest),
         "eco" => eco::run(rest),
         "explorer" => explorer::run(rest),
+        "games" => games::run(rest),
         "pairings" => pairings::run(rest),
         "schedule" => schedule::run(rest),
         "swiss" => swiss::run(rest),
@@ -158,6 +160,7 @@ const USAGE: &str = "usage: xq <command> [args]
   convert --to <format> [FILE]       convert a game between notations and PGN
   eco [check|train] FILE|DIR...       ECCO opening codes of games; agreement with their tags
   explorer pack|build|query ...      the master-games book, the static opening explorer, a position's moves
+  games import|search|explore ...   the game database: import files, search, a position's moves
   pairings --players N [--double]    Berger round-robin tables
   schedule --entrants N ... --json   solve a match timetable
   swiss FILE.trf [--rounds N --random-results SEED]   next Swiss round (FIDE Dutch)

@@ -106,7 +106,7 @@ fn sorted_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The ECCO code's number in the book (0–499).
-fn ecco_number(e: Ecco) -> u32 {
+pub(crate) fn ecco_number(e: Ecco) -> u32 {
     (e.letter() as u32 - 'A' as u32) * 100 + e.number() as u32
 }
 

@@ -56,7 +56,7 @@ impl Outcome {
     }
 
     /// The outcome's code in the compact book (0–3).
-    const fn code(self) -> u8 {
+    pub(crate) const fn code(self) -> u8 {
         match self {
             Outcome::RedWin => 0,
             Outcome::Draw => 1,
@@ -66,7 +66,7 @@ impl Outcome {
     }
 
     /// The outcome of code `c` (see [`Outcome::code`]).
-    const fn from_code(c: u8) -> Outcome {
+    pub(crate) const fn from_code(c: u8) -> Outcome {
         match c & 3 {
             0 => Outcome::RedWin,
             1 => Outcome::Draw,

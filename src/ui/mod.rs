@@ -15,6 +15,7 @@ mod browser;
 pub mod clock;
 mod club;
 mod files;
+mod games;
 mod i18n;
 mod play;
 mod route;
@@ -26,6 +27,7 @@ mod tournament;
 mod train;
 
 pub use files::serve_file_worker;
+pub use games::serve_games_worker;
 use leptos::prelude::*;
 pub use route::Route;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -139,6 +141,10 @@ pub mod pages {
     pub fn train(query: String) -> AnyView {
         view! { <train::TrainPage query=query /> }.into_any()
     }
+    /// `#/games`: the game database.
+    pub fn games() -> AnyView {
+        view! { <games::GamesPage /> }.into_any()
+    }
 }
 
 /// The whole app: a header with the sections, and the page of the current route.
@@ -159,6 +165,7 @@ fn App(pages: Pages) -> impl IntoView {
                 <a href="#/swiss" class:active=move || matches!(route.get(), Route::Swiss(_))>{tr(words::SWISS)}</a>
                 <a href="#/club" class:active=move || matches!(route.get(), Route::Club)>{tr(words::MEMBERS)}</a>
                 <a href="#/train" class:active=move || matches!(route.get(), Route::Train(_))>{tr(words::TRAIN)}</a>
+                <a href="#/games" class:active=move || matches!(route.get(), Route::Games)>{tr(words::GAMES)}</a>
             </nav>
             <button
                 class="lang-toggle"

@@ -21,6 +21,8 @@ pub enum Route {
     Club,
     /// `#/train` (optionally `?set=…`, a teacher's set from its link): puzzles and endgames.
     Train(String),
+    /// `#/games`: the club's game database (import, search, open on `#/play`).
+    Games,
 }
 
 impl Route {
@@ -36,6 +38,7 @@ impl Route {
             "/swiss" => Route::Swiss(query.to_string()),
             "/club" => Route::Club,
             "/train" => Route::Train(query.to_string()),
+            "/games" => Route::Games,
             _ => Route::Play(query.to_string()),
         }
     }

@@ -36,6 +36,7 @@ pub const SCHEDULE: Text = Text::new("赛程编排", "Schedule");
 pub const SWISS: Text = Text::new("积分编排", "Swiss");
 pub const MEMBERS: Text = Text::new("会员", "Members");
 pub const TRAIN: Text = Text::new("练习", "Train");
+pub const GAMES: Text = Text::new("棋谱库", "Games");
 pub const SWITCH_TO_CHINESE: Text = Text::new("切换到英文", "Switch to Chinese");
 // moves.rs
 pub const MOVES: Text = Text::new("着法", "Moves");

@@ -29,6 +29,7 @@ export const PAGES = [
   ['#/swiss', '[data-testid=swiss-name]'],
   ['#/club', '[data-testid=member-name]'],
   ['#/train', '[data-testid=train] [data-testid=board] [data-piece]'],
+  ['#/games', '[data-testid=games-pick-files]'],
 ];
 
 const gzipCache = new Map();

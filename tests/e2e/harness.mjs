@@ -41,7 +41,7 @@ export const CHROMIUM_ARGS = [
 /** The page bundle (src/bin/page_*.rs) that index.html starts for a URL's hash route. */
 export function bundleOf(url) {
   const m = /#\/(\w+)/.exec(url);
-  return m && ['play', 'scoresheet', 'clock', 'tournament', 'schedule', 'swiss', 'club', 'train'].includes(m[1]) ? m[1] : 'play';
+  return m && ['play', 'scoresheet', 'clock', 'tournament', 'schedule', 'swiss', 'club', 'train', 'games'].includes(m[1]) ? m[1] : 'play';
 }
 
 /**

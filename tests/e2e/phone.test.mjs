@@ -20,7 +20,7 @@ test('on a phone every section of the header is in view, without scrolling it', 
           return { text: a.textContent, inView: r.left >= nav.left - 0.5 && r.right <= nav.right + 0.5 && r.right <= innerWidth && r.bottom <= nav.bottom + 0.5 };
         });
       });
-      assert.equal(links.length, 8);
+      assert.equal(links.length, 9);
       assert.deepEqual(links.filter((l) => !l.inView), [], `${lang} ${hash}: sections cut off`);
       const header = await page.locator('.topbar').boundingBox();
       assert.ok(header.height <= 80, `${lang} ${hash}: header ${header.height}px, at most two rows`);

@@ -4,6 +4,7 @@
 //! position, once: fetched shards stay in memory, and the service worker keeps them offline.
 //! Only the whole #/play bundle has it (the panel's second column), so no first visit grows.
 
+mod mine;
 mod words;
 
 use super::use_play;
@@ -53,11 +54,18 @@ pub(super) fn ExplorerPanel() -> impl IntoView {
     // Counts the shards come in, so the panel draws again.
     let arrived = RwSignal::new(0u32);
     let key = Memo::new(move |_| store.session.with(|s| crate::explorer::key(s.shown())));
+    // The master games' book, or the games imported on #/games.
+    let mine = RwSignal::new(false);
     Effect::new(move || {
-        if open.get() {
-            fetch_shard(shard::shard_of(key.get()), move || {
-                arrived.update(|n| *n += 1)
-            });
+        let more = move || arrived.update(|n| *n += 1);
+        match (open.get(), mine.get()) {
+            (false, _) => {}
+            (true, false) => fetch_shard(shard::shard_of(key.get()), more),
+            (true, true) => mine::ask(
+                key.get(),
+                store.session.with_untracked(|s| s.shown().fen()),
+                more,
+            ),
         }
     });
     let toggle = move |_| {
@@ -75,15 +83,21 @@ pub(super) fn ExplorerPanel() -> impl IntoView {
             </button>
             <Show when=move || open.get()>
                 <Opening />
+                <p class="explorer-source mark-buttons" role="group" aria-label=tr(words::SOURCE)>
+                    <button data-testid="explorer-master" aria-pressed=move || (!mine.get()).to_string() on:click=move |_| mine.set(false)>{tr(words::MASTER_GAMES)}</button>
+                    <button data-testid="explorer-mine" aria-pressed=move || mine.get().to_string() on:click=move |_| mine.set(true)>{tr(words::MY_GAMES)}</button>
+                </p>
                 {move || {
                     arrived.track();
-                    body(key.get())
+                    if mine.get() { mine_body(key.get()) } else { body(key.get()) }
                 }}
-                <p class="explorer-credit">
-                    {tr(words::CREDIT_BEFORE)}
-                    <a href=words::DATASET_URL target="_blank" rel="noopener" translate="no">{words::DATASET}</a>
-                    {tr(words::CREDIT_AFTER)}
-                </p>
+                <Show when=move || !mine.get()>
+                    <p class="explorer-credit">
+                        {tr(words::CREDIT_BEFORE)}
+                        <a href=words::DATASET_URL target="_blank" rel="noopener" translate="no">{words::DATASET}</a>
+                        {tr(words::CREDIT_AFTER)}
+                    </p>
+                </Show>
             </Show>
         </section>
     }
@@ -122,6 +136,28 @@ fn body(key: u64) -> AnyView {
             None => note("explorer-none", words::NOT_IN_BOOK),
             Some(e) => {
                 let games: Vec<GameInfo> = e
+                    .top
+                    .iter()
+                    .filter_map(|n| s.games.get(n).cloned())
+                    .collect();
+                view! { <Found entry=e.clone() games=games /> }.into_any()
+            }
+        },
+    }
+}
+
+/// What the panel shows for the position `key` from the games imported on #/games.
+fn mine_body(key: u64) -> AnyView {
+    let note = |testid: &'static str, text| {
+        view! { <p class="explorer-note" data-testid=testid>{tr(text)}</p> }.into_any()
+    };
+    match mine::fetched(key) {
+        None => note("explorer-loading", words::LOADING),
+        Some(None) => note("explorer-failed", words::MINE_FAILED),
+        Some(Some(s)) => match s.entry(key).filter(|e| e.total.games > 0) {
+            None => note("explorer-none", words::NOT_IN_MINE),
+            Some(e) => {
+                let games = e
                     .top
                     .iter()
                     .filter_map(|n| s.games.get(n).cloned())

@@ -15,6 +15,17 @@ pub const NOT_IN_BOOK: Text = Text::new(
     "开局库里没有这一局面：前十五回合走到这里的大师对局不足两局。",
     "Not in the book: fewer than two master games reached this position in their first fifteen moves.",
 );
+pub const SOURCE: Text = Text::new("对局来源", "Games from");
+pub const MASTER_GAMES: Text = Text::new("大师对局", "Master games");
+pub const MY_GAMES: Text = Text::new("我的棋谱库", "My games");
+pub const NOT_IN_MINE: Text = Text::new(
+    "棋谱库里没有走到这一局面的对局（在“棋谱库”页导入棋谱）。",
+    "No game of your database reached this position (import games on the Games page).",
+);
+pub const MINE_FAILED: Text = Text::new(
+    "棋谱库打不开（由较新版本的应用写入，或浏览器不允许）。",
+    "Your game database could not be opened (written by a newer app, or refused by the browser).",
+);
 pub const NO_OPENING: Text = Text::new("开局：未定", "Opening: not yet named");
 pub const MOVE: Text = Text::new("着法", "Move");
 pub const GAMES: Text = Text::new("局数", "Games");

@@ -1,0 +1,168 @@
+//! The games database in IndexedDB, as the worker uses it: each request and transaction awaited
+//! as a future, and the database's layout (its stores and version) in one place.
+//!
+//! Stores: `games` (each game's record bytes, keys from 1 up), `pending` (the files of an import
+//! not yet read, `{ name, file }` with the `File` itself, so that a reload goes on from them),
+//! and `meta` (the running import's counts and errors, so that a reload shows them).
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{IdbDatabase, IdbObjectStore, IdbRequest, IdbTransaction, IdbTransactionMode};
+
+/// The database's name in the browser.
+pub const NAME: &str = "xq-games";
+/// The layout this app writes; a database of a later layout is refused, never opened.
+pub const VERSION: u32 = 1;
+pub const GAMES: &str = "games";
+pub const PENDING: &str = "pending";
+pub const META: &str = "meta";
+/// The `meta` key of the running import's counts.
+pub const RUN: &str = "run";
+
+/// Why the database did not open.
+#[derive(Debug)]
+pub enum OpenFailed {
+    /// Written by a later version of the app (IndexedDB's `VersionError`): left as it is.
+    Newer,
+    /// The browser has no IndexedDB here (a private window of some browsers) or refused it.
+    Unavailable(String),
+}
+
+/// The name of a failure (`QuotaExceededError`, `VersionError` …), or its text.
+pub fn error_name(e: &JsValue) -> String {
+    e.dyn_ref::<web_sys::DomException>()
+        .map(|d| d.name())
+        .or_else(|| {
+            js_sys::Reflect::get(e, &"name".into())
+                .ok()
+                .and_then(|n| n.as_string())
+        })
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// Whether `e` says that storage is full.
+pub fn is_quota(e: &JsValue) -> bool {
+    error_name(e) == "QuotaExceededError"
+}
+
+/// A promise settled by `req`'s success (its result) or error.
+fn request_promise(req: &IdbRequest) -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, reject| {
+        let r = req.clone();
+        let ok = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = resolve.call1(&JsValue::NULL, &r.result().unwrap_or(JsValue::UNDEFINED));
+        });
+        let r = req.clone();
+        let err = Closure::once_into_js(move |_: web_sys::Event| {
+            let e = r.error().ok().flatten().map(JsValue::from);
+            let _ = reject.call1(&JsValue::NULL, &e.unwrap_or(JsValue::UNDEFINED));
+        });
+        req.set_onsuccess(Some(ok.unchecked_ref()));
+        req.set_onerror(Some(err.unchecked_ref()));
+    })
+}
+
+/// The result of `req`, once it has one.
+pub async fn result(req: &IdbRequest) -> Result<JsValue, JsValue> {
+    JsFuture::from(request_promise(req)).await
+}
+
+/// Waits until `tx` has committed; `Err` with its error when it was aborted (storage full:
+/// `QuotaExceededError`), in which case none of its writes were kept.
+pub async fn committed(tx: &IdbTransaction) -> Result<(), JsValue> {
+    let p = js_sys::Promise::new(&mut |resolve, reject| {
+        let ok = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let t = tx.clone();
+        let fail = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            let e = t.error().map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+            let _ = reject.call1(&JsValue::NULL, &e);
+        })
+        .into_js_value();
+        tx.set_oncomplete(Some(ok.unchecked_ref()));
+        tx.set_onabort(Some(fail.unchecked_ref()));
+    });
+    JsFuture::from(p).await.map(|_| ())
+}
+
+/// Opens the database, making its stores on first use; a later layout is refused untouched.
+pub async fn open(factory: &web_sys::IdbFactory) -> Result<IdbDatabase, OpenFailed> {
+    let unavailable = |e: JsValue| OpenFailed::Unavailable(error_name(&e));
+    let req = factory.open_with_u32(NAME, VERSION).map_err(unavailable)?;
+    let r = req.clone();
+    let upgrade = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+        let Ok(db) = r.result().map(IdbDatabase::unchecked_from_js) else {
+            return;
+        };
+        let names = db.object_store_names();
+        for store in [GAMES, PENDING] {
+            if !names.contains(store) {
+                let opts = web_sys::IdbObjectStoreParameters::new();
+                opts.set_auto_increment(true);
+                let _ = db.create_object_store_with_optional_parameters(store, &opts);
+            }
+        }
+        if !names.contains(META) {
+            let _ = db.create_object_store(META);
+        }
+    })
+    .into_js_value();
+    req.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    match result(&req).await {
+        Ok(db) => Ok(db.unchecked_into()),
+        Err(e) if error_name(&e) == "VersionError" => Err(OpenFailed::Newer),
+        Err(e) => Err(unavailable(e)),
+    }
+}
+
+/// A transaction over `stores`.
+pub fn transaction(
+    db: &IdbDatabase,
+    stores: &[&str],
+    mode: IdbTransactionMode,
+) -> Result<IdbTransaction, JsValue> {
+    let names = js_sys::Array::new();
+    for s in stores {
+        names.push(&JsValue::from_str(s));
+    }
+    db.transaction_with_str_sequence_and_mode(&names, mode)
+}
+
+/// `store` of `tx`.
+pub fn store(tx: &IdbTransaction, name: &str) -> Result<IdbObjectStore, JsValue> {
+    tx.object_store(name)
+}
+
+/// Every value and key of `name`, in key order, read in one transaction.
+pub async fn all(db: &IdbDatabase, name: &str) -> Result<(js_sys::Array, js_sys::Array), JsValue> {
+    first(db, name, None).await
+}
+
+/// The first `limit` values (all when `None`) and their keys of `name`.
+pub async fn first(
+    db: &IdbDatabase,
+    name: &str,
+    limit: Option<u32>,
+) -> Result<(js_sys::Array, js_sys::Array), JsValue> {
+    let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
+    let s = store(&tx, name)?;
+    let (values, keys) = match limit {
+        Some(n) => (
+            s.get_all_with_key_and_limit(&JsValue::UNDEFINED, n)?,
+            s.get_all_keys_with_key_and_limit(&JsValue::UNDEFINED, n)?,
+        ),
+        None => (s.get_all()?, s.get_all_keys()?),
+    };
+    let values = result(&values).await?;
+    let keys = result(&keys).await?;
+    Ok((values.unchecked_into(), keys.unchecked_into()))
+}
+
+/// How many records `name` holds.
+pub async fn count(db: &IdbDatabase, name: &str) -> Result<u32, JsValue> {
+    let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
+    let n = result(&store(&tx, name)?.count()?).await?;
+    Ok(n.as_f64().unwrap_or(0.0) as u32)
+}

@@ -1,0 +1,65 @@
+// Importing a whole folder into #/games (a benchmark: prints, never fails on time). After a
+// release build (`trunk build --release --offline --public-url ./`):
+//   node tests/e2e/bench-games.mjs [DIR]      (default /tmp/ccpd-lead/Dataset/對局, 53,893 files)
+// Chooses the folder in #/games' folder picker (playwright reads the files from disk, as a user's
+// browser would) and times the import from the choice until the page says it has finished: the
+// games imported, duplicates and unreadable files, games a second, the main thread's long tasks
+// (PerformanceObserver 'longtask'), the storage the site uses (navigator.storage.estimate), and
+// the time of one page of results (a search by a player, then the next page) over the database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { startApp } from './harness.mjs';
+
+const dir = process.argv[2] || '/tmp/ccpd-lead/Dataset/對局';
+if (!fs.existsSync(dir)) {
+  console.error(`bench-games: no folder ${dir}`);
+  process.exit(2);
+}
+const files = (function walk(d) {
+  return fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]);
+})(dir);
+const bytes = files.reduce((s, f) => s + fs.statSync(f).size, 0);
+
+const app = await startApp();
+try {
+  const page = await app.newPage('#/games', { lang: 'en' });
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=games-status]')?.textContent || ''), null, { timeout: 30000 });
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  const t0 = Date.now();
+  await page.setInputFiles('[data-testid=games-pick-folder]', dir);
+  const chosen = Date.now() - t0;
+  await page.waitForSelector('[data-testid=games-run][data-ended]', { timeout: 30 * 60000 });
+  const ms = Date.now() - t0;
+  const n = async (id) => Number(await page.textContent(`[data-testid=${id}]`));
+  const [games, duplicates, errors] = [await n('games-imported'), await n('games-duplicates'), await n('games-errors')];
+  const how = await page.getAttribute('[data-testid=games-run]', 'data-ended');
+  const tasks = await page.evaluate(() => window.longTasks);
+  const storage = await page.evaluate(() => navigator.storage.estimate());
+  console.log(`${files.length} files, ${(bytes / 1e6).toFixed(1)} MB: ${how} in ${(ms / 1000).toFixed(1)} s (files handed to the page by playwright in ${(chosen / 1000).toFixed(1)} s)`);
+  console.log(`  ${games} games imported, ${duplicates} duplicates, ${errors} unreadable; ${Math.round(games / (ms / 1000))} games/s`);
+  console.log(`  main thread: longest task ${Math.max(0, ...tasks)} ms; ${tasks.length} tasks over 50 ms ${JSON.stringify(tasks.slice(0, 20))}`);
+  console.log(`  storage used: ${(storage.usage / 1e6).toFixed(1)} MB (quota ${(storage.quota / 1e6).toFixed(0)} MB)`);
+
+  // One page of results over the whole database: the form's search, then the next page.
+  await page.fill('[data-testid=games-player]', '吕钦');
+  for (const [what, click] of [['search 吕钦', '[data-testid=games-find]'], ['next page', '[data-testid=games-next]'], ['sort by event', 'button[data-sort=Event]'], ['every game, by date', null]]) {
+    if (!click) await page.fill('[data-testid=games-player]', '');
+    const seq = Number(await page.getAttribute('[data-testid=games-found]', 'data-seq'));
+    await page.click(click || '[data-testid=games-find]');
+    await page.waitForSelector(`[data-testid=games-found][data-seq="${seq + 1}"]`);
+    const ms = await page.getAttribute('[data-testid=games-found]', 'data-ms');
+    console.log(`  ${what}: ${ms} ms from the click to the page of results (${await page.textContent('[data-testid=games-found]')})`);
+  }
+  await page.reload();
+  const t1 = Date.now();
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=games-status]')?.textContent || ''), null, { timeout: 120000 });
+  console.log(`  reload: the database open with every game in ${Date.now() - t1} ms (${await page.textContent('[data-testid=games-status]')})`);
+  if (page.errors.length) console.log(`  page errors: ${page.errors.join(' | ')}`);
+} finally {
+  await app.close();
+}
