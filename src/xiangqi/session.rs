@@ -161,6 +161,72 @@ impl TreeStamp {
             sum,
         }
     }
+
+    /// The storage key the tree of this stamp is saved under: each tree its own, so that the game
+    /// on the board and the one it replaced (kept restorable) never share one.
+    pub fn key(&self) -> String {
+        format!("{TREE_KEY_PREFIX}{:016x}-{}", self.sum, self.bytes)
+    }
+}
+
+/// What the storage key of every tree saved apart starts with ([`TreeStamp::key`]).
+pub const TREE_KEY_PREFIX: &str = "xq.play.tree.";
+
+/// The tree a saved session's JSON names as saved apart, if any (only that field is read).
+pub fn tree_named(json: &str) -> Option<TreeStamp> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        #[serde(default)]
+        tree_apart: Option<TreeStamp>,
+    }
+    serde_json::from_str::<Named>(json).ok()?.tree_apart
+}
+
+/// Of the stored `keys`, the trees saved apart that no session names (`named`): to delete, so
+/// that storage keeps only trees some game still needs. Set-aside copies are kept.
+pub fn unnamed_trees(keys: &[String], named: &[TreeStamp]) -> Vec<String> {
+    let named: Vec<String> = named.iter().map(TreeStamp::key).collect();
+    keys.iter()
+        .filter(|k| k.starts_with(TREE_KEY_PREFIX) && !crate::saved::is_aside(k))
+        .filter(|k| !named.contains(k))
+        .cloned()
+        .collect()
+}
+
+/// Why a session's tree saved apart did not come back: the session keeps the line being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LostTree {
+    /// Nothing is stored under its key (removed, or storage cleared).
+    Missing,
+    /// What is stored there is not the tree saved with the game (another length or hash).
+    NotThisTree,
+    /// It does not read as a tree.
+    Damaged(String),
+}
+
+impl fmt::Display for LostTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LostTree::Missing => write!(f, "nothing is stored under its key"),
+            LostTree::NotThisTree => write!(f, "the text under its key is another tree"),
+            LostTree::Damaged(e) => write!(f, "it does not read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LostTree {}
+
+/// The tree saved apart as `stamp` read from `text`, the value under its key (`None` when
+/// nothing is stored there): its flat form to build, or why it is lost.
+pub fn read_tree_apart(
+    stamp: TreeStamp,
+    text: Option<&str>,
+) -> Result<super::file_job::Handed, LostTree> {
+    let text = text.ok_or(LostTree::Missing)?;
+    if TreeStamp::of(text) != stamp {
+        return Err(LostTree::NotThisTree);
+    }
+    super::file_job::Handed::read(text).map_err(|e| LostTree::Damaged(e.to_string()))
 }
 
 /// The form a session's tree is saved in: its moves, variations and notes without its tags (kept
@@ -381,6 +447,16 @@ pub enum OpenNotice {
         kept: usize,
         /// What is wrong with the next one.
         error: LinkError,
+    },
+    /// The saved game's tree, saved apart under `key`, did not come back: the game shows the
+    /// `kept` moves of the line being played, without its variations and comments.
+    TreeLost {
+        /// The storage key it was saved under.
+        key: String,
+        /// The moves of the line being played, kept.
+        kept: usize,
+        /// Why it did not come back.
+        why: LostTree,
     },
 }
 
@@ -1267,9 +1343,15 @@ impl PlaySession {
         self.to_come.map(|(stamp, _)| stamp)
     }
 
-    /// Gives up the tree saved apart (it did not read): the session is the line being played.
-    pub fn forget_tree_to_come(&mut self) {
-        self.to_come = None;
+    /// Gives up the tree saved apart, lost for `why`: the session is the line being played, and
+    /// what the user is told.
+    pub fn lose_tree_to_come(&mut self, why: LostTree) -> OpenNotice {
+        let key = self.to_come.take().map(|(stamp, _)| stamp.key());
+        OpenNotice::TreeLost {
+            key: key.unwrap_or_default(),
+            kept: self.game.ply(),
+            why,
+        }
     }
 
     /// Restores a session from its JSON (this version's or version 1, which had no tree); any
@@ -1329,16 +1411,25 @@ impl PlaySession {
         Ok(self.tree.len() == moves)
     }
 
-    /// Puts the tree saved apart in place, read from its flat form `text` and built (a slice at a
-    /// time, by the page), showing the ply saved; `text` is kept as what a save writes again.
-    pub fn attach_tree(&mut self, tree: GameTree, text: String) -> Result<(), RestoreError> {
-        let view = self.to_come.map_or(self.view(), |(_, view)| view);
+    /// Puts the tree saved apart as `stamp` in place, read from its flat form `text` and built (a
+    /// slice at a time, by the page), showing the ply saved; `text` is kept as what a save writes
+    /// again. `Ok(false)`, nothing changed, when this session does not wait for that tree (another
+    /// game was opened while it was built).
+    pub fn attach_tree(
+        &mut self,
+        stamp: TreeStamp,
+        tree: GameTree,
+        text: String,
+    ) -> Result<bool, RestoreError> {
+        let Some((_, view)) = self.to_come.filter(|(s, _)| *s == stamp) else {
+            return Ok(false);
+        };
         if self.place_tree(tree)? {
             self.tree.keep_flat(text);
         }
         self.to_come = None;
         self.go_to(view);
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -1964,7 +2055,7 @@ mod tests {
             .unwrap()
             .tree()
             .unwrap();
-        back.attach_tree(built, text.clone()).unwrap();
+        assert_eq!(back.attach_tree(stamp, built, text.clone()), Ok(true));
         assert_eq!(back.tree_to_come(), None);
         assert_eq!(back.tree().first_difference(s.tree()), None);
         assert_eq!(back.tags(), s.tags());
@@ -1974,7 +2065,90 @@ mod tests {
         let mut other = PlaySession::from_json(&step).unwrap();
         let elsewhere =
             GameTree::new(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap());
-        assert!(other.attach_tree(elsewhere, String::new()).is_err());
+        assert!(other.attach_tree(stamp, elsewhere, String::new()).is_err());
+    }
+
+    /// A tree saved apart whose key is gone, holds another text, or does not read: the restored
+    /// game keeps its line being played and its ply shown, says which key was lost and why, and
+    /// no longer names it; a tree built for a game since replaced is not attached to the new one.
+    #[test]
+    fn a_tree_saved_apart_that_is_lost_is_said_and_the_line_kept() {
+        let s = large(6_000);
+        let (json, tree) = s.to_json_apart();
+        let (stamp, text) = tree.map(|(st, t)| (st, t.to_string())).unwrap();
+        assert_eq!(tree_named(&json), Some(stamp));
+        assert!(stamp.key().starts_with(TREE_KEY_PREFIX), "{}", stamp.key());
+        let cut = &text[..text.len() / 2];
+        let mut damaged = text.clone();
+        damaged.replace_range(..1, "[");
+        for (stored, why) in [
+            (None, LostTree::Missing),
+            (Some(cut), LostTree::NotThisTree),
+            (Some(s.to_json().as_str()), LostTree::NotThisTree),
+        ] {
+            assert_eq!(read_tree_apart(stamp, stored).err(), Some(why.clone()));
+            let mut back = PlaySession::from_json(&json).unwrap();
+            let notice = back.lose_tree_to_come(why.clone());
+            assert_eq!(
+                notice,
+                OpenNotice::TreeLost {
+                    key: stamp.key(),
+                    kept: s.game().ply(),
+                    why
+                }
+            );
+            assert_eq!(back.tree_to_come(), None);
+            assert_eq!(back.game().moves(), s.game().moves(), "the line is kept");
+            assert_eq!(
+                back.view(),
+                s.view().min(s.game().ply()),
+                "shown as far as it goes"
+            );
+            assert_eq!(back.to_json_apart().1, None);
+            assert_eq!(back.save().tree_apart, None, "the save no longer names it");
+        }
+        // Same length and stamp checked: a text of another hash is another tree; one that
+        // matches but does not read is damaged.
+        assert_eq!(
+            read_tree_apart(stamp, Some(&damaged)).err(),
+            Some(LostTree::NotThisTree)
+        );
+        let bad = "{\"moves\":1}";
+        assert!(matches!(
+            read_tree_apart(TreeStamp::of(bad), Some(bad)),
+            Err(LostTree::Damaged(_))
+        ));
+        assert!(read_tree_apart(stamp, Some(&text)).is_ok());
+        // Built for a game that is no longer waiting for it: nothing changes.
+        let mut now = PlaySession::from_position(Position::start());
+        let built = crate::xiangqi::file_job::Handed::read(&text)
+            .unwrap()
+            .tree()
+            .unwrap();
+        assert_eq!(now.attach_tree(stamp, built, text.clone()), Ok(false));
+        assert_eq!(now.tree().len(), 0);
+    }
+
+    /// Each tree saved apart has its own key; only those no session names are to be deleted,
+    /// never a set-aside copy or another app's key.
+    #[test]
+    fn only_trees_no_session_names_are_deleted() {
+        let (one, two) = (TreeStamp::of("one"), TreeStamp::of("two"));
+        assert_ne!(one.key(), two.key());
+        let gone = TreeStamp::of("gone");
+        let keys: Vec<String> = [
+            one.key(),
+            two.key(),
+            gone.key(),
+            format!("{}.corrupt.17", gone.key()),
+            "xq.play.session".into(),
+            "xq.play.previous".into(),
+        ]
+        .into();
+        assert_eq!(unnamed_trees(&keys, &[one, two]), [gone.key()]);
+        assert_eq!(unnamed_trees(&keys, &[two]), [one.key(), gone.key()]);
+        assert_eq!(tree_named("{}"), None);
+        assert_eq!(tree_named("not json"), None);
     }
 
     #[test]

@@ -39,8 +39,6 @@ use study::{OpenFile, ProjectorComment, StudyList, StudyTools};
 use verdict::{DrawAndResign, GameStatus};
 
 const SESSION_KEY: &str = "xq.play.session";
-/// A large session's tree, saved apart from it (`PlaySession::to_json_apart`).
-const TREE_KEY: &str = "xq.play.tree";
 const SETTINGS_KEY: &str = "xq.play.settings";
 /// The game most recently replaced (by a link, the editor, an import or a new game): restorable.
 const PREVIOUS_KEY: &str = "xq.play.previous";
@@ -189,12 +187,25 @@ impl PlayStore {
     /// Replaces the game on the board, keeping the old one restorable if it had moves; when it
     /// cannot be set aside (storage full) it stays on the board and the page says why.
     pub fn replace(self, next: PlaySession) {
-        let old = self
-            .session
-            .with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
-        if let Some(json) = old {
-            match storage::set(PREVIOUS_KEY, &json) {
-                Ok(()) => self.previous.set(true),
+        // A large tree is kept apart under its own key, which the previous game names.
+        let old = self.session.with_untracked(|s| {
+            (s.game().ply() > 0).then(|| {
+                let (json, tree) = saved_form(s);
+                let stored = tree.is_none_or(|(stamp, text)| store_tree(stamp, text));
+                (json, stored)
+            })
+        });
+        if let Some((json, stored)) = old {
+            let set = if stored {
+                storage::set(PREVIOUS_KEY, &json)
+            } else {
+                Err(crate::saved::NotSaved::Refused)
+            };
+            match set {
+                Ok(()) => {
+                    PREVIOUS_TREE.set(Some(crate::xiangqi::session::tree_named(&json)));
+                    self.previous.set(true)
+                }
                 // A held session key keeps the saved game: the board's own game was never saved.
                 Err(_) if storage::held(SESSION_KEY) => {}
                 Err(_) => {
@@ -221,11 +232,16 @@ impl PlayStore {
         self.confirm.set(Some(c));
     }
 
-    /// Brings back the game replaced last.
+    /// Brings back the game replaced last (its tree saved apart read back, on the full board).
     pub fn restore_previous(self) {
         // An unreadable previous game is set aside and reported by the storage helper.
         match storage::load_with(PREVIOUS_KEY, PlaySession::from_json) {
-            Some(old) => self.replace(old),
+            Some(old) => {
+                self.replace(old);
+                if let Some(restore) = RESTORE_TREE.get() {
+                    restore(self);
+                }
+            }
             None => self.previous.set(false),
         }
     }
@@ -351,9 +367,12 @@ fn open(query: &str) -> (PlaySession, Vec<Note>) {
     if let Some(old) = &opened.replaced {
         // Opening a link must not lose the game that was on the board: when it cannot be set
         // aside, it stays where it is saved and the link's game is shown without being saved.
-        if storage::set(PREVIOUS_KEY, &old.to_json()).is_err() {
+        let json = old.to_json();
+        if storage::set(PREVIOUS_KEY, &json).is_err() {
             storage::hold(SESSION_KEY);
             notes.push(Note::SavedGameKept);
+        } else {
+            PREVIOUS_TREE.set(Some(crate::xiangqi::session::tree_named(&json)));
         }
     }
     (opened.session, notes)
@@ -386,7 +405,7 @@ pub struct Study {
 }
 
 /// How the page saves its session: its JSON, and a large tree's flat form to store apart.
-type SaveApart = fn(&PlaySession) -> (String, Option<(crate::xiangqi::session::TreeStamp, &str)>);
+type SaveApart = fn(&PlaySession) -> (String, Option<(TreeStamp, &str)>);
 
 impl Study {
     /// Every part.
@@ -494,6 +513,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     NOTICES.with(|n| n.set(Some(store.notices)));
     if let Some(s) = study {
         SAVE_APART.set(Some(s.save_apart));
+        RESTORE_TREE.set(Some(s.restore_tree));
         (s.restore_tree)(store);
     }
     let session = store.session;
@@ -551,18 +571,58 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
 thread_local! {
     /// The full board's way of saving (a large tree apart); the lean board's is `to_json`.
     static SAVE_APART: std::cell::Cell<Option<SaveApart>> = const { std::cell::Cell::new(None) };
-    /// The stamp of the tree last written under [`TREE_KEY`] (or read from it).
-    static TREE_SAVED: std::cell::Cell<Option<crate::xiangqi::session::TreeStamp>> =
+    /// The full board's way of reading a restored game's tree saved apart.
+    static RESTORE_TREE: std::cell::Cell<Option<fn(PlayStore)>> = const { std::cell::Cell::new(None) };
+    /// The stamp of the tree last written under its key (or read from it).
+    static TREE_SAVED: std::cell::Cell<Option<TreeStamp>> = const { std::cell::Cell::new(None) };
+    /// The tree the previous game names, once known (`None`: not yet read).
+    static PREVIOUS_TREE: std::cell::Cell<Option<Option<TreeStamp>>> =
         const { std::cell::Cell::new(None) };
 }
 
-/// Notes that [`TREE_KEY`] holds the tree of `stamp`: a save need not write it again.
-fn tree_saved_as(stamp: crate::xiangqi::session::TreeStamp) {
+use crate::xiangqi::session::TreeStamp;
+
+/// Notes that the tree of `stamp` is stored under its key: a save need not write it again.
+fn tree_saved_as(stamp: TreeStamp) {
     TREE_SAVED.set(Some(stamp));
 }
 
+/// Stores the tree `text` of `stamp` under its own key unless it was just written or read;
+/// false when storage refused it (said above the page by the storage module).
+fn store_tree(stamp: TreeStamp, text: &str) -> bool {
+    if TREE_SAVED.get() == Some(stamp) {
+        return true;
+    }
+    if storage::set(&stamp.key(), text).is_err() {
+        return false;
+    }
+    tree_saved_as(stamp);
+    true
+}
+
+/// Deletes the trees saved apart that neither the game on the board (`named`) nor the previous
+/// game names: each is deleted only once no saved game needs it.
+fn forget_unnamed_trees(named: Option<TreeStamp>) {
+    let keys = storage::keys();
+    let stale = |named: &[TreeStamp]| crate::xiangqi::session::unnamed_trees(&keys, named);
+    let mut names: Vec<TreeStamp> = named.into_iter().collect();
+    if stale(&names).is_empty() {
+        return;
+    }
+    // Read once (it may hold a whole tree), then known from what this page writes.
+    let previous = PREVIOUS_TREE.get().unwrap_or_else(|| {
+        let p = storage::get(PREVIOUS_KEY).and_then(|j| crate::xiangqi::session::tree_named(&j));
+        PREVIOUS_TREE.set(Some(p));
+        p
+    });
+    names.extend(previous);
+    for key in stale(&names) {
+        storage::remove(&key);
+    }
+}
+
 /// The session's saved form: on the full board a large tree apart ([`SaveApart`]).
-fn saved_form(s: &PlaySession) -> (String, Option<(crate::xiangqi::session::TreeStamp, &str)>) {
+fn saved_form(s: &PlaySession) -> (String, Option<(TreeStamp, &str)>) {
     match SAVE_APART.get() {
         Some(save) => save(s),
         None => (s.to_json(), None),
@@ -577,15 +637,14 @@ fn save_session(session: RwSignal<PlaySession>) {
     }
     session.with_untracked(|s| {
         let (json, tree) = saved_form(s);
-        if let Some((stamp, text)) = tree.filter(|(stamp, _)| TREE_SAVED.get() != Some(*stamp)) {
-            // The session's save names its tree: not written when the tree was not.
-            if storage::set(TREE_KEY, text).is_err() {
-                return;
-            }
-            tree_saved_as(stamp);
+        // The session's save names its tree: not written when the tree was not.
+        if tree.is_some_and(|(stamp, text)| !store_tree(stamp, text)) {
+            return;
         }
         // A refusal is said above the page by the storage module; a held key by its own note.
-        let _ = storage::set(SESSION_KEY, &json);
+        if storage::set(SESSION_KEY, &json).is_ok() {
+            forget_unnamed_trees(tree.map(|(stamp, _)| stamp).or(s.tree_to_come()));
+        }
     });
 }
 

@@ -15,7 +15,7 @@ use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::Notation;
-use crate::xiangqi::session::{PlaySession, TreeStamp};
+use crate::xiangqi::session::{self, LostTree, PlaySession, TreeStamp};
 use crate::xiangqi::study::Studies;
 use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
 use leptos::prelude::*;
@@ -247,10 +247,16 @@ fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool) {
     };
     match built {
         Ok(b) if whole_file => later(move || {
-            build_in_slices(b, OPENING.get(), failed, move |tree| {
-                store.opening.set(None);
-                open_tree(store, tree);
-            })
+            let job = OPENING.get();
+            build_in_slices(
+                b,
+                move || OPENING.get() == job,
+                failed,
+                move |tree| {
+                    store.opening.set(None);
+                    open_tree(store, tree);
+                },
+            )
         }),
         Ok(mut b) => match b.step(usize::MAX) {
             Ok(true) => open_tree(store, b.done()),
@@ -262,8 +268,9 @@ fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool) {
 
 /// Reads the tree a restored session saved apart (`PlaySession::to_json_apart`) a slice at a
 /// time, as a file's: the board shows the line being played meanwhile, and its saves name the
-/// tree still to come. A tree that is not the one saved with the session, or does not read, is
-/// set aside and said by the storage helper; the session keeps its line.
+/// tree still to come. A tree that is missing, is not the one saved with the session, or does not
+/// read is said (and set aside by the storage helper when there is one); the session keeps its
+/// line.
 pub(super) fn restore_tree(store: PlayStore) {
     let Some(stamp) = store.session.with_untracked(PlaySession::tree_to_come) else {
         return;
@@ -274,26 +281,49 @@ pub(super) fn restore_tree(store: PlayStore) {
 
 /// [`restore_tree`]'s work: the text read and checked, then built in slices.
 fn read_tree_saved_apart(store: PlayStore, stamp: TreeStamp) {
-    let read = storage::load_with(super::TREE_KEY, |text| {
-        if TreeStamp::of(text) != stamp {
-            return Err(file_job::NotHanded);
-        }
-        file_job::Handed::read(text).map(|h| (h, text.to_owned()))
+    if store.session.with_untracked(PlaySession::tree_to_come) != Some(stamp) {
+        return;
+    }
+    let mut lost = LostTree::Missing;
+    let read = storage::load_with(&stamp.key(), |text| {
+        session::read_tree_apart(stamp, Some(text))
+            .map(|h| (h, text.to_owned()))
+            .map_err(|e| {
+                lost = e.clone();
+                e
+            })
     });
-    let forget = move || store.session.update(PlaySession::forget_tree_to_come);
+    let lose = move |why: LostTree| {
+        let mut said = None;
+        store.session.update(|s| {
+            if s.tree_to_come() == Some(stamp) {
+                said = Some(s.lose_tree_to_come(why));
+            }
+        });
+        if let Some(n) = said {
+            store.notices.update(|v| v.push(Note::Opened(n)));
+        }
+    };
     let Some((handed, text)) = read else {
-        return forget();
+        return lose(lost);
     };
     super::tree_saved_as(stamp);
+    let damaged = move || lose(LostTree::Damaged(file_job::NotHanded.to_string()));
+    // Until this game's tree is in place, or the game is replaced (it names the tree still).
+    let waits = move || store.session.with_untracked(PlaySession::tree_to_come) == Some(stamp);
     match file_job::Building::new(handed) {
-        Ok(b) => build_in_slices(b, OPENING.get(), forget, move |tree| {
+        Ok(b) => build_in_slices(b, waits, damaged, move |tree| {
+            let mut refused = None;
             store.session.update(|s| {
-                if s.attach_tree(tree, text).is_err() {
-                    s.forget_tree_to_come();
+                if let Err(e) = s.attach_tree(stamp, tree, text) {
+                    refused = Some(e);
                 }
-            })
+            });
+            if let Some(e) = refused {
+                lose(LostTree::Damaged(e.to_string()));
+            }
         }),
-        Err(_) => forget(),
+        Err(_) => damaged(),
     }
 }
 
@@ -312,29 +342,29 @@ fn later(f: impl FnOnce() + 'static) {
 }
 
 /// Builds `b` in slices of about [`SLICE_MS`], yielding to the page between them, then gives the
-/// tree to `done` (or calls `failed`), each in a task of its own. Stops when another file is
-/// opened or this one cancelled.
+/// tree to `done` (or calls `failed`), each in a task of its own. Stops once the tree is no
+/// longer `wanted` (another file opened, this one cancelled, the game replaced).
 fn build_in_slices(
     mut b: file_job::Building,
-    job: u64,
+    wanted: impl Fn() -> bool + 'static,
     failed: impl FnOnce() + 'static,
     done: impl FnOnce(GameTree) + 'static,
 ) {
     let now = || window().performance().map_or(0.0, |p| p.now());
     let from = now();
     loop {
-        if OPENING.get() != job {
+        if !wanted() {
             return;
         }
         match b.step(200) {
             Ok(true) => break,
             Ok(false) if now() - from < SLICE_MS => {}
-            Ok(false) => return later(move || build_in_slices(b, job, failed, done)),
+            Ok(false) => return later(move || build_in_slices(b, wanted, failed, done)),
             Err(_) => return failed(),
         }
     }
     later(move || {
-        if OPENING.get() == job {
+        if wanted() {
             done(b.done());
         }
     });
