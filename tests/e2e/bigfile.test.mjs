@@ -205,3 +205,105 @@ test('a step in the 2 MB DhtmlXQ and a reload with it saved cost no main-thread 
   assert.deepEqual(reloaded, [], 'reloading: no main-thread task of 50 ms or more');
   assert.deepEqual(other.errors, []);
 });
+
+/** The stamp of the tree saved apart that the saved game `key` names (undefined when none). */
+const named = (page, key = 'xq.play.session') =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '{}').tree_apart, key);
+/** The keys of the trees saved apart, sorted. */
+const treeKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.play.tree.')).sort());
+/** Opens `text` as a file named `name` and waits until its game is saved with its tree apart. */
+async function openSaved(page, name, text, before) {
+  await prepare(page, name, text);
+  await chosen(page);
+  await page.waitForFunction((b) => {
+    const t = JSON.parse(localStorage.getItem('xq.play.session') || '{}').tree_apart;
+    return !!t && JSON.stringify(t) !== b;
+  }, JSON.stringify(before ?? null), { timeout: 120000, polling: 100 });
+  return named(page);
+}
+/** Waits until the move list shows ply `ply` with the variations beside it (the tree is back). */
+const treeShown = (page, ply) => page.waitForFunction((p) => document.querySelector('[data-testid=move-list] [aria-current]')?.dataset.ply === p &&
+  !!document.querySelector('[data-testid=move-list] .var-move'), String(ply), { timeout: 60000, polling: 50 });
+
+// A game of 6,400 moves (over the 5,000 saved apart) is saved with its tree under a key of its
+// own. When that key is gone (storage cleared by hand, another tool), or holds another text, a
+// reload must not show the shorter game silently: it keeps the line being played (160 moves, in
+// the session's own save) and says what was lost, in Chinese and in English; a text that is there
+// but wrong is set aside (the storage notice, with its download), never deleted (issue 57).
+test('a tree saved apart that is gone or replaced is said in both languages; the line being played is kept', async () => {
+  const text = dhtmlxq(40).text;
+  const zh = await fresh();
+  const stamp = await openSaved(zh, 'lesson.txt', text);
+  const key = (await treeKeys(zh))[0];
+  assert.equal((await treeKeys(zh)).length, 1);
+  await treeShown(zh, 160);
+  await zh.evaluate((k) => localStorage.removeItem(k), key);
+  await zh.reload();
+  await zh.waitForSelector('[data-testid=notice]');
+  const said = await zh.textContent('[data-testid=notice]');
+  assert.match(said, /变着与注释（另存于 xq\.play\.tree\.[0-9a-f]{16}-\d+）已不在浏览器存储中：只显示了正在下的 160 着/);
+  assert.ok(said.includes(key), said);
+  assert.equal(await zh.getAttribute('[data-testid=move-list] [aria-current]', 'data-ply'), '160');
+  assert.equal(await zh.locator('[data-testid=move-list] .var-move').count(), 0);
+  // Said once: the save no longer names the lost tree, so the next reload is quiet.
+  await zh.waitForFunction(() => !JSON.parse(localStorage.getItem('xq.play.session') || '{}').tree_apart);
+  assert.deepEqual(zh.errors, []);
+
+  const en = await fresh('en');
+  await openSaved(en, 'lesson.txt', text);
+  assert.deepEqual(await treeKeys(en), [key], 'the same tree, the same key');
+  assert.deepEqual(await named(en), stamp);
+  await en.evaluate((k) => localStorage.setItem(k, '{"moves":"not this tree"}'), key);
+  await en.reload();
+  await en.waitForSelector('[data-testid=notice]');
+  assert.match(await en.textContent('[data-testid=notice]'),
+    /The saved game's variations and comments \(saved apart as xq\.play\.tree\.[0-9a-f]{16}-\d+\) were replaced by other data \(set aside\): only the 160 moves of the line being played are shown/);
+  assert.equal(await en.getAttribute('[data-testid=move-list] [aria-current]', 'data-ply'), '160');
+  // The wrong text is kept aside, and the storage notice offers it for download.
+  await en.waitForSelector('[data-testid=storage-problem] [data-testid=storage-download]');
+  assert.ok(await en.evaluate((k) => Object.keys(localStorage).some((x) => x.startsWith(k + '.corrupt.')), key));
+  assert.deepEqual(en.errors, []);
+});
+
+// The 2 MB game (its tree saved apart), a game of 6,400 moves opened over it (saved apart too):
+// both trees are kept, each under its own key, and the 2 MB game comes back whole from "restore
+// the previous game". Then the hand-over #/games does (the game on the board saved as the
+// previous one, the other put in its place), and a reload: the previous game's tree, saved apart,
+// comes back whole again when it is restored, and a tree is deleted only once no saved game
+// names it (issue 57).
+test('the previous game keeps its whole tree when another large game is opened over it', async () => {
+  const { other: page } = await dropBig();
+  await page.waitForFunction(() => !!JSON.parse(localStorage.getItem('xq.play.session') || '{}').tree_apart, null, { timeout: 20000 });
+  const big = await named(page);
+  const small = await openSaved(page, 'lesson.txt', dhtmlxq(40).text, big);
+  assert.notDeepEqual(small, big);
+  assert.equal((await treeKeys(page)).length, 2, 'both trees kept');
+  assert.deepEqual(await named(page, 'xq.play.previous'), big);
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
+  await page.click('[data-testid=restore-previous]');
+  await treeShown(page, 1520);
+  await page.waitForFunction((b) => JSON.stringify(JSON.parse(localStorage.getItem('xq.play.session')).tree_apart) === b, JSON.stringify(big));
+  assert.deepEqual(await named(page, 'xq.play.previous'), small);
+  assert.equal((await treeKeys(page)).length, 2);
+  // #/games' hand-over: the game on the board becomes the previous one, another takes its place.
+  await page.evaluate(() => {
+    const [now, before] = ['xq.play.session', 'xq.play.previous'].map((k) => localStorage.getItem(k));
+    localStorage.setItem('xq.play.previous', now);
+    localStorage.setItem('xq.play.session', before);
+  });
+  await page.reload();
+  await treeShown(page, 160);
+  assert.equal((await treeKeys(page)).length, 2);
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
+  await page.click('[data-testid=restore-previous]');
+  await treeShown(page, 1520);
+  assert.match(await page.textContent('[data-testid=game-headers]'), /红方甲/);
+  await page.waitForFunction((b) => JSON.stringify(JSON.parse(localStorage.getItem('xq.play.session')).tree_apart) === b, JSON.stringify(big));
+  // A new game over it: the 2 MB game is the previous one now, the other's tree is deleted.
+  await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=confirm-yes]');
+  await page.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.play.tree.')).length === 1);
+  assert.deepEqual(await named(page, 'xq.play.previous'), big);
+  assert.equal(await page.locator('[data-testid=notice]').count(), 0);
+  assert.deepEqual(page.errors, []);
+});

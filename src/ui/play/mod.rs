@@ -4,6 +4,7 @@
 //! file only wires it to the page and to localStorage; the page's parts are the files beside it.
 
 mod access;
+mod apart;
 mod editor;
 mod engine_panel;
 mod explorer;
@@ -187,25 +188,14 @@ impl PlayStore {
     /// Replaces the game on the board, keeping the old one restorable if it had moves; when it
     /// cannot be set aside (storage full) it stays on the board and the page says why.
     pub fn replace(self, next: PlaySession) {
-        // A large tree is kept apart under its own key, which the previous game names.
-        let old = self.session.with_untracked(|s| {
-            (s.game().ply() > 0).then(|| {
-                let (json, tree) = saved_form(s);
-                let stored = tree.is_none_or(|(stamp, text)| store_tree(stamp, text));
-                (json, stored)
-            })
-        });
-        if let Some((json, stored)) = old {
-            let set = if stored {
-                storage::set(PREVIOUS_KEY, &json)
-            } else {
-                Err(crate::saved::NotSaved::Refused)
-            };
-            match set {
-                Ok(()) => {
-                    PREVIOUS_TREE.set(Some(crate::xiangqi::session::tree_named(&json)));
-                    self.previous.set(true)
-                }
+        // On the full board a large tree is kept apart under its own key, which the previous
+        // game names.
+        let old = self
+            .session
+            .with_untracked(|s| (s.game().ply() > 0).then(|| KEEP.get()(s, PREVIOUS_KEY)));
+        if let Some(kept) = old {
+            match kept {
+                Ok(()) => self.previous.set(true),
                 // A held session key keeps the saved game: the board's own game was never saved.
                 Err(_) if storage::held(SESSION_KEY) => {}
                 Err(_) => {
@@ -367,12 +357,9 @@ fn open(query: &str) -> (PlaySession, Vec<Note>) {
     if let Some(old) = &opened.replaced {
         // Opening a link must not lose the game that was on the board: when it cannot be set
         // aside, it stays where it is saved and the link's game is shown without being saved.
-        let json = old.to_json();
-        if storage::set(PREVIOUS_KEY, &json).is_err() {
+        if KEEP.get()(old, PREVIOUS_KEY).is_err() {
             storage::hold(SESSION_KEY);
             notes.push(Note::SavedGameKept);
-        } else {
-            PREVIOUS_TREE.set(Some(crate::xiangqi::session::tree_named(&json)));
         }
     }
     (opened.session, notes)
@@ -399,13 +386,20 @@ pub struct Study {
     open_dropped: fn(PlayStore, &web_sys::File),
     /// Reads a restored session's tree saved apart, a slice at a time.
     restore_tree: fn(PlayStore),
-    /// The session's saved form, a large tree apart (the lean board has no large tree to save,
-    /// and its first visit no room for the flat form's writer).
-    save_apart: SaveApart,
+    /// Saves a session, a large tree apart (the lean board has no large tree to save, and its
+    /// first visit no room for the flat form's writer).
+    keep: Keep,
+    /// Writes a large tree's flat form ahead of its save.
+    flatten: fn(&PlaySession),
 }
 
-/// How the page saves its session: its JSON, and a large tree's flat form to store apart.
-type SaveApart = fn(&PlaySession) -> (String, Option<(TreeStamp, &str)>);
+/// How the page saves a session under a key (the game on the board, or the previous one).
+type Keep = fn(&PlaySession, &str) -> Result<(), crate::saved::NotSaved>;
+
+/// The lean board's [`Keep`]: the session's JSON, its tree in it.
+fn keep_whole(s: &PlaySession, key: &str) -> Result<(), crate::saved::NotSaved> {
+    storage::set(key, &s.to_json())
+}
 
 impl Study {
     /// Every part.
@@ -427,7 +421,8 @@ impl Study {
         editor: || view! { <PositionEditor /> }.into_any(),
         open_dropped: study::open_file,
         restore_tree: study::restore_tree,
-        save_apart: PlaySession::to_json_apart,
+        keep: apart::keep,
+        flatten: apart::flatten,
     };
 }
 
@@ -490,6 +485,11 @@ fn handed_over() -> Vec<Note> {
 #[component]
 pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     provide_context(study);
+    if let Some(s) = study {
+        KEEP.set(s.keep);
+        FLATTEN.set(Some(s.flatten));
+        RESTORE_TREE.set(Some(s.restore_tree));
+    }
     let (initial, mut notices) = open(&query);
     notices.extend(handed_over());
     let store = PlayStore {
@@ -512,8 +512,6 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     provide_context(store);
     NOTICES.with(|n| n.set(Some(store.notices)));
     if let Some(s) = study {
-        SAVE_APART.set(Some(s.save_apart));
-        RESTORE_TREE.set(Some(s.restore_tree));
         (s.restore_tree)(store);
     }
     let session = store.session;
@@ -569,64 +567,12 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
 }
 
 thread_local! {
-    /// The full board's way of saving (a large tree apart); the lean board's is `to_json`.
-    static SAVE_APART: std::cell::Cell<Option<SaveApart>> = const { std::cell::Cell::new(None) };
+    /// How the page saves a session ([`Study::keep`] on the full board).
+    static KEEP: std::cell::Cell<Keep> = const { std::cell::Cell::new(keep_whole) };
+    /// The full board's [`Study::flatten`].
+    static FLATTEN: std::cell::Cell<Option<fn(&PlaySession)>> = const { std::cell::Cell::new(None) };
     /// The full board's way of reading a restored game's tree saved apart.
     static RESTORE_TREE: std::cell::Cell<Option<fn(PlayStore)>> = const { std::cell::Cell::new(None) };
-    /// The stamp of the tree last written under its key (or read from it).
-    static TREE_SAVED: std::cell::Cell<Option<TreeStamp>> = const { std::cell::Cell::new(None) };
-    /// The tree the previous game names, once known (`None`: not yet read).
-    static PREVIOUS_TREE: std::cell::Cell<Option<Option<TreeStamp>>> =
-        const { std::cell::Cell::new(None) };
-}
-
-use crate::xiangqi::session::TreeStamp;
-
-/// Notes that the tree of `stamp` is stored under its key: a save need not write it again.
-fn tree_saved_as(stamp: TreeStamp) {
-    TREE_SAVED.set(Some(stamp));
-}
-
-/// Stores the tree `text` of `stamp` under its own key unless it was just written or read;
-/// false when storage refused it (said above the page by the storage module).
-fn store_tree(stamp: TreeStamp, text: &str) -> bool {
-    if TREE_SAVED.get() == Some(stamp) {
-        return true;
-    }
-    if storage::set(&stamp.key(), text).is_err() {
-        return false;
-    }
-    tree_saved_as(stamp);
-    true
-}
-
-/// Deletes the trees saved apart that neither the game on the board (`named`) nor the previous
-/// game names: each is deleted only once no saved game needs it.
-fn forget_unnamed_trees(named: Option<TreeStamp>) {
-    let keys = storage::keys();
-    let stale = |named: &[TreeStamp]| crate::xiangqi::session::unnamed_trees(&keys, named);
-    let mut names: Vec<TreeStamp> = named.into_iter().collect();
-    if stale(&names).is_empty() {
-        return;
-    }
-    // Read once (it may hold a whole tree), then known from what this page writes.
-    let previous = PREVIOUS_TREE.get().unwrap_or_else(|| {
-        let p = storage::get(PREVIOUS_KEY).and_then(|j| crate::xiangqi::session::tree_named(&j));
-        PREVIOUS_TREE.set(Some(p));
-        p
-    });
-    names.extend(previous);
-    for key in stale(&names) {
-        storage::remove(&key);
-    }
-}
-
-/// The session's saved form: on the full board a large tree apart ([`SaveApart`]).
-fn saved_form(s: &PlaySession) -> (String, Option<(TreeStamp, &str)>) {
-    match SAVE_APART.get() {
-        Some(save) => save(s),
-        None => (s.to_json(), None),
-    }
 }
 
 /// Saves the game as it is now: a large tree apart, written only when it changed.
@@ -635,17 +581,8 @@ fn save_session(session: RwSignal<PlaySession>) {
     if storage::held(SESSION_KEY) {
         return;
     }
-    session.with_untracked(|s| {
-        let (json, tree) = saved_form(s);
-        // The session's save names its tree: not written when the tree was not.
-        if tree.is_some_and(|(stamp, text)| !store_tree(stamp, text)) {
-            return;
-        }
-        // A refusal is said above the page by the storage module; a held key by its own note.
-        if storage::set(SESSION_KEY, &json).is_ok() {
-            forget_unnamed_trees(tree.map(|(stamp, _)| stamp).or(s.tree_to_come()));
-        }
-    });
+    // A refusal is said above the page by the storage module; a held key by its own note.
+    session.with_untracked(|s| drop(KEEP.get()(s, SESSION_KEY)));
 }
 
 /// Whether the game is saved with the link, in a task of its own: a tree of thousands of moves
@@ -661,7 +598,9 @@ fn link_the_game(session: RwSignal<PlaySession>, linking: StoredValue<bool>) {
     linking.set_value(false);
     if session.with_untracked(saved_later) {
         // Kept with the tree until it changes: the save in the next task finds it written.
-        session.with_untracked(|s| drop(saved_form(s)));
+        if let Some(flatten) = FLATTEN.get() {
+            session.with_untracked(flatten);
+        }
         let next = move || {
             save_session(session);
             set_timeout(move || write_link(session), std::time::Duration::ZERO);

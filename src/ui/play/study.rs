@@ -307,7 +307,7 @@ fn read_tree_saved_apart(store: PlayStore, stamp: TreeStamp) {
     let Some((handed, text)) = read else {
         return lose(lost);
     };
-    super::tree_saved_as(stamp);
+    super::apart::tree_saved_as(stamp);
     let damaged = move || lose(LostTree::Damaged(file_job::NotHanded.to_string()));
     // Until this game's tree is in place, or the game is replaced (it names the tree still).
     let waits = move || store.session.with_untracked(PlaySession::tree_to_come) == Some(stamp);
