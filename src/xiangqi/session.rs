@@ -140,9 +140,10 @@ pub fn flat_tree_text(tree: &GameTree) -> String {
     flat.to_json()
 }
 
-/// Which text a tree saved apart is: its length and FNV-1a hash, kept in the session's own save,
-/// so that a tree under the other key that is not the one saved with it is refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Which text a tree saved apart is: its length and FNV-1a hash, kept in the session's own save
+/// (as text, [`TreeStamp::parse`]), so that a tree under its key that is not the one saved with
+/// it is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeStamp {
     /// Its length in bytes.
     pub bytes: usize,
@@ -165,7 +166,22 @@ impl TreeStamp {
     /// The storage key the tree of this stamp is saved under: each tree its own, so that the game
     /// on the board and the one it replaced (kept restorable) never share one.
     pub fn key(&self) -> String {
-        format!("{TREE_KEY_PREFIX}{:016x}-{}", self.sum, self.bytes)
+        format!("{TREE_KEY_PREFIX}{self}")
+    }
+
+    /// A stamp read back from its text (`Display`: the hash in hex, a dash, the length).
+    pub fn parse(text: &str) -> Option<TreeStamp> {
+        let (sum, bytes) = text.split_once('-')?;
+        Some(TreeStamp {
+            bytes: bytes.parse().ok()?,
+            sum: u64::from_str_radix(sum, 16).ok()?,
+        })
+    }
+}
+
+impl fmt::Display for TreeStamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}-{}", self.sum, self.bytes)
     }
 }
 
@@ -177,9 +193,9 @@ pub fn tree_named(json: &str) -> Option<TreeStamp> {
     #[derive(serde::Deserialize)]
     struct Named {
         #[serde(default)]
-        tree_apart: Option<TreeStamp>,
+        tree_apart: Option<String>,
     }
-    serde_json::from_str::<Named>(json).ok()?.tree_apart
+    TreeStamp::parse(&serde_json::from_str::<Named>(json).ok()?.tree_apart?)
 }
 
 /// Of the stored `keys`, the trees saved apart that no session names (`named`): to delete, so
@@ -402,7 +418,7 @@ pub struct SavedSession {
     /// Instead of `tree`, a tree of more than [`APART_MOVES`] moves saved under a key of its own
     /// in its flat form ([`flat_tree_text`]): the stamp of that text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tree_apart: Option<TreeStamp>,
+    pub tree_apart: Option<String>,
 }
 
 /// The saved-session format written now.
@@ -448,16 +464,19 @@ pub enum OpenNotice {
         /// What is wrong with the next one.
         error: LinkError,
     },
-    /// The saved game's tree, saved apart under `key`, did not come back: the game shows the
-    /// `kept` moves of the line being played, without its variations and comments.
-    TreeLost {
-        /// The storage key it was saved under.
-        key: String,
-        /// The moves of the line being played, kept.
-        kept: usize,
-        /// Why it did not come back.
-        why: LostTree,
-    },
+}
+
+/// The saved game's tree, saved apart under `key`, did not come back: the game shows the `kept`
+/// moves of the line being played, without its variations and comments. (Said by the full board
+/// alone, which reads trees back: not an [`OpenNotice`], whose words the lean board carries.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeLost {
+    /// The storage key it was saved under.
+    pub key: String,
+    /// The moves of the line being played, kept.
+    pub kept: usize,
+    /// Why it did not come back.
+    pub why: LostTree,
 }
 
 /// What the board opens: from the link when it names a game, else the saved game, else a new one.
@@ -1260,6 +1279,15 @@ impl PlaySession {
         (s, after)
     }
 
+    /// [`PlaySession::from_tree`] for a tree handed over in its flat form `text` (the game-file
+    /// worker's [`flat_tree_text`]), kept as what a save writes apart, so that the page does not
+    /// write it again (for 59,000 moves that took 91 ms of the page's thread).
+    pub fn from_tree_flat(tree: GameTree, text: String) -> (PlaySession, Option<MovesAfterEnd>) {
+        let (mut s, after) = PlaySession::from_tree(tree);
+        s.tree.keep_flat(text);
+        (s, after)
+    }
+
     /// Keeps `tags` but those the writer makes from the game itself (Game, FEN, Format).
     fn with_tags(mut self, tags: &[(String, String)]) -> PlaySession {
         *self.tree.tags_mut() = tags
@@ -1303,7 +1331,7 @@ impl PlaySession {
                 .flat_map(|(n, v)| [n.clone(), v.clone()])
                 .collect(),
             tree: None,
-            tree_apart: self.to_come.map(|(stamp, _)| stamp),
+            tree_apart: self.to_come.map(|(stamp, _)| stamp.to_string()),
         }
     }
 
@@ -1331,7 +1359,7 @@ impl PlaySession {
         }
         let (stamp, text) = self.tree.flat();
         let saved = SavedSession {
-            tree_apart: Some(stamp),
+            tree_apart: Some(stamp.to_string()),
             ..self.save_without_tree()
         };
         let json = serde_json::to_string(&saved).unwrap_or_default();
@@ -1345,9 +1373,9 @@ impl PlaySession {
 
     /// Gives up the tree saved apart, lost for `why`: the session is the line being played, and
     /// what the user is told.
-    pub fn lose_tree_to_come(&mut self, why: LostTree) -> OpenNotice {
+    pub fn lose_tree_to_come(&mut self, why: LostTree) -> TreeLost {
         let key = self.to_come.take().map(|(stamp, _)| stamp.key());
-        OpenNotice::TreeLost {
+        TreeLost {
             key: key.unwrap_or_default(),
             kept: self.game.ply(),
             why,
@@ -1377,7 +1405,10 @@ impl PlaySession {
                 s.tree.keep_written(text.clone());
             }
         }
-        s.to_come = saved.tree_apart.map(|stamp| (stamp, saved.view));
+        if let Some(text) = &saved.tree_apart {
+            let stamp = TreeStamp::parse(text).ok_or(RestoreError::Tree(text.clone()))?;
+            s.to_come = Some((stamp, saved.view));
+        }
         s.clock = saved.clock;
         s.redo = redo;
         let tags: Vec<(String, String)> = saved
@@ -2091,7 +2122,7 @@ mod tests {
             let notice = back.lose_tree_to_come(why.clone());
             assert_eq!(
                 notice,
-                OpenNotice::TreeLost {
+                TreeLost {
                     key: stamp.key(),
                     kept: s.game().ply(),
                     why

@@ -15,7 +15,9 @@ use super::opening::{Answer, Family, Opening};
 use super::position::PlayError;
 use super::rules::limits::{MoveLimitError, DEFAULT_MOVE_LIMIT};
 use super::rules::{Chased, IdleKind, MoveKind};
-use super::session::{EnterError, LostTree, MovesAfterEnd, NotShown, OpenNotice, RestoreError};
+use super::session::{
+    EnterError, LostTree, MovesAfterEnd, NotShown, OpenNotice, RestoreError, TreeLost,
+};
 use super::share::LinkError;
 use super::tree::TreeError;
 use super::{Color, Move, ParseMoveError, ParseSquareError, Piece, Role};
@@ -251,11 +253,19 @@ impl Say for OpenNotice {
                 "The link's moves stop early: only the first {kept} were opened. {}",
                 error.say(lang)
             ),
-            (OpenNotice::TreeLost { key, kept, why }, Lang::Zh) => format!(
+        }
+    }
+}
+
+impl Say for TreeLost {
+    fn say(&self, lang: Lang) -> String {
+        let TreeLost { key, kept, why } = self;
+        match lang {
+            Lang::Zh => format!(
                 "保存的对局的变着与注释（另存于 {key}）{}：只显示了正在下的 {kept} 着，其余无法恢复。",
                 why.say(lang)
             ),
-            (OpenNotice::TreeLost { key, kept, why }, Lang::En) => format!(
+            Lang::En => format!(
                 "The saved game's variations and comments (saved apart as {key}) {}: only the {kept} moves of the line being played are shown; the rest cannot be restored.",
                 why.say(lang)
             ),

@@ -389,8 +389,8 @@ pub struct Study {
     /// Saves a session, a large tree apart (the lean board has no large tree to save, and its
     /// first visit no room for the flat form's writer).
     keep: Keep,
-    /// Writes a large tree's flat form ahead of its save.
-    flatten: fn(&PlaySession),
+    /// Saves a large game and writes its link, each step in a task of its own.
+    save_and_link: fn(RwSignal<PlaySession>),
 }
 
 /// How the page saves a session under a key (the game on the board, or the previous one).
@@ -422,7 +422,7 @@ impl Study {
         open_dropped: study::open_file,
         restore_tree: study::restore_tree,
         keep: apart::keep,
-        flatten: apart::flatten,
+        save_and_link: apart::save_and_link,
     };
 }
 
@@ -487,7 +487,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     provide_context(study);
     if let Some(s) = study {
         KEEP.set(s.keep);
-        FLATTEN.set(Some(s.flatten));
+        SAVE_AND_LINK.set(Some(s.save_and_link));
         RESTORE_TREE.set(Some(s.restore_tree));
     }
     let (initial, mut notices) = open(&query);
@@ -569,8 +569,9 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
 thread_local! {
     /// How the page saves a session ([`Study::keep`] on the full board).
     static KEEP: std::cell::Cell<Keep> = const { std::cell::Cell::new(keep_whole) };
-    /// The full board's [`Study::flatten`].
-    static FLATTEN: std::cell::Cell<Option<fn(&PlaySession)>> = const { std::cell::Cell::new(None) };
+    /// The full board's [`Study::save_and_link`].
+    static SAVE_AND_LINK: std::cell::Cell<Option<fn(RwSignal<PlaySession>)>> =
+        const { std::cell::Cell::new(None) };
     /// The full board's way of reading a restored game's tree saved apart.
     static RESTORE_TREE: std::cell::Cell<Option<fn(PlayStore)>> = const { std::cell::Cell::new(None) };
 }
@@ -591,23 +592,14 @@ fn saved_later(s: &PlaySession) -> bool {
     s.tree().len() > crate::xiangqi::session::APART_MOVES
 }
 
-/// Makes the address bar a link to the game as it is now. A large game is saved first, each step
-/// in a task of its own: its tree's flat form written when the tree changed (Handed::of and its
-/// JSON, 20-30 ms for 59,000 moves), then stored, then the link (`replaceState`, up to 35 ms).
+/// Makes the address bar a link to the game as it is now; a large game (only the full board
+/// holds one) is saved first, each step in a task of its own ([`Study::save_and_link`]).
 fn link_the_game(session: RwSignal<PlaySession>, linking: StoredValue<bool>) {
     linking.set_value(false);
-    if session.with_untracked(saved_later) {
-        // Kept with the tree until it changes: the save in the next task finds it written.
-        if let Some(flatten) = FLATTEN.get() {
-            session.with_untracked(flatten);
-        }
-        let next = move || {
-            save_session(session);
-            set_timeout(move || write_link(session), std::time::Duration::ZERO);
-        };
-        return set_timeout(next, std::time::Duration::ZERO);
+    match SAVE_AND_LINK.get() {
+        Some(save_and_link) if session.with_untracked(saved_later) => save_and_link(session),
+        _ => write_link(session),
     }
-    write_link(session);
 }
 
 /// Writes the link to the game as it is now in the address bar (replaceState: no reload).

@@ -15,7 +15,7 @@ use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::Notation;
-use crate::xiangqi::session::{self, LostTree, PlaySession, TreeStamp};
+use crate::xiangqi::session::{self, LostTree, MovesAfterEnd, PlaySession, TreeStamp};
 use crate::xiangqi::study::Studies;
 use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
 use leptos::prelude::*;
@@ -153,7 +153,11 @@ pub fn StudyTools() -> impl IntoView {
 
 /// Opens a game tree on the board (the old game stays restorable).
 pub(super) fn open_tree(store: PlayStore, tree: GameTree) {
-    let (s, after) = PlaySession::from_tree(tree);
+    open_session(store, PlaySession::from_tree(tree));
+}
+
+/// Opens a session made from a game tree (the old game stays restorable).
+fn open_session(store: PlayStore, (s, after): (PlaySession, Option<MovesAfterEnd>)) {
     store.replace(s);
     if let Some(a) = after {
         store.notices.update(|n| n.push(Note::AfterEnd(a)));
@@ -238,8 +242,9 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
 }
 
 /// Opens a tree the worker handed back: a game of a library at once (small), the file's own game
-/// built a slice at a time ([`build_in_slices`]) with its progress still shown.
-fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool) {
+/// built a slice at a time ([`build_in_slices`]) with its progress still shown; a large one's
+/// `flat` text kept as the session's saved form.
+fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool, flat: Option<String>) {
     let built = file_job::Building::new(tree);
     let failed = move || {
         store.opening.set(None);
@@ -254,7 +259,10 @@ fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool) {
                 failed,
                 move |tree| {
                     store.opening.set(None);
-                    open_tree(store, tree);
+                    match flat {
+                        Some(text) => open_session(store, PlaySession::from_tree_flat(tree, text)),
+                        None => open_tree(store, tree),
+                    }
                 },
             )
         }),
@@ -301,7 +309,7 @@ fn read_tree_saved_apart(store: PlayStore, stamp: TreeStamp) {
             }
         });
         if let Some(n) = said {
-            store.notices.update(|v| v.push(Note::Opened(n)));
+            say(store, &n);
         }
     };
     let Some((handed, text)) = read else {
@@ -395,6 +403,8 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
     let size = file.size() as usize;
     let file = file.clone();
     let rows = std::rc::Rc::new(RefCell::new(Vec::new()));
+    // A large game's tags, until its tree comes as the next message's raw text.
+    let apart = RefCell::new(None);
     let sender = worker.clone();
     let onmessage =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
@@ -402,6 +412,22 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
             if data == WORKER_READY {
                 let _ = sender.post_message(&file);
                 return;
+            }
+            if let Some((tags, stopped)) = apart.take() {
+                shelve(Shelf::Empty);
+                if let Some(s) = stopped {
+                    say(store, &s);
+                }
+                return match file_job::Handed::read(&data) {
+                    Ok(mut tree) => {
+                        tree.tags = tags;
+                        open_handed(store, tree, true, Some(data));
+                    }
+                    Err(_) => {
+                        store.opening.set(None);
+                        say(store, &words::FILE_COULD_NOT_BE_READ);
+                    }
+                };
             }
             match Report::from_json(&data) {
                 Some(Report::Progress(p)) => store.opening.set(Some(p)),
@@ -420,15 +446,19 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
                     if let Some(s) = stopped {
                         say(store, &s);
                     }
-                    open_handed(store, tree, true);
+                    open_handed(store, tree, true, None);
                 }
-                Some(Report::Picked { tree, .. }) => open_handed(store, tree, false),
+                // The progress stays until the tree, in the next message, is built.
+                Some(Report::Apart { tags, stopped }) => {
+                    *apart.borrow_mut() = Some((tags, stopped))
+                }
+                Some(Report::Picked { tree, .. }) => open_handed(store, tree, false, None),
                 Some(Report::Failed(s)) => {
                     shelve(Shelf::Empty);
                     store.opening.set(None);
                     say(store, &s);
                 }
-                None => {}
+                Some(Report::Flat(_)) | None => {}
             }
         });
     let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
