@@ -390,8 +390,11 @@ pub struct Study {
     /// first visit no room for the flat form's writer).
     keep: Keep,
     /// Saves a large game and writes its link, each step in a task of its own.
-    save_and_link: fn(RwSignal<PlaySession>),
+    save_and_link: SaveAndLink,
 }
+
+/// How the full board saves a large game and writes its link ([`Study::save_and_link`]).
+type SaveAndLink = fn(RwSignal<PlaySession>);
 
 /// How the page saves a session under a key (the game on the board, or the previous one).
 type Keep = fn(&PlaySession, &str) -> Result<(), crate::saved::NotSaved>;
@@ -570,8 +573,7 @@ thread_local! {
     /// How the page saves a session ([`Study::keep`] on the full board).
     static KEEP: std::cell::Cell<Keep> = const { std::cell::Cell::new(keep_whole) };
     /// The full board's [`Study::save_and_link`].
-    static SAVE_AND_LINK: std::cell::Cell<Option<fn(RwSignal<PlaySession>)>> =
-        const { std::cell::Cell::new(None) };
+    static SAVE_AND_LINK: std::cell::Cell<Option<SaveAndLink>> = const { std::cell::Cell::new(None) };
     /// The full board's way of reading a restored game's tree saved apart.
     static RESTORE_TREE: std::cell::Cell<Option<fn(PlayStore)>> = const { std::cell::Cell::new(None) };
 }

@@ -296,10 +296,7 @@ fn read_tree_saved_apart(store: PlayStore, stamp: TreeStamp) {
     let read = storage::load_with(&stamp.key(), |text| {
         session::read_tree_apart(stamp, Some(text))
             .map(|h| (h, text.to_owned()))
-            .map_err(|e| {
-                lost = e.clone();
-                e
-            })
+            .inspect_err(|e| lost = e.clone())
     });
     let lose = move |why: LostTree| {
         let mut said = None;
