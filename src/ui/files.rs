@@ -121,7 +121,12 @@ pub fn serve_file_worker() {
     let post = {
         let scope = scope.clone();
         move |r: Report| {
-            let _ = scope.post_message(&JsValue::from_str(&r.to_json()));
+            // A tree's flat form goes as it is: the page keeps that text.
+            let text = match r {
+                Report::Flat(text) => text,
+                r => r.to_json(),
+            };
+            let _ = scope.post_message(&JsValue::from_str(&text));
         }
     };
     let games: Rc<RefCell<Vec<crate::xiangqi::tree::GameTree>>> = Rc::default();

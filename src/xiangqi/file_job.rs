@@ -9,7 +9,7 @@
 use super::notation::archive::{self, ArchiveError, Format, Library};
 use super::notation::decode::decode_with;
 use super::notation::pgn::read_tree_all;
-use super::session::saved_tree_text;
+use super::session::{flat_tree_text, APART_MOVES};
 use super::tree::{Arrow, Circle, Eval, GameTree, MarkColor, Node, NodeId};
 use super::words::Said;
 use super::{Move, Position, Square};
@@ -85,6 +85,18 @@ pub enum Report {
     },
     /// Nothing could be read: why.
     Failed(Said),
+    /// The file held one game of more than [`APART_MOVES`] moves: its tags, and why reading
+    /// stopped early if it did. Its tree follows as [`Report::Flat`].
+    Apart {
+        /// The tags, in file order.
+        tags: Vec<(String, String)>,
+        /// Where and why reading stopped (what was read before is in the tree).
+        stopped: Option<Said>,
+    },
+    /// The tree of [`Report::Apart`]'s game in the flat form a large session saves it in
+    /// ([`flat_tree_text`]), which the worker posts as the raw text, not as JSON: the page reads
+    /// it and keeps it as the session's saved form instead of writing it again.
+    Flat(String),
 }
 
 /// A game tree as the worker hands it to the page, flat, so that the page builds it a slice at a
@@ -103,8 +115,6 @@ pub struct Handed {
     pub children: Vec<u32>,
     /// The notes of each node that has any, by its place in `children` (the root is 0).
     pub notes: Vec<(usize, Notes)>,
-    /// The tree's saved form ([`saved_tree_text`]), written here so that the page need not.
-    pub saved: String,
 }
 
 /// What is written on a node of a [`Handed`] tree (see [`Node`](super::tree::Node)).
@@ -208,7 +218,6 @@ impl Handed {
             moves: String::new(),
             children: Vec::new(),
             notes: Vec::new(),
-            saved: saved_tree_text(tree),
         };
         // Preorder without recursion: the tree may be deep.
         let mut stack = vec![tree.root()];
@@ -225,6 +234,17 @@ impl Handed {
             stack.extend(children.iter().rev());
         }
         h
+    }
+
+    /// Its JSON: the form a large session's tree is saved in (`session::SavedSession`), which
+    /// [`Handed::read`] reads back and [`Building`] builds a slice at a time.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A tree's flat form read back from [`Handed::to_json`].
+    pub fn read(json: &str) -> Result<Handed, NotHanded> {
+        serde_json::from_str(json).map_err(|_| NotHanded)
     }
 
     /// The tree handed over, built at once (a game of a library: small).
@@ -621,6 +641,14 @@ pub fn hand_back(opened: &Result<Library, ArchiveError>, post: &mut dyn FnMut(Re
         Ok(lib) => {
             let stopped = lib.stopped.as_ref().map(|e| Said::of(e));
             if let [game] = lib.games.as_slice() {
+                if game.len() > APART_MOVES {
+                    post(Report::Apart {
+                        tags: game.tags.clone(),
+                        stopped,
+                    });
+                    post(Report::Flat(flat_tree_text(game)));
+                    return;
+                }
                 post(Report::Game {
                     tree: Handed::of(game),
                     stopped,
@@ -922,6 +950,56 @@ mod tests {
         assert_eq!(back.first_difference(&nested), None);
     }
 
+    /// A game of more than `APART_MOVES` moves comes back as its tags, then its tree's flat form
+    /// as raw text: the text the session saves apart, so the page keeps it instead of writing it
+    /// again, and the tree built from it is the file's.
+    #[test]
+    fn a_large_game_is_handed_back_in_the_flat_form_its_session_saves() {
+        use crate::xiangqi::notation::{dhtmlxq::read_dhtmlxq, stress::nested_dhtmlxq};
+        use crate::xiangqi::session::{PlaySession, TreeStamp};
+        let mut game = read_dhtmlxq(&nested_dhtmlxq(6_000, true)).unwrap();
+        game.set_tag("Red", "甲");
+        assert!(game.len() > APART_MOVES);
+        let lib = Ok(Library {
+            format: Format::DhtmlXq,
+            games: vec![game.clone()],
+            stopped: None,
+        });
+        let mut sent = Vec::new();
+        hand_back(&lib, &mut |r| sent.push(r));
+        let [Report::Apart {
+            tags,
+            stopped: None,
+        }, Report::Flat(text)] = sent.as_slice()
+        else {
+            panic!(
+                "{:?}",
+                sent.iter().map(|r| r.to_json().len()).collect::<Vec<_>>()
+            );
+        };
+        assert_eq!(tags, &game.tags);
+        let mut handed = Handed::read(text).unwrap();
+        handed.tags = tags.clone();
+        let back = built(handed, 500).0.unwrap();
+        assert_eq!(back.first_difference(&game), None);
+        // What the session would write apart is that very text: kept, not written again.
+        let (s, _) = PlaySession::from_tree_flat(back.clone(), text.clone());
+        let (fresh, _) = PlaySession::from_tree(back);
+        let stamp = TreeStamp::of(text);
+        assert_eq!(s.to_json_apart().1, Some((stamp, text.as_str())));
+        assert_eq!(fresh.to_json_apart().1, Some((stamp, text.as_str())));
+        assert_eq!(s.to_json_apart().0, fresh.to_json_apart().0);
+        // A small game still comes whole in one report.
+        let small = Ok(Library {
+            format: Format::Pgn,
+            games: vec![read_tree("1. 炮二平五 马８进７ *").unwrap()],
+            stopped: None,
+        });
+        let mut sent = Vec::new();
+        hand_back(&small, &mut |r| sent.push(r));
+        assert!(matches!(sent.as_slice(), [Report::Game { .. }]));
+    }
+
     #[test]
     fn a_tree_that_does_not_read_is_refused_not_built_wrong() {
         let tree = read_tree("1. 炮二平五 {中炮} 马８进７ (1... 炮８平５) *").unwrap();
@@ -1003,8 +1081,16 @@ mod tests {
             let (s, _) = crate::xiangqi::session::PlaySession::from_tree(back);
             println!("session {:?}", t.elapsed());
             let t = Instant::now();
-            let j = s.to_json();
-            println!("session json {:?} ({} bytes)", t.elapsed(), j.len());
+            let (j, flat) = s.to_json_apart();
+            let flat = flat.map_or(0, |(_, text)| text.len());
+            println!(
+                "session json {:?} ({} bytes, the tree apart {flat})",
+                t.elapsed(),
+                j.len()
+            );
+            let t = Instant::now();
+            let (j, _) = s.to_json_apart();
+            println!("again (a step) {:?} ({} bytes)", t.elapsed(), j.len());
         }
     }
 }

@@ -47,6 +47,9 @@ pub struct PlaySession {
     armed: Option<Color>,
     /// The last deletion from the tree, to undo until the next edit.
     deleted: Option<Box<Deletion>>,
+    /// A tree saved apart that is still to be read ([`PlaySession::attach_tree`]), and the ply
+    /// shown in it: until then `tree` is the line being played, and a save names them again.
+    to_come: Option<(TreeStamp, usize)>,
 }
 
 /// The session's tree with its saved form ([`saved_tree_text`]) kept until the tree changes:
@@ -56,6 +59,16 @@ pub struct PlaySession {
 struct Kept {
     tree: GameTree,
     written: std::sync::OnceLock<String>,
+    /// The flat form a large tree is saved apart in, with its stamp.
+    flat: std::sync::OnceLock<(TreeStamp, String)>,
+    /// Which tree this is: another number for every tree made or changed.
+    revision: u64,
+}
+
+/// The next [`Kept::revision`].
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl std::ops::Deref for Kept {
@@ -71,13 +84,26 @@ impl Kept {
         Kept {
             tree,
             written: std::sync::OnceLock::new(),
+            flat: std::sync::OnceLock::new(),
+            revision: next_revision(),
         }
     }
 
-    /// The tree to change: its saved form is written again when next asked for.
+    /// The tree to change: its saved forms are written again when next asked for.
     fn edit(&mut self) -> &mut GameTree {
         self.written = std::sync::OnceLock::new();
+        self.flat = std::sync::OnceLock::new();
+        self.revision = next_revision();
         &mut self.tree
+    }
+
+    /// The flat form ([`flat_tree_text`]) and its stamp, written on first use after a change.
+    fn flat(&self) -> (TreeStamp, &str) {
+        let (stamp, text) = self.flat.get_or_init(|| {
+            let text = flat_tree_text(&self.tree);
+            (TreeStamp::of(&text), text)
+        });
+        (*stamp, text)
     }
 
     /// The saved form, written on first use after a change.
@@ -94,6 +120,129 @@ impl Kept {
     fn keep_written(&mut self, text: String) {
         self.written = std::sync::OnceLock::from(text);
     }
+
+    /// Takes `text` as the flat form of the tree as it is.
+    fn keep_flat(&mut self, text: String) {
+        self.flat = std::sync::OnceLock::from((TreeStamp::of(&text), text));
+    }
+}
+
+/// A tree of more moves than this is saved apart from its session, in its flat form
+/// ([`PlaySession::to_json_apart`]): a step then rewrites a few hundred bytes, not the tree.
+pub const APART_MOVES: usize = 5_000;
+
+/// The form a large session's tree is saved apart in: the flat form the game-file worker hands
+/// trees back in (`file_job::Handed`, without tags, which the session keeps), so that reading it
+/// back builds a slice at a time.
+pub fn flat_tree_text(tree: &GameTree) -> String {
+    let mut flat = super::file_job::Handed::of(tree);
+    flat.tags.clear();
+    flat.to_json()
+}
+
+/// Which text a tree saved apart is: its length and FNV-1a hash, kept in the session's own save
+/// (as text, [`TreeStamp::parse`]), so that a tree under its key that is not the one saved with
+/// it is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeStamp {
+    /// Its length in bytes.
+    pub bytes: usize,
+    /// Its FNV-1a hash.
+    pub sum: u64,
+}
+
+impl TreeStamp {
+    /// The stamp of `text`.
+    pub fn of(text: &str) -> TreeStamp {
+        let sum = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        TreeStamp {
+            bytes: text.len(),
+            sum,
+        }
+    }
+
+    /// The storage key the tree of this stamp is saved under: each tree its own, so that the game
+    /// on the board and the one it replaced (kept restorable) never share one.
+    pub fn key(&self) -> String {
+        format!("{TREE_KEY_PREFIX}{self}")
+    }
+
+    /// A stamp read back from its text (`Display`: the hash in hex, a dash, the length).
+    pub fn parse(text: &str) -> Option<TreeStamp> {
+        let (sum, bytes) = text.split_once('-')?;
+        Some(TreeStamp {
+            bytes: bytes.parse().ok()?,
+            sum: u64::from_str_radix(sum, 16).ok()?,
+        })
+    }
+}
+
+impl fmt::Display for TreeStamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}-{}", self.sum, self.bytes)
+    }
+}
+
+/// What the storage key of every tree saved apart starts with ([`TreeStamp::key`]).
+pub const TREE_KEY_PREFIX: &str = "xq.play.tree.";
+
+/// The tree a saved session's JSON names as saved apart, if any (only that field is read).
+pub fn tree_named(json: &str) -> Option<TreeStamp> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        #[serde(default)]
+        tree_apart: Option<String>,
+    }
+    TreeStamp::parse(&serde_json::from_str::<Named>(json).ok()?.tree_apart?)
+}
+
+/// Of the stored `keys`, the trees saved apart that no session names (`named`): to delete, so
+/// that storage keeps only trees some game still needs. Set-aside copies are kept.
+pub fn unnamed_trees(keys: &[String], named: &[TreeStamp]) -> Vec<String> {
+    let named: Vec<String> = named.iter().map(TreeStamp::key).collect();
+    keys.iter()
+        .filter(|k| k.starts_with(TREE_KEY_PREFIX) && !crate::saved::is_aside(k))
+        .filter(|k| !named.contains(k))
+        .cloned()
+        .collect()
+}
+
+/// Why a session's tree saved apart did not come back: the session keeps the line being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LostTree {
+    /// Nothing is stored under its key (removed, or storage cleared).
+    Missing,
+    /// What is stored there is not the tree saved with the game (another length or hash).
+    NotThisTree,
+    /// It does not read as a tree.
+    Damaged(String),
+}
+
+impl fmt::Display for LostTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LostTree::Missing => write!(f, "nothing is stored under its key"),
+            LostTree::NotThisTree => write!(f, "the text under its key is another tree"),
+            LostTree::Damaged(e) => write!(f, "it does not read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LostTree {}
+
+/// The tree saved apart as `stamp` read from `text`, the value under its key (`None` when
+/// nothing is stored there): its flat form to build, or why it is lost.
+pub fn read_tree_apart(
+    stamp: TreeStamp,
+    text: Option<&str>,
+) -> Result<super::file_job::Handed, LostTree> {
+    let text = text.ok_or(LostTree::Missing)?;
+    if TreeStamp::of(text) != stamp {
+        return Err(LostTree::NotThisTree);
+    }
+    super::file_job::Handed::read(text).map_err(|e| LostTree::Damaged(e.to_string()))
 }
 
 /// The form a session's tree is saved in: its moves, variations and notes without its tags (kept
@@ -266,6 +415,10 @@ pub struct SavedSession {
     /// played is `game`'s, found in it by its moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
+    /// Instead of `tree`, a tree of more than [`APART_MOVES`] moves saved under a key of its own
+    /// in its flat form ([`flat_tree_text`]): the stamp of that text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree_apart: Option<String>,
 }
 
 /// The saved-session format written now.
@@ -311,6 +464,19 @@ pub enum OpenNotice {
         /// What is wrong with the next one.
         error: LinkError,
     },
+}
+
+/// The saved game's tree, saved apart under `key`, did not come back: the game shows the `kept`
+/// moves of the line being played, without its variations and comments. (Said by the full board
+/// alone, which reads trees back: not an [`OpenNotice`], whose words the lean board carries.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeLost {
+    /// The storage key it was saved under.
+    pub key: String,
+    /// The moves of the line being played, kept.
+    pub kept: usize,
+    /// Why it did not come back.
+    pub why: LostTree,
 }
 
 /// What the board opens: from the link when it names a game, else the saved game, else a new one.
@@ -402,6 +568,7 @@ impl PlaySession {
             redo: Vec::new(),
             armed: None,
             deleted: None,
+            to_come: None,
         }
     }
 
@@ -423,6 +590,12 @@ impl PlaySession {
     /// Every line, comment and mark.
     pub fn tree(&self) -> &GameTree {
         &self.tree
+    }
+
+    /// A number that changes whenever the tree does (not with a step through it): what is
+    /// computed from the whole tree is computed again only then.
+    pub fn tree_revision(&self) -> u64 {
+        self.tree.revision
     }
 
     /// The node shown.
@@ -1092,6 +1265,7 @@ impl PlaySession {
             redo: Vec::new(),
             armed: None,
             deleted: None,
+            to_come: None,
         };
         s.game = s.line_game(end);
         let s = s.with_tags(&tags);
@@ -1105,15 +1279,12 @@ impl PlaySession {
         (s, after)
     }
 
-    /// [`PlaySession::from_tree`] for a tree whose saved form, [`saved_tree_text`], was written
-    /// where it was read (the game-file worker), so that the page does not write it again: for a
-    /// tree of thousands of moves that took longer than reading it.
-    pub fn from_tree_saved_as(
-        tree: GameTree,
-        saved: String,
-    ) -> (PlaySession, Option<MovesAfterEnd>) {
+    /// [`PlaySession::from_tree`] for a tree handed over in its flat form `text` (the game-file
+    /// worker's [`flat_tree_text`]), kept as what a save writes apart, so that the page does not
+    /// write it again (for 59,000 moves that took 91 ms of the page's thread).
+    pub fn from_tree_flat(tree: GameTree, text: String) -> (PlaySession, Option<MovesAfterEnd>) {
         let (mut s, after) = PlaySession::from_tree(tree);
-        s.tree.keep_written(saved);
+        s.tree.keep_flat(text);
         (s, after)
     }
 
@@ -1136,17 +1307,21 @@ impl PlaySession {
         .to_query()
     }
 
-    /// The saved form.
+    /// The saved form, the tree in it (or named, while a tree saved apart is still to come).
     pub fn save(&self) -> SavedSession {
-        let plain = self.tree.len() == self.game.ply()
-            && !self
-                .tree
-                .ids()
-                .any(|i| self.tree.node(i).is_some_and(Node::is_annotated));
+        let mut saved = self.save_without_tree();
+        if saved.tree_apart.is_none() && !self.plain() {
+            saved.tree = Some(self.tree.written().to_string());
+        }
+        saved
+    }
+
+    /// Everything of the saved form but the tree; a tree still to come is named.
+    fn save_without_tree(&self) -> SavedSession {
         SavedSession {
             version: SAVED_SESSION_VERSION,
             game: self.game.record(),
-            view: self.view(),
+            view: self.to_come.map_or(self.view(), |(_, view)| view),
             redo: self.redo.iter().map(|m| m.to_string()).collect(),
             clock: self.clock.clone(),
             tags: self
@@ -1155,9 +1330,19 @@ impl PlaySession {
                 .iter()
                 .flat_map(|(n, v)| [n.clone(), v.clone()])
                 .collect(),
-            // A bare line is the game itself: the tree would only repeat it.
-            tree: (!plain).then(|| self.tree.written().to_string()),
+            tree: None,
+            tree_apart: self.to_come.map(|(stamp, _)| stamp.to_string()),
         }
+    }
+
+    /// Whether the tree is the line being played and nothing more: the game itself, which a
+    /// saved tree would only repeat.
+    fn plain(&self) -> bool {
+        self.tree.len() == self.game.ply()
+            && !self
+                .tree
+                .ids()
+                .any(|i| self.tree.node(i).is_some_and(Node::is_annotated))
     }
 
     /// The saved form as JSON.
@@ -1165,8 +1350,41 @@ impl PlaySession {
         serde_json::to_string(&self.save()).unwrap_or_default()
     }
 
+    /// The saved form as JSON, a tree of more than [`APART_MOVES`] moves apart from it: the
+    /// session's JSON (which names the tree by its stamp), and the tree's flat form to save under
+    /// a key of its own, written again only when the tree changed (its stamp tells).
+    pub fn to_json_apart(&self) -> (String, Option<(TreeStamp, &str)>) {
+        if self.to_come.is_some() || self.tree.len() <= APART_MOVES {
+            return (self.to_json(), None);
+        }
+        let (stamp, text) = self.tree.flat();
+        let saved = SavedSession {
+            tree_apart: Some(stamp.to_string()),
+            ..self.save_without_tree()
+        };
+        let json = serde_json::to_string(&saved).unwrap_or_default();
+        (json, Some((stamp, text)))
+    }
+
+    /// The stamp of the tree saved apart that this session, restored, still waits for.
+    pub fn tree_to_come(&self) -> Option<TreeStamp> {
+        self.to_come.map(|(stamp, _)| stamp)
+    }
+
+    /// Gives up the tree saved apart, lost for `why`: the session is the line being played, and
+    /// what the user is told.
+    pub fn lose_tree_to_come(&mut self, why: LostTree) -> TreeLost {
+        let key = self.to_come.take().map(|(stamp, _)| stamp.key());
+        TreeLost {
+            key: key.unwrap_or_default(),
+            kept: self.game.ply(),
+            why,
+        }
+    }
+
     /// Restores a session from its JSON (this version's or version 1, which had no tree); any
-    /// defect is an `Err`, never a panic.
+    /// defect is an `Err`, never a panic. A tree saved apart ([`SavedSession::tree_apart`]) is
+    /// not read here: the session is its line being played until [`PlaySession::attach_tree`].
     pub fn from_json(json: &str) -> Result<PlaySession, RestoreError> {
         let saved: SavedSession =
             serde_json::from_str(json).map_err(|e| RestoreError::Json(e.to_string()))?;
@@ -1182,24 +1400,14 @@ impl PlaySession {
         let mut s = PlaySession::new(game);
         if let Some(text) = &saved.tree {
             let tree = read_tree(text).map_err(|e| RestoreError::Tree(e.to_string()))?;
-            if tree.start() != s.game.start() {
-                return Err(RestoreError::Tree("start position".into()));
-            }
-            // The line being played is found in the tree by its moves (added if missing).
-            let mut tree = tree;
-            let (mut end, moves) = (tree.root(), tree.len());
-            for &m in s.game.moves() {
-                end = tree
-                    .add_move(end, m)
-                    .map_err(|e| RestoreError::Tree(e.to_string()))?;
-            }
-            s.tree = Kept::new(tree);
-            if s.tree.len() == moves {
+            if s.place_tree(tree)? {
                 // Read from its saved form: that is what a save writes again.
                 s.tree.keep_written(text.clone());
             }
-            s.end = *s.tree.line_through(end).last().unwrap_or(&end);
-            s.cursor = s.end;
+        }
+        if let Some(text) = &saved.tree_apart {
+            let stamp = TreeStamp::parse(text).ok_or(RestoreError::Tree(text.clone()))?;
+            s.to_come = Some((stamp, saved.view));
         }
         s.clock = saved.clock;
         s.redo = redo;
@@ -1211,6 +1419,48 @@ impl PlaySession {
         *s.tree.tags_mut() = tags;
         s.go_to(saved.view);
         Ok(s)
+    }
+
+    /// Puts `tree` (read from a save, without tags) in place of the session's, the line being
+    /// played found in it by its moves (added if missing) and shown at its end; true when it
+    /// held them all already.
+    fn place_tree(&mut self, mut tree: GameTree) -> Result<bool, RestoreError> {
+        if tree.start() != self.game.start() {
+            return Err(RestoreError::Tree("start position".into()));
+        }
+        let (mut end, moves) = (tree.root(), tree.len());
+        for &m in self.game.moves() {
+            end = tree
+                .add_move(end, m)
+                .map_err(|e| RestoreError::Tree(e.to_string()))?;
+        }
+        tree.tags = std::mem::take(self.tree.tags_mut());
+        self.tree = Kept::new(tree);
+        self.end = *self.tree.line_through(end).last().unwrap_or(&end);
+        self.cursor = self.end;
+        self.deleted = None;
+        Ok(self.tree.len() == moves)
+    }
+
+    /// Puts the tree saved apart as `stamp` in place, read from its flat form `text` and built (a
+    /// slice at a time, by the page), showing the ply saved; `text` is kept as what a save writes
+    /// again. `Ok(false)`, nothing changed, when this session does not wait for that tree (another
+    /// game was opened while it was built).
+    pub fn attach_tree(
+        &mut self,
+        stamp: TreeStamp,
+        tree: GameTree,
+        text: String,
+    ) -> Result<bool, RestoreError> {
+        let Some((_, view)) = self.to_come.filter(|(s, _)| *s == stamp) else {
+            return Ok(false);
+        };
+        if self.place_tree(tree)? {
+            self.tree.keep_flat(text);
+        }
+        self.to_come = None;
+        self.go_to(view);
+        Ok(true)
     }
 }
 
@@ -1779,6 +2029,157 @@ mod tests {
             PlaySession::from_json(&bad),
             Err(RestoreError::Tree(_))
         ));
+    }
+
+    /// A session over a tree of `moves` moves or so (the 2 MB file's shape: each move's
+    /// alternative beside it), with a comment, showing the end of its main line.
+    fn large(moves: usize) -> PlaySession {
+        use crate::xiangqi::notation::{dhtmlxq::read_dhtmlxq, stress::nested_dhtmlxq};
+        let mut tree = read_dhtmlxq(&nested_dhtmlxq(moves, true)).unwrap();
+        tree.set_tag("Red", "甲");
+        let (mut s, _) = PlaySession::from_tree(tree);
+        s.shown_node_mut().unwrap().comment = Some("终局".into());
+        s
+    }
+
+    #[test]
+    fn a_large_tree_is_saved_apart_and_a_step_does_not_write_it_again() {
+        let mut s = large(6_000);
+        assert!(s.tree().len() > APART_MOVES, "{}", s.tree().len());
+        let (json, tree) = s.to_json_apart();
+        let (stamp, text) = tree.map(|(st, t)| (st, t.to_string())).unwrap();
+        assert_eq!(stamp, TreeStamp::of(&text));
+        assert!(
+            json.len() < 2_000 && text.len() > 24_000,
+            "{} {}",
+            json.len(),
+            text.len()
+        );
+        // A step: the tree is the same, so are its revision and stamp; the session's own save
+        // is small.
+        let revision = s.tree_revision();
+        assert!(s.back());
+        assert_eq!(s.tree_revision(), revision);
+        let (step, again) = s.to_json_apart();
+        assert_eq!(again.map(|(st, _)| st), Some(stamp));
+        assert!(step.len() < 2_000, "{}", step.len());
+        // An edit writes another tree.
+        s.shown_node_mut().unwrap().nags = vec![1];
+        assert_ne!(s.tree_revision(), revision);
+        assert_ne!(s.to_json_apart().1.map(|(st, _)| st), Some(stamp));
+        s.shown_node_mut().unwrap().nags.clear();
+        // Restored: the line being played at once, the tree when it is attached.
+        let mut back = PlaySession::from_json(&step).unwrap();
+        assert_eq!(back.tree_to_come(), Some(stamp));
+        assert_eq!(back.tree().len(), back.game().ply());
+        assert_eq!(
+            back.save().view,
+            s.view(),
+            "the ply shown in the tree to come"
+        );
+        assert_eq!(
+            back.to_json_apart(),
+            (step.clone(), None),
+            "a save names the tree to come"
+        );
+        let built = crate::xiangqi::file_job::Handed::read(&text)
+            .unwrap()
+            .tree()
+            .unwrap();
+        assert_eq!(back.attach_tree(stamp, built, text.clone()), Ok(true));
+        assert_eq!(back.tree_to_come(), None);
+        assert_eq!(back.tree().first_difference(s.tree()), None);
+        assert_eq!(back.tags(), s.tags());
+        assert_eq!((back.view(), back.cursor()), (s.view(), s.cursor()));
+        assert_eq!(back.to_json_apart().1, Some((stamp, text.as_str())));
+        // Another game's tree is refused.
+        let mut other = PlaySession::from_json(&step).unwrap();
+        let elsewhere =
+            GameTree::new(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap());
+        assert!(other.attach_tree(stamp, elsewhere, String::new()).is_err());
+    }
+
+    /// A tree saved apart whose key is gone, holds another text, or does not read: the restored
+    /// game keeps its line being played and its ply shown, says which key was lost and why, and
+    /// no longer names it; a tree built for a game since replaced is not attached to the new one.
+    #[test]
+    fn a_tree_saved_apart_that_is_lost_is_said_and_the_line_kept() {
+        let s = large(6_000);
+        let (json, tree) = s.to_json_apart();
+        let (stamp, text) = tree.map(|(st, t)| (st, t.to_string())).unwrap();
+        assert_eq!(tree_named(&json), Some(stamp));
+        assert!(stamp.key().starts_with(TREE_KEY_PREFIX), "{}", stamp.key());
+        let cut = &text[..text.len() / 2];
+        let mut damaged = text.clone();
+        damaged.replace_range(..1, "[");
+        for (stored, why) in [
+            (None, LostTree::Missing),
+            (Some(cut), LostTree::NotThisTree),
+            (Some(s.to_json().as_str()), LostTree::NotThisTree),
+        ] {
+            assert_eq!(read_tree_apart(stamp, stored).err(), Some(why.clone()));
+            let mut back = PlaySession::from_json(&json).unwrap();
+            let notice = back.lose_tree_to_come(why.clone());
+            assert_eq!(
+                notice,
+                TreeLost {
+                    key: stamp.key(),
+                    kept: s.game().ply(),
+                    why
+                }
+            );
+            assert_eq!(back.tree_to_come(), None);
+            assert_eq!(back.game().moves(), s.game().moves(), "the line is kept");
+            assert_eq!(
+                back.view(),
+                s.view().min(s.game().ply()),
+                "shown as far as it goes"
+            );
+            assert_eq!(back.to_json_apart().1, None);
+            assert_eq!(back.save().tree_apart, None, "the save no longer names it");
+        }
+        // Same length and stamp checked: a text of another hash is another tree; one that
+        // matches but does not read is damaged.
+        assert_eq!(
+            read_tree_apart(stamp, Some(&damaged)).err(),
+            Some(LostTree::NotThisTree)
+        );
+        let bad = "{\"moves\":1}";
+        assert!(matches!(
+            read_tree_apart(TreeStamp::of(bad), Some(bad)),
+            Err(LostTree::Damaged(_))
+        ));
+        assert!(read_tree_apart(stamp, Some(&text)).is_ok());
+        // Built for a game that is no longer waiting for it: nothing changes.
+        let mut now = PlaySession::from_position(Position::start());
+        let built = crate::xiangqi::file_job::Handed::read(&text)
+            .unwrap()
+            .tree()
+            .unwrap();
+        assert_eq!(now.attach_tree(stamp, built, text.clone()), Ok(false));
+        assert_eq!(now.tree().len(), 0);
+    }
+
+    /// Each tree saved apart has its own key; only those no session names are to be deleted,
+    /// never a set-aside copy or another app's key.
+    #[test]
+    fn only_trees_no_session_names_are_deleted() {
+        let (one, two) = (TreeStamp::of("one"), TreeStamp::of("two"));
+        assert_ne!(one.key(), two.key());
+        let gone = TreeStamp::of("gone");
+        let keys: Vec<String> = [
+            one.key(),
+            two.key(),
+            gone.key(),
+            format!("{}.corrupt.17", gone.key()),
+            "xq.play.session".into(),
+            "xq.play.previous".into(),
+        ]
+        .into();
+        assert_eq!(unnamed_trees(&keys, &[one, two]), [gone.key()]);
+        assert_eq!(unnamed_trees(&keys, &[two]), [one.key(), gone.key()]);
+        assert_eq!(tree_named("{}"), None);
+        assert_eq!(tree_named("not json"), None);
     }
 
     #[test]

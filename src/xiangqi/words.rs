@@ -15,7 +15,9 @@ use super::opening::{Answer, Family, Opening};
 use super::position::PlayError;
 use super::rules::limits::{MoveLimitError, DEFAULT_MOVE_LIMIT};
 use super::rules::{Chased, IdleKind, MoveKind};
-use super::session::{EnterError, MovesAfterEnd, NotShown, OpenNotice, RestoreError};
+use super::session::{
+    EnterError, LostTree, MovesAfterEnd, NotShown, OpenNotice, RestoreError, TreeLost,
+};
 use super::share::LinkError;
 use super::tree::TreeError;
 use super::{Color, Move, ParseMoveError, ParseSquareError, Piece, Role};
@@ -251,6 +253,37 @@ impl Say for OpenNotice {
                 "The link's moves stop early: only the first {kept} were opened. {}",
                 error.say(lang)
             ),
+        }
+    }
+}
+
+impl Say for TreeLost {
+    fn say(&self, lang: Lang) -> String {
+        let TreeLost { key, kept, why } = self;
+        match lang {
+            Lang::Zh => format!(
+                "保存的对局的变着与注释（另存于 {key}）{}：只显示了正在下的 {kept} 着，其余无法恢复。",
+                why.say(lang)
+            ),
+            Lang::En => format!(
+                "The saved game's variations and comments (saved apart as {key}) {}: only the {kept} moves of the line being played are shown; the rest cannot be restored.",
+                why.say(lang)
+            ),
+        }
+    }
+}
+
+impl Say for LostTree {
+    fn say(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (LostTree::Missing, Lang::Zh) => "已不在浏览器存储中".to_string(),
+            (LostTree::Missing, Lang::En) => "are no longer in the browser's storage".to_string(),
+            (LostTree::NotThisTree, Lang::Zh) => "已被另一份数据替换（已另存备查）".to_string(),
+            (LostTree::NotThisTree, Lang::En) => {
+                "were replaced by other data (set aside)".to_string()
+            }
+            (LostTree::Damaged(_), Lang::Zh) => "已损坏（已另存备查）".to_string(),
+            (LostTree::Damaged(_), Lang::En) => "are damaged (set aside)".to_string(),
         }
     }
 }

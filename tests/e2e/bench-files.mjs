@@ -7,7 +7,9 @@
 // time until it is usable (the library's first row, or the game's move list with its current
 // move), the main thread's long tasks (PerformanceObserver 'longtask', to one second after), and
 // from a Chromium trace where the time of each task of 50 ms or more went. Then on a game, the
-// longest task of a step back (←), to the start (Home) and to the end (End).
+// longest task of a step back (←), to the start (Home) and to the end (End), and a reload: the
+// time until the move list shows the saved tree again (a variation drawn), and its long tasks
+// (observed from the document's start).
 import fs from 'node:fs';
 import path from 'node:path';
 import { startApp } from './harness.mjs';
@@ -61,6 +63,17 @@ try {
         const steps = [];
         for (const key of ['ArrowLeft', 'Home', 'End']) steps.push(await stepTasks(page, key));
         console.log(`  long tasks of a step: ${steps.join('; ')}`);
+        await page.context().addInitScript(() => {
+          window.longTasks = [];
+          new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+        });
+        await page.waitForTimeout(500);
+        const t1 = Date.now();
+        await page.reload();
+        await page.waitForFunction(() => !!document.querySelector('[data-testid=move-list] .var-move') && !!document.querySelector('[data-testid=move-list] [aria-current]'), null, { timeout: 180000, polling: 50 });
+        const back = Date.now() - t1;
+        await page.waitForTimeout(1000);
+        console.log(`  reloaded: the tree back after ${back} ms; long tasks ${JSON.stringify(await longTasks(page))}`);
       }
       if (page.errors.length) console.log(`  page errors: ${page.errors.join(' | ')}`);
       await page.context().close();

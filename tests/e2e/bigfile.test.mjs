@@ -75,9 +75,11 @@ test('cancel stops a large file being read, in English; the game on the board st
 // A lesson of 10 KB (156 branches, 320 moves) is read on the page and its move list drawn a
 // block at a time around the move shown. Asserted: no task of 50 ms or more from the choice until
 // the game is shown ('longtask' observer). Not yet met every time: on the merged main of
-// 2026-12-07 one task of 52-63 ms in 2 of 4 runs on a quiet machine (issue 57), so it stays todo
-// until the opening's work is smaller.
-test('a DhtmlXQ of ordinary size opens with its branches without a long task', { todo: 'one task of 52-63 ms in 2 of 4 runs (2026-12-07)' }, async () => {
+// 2026-12-07 one task of 52-63 ms in 2 of 4 runs on a quiet machine (issue 57); traced on
+// 2026-12-07 morning at load 9 (tests/e2e/trace-open.mjs): one task of 48-66 ms, all of it the
+// page's code (the core's part natively under 1.2 ms; no storage write and no replaceState in it:
+// the reactive update and the move list's block drawn), so it stays todo until that task is split.
+test('a DhtmlXQ of ordinary size opens with its branches without a long task', { todo: 'one task of 52-63 ms in 2 of 4 runs (2026-12-07); traced 48-66 ms, all the page\'s update (load 9)' }, async () => {
   const page = await fresh();
   const small = dhtmlxq(2);
   await watchTasks(page);
@@ -146,11 +148,167 @@ test('a DhtmlXQ of 2 MB with 29,640 branches dropped on the board opens in the w
   assert.deepEqual(other.errors, []);
 });
 
-// Two tasks of 58-78 ms remain once the tree is built (2026-12-07, load average 4-24): the
-// message holding it read, and the game opened (the session made, saved and the first block
-// drawn). Not yet split: this stays todo until they are.
-test('the 2 MB DhtmlXQ opens without a main-thread task of 50 ms or more', { todo: 'two tasks of 58-78 ms (2026-12-07)' }, async () => {
-  const { other, tasks } = await dropBig();
-  assert.deepEqual(tasks, [], 'no main-thread task of 50 ms or more');
+/** Starts recording the long tasks of every document the page loads from now on, from its start. */
+const watchFromStart = (page) => page.context().addInitScript(() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+  }).observe({ type: 'longtask' });
+});
+
+// What the page's code does with the 2 MB file once the worker has read it: the message holding
+// the flat tree (about 370 KB of JSON) read, the tree built in slices of about 8 ms, the game
+// opened (its session made, the block of the move shown drawn), and in tasks of their own the
+// tree's flat form written (when it changed), stored, and the address bar's link written.
+// Measured: the main thread's tasks from the drop to a second after the game is shown
+// ('longtask' observer). Seen on 2026-12-07 (night) at a load average of 4-7 on the 2-core
+// machine: none in 1 run of 4, one of 53-64 ms in 3 (the flat form written on the page took
+// 91 ms in a trace at that load): todo until the worker's own flat text is kept.
+test('the 2 MB DhtmlXQ opens without a main-thread task of 50 ms or more', { todo: 'one task of 53-64 ms in 3 of 4 runs at load 4-7 (2026-12-07, night); with the flat text kept, one of 60 or 82 ms in 2 of 4 opens at load 6-9 (morning), not yet traced' }, async () => {
+  const { other } = await dropBig();
+  await other.waitForTimeout(1000);
+  const opened = await longTasks(other);
+  console.log(`# DhtmlXQ 2 MB: long tasks opening, to a second after ${JSON.stringify(opened)}`);
+  assert.deepEqual(opened, [], 'opening: no main-thread task of 50 ms or more');
   assert.deepEqual(other.errors, []);
+});
+
+// Once the 2 MB game is open (and saved, its tree apart in its flat form), a step (←, Home, End)
+// saves the session's few hundred bytes, not the tree; and a reload shows the line being played,
+// then reads the saved tree a slice at a time, as a file's. Measured: the main thread's tasks of
+// each step, to 600 ms after the key; and of the reload from the document's start to a second
+// after the whole tree is back ('longtask' observer). Seen on 2026-12-07 (night), load average
+// 2-7: steps none in 10 of 11 runs (one of 53 ms); the reload none in 4 of 9 runs, one task of
+// 53-93 ms in the others (the build before: one of 407-440 ms): todo until the reload's last task
+// is found and split.
+test('a step in the 2 MB DhtmlXQ and a reload with it saved cost no main-thread task of 50 ms or more', { todo: 'the reload: one task of 53-93 ms in 5 of 9 runs at load 2-7 (2026-12-07, night); tasks of 54, 65, 94 ms in one run at load 6-9 (morning), not yet traced' }, async () => {
+  const { other } = await dropBig();
+  await other.waitForTimeout(1000);
+  const steps = [];
+  for (const key of ['ArrowLeft', 'Home', 'End']) {
+    await other.evaluate(() => { window.longTasks = []; });
+    await other.keyboard.press(key);
+    await other.waitForTimeout(600);
+    steps.push([key, await longTasks(other)]);
+  }
+  await other.waitForFunction(() => JSON.parse(localStorage.getItem('xq.play.session') || '{}').view === 1520);
+  await watchFromStart(other);
+  const t0 = Date.now();
+  await other.reload();
+  // The whole tree is back: the move shown and the variations beside it.
+  await other.waitForFunction(() => document.querySelector('[data-testid=move-list] [aria-current]')?.dataset.ply === '1520' &&
+    !!document.querySelector('[data-testid=move-list] .var-move'), null, { timeout: 60000, polling: 50 });
+  const back = Date.now() - t0;
+  await other.waitForTimeout(1000);
+  const reloaded = await longTasks(other);
+  console.log(`# DhtmlXQ 2 MB: long tasks of a step ${JSON.stringify(steps)}; reloaded, the tree back after ${back} ms, long tasks ${JSON.stringify(reloaded)}`);
+  assert.match(await other.textContent('[data-testid=game-headers]'), /红方甲/);
+  assert.deepEqual(steps, steps.map(([k]) => [k, []]), 'a step: no main-thread task of 50 ms or more');
+  assert.deepEqual(reloaded, [], 'reloading: no main-thread task of 50 ms or more');
+  assert.deepEqual(other.errors, []);
+});
+
+/** The stamp of the tree saved apart that the saved game `key` names (undefined when none). */
+const named = (page, key = 'xq.play.session') =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '{}').tree_apart, key);
+/** The keys of the trees saved apart, sorted. */
+const treeKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.play.tree.')).sort());
+/** Opens `text` as a file named `name` and waits until its game is saved with its tree apart. */
+async function openSaved(page, name, text, before) {
+  await prepare(page, name, text);
+  await chosen(page);
+  await page.waitForFunction((b) => {
+    const t = JSON.parse(localStorage.getItem('xq.play.session') || '{}').tree_apart;
+    return !!t && JSON.stringify(t) !== b;
+  }, JSON.stringify(before ?? null), { timeout: 120000, polling: 100 });
+  return named(page);
+}
+/** Waits until the move list shows ply `ply` with the variations beside it (the tree is back). */
+const treeShown = (page, ply) => page.waitForFunction((p) => document.querySelector('[data-testid=move-list] [aria-current]')?.dataset.ply === p &&
+  !!document.querySelector('[data-testid=move-list] .var-move'), String(ply), { timeout: 60000, polling: 50 });
+
+// A game of 6,400 moves (over the 5,000 saved apart) is saved with its tree under a key of its
+// own. When that key is gone (storage cleared by hand, another tool), or holds another text, a
+// reload must not show the shorter game silently: it keeps the line being played (in the
+// session's own save: here 8 moves, where the horses' shuffle ends the game by repetition; the
+// file's main line goes on in the tree) and says what was lost, in Chinese and in English; a text
+// that is there but wrong is set aside (the storage notice, with its download), never deleted
+// (issue 57).
+test('a tree saved apart that is gone or replaced is said in both languages; the line being played is kept', async () => {
+  const text = dhtmlxq(40).text;
+  const zh = await fresh();
+  const stamp = await openSaved(zh, 'lesson.txt', text);
+  const key = (await treeKeys(zh))[0];
+  assert.equal((await treeKeys(zh)).length, 1);
+  await treeShown(zh, 160);
+  await zh.evaluate((k) => localStorage.removeItem(k), key);
+  await zh.reload();
+  await zh.waitForSelector('[data-testid=notice]');
+  const said = await zh.textContent('[data-testid=notice]');
+  assert.match(said, /变着与注释（另存于 xq\.play\.tree\.[0-9a-f]{16}-\d+）已不在浏览器存储中：只显示了正在下的 8 着，其余无法恢复/);
+  assert.ok(said.includes(key), said);
+  assert.equal(await zh.getAttribute('[data-testid=move-list] [aria-current]', 'data-ply'), '8');
+  assert.equal(await zh.locator('[data-testid=move-list] [data-ply]').count(), 8);
+  assert.equal(await zh.locator('[data-testid=move-list] .var-move').count(), 0);
+  // Said once: the save no longer names the lost tree, so the next reload is quiet.
+  await zh.waitForFunction(() => !JSON.parse(localStorage.getItem('xq.play.session') || '{}').tree_apart);
+  assert.deepEqual(zh.errors, []);
+
+  const en = await fresh('en');
+  await openSaved(en, 'lesson.txt', text);
+  assert.deepEqual(await treeKeys(en), [key], 'the same tree, the same key');
+  assert.deepEqual(await named(en), stamp);
+  await en.evaluate((k) => localStorage.setItem(k, '{"moves":"not this tree"}'), key);
+  await en.reload();
+  await en.waitForSelector('[data-testid=notice]');
+  assert.match(await en.textContent('[data-testid=notice]'),
+    /The saved game's variations and comments \(saved apart as xq\.play\.tree\.[0-9a-f]{16}-\d+\) were replaced by other data \(set aside\): only the 8 moves of the line being played are shown/);
+  assert.equal(await en.getAttribute('[data-testid=move-list] [aria-current]', 'data-ply'), '8');
+  // The wrong text is kept aside, and the storage notice offers it for download.
+  await en.waitForSelector('[data-testid=storage-problem] [data-testid=storage-download]');
+  assert.ok(await en.evaluate((k) => Object.keys(localStorage).some((x) => x.startsWith(k + '.corrupt.')), key));
+  assert.deepEqual(en.errors, []);
+});
+
+// The 2 MB game (its tree saved apart), a game of 6,400 moves opened over it (saved apart too):
+// both trees are kept, each under its own key, and the 2 MB game comes back whole from "restore
+// the previous game". Then the hand-over #/games does (the game on the board saved as the
+// previous one, the other put in its place), and a reload: the previous game's tree, saved apart,
+// comes back whole again when it is restored, and a tree is deleted only once no saved game
+// names it (issue 57).
+test('the previous game keeps its whole tree when another large game is opened over it', async () => {
+  const { other: page } = await dropBig();
+  await page.waitForFunction(() => !!JSON.parse(localStorage.getItem('xq.play.session') || '{}').tree_apart, null, { timeout: 20000 });
+  const big = await named(page);
+  const small = await openSaved(page, 'lesson.txt', dhtmlxq(40).text, big);
+  assert.notDeepEqual(small, big);
+  assert.equal((await treeKeys(page)).length, 2, 'both trees kept');
+  assert.deepEqual(await named(page, 'xq.play.previous'), big);
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
+  await page.click('[data-testid=restore-previous]');
+  await treeShown(page, 1520);
+  await page.waitForFunction((b) => JSON.stringify(JSON.parse(localStorage.getItem('xq.play.session')).tree_apart) === b, JSON.stringify(big));
+  assert.deepEqual(await named(page, 'xq.play.previous'), small);
+  assert.equal((await treeKeys(page)).length, 2);
+  // #/games' hand-over: the game on the board becomes the previous one, another takes its place.
+  await page.evaluate(() => {
+    const [now, before] = ['xq.play.session', 'xq.play.previous'].map((k) => localStorage.getItem(k));
+    localStorage.setItem('xq.play.previous', now);
+    localStorage.setItem('xq.play.session', before);
+  });
+  await page.reload();
+  await treeShown(page, 160);
+  assert.equal((await treeKeys(page)).length, 2);
+  await page.$eval('[data-testid=more]', (d) => { d.open = true; });
+  await page.click('[data-testid=restore-previous]');
+  await treeShown(page, 1520);
+  assert.match(await page.textContent('[data-testid=game-headers]'), /红方甲/);
+  await page.waitForFunction((b) => JSON.stringify(JSON.parse(localStorage.getItem('xq.play.session')).tree_apart) === b, JSON.stringify(big));
+  // A new game over it: the 2 MB game is the previous one now, the other's tree is deleted.
+  await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=confirm-yes]');
+  await page.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('xq.play.tree.')).length === 1);
+  assert.deepEqual(await named(page, 'xq.play.previous'), big);
+  assert.equal(await page.locator('[data-testid=notice]').count(), 0);
+  assert.deepEqual(page.errors, []);
 });

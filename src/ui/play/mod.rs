@@ -4,6 +4,7 @@
 //! file only wires it to the page and to localStorage; the page's parts are the files beside it.
 
 mod access;
+mod apart;
 mod editor;
 mod engine_panel;
 mod explorer;
@@ -187,11 +188,13 @@ impl PlayStore {
     /// Replaces the game on the board, keeping the old one restorable if it had moves; when it
     /// cannot be set aside (storage full) it stays on the board and the page says why.
     pub fn replace(self, next: PlaySession) {
+        // On the full board a large tree is kept apart under its own key, which the previous
+        // game names.
         let old = self
             .session
-            .with_untracked(|s| (s.game().ply() > 0).then(|| s.to_json()));
-        if let Some(json) = old {
-            match storage::set(PREVIOUS_KEY, &json) {
+            .with_untracked(|s| (s.game().ply() > 0).then(|| KEEP.get()(s, PREVIOUS_KEY)));
+        if let Some(kept) = old {
+            match kept {
                 Ok(()) => self.previous.set(true),
                 // A held session key keeps the saved game: the board's own game was never saved.
                 Err(_) if storage::held(SESSION_KEY) => {}
@@ -219,11 +222,16 @@ impl PlayStore {
         self.confirm.set(Some(c));
     }
 
-    /// Brings back the game replaced last.
+    /// Brings back the game replaced last (its tree saved apart read back, on the full board).
     pub fn restore_previous(self) {
         // An unreadable previous game is set aside and reported by the storage helper.
         match storage::load_with(PREVIOUS_KEY, PlaySession::from_json) {
-            Some(old) => self.replace(old),
+            Some(old) => {
+                self.replace(old);
+                if let Some(restore) = RESTORE_TREE.get() {
+                    restore(self);
+                }
+            }
             None => self.previous.set(false),
         }
     }
@@ -349,7 +357,7 @@ fn open(query: &str) -> (PlaySession, Vec<Note>) {
     if let Some(old) = &opened.replaced {
         // Opening a link must not lose the game that was on the board: when it cannot be set
         // aside, it stays where it is saved and the link's game is shown without being saved.
-        if storage::set(PREVIOUS_KEY, &old.to_json()).is_err() {
+        if KEEP.get()(old, PREVIOUS_KEY).is_err() {
             storage::hold(SESSION_KEY);
             notes.push(Note::SavedGameKept);
         }
@@ -376,6 +384,24 @@ pub struct Study {
     /// The position editor, in place of the board.
     editor: fn() -> AnyView,
     open_dropped: fn(PlayStore, &web_sys::File),
+    /// Reads a restored session's tree saved apart, a slice at a time.
+    restore_tree: fn(PlayStore),
+    /// Saves a session, a large tree apart (the lean board has no large tree to save, and its
+    /// first visit no room for the flat form's writer).
+    keep: Keep,
+    /// Saves a large game and writes its link, each step in a task of its own.
+    save_and_link: SaveAndLink,
+}
+
+/// How the full board saves a large game and writes its link ([`Study::save_and_link`]).
+type SaveAndLink = fn(RwSignal<PlaySession>);
+
+/// How the page saves a session under a key (the game on the board, or the previous one).
+type Keep = fn(&PlaySession, &str) -> Result<(), crate::saved::NotSaved>;
+
+/// The lean board's [`Keep`]: the session's JSON, its tree in it.
+fn keep_whole(s: &PlaySession, key: &str) -> Result<(), crate::saved::NotSaved> {
+    storage::set(key, &s.to_json())
 }
 
 impl Study {
@@ -397,6 +423,9 @@ impl Study {
         announcer: || view! { <access::Announcer /> }.into_any(),
         editor: || view! { <PositionEditor /> }.into_any(),
         open_dropped: study::open_file,
+        restore_tree: study::restore_tree,
+        keep: apart::keep,
+        save_and_link: apart::save_and_link,
     };
 }
 
@@ -459,6 +488,11 @@ fn handed_over() -> Vec<Note> {
 #[component]
 pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     provide_context(study);
+    if let Some(s) = study {
+        KEEP.set(s.keep);
+        SAVE_AND_LINK.set(Some(s.save_and_link));
+        RESTORE_TREE.set(Some(s.restore_tree));
+    }
     let (initial, mut notices) = open(&query);
     notices.extend(handed_over());
     let store = PlayStore {
@@ -480,6 +514,9 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     };
     provide_context(store);
     NOTICES.with(|n| n.set(Some(store.notices)));
+    if let Some(s) = study {
+        (s.restore_tree)(store);
+    }
     let session = store.session;
 
     // Save every change, and keep the address bar a link to the game (replaceState: no reload),
@@ -532,25 +569,43 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     }
 }
 
-/// Saves the game as it is now.
+thread_local! {
+    /// How the page saves a session ([`Study::keep`] on the full board).
+    static KEEP: std::cell::Cell<Keep> = const { std::cell::Cell::new(keep_whole) };
+    /// The full board's [`Study::save_and_link`].
+    static SAVE_AND_LINK: std::cell::Cell<Option<SaveAndLink>> = const { std::cell::Cell::new(None) };
+    /// The full board's way of reading a restored game's tree saved apart.
+    static RESTORE_TREE: std::cell::Cell<Option<fn(PlayStore)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Saves the game as it is now: a large tree apart, written only when it changed.
 fn save_session(session: RwSignal<PlaySession>) {
-    let json = session.with_untracked(|s| s.to_json());
+    // A held key keeps the saved game, whose tree is under the other key.
+    if storage::held(SESSION_KEY) {
+        return;
+    }
     // A refusal is said above the page by the storage module; a held key by its own note.
-    let _ = storage::set(SESSION_KEY, &json);
+    session.with_untracked(|s| drop(KEEP.get()(s, SESSION_KEY)));
 }
 
 /// Whether the game is saved with the link, in a task of its own: a tree of thousands of moves
 /// (saving one of 59,000 took 25 ms, with the tree's text kept).
 fn saved_later(s: &PlaySession) -> bool {
-    s.tree().len() > 5_000
+    s.tree().len() > crate::xiangqi::session::APART_MOVES
 }
 
-/// Makes the address bar a link to the game as it is now (and saves a large one).
+/// Makes the address bar a link to the game as it is now; a large game (only the full board
+/// holds one) is saved first, each step in a task of its own ([`Study::save_and_link`]).
 fn link_the_game(session: RwSignal<PlaySession>, linking: StoredValue<bool>) {
     linking.set_value(false);
-    if session.with_untracked(saved_later) {
-        save_session(session);
+    match SAVE_AND_LINK.get() {
+        Some(save_and_link) if session.with_untracked(saved_later) => save_and_link(session),
+        _ => write_link(session),
     }
+}
+
+/// Writes the link to the game as it is now in the address bar (replaceState: no reload).
+fn write_link(session: RwSignal<PlaySession>) {
     let query = session.with_untracked(PlaySession::share_query);
     let hash = if query.is_empty() {
         "#/play".to_string()

@@ -6,6 +6,7 @@ use super::words;
 use crate::ui::i18n::tr;
 use crate::xiangqi::list_blocks::{self, Block};
 use crate::xiangqi::notation::{self, Notation};
+use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
@@ -247,22 +248,28 @@ const ALL_AT_ONCE: usize = 250;
 /// About how many moves a block of a long list draws.
 const BLOCK_MOVES: usize = 60;
 
-/// The main line and its blocks ([`list_blocks`]).
+/// The main line and its blocks ([`list_blocks`]), for the tree of `revision`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Layout {
     main: Vec<NodeId>,
     blocks: Vec<Block>,
+    revision: u64,
 }
 
 impl Layout {
-    fn of(tree: &GameTree) -> Layout {
+    fn of(s: &PlaySession) -> Layout {
+        let tree = s.tree();
         let main = tree.main_line();
         let blocks = if tree.len() <= ALL_AT_ONCE {
             list_blocks::blocks(tree, &main, usize::MAX)
         } else {
             list_blocks::blocks(tree, &main, BLOCK_MOVES)
         };
-        Layout { main, blocks }
+        Layout {
+            main,
+            blocks,
+            revision: s.tree_revision(),
+        }
     }
 }
 
@@ -463,7 +470,13 @@ fn scroll_follower(
 pub fn MoveList() -> impl IntoView {
     let store = use_play();
     let session = store.session;
-    let layout = Memo::new(move |_| session.with(|s| Layout::of(s.tree())));
+    // Computed again when the tree changes, not at each step (59,000 moves: every line walked).
+    let layout = Memo::new(move |old: Option<&Layout>| {
+        session.with(|s| match old {
+            Some(l) if l.revision == s.tree_revision() => l.clone(),
+            _ => Layout::of(s),
+        })
+    });
     let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
     let drawn = RwSignal::new(0..1usize);
     let heights = StoredValue::new(Heights::default());

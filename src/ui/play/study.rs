@@ -15,7 +15,7 @@ use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::dhtmlxq::write_dhtmlxq;
 use crate::xiangqi::notation::pgn::write_tree;
 use crate::xiangqi::notation::Notation;
-use crate::xiangqi::session::PlaySession;
+use crate::xiangqi::session::{self, LostTree, MovesAfterEnd, PlaySession, TreeStamp};
 use crate::xiangqi::study::Studies;
 use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
 use leptos::prelude::*;
@@ -153,7 +153,11 @@ pub fn StudyTools() -> impl IntoView {
 
 /// Opens a game tree on the board (the old game stays restorable).
 pub(super) fn open_tree(store: PlayStore, tree: GameTree) {
-    let (s, after) = PlaySession::from_tree(tree);
+    open_session(store, PlaySession::from_tree(tree));
+}
+
+/// Opens a session made from a game tree (the old game stays restorable).
+fn open_session(store: PlayStore, (s, after): (PlaySession, Option<MovesAfterEnd>)) {
     store.replace(s);
     if let Some(a) = after {
         store.notices.update(|n| n.push(Note::AfterEnd(a)));
@@ -238,26 +242,93 @@ pub(super) fn open_bytes(store: PlayStore, bytes: &[u8], name: Option<String>) {
 }
 
 /// Opens a tree the worker handed back: a game of a library at once (small), the file's own game
-/// built a slice at a time ([`build_in_slices`]) with its progress still shown.
-fn open_handed(store: PlayStore, mut tree: file_job::Handed, whole_file: bool) {
-    let saved = std::mem::take(&mut tree.saved);
+/// built a slice at a time ([`build_in_slices`]) with its progress still shown; a large one's
+/// `flat` text kept as the session's saved form.
+fn open_handed(store: PlayStore, tree: file_job::Handed, whole_file: bool, flat: Option<String>) {
     let built = file_job::Building::new(tree);
+    let failed = move || {
+        store.opening.set(None);
+        say(store, &words::FILE_COULD_NOT_BE_READ);
+    };
     match built {
-        Ok(b) if whole_file => build_in_slices(store, b, saved, OPENING.get()),
+        Ok(b) if whole_file => later(move || {
+            let job = OPENING.get();
+            build_in_slices(
+                b,
+                move || OPENING.get() == job,
+                failed,
+                move |tree| {
+                    store.opening.set(None);
+                    match flat {
+                        Some(text) => open_session(store, PlaySession::from_tree_flat(tree, text)),
+                        None => open_tree(store, tree),
+                    }
+                },
+            )
+        }),
         Ok(mut b) => match b.step(usize::MAX) {
-            Ok(true) => open_saved_tree(store, b.done(), saved),
-            _ => say(store, &words::FILE_COULD_NOT_BE_READ),
+            Ok(true) => open_tree(store, b.done()),
+            _ => failed(),
         },
-        Err(_) => say(store, &words::FILE_COULD_NOT_BE_READ),
+        Err(_) => failed(),
     }
 }
 
-/// Opens a built tree whose saved form the worker wrote.
-fn open_saved_tree(store: PlayStore, tree: GameTree, saved: String) {
-    let (s, after) = PlaySession::from_tree_saved_as(tree, saved);
-    store.replace(s);
-    if let Some(a) = after {
-        store.notices.update(|n| n.push(Note::AfterEnd(a)));
+/// Reads the tree a restored session saved apart (`PlaySession::to_json_apart`) a slice at a
+/// time, as a file's: the board shows the line being played meanwhile, and its saves name the
+/// tree still to come. A tree that is missing, is not the one saved with the session, or does not
+/// read is said (and set aside by the storage helper when there is one); the session keeps its
+/// line.
+pub(super) fn restore_tree(store: PlayStore) {
+    let Some(stamp) = store.session.with_untracked(PlaySession::tree_to_come) else {
+        return;
+    };
+    // Not in the task that draws the page.
+    later(move || read_tree_saved_apart(store, stamp));
+}
+
+/// [`restore_tree`]'s work: the text read and checked, then built in slices.
+fn read_tree_saved_apart(store: PlayStore, stamp: TreeStamp) {
+    if store.session.with_untracked(PlaySession::tree_to_come) != Some(stamp) {
+        return;
+    }
+    let mut lost = LostTree::Missing;
+    let read = storage::load_with(&stamp.key(), |text| {
+        session::read_tree_apart(stamp, Some(text))
+            .map(|h| (h, text.to_owned()))
+            .inspect_err(|e| lost = e.clone())
+    });
+    let lose = move |why: LostTree| {
+        let mut said = None;
+        store.session.update(|s| {
+            if s.tree_to_come() == Some(stamp) {
+                said = Some(s.lose_tree_to_come(why));
+            }
+        });
+        if let Some(n) = said {
+            say(store, &n);
+        }
+    };
+    let Some((handed, text)) = read else {
+        return lose(lost);
+    };
+    super::apart::tree_saved_as(stamp);
+    let damaged = move || lose(LostTree::Damaged(file_job::NotHanded.to_string()));
+    // Until this game's tree is in place, or the game is replaced (it names the tree still).
+    let waits = move || store.session.with_untracked(PlaySession::tree_to_come) == Some(stamp);
+    match file_job::Building::new(handed) {
+        Ok(b) => build_in_slices(b, waits, damaged, move |tree| {
+            let mut refused = None;
+            store.session.update(|s| {
+                if let Err(e) = s.attach_tree(stamp, tree, text) {
+                    refused = Some(e);
+                }
+            });
+            if let Some(e) = refused {
+                lose(LostTree::Damaged(e.to_string()));
+            }
+        }),
+        Err(_) => damaged(),
     }
 }
 
@@ -270,31 +341,38 @@ thread_local! {
 /// About how long one slice of building a tree runs before the page yields, in ms.
 const SLICE_MS: f64 = 8.0;
 
-/// Builds `b` in slices of about [`SLICE_MS`], yielding to the page between them, then opens it;
-/// the progress goes when it is open. Stops when another file is opened or this one cancelled.
-fn build_in_slices(store: PlayStore, mut b: file_job::Building, saved: String, job: u64) {
+/// Runs `f` in a task of its own, after those waiting.
+fn later(f: impl FnOnce() + 'static) {
+    gloo_timers::callback::Timeout::new(0, f).forget();
+}
+
+/// Builds `b` in slices of about [`SLICE_MS`], yielding to the page between them, then gives the
+/// tree to `done` (or calls `failed`), each in a task of its own. Stops once the tree is no
+/// longer `wanted` (another file opened, this one cancelled, the game replaced).
+fn build_in_slices(
+    mut b: file_job::Building,
+    wanted: impl Fn() -> bool + 'static,
+    failed: impl FnOnce() + 'static,
+    done: impl FnOnce(GameTree) + 'static,
+) {
     let now = || window().performance().map_or(0.0, |p| p.now());
     let from = now();
     loop {
-        if OPENING.get() != job {
+        if !wanted() {
             return;
         }
         match b.step(200) {
             Ok(true) => break,
             Ok(false) if now() - from < SLICE_MS => {}
-            Ok(false) => {
-                let next = move || build_in_slices(store, b, saved, job);
-                gloo_timers::callback::Timeout::new(0, next).forget();
-                return;
-            }
-            Err(_) => {
-                store.opening.set(None);
-                return say(store, &words::FILE_COULD_NOT_BE_READ);
-            }
+            Ok(false) => return later(move || build_in_slices(b, wanted, failed, done)),
+            Err(_) => return failed(),
         }
     }
-    store.opening.set(None);
-    open_saved_tree(store, b.done(), saved);
+    later(move || {
+        if wanted() {
+            done(b.done());
+        }
+    });
 }
 
 /// Reads a chosen or dropped file (a library's cap refuses it unread) and opens it: a small one
@@ -322,6 +400,8 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
     let size = file.size() as usize;
     let file = file.clone();
     let rows = std::rc::Rc::new(RefCell::new(Vec::new()));
+    // A large game's tags, until its tree comes as the next message's raw text.
+    let apart = RefCell::new(None);
     let sender = worker.clone();
     let onmessage =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
@@ -329,6 +409,22 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
             if data == WORKER_READY {
                 let _ = sender.post_message(&file);
                 return;
+            }
+            if let Some((tags, stopped)) = apart.take() {
+                shelve(Shelf::Empty);
+                if let Some(s) = stopped {
+                    say(store, &s);
+                }
+                return match file_job::Handed::read(&data) {
+                    Ok(mut tree) => {
+                        tree.tags = tags;
+                        open_handed(store, tree, true, Some(data));
+                    }
+                    Err(_) => {
+                        store.opening.set(None);
+                        say(store, &words::FILE_COULD_NOT_BE_READ);
+                    }
+                };
             }
             match Report::from_json(&data) {
                 Some(Report::Progress(p)) => store.opening.set(Some(p)),
@@ -347,15 +443,19 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
                     if let Some(s) = stopped {
                         say(store, &s);
                     }
-                    open_handed(store, tree, true);
+                    open_handed(store, tree, true, None);
                 }
-                Some(Report::Picked { tree, .. }) => open_handed(store, tree, false),
+                // The progress stays until the tree, in the next message, is built.
+                Some(Report::Apart { tags, stopped }) => {
+                    *apart.borrow_mut() = Some((tags, stopped))
+                }
+                Some(Report::Picked { tree, .. }) => open_handed(store, tree, false, None),
                 Some(Report::Failed(s)) => {
                     shelve(Shelf::Empty);
                     store.opening.set(None);
                     say(store, &s);
                 }
-                None => {}
+                Some(Report::Flat(_)) | None => {}
             }
         });
     let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
