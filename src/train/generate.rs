@@ -354,6 +354,15 @@ pub fn find_puzzles(
     Ok(found)
 }
 
+/// How many lines are asked for when a second move mates as fast as the best: every other mate
+/// of the same length becomes an accepted alternative.
+const ALL_MATES: usize = 8;
+
+/// `line` mates in at most `n` moves.
+fn mates_within(line: &Line, n: i32) -> bool {
+    matches!(line.score, Score::Mate(m) if m > 0 && m <= n)
+}
+
 /// The confirmed solution from the position after `history`: its moves (solver's first), the
 /// alternatives (their plies counted in the puzzle's `moves`, where the opponent's move is 0).
 type Confirmed = (Vec<Move>, Vec<Alternative>);
@@ -392,9 +401,18 @@ fn confirm(
                     return Err(Dropped::Unconfirmed);
                 }
                 mate = Some(n + k as i32);
-                if let Some(s) = second {
-                    if matches!(s.score, Score::Mate(m) if m > 0 && m <= n) {
-                        alternatives.push(Alternative { ply, mv: s.pv[0] });
+                if second.is_some_and(|s| mates_within(s, n)) {
+                    // Two moves mate as fast: ask for every such move, so that none of them is
+                    // ever marked wrong.
+                    let all = analyse(analyst, &line, ALL_MATES)?;
+                    let best_move = best.pv.first();
+                    for l in all.iter().filter(|l| mates_within(l, n)) {
+                        match l.pv.first() {
+                            Some(&mv) if Some(&mv) != best_move => {
+                                alternatives.push(Alternative { ply, mv })
+                            }
+                            _ => {}
+                        }
                     }
                 }
                 let mv = best.pv[0];
