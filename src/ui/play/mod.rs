@@ -484,6 +484,40 @@ fn handed_over() -> Vec<Note> {
         .collect()
 }
 
+/// Saves every change of the game and the settings, keeps the address bar a link to the game,
+/// and drops a question once what it asks about changed.
+fn keep_and_link(store: PlayStore) {
+    let session = store.session;
+
+    // Save every change, and keep the address bar a link to the game (replaceState: no reload),
+    // that in a task of its own once for changes in a row: it took 25-35 ms a call.
+    let linking = StoredValue::new(false);
+    Effect::new(move || {
+        if !session.with(saved_later) {
+            save_session(session);
+        }
+        if !linking.get_value() {
+            linking.set_value(true);
+            set_timeout(
+                move || link_the_game(session, linking),
+                std::time::Duration::ZERO,
+            );
+        }
+    });
+    // A question outlives nothing it asks about: any change to the game or the ply shown drops it.
+    Effect::new(move || {
+        let now = session.with(asked);
+        if store.confirm.get_untracked().is_some() && store.asked_about.get_value() != Some(now) {
+            store.confirm.set(None);
+        }
+    });
+    Effect::new(move || {
+        if let Ok(json) = serde_json::to_string(&store.settings.get()) {
+            let _ = storage::set(SETTINGS_KEY, &json);
+        }
+    });
+}
+
 /// The play page; `query` is the part of the hash after `?`; `study` the full bundle's parts.
 #[component]
 pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
@@ -517,35 +551,7 @@ pub fn PlayPage(query: String, study: Option<Study>) -> impl IntoView {
     if let Some(s) = study {
         (s.restore_tree)(store);
     }
-    let session = store.session;
-
-    // Save every change, and keep the address bar a link to the game (replaceState: no reload),
-    // that in a task of its own once for changes in a row: it took 25-35 ms a call.
-    let linking = StoredValue::new(false);
-    Effect::new(move || {
-        if !session.with(saved_later) {
-            save_session(session);
-        }
-        if !linking.get_value() {
-            linking.set_value(true);
-            set_timeout(
-                move || link_the_game(session, linking),
-                std::time::Duration::ZERO,
-            );
-        }
-    });
-    // A question outlives nothing it asks about: any change to the game or the ply shown drops it.
-    Effect::new(move || {
-        let now = session.with(asked);
-        if store.confirm.get_untracked().is_some() && store.asked_about.get_value() != Some(now) {
-            store.confirm.set(None);
-        }
-    });
-    Effect::new(move || {
-        if let Ok(json) = serde_json::to_string(&store.settings.get()) {
-            let _ = storage::set(SETTINGS_KEY, &json);
-        }
-    });
+    keep_and_link(store);
     board_keys(store);
 
     view! {

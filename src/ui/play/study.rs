@@ -18,6 +18,7 @@ use crate::xiangqi::notation::Notation;
 use crate::xiangqi::session::{self, LostTree, MovesAfterEnd, PlaySession, TreeStamp};
 use crate::xiangqi::study::Studies;
 use crate::xiangqi::tree::{Arrow, Circle, GameTree, MarkColor, Node, MARKS};
+use crate::xiangqi::words::Said;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -401,7 +402,7 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
     let file = file.clone();
     let rows = std::rc::Rc::new(RefCell::new(Vec::new()));
     // A large game's tags, until its tree comes as the next message's raw text.
-    let apart = RefCell::new(None);
+    let apart: TagsApart = RefCell::new(None);
     let sender = worker.clone();
     let onmessage =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
@@ -426,37 +427,7 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
                     }
                 };
             }
-            match Report::from_json(&data) {
-                Some(Report::Progress(p)) => store.opening.set(Some(p)),
-                Some(Report::Rows(batch)) => rows.borrow_mut().extend(batch),
-                Some(Report::Library { stopped, .. }) => {
-                    // The worker keeps the games until the list is closed or another file opened.
-                    store.opening.set(None);
-                    if let Some(s) = stopped {
-                        say(store, &s);
-                    }
-                    store.library.set(rows.take());
-                }
-                Some(Report::Game { tree, stopped }) => {
-                    // The progress stays until the tree is built.
-                    shelve(Shelf::Empty);
-                    if let Some(s) = stopped {
-                        say(store, &s);
-                    }
-                    open_handed(store, tree, true, None);
-                }
-                // The progress stays until the tree, in the next message, is built.
-                Some(Report::Apart { tags, stopped }) => {
-                    *apart.borrow_mut() = Some((tags, stopped))
-                }
-                Some(Report::Picked { tree, .. }) => open_handed(store, tree, false, None),
-                Some(Report::Failed(s)) => {
-                    shelve(Shelf::Empty);
-                    store.opening.set(None);
-                    say(store, &s);
-                }
-                Some(Report::Flat(_)) | None => {}
-            }
+            take_report(store, &data, &rows, &apart);
         });
     let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
         close_library(store);
@@ -472,6 +443,47 @@ pub(super) fn open_file(store: PlayStore, file: &web_sys::File) {
         games: 0,
     }));
     shelve(Shelf::Worker(worker));
+}
+
+/// A large game's tags and why reading stopped, kept until its tree comes as the next message.
+type TagsApart = RefCell<Option<(Vec<(String, String)>, Option<Said>)>>;
+
+/// What one worker message (other than a large game's tree) does to the page.
+fn take_report(
+    store: PlayStore,
+    data: &str,
+    rows: &RefCell<Vec<file_job::Row>>,
+    apart: &TagsApart,
+) {
+    match Report::from_json(data) {
+        Some(Report::Progress(p)) => store.opening.set(Some(p)),
+        Some(Report::Rows(batch)) => rows.borrow_mut().extend(batch),
+        Some(Report::Library { stopped, .. }) => {
+            // The worker keeps the games until the list is closed or another file opened.
+            store.opening.set(None);
+            if let Some(s) = stopped {
+                say(store, &s);
+            }
+            store.library.set(rows.take());
+        }
+        Some(Report::Game { tree, stopped }) => {
+            // The progress stays until the tree is built.
+            shelve(Shelf::Empty);
+            if let Some(s) = stopped {
+                say(store, &s);
+            }
+            open_handed(store, tree, true, None);
+        }
+        // The progress stays until the tree, in the next message, is built.
+        Some(Report::Apart { tags, stopped }) => *apart.borrow_mut() = Some((tags, stopped)),
+        Some(Report::Picked { tree, .. }) => open_handed(store, tree, false, None),
+        Some(Report::Failed(s)) => {
+            shelve(Shelf::Empty);
+            store.opening.set(None);
+            say(store, &s);
+        }
+        Some(Report::Flat(_)) | None => {}
+    }
 }
 
 /// Opens game `i` of the library shown: at once when the page holds it, else when the worker
