@@ -11,8 +11,6 @@ use super::flags::Flags;
 use crate::engine::nnue::data::{Record, HEADER};
 use crate::engine::{Engine, Limits, Root, Score};
 use crate::rng::Rng;
-use crate::text::EncodingRs;
-use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::{Color, Move, Position};
 use std::collections::HashSet;
@@ -83,17 +81,7 @@ struct Game {
 fn read_games(paths: &[String]) -> Result<Vec<Game>, String> {
     let mut seen = HashSet::new();
     let mut games = Vec::new();
-    for f in super::files_under(paths)? {
-        let name = f.display().to_string();
-        let lib = super::read_capped(Some(&name), MAX_LIBRARY_BYTES)
-            .and_then(|bytes| archive::open(&bytes, &EncodingRs).map_err(|e| e.to_string()));
-        let lib = match lib {
-            Ok(lib) => lib,
-            Err(e) => {
-                eprintln!("xq data: {name}: {e}");
-                continue;
-            }
-        };
+    for (_, lib) in super::libraries(super::files_under(paths)?, "data") {
         for tree in &lib.games {
             let result = match tree.result() {
                 PgnResult::RedWins => 2,

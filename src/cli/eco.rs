@@ -3,10 +3,8 @@
 //! (`xq eco train --out FILE`).
 
 use crate::lang::Lang;
-use crate::text::EncodingRs;
 use crate::xiangqi::ecco::learn::{learn, with_prefixes, Example};
 use crate::xiangqi::ecco::{self, normalise, Ecco, Tree};
-use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::tree::GameTree;
 use crate::xiangqi::Move;
 use std::collections::{BTreeMap, HashSet};
@@ -33,19 +31,8 @@ pub(super) fn main_line(tree: &GameTree) -> Vec<Move> {
 
 /// Every game of `paths`; a file that does not read is said on stderr and skipped.
 fn read_all(paths: &[String]) -> Result<Vec<Read>, String> {
-    let list = super::files_under(paths)?;
     let mut games = Vec::new();
-    for f in list {
-        let name = f.display().to_string();
-        let lib = super::read_capped(Some(&name), MAX_LIBRARY_BYTES)
-            .and_then(|bytes| archive::open(&bytes, &EncodingRs).map_err(|e| e.to_string()));
-        let lib = match lib {
-            Ok(lib) => lib,
-            Err(e) => {
-                eprintln!("xq eco: {name}: {e}");
-                continue;
-            }
-        };
+    for (name, lib) in super::libraries(super::files_under(paths)?, "eco") {
         let several = lib.games.len() > 1;
         for (i, tree) in lib.games.iter().enumerate() {
             let tag = |n: &str| tree.tag(n).unwrap_or("").trim().to_string();

@@ -6,9 +6,7 @@ use crate::explorer::book::{Book, BookGame};
 use crate::explorer::index::{Index, Keep, Played};
 use crate::explorer::shard::{self, GameInfo, Shard, MAX_SHARD_BYTES, SHARD_COUNT};
 use crate::explorer::{self as ex, Outcome};
-use crate::text::EncodingRs;
 use crate::xiangqi::ecco::{self, Ecco};
-use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
 use crate::xiangqi::Position;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -55,19 +53,9 @@ pub fn run(args: &[String]) -> i32 {
 /// Every game of `paths` from the initial position with a move; a file that does not read is
 /// said on stderr and skipped.
 fn read_games(paths: &[String], book: &mut Book) -> Result<(usize, usize), String> {
-    let (mut files, mut read) = (0, 0);
-    for f in super::files_under(paths)? {
-        let name = f.display().to_string();
-        files += 1;
-        let lib = super::read_capped(Some(&name), MAX_LIBRARY_BYTES)
-            .and_then(|bytes| archive::open(&bytes, &EncodingRs).map_err(|e| e.to_string()));
-        let lib = match lib {
-            Ok(lib) => lib,
-            Err(e) => {
-                eprintln!("xq explorer: {name}: {e}");
-                continue;
-            }
-        };
+    let list = super::files_under(paths)?;
+    let (files, mut read) = (list.len(), 0);
+    for (_, lib) in super::libraries(list, "explorer") {
         for tree in lib.games.iter().filter(|t| ecco::is_initial(t.start())) {
             let tag = |n: &str| tree.tag(n).unwrap_or("").trim().to_string();
             let moves = super::eco::main_line(tree);

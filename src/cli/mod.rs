@@ -174,6 +174,28 @@ const USAGE: &str = "usage: xq <command> [args]
   train --out FILE.nnue DATA.xqpos...    train the network (NNUE) on `xq data`'s positions
   puzzles [--engine CMD] [--go GO] --out FILE.jsonl GAMES...   cut puzzles from games (pack --out DIR: shard them)";
 
+/// The library of each of `files` that reads, with its file's name; one that does not is said on
+/// stderr as `xq TOOL: file: why` and skipped.
+pub(crate) fn libraries(
+    files: Vec<std::path::PathBuf>,
+    tool: &'static str,
+) -> impl Iterator<Item = (String, crate::xiangqi::notation::archive::Library)> {
+    use crate::xiangqi::notation::archive::{self, MAX_LIBRARY_BYTES};
+    files.into_iter().filter_map(move |f| {
+        let name = f.display().to_string();
+        let lib = read_capped(Some(&name), MAX_LIBRARY_BYTES).and_then(|bytes| {
+            archive::open(&bytes, &crate::text::EncodingRs).map_err(|e| e.to_string())
+        });
+        match lib {
+            Ok(lib) => Some((name, lib)),
+            Err(e) => {
+                eprintln!("xq {tool}: {name}: {e}");
+                None
+            }
+        }
+    })
+}
+
 /// Every file under the paths given (folders walked in name order, so that runs repeat).
 pub(crate) fn files_under(inputs: &[String]) -> Result<Vec<std::path::PathBuf>, String> {
     fn walk(p: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
