@@ -11,7 +11,7 @@
 // next page) over the database, and the time to open it again after a reload.
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp } from './harness.mjs';
+import { startApp, watchHandover } from './harness.mjs';
 
 const dir = process.argv[2] || '/tmp/ccpd-lead/Dataset/對局';
 if (!fs.existsSync(dir)) {
@@ -55,19 +55,7 @@ const app = await startApp();
 try {
   const page = await app.newPage('#/games', { lang: 'en' });
   await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=games-status]')?.textContent || ''), null, { timeout: 30000 });
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push([e.startTime, Math.round(e.duration)]);
-    }).observe({ type: 'longtask' });
-    const input = document.querySelector('[data-testid=games-pick-folder]');
-    input.addEventListener('change', () => {
-      window.changedAt = performance.now();
-      const poll = setInterval(() => {
-        if (input.files.length === 0) { window.handedAt = performance.now(); clearInterval(poll); }
-      }, 5);
-    }, true);
-  });
+  await watchHandover(page);
   const before = resident();
   const peak = { renderer: 0, all: 0 };
   const sampler = setInterval(() => {
@@ -85,7 +73,7 @@ try {
   const n = async (id) => Number(await page.textContent(`[data-testid=${id}]`));
   const [games, duplicates, errors] = [await n('games-imported'), await n('games-duplicates'), await n('games-errors')];
   const how = await page.getAttribute('[data-testid=games-run]', 'data-ended');
-  const all = await page.evaluate(() => window.longTasks.map(([start, d]) => [start < window.changedAt ? 'before' : start <= window.handedAt ? 'handover' : 'after', d]));
+  const all = await page.evaluate(() => window.longTasks.map(([start, d]) => [start < window.changedAt ? 'before' : start <= window.handedAt ? 'handover' : 'after', Math.round(d)]));
   const tasks = all.map(([, d]) => d);
   const of = (when) => all.filter(([w]) => w === when).map(([, d]) => d);
   const storage = await page.evaluate(() => navigator.storage.estimate());

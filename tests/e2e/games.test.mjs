@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp } from './harness.mjs';
+import { startApp, watchHandover } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.resolve(here, '../data/games-db/e2e');
@@ -242,20 +242,7 @@ test('handing a folder of 3,000 files to the worker runs no main-thread task ove
   const files = manyFiles(3000);
   const dir = path.dirname(files[0]);
   const page = await open('en');
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask' });
-    const input = document.querySelector('[data-testid=games-pick-folder]');
-    // The handover runs from the choice until the page clears the input, its last file sent.
-    input.addEventListener('change', () => {
-      window.changedAt = performance.now();
-      const poll = setInterval(() => {
-        if (input.files.length === 0) { window.handedAt = performance.now(); clearInterval(poll); }
-      }, 5);
-    }, true);
-  });
+  await watchHandover(page);
   await page.setInputFiles('[data-testid=games-pick-folder]', dir);
   await page.waitForFunction(() => window.handedAt, null, { timeout: 120000 });
   await ended(page);

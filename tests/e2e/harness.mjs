@@ -147,3 +147,24 @@ export async function pasteGame(page, text) {
   await page.fill('[data-testid=open-text]', text);
   await page.click('[data-testid=open-text-go]');
 }
+
+/**
+ * Watches `#/games`' folder handover on `page`: its main-thread long tasks as [start, duration]
+ * in `window.longTasks`, and the handover from the choice (`window.changedAt`) until the page
+ * clears the input, its last file sent (`window.handedAt`).
+ */
+export async function watchHandover(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
+    const input = document.querySelector('[data-testid=games-pick-folder]');
+    input.addEventListener('change', () => {
+      window.changedAt = performance.now();
+      const poll = setInterval(() => {
+        if (input.files.length === 0) { window.handedAt = performance.now(); clearInterval(poll); }
+      }, 5);
+    }, true);
+  });
+}
