@@ -15,7 +15,7 @@ use crate::xiangqi::ecco::{self, Ecco};
 use crate::xiangqi::notation::pgn::{read_tree, write_tree};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::tree::GameTree;
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{Move, Position, Square};
 
 const MAGIC: &[u8] = b"XQG";
 /// The record format's version: a record of a newer one is refused with
@@ -256,55 +256,111 @@ impl StoredGame {
 
     /// Reads a record written by [`StoredGame::to_bytes`]; a newer version is refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<StoredGame, RecordError> {
-        let mut r = Reader::open(bytes, MAGIC, VERSION, RecordError::NotARecord)?;
-        let [red, black, event, date, file] = [(); 5].map(|_| r.string());
-        let number = r.varint()?;
-        let code = r.varint()?;
-        let ecco = (code / 4)
-            .checked_sub(1)
-            .and_then(|e| Ecco::new((b'A' + (e / 100).min(25) as u8) as char, (e % 100) as u8));
-        let flags = r.byte()?;
-        let start = match flags & HAS_START {
-            0 => None,
-            _ => Some(r.fen()?),
-        };
-        let mut pos = start
-            .as_ref()
-            .map_or_else(Position::start, |(_, p)| p.clone());
-        let plies = r.varint()? as usize;
-        if plies > MAX_PLIES {
-            return Err(RecordError::BadMove { ply: MAX_PLIES + 1 });
-        }
-        let mut moves = Vec::with_capacity(plies);
-        for ply in 1..=plies {
-            let i = r.byte()? as usize;
-            let m = move_at(&pos, i).ok_or(RecordError::BadMove { ply })?;
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
-        let record = match flags & HAS_RECORD {
-            0 => None,
-            _ => Some(r.string()?),
-        };
-        if r.at != bytes.len() {
-            return Err(RecordError::Trailing { at: r.at });
-        }
-        Ok(StoredGame {
-            red: red?,
-            black: black?,
-            event: event?,
-            date: date?,
-            outcome: Outcome::from_code(code as u8),
-            ecco,
-            start: start.map(|(f, _)| f),
-            moves,
-            source: Source {
-                file: file?,
-                number,
-            },
-            record,
-        })
+        read_record(bytes, None)
     }
+
+    /// The game as one of the browser's workers hands it to another: its record's length and
+    /// bytes, then its main line as it is, two bytes a move (from point, to point), so that
+    /// [`StoredGame::from_handed`] rebuilds it without the legal moves of every ply that
+    /// [`StoredGame::from_bytes`] generates. Passed between workers of one build, never stored.
+    pub fn to_handed(&self) -> Vec<u8> {
+        let record = self.to_bytes();
+        let mut out = Vec::with_capacity(record.len() + 5 + 2 * self.moves.len());
+        varint(&mut out, record.len() as u32);
+        out.extend_from_slice(&record);
+        for m in &self.moves {
+            out.extend([m.from.index() as u8, m.to.index() as u8]);
+        }
+        out
+    }
+
+    /// Reads [`StoredGame::to_handed`]'s bytes: the game, and its record's bytes as stored.
+    pub fn from_handed(bytes: &[u8]) -> Result<(StoredGame, &[u8]), RecordError> {
+        let mut r = Reader { bytes, at: 0 };
+        let len = r.varint()? as usize;
+        let record = r.take(len)?;
+        let game = read_record(record, Some(&bytes[r.at..]))?;
+        Ok((game, record))
+    }
+}
+
+/// Reads a record; its main line from its bytes (each move's index among the legal ones), or
+/// from `line` (two bytes a move, [`StoredGame::to_handed`]) when given.
+fn read_record(bytes: &[u8], line: Option<&[u8]>) -> Result<StoredGame, RecordError> {
+    let mut r = Reader::open(bytes, MAGIC, VERSION, RecordError::NotARecord)?;
+    let [red, black, event, date, file] = [(); 5].map(|_| r.string());
+    let number = r.varint()?;
+    let code = r.varint()?;
+    let ecco = (code / 4)
+        .checked_sub(1)
+        .and_then(|e| Ecco::new((b'A' + (e / 100).min(25) as u8) as char, (e % 100) as u8));
+    let flags = r.byte()?;
+    let start = match flags & HAS_START {
+        0 => None,
+        _ => Some(r.fen()?),
+    };
+    let mut pos = start
+        .as_ref()
+        .map_or_else(Position::start, |(_, p)| p.clone());
+    let plies = r.varint()? as usize;
+    if plies > MAX_PLIES {
+        return Err(RecordError::BadMove { ply: MAX_PLIES + 1 });
+    }
+    let moves = match line {
+        Some(line) => {
+            r.take(plies)?;
+            handed_line(line, plies)?
+        }
+        None => {
+            let mut moves = Vec::with_capacity(plies);
+            for ply in 1..=plies {
+                let i = r.byte()? as usize;
+                let m = move_at(&pos, i).ok_or(RecordError::BadMove { ply })?;
+                pos.play_unchecked(m);
+                moves.push(m);
+            }
+            moves
+        }
+    };
+    let record = match flags & HAS_RECORD {
+        0 => None,
+        _ => Some(r.string()?),
+    };
+    if r.at != bytes.len() {
+        return Err(RecordError::Trailing { at: r.at });
+    }
+    Ok(StoredGame {
+        red: red?,
+        black: black?,
+        event: event?,
+        date: date?,
+        outcome: Outcome::from_code(code as u8),
+        ecco,
+        start: start.map(|(f, _)| f),
+        moves,
+        source: Source {
+            file: file?,
+            number,
+        },
+        record,
+    })
+}
+
+/// The first `plies` moves of a handed line, two bytes a move.
+fn handed_line(line: &[u8], plies: usize) -> Result<Vec<Move>, RecordError> {
+    let raw = line
+        .get(..2 * plies)
+        .ok_or(RecordError::Truncated { at: line.len() })?;
+    raw.chunks(2)
+        .enumerate()
+        .map(|(i, p)| {
+            let point = |b: u8| Square::from_index(b as usize);
+            match (point(p[0]), point(p[1])) {
+                (Some(from), Some(to)) => Ok(Move { from, to }),
+                _ => Err(RecordError::BadMove { ply: i + 1 }),
+            }
+        })
+        .collect()
 }
 
 /// The index of `m` among the legal moves of `pos` sorted by (from, to), as the book writes a
@@ -454,6 +510,38 @@ mod tests {
             },
             record: None,
         }
+    }
+
+    #[test]
+    fn a_game_handed_between_workers_reads_back_with_its_record_as_stored() {
+        let mut g = game();
+        g.start = Some("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1".into());
+        g.moves = vec!["e1d2".parse().unwrap(), "d9d8".parse().unwrap()];
+        g.record = Some("1. A5+4 {a comment} 1... K5+1".into());
+        for g in [game(), g] {
+            let handed = g.to_handed();
+            let (back, record) = StoredGame::from_handed(&handed).unwrap();
+            assert_eq!(back, g);
+            assert_eq!(record, &g.to_bytes()[..]);
+        }
+    }
+
+    #[test]
+    fn a_handed_game_cut_short_or_off_the_board_is_an_error() {
+        let handed = game().to_handed();
+        let cut = &handed[..handed.len() - 1];
+        assert!(matches!(
+            StoredGame::from_handed(cut),
+            Err(RecordError::Truncated { .. })
+        ));
+        let mut off = handed.clone();
+        let last = off.len() - 1;
+        off[last] = 90;
+        assert_eq!(
+            StoredGame::from_handed(&off),
+            Err(RecordError::BadMove { ply: 3 })
+        );
+        assert!(StoredGame::from_handed(&handed[..3]).is_err());
     }
 
     #[test]

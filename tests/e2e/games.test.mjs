@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp, watchHandover } from './harness.mjs';
+import { startApp, watchHandover, watchLongTasks, opfsFolder } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA = path.resolve(here, '../data/games-db/e2e');
@@ -58,6 +58,68 @@ test('a folder imports with a progress bar, its corrupt file listed with its err
   assert.equal(await count(page, 'games-imported'), 0);
   assert.equal(await count(page, 'games-duplicates'), GAMES);
   assert.match(await text(page, 'games-status'), new RegExp(`库中共 ${GAMES} 局`));
+  assert.deepEqual(page.errors, []);
+});
+
+/** The folder's files as [path, bytes], Xu Yinchuan's games in a folder under it. */
+const FOLDER_FILES = fs.readdirSync(FOLDER).map((f) => [f.startsWith('xu-') ? `xu/${f}` : f, fs.readFileSync(path.join(FOLDER, f))]);
+
+/** The main thread's tasks over 50 ms since `window.pickedAt` (ms). */
+const tasksSincePick = (page) => page.evaluate(() => window.longTasks.filter(([start]) => start >= window.pickedAt).map(([, d]) => Math.round(d)));
+
+/** Clicks the folder button, its picker answered by the folder `opfsFolder` wrote. */
+async function pickFolder(page) {
+  await page.evaluate(() => { window.pickedAt = performance.now(); });
+  await page.click('[data-testid=games-pick-folder]');
+}
+
+test('a folder picked through the browser\'s folder picker goes to the worker as a handle: imported whole, its corrupt file listed, then duplicates', async () => {
+  const page = await open('zh');
+  await opfsFolder(page, 'picked', FOLDER_FILES);
+  await watchLongTasks(page);
+  await pickFolder(page);
+  await page.waitForSelector('[data-testid=games-progress]');
+  await ended(page);
+  assert.equal(await count(page, 'games-imported'), GAMES);
+  assert.equal(await count(page, 'games-duplicates'), 0);
+  assert.equal(await count(page, 'games-errors'), 1);
+  assert.equal(await page.getAttribute('[data-testid=games-fault-list] li', 'data-file'), 'picked/broken.xqf', 'named by its path, as a folder input names it');
+  assert.match(await text(page, 'games-fault-list'), /XQF/);
+  assert.deepEqual(await page.$eval('[data-testid=games-progress]', (p) => [p.value, p.max]), [GAMES + 1, GAMES + 1], 'every file read, the subfolder\'s too');
+  assert.match(await text(page, 'games-status'), new RegExp(`库中共 ${GAMES} 局`));
+
+  await pickFolder(page);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=games-duplicates]')?.textContent === String(n), GAMES);
+  await ended(page);
+  assert.equal(await count(page, 'games-imported'), 0);
+  assert.match(await text(page, 'games-status'), new RegExp(`库中共 ${GAMES} 局`));
+  assert.deepEqual(await tasksSincePick(page), [], 'no main-thread task over 50 ms');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a folder of 3,000 files picked as a handle: no main-thread task over 50 ms, the pace shown, a reload in the middle goes on', async () => {
+  const n = 3000;
+  const files = manyFiles(n);
+  const page = await open('en');
+  await opfsFolder(page, 'many', files.map((f) => [path.basename(f), fs.readFileSync(f)]));
+  await watchLongTasks(page);
+  await pickFolder(page);
+  await page.waitForFunction(() => {
+    const run = document.querySelector('[data-testid=games-run]');
+    const got = Number(document.querySelector('[data-testid=games-imported]')?.textContent || 0);
+    return run && !run.dataset.ended && got > 0;
+  }, null, { timeout: 60000, polling: 20 });
+  assert.match(await text(page, 'games-pace'), /^\d+ of 3000 files read, \d+ games? new, \d+ games a second, about \d+ s left$/);
+  assert.deepEqual(await tasksSincePick(page), [], 'no main-thread task over 50 ms from the click on');
+  const before = await count(page, 'games-imported');
+  assert.ok(before < n, `reloaded with ${before} of ${n} imported`);
+  await page.reload();
+  await page.waitForSelector('[data-testid=games-resumed]', { timeout: 30000 });
+  await ended(page);
+  assert.equal(await count(page, 'games-imported'), n, 'the counts go on from before the reload');
+  assert.equal(await count(page, 'games-duplicates'), 0);
+  assert.match(await text(page, 'games-status'), new RegExp(`${n} games in the database`));
+  fs.rmSync(path.dirname(files[0]), { recursive: true });
   assert.deepEqual(page.errors, []);
 });
 

@@ -154,11 +154,8 @@ export async function pasteGame(page, text) {
  * clears the input, its last file sent (`window.handedAt`).
  */
 export async function watchHandover(page) {
+  await watchLongTasks(page);
   await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask' });
     const input = document.querySelector('[data-testid=games-pick-folder]');
     input.addEventListener('change', () => {
       window.changedAt = performance.now();
@@ -166,5 +163,41 @@ export async function watchHandover(page) {
         if (input.files.length === 0) { window.handedAt = performance.now(); clearInterval(poll); }
       }, 5);
     }, true);
+  });
+}
+
+/**
+ * Writes `files` ([path under the folder, bytes]) into a folder `name` of `page`'s origin private
+ * file system (a real folder, which a page can hand over as a handle), 500 files an evaluation,
+ * and makes the page's folder picker (`showDirectoryPicker`, which playwright cannot answer)
+ * give that folder.
+ */
+export async function opfsFolder(page, name, files) {
+  for (let i = 0; i < files.length; i += 500) {
+    const part = files.slice(i, i + 500).map(([rel, bytes]) => [rel, Buffer.from(bytes).toString('base64')]);
+    await page.evaluate(async ([name, part]) => {
+      const top = await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true });
+      await Promise.all(part.map(async ([rel, b64]) => {
+        const steps = rel.split('/');
+        let dir = top;
+        for (const s of steps.slice(0, -1)) dir = await dir.getDirectoryHandle(s, { create: true });
+        const out = await (await dir.getFileHandle(steps.at(-1), { create: true })).createWritable();
+        await out.write(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+        await out.close();
+      }));
+    }, [name, part]);
+  }
+  await page.evaluate((name) => {
+    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+  }, name);
+}
+
+/** Watches `page`'s main-thread tasks over 50 ms, as [start, duration] in `window.longTasks`. */
+export async function watchLongTasks(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
   });
 }

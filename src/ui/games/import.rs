@@ -1,5 +1,7 @@
-//! The import: files picked (several at once), a folder picked or dropped (read recursively
-//! through `webkitGetAsEntry`), a `.zip` among them; the progress, counts and unreadable files.
+//! The import: files picked (several at once), a folder picked or dropped (posted whole as the
+//! browser's handle where it has them, `folder.rs`; else read recursively through
+//! `webkitGetAsEntry` or the folder input's list), a `.zip` among them; the progress, counts and
+//! unreadable files.
 
 use super::job::{Ended, Run, IMPORT};
 use super::words::{self, Said};
@@ -11,6 +13,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::{spawn_local, JsFuture};
 
 /// Main-thread time a task of a pick's handover may take (ms). The cost is the browser's: a
 /// picked file's size and date are read from disk when its `File` is first asked for them or
@@ -168,32 +171,97 @@ fn read_folder(d: Shared, reader: web_sys::FileSystemDirectoryReader) {
     }
 }
 
-/// What was dropped: each item read as an entry (a folder whole), or as a file where the
-/// browser gives no entries.
+/// What was dropped. Where the browser gives every file item as a handle (a folder whole), the
+/// handles go to the worker, which walks them; else each item is read here as an entry (a
+/// folder walked), or as a file where the browser gives no entries.
 fn dropped(g: Games, ev: web_sys::DragEvent) {
     ev.prevent_default();
     let Some(dt) = ev.data_transfer() else {
         return;
     };
-    let d: Shared = Rc::new(RefCell::new(Dropping {
-        picked: Picked::default(),
-        waiting: 1,
-        g,
-    }));
+    // Both asked now: a drop's items can be read only while its event lasts.
+    let (mut handles, mut entries, mut files) = (Vec::new(), Vec::new(), Vec::new());
     let items = dt.items();
     for i in 0..items.length() {
         let Some(item) = items.get(i) else { continue };
+        if item.kind() != "file" {
+            continue;
+        }
+        handles.push(handle_of(&item));
         match item.webkit_get_as_entry() {
-            Ok(Some(entry)) => walk(d.clone(), entry),
-            _ => {
-                if let Ok(Some(f)) = item.get_as_file() {
-                    let name = f.name();
-                    d.borrow_mut().picked.add(f, name);
-                }
-            }
+            Ok(Some(entry)) => entries.push(entry),
+            _ => files.extend(item.get_as_file().ok().flatten()),
         }
     }
-    settle(&d);
+    spawn_local(async move {
+        if let Some(handles) = all_handles(handles).await {
+            return post(g, &handles, &JsValue::NULL, true);
+        }
+        let d: Shared = Rc::new(RefCell::new(Dropping {
+            picked: Picked::default(),
+            waiting: 1,
+            g,
+        }));
+        for entry in entries {
+            walk(d.clone(), entry);
+        }
+        for f in files {
+            let name = f.name();
+            d.borrow_mut().picked.add(f, name);
+        }
+        settle(&d);
+    });
+}
+
+/// The item's handle (`getAsFileSystemHandle`, a promise), where the browser has it.
+fn handle_of(item: &web_sys::DataTransferItem) -> Option<JsValue> {
+    let ask = js_sys::Reflect::get(item, &"getAsFileSystemHandle".into()).ok()?;
+    ask.dyn_into::<js_sys::Function>().ok()?.call0(item).ok()
+}
+
+/// The handles asked for, when every one came (a drop of files made by a page has none).
+async fn all_handles(asked: Vec<Option<JsValue>>) -> Option<js_sys::Array> {
+    let asked: js_sys::Array = asked.into_iter().collect::<Option<_>>()?;
+    if asked.length() == 0 {
+        return None;
+    }
+    let settled = JsFuture::from(js_sys::Promise::all_settled(&asked))
+        .await
+        .ok()?;
+    js_sys::Array::from(&settled)
+        .iter()
+        .map(|s| {
+            js_sys::Reflect::get(&s, &"value".into())
+                .ok()
+                .filter(|h| h.is_object())
+        })
+        .collect()
+}
+
+/// The browser's folder picker (`showDirectoryPicker`), where it has one.
+fn folder_picker() -> Option<js_sys::Function> {
+    js_sys::Reflect::get(&window(), &"showDirectoryPicker".into())
+        .ok()?
+        .dyn_into()
+        .ok()
+}
+
+/// The folder button: where the browser has a folder picker, the folder is chosen there and
+/// posted to the worker as one handle, instead of the `<input>`'s list of every file in it.
+fn pick_folder(g: Games, ev: web_sys::MouseEvent) {
+    let Some(picker) = folder_picker() else {
+        return;
+    };
+    ev.prevent_default();
+    let Ok(asked) = picker.call0(&window()) else {
+        return;
+    };
+    spawn_local(async move {
+        // Cancelling the picker rejects it: nothing to do then.
+        if let Ok(folder) = JsFuture::from(js_sys::Promise::resolve(&asked)).await {
+            post(g, &js_sys::Array::of1(&folder), &JsValue::NULL, true);
+        }
+    });
 }
 
 /// Choosing, dropping, and the import's progress.
@@ -229,7 +297,7 @@ pub fn ImportPanel() -> impl IntoView {
                 </label>
                 <label>
                     {tr(words::PICK_FOLDER)} " "
-                    <input type="file" node_ref=folder data-testid="games-pick-folder" on:change=on_pick />
+                    <input type="file" node_ref=folder data-testid="games-pick-folder" on:change=on_pick on:click=move |ev| pick_folder(g, ev) />
                 </label>
                 <p>{tr(words::DROP_HERE)}</p>
             </div>

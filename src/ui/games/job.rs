@@ -1,7 +1,8 @@
 //! What `#/games` and its worker say to each other: JSON strings, as every worker of the app
 //! (docs/architecture.md). An import is the one message that is not JSON: the `File`s go as
 //! they are, `[IMPORT, files, names, last]` (files an array or a `FileList`; names an array, or
-//! null for the files' own paths), since a `File` is not text.
+//! null for the files' own paths), since a `File` is not text; or, where the browser has them,
+//! `[IMPORT, handles, null, true]`: a folder or files as the browser's handles, a pick whole.
 
 use crate::xiangqi::words::Said;
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,8 @@
 //! opens on `#/play` as that page's saved session, the game on its board before kept restorable.
 
 mod answer;
+mod batch;
+mod folder;
 mod idb;
 mod import;
 pub(super) mod job;

@@ -1,43 +1,34 @@
 //! `games_worker`: the database's one writer. It opens IndexedDB (refusing a newer layout or
 //! record untouched), loads the catalogue the search reads from its saved snapshot (the games
-//! stored after it decoded on top), and imports: a pick's files, once all are handed over and
-//! the caps checked over the whole pick, go into the `pending` store a batch to a record, then
+//! stored after it decoded on top), and imports: a pick's files (handed over, or found under
+//! the folder's handle the page posted, `folder.rs`), once all are there and the caps checked
+//! over the whole pick, go into the `pending` store a batch to a record, then
 //! are read a batch at a time, each batch's games written and its record deleted in one
 //! transaction, so a reload goes on where it stopped and storage running full never leaves half
 //! a batch. Records are read from the database when a game is opened, saved or shown.
 
-use super::idb;
+use super::batch::{self, unreadable, PARSER};
 use super::job::{Ask, Ended, Fault, Run, Told, IMPORT};
-use crate::games::import::{check_drop, import_file, import_games, FileImport, ImportError};
+use super::{folder, idb};
+use crate::games::import::check_drop;
 use crate::games::record::{DedupeKey, RecordError, StoredGame};
 use crate::games::search::Catalogue;
-use crate::games::zip::{is_zip, Directory, InflateGuard, Member, Method, NoInflater, ZipError};
-use crate::ui::files::BrowserCharsets;
 use crate::xiangqi::words::Said;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::{spawn_local, JsFuture};
+use wasm_bindgen_futures::spawn_local;
 use web_sys::{IdbDatabase, IdbTransactionMode};
 
 /// The name `#/play`'s explorer starts this worker under: it only reads.
 pub const READER: &str = "explorer";
 
-/// Files a batch: one `pending` record, one read, one transaction of its games (about 300 of
-/// the dataset's), so the transactions' and messages' own costs stay small (the dataset: about
-/// 135 batches) and a reload loses at most one batch's reading.
+/// Files a batch: one `pending` record, one read, its games (about 300 of the dataset's)
+/// written with the next batch's in one transaction, so the transactions' and messages' own
+/// costs stay small (the dataset: about 135 batches) and a reload loses at most two batches'
+/// reading.
 const BATCH_FILES: usize = 400;
-
-#[wasm_bindgen]
-extern "C" {
-    /// The browser's inflater (`DecompressionStream`; web-sys has it only behind a flag).
-    #[wasm_bindgen(js_name = DecompressionStream)]
-    type Inflater;
-    #[wasm_bindgen(constructor, js_class = "DecompressionStream", catch)]
-    fn new(format: &str) -> Result<Inflater, JsValue>;
-}
 
 /// The worker's state: the open database, the catalogue the search reads, the duplicates' keys,
 /// the pick being handed over, and the import going on.
@@ -48,6 +39,8 @@ struct State {
     keys: HashSet<DedupeKey>,
     /// The files of a pick handed over so far, with the names they are listed under.
     pick: Vec<(web_sys::File, String)>,
+    /// The files of a pick (as handles) that the browser would not give: listed as unreadable.
+    unread: Vec<String>,
     run: Option<Run>,
     importing: bool,
     cancel: bool,
@@ -82,6 +75,9 @@ fn now() -> f64 {
 /// Starts the worker: listens to the page and opens the database.
 pub fn serve_games_worker() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    if scope.name() == PARSER {
+        return batch::serve_parser();
+    }
     let onmessage =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
@@ -91,9 +87,14 @@ pub fn serve_games_worker() {
                 }
             } else if let Ok(parts) = data.dyn_into::<js_sys::Array>() {
                 if parts.get(0).as_string().as_deref() == Some(IMPORT) {
-                    take(&parts.get(1), &parts.get(2));
-                    if parts.get(3).is_truthy() {
-                        spawn_local(add_pick());
+                    let files = js_sys::Array::from(&parts.get(1));
+                    if files.iter().any(|f| folder::is_handle(&f)) {
+                        spawn_local(take_handles(files));
+                    } else {
+                        take(&files, &parts.get(2));
+                        if parts.get(3).is_truthy() {
+                            spawn_local(add_pick());
+                        }
                     }
                 }
             }
@@ -103,10 +104,28 @@ pub fn serve_games_worker() {
     spawn_local(open());
 }
 
+/// A pick as the browser's handles (a folder picked or dropped, posted whole): its files are
+/// found and asked for here, then the pick goes on as one handed over file by file.
+async fn take_handles(handles: js_sys::Array) {
+    match folder::walk(&handles).await {
+        Ok(walked) => {
+            with(|s| {
+                s.pick.extend(walked.files);
+                s.unread.extend(walked.unread);
+            });
+            add_pick().await;
+        }
+        Err(count) => {
+            if let Err(e) = check_drop(count, 0) {
+                tell(&Told::Refused(Said::of(&e)));
+            }
+        }
+    }
+}
+
 /// Adds one message's files (an array or a `FileList`) to the pick, named by `names` when the
 /// page gives them (a drop's paths), else by their path in the folder chosen, else their name.
-fn take(files: &JsValue, names: &JsValue) {
-    let files = js_sys::Array::from(files);
+fn take(files: &js_sys::Array, names: &JsValue) {
     let names = names.dyn_ref::<js_sys::Array>();
     with(|s| {
         for (i, f) in files.iter().enumerate() {
@@ -269,11 +288,12 @@ fn db() -> Option<IdbDatabase> {
 
 /// The pick is all handed over: its caps are checked over all its files (their count and
 /// sizes) before any is read; then its files go into `pending`, a batch to a record (one
-/// `Blob` of its files, their names and sizes), and the import starts.
+/// `Blob` of its files, their names and sizes), and the import starts. The files of a folder
+/// the browser would not give count as read, each listed as unreadable.
 async fn add_pick() {
     let Some(db) = db() else { return };
-    let pick = with(|s| std::mem::take(&mut s.pick));
-    let n = pick.len();
+    let (pick, unread) = with(|s| (std::mem::take(&mut s.pick), std::mem::take(&mut s.unread)));
+    let n = pick.len() + unread.len();
     if n == 0 {
         return;
     }
@@ -282,41 +302,21 @@ async fn add_pick() {
     if let Err(e) = check_drop(before + n, bytes) {
         return tell(&Told::Refused(Said::of(&e)));
     }
+    let unread: Vec<Fault> = unread.into_iter().map(unreadable).collect();
+    let picked = |run: &mut Run| {
+        run.files += n;
+        run.done += unread.len();
+        run.faults.extend(unread.iter().cloned());
+    };
     // With no import going on, the pick's count is saved with its files, so a reload before its
     // first batch knows it; during one, the counts in `meta` are the batches' alone (a write
     // here could set them back), and the pick's files are added to them once kept.
     let idle = with(|s| !s.importing).then(|| {
         let mut run = with(|s| s.run.clone()).unwrap_or_default();
-        run.files += n;
+        picked(&mut run);
         serde_json::to_string(&run).unwrap_or_default()
     });
-    let put = || -> Result<web_sys::IdbTransaction, JsValue> {
-        let tx = idb::transaction(
-            &db,
-            &[idb::PENDING, idb::META],
-            IdbTransactionMode::Readwrite,
-        )?;
-        if let Some(json) = &idle {
-            idb::store(&tx, idb::META)?.put_with_key(&json.into(), &idb::RUN.into())?;
-        }
-        let pending = idb::store(&tx, idb::PENDING)?;
-        for batch in pick.chunks(BATCH_FILES) {
-            let files: js_sys::Array = batch.iter().map(|(f, _)| JsValue::from(f)).collect();
-            let names: js_sys::Array = batch.iter().map(|(_, n)| JsValue::from_str(n)).collect();
-            let sizes: js_sys::Array = batch
-                .iter()
-                .map(|(f, _)| JsValue::from_f64(f.size()))
-                .collect();
-            let entry = js_sys::Object::new();
-            js_sys::Reflect::set(&entry, &"names".into(), &names)?;
-            js_sys::Reflect::set(&entry, &"sizes".into(), &sizes)?;
-            let blob = web_sys::Blob::new_with_blob_sequence(&files)?;
-            js_sys::Reflect::set(&entry, &"blob".into(), &blob)?;
-            pending.put(&entry)?;
-        }
-        Ok(tx)
-    };
-    let written = match put() {
+    let written = match put_pick(&db, &pick, idle.as_deref()) {
         Ok(tx) => idb::committed(&tx).await,
         Err(e) => Err(e),
     };
@@ -325,7 +325,7 @@ async fn add_pick() {
             // The batches written meanwhile have moved the counts on: only the files are added.
             let (run, start) = with(|s| {
                 let run = s.run.get_or_insert_with(Run::default);
-                run.files += n;
+                picked(run);
                 let run = run.clone();
                 s.cancel = false;
                 let start = !s.importing;
@@ -349,6 +349,39 @@ async fn add_pick() {
     }
 }
 
+/// Queues `pick` into `pending`, a batch to a record, with the counts `run` (its JSON) when
+/// no import is going on.
+fn put_pick(
+    db: &IdbDatabase,
+    pick: &[(web_sys::File, String)],
+    run: Option<&str>,
+) -> Result<web_sys::IdbTransaction, JsValue> {
+    let tx = idb::transaction(
+        db,
+        &[idb::PENDING, idb::META],
+        IdbTransactionMode::Readwrite,
+    )?;
+    if let Some(json) = run {
+        idb::store(&tx, idb::META)?.put_with_key(&json.into(), &idb::RUN.into())?;
+    }
+    let pending = idb::store(&tx, idb::PENDING)?;
+    for batch in pick.chunks(BATCH_FILES) {
+        let files: js_sys::Array = batch.iter().map(|(f, _)| JsValue::from(f)).collect();
+        let names: js_sys::Array = batch.iter().map(|(_, n)| JsValue::from_str(n)).collect();
+        let sizes: js_sys::Array = batch
+            .iter()
+            .map(|(f, _)| JsValue::from_f64(f.size()))
+            .collect();
+        let entry = js_sys::Object::new();
+        js_sys::Reflect::set(&entry, &"names".into(), &names)?;
+        js_sys::Reflect::set(&entry, &"sizes".into(), &sizes)?;
+        let blob = web_sys::Blob::new_with_blob_sequence(&files)?;
+        js_sys::Reflect::set(&entry, &"blob".into(), &blob)?;
+        pending.put(&entry)?;
+    }
+    Ok(tx)
+}
+
 /// Says how the import ended, after saving the catalogue's snapshot.
 async fn end(db: &IdbDatabase, run: Run, how: Ended) {
     save_snapshot(db).await;
@@ -369,17 +402,23 @@ async fn import() {
             return cancelled(&db).await;
         }
         let started = now();
-        let Ok((values, keys)) = idb::first(&db, idb::PENDING, Some(1)).await else {
+        // Two batches at once, one read by the second parser (`batch.rs`), one transaction.
+        let Ok((values, keys)) = idb::first(&db, idb::PENDING, Some(2)).await else {
             return finished(&db).await;
         };
         if values.length() == 0 {
             return finished(&db).await;
         }
-        let mut read = Batch::default();
-        for v in values.iter() {
-            read.entry(v).await;
-        }
-        let bytes: Vec<Vec<u8>> = read.games.iter().map(StoredGame::to_bytes).collect();
+        let mut read = batch::read(&values).await;
+        // The games before these, in the order of the files: a game already held is a duplicate.
+        let before = read.games.len();
+        with(|s| read.games.retain(|(g, _)| s.keys.insert(g.dedupe_key())));
+        read.duplicates += before - read.games.len();
+        let bytes: Vec<Vec<u8>> = read
+            .games
+            .iter_mut()
+            .map(|(g, record)| record.take().unwrap_or_else(|| g.to_bytes()))
+            .collect();
         let ms = now() - started;
         let counted = |run: &mut Run| {
             run.done += read.files;
@@ -393,7 +432,7 @@ async fn import() {
         match write(&db, &bytes, &keys, &run).await {
             Ok(ids) => {
                 let run = with(|s| {
-                    for (id, g) in ids.into_iter().zip(&read.games) {
+                    for (id, (g, _)) in ids.into_iter().zip(&read.games) {
                         s.hold(id, g);
                     }
                     let run = s.run.get_or_insert_with(Run::default);
@@ -405,7 +444,7 @@ async fn import() {
             Err(e) => {
                 // None of the batch was written: its games are not held either.
                 with(|s| {
-                    for g in &read.games {
+                    for (g, _) in &read.games {
                         s.keys.remove(&g.dedupe_key());
                     }
                 });
@@ -416,161 +455,6 @@ async fn import() {
                 return end(&db, kept, Ended::Full).await;
             }
         }
-    }
-}
-
-/// The games read from one batch of files, duplicates left out.
-#[derive(Default)]
-struct Batch {
-    files: usize,
-    games: Vec<StoredGame>,
-    duplicates: usize,
-    faults: Vec<Fault>,
-}
-
-impl Batch {
-    /// Reads one pending record: `{ names, sizes, blob }`, its files one after another in the
-    /// blob (or `{ name, file }`, one file, as an earlier version kept them).
-    async fn entry(&mut self, entry: JsValue) {
-        let get = |k: &str| js_sys::Reflect::get(&entry, &k.into()).unwrap_or_default();
-        let (names, sizes, blob) = match get("blob").is_undefined() {
-            false => (
-                js_sys::Array::from(&get("names")),
-                js_sys::Array::from(&get("sizes")),
-                get("blob"),
-            ),
-            true => {
-                let file = get("file");
-                let size = js_sys::Reflect::get(&file, &"size".into()).unwrap_or_default();
-                (
-                    js_sys::Array::of1(&get("name")),
-                    js_sys::Array::of1(&size),
-                    file,
-                )
-            }
-        };
-        let bytes = blob
-            .dyn_into::<web_sys::Blob>()
-            .ok()
-            .and_then(|b| read_blob(&b));
-        let mut at = 0usize;
-        for (name, size) in names.iter().zip(sizes.iter()) {
-            self.files += 1;
-            let name = name.as_string().unwrap_or_default();
-            let size = size.as_f64().unwrap_or(0.0) as usize;
-            let Some(file) = bytes.as_deref().and_then(|b| b.get(at..at + size)) else {
-                self.faults.push(Fault {
-                    file: name,
-                    said: Said::of(&crate::saved::FileError::Unreadable),
-                });
-                continue;
-            };
-            at += size;
-            let found = match is_zip(file) {
-                true => import_zip(&name, file).await,
-                false => import_file(&name, file, &BrowserCharsets, &NoInflater),
-            };
-            self.add(found);
-        }
-    }
-
-    fn add(&mut self, found: FileImport) {
-        for e in &found.errors {
-            self.faults.push(fault(e));
-        }
-        for g in found.games {
-            let key = g.dedupe_key();
-            if with(|s| s.keys.insert(key)) {
-                self.games.push(g);
-            } else {
-                self.duplicates += 1;
-            }
-        }
-    }
-}
-
-/// A fault as the page lists it (its text names the file, and the game where one is at fault).
-fn fault(e: &ImportError) -> Fault {
-    Fault {
-        file: e.file.clone(),
-        said: Said::of(e),
-    }
-}
-
-/// A blob's bytes (a worker may read synchronously): a batch's files in one read.
-fn read_blob(blob: &web_sys::Blob) -> Option<Vec<u8>> {
-    let reader = web_sys::FileReaderSync::new().ok()?;
-    let buf = reader.read_as_array_buffer(blob).ok()?;
-    Some(js_sys::Uint8Array::new(&buf).to_vec())
-}
-
-/// The games of the zip `name`: its directory read with its caps, each member inflated by the
-/// browser and checked as it inflates.
-async fn import_zip(name: &str, zip: &[u8]) -> FileImport {
-    let mut out = FileImport::default();
-    let zip_error = |member: &str, e: ZipError| ImportError {
-        file: format!("{name}/{member}"),
-        game: None,
-        fault: crate::games::import::Fault::Zip(e),
-    };
-    let dir = match Directory::read(zip, &BrowserCharsets) {
-        Ok(d) => d,
-        Err(e) => {
-            out.errors.push(zip_error("", e));
-            return out;
-        }
-    };
-    for e in dir.refused {
-        out.errors.push(zip_error("", e));
-    }
-    for m in &dir.members {
-        match member_bytes(m, zip).await {
-            Ok(bytes) => import_games(
-                &format!("{name}/{}", m.name),
-                &bytes,
-                &BrowserCharsets,
-                &mut out,
-            ),
-            Err(e) => out.errors.push(zip_error(&m.name, e)),
-        }
-    }
-    out
-}
-
-async fn member_bytes(m: &Member, zip: &[u8]) -> Result<Vec<u8>, ZipError> {
-    let raw = m.raw(zip)?;
-    match m.method {
-        Method::Stored => Ok(raw.to_vec()),
-        Method::Deflate => inflate(raw, &mut InflateGuard::new(m)).await,
-    }
-}
-
-/// Inflates raw deflate through `DecompressionStream("deflate-raw")`, a chunk at a time, each
-/// counted by `guard` so that a member inflating past its declared size is stopped there.
-async fn inflate(raw: &[u8], guard: &mut InflateGuard) -> Result<Vec<u8>, ZipError> {
-    let bad = |g: &InflateGuard| g.bad_deflate();
-    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(raw));
-    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|_| bad(guard))?;
-    let inflater = Inflater::new("deflate-raw").map_err(|_| bad(guard))?;
-    let stream = blob.stream().pipe_through(inflater.unchecked_ref());
-    let reader: web_sys::ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
-    let mut out = Vec::new();
-    loop {
-        let chunk = JsFuture::from(reader.read())
-            .await
-            .map_err(|_| bad(guard))?;
-        if js_sys::Reflect::get(&chunk, &"done".into()).is_ok_and(|d| d.is_truthy()) {
-            return Ok(out);
-        }
-        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| bad(guard))?;
-        let bytes = js_sys::Uint8Array::new(&value);
-        if let Err(e) = guard.take(bytes.length() as usize) {
-            let _ = reader.cancel();
-            return Err(e);
-        }
-        let at = out.len();
-        out.resize(at + bytes.length() as usize, 0);
-        bytes.copy_to(&mut out[at..]);
     }
 }
 
