@@ -3,8 +3,12 @@
 //! same to the bit (in a search too, where a debug build checks every node); `xq data`'s sample
 //! reads back as quiet positions; and the trainer repeats itself from a seed.
 
+#[path = "support/uci.rs"]
+mod uci_process;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use uci_process::Uci;
 use xiangqi_club::engine::nnue::data::read_all;
 use xiangqi_club::engine::nnue::train::{samples, train, Settings};
 use xiangqi_club::engine::nnue::{Accumulator, Network, HIDDEN, INPUTS};
@@ -149,32 +153,15 @@ fn training_repeats_from_a_seed_on_any_number_of_threads_and_learns() {
     assert_eq!(Network::from_bytes(&bytes).unwrap(), one.network);
 }
 
-/// What `xq uci` answers to `commands` up to its `bestmove` (then `quit`).
+/// What `xq uci` answers to `commands` up to its `bestmove`.
 fn uci(commands: &[String]) -> String {
-    use std::io::{BufRead, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+    let mut uci = Uci::start();
     for c in commands {
-        writeln!(stdin, "{c}").unwrap();
+        uci.send(c);
     }
-    let mut out = String::new();
-    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        out.push_str(&line);
-        out.push('\n');
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
-    writeln!(stdin, "quit").unwrap();
-    child.wait().unwrap();
-    out
+    let said = uci.wait_for("bestmove");
+    assert!(uci.finish(true).0.success());
+    said.iter().map(|l| format!("{l}\n")).collect()
 }
 
 #[test]
