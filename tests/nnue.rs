@@ -1,10 +1,17 @@
 //! The learned evaluation (issue 58): the accumulators the search updates move by move equal the
 //! sum from scratch along real games, so the incremental and full paths score every position the
 //! same to the bit (in a search too, where a debug build checks every node); `xq data`'s sample
-//! reads back as quiet positions; and the trainer repeats itself from a seed.
+//! reads back as quiet positions; the trainer repeats itself from a seed; and the shipped
+//! network gives the recorded scores (`tests/data/nnue/scores.txt`), which the browser's worker must
+//! give too (`tests/e2e/nnue.test.mjs`).
+
+#[path = "support/uci.rs"]
+mod uci_process;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use uci_process::Uci;
+use xiangqi_club::engine::job::{run_job, EvaluateReport, EvaluateRequest, Weights};
 use xiangqi_club::engine::nnue::data::read_all;
 use xiangqi_club::engine::nnue::train::{samples, train, Settings};
 use xiangqi_club::engine::nnue::{Accumulator, Network, HIDDEN, INPUTS};
@@ -149,32 +156,15 @@ fn training_repeats_from_a_seed_on_any_number_of_threads_and_learns() {
     assert_eq!(Network::from_bytes(&bytes).unwrap(), one.network);
 }
 
-/// What `xq uci` answers to `commands` up to its `bestmove` (then `quit`).
+/// What `xq uci` answers to `commands` up to its `bestmove`.
 fn uci(commands: &[String]) -> String {
-    use std::io::{BufRead, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+    let mut uci = Uci::start();
     for c in commands {
-        writeln!(stdin, "{c}").unwrap();
+        uci.send(c);
     }
-    let mut out = String::new();
-    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        out.push_str(&line);
-        out.push('\n');
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
-    writeln!(stdin, "quit").unwrap();
-    child.wait().unwrap();
-    out
+    let said = uci.wait_for("bestmove");
+    assert!(uci.finish(true).0.success());
+    said.iter().map(|l| format!("{l}\n")).collect()
 }
 
 #[test]
@@ -213,4 +203,80 @@ fn uci_evaluates_with_the_network_of_eval_file_and_refuses_a_file_that_is_none()
     };
     assert_eq!(nodes(&after_bad), nodes(&by_hand));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tests/data/nnue/scores.txt`: the sample's positions with the committed network's score of
+/// each, which the browser's worker must give too (tests/e2e/nnue.test.mjs).
+const SCORES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nnue/scores.txt");
+/// The network the app ships (the engine worker fetches it when the player turns it on).
+const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/public/engine/ccpd.nnue");
+
+/// The committed network's scores of `fens`, through the worker's entry point as the browser's
+/// worker runs it.
+fn worker_scores(fens: &[String]) -> Vec<Result<i32, String>> {
+    let weights = Weights::of_bytes(&std::fs::read(SHIPPED).unwrap());
+    assert!(matches!(weights, Weights::Loaded(_)), "{weights:?}");
+    let request = serde_json::to_string(&EvaluateRequest {
+        id: 1,
+        evaluate: fens.to_vec(),
+    })
+    .unwrap();
+    let mut said = Vec::new();
+    run_job(
+        &mut Engine::new(1),
+        &request,
+        &weights,
+        &mut |s| said.push(s),
+        &|| 0.0,
+    );
+    let report: EvaluateReport = serde_json::from_str(&said[0]).unwrap();
+    report.scores
+}
+
+#[test]
+fn the_shipped_network_gives_the_recorded_score_of_every_position() {
+    let fens: Vec<String> = read_all(SAMPLE)
+        .unwrap()
+        .iter()
+        .map(|r| r.position().unwrap().fen())
+        .collect();
+    if std::env::var_os("XQ_WRITE_NNUE_SCORES").is_some() {
+        // After a new network: `XQ_WRITE_NNUE_SCORES=1 cargo test --test nnue shipped`.
+        let mut text = String::from("# score (centipawns, side to move) TAB FEN: see README.md\n");
+        for (fen, score) in fens.iter().zip(worker_scores(&fens)) {
+            text.push_str(&format!("{}\t{fen}\n", score.unwrap()));
+        }
+        std::fs::write(SCORES, text).unwrap();
+    }
+    let recorded: Vec<(i32, String)> = std::fs::read_to_string(SCORES)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (score, fen) = l.split_once('\t').unwrap();
+            (score.parse().unwrap(), fen.to_string())
+        })
+        .collect();
+    // The file holds the sample's positions, in its order.
+    assert_eq!(
+        recorded.iter().map(|(_, f)| f).collect::<Vec<_>>(),
+        fens.iter().collect::<Vec<_>>()
+    );
+    let scores = worker_scores(&fens);
+    let differ: Vec<String> = recorded
+        .iter()
+        .zip(&scores)
+        .filter(|((want, _), got)| **got != Ok(*want))
+        .map(|((want, fen), got)| format!("{fen}: recorded {want}, now {got:?}"))
+        .collect();
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    // The worker's entry point and the inference called directly agree, and the scores differ
+    // enough from position to position that a network scoring all alike would not pass.
+    let net = Network::from_bytes(&std::fs::read(SHIPPED).unwrap()).unwrap();
+    for (score, fen) in &recorded {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(net.evaluate_position(&pos), *score, "{fen}");
+    }
+    let distinct: std::collections::HashSet<_> = recorded.iter().map(|(s, _)| s).collect();
+    assert!(distinct.len() > 150, "{} distinct scores", distinct.len());
 }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use std::time::Instant;
-use xiangqi_club::engine::job::run_job;
+use xiangqi_club::engine::job::{run_job, Weights};
 use xiangqi_club::engine::review::{
     annotate, missing, summarize, Analysis, Judgement, ReviewReport, ReviewRequest, Summary,
     DEFAULT_LIMITS,
@@ -59,6 +59,7 @@ fn review(fen: &str, moves: &[String], plies: Option<Vec<usize>>) -> Vec<(usize,
     run_job(
         &mut engine,
         &serde_json::to_string(&req).unwrap(),
+        &Weights::Unloaded,
         &mut |s| reports.push(serde_json::from_str(&s).unwrap()),
         &|| t0.elapsed().as_secs_f64() * 1000.0,
     );

@@ -1,52 +1,24 @@
 //! `xq uci` driven as a process, the way a GUI or match runner drives Pikafish.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver};
+#[path = "support/uci.rs"]
+mod uci_process;
+
 use std::time::{Duration, Instant};
+use uci_process::Uci;
 use xiangqi_club::xiangqi::{Move, Position};
 
 #[test]
 fn speaks_uci_and_stops_on_request() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            if tx.send(line.unwrap()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut send = |s: &str| writeln!(stdin, "{s}").unwrap();
-    let wait_for = |prefix: &str| -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = rx
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no `{prefix}` after {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    };
-    send("uci");
-    let hello = wait_for("uciok");
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let hello = uci.wait_for("uciok");
     assert!(hello.iter().any(|l| l.starts_with("id name")));
-    send("isready");
-    wait_for("readyok");
-    send("ucinewgame");
-    send("position startpos moves h2e2 h9g7");
-    send("go depth 5");
-    let lines = wait_for("bestmove");
+    uci.send("isready");
+    uci.wait_for("readyok");
+    uci.send("ucinewgame");
+    uci.send("position startpos moves h2e2 h9g7");
+    uci.send("go depth 5");
+    let lines = uci.wait_for("bestmove");
     let info = lines
         .iter()
         .find(|l| l.starts_with("info depth 5"))
@@ -67,11 +39,11 @@ fn speaks_uci_and_stops_on_request() {
     }
     assert!(pos.is_legal(Move::from_iccs(&best).unwrap()));
     // An infinite search ends on `stop`, with a move.
-    send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
-    send("go infinite");
+    uci.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    uci.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
-    send("stop");
-    let lines = wait_for("bestmove");
+    uci.send("stop");
+    let lines = uci.wait_for("bestmove");
     let best = lines
         .last()
         .unwrap()
@@ -85,156 +57,27 @@ fn speaks_uci_and_stops_on_request() {
     assert!(black.is_legal(Move::from_iccs(&best).unwrap()));
     // Even when the search ends by itself (a mate in one), `go infinite` waits for `stop`.
     let mate_in_one = "3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1";
-    send(&format!("position fen {mate_in_one}"));
-    send("go infinite");
+    uci.send(format!("position fen {mate_in_one}"));
+    uci.send("go infinite");
     std::thread::sleep(Duration::from_millis(500));
-    while let Ok(line) = rx.try_recv() {
+    while let Ok(line) = uci.out.try_recv() {
         assert!(
             !line.starts_with("bestmove"),
             "answered before stop: {line}"
         );
     }
-    send("stop");
+    uci.send("stop");
     // Two moves mate (b7b9, and b7d7 as the flying general guards e9); either will do.
-    let lines = wait_for("bestmove");
+    let lines = uci.wait_for("bestmove");
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     let mut mated = Position::from_fen(mate_in_one).unwrap();
     mated.play(Move::from_iccs(best).unwrap()).unwrap();
     assert!(mated.is_checkmate(), "bestmove {best} does not mate");
     // Clock-driven search answers in time.
-    send("position startpos");
-    send("go wtime 2000 btime 2000 winc 0 binc 0");
-    wait_for("bestmove");
-    send("quit");
-    assert!(child.wait().unwrap().success());
-}
-
-/// `xq uci` as a process with every wait under a timeout: a deadlock fails the test, never hangs it.
-struct Uci {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    out: Receiver<String>,
-    err: Receiver<String>,
-}
-
-/// Long enough for a loaded 2-core machine; a deadlock waits forever.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// Lines of `r` as they come, each decoded lossily (stderr may echo what it refused).
-fn lines_of(r: impl Read + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut r = BufReader::new(r);
-        let mut buf = Vec::new();
-        while r.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
-            let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-            buf.clear();
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
-impl Uci {
-    fn start() -> Uci {
-        Uci::spawn(Command::new(env!("CARGO_BIN_EXE_xq")).arg("uci"))
-    }
-
-    /// `xq uci` with its address space limited to `kb` KiB (`ulimit -v`).
-    #[cfg(unix)]
-    fn start_within(kb: u64) -> Uci {
-        Uci::spawn(
-            Command::new("sh")
-                .arg("-c")
-                .arg(format!("ulimit -v {kb} && exec \"$0\" uci"))
-                .arg(env!("CARGO_BIN_EXE_xq")),
-        )
-    }
-
-    fn spawn(command: &mut Command) -> Uci {
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        Uci {
-            stdin: child.stdin.take(),
-            out: lines_of(child.stdout.take().unwrap()),
-            err: lines_of(child.stderr.take().unwrap()),
-            child,
-        }
-    }
-
-    fn send(&mut self, line: impl AsRef<[u8]>) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(line.as_ref()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Stdout lines up to and including the first that starts with `prefix`.
-    fn wait_for(&self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .out
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no `{prefix}` within {PATIENCE:?} after {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// The `bestmove` answer, checked to be the only one before `readyok`.
-    fn best_then_ready(&mut self) -> String {
-        let lines = self.wait_for("bestmove");
-        self.send("isready");
-        let after = self.wait_for("readyok");
-        assert!(
-            !after.iter().any(|l| l.starts_with("bestmove")),
-            "two answers: {lines:?} {after:?}"
-        );
-        lines.last().unwrap().clone()
-    }
-
-    /// Closes stdin (or sends `quit` first) and waits for the exit; stdout and stderr left over.
-    fn finish(mut self, quit: bool) -> (ExitStatus, Vec<String>, Vec<String>) {
-        if quit {
-            self.send("quit");
-        }
-        self.stdin = None; // closes it: the end of input
-        let t0 = Instant::now();
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s;
-            }
-            assert!(t0.elapsed() < PATIENCE, "xq uci did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        let drain = |rx: &Receiver<String>| {
-            let mut v = Vec::new();
-            while let Ok(l) = rx.recv_timeout(Duration::from_secs(5)) {
-                v.push(l);
-            }
-            v
-        };
-        (status, drain(&self.out), drain(&self.err))
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    uci.send("position startpos");
+    uci.send("go wtime 2000 btime 2000 winc 0 binc 0");
+    uci.wait_for("bestmove");
+    assert!(uci.finish(true).0.success());
 }
 
 fn pause(ms: u64) {

@@ -17,8 +17,9 @@ const CACHE = PREFIX + BUILD;
 const INDEX = new URL('index.html', self.registration.scope).href;
 const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
 // The trainer's puzzle data is kept when #/train fetches it, never by `keepAll`: no other page's
-// visit downloads it.
-const EAGER = new Set([...OURS].filter((u) => !u.includes('/puzzles/')));
+// visit downloads it. So is the engine's network (public/engine/), fetched by the engine worker
+// only when the player turns it on.
+const EAGER = new Set([...OURS].filter((u) => !u.includes('/puzzles/') && !u.includes('/public/engine/')));
 // The opening explorer's shards (explorer/*.txt, not in FILES: too many) are the build's too,
 // kept when #/play's explorer fetches one and never by `keepAll`.
 const EXPLORER = new URL('explorer/', self.registration.scope).href;

@@ -621,6 +621,7 @@ mod tests {
         super::super::job::run_job(
             &mut engine,
             &text,
+            &super::super::job::Weights::Unloaded,
             &mut |s| out.push(serde_json::from_str(&s).unwrap()),
             &|| 0.0,
         );

@@ -1,6 +1,7 @@
 // Engine speed benchmark, the browser's worker against native: prints figures, passes or fails nothing.
 //
 //   node tests/e2e/bench-engine.mjs [DEPTH] [warm|steady]   (default 11; XQ_BENCH_RUNS=n runs each, default 3)
+//   XQ_BENCH_NETWORK=1 node tests/e2e/bench-engine.mjs …     (both sides evaluate with the shipped network)
 //
 // Needs the built app (dist/, `trunk build --release`) and `target/release/xq`. Both sides search
 // the six positions of `xq bench search` to the same depth with the worker's 32 MB table, so
@@ -11,7 +12,9 @@
 // searches the six to depth 11, untimed, so that the timed searches all run on the browser's
 // optimised code (both sides do the same, so the trees stay the same). Each side's time is its
 // engine's own clock (UCI's `time`; the worker's nodes over its nodes per second), started when
-// the search starts. Each side's fastest run counts.
+// the search starts. Each side's fastest run counts. With XQ_BENCH_NETWORK=1 both evaluate with
+// the network the app ships (public/engine/ccpd.nnue: `setoption name EvalFile` natively, the
+// request's `network` in the worker, which fetches the weights before its first search).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +28,8 @@ const RUNS = Number(process.env.XQ_BENCH_RUNS || 3);
 const XQ = path.join(root, 'target/release/xq');
 // The engine worker's table (src/bin/engine_worker.rs: `Engine::new(32)`).
 const HASH_MB = 32;
+const NETWORK = process.env.XQ_BENCH_NETWORK === '1';
+const WEIGHTS = path.join(root, 'public/engine/ccpd.nnue');
 
 // The positions of `xq bench search` (src/cli/uci.rs, BENCH), in its order.
 const FENS = [
@@ -59,6 +64,7 @@ function uci(jobs) {
       resolve(out);
     });
     xq.stdin.write(`setoption name Hash value ${HASH_MB}\n`);
+    if (NETWORK) xq.stdin.write(`setoption name EvalFile value ${WEIGHTS}\n`);
     next();
   });
 }
@@ -73,7 +79,7 @@ async function native() {
 
 /** The same searches in the play page's engine worker: nodes and seconds per position. */
 async function browser(page) {
-  return page.evaluate(async ({ fens, jobs, skip, depth, warm }) => {
+  return page.evaluate(async ({ fens, jobs, skip, depth, warm, network }) => {
     // Searches `list` (fen and depth) in turn in one new worker.
     const search = (list) => new Promise((resolve, reject) => {
       const worker = new Worker('./engine_worker_loader.js');
@@ -81,13 +87,13 @@ async function browser(page) {
       const next = () => {
         const { fen, depth } = list[out.length];
         const limits = { depth, nodes: null, movetime_ms: null, soft_ms: null };
-        worker.postMessage(JSON.stringify({ id: out.length + 1, fen, moves: [], task: 'best', level: 8, seed: 0, limits }));
+        worker.postMessage(JSON.stringify({ id: out.length + 1, fen, moves: [], task: 'best', level: 8, seed: 0, limits, network }));
       };
       worker.onerror = (e) => reject(new Error(String(e.message)));
       worker.onmessage = (ev) => {
         if (ev.data === 'ready') return next();
         const report = JSON.parse(ev.data);
-        if (report.error) reject(new Error(JSON.stringify(report.error)));
+        if (report.error || report.network_failed) reject(new Error(JSON.stringify(report)));
         if (!report.done) return;
         out.push({ nodes: report.nodes, secs: report.nodes / Math.max(report.nps, 1) });
         if (out.length < list.length) return next();
@@ -99,7 +105,7 @@ async function browser(page) {
     const out = [];
     for (const fen of fens) out.push(...(await search([{ fen, depth }])));
     return out;
-  }, { fens: FENS, jobs: JOBS, skip: WARM_UP.length, depth: DEPTH, warm: WARM });
+  }, { fens: FENS, jobs: JOBS, skip: WARM_UP.length, depth: DEPTH, warm: WARM, network: NETWORK });
 }
 
 const app = await startApp();
@@ -119,7 +125,8 @@ try {
     bestWorker = fastest(bestWorker, await browser(page));
   }
   const mode = STEADY ? 'one engine for the six, after an untimed pass to depth 11' : WARM ? 'one engine for the six' : 'a fresh engine each';
-  console.log(`depth ${DEPTH}, ${mode}, fastest of ${RUNS} runs each`);
+  const evaluation = NETWORK ? 'the network (public/engine/ccpd.nnue)' : 'the hand-written evaluation';
+  console.log(`depth ${DEPTH}, ${mode}, ${evaluation}, fastest of ${RUNS} runs each`);
   console.log('position  native nodes  worker nodes  native s  worker s');
   const cell = (v, w) => String(v).padStart(w);
   FENS.forEach((_, i) => console.log(`${cell(i + 1, 8)}  ${cell(bestNative.nodes[i], 12)}  ${cell(bestWorker.nodes[i], 12)}  ${cell(bestNative.each[i].toFixed(3), 8)}  ${cell(bestWorker.each[i].toFixed(3), 8)}`));

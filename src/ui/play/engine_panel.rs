@@ -62,6 +62,8 @@ struct Ctx {
     think_ms: RwSignal<u64>,
     /// How many best lines the analysis shows (1..=3).
     lines: RwSignal<u8>,
+    /// Evaluate with the learned network (off unless the player turns it on).
+    network: RwSignal<bool>,
     analysing: RwSignal<bool>,
     /// The running job: its id and kind.
     current: RwSignal<Option<(u64, Job)>>,
@@ -219,6 +221,12 @@ impl Ctx {
             self.message.set(Some(EngineNote::Refused(e.clone())));
             self.finish();
             return;
+        }
+        if report.network_failed.is_some() && self.network.get_untracked() {
+            // The search goes on with the hand-written evaluation: the switch says so too.
+            self.network.set(false);
+            self.message
+                .set(Some(EngineNote::Fixed(words::NETWORK_NOT_LOADED)));
         }
         let root = self.job_root.get_value();
         if let Some(root) = root.clone() {
@@ -402,6 +410,7 @@ impl Ctx {
             } else {
                 1
             },
+            network: self.network.get_untracked(),
         };
         let Ok(text) = serde_json::to_string(&request) else {
             return;
@@ -548,6 +557,16 @@ fn EngineSettings(ctx: Ctx) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
+            <label>
+                <input type="checkbox" data-testid="engine-network" prop:checked=move || ctx.network.get() on:change=move |ev| {
+                    ctx.network.set(event_target_checked(&ev));
+                    // A running analysis starts again with the other evaluation.
+                    if matches!(ctx.current.get_untracked(), Some((_, Job::Analysis))) {
+                        ctx.start(Job::Analysis);
+                    }
+                } />
+                " " {tr(words::NEURAL_NETWORK)}
+            </label>
         </div>
     }
 }
@@ -683,6 +702,7 @@ pub fn EnginePanel(
         level: RwSignal::new(3),
         think_ms: RwSignal::new(2000),
         lines: RwSignal::new(1),
+        network: RwSignal::new(false),
         analysing: RwSignal::new(false),
         current: RwSignal::new(None),
         report: RwSignal::new(None),
