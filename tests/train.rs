@@ -376,7 +376,7 @@ fn the_shipped_puzzles_accept_every_equally_fast_mate() {
         let mut plies: Vec<usize> = p.alternatives.iter().map(|a| a.ply).collect();
         plies.dedup();
         for ply in plies {
-            let n = ((p.moves.len() - ply + 1) / 2) as i32;
+            let n = (p.moves.len() - ply).div_ceil(2) as i32;
             let pos = p.position_after(ply);
             let start = p.start();
             let mut mates = 0;

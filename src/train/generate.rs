@@ -444,7 +444,7 @@ pub fn recheck(analyst: &mut dyn Analyst, puzzle: &mut Puzzle) -> Result<usize, 
     let mut added = 0;
     for ply in plies {
         // The solver's moves left, this one included: the mate's length from here.
-        let n = ((puzzle.moves.len() - ply + 1) / 2) as i32;
+        let n = (puzzle.moves.len() - ply).div_ceil(2) as i32;
         let found = equal_mates(
             analyst,
             &start,
