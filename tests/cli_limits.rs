@@ -508,7 +508,7 @@ fn a_go_command_that_does_not_read_is_refused_at_once() {
         ("infinite", "`infinite` is not a limit"),
         ("winc 100", "give a limit that ends the search"),
     ] {
-        for flag in ["--go", "--go2"] {
+        for flag in ["--go", "--go1", "--go2"] {
             let (code, _, err) = xq_limited(
                 10,
                 &dir,
@@ -536,6 +536,88 @@ fn a_go_command_that_does_not_read_is_refused_at_once() {
         );
         assert_eq!(code, 2, "{go}: {err}");
         assert!(err.contains(says), "{go}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `xq match`'s flags of each side (`--engine` twice, `--option1/2`, `--go`, `--go1/2`) reach
+/// that side's engine, and their faults are named by the flag given.
+#[cfg(unix)]
+#[test]
+fn match_gives_each_engine_its_own_flags() {
+    let dir = scratch("sides");
+    let games = two_games(&dir);
+    // Logs every line it hears to its first argument; leaves at the first `go`.
+    let logger = fake_engine(
+        &dir,
+        "logger",
+        "while read -r line; do
+  echo \"$line\" >> \"$1\"
+  case \"$line\" in
+    uci) echo 'id name logger'; echo uciok;;
+    isready) echo readyok;;
+    go*) exit 0;;
+  esac
+done
+",
+    );
+    let (one, two) = (dir.join("one.log"), dir.join("two.log"));
+    let first = format!("{logger} {}", one.display());
+    let second = format!("{logger} {}", two.display());
+    let base = [
+        "match",
+        "--engine",
+        &first,
+        "--engine",
+        &second,
+        "--games-file",
+        &games,
+        "--games",
+        "1",
+    ];
+    let run = |more: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(more).copied().collect();
+        xq_limited(10, &dir, &args)
+    };
+    let (code, _, err) = run(&[
+        "--option1",
+        "Hash=1",
+        "--option2",
+        "Hash=2",
+        "--go",
+        "depth 5",
+        "--go2",
+        "depth 7",
+    ]);
+    assert_eq!(code, 1, "the logger leaves at its first go: {err}");
+    let heard = |p: &std::path::Path| std::fs::read_to_string(p).unwrap_or_default();
+    let (one_heard, two_heard) = (heard(&one), heard(&two));
+    assert!(
+        one_heard.contains("setoption name Hash value 1"),
+        "{one_heard}"
+    );
+    assert!(!one_heard.contains("value 2"), "{one_heard}");
+    assert!(
+        two_heard.contains("setoption name Hash value 2"),
+        "{two_heard}"
+    );
+    assert!(!two_heard.contains("value 1"), "{two_heard}");
+    // The first engine plays Red in the first game: its `go` is `--go`'s, not `--go2`'s.
+    assert!(one_heard.contains("go depth 5"), "{one_heard}");
+    std::fs::remove_file(&one).ok();
+    let (code, _, err) = run(&["--go", "depth 5", "--go1", "depth 3"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(heard(&one).contains("go depth 3"), "{}", heard(&one));
+    for (more, says) in [
+        (&["--option1", "Hash"][..], "--option1 needs NAME=VALUE"),
+        (&["--option2", "Hash"][..], "--option2 needs NAME=VALUE"),
+        (&["--option2"][..], "--option2 needs a value"),
+        (&["--go1"][..], "--go1 needs a value"),
+        (&["--engine", &first][..], "two --engine are needed"),
+    ] {
+        let (code, _, err) = run(more);
+        assert_eq!(code, 2, "{more:?}: {err}");
+        assert!(err.contains(says), "{more:?}: {err}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

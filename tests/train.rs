@@ -108,6 +108,38 @@ fn two_equally_winning_moves_are_both_accepted() {
     assert!(!p.accepts(1, Move::from_iccs("c8d8").unwrap()));
 }
 
+/// An engine that gives at most two lines whatever is asked, as `xq uci` did when the generator
+/// asked for more lines than it allows (it refuses the setting and keeps the lines it had).
+struct TwoLines(BuiltIn);
+
+impl Analyst for TwoLines {
+    fn analyse(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        lines: usize,
+        deep: bool,
+    ) -> Result<Vec<Line>, String> {
+        let mut all = self.0.analyse(start, moves, lines.min(2), deep)?;
+        all.truncate(2);
+        Ok(all)
+    }
+}
+
+#[test]
+fn every_equally_fast_mate_is_kept_from_an_engine_that_gives_two_lines() {
+    let found = run(&mut TwoLines(engine()), TWO_MATES, &["c6c5", "a1a9"]);
+    let p = found
+        .puzzles
+        .first()
+        .unwrap_or_else(|| panic!("no puzzle: {found:?}"));
+    // The solution and three others: each move beyond the engine's two lines asked on its own.
+    assert_eq!(p.alternatives.len(), 3, "{:?}", p.alternatives);
+    for alt in &p.alternatives {
+        assert!(p.position_after(1).after(alt.mv).unwrap().is_checkmate());
+    }
+}
+
 /// Red (a chariot and a pawn against two chariots) can only check on h9 and h8 for ever: the
 /// rules make the checking side lose (24.1), so this is no win.
 const PERPETUAL: &str = "4k4/9/3P5/8p/rr7/9/9/9/7R1/3K5 b - - 0 1";
@@ -313,4 +345,69 @@ fn the_shipped_puzzles_read_and_the_endgames_are_whole_studies() {
             >= 240,
         "every study of the 244 that reads, is legal and has a result (2 repeat another)"
     );
+}
+
+/// Shipped puzzles whose solver's move before the last has more than two equally fast mates
+/// (issue 53: "another move that wins as fast is accepted, never marked wrong"), by id.
+const MANY_MATES: [&str; 3] = ["0bevbjx6", "4dv10fm8", "2pyu1iyq"];
+
+/// On these puzzles, every move the engine confirms mates as fast as the solution at a solver's
+/// ply that records an alternative is accepted by the trainer: the session counts it right
+/// (the puzzle solved), never wrong. The set cut when only the engine's second line was kept
+/// recorded one of them each.
+#[test]
+fn the_shipped_puzzles_accept_every_equally_fast_mate() {
+    use xiangqi_club::train::session::{Attempt, Solving};
+    use xiangqi_club::train::shard::{Index, Shard};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/puzzles");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let index = Index::parse(&read("index.json")).unwrap();
+    let mut puzzles = Vec::new();
+    for info in index.shards_of(Collection::Games) {
+        for p in Shard::parse(&read(&info.file)).unwrap().puzzles {
+            if MANY_MATES.contains(&p.id.as_str()) {
+                puzzles.push(p);
+            }
+        }
+    }
+    assert_eq!(puzzles.len(), MANY_MATES.len(), "the puzzles are shipped");
+    let mut analyst = BuiltIn::new(depth(5), depth(7));
+    for p in &puzzles {
+        let mut plies: Vec<usize> = p.alternatives.iter().map(|a| a.ply).collect();
+        plies.dedup();
+        for ply in plies {
+            let n = (p.moves.len() - ply).div_ceil(2) as i32;
+            let pos = p.position_after(ply);
+            let start = p.start();
+            let mut mates = 0;
+            for m in pos.legal_moves().iter().copied() {
+                let after = pos.after(m).unwrap();
+                let mated = after.is_checkmate()
+                    || after.is_stalemate()
+                    || {
+                        let line: Vec<Move> = p.moves[..ply].iter().copied().chain([m]).collect();
+                        let lines = analyst.analyse(&start, &line, 1, true).unwrap();
+                        matches!(lines.first().map(|l| l.score), Some(Score::Mate(k)) if k < 0 && -k < n)
+                    };
+                if !mated {
+                    continue;
+                }
+                mates += 1;
+                // On the trainer: the line played to this ply, then the other mate.
+                let mut s = Solving::new(p);
+                s.play_reply();
+                for k in (1..ply).step_by(2) {
+                    assert_eq!(s.try_move(p.moves[k]), Attempt::Right);
+                    s.play_reply();
+                }
+                let got = s.try_move(m);
+                assert!(
+                    matches!(got, Attempt::Right | Attempt::Solved),
+                    "{}: {m} mates in {n} at ply {ply} but is {got:?}",
+                    p.id
+                );
+            }
+            assert!(mates >= 3, "{}: {mates} mates at ply {ply}", p.id);
+        }
+    }
 }

@@ -87,6 +87,57 @@ fn cuts_a_missed_mate_from_a_pgn_file_and_packs_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A shipped puzzle as the set cut with only the engine's second line had it (甘立民 v 梁俊生,
+/// 1974, Chinese Chess Practical Dataset, CC BY 4.0): Red's chariot on f8 uncovers the cannons'
+/// double check from any square of its file, and only f8f9 was recorded beside f8f6.
+const ONE_ALTERNATIVE: &str = r#"{"id":"0bevbjx6","fen":"2b2a1C1/1N1kaRC2/2n1b4/4p3p/3n2P2/2p6/P3P3P/4B1N2/3rA4/1cBAK4 b - - 4 36","moves":["c4b4","f8f6","e8d9","h9h8"],"themes":["mate_in_2","double_cannon","discovered_attack"],"alternatives":[{"ply":1,"move":"f8f9"}],"rating":1250.0,"deviation":250.0,"source":{"collection":"games","game":"00002219","event":"1974年全國棋賽 第119局 馬回頭徒勞無益","red":"甘立民","black":"梁俊生","move_number":37}}"#;
+
+#[test]
+fn recheck_adds_every_equally_fast_mate_to_a_packed_puzzle() {
+    let dir = std::env::temp_dir().join(format!("xq-train-recheck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let jsonl = dir.join("old.jsonl");
+    std::fs::write(&jsonl, format!("{ONE_ALTERNATIVE}\n")).unwrap();
+    let shards = dir.join("old");
+    let (code, out, err) = xq(&[
+        "puzzles",
+        "pack",
+        "--out",
+        shards.to_str().unwrap(),
+        jsonl.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The shard as shipped is read back, checked and written as JSONL.
+    let again = dir.join("new.jsonl");
+    let (code, out, err) = xq(&[
+        "puzzles",
+        "recheck",
+        "--go",
+        "depth 6",
+        "--out",
+        again.to_str().unwrap(),
+        shards.join("games-000.json").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 puzzles read (0 unreadable), 1 with an alternative checked, 7 alternatives added to 1"), "{out}");
+    let text = std::fs::read_to_string(&again).unwrap();
+    let old = Puzzle::from_json(ONE_ALTERNATIVE).unwrap();
+    let new = Puzzle::from_json(text.trim()).unwrap();
+    let mut files: Vec<String> = new.alternatives.iter().map(|a| a.mv.to_string()).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        ["f8f0", "f8f1", "f8f2", "f8f3", "f8f4", "f8f5", "f8f7", "f8f9"],
+        "every chariot move along the f-file mates in 2"
+    );
+    assert!(new.alternatives.iter().all(|a| a.ply == 1));
+    assert_eq!(
+        (&new.id, new.rating, &new.moves),
+        (&old.id, old.rating, &old.moves)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_arguments_are_usage_errors() {
     let (code, _, err) = xq(&["puzzles", "--go", "fast", "--out", "x.jsonl", "g.pgn"]);
@@ -96,4 +147,10 @@ fn bad_arguments_are_usage_errors() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = xq(&["puzzles", "pack", "p.jsonl"]);
     assert_eq!(code, 2, "{err}");
+    let (code, _, err) = xq(&["puzzles", "recheck", "p.jsonl"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--out FILE.jsonl"), "{err}");
+    let (code, _, err) = xq(&["puzzles", "recheck", "--go", "fast", "--out", "x", "p"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--go"), "{err}");
 }

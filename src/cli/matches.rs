@@ -2,7 +2,7 @@
 //! opening with both colours, every game judged by the app's own rules ([`Game::verdict`]).
 
 use super::flags::Flags;
-use super::uci_engine::{check_go, option, Engine};
+use super::uci_engine::{Engine, EngineFlags};
 use crate::xiangqi::game::{Game, GameResult};
 use crate::xiangqi::{Color, Move, Position};
 use std::io::Write;
@@ -14,9 +14,8 @@ const USAGE: &str = "usage: xq match --engine \"CMD [ARGS]\" --engine \"CMD [ARG
 [--record FILE.jsonl]";
 
 struct Settings {
-    cmds: Vec<String>,
-    options: [Vec<(String, String)>; 2],
-    go: [String; 2],
+    /// The two engines, read by the shared [`EngineFlags`].
+    sides: [EngineFlags; 2],
     /// Clock: milliseconds and increment (both sides), instead of `go`.
     tc: Option<(u64, u64)>,
     games: usize,
@@ -32,9 +31,10 @@ struct Settings {
 
 fn parse(args: &[String]) -> Result<Settings, String> {
     let mut s = Settings {
-        cmds: Vec::new(),
-        options: [Vec::new(), Vec::new()],
-        go: ["movetime 100".into(), "movetime 100".into()],
+        sides: [
+            EngineFlags::new("movetime 100"),
+            EngineFlags::new("movetime 100"),
+        ],
         tc: None,
         games: 40,
         plies: 8,
@@ -44,20 +44,29 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         record: None,
     };
     let mut flags = Flags::new(args);
+    let mut engines = 0;
     while let Some(a) = flags.next() {
-        match a {
-            "--engine" => s.cmds.push(flags.value(a)?),
-            "--option1" | "--option2" => {
-                s.options[(a == "--option2") as usize].push(option(a, &flags.value(a)?)?)
+        // A side's own flag as the shared one: `--engine` fills the sides in turn, `--option1`
+        // and `--go1` are the first's `--option` and `--go`, `--go` both sides'.
+        let (side, name) = match a {
+            "--engine" => (engines, a),
+            "--option1" | "--go1" | "--go" => (0, a.trim_end_matches('1')),
+            "--option2" | "--go2" => (1, a.trim_end_matches('2')),
+            _ => (2, a),
+        };
+        if let Some(engine) = s.sides.get_mut(side) {
+            engine.take_as(name, a, &mut flags)?;
+            engines += usize::from(a == "--engine");
+            if a == "--go" {
+                s.sides[1].go = s.sides[0].go.clone();
             }
-            "--go" | "--go1" | "--go2" => {
-                let v = flags.value(a)?;
-                check_go(a, &v)?;
-                match a {
-                    "--go1" => s.go[0] = v,
-                    "--go2" => s.go[1] = v,
-                    _ => s.go = [v.clone(), v],
-                }
+            continue;
+        }
+        match a {
+            // A third engine: refused below, as before.
+            "--engine" => {
+                flags.value(a)?;
+                engines += 1;
             }
             "--tc" => s.tc = Some(time_control(&flags.value(a)?)?),
             "--games" => s.games = flags.number(a)?,
@@ -69,7 +78,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             _ => return Err(format!("unknown argument `{a}`")),
         }
     }
-    if s.cmds.len() != 2 {
+    if engines != 2 {
         return Err("two --engine are needed".into());
     }
     if s.games == 0 {
@@ -180,7 +189,7 @@ fn play(
                 let (w, b) = (c[0].max(0), c[1].max(0));
                 format!("wtime {w} btime {b} winc {inc} binc {inc}")
             }
-            _ => s.go[side].clone(),
+            _ => s.sides[side].go.clone(),
         };
         e.send(&format!("go {go}"))?;
         let t0 = Instant::now();
@@ -247,7 +256,7 @@ pub fn run(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let start = |i: usize| Engine::start(&s.cmds[i], &s.options[i]);
+    let start = |i: usize| Engine::start(&s.sides[i].cmd, &s.sides[i].options);
     let mut engines = match (start(0), start(1)) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => {

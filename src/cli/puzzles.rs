@@ -1,18 +1,20 @@
 //! `xq puzzles`: cuts puzzles from games with a UCI engine (src/train/generate.rs), one JSON
 //! object a line (with `--collection endgames`, every record whose position and moves are legal
 //! and whose result is published is kept whole as a study; no engine is asked, and the records
-//! dropped are counted by reason); `xq puzzles pack` tags them again, drops
-//! duplicates and writes the trainer's shards and `index.json` (src/train/shard.rs).
+//! dropped are counted by reason); `xq puzzles recheck` adds to puzzles cut before every move
+//! that mates as fast as the solution where one other was recorded (`generate::recheck`);
+//! `xq puzzles pack` tags them again, drops duplicates and writes the trainer's shards and
+//! `index.json` (src/train/shard.rs). `recheck` and `pack` read JSONL or shards.
 
 use super::flags::Flags;
 use super::uci_engine::{check_go, Engine, EngineFlags};
 use crate::engine::Score;
 use crate::text::EncodingRs;
 use crate::train::generate::{
-    find_puzzles, only_takes_back, source_of, study_from, Analyst, Dropped, Line,
+    find_puzzles, only_takes_back, recheck, source_of, study_from, Analyst, Dropped, Line,
 };
 use crate::train::puzzle::{Collection, Puzzle, Theme};
-use crate::train::shard::{dataset_credit, pack};
+use crate::train::shard::{dataset_credit, pack, Shard};
 use crate::train::themes::{seed, tag};
 use crate::xiangqi::notation::archive::{self, ArchiveError};
 use crate::xiangqi::notation::pgn::PgnErrorKind;
@@ -26,7 +28,9 @@ use std::time::Instant;
 const USAGE: &str = "usage: xq puzzles [--engine \"CMD [ARGS]\"] [--option NAME=VALUE]... \
 [--go \"movetime 300\"] [--scan \"depth 5\"] [--tail PLIES] [--collection games|endgames|mates] \
 [--decisive] [--skip GAMES] [--max GAMES] --out FILE.jsonl GAMES...  (files or folders, any game format)
-       xq puzzles pack --out DIR FILE.jsonl...";
+       xq puzzles recheck [--engine \"CMD [ARGS]\"] [--option NAME=VALUE]... [--go \"movetime 300\"] \
+--out FILE.jsonl PUZZLES...  (JSONL or shards)
+       xq puzzles pack --out DIR PUZZLES...  (JSONL or shards)";
 
 struct Settings {
     engine: EngineFlags,
@@ -83,18 +87,26 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     if s.out.is_empty() || s.inputs.is_empty() {
         return Err("--out and at least one games file or folder are needed".into());
     }
-    if s.engine.cmd.is_empty() {
-        let me = std::env::current_exe().map_err(|e| format!("cannot find xq itself: {e}"))?;
-        s.engine.cmd = format!("{} uci", me.display());
-    }
+    self_engine(&mut s.engine)?;
     super::check_output(&s.out)?;
     Ok(s)
 }
 
+/// No `--engine`: this `xq`'s own (`xq uci`).
+fn self_engine(engine: &mut EngineFlags) -> Result<(), String> {
+    if engine.cmd.is_empty() {
+        let me = std::env::current_exe().map_err(|e| format!("cannot find xq itself: {e}"))?;
+        engine.cmd = format!("{} uci", me.display());
+    }
+    Ok(())
+}
+
 /// Runs `xq puzzles`; 0 when done, 1 when the engine or a file fails, 2 for bad arguments.
 pub fn run(args: &[String]) -> i32 {
-    if args.first().is_some_and(|a| a == "pack") {
-        return run_pack(&args[1..]);
+    match args.first().map(String::as_str) {
+        Some("pack") => return run_pack(&args[1..]),
+        Some("recheck") => return run_recheck(&args[1..]),
+        _ => {}
     }
     if args.iter().any(|a| a == "-h" || a == "--help") {
         println!("{USAGE}");
@@ -122,6 +134,17 @@ struct Uci {
     scan: String,
     go: String,
     multipv: usize,
+}
+
+impl Uci {
+    fn start(flags: &EngineFlags, scan: &str) -> Result<Uci, String> {
+        Ok(Uci {
+            engine: Engine::start(&flags.cmd, &flags.options)?,
+            scan: scan.into(),
+            go: flags.go.clone(),
+            multipv: 1,
+        })
+    }
 }
 
 impl Analyst for Uci {
@@ -196,13 +219,7 @@ fn generate(s: &Settings) -> Result<(), String> {
         .append(true)
         .open(&s.out)
         .map_err(|e| format!("{}: {e}", s.out))?;
-    let engine = Engine::start(&s.engine.cmd, &s.engine.options)?;
-    let mut uci = Uci {
-        engine,
-        scan: s.scan.clone(),
-        go: s.engine.go.clone(),
-        multipv: 1,
-    };
+    let mut uci = Uci::start(&s.engine, &s.scan)?;
     let t0 = Instant::now();
     let (mut games, mut scanned, mut kept, mut unread) = (0usize, 0usize, 0usize, 0usize);
     let mut dropped: BTreeMap<Dropped, usize> = BTreeMap::new();
@@ -358,32 +375,20 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
     let mut bad = 0;
     let mut recaptures = 0;
     for path in inputs {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            match Puzzle::from_json(line) {
-                // A study is kept as the generator wrote it.
-                Ok(p) if p.player.is_some() => puzzles.push(p),
-                Ok(mut p) => {
-                    p.themes = tag(&p);
-                    p.rating = seed(&p, &p.themes);
-                    // Lines cut before the generator dropped recaptures are dropped here.
-                    if p.themes.contains(&Theme::MaterialWin)
-                        && only_takes_back(p.moves[0], &p.moves[1..])
-                    {
-                        recaptures += 1;
-                        continue;
-                    }
-                    puzzles.push(p);
-                }
-                Err(e) => {
-                    eprintln!("xq puzzles pack: {path}:{}: {e}", n + 1);
-                    bad += 1;
+        for mut p in read_puzzles("pack", path, &mut bad)? {
+            // A study is kept as the generator wrote it.
+            if p.player.is_none() {
+                p.themes = tag(&p);
+                p.rating = seed(&p, &p.themes);
+                // Lines cut before the generator dropped recaptures are dropped here.
+                if p.themes.contains(&Theme::MaterialWin)
+                    && only_takes_back(p.moves[0], &p.moves[1..])
+                {
+                    recaptures += 1;
+                    continue;
                 }
             }
+            puzzles.push(p);
         }
     }
     let read = puzzles.len() + recaptures;
@@ -419,5 +424,111 @@ fn pack_files(dir: &str, inputs: &[String]) -> Result<(), String> {
     for (t, n) in &index.themes {
         println!("{}: {n}", t.id());
     }
+    Ok(())
+}
+
+/// The puzzles of `path`: a shard as `pack` writes them (`{"version":…`), read whole, or JSONL,
+/// one a line, where a broken line is said on stderr (as `xq puzzles COMMAND: FILE:LINE: …`) and
+/// counted in `bad`.
+fn read_puzzles(command: &str, path: &str, bad: &mut usize) -> Result<Vec<Puzzle>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    if text.starts_with("{\"version\"") {
+        return Shard::parse(&text)
+            .map(|s| s.puzzles)
+            .map_err(|e| format!("{path}: {e}"));
+    }
+    let mut out = Vec::new();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        match Puzzle::from_json(line) {
+            Ok(p) => out.push(p),
+            Err(e) => {
+                eprintln!("xq puzzles {command}: {path}:{}: {e}", n + 1);
+                *bad += 1;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `xq puzzles recheck --out FILE.jsonl PUZZLES...`: every puzzle read, written again with
+/// the alternatives [`recheck`] adds.
+fn run_recheck(args: &[String]) -> i32 {
+    let mut engine = EngineFlags::new("movetime 300");
+    let mut out = String::new();
+    let mut inputs = Vec::new();
+    let parsed = (|| {
+        let mut flags = Flags::new(args);
+        while let Some(a) = flags.next() {
+            if engine.take(a, &mut flags)? {
+                continue;
+            }
+            match a {
+                "--out" => out = flags.value(a)?,
+                f if !f.starts_with("--") => inputs.push(f.to_string()),
+                _ => return Err(format!("unknown argument `{a}`")),
+            }
+        }
+        if out.is_empty() || inputs.is_empty() {
+            return Err("--out FILE.jsonl and at least one puzzle file are needed".to_string());
+        }
+        self_engine(&mut engine)?;
+        super::check_output(&out)
+    })();
+    if let Err(e) = parsed {
+        eprintln!("xq puzzles recheck: {e}\n{USAGE}");
+        return 2;
+    }
+    match recheck_files(&engine, &out, &inputs) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("xq puzzles recheck: {e}");
+            1
+        }
+    }
+}
+
+fn recheck_files(engine: &EngineFlags, out: &str, inputs: &[String]) -> Result<(), String> {
+    let t0 = Instant::now();
+    let mut bad = 0;
+    let mut all = Vec::new();
+    for path in inputs {
+        all.extend(read_puzzles("recheck", path, &mut bad)?);
+    }
+    let mut uci = Uci::start(engine, &engine.go)?;
+    let (mut checked, mut changed, mut added) = (0usize, 0usize, 0usize);
+    let count = all.len();
+    for (n, p) in all.iter_mut().enumerate() {
+        if p.alternatives.is_empty() {
+            continue;
+        }
+        uci.engine.send("ucinewgame")?;
+        let more = recheck(&mut uci, p)?;
+        checked += 1;
+        changed += usize::from(more > 0);
+        added += more;
+        if checked % 20 == 0 {
+            eprintln!(
+                "xq puzzles recheck: {} of {} puzzles, {checked} checked, {added} alternatives added, {:.0} s",
+                n + 1,
+                count,
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let mut text = String::new();
+    for p in &all {
+        text.push_str(&p.to_json());
+        text.push('\n');
+    }
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{} puzzles read ({bad} unreadable), {checked} with an alternative checked, {added} alternatives added to {changed}, {:.0} s",
+        all.len(),
+        t0.elapsed().as_secs_f64()
+    );
     Ok(())
 }

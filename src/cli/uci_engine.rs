@@ -106,7 +106,19 @@ impl EngineFlags {
 
     /// Takes `flag` and its value when the flag is one of the engine's; false when it is not.
     pub(super) fn take(&mut self, flag: &str, flags: &mut Flags) -> Result<bool, String> {
-        match flag {
+        self.take_as(flag, flag, flags)
+    }
+
+    /// Takes `flag` and its value as the engine's `name` (`--engine`, `--option` or `--go`), for
+    /// a command with two engines (`xq match`'s `--option1` is the first one's `--option`);
+    /// messages name `flag`. False when `name` is none of them.
+    pub(super) fn take_as(
+        &mut self,
+        name: &str,
+        flag: &str,
+        flags: &mut Flags,
+    ) -> Result<bool, String> {
+        match name {
             "--engine" => self.cmd = flags.value(flag)?,
             "--option" => self.options.push(option(flag, &flags.value(flag)?)?),
             "--go" => {

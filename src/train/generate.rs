@@ -7,8 +7,10 @@
 //! The *confirmation* searches each of the solver's positions along the line with two lines
 //! (MultiPV 2) at the full limit:
 //! - a mate: every solver move keeps a mate at least one move shorter, ending in checkmate (or
-//!   stalemate, which loses too, rule 4.1.2) on the board; a second move that mates as fast is
-//!   kept as an [`Alternative`];
+//!   stalemate, which loses too, rule 4.1.2) on the board; when a second move mates as fast,
+//!   more lines are asked (each other move on its own when they all mate) and every move that
+//!   mates as fast is kept as an [`Alternative`] ([`recheck`] does the same for a set cut
+//!   before);
 //! - a material win: the first move's chances at least [`WINNING`] and every other move's at
 //!   most [`SECOND_MAX`] (winning chances −1…1 from the solver's side, [`red_chances`]); the line
 //!   goes on while the solver's move stays the only winning one, at most [`MAX_MATERIAL_MOVES`]
@@ -23,7 +25,7 @@
 use super::puzzle::{Alternative, Collection, Puzzle, PuzzleError, Source, Theme};
 use super::themes::{seed, tag};
 use crate::engine::review::red_chances;
-use crate::engine::{Engine, Limits, Root, Score};
+use crate::engine::{Engine, Limits, Root, Score, MAX_MULTIPV};
 use crate::xiangqi::notation::record::PgnResult;
 use crate::xiangqi::rules::material::value;
 use crate::xiangqi::rules::{classify, judge_cycle, ClassifiedMove, CycleRuling};
@@ -354,13 +356,116 @@ pub fn find_puzzles(
     Ok(found)
 }
 
-/// How many lines are asked for when a second move mates as fast as the best: every other mate
-/// of the same length becomes an accepted alternative.
-const ALL_MATES: usize = 8;
+/// How many lines are asked for when a second move mates as fast as the best: the most the
+/// built-in engine gives ([`MAX_MULTIPV`]; `xq uci` refuses more and keeps the lines it had).
+const ALL_MATES: usize = MAX_MULTIPV;
 
 /// `line` mates in at most `n` moves.
 fn mates_within(line: &Line, n: i32) -> bool {
     matches!(line.score, Score::Mate(m) if m > 0 && m <= n)
+}
+
+/// Every move but `solution` that mates within `n` in the position after `moves` from `start`,
+/// as alternatives at `ply`: asked when a second move mates as fast as the best, so that none of
+/// them is ever marked wrong. Up to [`ALL_MATES`] lines are asked; when every line given mates as
+/// fast (the engine may give fewer than asked), each other legal move is asked on its own.
+fn equal_mates(
+    analyst: &mut dyn Analyst,
+    start: &Position,
+    moves: &[Move],
+    n: i32,
+    solution: Move,
+    ply: usize,
+) -> Result<Vec<Alternative>, String> {
+    let lines = analyst.analyse(start, moves, ALL_MATES, true)?;
+    let mut found: Vec<Move> = lines
+        .iter()
+        .filter(|l| mates_within(l, n))
+        .filter_map(|l| l.pv.first().copied())
+        .collect();
+    if lines.iter().all(|l| mates_within(l, n)) {
+        let mut pos = start.clone();
+        for &m in moves {
+            pos.play(m).map_err(|e| format!("{m} is illegal: {e}"))?;
+        }
+        for m in pos.legal_moves().iter().copied() {
+            if m != solution && !found.contains(&m) && mates_after(analyst, start, moves, m, n)? {
+                found.push(m);
+            }
+        }
+    }
+    let mut alternatives: Vec<Alternative> = Vec::new();
+    for mv in found.into_iter().filter(|&m| m != solution) {
+        let a = Alternative { ply, mv };
+        if !alternatives.contains(&a) {
+            alternatives.push(a);
+        }
+    }
+    Ok(alternatives)
+}
+
+/// Whether `mv`, played after `moves`, mates within `n`: at once on the board (checkmate or
+/// stalemate, rule 4.1.2), or the engine sees the opponent mated in at most `n − 1`.
+fn mates_after(
+    analyst: &mut dyn Analyst,
+    start: &Position,
+    moves: &[Move],
+    mv: Move,
+    n: i32,
+) -> Result<bool, String> {
+    let all: Vec<Move> = moves.iter().copied().chain([mv]).collect();
+    let mut pos = start.clone();
+    for &m in &all {
+        pos.play(m).map_err(|e| format!("{m} is illegal: {e}"))?;
+    }
+    if pos.is_checkmate() || pos.is_stalemate() {
+        return Ok(true);
+    }
+    if n <= 1 {
+        return Ok(false);
+    }
+    let lines = analyst.analyse(start, &all, 1, true)?;
+    Ok(matches!(lines.first().map(|l| l.score), Some(Score::Mate(m)) if m < 0 && -m < n))
+}
+
+/// A shipped mate puzzle checked again where it records an alternative: every move that mates as
+/// fast as the solution there is added, as [`confirm`] now finds them (a set cut when only the
+/// engine's second line was kept). The moves, id and rating stay. Where no alternative is
+/// recorded the engine's second line did not mate as fast, so no third does either (the lines
+/// come best first). Returns how many were added.
+pub fn recheck(analyst: &mut dyn Analyst, puzzle: &mut Puzzle) -> Result<usize, String> {
+    if puzzle.player.is_some() || !puzzle.themes.iter().any(|t| matches!(t, Theme::MateIn(_))) {
+        return Ok(0);
+    }
+    let mut plies: Vec<usize> = puzzle.alternatives.iter().map(|a| a.ply).collect();
+    plies.sort_unstable();
+    plies.dedup();
+    let start = puzzle.start();
+    let mut added = 0;
+    for ply in plies {
+        // The solver's moves left, this one included: the mate's length from here.
+        let n = (puzzle.moves.len() - ply).div_ceil(2) as i32;
+        let found = equal_mates(
+            analyst,
+            &start,
+            &puzzle.moves[..ply],
+            n,
+            puzzle.moves[ply],
+            ply,
+        )?;
+        let at = puzzle
+            .alternatives
+            .iter()
+            .rposition(|a| a.ply == ply)
+            .map_or(puzzle.alternatives.len(), |i| i + 1);
+        let new: Vec<Alternative> = found
+            .into_iter()
+            .filter(|a| !puzzle.alternatives.contains(a))
+            .collect();
+        added += new.len();
+        puzzle.alternatives.splice(at..at, new);
+    }
+    Ok(added)
 }
 
 /// The confirmed solution from the position after `history`: its moves (solver's first), the
@@ -401,21 +506,14 @@ fn confirm(
                     return Err(Dropped::Unconfirmed);
                 }
                 mate = Some(n + k as i32);
-                if second.is_some_and(|s| mates_within(s, n)) {
-                    // Two moves mate as fast: ask for every such move, so that none of them is
-                    // ever marked wrong.
-                    let all = analyse(analyst, &line, ALL_MATES)?;
-                    let best_move = best.pv.first();
-                    for l in all.iter().filter(|l| mates_within(l, n)) {
-                        match l.pv.first() {
-                            Some(&mv) if Some(&mv) != best_move => {
-                                alternatives.push(Alternative { ply, mv })
-                            }
-                            _ => {}
-                        }
-                    }
-                }
                 let mv = best.pv[0];
+                if second.is_some_and(|s| mates_within(s, n)) {
+                    let all: Vec<Move> = history.iter().chain(&line).copied().collect();
+                    alternatives.extend(
+                        equal_mates(analyst, start, &all, n, mv, ply)
+                            .map_err(|_| Dropped::Unconfirmed)?,
+                    );
+                }
                 pos.play(mv).map_err(|_| Dropped::Unconfirmed)?;
                 line.push(mv);
                 if n == 1 {
