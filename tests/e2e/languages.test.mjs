@@ -11,7 +11,7 @@ after(async () => { await app?.close(); });
 
 // Codes and abbreviations that are written the same in a Chinese interface.
 const LATIN_OK = new Set([
-  'FEN', 'PGN', 'ECCO', 'zip', 'ICCS', 'WXF', 'DhtmlXQ', 'XQF', 'CBR', 'CBL', 'CBF', 'CSV', 'TSV', 'JSON', 'FIDE', 'UTF', 'GBK', 'ICS', 'TRF', 'UCI', 'A4', 'A3', 'PDF', 'Elo', 'ID',
+  'FEN', 'PGN', 'ECCO', 'zip', 'ICCS', 'WXF', 'DhtmlXQ', 'XQF', 'CBR', 'CBL', 'CBF', 'CSV', 'TSV', 'JSON', 'FIDE', 'UTF', 'GBK', 'ICS', 'TRF', 'UCI', 'NNUE', 'A4', 'A3', 'PDF', 'Elo', 'ID',
   'W', 'O', 'vs', 'nps', 'kN', 'cp', 'KB', 'MB', 'ms', 's', 'min', 'h', 'x', 'iCalendar',
   // Keywords of the time-control syntax the clock reads (`20m byo 3x30s`, `5m delay 5s`).
   'byo', 'delay',
