@@ -76,25 +76,6 @@ pub fn block_of(tree: &GameTree, blocks: &[Block], id: NodeId) -> usize {
         .min(blocks.len().saturating_sub(1))
 }
 
-/// The blocks to draw next on the way from those `now` drawn to those `want`ed (ranges of block
-/// indices): the ones no longer wanted dropped and one more drawn, the next below first (each
-/// block drawn is a task of the page's); when none of `now` is wanted, only the block `at` the
-/// list's view (kept within `want`).
-pub fn next_drawn(now: &Range<usize>, want: &Range<usize>, at: usize) -> Range<usize> {
-    let kept = now.start.max(want.start)..now.end.min(want.end);
-    if kept.is_empty() {
-        let b = at.clamp(want.start, want.end.saturating_sub(1).max(want.start));
-        return b..b + 1;
-    }
-    if want.end > kept.end {
-        kept.start..kept.end + 1
-    } else if want.start < kept.start {
-        kept.start - 1..kept.end
-    } else {
-        kept
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,25 +149,5 @@ mod tests {
         let v = t.siblings(main[4])[1];
         let inner = t.add_move(v, mv("b9c7")).unwrap();
         assert_eq!(ply_drawn_at(&t, inner), Some(4));
-    }
-
-    #[test]
-    fn the_blocks_drawn_grow_a_block_at_a_time_toward_those_wanted() {
-        // One more a step, below first, then above, until all wanted are drawn.
-        let mut now = 4..5;
-        let mut seen = vec![now.clone()];
-        while now != (2..7) {
-            now = next_drawn(&now, &(2..7), 4);
-            seen.push(now.clone());
-        }
-        assert_eq!(seen, [4..5, 4..6, 4..7, 3..7, 2..7]);
-        // Those no longer wanted go at once, with the next one drawn.
-        assert_eq!(next_drawn(&(2..7), &(5..9), 6), 5..8);
-        assert_eq!(next_drawn(&(2..7), &(3..5), 3), 3..5);
-        // Nothing wanted drawn: the block at the view alone, kept within those wanted.
-        assert_eq!(next_drawn(&(0..2), &(10..14), 11), 11..12);
-        assert_eq!(next_drawn(&(0..2), &(10..14), 30), 13..14);
-        assert_eq!(next_drawn(&(0..2), &(10..14), 0), 10..11);
-        assert_eq!(next_drawn(&(0..0), &(0..1), 0), 0..1);
     }
 }

@@ -78,12 +78,8 @@ test('cancel stops a large file being read, in English; the game on the board st
 // 2026-12-07 one task of 52-63 ms in 2 of 4 runs on a quiet machine (issue 57); traced on
 // 2026-12-07 morning at load 9 (tests/e2e/trace-open.mjs): one task of 48-66 ms, all of it the
 // page's code (the core's part natively under 1.2 ms; no storage write and no replaceState in it:
-// the reactive update and the move list's block drawn). Since bigfile6 (2026-12-07, load 15-23) no
-// block is drawn in that task (the old tree's first block was drawn for the new tree, then the
-// move shown's; now the blocks are chosen first and drawn a task each): the task's CPU time
-// (trace `tdur`) went from 74-76 to 47-53 ms, its wall time 111-147 to 79-91 ms; what is left is
-// the page's own update (wasm, not the DOM), not yet named: todo until it is.
-test('a DhtmlXQ of ordinary size opens with its branches without a long task', { todo: 'the opening task: 47-53 ms of CPU, 79-111 ms wall at load 15-23 (2026-12-07, bigfile6), the page\'s update without the list\'s blocks' }, async () => {
+// the reactive update and the move list's block drawn), so it stays todo until that task is split.
+test('a DhtmlXQ of ordinary size opens with its branches without a long task', { todo: 'one task of 52-63 ms in 2 of 4 runs (2026-12-07); traced 48-66 ms, all the page\'s update (load 9)' }, async () => {
   const page = await fresh();
   const small = dhtmlxq(2);
   await watchTasks(page);
@@ -167,12 +163,8 @@ const watchFromStart = (page) => page.context().addInitScript(() => {
 // Measured: the main thread's tasks from the drop to a second after the game is shown
 // ('longtask' observer). Seen on 2026-12-07 (night) at a load average of 4-7 on the 2-core
 // machine: none in 1 run of 4, one of 53-64 ms in 3 (the flat form written on the page took
-// 91 ms in a trace at that load). Traced on 2026-12-07 (bigfile6, load 13-16, before its change;
-// `node tests/e2e/trace-open.mjs big`): the flat tree's message read (43-69 ms), the game opened
-// (191-257 ms: the page's update with two blocks of 79 moves drawn), the list measured at the
-// next frame (87-91 ms, the layout offsetTop forces) and each redraw of the blocks around it
-// (56-97 ms). Now no block is drawn with the update, and one block a task after it.
-test('the 2 MB DhtmlXQ opens without a main-thread task of 50 ms or more', { todo: 'one task of 90-119 ms in each of 4 opens at load 15-20 (2026-12-07, bigfile6): the flat tree\'s message read and the page\'s update, not yet split' }, async () => {
+// 91 ms in a trace at that load): todo until the worker's own flat text is kept.
+test('the 2 MB DhtmlXQ opens without a main-thread task of 50 ms or more', { todo: 'one task of 53-64 ms in 3 of 4 runs at load 4-7 (2026-12-07, night); with the flat text kept, one of 60 or 82 ms in 2 of 4 opens at load 6-9 (morning), not yet traced' }, async () => {
   const { other } = await dropBig();
   await other.waitForTimeout(1000);
   const opened = await longTasks(other);
@@ -187,12 +179,9 @@ test('the 2 MB DhtmlXQ opens without a main-thread task of 50 ms or more', { tod
 // each step, to 600 ms after the key; and of the reload from the document's start to a second
 // after the whole tree is back ('longtask' observer). Seen on 2026-12-07 (night), load average
 // 2-7: steps none in 10 of 11 runs (one of 53 ms); the reload none in 4 of 9 runs, one task of
-// 53-93 ms in the others (the build before: one of 407-440 ms). Traced on 2026-12-07 (bigfile6,
-// load 15, before its change; `node tests/e2e/trace-open.mjs reload`): the page drawn from the
-// document (84-145 ms), the list measured at the next frame (36-64 ms, the layout offsetTop
-// forces), the saved tree's text read (37-38 ms) and the tree attached with its blocks drawn
-// (86 ms). Now the page draws the move shown's block alone, the attached tree's a task later.
-test('a step in the 2 MB DhtmlXQ and a reload with it saved cost no main-thread task of 50 ms or more', { todo: 'the reload: tasks of 234, 73, 53 and 60 ms in one run at load 15-20 (2026-12-07, bigfile6): the page drawn from the document, and the list\'s measuring frame' }, async () => {
+// 53-93 ms in the others (the build before: one of 407-440 ms): todo until the reload's last task
+// is found and split.
+test('a step in the 2 MB DhtmlXQ and a reload with it saved cost no main-thread task of 50 ms or more', { todo: 'the reload: one task of 53-93 ms in 5 of 9 runs at load 2-7 (2026-12-07, night); tasks of 54, 65, 94 ms in one run at load 6-9 (morning), not yet traced' }, async () => {
   const { other } = await dropBig();
   await other.waitForTimeout(1000);
   const steps = [];

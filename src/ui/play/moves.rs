@@ -351,8 +351,7 @@ fn px(h: f64) -> String {
 }
 
 /// Draws blocks `want` in place of those drawn, keeping the first move in view where it was: the
-/// gaps around the blocks change height with them, which the browser's own scroll anchoring does
-/// not follow.
+/// blocks are drawn anew, so the browser's own scroll anchoring has nothing to hold on to.
 fn redraw(ol: NodeRef<leptos::html::Ol>, drawn: RwSignal<Range<usize>>, want: Range<usize>) {
     let anchor = ol.get_untracked().and_then(|ol| {
         let top = ol.scroll_top();
@@ -399,7 +398,6 @@ fn scroll_to(ol: &web_sys::HtmlElement, id: NodeId) {
 }
 
 /// A block of the list: a mark where it starts (when the list has several), then its items.
-/// They follow the tree (its layout's revision) and the notation, not each step through it.
 fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView {
     let store = use_play();
     let list = Memo::new(move |_| {
@@ -408,7 +406,7 @@ fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView
             let plies = l.blocks.get(b).map_or(0..0, |b| b.plies.clone());
             store
                 .session
-                .with_untracked(|s| items(s.tree(), &l.main, plies, notation))
+                .with(|s| items(s.tree(), &l.main, plies, notation))
         })
     });
     let marked = layout.with_untracked(|l| l.blocks.len() > 1);
@@ -418,115 +416,52 @@ fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView
     }
 }
 
-/// Block `b`'s place in the list: drawn while it is among the blocks `drawn` for this tree, and
-/// kept drawn while they change around it (drawing a block anew costs as much as the first
-/// time). A new tree draws nothing until the blocks to draw for it are chosen: the blocks drawn
-/// for the old one are not drawn for the new one first.
-fn block_slot(b: usize, f: Follower, current: Current) -> impl IntoView {
-    let shown = Memo::new(move |_| {
-        f.layout.with(|l| l.revision) == f.drawn_for.get() && f.drawn.with(|d| d.contains(&b))
-    });
-    move || shown.get().then(|| block_view(b, f.layout, current))
-}
-
 /// Follows the list's scrolling: measures the blocks drawn (at most once a frame), then draws the
-/// blocks in view in tasks of their own, one more block a task.
-#[derive(Clone, Copy)]
-struct Follower {
+/// blocks in view in a task of their own.
+fn scroll_follower(
     ol: NodeRef<leptos::html::Ol>,
     layout: Memo<Layout>,
     drawn: RwSignal<Range<usize>>,
-    /// The tree (its layout's revision) the blocks `drawn` were chosen for.
-    drawn_for: RwSignal<u64>,
     heights: StoredValue<Heights>,
     laid: StoredValue<Vec<f64>>,
-    pending: StoredValue<bool>,
-}
-
-impl Follower {
-    fn follow(self) {
-        if self.pending.get_value() {
+) -> impl Fn() + Copy + 'static {
+    let pending = StoredValue::new(false);
+    move || {
+        if pending.get_value() {
             return;
         }
-        self.pending.set_value(true);
+        pending.set_value(true);
         request_animation_frame(move || {
-            self.pending.set_value(false);
-            let Some(el) = self.ol.get_untracked() else {
-                return;
-            };
-            let count = self.layout.with_untracked(|l| l.blocks.len());
+            pending.set_value(false);
+            let Some(el) = ol.get_untracked() else { return };
+            let count = layout.with_untracked(|l| l.blocks.len());
             if count < 2 {
                 return;
             }
-            let now = self.drawn.get_untracked();
+            let now = drawn.get_untracked();
             // The heights the list is laid out with: its room's, and the blocks drawn as drawn.
-            let mut h = self.laid.get_value();
+            let mut h = laid.get_value();
             h.resize(count, 0.0);
-            for (b, px) in measure(&el, self.heights, now.clone(), count) {
+            for (b, px) in measure(&el, heights, now.clone(), count) {
                 h[b] = px;
             }
             // Drawn in a task of their own, not in the frame that measured them, for the
             // list as it is scrolled then (a step may have scrolled it since).
-            set_timeout(move || self.draw_next(&h), std::time::Duration::ZERO);
+            set_timeout(
+                move || {
+                    let Some(el) = ol.get_untracked() else {
+                        return;
+                    };
+                    let (top, room) = (el.scroll_top(), el.client_height());
+                    let want = blocks_in_view(&h, f64::from(top), f64::from(room));
+                    if want != drawn.get_untracked() {
+                        redraw(ol, drawn, want);
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
         });
     }
-
-    /// Draws the next block the list's view wants ([`list_blocks::next_drawn`]), then follows on.
-    fn draw_next(self, h: &[f64]) {
-        let Some(el) = self.ol.get_untracked() else {
-            return;
-        };
-        let (top, room) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
-        let want = blocks_in_view(h, top, room);
-        let now = self.drawn.get_untracked();
-        if want != now {
-            let next = list_blocks::next_drawn(&now, &want, blocks_in_view(h, top, 0.0).start);
-            redraw(self.ol, self.drawn, next);
-            self.follow();
-        }
-    }
-}
-
-/// The move shown stays in view in the list (scrolled within it, never the page), whether it was
-/// stepped to, clicked on the board or opened with a game at its last position: its block is
-/// drawn first, the blocks around it once it is in view. A block not drawn yet is drawn in a
-/// task of its own, after the one that changed the game or the move shown (the page's update for
-/// a new tree and a block of 60 moves with their variations were one task of 50 ms or more).
-fn show_the_cursor(f: Follower, cursor: Current) {
-    let session = use_play().session;
-    Effect::new(move || {
-        let id = cursor.get();
-        let count = f.layout.with(|l| l.blocks.len());
-        let b = (f.layout)
-            .with(|l| session.with_untracked(|s| list_blocks::block_of(s.tree(), &l.blocks, id)));
-        let at_start = session.with_untracked(|s| s.tree().root() == id);
-        let show = move || {
-            request_animation_frame(move || {
-                if let Some(ol) = f.ol.get_untracked() {
-                    if at_start {
-                        ol.set_scroll_top(0);
-                    }
-                    scroll_to(&ol, id);
-                    f.follow();
-                }
-            })
-        };
-        let d = f.drawn.get_untracked();
-        f.drawn_for.set(f.layout.with_untracked(|l| l.revision));
-        if d.contains(&b) && d.end <= count {
-            return show();
-        }
-        f.drawn.set(b..b);
-        set_timeout(
-            move || {
-                if f.drawn.get_untracked() == (b..b) {
-                    f.drawn.set(b..b + 1);
-                }
-                show();
-            },
-            std::time::Duration::ZERO,
-        );
-    });
 }
 
 /// The moves of the game with its variations and comments; a click on any move shows it. A long
@@ -543,39 +478,46 @@ pub fn MoveList() -> impl IntoView {
         })
     });
     let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
-    // At first the move shown's block alone (not the first block as well: a page opened on a
-    // long game drew both in the task that draws the page).
-    let first = layout.with_untracked(|l| {
-        session.with_untracked(|s| list_blocks::block_of(s.tree(), &l.blocks, s.cursor()))
-    });
-    let drawn = RwSignal::new(first..first + 1);
+    let drawn = RwSignal::new(0..1usize);
     let heights = StoredValue::new(Heights::default());
     let laid = StoredValue::new(Vec::<f64>::new());
     let ol = NodeRef::<leptos::html::Ol>::new();
-    let follower = Follower {
-        ol,
-        layout,
-        drawn,
-        drawn_for: RwSignal::new(layout.with_untracked(|l| l.revision)),
-        heights,
-        laid,
-        pending: StoredValue::new(false),
-    };
-    let follow_scroll = move || follower.follow();
+    let follow_scroll = scroll_follower(ol, layout, drawn, heights, laid);
     // A changed tree is measured again.
     Effect::new(move || {
         layout.track();
         heights.set_value(Heights::default());
     });
-    show_the_cursor(follower, cursor);
+    // The move shown stays in view in the list (scrolled within it, never the page), whether it
+    // was stepped to, clicked on the board or opened with a game at its last position: its block
+    // is drawn first, the blocks around it once it is in view.
+    Effect::new(move || {
+        let id = cursor.get();
+        let count = layout.with(|l| l.blocks.len());
+        let b = layout
+            .with(|l| session.with_untracked(|s| list_blocks::block_of(s.tree(), &l.blocks, id)));
+        let d = drawn.get_untracked();
+        if !d.contains(&b) || d.end > count {
+            drawn.set(b..b + 1);
+        }
+        let at_start = session.with_untracked(|s| s.tree().root() == id);
+        request_animation_frame(move || {
+            if let Some(ol) = ol.get_untracked() {
+                if at_start {
+                    ol.set_scroll_top(0);
+                }
+                scroll_to(&ol, id);
+                follow_scroll();
+            }
+        });
+    });
     let room = move |r: Range<usize>| {
         let h = layout.with(|l| heights.with_value(|h| h.of(&l.blocks)));
         let px = h.get(r).map_or(0.0, |h| h.iter().sum::<f64>());
         laid.set_value(h);
         px
     };
-    let count = Memo::new(move |_| layout.with(|l| l.blocks.len()));
-    let long = move || count.get() > 1;
+    let long = move || layout.with(|l| l.blocks.len() > 1);
     let gap_before = move || room(0..drawn.get().start);
     let gap_after = move || room(drawn.get().end..layout.with(|l| l.blocks.len()));
     view! {
@@ -584,7 +526,7 @@ pub fn MoveList() -> impl IntoView {
             {move || (gap_before() > 0.0).then(|| view! {
                 <div class="list-gap" aria-hidden="true" style:height=px(gap_before())></div>
             })}
-            {move || (0..count.get()).map(|b| block_slot(b, follower, cursor)).collect_view()}
+            {move || drawn.get().map(|b| block_view(b, layout, cursor)).collect_view()}
             {move || long().then(|| view! {
                 <div class="list-gap-after" aria-hidden="true" style:height=move || px(gap_after())></div>
             })}
