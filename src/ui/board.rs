@@ -541,8 +541,60 @@ fn piece_on_point(b: Shared, piece: crate::xiangqi::Piece, sq: Square) -> impl I
     view! { <span class="piece-slot" style=style class:arrive=arrive><PieceFace piece=piece class=class /></span> }
 }
 
+/// What a point shows besides its piece: the attributes its element carries.
+#[derive(Clone, Debug, PartialEq)]
+struct PointLook {
+    square: Square,
+    piece: Option<crate::xiangqi::Piece>,
+    selected: bool,
+    last: bool,
+    legal: bool,
+    check: bool,
+    dragging: bool,
+    focused: bool,
+    label: String,
+}
+
+impl PointLook {
+    /// Writes the look on the point's element `el`.
+    fn paint(&self, el: &web_sys::Element) {
+        let mut class = String::from("point");
+        for (on, name) in [
+            (self.selected, " selected"),
+            (self.last, " last"),
+            (self.check, " check"),
+            (self.dragging, " dragging"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        el.set_class_name(&class);
+        let flag = |on: bool| on.then_some("true");
+        let piece = self.piece.map(|p| p.char().to_string());
+        for (name, value) in [
+            ("data-square", Some(self.square.to_string().as_str())),
+            ("data-piece", piece.as_deref()),
+            ("data-legal", flag(self.legal)),
+            ("data-last", flag(self.last)),
+            ("tabindex", Some(if self.focused { "0" } else { "-1" })),
+            ("aria-label", Some(self.label.as_str())),
+            (
+                "aria-selected",
+                Some(if self.selected { "true" } else { "false" }),
+            ),
+        ] {
+            let _ = match value {
+                Some(v) => el.set_attribute(name, v),
+                None => el.remove_attribute(name),
+            };
+        }
+    }
+}
+
 /// One of the 90 points, at a screen column and row: its own square with Red below, the mirrored
-/// one when flipped.
+/// one when flipped. What it shows is one memo written on its element by one effect: ninety
+/// points with a dozen reactive attributes each were most of a page's first task.
 fn point(b: Shared, col: u8, row: u8, base: Square, mirror: Square) -> impl IntoView {
     let lang = b.lang;
     let flipped = b.flipped;
@@ -551,63 +603,62 @@ fn point(b: Shared, col: u8, row: u8, base: Square, mirror: Square) -> impl Into
         let s = sq();
         b.setup.with(|p| p.piece_at(s))
     });
-    let piece = move || piece.get();
+    let look = Memo::new(move |_| {
+        let square = sq();
+        let piece = piece.get();
+        let selected = b.selected.get() == Some(square);
+        let last = (b.last_move.get()).is_some_and(|(a, c)| a == square || c == square);
+        let legal = b.targets.with(|t| t.contains(&square));
+        let check = b.check.get() == Some(square);
+        // The piece and point in words; what the board shows by colour is said too.
+        let l = lang.get();
+        let mut label = crate::xiangqi::notation::typed::point_name(piece, square, l);
+        for (on, text) in [
+            (selected, words::SELECTED),
+            (legal, words::A_LEGAL_MOVE),
+            (check, words::IN_CHECK),
+            (last, words::LAST_MOVE),
+        ] {
+            if on {
+                label.push_str(text.get(l));
+            }
+        }
+        PointLook {
+            square,
+            piece,
+            selected,
+            last,
+            legal,
+            check,
+            dragging: (b.drag.get()).is_some_and(|(s, _, _, moved)| s == square && moved),
+            focused: b.focus.get() == (col, row),
+            label,
+        }
+    });
+    let el = NodeRef::<leptos::html::Div>::new();
+    // `try_`: an effect queued as the board is taken down must not read what went with it.
+    Effect::new(move || {
+        if let Some(Some(el)) = el.try_get() {
+            look.try_with(|l| l.paint(&el));
+        }
+    });
     let x = f64::from(MARGIN + col as i32 * STEP) / f64::from(WIDTH) * 100.0;
     let y = f64::from(MARGIN + row as i32 * STEP) / f64::from(HEIGHT) * 100.0;
     let style = format!("left:{}%;top:{}%", decimal(x, 3), decimal(y, 3));
-    let selected = move || b.selected.get() == Some(sq());
-    let last = move || {
-        b.last_move
-            .get()
-            .is_some_and(|(a, c)| a == sq() || c == sq())
-    };
-    let legal = move || b.targets.with(|t| t.contains(&sq()));
-    let in_check = move || b.check.get() == Some(sq());
-    // The piece and point in words; what the board shows by colour is said too.
-    let label = move || {
-        let l = lang.get();
-        let mut s = crate::xiangqi::notation::typed::point_name(piece(), sq(), l);
-        for (on, text) in [
-            (selected(), words::SELECTED),
-            (legal(), words::A_LEGAL_MOVE),
-            (in_check(), words::IN_CHECK),
-            (last(), words::LAST_MOVE),
-        ] {
-            if on {
-                s.push_str(text.get(l));
-            }
-        }
-        s
-    };
-    let dragging_this = move || {
-        b.drag
-            .get()
-            .is_some_and(|(s, _, _, moved)| s == sq() && moved)
-    };
     view! {
         <div
             class="point"
             role="gridcell"
-            data-square=move || sq().to_string()
             data-cell=format!("{col}-{row}")
-            data-piece=move || piece().map(|p| p.char().to_string())
-            data-legal=move || legal().then_some("true")
-            class:selected=selected
-            class:last=last
-            data-last=move || last().then_some("true")
-            class:check=in_check
-            class:dragging=dragging_this
             style=style
-            tabindex=move || if b.focus.get() == (col, row) { "0" } else { "-1" }
-            aria-label=label
-            aria-selected=move || if selected() { "true" } else { "false" }
+            node_ref=el
             on:focus=move |_| b.focus.set((col, row))
             // A click leaves the focus where it was, so the page's arrow keys still step
             // through the game; the grid's arrows are for a board reached by Tab.
             on:mousedown=|ev| ev.prevent_default()
             on:click=move |_| b.point(sq())
         >
-            {move || piece().map(|p| piece_on_point(b, p, sq()))}
+            {move || piece.get().map(|p| piece_on_point(b, p, sq()))}
         </div>
     }
 }

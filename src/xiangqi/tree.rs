@@ -33,6 +33,13 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(usize);
 
+impl NodeId {
+    /// The node's number: what a page writes down to find the node again ([`GameTree::node_id`]).
+    pub const fn index(self) -> usize {
+        self.0
+    }
+}
+
 /// The colour of a drawn arrow or circle, as lichess writes it (`G`, `R`, `B`, `Y`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MarkColor {
@@ -313,6 +320,11 @@ impl GameTree {
             Some(p) => self.children(p),
             None => &[],
         }
+    }
+
+    /// The live node numbered `index` ([`NodeId::index`]), if there is one.
+    pub fn node_id(&self, index: usize) -> Option<NodeId> {
+        self.nodes.get(index)?.as_ref().map(|_| NodeId(index))
     }
 
     /// Every live node, root first, in no particular order after it.
@@ -763,6 +775,18 @@ mod tests {
         assert_eq!(t.variation_count(), 1);
         assert!(matches!(t.add_move(a, mv("e0e2")), Err(TreeError::Play(_))));
     }
+    #[test]
+    fn a_node_is_found_again_by_its_number_while_it_lives() {
+        let mut t = GameTree::default();
+        let a = t.add_move(t.root(), mv("h2e2")).unwrap();
+        let v = t.add_move(t.root(), mv("b2e2")).unwrap();
+        assert_eq!(t.node_id(a.index()), Some(a));
+        assert_eq!(t.node_id(t.root().index()), Some(t.root()));
+        t.delete_from(v).unwrap();
+        assert_eq!(t.node_id(v.index()), None);
+        assert_eq!(t.node_id(99), None);
+    }
+
     #[test]
     fn a_deleted_line_comes_back_where_it_was_with_its_notes() {
         let mut t = GameTree::default();

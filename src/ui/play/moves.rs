@@ -10,6 +10,7 @@ use crate::xiangqi::session::PlaySession;
 use crate::xiangqi::tree::{mark_of, GameTree, NodeId};
 use crate::xiangqi::Color;
 use leptos::prelude::*;
+use std::fmt::Write;
 use std::ops::Range;
 
 /// One move of the list: its node, its text in the chosen notation, the marks after it.
@@ -162,39 +163,98 @@ fn items(tree: &GameTree, main: &[NodeId], plies: Range<usize>, notation: Notati
     out
 }
 
-/// A move's button: a click shows the position after it. `current` says which move is shown.
-fn move_button(m: MoveItem, ply: Option<usize>, resume: bool, current: Current) -> impl IntoView {
-    let store = use_play();
-    let session = store.session;
-    let id = m.id;
-    let current = Memo::new(move |_| current.get() == id);
-    let marks = (!m.marks.is_empty()).then(|| view! { <span class="nag">{m.marks.clone()}</span> });
-    view! {
-        // Written in the notation chosen, whatever the interface language.
-        <button
-            class="move"
-            class:var-move=ply.is_none()
-            class:resume=resume
-            translate="no"
-            data-ply=ply
-            data-node=format!("{id:?}")
-            class:current=current
-            aria-current=move || current.get().then_some("step")
-            on:click=move |_| {
-                store.selected.set(None);
-                session.update(|s| {
-                    s.go_to_node(id);
-                });
-            }
-        >
-            {m.text}
-        </button>
-        {marks}
+/// Writes `s` as HTML text or an attribute's value.
+fn escape(out: &mut String, s: &str) {
+    out.push_str(&crate::events::publish::escape(s));
+}
+
+/// Writes element `tag` of class `class` around `text`.
+fn element(out: &mut String, tag: &str, class: &str, text: &str) {
+    let _ = write!(out, "<{tag} class=\"{class}\">");
+    escape(out, text);
+    let _ = write!(out, "</{tag}>");
+}
+
+/// A move's button (written in the notation chosen, whatever the interface language); the list's
+/// one listener shows the position after it when clicked, and marks the move shown.
+fn write_move(out: &mut String, m: &MoveItem, ply: Option<usize>, resume: bool) {
+    out.push_str("<button class=\"move");
+    if ply.is_none() {
+        out.push_str(" var-move");
+    }
+    if resume {
+        out.push_str(" resume");
+    }
+    out.push_str("\" translate=\"no\"");
+    if let Some(p) = ply {
+        let _ = write!(out, " data-ply=\"{p}\"");
+    }
+    let _ = write!(out, " data-node=\"{}\">", m.id.index());
+    escape(out, &m.text);
+    out.push_str("</button>");
+    if !m.marks.is_empty() {
+        element(out, "span", "nag", &m.marks);
     }
 }
 
-/// Which move is shown, asked by each button (only the blocks drawn have buttons).
+/// The items of a block as HTML, but the comment before the first move (drawn with its button).
+/// The browser reads a block's few hundred buttons at once where drawing them one by one as
+/// views, each with its listener and its mark, was most of a 50 ms task.
+fn write_items(items: &[Item]) -> String {
+    let mut out = String::new();
+    for item in items {
+        match item {
+            Item::No(n) => element(&mut out, "span", "move-no", n),
+            Item::Intro(_) => {}
+            Item::Main(m, ply, resume) => write_move(&mut out, m, Some(*ply), *resume),
+            Item::Comment(c) => {
+                out.push_str("<p class=\"comment\" data-testid=\"list-comment\">");
+                escape(&mut out, c);
+                out.push_str("</p>");
+            }
+            Item::Vars(lines) => {
+                out.push_str("<div class=\"variations\" data-testid=\"variations\">");
+                for line in lines {
+                    out.push_str("<div class=\"variation\">");
+                    for v in line {
+                        match v {
+                            VarItem::No(n) => element(&mut out, "span", "var-no", n),
+                            VarItem::Move(m) => write_move(&mut out, m, None, false),
+                            VarItem::Open => element(&mut out, "span", "paren", "("),
+                            VarItem::Close => element(&mut out, "span", "paren", ")"),
+                            VarItem::Comment(c) => element(&mut out, "span", "comment", c),
+                        }
+                    }
+                    out.push_str("</div>");
+                }
+                out.push_str("</div>");
+            }
+        }
+    }
+    out
+}
+
+/// Which move is shown, asked by each block drawn.
 type Current = Memo<NodeId>;
+
+/// Marks move `id` as the one shown among the moves in `el`, and no other.
+fn mark_current(el: &web_sys::Element, id: NodeId) {
+    if let Ok(Some(old)) = el.query_selector(".move.current") {
+        old.set_class_name(&old.class_name().replace(" current", ""));
+        let _ = old.remove_attribute("aria-current");
+    }
+    if let Ok(Some(new)) = el.query_selector(&format!("[data-node=\"{}\"]", id.index())) {
+        new.set_class_name(&format!("{} current", new.class_name()));
+        let _ = new.set_attribute("aria-current", "step");
+    }
+}
+
+/// The move whose button was clicked (`ev`'s target or within it), if it is in the tree shown.
+fn clicked_move(ev: &web_sys::MouseEvent, tree: &GameTree) -> Option<NodeId> {
+    let target = wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(ev.target()?).ok()?;
+    let button = target.closest("button[data-node]").ok()??;
+    tree.node_id(button.get_attribute("data-node")?.parse().ok()?)
+}
 
 /// The comment before the first move: a long one is folded to a few lines, with a button to
 /// unfold it, so that it never fills the list.
@@ -212,32 +272,6 @@ fn intro(c: String) -> impl IntoView {
                 </button>
             })}
         </div>
-    }
-}
-
-/// An item of the list drawn.
-fn item_view(item: Item, current: Current) -> AnyView {
-    match item {
-        Item::No(n) => view! { <span class="move-no">{n}</span> }.into_any(),
-        Item::Intro(c) => intro(c).into_any(),
-        Item::Main(m, ply, resume) => move_button(m, Some(ply), resume, current).into_any(),
-        Item::Comment(c) => view! { <p class="comment" data-testid="list-comment">{c}</p> }.into_any(),
-        Item::Vars(lines) => view! {
-            <div class="variations" data-testid="variations">
-                {lines.into_iter().map(|line| view! {
-                    <div class="variation">
-                        {line.into_iter().map(|v| match v {
-                            VarItem::No(n) => view! { <span class="var-no">{n}</span> }.into_any(),
-                            VarItem::Move(m) => move_button(m, None, false, current).into_any(),
-                            VarItem::Open => view! { <span class="paren">"("</span> }.into_any(),
-                            VarItem::Close => view! { <span class="paren">")"</span> }.into_any(),
-                            VarItem::Comment(c) => view! { <span class="comment">{c}</span> }.into_any(),
-                        }).collect_view()}
-                    </div>
-                }).collect_view()}
-            </div>
-        }
-        .into_any(),
     }
 }
 
@@ -314,14 +348,15 @@ fn blocks_in_view(heights: &[f64], top: f64, room: f64) -> Range<usize> {
 
 /// Measures the blocks `drawn`: from each block's start to the next's (or the room after them).
 fn measure(
-    ol: &web_sys::HtmlElement,
+    list_el: &web_sys::HtmlElement,
     heights: StoredValue<Heights>,
     drawn: Range<usize>,
     count: usize,
 ) -> Vec<(usize, f64)> {
     let mut found = Vec::new();
     let top = |selector: String| {
-        ol.query_selector(&selector)
+        list_el
+            .query_selector(&selector)
             .ok()
             .flatten()
             .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(n).ok())
@@ -352,10 +387,10 @@ fn px(h: f64) -> String {
 
 /// Draws blocks `want` in place of those drawn, keeping the first move in view where it was: the
 /// blocks are drawn anew, so the browser's own scroll anchoring has nothing to hold on to.
-fn redraw(ol: NodeRef<leptos::html::Ol>, drawn: RwSignal<Range<usize>>, want: Range<usize>) {
-    let anchor = ol.get_untracked().and_then(|ol| {
-        let top = ol.scroll_top();
-        let moves = ol.get_elements_by_class_name("move");
+fn redraw(list_el: NodeRef<leptos::html::Div>, drawn: RwSignal<Range<usize>>, want: Range<usize>) {
+    let anchor = list_el.get_untracked().and_then(|list_el| {
+        let top = list_el.scroll_top();
+        let moves = list_el.get_elements_by_class_name("move");
         (0..moves.length())
             .filter_map(|i| moves.item(i))
             .filter_map(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
@@ -365,22 +400,22 @@ fn redraw(ol: NodeRef<leptos::html::Ol>, drawn: RwSignal<Range<usize>>, want: Ra
     drawn.set(want);
     // Once drawn (after the reactive updates, before the frame is painted).
     request_animation_frame(move || {
-        let (Some(ol), Some((Some(node), at))) = (ol.get_untracked(), anchor) else {
+        let (Some(list_el), Some((Some(node), at))) = (list_el.get_untracked(), anchor) else {
             return;
         };
         let selector = format!("[data-node=\"{node}\"]");
-        if let Some(e) = ol.query_selector(&selector).ok().flatten() {
+        if let Some(e) = list_el.query_selector(&selector).ok().flatten() {
             if let Ok(e) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e) {
-                ol.set_scroll_top(e.offset_top() - at);
+                list_el.set_scroll_top(e.offset_top() - at);
             }
         }
     });
 }
 
-/// Scrolls the list `ol` so that move `id` is in view (within the list, never the page).
-fn scroll_to(ol: &web_sys::HtmlElement, id: NodeId) {
-    let selector = format!("[data-node=\"{id:?}\"]");
-    let Some(el) = ol
+/// Scrolls the list `list_el` so that move `id` is in view (within the list, never the page).
+fn scroll_to(list_el: &web_sys::HtmlElement, id: NodeId) {
+    let selector = format!("[data-node=\"{}\"]", id.index());
+    let Some(el) = list_el
         .query_selector(&selector)
         .ok()
         .flatten()
@@ -389,11 +424,11 @@ fn scroll_to(ol: &web_sys::HtmlElement, id: NodeId) {
         return;
     };
     let (top, height) = (el.offset_top(), el.offset_height());
-    let (at, room) = (ol.scroll_top(), ol.client_height());
+    let (at, room) = (list_el.scroll_top(), list_el.client_height());
     if top < at {
-        ol.set_scroll_top((top - 4).max(0));
+        list_el.set_scroll_top((top - 4).max(0));
     } else if top + height > at + room {
-        ol.set_scroll_top(top + height - room + 4);
+        list_el.set_scroll_top(top + height - room + 4);
     }
 }
 
@@ -404,22 +439,39 @@ fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView
         let notation = store.settings.with(|s| s.notation);
         layout.with(|l| {
             let plies = l.blocks.get(b).map_or(0..0, |b| b.plies.clone());
-            store
+            let items = store
                 .session
-                .with(|s| items(s.tree(), &l.main, plies, notation))
+                .with(|s| items(s.tree(), &l.main, plies, notation));
+            let intro = items.iter().find_map(|i| match i {
+                Item::Intro(c) => Some(c.clone()),
+                _ => None,
+            });
+            (intro, write_items(&items))
         })
     });
     let marked = layout.with_untracked(|l| l.blocks.len() > 1);
+    let moves = NodeRef::<leptos::html::Div>::new();
+    // After the block's HTML is in place (effects run after the view's updates).
+    // `try_`: an effect queued as the block is taken down must not read what went with it.
+    Effect::new(move || {
+        let (Some(id), Some(Some(el))) = (current.try_get(), moves.try_get()) else {
+            return;
+        };
+        if list.try_with(|_| ()).is_some() {
+            mark_current(&el, id);
+        }
+    });
     view! {
         {marked.then(|| view! { <div class="list-block" data-block=b aria-hidden="true"></div> })}
-        {move || list.get().into_iter().map(|i| item_view(i, current)).collect_view()}
+        {move || list.with(|(i, _)| i.clone()).map(intro)}
+        <div class="list-moves" node_ref=moves inner_html=move || list.with(|(_, h)| h.clone())></div>
     }
 }
 
 /// Follows the list's scrolling: measures the blocks drawn (at most once a frame), then draws the
 /// blocks in view in a task of their own.
 fn scroll_follower(
-    ol: NodeRef<leptos::html::Ol>,
+    list_el: NodeRef<leptos::html::Div>,
     layout: Memo<Layout>,
     drawn: RwSignal<Range<usize>>,
     heights: StoredValue<Heights>,
@@ -433,7 +485,9 @@ fn scroll_follower(
         pending.set_value(true);
         request_animation_frame(move || {
             pending.set_value(false);
-            let Some(el) = ol.get_untracked() else { return };
+            let Some(el) = list_el.get_untracked() else {
+                return;
+            };
             let count = layout.with_untracked(|l| l.blocks.len());
             if count < 2 {
                 return;
@@ -449,13 +503,13 @@ fn scroll_follower(
             // list as it is scrolled then (a step may have scrolled it since).
             set_timeout(
                 move || {
-                    let Some(el) = ol.get_untracked() else {
+                    let Some(el) = list_el.get_untracked() else {
                         return;
                     };
                     let (top, room) = (el.scroll_top(), el.client_height());
                     let want = blocks_in_view(&h, f64::from(top), f64::from(room));
                     if want != drawn.get_untracked() {
-                        redraw(ol, drawn, want);
+                        redraw(list_el, drawn, want);
                     }
                 },
                 std::time::Duration::ZERO,
@@ -481,8 +535,8 @@ pub fn MoveList() -> impl IntoView {
     let drawn = RwSignal::new(0..1usize);
     let heights = StoredValue::new(Heights::default());
     let laid = StoredValue::new(Vec::<f64>::new());
-    let ol = NodeRef::<leptos::html::Ol>::new();
-    let follow_scroll = scroll_follower(ol, layout, drawn, heights, laid);
+    let list_el = NodeRef::<leptos::html::Div>::new();
+    let follow_scroll = scroll_follower(list_el, layout, drawn, heights, laid);
     // A changed tree is measured again.
     Effect::new(move || {
         layout.track();
@@ -502,11 +556,11 @@ pub fn MoveList() -> impl IntoView {
         }
         let at_start = session.with_untracked(|s| s.tree().root() == id);
         request_animation_frame(move || {
-            if let Some(ol) = ol.get_untracked() {
+            if let Some(list_el) = list_el.get_untracked() {
                 if at_start {
-                    ol.set_scroll_top(0);
+                    list_el.set_scroll_top(0);
                 }
-                scroll_to(&ol, id);
+                scroll_to(&list_el, id);
                 follow_scroll();
             }
         });
@@ -521,8 +575,17 @@ pub fn MoveList() -> impl IntoView {
     let gap_before = move || room(0..drawn.get().start);
     let gap_after = move || room(drawn.get().end..layout.with(|l| l.blocks.len()));
     view! {
-        <ol class="move-list" data-testid="move-list" aria-label=tr(words::MOVES) node_ref=ol
-            on:scroll=move |_| follow_scroll()>
+        // A group, not a list: its rows are numbers, moves, comments and variations side by side.
+        <div class="move-list" data-testid="move-list" role="group" aria-label=tr(words::MOVES) node_ref=list_el
+            on:scroll=move |_| follow_scroll()
+            on:click=move |ev| {
+                if let Some(id) = session.with_untracked(|s| clicked_move(&ev, s.tree())) {
+                    store.selected.set(None);
+                    session.update(|s| {
+                        s.go_to_node(id);
+                    });
+                }
+            }>
             {move || (gap_before() > 0.0).then(|| view! {
                 <div class="list-gap" aria-hidden="true" style:height=px(gap_before())></div>
             })}
@@ -530,7 +593,7 @@ pub fn MoveList() -> impl IntoView {
             {move || long().then(|| view! {
                 <div class="list-gap-after" aria-hidden="true" style:height=move || px(gap_after())></div>
             })}
-        </ol>
+        </div>
     }
 }
 
