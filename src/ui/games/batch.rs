@@ -139,6 +139,8 @@ impl Batch {
 thread_local! {
     /// The second parser, once it has said it is ready (`None` inside: it did not start).
     static SECOND: RefCell<Option<Option<web_sys::Worker>>> = const { RefCell::new(None) };
+    /// The question asked of the second parser and not yet answered: its promise's resolve.
+    static AWAITED: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
 }
 
 /// Reads the pending records `entries` (one or two): the first here, the second by the second
@@ -176,7 +178,8 @@ async fn second() -> Option<web_sys::Worker> {
     let started = web_sys::Worker::new_with_options("./games_worker_loader.js", &options).ok();
     let ready = match &started {
         Some(w) => {
-            let said = answered(w, Some(START_MS));
+            listen(w);
+            let said = answered(Some(START_MS));
             JsFuture::from(said)
                 .await
                 .ok()
@@ -191,34 +194,42 @@ async fn second() -> Option<web_sys::Worker> {
 
 /// Posts `entry` to the second parser; its answer, or null if it fails.
 fn ask(w: &web_sys::Worker, entry: &JsValue) -> Promise {
-    let answer = answered(w, None);
+    let answer = answered(None);
     if w.post_message(entry).is_err() {
         return Promise::resolve(&JsValue::NULL);
     }
     answer
 }
 
-/// The worker's next message, or null on its error (or after `within` ms).
-fn answered(w: &web_sys::Worker, within: Option<i32>) -> Promise {
-    Promise::new(&mut |resolve, _| {
-        let said = resolve.clone();
-        let on_message =
-            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-                let _ = said.call1(&JsValue::NULL, &ev.data());
-            });
-        let failed = resolve.clone();
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
-            let _ = failed.call1(&JsValue::NULL, &JsValue::NULL);
+/// Hears the second parser `w` for as long as it lives (its listeners are made once, not for
+/// each question): a message answers the question awaited, an error answers it with null.
+fn listen(w: &web_sys::Worker) {
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|ev: web_sys::MessageEvent| {
+            resolve_awaited(&ev.data())
         });
-        w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        // Replaced by the next question's: each lives as long as the worker may still answer.
-        on_message.forget();
-        on_error.forget();
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| resolve_awaited(&JsValue::NULL));
+    w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_message.forget();
+    on_error.forget();
+}
+
+/// Answers the question awaited from the second parser, if one is.
+fn resolve_awaited(answer: &JsValue) {
+    if let Some(resolve) = AWAITED.with(|a| a.borrow_mut().take()) {
+        let _ = resolve.call1(&JsValue::NULL, answer);
+    }
+}
+
+/// The second parser's next message, or null on its error (or after `within` ms).
+fn answered(within: Option<i32>) -> Promise {
+    Promise::new(&mut |resolve, _| {
         if let Some(ms) = within {
             let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
             let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
         }
+        AWAITED.with(|a| *a.borrow_mut() = Some(resolve));
     })
 }
 
