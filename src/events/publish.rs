@@ -47,6 +47,12 @@ pub struct ResultsPage {
 /// Text made safe for HTML text and attribute values.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s);
+    out
+}
+
+/// Writes `s` escaped as by [`escape`] at the end of `out`, for a page written in one string.
+pub fn escape_into(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -57,7 +63,6 @@ pub fn escape(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 /// The page head: no script or outside request allowed, style inline.

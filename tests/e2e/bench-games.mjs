@@ -74,6 +74,15 @@ try {
     peak.renderer = Math.max(peak.renderer, r.renderer);
     peak.all = Math.max(peak.all, r.all);
   }, 250);
+  // The progress bar every 200 ms: when the files are known, when the first batch is in, the pace after.
+  await page.evaluate(() => {
+    window.timeline = [];
+    window.timelineFrom = performance.now();
+    setInterval(() => {
+      const p = document.querySelector('[data-testid=games-progress]');
+      if (p) window.timeline.push([performance.now() - window.timelineFrom, Number(p.value), Number(p.max)]);
+    }, 200);
+  });
   const t0 = Date.now();
   if (opfs) {
     await page.evaluate(() => { window.changedAt = window.handedAt = performance.now(); });
@@ -93,8 +102,14 @@ try {
   const tasks = all.map(([, d]) => d);
   const of = (when) => all.filter(([w]) => w === when).map(([, d]) => d);
   const storage = await page.evaluate(() => navigator.storage.estimate());
+  const line = await page.evaluate(() => window.timeline);
+  const at = (f) => { const e = line.find(f); return e ? `${(e[0] / 1000).toFixed(1)} s` : '-'; };
+  const total = line.length ? line[line.length - 1][2] : 0;
+  const phases = [['the files known', ([, , m]) => m >= total && total > 0], ['first batch in', ([, v]) => v > 0],
+    ['a quarter', ([, v]) => v >= total / 4], ['half', ([, v]) => v >= total / 2], ['three quarters', ([, v]) => v >= 3 * total / 4], ['all', ([, v]) => v >= total]];
   console.log(`${files.length} files, ${(bytes / 1e6).toFixed(1)} MB: ${how} in ${(ms / 1000).toFixed(1)} s (files handed to the page by playwright in ${(chosen / 1000).toFixed(1)} s)`);
   console.log(`  ${games} games imported, ${duplicates} duplicates, ${errors} unreadable; ${Math.round(games / (ms / 1000))} games/s`);
+  console.log(`  progress (from the choice): ${phases.map(([w, f]) => `${w} ${at(f)}`).join(', ')}`);
   console.log(`  main thread: longest task ${Math.max(0, ...tasks)} ms; ${tasks.length} tasks over 50 ms ${JSON.stringify(tasks.slice(0, 20))}`);
   console.log(`    the choice (the browser's own task, with the handover's first slice): ${JSON.stringify(of('before'))}; handing the files over (${(handover / 1000).toFixed(1)} s): ${JSON.stringify(of('handover'))}; after: ${JSON.stringify(of('after'))}`);
   console.log(`  peak memory during the import: renderer (page and workers) ${(peak.renderer / 1024).toFixed(0)} MB resident (${(before.renderer / 1024).toFixed(0)} MB before); all the browser's processes ${(peak.all / 1024).toFixed(0)} MB (${(before.all / 1024).toFixed(0)} MB before)`);

@@ -40,6 +40,9 @@ for (const lang of ['zh', 'en']) {
     assert.equal(await buttons.count(), 5);
     for (let i = 0; i < 5; i++) assert.ok(await buttons.nth(i).isDisabled());
     assert.equal(await engine.locator('select').count(), 4);
+    const network = engine.locator('input[type=checkbox]');
+    assert.equal(await network.count(), 1, 'the network switch is there too');
+    assert.ok(await network.isDisabled());
     const where = () => page.evaluate(() => ({
       box: document.querySelector('.board-column > .move-box').getBoundingClientRect().top,
       game: document.querySelector('.game-group').getBoundingClientRect().top,

@@ -750,6 +750,7 @@ pub fn EngineWaiting() -> impl IntoView {
                         {setting(words::LEVEL)}
                         {setting(words::LINES)}
                         {setting(words::TIME_PER_MOVE)}
+                        <label><input type="checkbox" disabled /> " " {tr(words::NEURAL_NETWORK)}</label>
                     </div>
                     <div class="controls engine-actions">
                         {action(words::HINT)}

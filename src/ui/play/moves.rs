@@ -3,6 +3,7 @@
 
 use super::use_play;
 use super::words;
+use crate::events::publish::escape_into;
 use crate::ui::i18n::tr;
 use crate::xiangqi::list_blocks::{self, Block};
 use crate::xiangqi::notation::{self, Notation};
@@ -31,8 +32,6 @@ enum Item {
     Main(MoveItem, usize, bool),
     /// A comment (whole row).
     Comment(String),
-    /// The comment before the first move, folded to a few lines when long.
-    Intro(String),
     /// The variations played instead of the move before, one line each.
     Vars(Vec<Vec<VarItem>>),
 }
@@ -128,15 +127,9 @@ fn variations(tree: &GameTree, id: NodeId, notation: Notation) -> Vec<Vec<VarIte
 }
 
 /// The list's items for plies `plies` of the main line `main`: each move with its comment and
-/// variations after it; the comment before the first move with the first ply. A block starts a
-/// row of its own.
+/// variations after it. A block starts a row of its own.
 fn items(tree: &GameTree, main: &[NodeId], plies: Range<usize>, notation: Notation) -> Vec<Item> {
     let mut out = Vec::new();
-    if plies.start == 0 {
-        if let Some(c) = tree.node(tree.root()).and_then(|n| n.comment.clone()) {
-            out.push(Item::Intro(c));
-        }
-    }
     let mut resume = true;
     for i in plies {
         let Some((id, node)) = main.get(i).and_then(|&id| Some((id, tree.node(id)?))) else {
@@ -163,15 +156,10 @@ fn items(tree: &GameTree, main: &[NodeId], plies: Range<usize>, notation: Notati
     out
 }
 
-/// Writes `s` as HTML text or an attribute's value.
-fn escape(out: &mut String, s: &str) {
-    out.push_str(&crate::events::publish::escape(s));
-}
-
 /// Writes element `tag` of class `class` around `text`.
 fn element(out: &mut String, tag: &str, class: &str, text: &str) {
     let _ = write!(out, "<{tag} class=\"{class}\">");
-    escape(out, text);
+    escape_into(out, text);
     let _ = write!(out, "</{tag}>");
 }
 
@@ -190,14 +178,14 @@ fn write_move(out: &mut String, m: &MoveItem, ply: Option<usize>, resume: bool) 
         let _ = write!(out, " data-ply=\"{p}\"");
     }
     let _ = write!(out, " data-node=\"{}\">", m.id.index());
-    escape(out, &m.text);
+    escape_into(out, &m.text);
     out.push_str("</button>");
     if !m.marks.is_empty() {
         element(out, "span", "nag", &m.marks);
     }
 }
 
-/// The items of a block as HTML, but the comment before the first move (drawn with its button).
+/// The items of a block as HTML (the comment before the first move is drawn apart, with its button).
 /// The browser reads a block's few hundred buttons at once where drawing them one by one as
 /// views, each with its listener and its mark, was most of a 50 ms task.
 fn write_items(items: &[Item]) -> String {
@@ -205,11 +193,10 @@ fn write_items(items: &[Item]) -> String {
     for item in items {
         match item {
             Item::No(n) => element(&mut out, "span", "move-no", n),
-            Item::Intro(_) => {}
             Item::Main(m, ply, resume) => write_move(&mut out, m, Some(*ply), *resume),
             Item::Comment(c) => {
                 out.push_str("<p class=\"comment\" data-testid=\"list-comment\">");
-                escape(&mut out, c);
+                escape_into(&mut out, c);
                 out.push_str("</p>");
             }
             Item::Vars(lines) => {
@@ -435,18 +422,18 @@ fn scroll_to(list_el: &web_sys::HtmlElement, id: NodeId) {
 /// A block of the list: a mark where it starts (when the list has several), then its items.
 fn block_view(b: usize, layout: Memo<Layout>, current: Current) -> impl IntoView {
     let store = use_play();
+    // The session untracked: every edit of the tree gives a new layout, a step does not.
     let list = Memo::new(move |_| {
         let notation = store.settings.with(|s| s.notation);
         layout.with(|l| {
             let plies = l.blocks.get(b).map_or(0..0, |b| b.plies.clone());
-            let items = store
-                .session
-                .with(|s| items(s.tree(), &l.main, plies, notation));
-            let intro = items.iter().find_map(|i| match i {
-                Item::Intro(c) => Some(c.clone()),
-                _ => None,
-            });
-            (intro, write_items(&items))
+            store.session.with_untracked(|s| {
+                let tree = s.tree();
+                let intro = (plies.start == 0)
+                    .then(|| tree.node(tree.root())?.comment.clone())
+                    .flatten();
+                (intro, write_items(&items(tree, &l.main, plies, notation)))
+            })
         })
     });
     let marked = layout.with_untracked(|l| l.blocks.len() > 1);
@@ -524,11 +511,12 @@ fn scroll_follower(
 pub fn MoveList() -> impl IntoView {
     let store = use_play();
     let session = store.session;
-    // Computed again when the tree changes, not at each step (59,000 moves: every line walked).
-    let layout = Memo::new(move |old: Option<&Layout>| {
+    // Computed again when the tree changes, not at each step (59,000 moves: every line walked),
+    // and kept as it is at a step, neither copied nor compared.
+    let layout = Memo::new_owning(move |old: Option<Layout>| {
         session.with(|s| match old {
-            Some(l) if l.revision == s.tree_revision() => l.clone(),
-            _ => Layout::of(s),
+            Some(l) if l.revision == s.tree_revision() => (l, false),
+            _ => (Layout::of(s), true),
         })
     });
     let cursor = Memo::new(move |_| session.with(|s| s.cursor()));
