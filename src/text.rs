@@ -109,11 +109,13 @@ fn replaced_lines(text: &str) -> Vec<Damage> {
 
 /// Decodes a file whose reader judges the readings: valid UTF-8 as it is; otherwise UTF-8, GBK
 /// and Big5 are each tried and the one `score` rates highest wins (ties: UTF-8 before GBK before
-/// Big5).
+/// Big5). The last reading is scored with the best score so far, `beat`: `score` may then
+/// return any score above `beat` once it knows the reading's is above it (it need not read the
+/// whole text), and must return the reading's own score otherwise.
 pub fn decode_best<S: Ord>(
     bytes: &[u8],
     charsets: &dyn Charsets,
-    score: impl Fn(&Decoded) -> S,
+    score: impl Fn(&Decoded, Option<&S>) -> S,
 ) -> Decoded {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let bom = bytes.len() - body.len();
@@ -130,8 +132,9 @@ pub fn decode_best<S: Ord>(
         encoding: TextEncoding::Utf8,
         damage,
     };
-    let mut best_score = score(&best);
-    for encoding in [TextEncoding::Gbk, TextEncoding::Big5] {
+    let mut best_score = score(&best, None);
+    let others = [TextEncoding::Gbk, TextEncoding::Big5];
+    for (i, encoding) in others.into_iter().enumerate() {
         let text = charsets.decode(encoding, body);
         let damage = replaced_lines(&text);
         let d = Decoded {
@@ -139,7 +142,8 @@ pub fn decode_best<S: Ord>(
             encoding,
             damage,
         };
-        let s = score(&d);
+        let last = i + 1 == others.len();
+        let s = score(&d, last.then_some(&best_score));
         if s > best_score {
             best = d;
             best_score = s;

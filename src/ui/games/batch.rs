@@ -137,20 +137,17 @@ impl Batch {
 }
 
 thread_local! {
-    /// The second parser, once it has said it is ready (`None` inside: it did not start).
-    static SECOND: RefCell<Option<Option<web_sys::Worker>>> = const { RefCell::new(None) };
+    /// The second parser, once started (its worker `None`: it did not start).
+    static SECOND: RefCell<Option<Second>> = const { RefCell::new(None) };
     /// The question asked of the second parser and not yet answered: its promise's resolve.
     static AWAITED: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
 }
 
 /// Reads the pending records `entries` (one or two): the first here, the second by the second
-/// parser at the same time (here too when it could not start or fails).
-pub(super) async fn read(entries: &Array) -> Batch {
+/// parser at the same time when `theirs` is its answer to it (here too when it could not start
+/// or fails).
+pub(super) async fn read(entries: &Array, theirs: Option<Promise>) -> Batch {
     let mut batch = Batch::default();
-    let theirs = match entries.length() > 1 {
-        true => second().await.map(|w| ask(&w, &entries.get(1))),
-        false => None,
-    };
     batch.entry(entries.get(0)).await;
     if entries.length() > 1 {
         let answer = match theirs {
@@ -160,7 +157,7 @@ pub(super) async fn read(entries: &Array) -> Batch {
         match answer {
             Some(a) => batch.add_answer(&Array::from(&a)),
             None => {
-                SECOND.with(|s| *s.borrow_mut() = Some(None));
+                SECOND.with(|s| *s.borrow_mut() = Some(Second::none()));
                 batch.entry(entries.get(1)).await;
             }
         }
@@ -168,28 +165,66 @@ pub(super) async fn read(entries: &Array) -> Batch {
     batch
 }
 
-/// The second parser, started on first use; `None` when it does not start.
-async fn second() -> Option<web_sys::Worker> {
-    if let Some(w) = SECOND.with(|s| s.borrow().clone()) {
-        return w;
+/// Hands the second of `entries` to the second parser (started on first use): its answer to
+/// come, or `None` when there is no second entry or no second parser. Asked as soon as the
+/// entries are known, so that it reads while this worker writes.
+pub(super) async fn hand_second(entries: &Array) -> Option<Promise> {
+    if entries.length() < 2 {
+        return None;
+    }
+    second().await.map(|w| ask(&w, &entries.get(1)))
+}
+
+/// The second parser and the promise of its first word (truthy once it is ready).
+#[derive(Clone)]
+struct Second {
+    worker: Option<web_sys::Worker>,
+    ready: Promise,
+}
+
+impl Second {
+    fn none() -> Second {
+        Second {
+            worker: None,
+            ready: Promise::resolve(&JsValue::FALSE),
+        }
+    }
+}
+
+/// Starts the second parser now if it is not started (say, while the folder is walked), so
+/// that the first batch does not wait for it.
+pub(super) fn start_second() {
+    if SECOND.with(|s| s.borrow().is_some()) {
+        return;
     }
     let options = web_sys::WorkerOptions::new();
     options.set_name(PARSER);
     let started = web_sys::Worker::new_with_options("./games_worker_loader.js", &options).ok();
-    let ready = match &started {
+    let second = match started {
         Some(w) => {
-            listen(w);
-            let said = answered(Some(START_MS));
-            JsFuture::from(said)
-                .await
-                .ok()
-                .is_some_and(|v| v.is_truthy())
+            listen(&w);
+            Second {
+                worker: Some(w),
+                ready: answered(Some(START_MS)),
+            }
         }
-        None => false,
+        None => Second::none(),
     };
-    let w = started.filter(|_| ready);
-    SECOND.with(|s| *s.borrow_mut() = Some(w.clone()));
-    w
+    SECOND.with(|s| *s.borrow_mut() = Some(second));
+}
+
+/// The second parser once ready; `None` when it does not start.
+async fn second() -> Option<web_sys::Worker> {
+    start_second();
+    let Second { worker, ready } = SECOND.with(|s| s.borrow().clone())?;
+    let ok = JsFuture::from(ready)
+        .await
+        .ok()
+        .is_some_and(|v| v.is_truthy());
+    if !ok {
+        SECOND.with(|s| *s.borrow_mut() = Some(Second::none()));
+    }
+    worker.filter(|_| ok)
 }
 
 /// Posts `entry` to the second parser; its answer, or null if it fails.

@@ -76,7 +76,13 @@ pub async fn result(req: &IdbRequest) -> Result<JsValue, JsValue> {
 /// Waits until `tx` has committed; `Err` with its error when it was aborted (storage full:
 /// `QuotaExceededError`), in which case none of its writes were kept.
 pub async fn committed(tx: &IdbTransaction) -> Result<(), JsValue> {
-    let p = js_sys::Promise::new(&mut |resolve, reject| {
+    JsFuture::from(commit_promise(tx)).await.map(|_| ())
+}
+
+/// A promise settled when `tx` commits (or with its error when it is aborted), listening from
+/// now on: a transaction left to commit while other work goes on is not missed.
+pub fn commit_promise(tx: &IdbTransaction) -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, reject| {
         let ok = Closure::once_into_js(move |_: web_sys::Event| {
             let _ = resolve.call0(&JsValue::NULL);
         });
@@ -88,8 +94,7 @@ pub async fn committed(tx: &IdbTransaction) -> Result<(), JsValue> {
         .into_js_value();
         tx.set_oncomplete(Some(ok.unchecked_ref()));
         tx.set_onabort(Some(fail.unchecked_ref()));
-    });
-    JsFuture::from(p).await.map(|_| ())
+    })
 }
 
 /// Opens the database, making its stores on first use; a later layout is refused untouched.
@@ -163,6 +168,32 @@ pub async fn first(
     let values = result(&values).await?;
     let keys = result(&keys).await?;
     Ok((values.unchecked_into(), keys.unchecked_into()))
+}
+
+/// Asks now for the first `limit` values and keys of `name` after key `after` (from the first
+/// when `None`): asked before a write is queued, the read does not wait for that write.
+pub fn ask_after(
+    db: &IdbDatabase,
+    name: &str,
+    after: Option<&JsValue>,
+    limit: u32,
+) -> Result<
+    impl std::future::Future<Output = Result<(js_sys::Array, js_sys::Array), JsValue>>,
+    JsValue,
+> {
+    let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
+    let s = store(&tx, name)?;
+    let range = match after {
+        Some(k) => web_sys::IdbKeyRange::lower_bound_with_open(k, true)?.into(),
+        None => JsValue::UNDEFINED,
+    };
+    let values = JsFuture::from(request_promise(
+        &s.get_all_with_key_and_limit(&range, limit)?,
+    ));
+    let keys = JsFuture::from(request_promise(
+        &s.get_all_keys_with_key_and_limit(&range, limit)?,
+    ));
+    Ok(async move { Ok((values.await?.unchecked_into(), keys.await?.unchecked_into())) })
 }
 
 /// How many records `name` holds.

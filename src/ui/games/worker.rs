@@ -87,6 +87,8 @@ pub fn serve_games_worker() {
                 }
             } else if let Ok(parts) = data.dyn_into::<js_sys::Array>() {
                 if parts.get(0).as_string().as_deref() == Some(IMPORT) {
+                    // Started while the files are handed over or the folder walked.
+                    batch::start_second();
                     let files = js_sys::Array::from(&parts.get(1));
                     if files.iter().any(|f| folder::is_handle(&f)) {
                         spawn_local(take_handles(files));
@@ -393,23 +395,40 @@ async fn end(db: &IdbDatabase, run: Run, how: Ended) {
     tell(&Told::Ended { run, how, games });
 }
 
-/// Imports the pending files a batch at a time until none is left, the user cancels or
-/// storage is full.
+/// Imports the pending files two batches at a time until none is left, the user cancels or
+/// storage is full. Pipelined: while this worker reads a pair (the second batch handed to the
+/// second parser), the pair before is committed and the pair after is read from `pending`; the
+/// next pair's second batch is handed over before this worker holds and writes.
 async fn import() {
     let Some(db) = db() else { return };
+    let mut next = ask_pair(&db, None);
+    let mut theirs: Option<js_sys::Promise> = None;
+    let mut writing: Option<Writing> = None;
+    let mut started = now();
     loop {
+        let (values, keys) = match next.await {
+            Ok((v, k)) if v.length() > 0 => (v, k),
+            _ => {
+                if !settle(writing.take()).await {
+                    return end_full(&db).await;
+                }
+                return finished(&db).await;
+            }
+        };
         if with(|s| s.cancel) {
+            // The second parser's answer is awaited, so that it cannot answer a later question.
+            if let Some(t) = theirs.take() {
+                let _ = wasm_bindgen_futures::JsFuture::from(t).await;
+            }
+            let _ = settle(writing.take()).await;
             return cancelled(&db).await;
         }
-        let started = now();
-        // Two batches at once, one read by the second parser (`batch.rs`), one transaction.
-        let Ok((values, keys)) = idb::first(&db, idb::PENDING, Some(2)).await else {
-            return finished(&db).await;
-        };
-        if values.length() == 0 {
-            return finished(&db).await;
+        if theirs.is_none() {
+            theirs = batch::hand_second(&values).await;
         }
-        let mut read = batch::read(&values).await;
+        // The pair after this one, asked before this pair's write is queued (else it waits for it).
+        next = ask_pair(&db, Some(&keys.get(keys.length() - 1)));
+        let mut read = batch::read(&values, theirs.take()).await;
         // The games before these, in the order of the files: a game already held is a duplicate.
         let before = read.games.len();
         with(|s| read.games.retain(|(g, _)| s.keys.insert(g.dedupe_key())));
@@ -419,55 +438,128 @@ async fn import() {
             .iter_mut()
             .map(|(g, record)| record.take().unwrap_or_else(|| g.to_bytes()))
             .collect();
-        let ms = now() - started;
-        let counted = |run: &mut Run| {
-            run.done += read.files;
-            run.games += read.games.len();
-            run.duplicates += read.duplicates;
-            run.faults.extend(read.faults.iter().cloned());
-            run.ms += ms;
-        };
-        let mut run = with(|s| s.run.clone()).unwrap_or_default();
-        counted(&mut run);
-        match write(&db, &bytes, &keys, &run).await {
-            Ok(ids) => {
-                let run = with(|s| {
-                    for (id, (g, _)) in ids.into_iter().zip(&read.games) {
-                        s.hold(id, g);
-                    }
-                    let run = s.run.get_or_insert_with(Run::default);
-                    counted(run);
-                    run.clone()
-                });
-                tell(&Told::Progress(run));
+        // The next pair's second batch goes to the second parser now, to be read while the
+        // pair before is held and this one written.
+        let pair = next.await;
+        if let Ok((v, _)) = &pair {
+            theirs = batch::hand_second(v).await;
+        }
+        next = Box::pin(async move { pair });
+        if !settle(writing.take()).await {
+            // This pair is not written either: its games are not held.
+            forget(&read);
+            if let Some(t) = theirs.take() {
+                let _ = wasm_bindgen_futures::JsFuture::from(t).await;
             }
-            Err(e) => {
-                // None of the batch was written: its games are not held either.
-                with(|s| {
-                    for (g, _) in &read.games {
-                        s.keys.remove(&g.dedupe_key());
-                    }
-                });
-                let kept = with(|s| s.run.clone()).unwrap_or_default();
-                if !idb::is_quota(&e) {
-                    tell(&Told::Unavailable(idb::error_name(&e)));
+            return end_full(&db).await;
+        }
+        let ms = now() - started;
+        started = now();
+        let mut run = with(|s| s.run.clone()).unwrap_or_default();
+        counted(&mut run, &read, ms);
+        match queue_write(&db, &bytes, &keys, &run) {
+            Ok((tx, puts)) => writing = Some(Writing { tx, puts, read, ms }),
+            Err(_) => {
+                forget(&read);
+                if let Some(t) = theirs.take() {
+                    let _ = wasm_bindgen_futures::JsFuture::from(t).await;
                 }
-                return end(&db, kept, Ended::Full).await;
+                return end_full(&db).await;
             }
         }
     }
 }
 
-/// Writes a batch in one transaction: its games, its files out of `pending`, the counts. The ids
-/// the games got, or the transaction's error (none of it kept).
-async fn write(
+/// A pair of `pending` records asked for: their values and keys.
+type Asked = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<(js_sys::Array, js_sys::Array), JsValue>>>,
+>;
+
+/// Asks now for the two `pending` records after key `after` (the first two when `None`).
+fn ask_pair(db: &IdbDatabase, after: Option<&JsValue>) -> Asked {
+    match idb::ask_after(db, idb::PENDING, after, 2) {
+        Ok(asked) => Box::pin(asked),
+        Err(e) => Box::pin(async move { Err(e) }),
+    }
+}
+
+/// A pair's write queued and not yet known committed: its transaction, its puts, what it read
+/// and how long that took.
+struct Writing {
+    tx: js_sys::Promise,
+    puts: Vec<web_sys::IdbRequest>,
+    read: batch::Batch,
+    ms: f64,
+}
+
+/// Adds what `read` read, in `ms`, to the counts `run`.
+fn counted(run: &mut Run, read: &batch::Batch, ms: f64) {
+    run.done += read.files;
+    run.games += read.games.len();
+    run.duplicates += read.duplicates;
+    run.faults.extend(read.faults.iter().cloned());
+    run.ms += ms;
+}
+
+/// Lets go of the duplicates' keys of games read and not written.
+fn forget(read: &batch::Batch) {
+    with(|s| {
+        for (g, _) in &read.games {
+            s.keys.remove(&g.dedupe_key());
+        }
+    });
+}
+
+/// Waits for the pair's write: once committed its games are held for the search and the
+/// progress told; `false` when it was refused (nothing of it kept; told unless storage is full).
+async fn settle(writing: Option<Writing>) -> bool {
+    let Some(Writing { tx, puts, read, ms }) = writing else {
+        return true;
+    };
+    match wasm_bindgen_futures::JsFuture::from(tx).await {
+        Ok(_) => {
+            let ids = puts
+                .iter()
+                .map(|r| r.result().ok().and_then(|k| k.as_f64()).unwrap_or(0.0) as u32);
+            let run = with(|s| {
+                for (id, (g, _)) in ids.zip(&read.games) {
+                    s.hold(id, g);
+                }
+                let run = s.run.get_or_insert_with(Run::default);
+                counted(run, &read, ms);
+                run.clone()
+            });
+            tell(&Told::Progress(run));
+            true
+        }
+        Err(e) => {
+            forget(&read);
+            if !idb::is_quota(&e) {
+                tell(&Told::Unavailable(idb::error_name(&e)));
+            }
+            false
+        }
+    }
+}
+
+/// Storage is full (or refused a write): the import ends with what was kept.
+async fn end_full(db: &IdbDatabase) {
+    let kept = with(|s| s.run.clone()).unwrap_or_default();
+    end(db, kept, Ended::Full).await;
+}
+
+/// Queues a pair's write in one transaction: its games, its files out of `pending`, the counts.
+/// The transaction's promise (its error when aborted: none of it kept) and the games' puts, whose
+/// results are their ids; `Err` when a write was refused as it was queued (the transaction aborted).
+fn queue_write(
     db: &IdbDatabase,
     games: &[Vec<u8>],
     pending: &js_sys::Array,
     run: &Run,
-) -> Result<Vec<u32>, JsValue> {
+) -> Result<(js_sys::Promise, Vec<web_sys::IdbRequest>), JsValue> {
     let stores = [idb::GAMES, idb::PENDING, idb::META];
     let tx = idb::transaction(db, &stores, IdbTransactionMode::Readwrite)?;
+    let done = idb::commit_promise(&tx);
     let queued = (|| -> Result<Vec<web_sys::IdbRequest>, JsValue> {
         let store = idb::store(&tx, idb::GAMES)?;
         let mut puts = Vec::with_capacity(games.len());
@@ -482,20 +574,18 @@ async fn write(
         idb::store(&tx, idb::META)?.put_with_key(&json.into(), &idb::RUN.into())?;
         Ok(puts)
     })();
-    let puts = match queued {
-        Ok(p) => p,
+    match queued {
+        Ok(puts) => Ok((done, puts)),
         Err(e) => {
-            // A write refused as it was queued (storage full): nothing of the batch is kept.
+            // A write refused as it was queued (storage full): nothing of the pair is kept. The
+            // abort is awaited by no one: its rejection is caught here.
             let _ = tx.abort();
-            let _ = idb::committed(&tx).await;
-            return Err(e);
+            let caught = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
+            let _ = done.catch(&caught);
+            caught.forget();
+            Err(e)
         }
-    };
-    idb::committed(&tx).await?;
-    Ok(puts
-        .iter()
-        .map(|r| r.result().ok().and_then(|k| k.as_f64()).unwrap_or(0.0) as u32)
-        .collect())
+    }
 }
 
 /// No file left: the counts are dropped from `meta`.

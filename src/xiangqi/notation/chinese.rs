@@ -78,7 +78,8 @@ fn sym(c: char) -> Option<Sym> {
 
 /// Whether `c` can appear in Chinese move notation (used to tell moves from free text).
 pub fn is_notation_char(c: char) -> bool {
-    sym(c).is_some_and(|s| !matches!(s, Sym::Num(_)))
+    // Every such character is outside ASCII: most of a file's are told apart at once.
+    !c.is_ascii() && sym(c).is_some_and(|s| !matches!(s, Sym::Num(_)))
 }
 
 fn action(kind: u8, n: u8) -> Action {
@@ -95,7 +96,10 @@ pub fn parse(text: &str) -> Result<Descriptor, NotationError> {
         text: text.to_string(),
         reason,
     };
-    let mut syms = Vec::with_capacity(5);
+    // The symbols, on the stack (asked of every token of a file): a move has at most five, and
+    // a longer token only needs counting.
+    let mut held = [Sym::Num(0); 5];
+    let mut count = 0;
     // The short form's line under (进) or over (退) the last digit.
     let mut line = None;
     for c in text.chars().filter(|c| !c.is_whitespace()) {
@@ -103,7 +107,11 @@ pub fn parse(text: &str) -> Result<Descriptor, NotationError> {
             line = Some(if c == UNDER_LINE { b'+' } else { b'-' });
             continue;
         }
-        syms.push(sym(c).ok_or_else(|| syntax("unexpected character"))?);
+        let s = sym(c).ok_or_else(|| syntax("unexpected character"))?;
+        if let Some(slot) = held.get_mut(count) {
+            *slot = s;
+        }
+        count += 1;
     }
     use Sym::*;
     let d = |role, selector, action| Descriptor {
@@ -112,12 +120,17 @@ pub fn parse(text: &str) -> Result<Descriptor, NotationError> {
         action,
     };
     let short = |n: u8| line.map_or(Action::Any(n), |k| action(k, n));
-    if line.is_some() && syms.len() != 3 {
+    if line.is_some() && count != 3 {
         return Err(syntax(
             "a line under or over a digit belongs to the short form",
         ));
     }
-    Ok(match syms.as_slice() {
+    let unlike = || syntax("not of the form 炮二平五, 马８进７, 前车进一 or 炮25");
+    // Six symbols or more are none of the forms.
+    let Some(syms) = held.get(..count) else {
+        return Err(unlike());
+    };
+    Ok(match syms {
         [Piece(r), Num(f), Act(k), Num(n)] => d(Some(*r), Selector::File(*f), action(*k, *n)),
         [Mark(t), Piece(r), Act(k), Num(n)] | [Piece(r), Mark(t), Act(k), Num(n)] => {
             d(Some(*r), Selector::Tandem(*t, None), action(*k, *n))
@@ -136,11 +149,7 @@ pub fn parse(text: &str) -> Result<Descriptor, NotationError> {
         [Mark(t), Piece(r), Num(n)] => d(Some(*r), Selector::Tandem(*t, None), short(*n)),
         [Num(i), Piece(r), Num(n)] if *i <= 5 => d(Some(*r), Selector::Nth(*i), short(*n)),
         [] => return Err(syntax("empty")),
-        _ => {
-            return Err(syntax(
-                "not of the form 炮二平五, 马８进７, 前车进一 or 炮25",
-            ))
-        }
+        _ => return Err(unlike()),
     })
 }
 
@@ -228,6 +237,18 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn tokens_too_long_or_unreadable_say_why() {
+        let reason = |t: &str| match parse(t) {
+            Err(NotationError::Syntax { reason, .. }) => reason,
+            other => panic!("{t}: {other:?}"),
+        };
+        assert!(reason("炮二平五平五").starts_with("not of the form"));
+        assert_eq!(reason("炮二平五平五x"), "unexpected character");
+        assert_eq!(reason(""), "empty");
+        assert!(parse("前车进一").is_ok() && parse("前炮二平五").is_ok());
     }
 
     #[test]

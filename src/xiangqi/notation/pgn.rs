@@ -1226,13 +1226,11 @@ impl<'a> Reader<'a> {
         }
         let (tok, mark) = split_mark(tok);
         let mut parts: Vec<String> = Vec::new();
-        let t = if is_move_syntax(tok) {
-            tok
-        } else {
-            strip_number(tok)
-        };
+        // Checked once for the token as it is, again only when a number was taken off it.
+        let whole = is_move_syntax(tok);
+        let t = if whole { tok } else { strip_number(tok) };
         body.numbered |= t.len() != tok.len();
-        if is_move_syntax(t) {
+        if whole || (t.len() != tok.len() && is_move_syntax(t)) {
             parts.push(t.to_string());
         } else if let Some((a, b)) = split_glued(t) {
             parts.extend([a, b]);

@@ -10,19 +10,30 @@ use crate::xiangqi::{Move, Position, Role};
 
 /// Folds full-width ASCII forms (`Ｃ２＝５`) to ASCII and drops spaces.
 fn normalize(text: &str) -> String {
+    folded(text).collect()
+}
+
+/// The characters of `text` but spaces, full-width ASCII forms folded to ASCII.
+fn folded(text: &str) -> impl Iterator<Item = char> + '_ {
     text.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
             _ => c,
         })
-        .collect()
 }
 
-/// Whether `text` is plausibly WXF (ASCII letters, digits and signs once folded).
+/// Whether `text` is plausibly WXF (ASCII letters, digits and signs once folded). Asked of
+/// every token of a game file: it stops at the first other character, and allocates nothing.
 pub fn looks_like(text: &str) -> bool {
-    let n = normalize(text);
-    !n.is_empty() && n.is_ascii()
+    let mut any = false;
+    for c in folded(text) {
+        if !c.is_ascii() {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// The role a WXF letter names (either case).
@@ -156,6 +167,14 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         Move::from_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn looks_like_folds_full_width_and_refuses_chinese() {
+        assert!(looks_like("C2.5") && looks_like("Ｃ２＝５") && looks_like(" C2 .5 "));
+        assert!(
+            !looks_like("炮二平五") && !looks_like("C2平5") && !looks_like("") && !looks_like("  ")
+        );
     }
 
     #[test]
