@@ -405,6 +405,7 @@ async fn import() {
     let mut theirs: Option<js_sys::Promise> = None;
     let mut writing: Option<Writing> = None;
     let mut started = now();
+    let mut last: Option<JsValue> = None;
     loop {
         let (values, keys) = match next.await {
             Ok((v, k)) if v.length() > 0 => (v, k),
@@ -412,9 +413,14 @@ async fn import() {
                 if !settle(writing.take()).await {
                     return end_full(&db).await;
                 }
-                return finished(&db).await;
+                // Asked again now: a pick kept since the pair was asked goes on in this import.
+                match ask_pair(&db, last.as_ref()).await {
+                    Ok((v, k)) if v.length() > 0 => (v, k),
+                    _ => return finished(&db).await,
+                }
             }
         };
+        last = Some(keys.get(keys.length() - 1));
         if with(|s| s.cancel) {
             // The second parser's answer is awaited, so that it cannot answer a later question.
             if let Some(t) = theirs.take() {
@@ -427,7 +433,7 @@ async fn import() {
             theirs = batch::hand_second(&values).await;
         }
         // The pair after this one, asked before this pair's write is queued (else it waits for it).
-        next = ask_pair(&db, Some(&keys.get(keys.length() - 1)));
+        next = ask_pair(&db, last.as_ref());
         let mut read = batch::read(&values, theirs.take()).await;
         // The games before these, in the order of the files: a game already held is a duplicate.
         let before = read.games.len();
