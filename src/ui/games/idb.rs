@@ -147,24 +147,9 @@ pub fn store(tx: &IdbTransaction, name: &str) -> Result<IdbObjectStore, JsValue>
 
 /// Every value and key of `name`, in key order, read in one transaction.
 pub async fn all(db: &IdbDatabase, name: &str) -> Result<(js_sys::Array, js_sys::Array), JsValue> {
-    first(db, name, None).await
-}
-
-/// The first `limit` values (all when `None`) and their keys of `name`.
-pub async fn first(
-    db: &IdbDatabase,
-    name: &str,
-    limit: Option<u32>,
-) -> Result<(js_sys::Array, js_sys::Array), JsValue> {
     let tx = transaction(db, &[name], IdbTransactionMode::Readonly)?;
     let s = store(&tx, name)?;
-    let (values, keys) = match limit {
-        Some(n) => (
-            s.get_all_with_key_and_limit(&JsValue::UNDEFINED, n)?,
-            s.get_all_keys_with_key_and_limit(&JsValue::UNDEFINED, n)?,
-        ),
-        None => (s.get_all()?, s.get_all_keys()?),
-    };
+    let (values, keys) = (s.get_all()?, s.get_all_keys()?);
     let values = result(&values).await?;
     let keys = result(&keys).await?;
     Ok((values.unchecked_into(), keys.unchecked_into()))

@@ -422,10 +422,7 @@ async fn import() {
         };
         last = Some(keys.get(keys.length() - 1));
         if with(|s| s.cancel) {
-            // The second parser's answer is awaited, so that it cannot answer a later question.
-            if let Some(t) = theirs.take() {
-                let _ = wasm_bindgen_futures::JsFuture::from(t).await;
-            }
+            let_go(theirs.take()).await;
             let _ = settle(writing.take()).await;
             return cancelled(&db).await;
         }
@@ -454,9 +451,7 @@ async fn import() {
         if !settle(writing.take()).await {
             // This pair is not written either: its games are not held.
             forget(&read);
-            if let Some(t) = theirs.take() {
-                let _ = wasm_bindgen_futures::JsFuture::from(t).await;
-            }
+            let_go(theirs.take()).await;
             return end_full(&db).await;
         }
         let ms = now() - started;
@@ -467,12 +462,18 @@ async fn import() {
             Ok((tx, puts)) => writing = Some(Writing { tx, puts, read, ms }),
             Err(_) => {
                 forget(&read);
-                if let Some(t) = theirs.take() {
-                    let _ = wasm_bindgen_futures::JsFuture::from(t).await;
-                }
+                let_go(theirs.take()).await;
                 return end_full(&db).await;
             }
         }
+    }
+}
+
+/// Awaits the second parser's answer to a batch that will not be used, so that it cannot
+/// answer a later question.
+async fn let_go(theirs: Option<js_sys::Promise>) {
+    if let Some(t) = theirs {
+        let _ = wasm_bindgen_futures::JsFuture::from(t).await;
     }
 }
 
