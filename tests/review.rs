@@ -1,5 +1,6 @@
 //! Whole-game review of a real game from the test set (g169, 60 moves, World Xiangqi
-//! Championships 1997), through the worker's JSON protocol at the default limits: every position
+//! Championships 1997), through the worker's JSON protocol at the default limits with the shipped
+//! network, as the app reviews: every position
 //! evaluated, both sides' moves judged, the tree annotated without touching its main line, the
 //! review kept through a PGN round trip so that reopening searches nothing.
 
@@ -52,14 +53,19 @@ fn review(fen: &str, moves: &[String], plies: Option<Vec<usize>>) -> Vec<(usize,
         moves: moves.to_vec(),
         plies,
         limits: DEFAULT_LIMITS,
+        network: true,
     };
+    let net = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("public/engine/ccpd.nnue"))
+        .expect("the shipped network");
+    let weights = Weights::of_bytes(&net);
+    assert!(matches!(weights, Weights::Loaded(_)));
     let mut engine = Engine::new(32);
     let t0 = Instant::now();
     let mut reports: Vec<ReviewReport> = Vec::new();
     run_job(
         &mut engine,
         &serde_json::to_string(&req).unwrap(),
-        &Weights::Unloaded,
+        &weights,
         &mut |s| reports.push(serde_json::from_str(&s).unwrap()),
         &|| t0.elapsed().as_secs_f64() * 1000.0,
     );

@@ -5,7 +5,9 @@
 //! the engine's best move at `--depth` plies is no capture. Each is labelled with that search's
 //! score and the game's result and written in the format of
 //! [`crate::engine::nnue::data`] (`XQPOS01\n`, then 53 bytes a position), a block of games at a
-//! time so that a long run keeps what it made.
+//! time so that a long run keeps what it made. `--first-game` passes over the first games of the
+//! order (those a network was trained on) and `--eval-file` searches with a network, so that
+//! `xq chances` can fit the review's winning chances to unseen games.
 
 use super::flags::Flags;
 use crate::engine::nnue::data::{Record, HEADER};
@@ -16,10 +18,11 @@ use crate::xiangqi::{Color, Move, Position};
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 const USAGE: &str = "usage: xq data [--depth D] [--skip PLIES] [--every N] [--jobs N] [--seed S] \
-[--max-games N] --out FILE.xqpos FILE|DIR...";
+[--first-game N] [--max-games N] [--eval-file NET.nnue] --out FILE.xqpos FILE|DIR...";
 
 /// Games searched between writes (and progress lines).
 const BLOCK: usize = 200;
@@ -32,7 +35,11 @@ struct Settings {
     every: usize,
     jobs: usize,
     seed: u64,
+    /// Games of the seeded order passed over (those a network was trained on, say).
+    first_game: usize,
     max_games: usize,
+    /// The network that evaluates in the search; none: the hand-written evaluation.
+    eval_file: Option<String>,
     out: String,
     inputs: Vec<String>,
 }
@@ -44,7 +51,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         every: 4,
         jobs: 1,
         seed: 1,
+        first_game: 0,
         max_games: usize::MAX,
+        eval_file: None,
         out: String::new(),
         inputs: Vec::new(),
     };
@@ -56,7 +65,9 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--every" => s.every = flags.number::<usize>(a)?.max(1),
             "--jobs" => s.jobs = flags.number::<usize>(a)?.clamp(1, 64),
             "--seed" => s.seed = flags.number(a)?,
+            "--first-game" => s.first_game = flags.number(a)?,
             "--max-games" => s.max_games = flags.number(a)?,
+            "--eval-file" => s.eval_file = Some(flags.value(a)?),
             "--out" => s.out = flags.value(a)?,
             f if !f.starts_with("--") => s.inputs.push(f.to_string()),
             _ => return Err(format!("unknown argument `{a}`")),
@@ -148,9 +159,14 @@ fn positions_of(engine: &mut Engine, game: &Game, n: u32, s: &Settings) -> Made 
 
 fn data_cmd(s: &Settings) -> Result<(), String> {
     let t0 = Instant::now();
+    let network = match &s.eval_file {
+        Some(path) => Some(Arc::new(super::uci::load_network(path)?)),
+        None => None,
+    };
     let mut games = read_games(&s.inputs)?;
     Rng::new(s.seed).shuffle(&mut games);
-    games.truncate(s.max_games);
+    games.truncate(s.first_game.saturating_add(s.max_games));
+    let games = games.split_off(s.first_game.min(games.len()));
     eprintln!(
         "xq data: {} games once each, read in {:.1} s",
         games.len(),
@@ -159,11 +175,17 @@ fn data_cmd(s: &Settings) -> Result<(), String> {
     let mut file = std::fs::File::create(&s.out).map_err(|e| format!("{}: {e}", s.out))?;
     file.write_all(HEADER)
         .map_err(|e| format!("{}: {e}", s.out))?;
-    let mut engines: Vec<Engine> = (0..s.jobs).map(|_| Engine::new(4)).collect();
+    let mut engines: Vec<Engine> = (0..s.jobs)
+        .map(|_| {
+            let mut e = Engine::new(4);
+            e.set_network(network.clone());
+            e
+        })
+        .collect();
     let (mut kept, mut searched) = (0usize, 0usize);
     let t1 = Instant::now();
     for (b, block) in games.chunks(BLOCK).enumerate() {
-        let first = b * BLOCK;
+        let first = s.first_game + b * BLOCK;
         let made: Vec<Vec<(usize, Made)>> = std::thread::scope(|scope| {
             let handles: Vec<_> = engines
                 .iter_mut()
@@ -200,7 +222,7 @@ fn data_cmd(s: &Settings) -> Result<(), String> {
         let secs = t1.elapsed().as_secs_f64();
         eprintln!(
             "xq data: {} games, {searched} positions searched, {kept} quiet kept, {:.0} a second",
-            first + block.len(),
+            first - s.first_game + block.len(),
             kept as f64 / secs.max(1e-9)
         );
     }

@@ -1,6 +1,7 @@
 //! The `xq` command line: each subcommand lives in its own module and returns the exit status.
 
 mod bench_files;
+mod chances;
 mod convert;
 mod data;
 mod eco;
@@ -55,6 +56,7 @@ pub fn run(args: &[OsString]) -> i32 {
         "label" => label::run(rest),
         "data" => data::run(rest),
         "train" => train::run(rest),
+        "chances" => chances::run(rest),
         "puzzles" => puzzles::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -171,6 +173,7 @@ const USAGE: &str = "usage: xq <command> [args]
   tune [--games FILE.jsonl]... [--lambda L] [--only NAMES] [--emit FILE.rs]   fit the evaluation's weights to game results
   label --engine CMD --out OUT.jsonl GAMES.jsonl   add a UCI engine's score of each position to tune on
   data [--depth D] --out FILE.xqpos FILE|DIR...   quiet positions of games, scored, for the network
+  chances DATA.xqpos...                fit the review's centipawns-to-winning-chances scale to the positions' results
   train --out FILE.nnue DATA.xqpos...    train the network (NNUE) on `xq data`'s positions
   puzzles [--engine CMD] [--go GO] --out FILE.jsonl GAMES...   cut puzzles from games (pack --out DIR: shard them)";
 

@@ -194,7 +194,7 @@ fn parse_setoption(args: &[&str]) -> Result<Option<Setting>, String> {
 }
 
 /// The network of the weights file at `path`.
-fn load_network(path: &str) -> Result<Network, String> {
+pub(super) fn load_network(path: &str) -> Result<Network, String> {
     let bytes = super::read_capped(Some(path), FILE_BYTES)?;
     Network::from_bytes(&bytes).map_err(|e| e.to_string())
 }

@@ -303,10 +303,13 @@ pub fn run_job(
         network_failed: None,
     };
     // A whole-game review comes to the same worker (and its transposition table), one line each,
-    // with the hand-written evaluation.
+    // with the network when it asks and its weights are in.
     engine.set_multipv(1);
     if let Ok(review) = serde_json::from_str::<super::review::ReviewRequest>(request) {
-        engine.set_network(None);
+        engine.set_network(match (review.network, weights) {
+            (true, Weights::Loaded(net)) => Some(net.clone()),
+            _ => None,
+        });
         return super::review::run_review(engine, &review, post, now_ms);
     }
     if let Ok(req) = serde_json::from_str::<EvaluateRequest>(request) {

@@ -3,7 +3,7 @@
 //!
 //! [`search`] holds the alpha-beta search and strength levels, [`eval`] the evaluation, [`tt`] the
 //! transposition table, [`job`] the worker's JSON protocol, [`review`] the whole-game review and
-//! [`nnue`] the learned evaluation (off by default).
+//! [`nnue`] the learned evaluation (the app's default; `xq uci` loads it with `EvalFile`).
 
 pub mod draw;
 pub mod eval;

@@ -149,11 +149,11 @@ impl Level {
         }
     }
 
-    /// The Elo this level plays at: the `UCI_Elo` of Fairy-Stockfish (`UCI_LimitStrength`) it
-    /// scores about half against, measured on the tuned evaluation (`docs/benchmarks.md`, "The
-    /// levels on the tuned evaluation").
+    /// The Elo this level plays at with the network: the `UCI_Elo` of Fairy-Stockfish
+    /// (`UCI_LimitStrength`) it scores about half against, from its games against it and against
+    /// the level below (`docs/benchmarks.md`, "The network by default").
     pub fn elo(self) -> u32 {
-        [850, 1100, 1350, 1700, 1950, 2500, 2900, 3150][self.0 as usize - 1]
+        [650, 1150, 1550, 1850, 2050, 2800, 3100, 3400][self.0 as usize - 1]
     }
 
     /// The amplitude of the evaluation noise in centipawns.
@@ -1717,12 +1717,13 @@ mod tests {
     }
 
     #[test]
-    fn levels_are_named_by_rising_elo_from_about_800() {
+    fn levels_are_named_by_rising_elo_from_a_beginners() {
         let elos: Vec<u32> = (Level::MIN..=Level::MAX)
             .map(|n| Level::new(n).elo())
             .collect();
         assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
-        assert!((750..=900).contains(&elos[0]), "{elos:?}");
+        // Measured 850 on the hand-written evaluation, 650 (464–772) with the network.
+        assert!((600..=900).contains(&elos[0]), "{elos:?}");
         // Stronger levels see more and misjudge less.
         let levels: Vec<Level> = (Level::MIN..=Level::MAX).map(Level::new).collect();
         assert!(levels.windows(2).all(|w| w[0].noise() >= w[1].noise()));

@@ -1,7 +1,8 @@
 // Issue 58: the learned network in the browser. The engine worker scores the recorded positions
 // exactly as native inference does (tests/data/nnue/scores.txt, which tests/nnue.rs checks
-// natively); it fetches the weights only when asked; and #/play offers the network as an opt-in
-// switch that says, in the page's language, when the weights could not be had.
+// natively); it fetches the weights with the first search, never with the page; and #/play's
+// switch, on by default, turns the network off and says, in the page's language, when the weights
+// could not be had.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -54,19 +55,21 @@ test('the worker scores every recorded position as native inference does, to the
   assert.deepEqual(page.errors, []);
 });
 
-test('the network is off by default and its weights are fetched only when it is turned on', async () => {
+test('the network is on by default, its weights fetched once with the first search, never with the page', async () => {
   const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]' });
   const asked = watchWeights(page);
-  assert.equal(await page.isChecked('[data-testid=engine-network]'), false);
+  assert.equal(await page.isChecked('[data-testid=engine-network]'), true);
+  assert.deepEqual(asked, [], 'the page alone fetches no weights');
   await page.click('[data-testid=engine-hint-button]');
   await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
-  assert.deepEqual(asked, []);
-  await page.check('[data-testid=engine-network]');
+  assert.equal(asked.length, 1, asked.join('\n'));
+  // Turned off, the hand-written evaluation plays; nothing more is fetched either way.
+  await page.uncheck('[data-testid=engine-network]');
   await page.click('[data-testid=engine-hint-button]');
   await page.waitForSelector('[data-testid=engine-thinking]', { state: 'detached', timeout: 30000 });
   await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
+  assert.equal(await page.isChecked('[data-testid=engine-network]'), false);
   assert.equal(asked.length, 1, asked.join('\n'));
-  assert.equal(await page.isChecked('[data-testid=engine-network]'), true);
   assert.equal(await page.locator('[data-testid=engine-message]').count(), 0);
   assert.deepEqual(page.errors, []);
 });
@@ -75,7 +78,6 @@ test('weights that cannot be had are said in both languages, and the hand-writte
   for (const [lang, words] of [['zh', /神经网络的权重无法载入/], ['en', /weights could not be loaded/]]) {
     const page = await app.newPage('#/play', { waitFor: '[data-testid=engine-panel]', lang });
     await page.context().route(WEIGHTS, (r) => r.fulfill({ status: 404, body: 'not found' }));
-    await page.check('[data-testid=engine-network]');
     await page.click('[data-testid=engine-hint-button]');
     await page.waitForSelector('[data-testid=engine-hint]', { timeout: 30000 });
     assert.match(await page.textContent('[data-testid=engine-message]'), words);

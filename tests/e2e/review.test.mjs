@@ -94,8 +94,9 @@ test('a real game is reviewed: graph, counts for both sides, marks, better move,
   const mark = { Inaccuracy: '?!', Mistake: '?', Blunder: '??' };
   for (const j of judged) assert.ok(j.text.includes(` ${mark[j.kind]}`), j.text);
 
-  // A judged move: the position before it, with the better move drawn.
-  const first = judged.find((j) => /更好|Better/.test(j.text));
+  // A judged move: the position before it, with the better move drawn (from the second move on,
+  // so that the position before it is a move of the list: the network judges Red's first).
+  const first = judged.find((j) => j.ply > 1 && /更好|Better/.test(j.text));
   assert.ok(first, 'no judged move with a better line');
   await page.click(`[data-testid=review-judged][data-move="${first.ply}"] button`);
   await page.waitForSelector('[data-testid=mark][data-brush=blue]', { state: 'attached' });

@@ -62,7 +62,7 @@ struct Ctx {
     think_ms: RwSignal<u64>,
     /// How many best lines the analysis shows (1..=3).
     lines: RwSignal<u8>,
-    /// Evaluate with the learned network (off unless the player turns it on).
+    /// Evaluate with the learned network (on unless the player turns it off).
     network: RwSignal<bool>,
     analysing: RwSignal<bool>,
     /// The running job: its id and kind.
@@ -702,7 +702,7 @@ pub fn EnginePanel(
         level: RwSignal::new(3),
         think_ms: RwSignal::new(2000),
         lines: RwSignal::new(1),
-        network: RwSignal::new(false),
+        network: RwSignal::new(true),
         analysing: RwSignal::new(false),
         current: RwSignal::new(None),
         report: RwSignal::new(None),

@@ -83,6 +83,7 @@ impl Ctx {
             moves,
             plies: Some(plies.clone()),
             limits: DEFAULT_LIMITS,
+            network: true,
         };
         let Ok(text) = serde_json::to_string(&request) else {
             return;

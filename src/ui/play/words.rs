@@ -63,10 +63,8 @@ pub const NOBODY: Text = Text::new("不参与", "Nobody");
 pub const LEVEL: Text = Text::new("等级", "Level");
 pub const LINES: Text = Text::new("线路数", "Lines");
 pub const TIME_PER_MOVE: Text = Text::new("每步用时", "Time per move");
-pub const NEURAL_NETWORK: Text = Text::new(
-    "神经网络评估（NNUE，试验中）",
-    "Neural network evaluation (NNUE, experimental)",
-);
+pub const NEURAL_NETWORK: Text =
+    Text::new("神经网络评估（NNUE）", "Neural network evaluation (NNUE)");
 pub const NETWORK_NOT_LOADED: Text = Text::new(
     "神经网络的权重无法载入，仍用手写评估",
     "The neural network's weights could not be loaded: the hand-written evaluation plays instead",

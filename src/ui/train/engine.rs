@@ -83,7 +83,7 @@ impl Engine {
                 ..Limits::default()
             },
             multipv: 1,
-            network: false,
+            network: true,
         };
         let Ok(text) = serde_json::to_string(&request) else {
             return done(None);
