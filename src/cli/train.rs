@@ -14,6 +14,16 @@ const USAGE: &str = "usage: xq train [--epochs N] [--batch N] [--lr R] [--lambda
 /// The largest positions file read (about 20 million positions).
 const MAX_DATA_BYTES: usize = 1 << 30;
 
+/// Every position of `xq data`'s files `inputs`, in order.
+pub(super) fn read_positions(inputs: &[String]) -> Result<Vec<Record>, String> {
+    let mut records = Vec::new();
+    for f in inputs {
+        let bytes = super::read_capped(Some(f), MAX_DATA_BYTES).map_err(|e| format!("{f}: {e}"))?;
+        records.extend(read_all(&bytes).map_err(|e| format!("{f}: {e}"))?);
+    }
+    Ok(records)
+}
+
 fn train_cmd(args: &[String]) -> Result<(), String> {
     let mut s = Settings::default();
     let (mut out, mut inputs) = (String::new(), Vec::new());
@@ -43,11 +53,7 @@ fn train_cmd(args: &[String]) -> Result<(), String> {
         return Err("--out and a positions file are needed".into());
     }
     super::check_output(&out)?;
-    let mut records = Vec::new();
-    for f in &inputs {
-        let bytes = super::read_capped(Some(f), MAX_DATA_BYTES).map_err(|e| format!("{f}: {e}"))?;
-        records.extend(read_all(&bytes).map_err(|e| format!("{f}: {e}"))?);
-    }
+    let records = read_positions(&inputs)?;
     let (train_set, held) = samples(&records, &s);
     if train_set.is_empty() {
         return Err("no position to train on".into());

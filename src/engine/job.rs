@@ -255,12 +255,8 @@ fn evaluate(req: &EvaluateRequest, weights: &Weights) -> EvaluateReport {
 
 /// Sets `engine` to evaluate as `req` asks with `weights`; why the network is not used when it
 /// was asked for and cannot be.
-fn choose_evaluation(
-    engine: &mut Engine,
-    req: &EngineRequest,
-    weights: &Weights,
-) -> Option<String> {
-    match (req.network, weights) {
+fn choose_evaluation(engine: &mut Engine, network: bool, weights: &Weights) -> Option<String> {
+    match (network, weights) {
         (false, _) => {
             engine.set_network(None);
             None
@@ -306,10 +302,7 @@ pub fn run_job(
     // with the network when it asks and its weights are in.
     engine.set_multipv(1);
     if let Ok(review) = serde_json::from_str::<super::review::ReviewRequest>(request) {
-        engine.set_network(match (review.network, weights) {
-            (true, Weights::Loaded(net)) => Some(net.clone()),
-            _ => None,
-        });
+        choose_evaluation(engine, review.network, weights);
         return super::review::run_review(engine, &review, post, now_ms);
     }
     if let Ok(req) = serde_json::from_str::<EvaluateRequest>(request) {
@@ -324,7 +317,7 @@ pub fn run_job(
         Ok(r) => r,
         Err(e) => return post(to_json(&fail(req.id, e))),
     };
-    let failed = choose_evaluation(engine, &req, weights);
+    let failed = choose_evaluation(engine, req.network, weights);
     let mut post = |mut r: EngineReport| {
         r.network_failed.clone_from(&failed);
         post(to_json(&r));

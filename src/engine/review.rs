@@ -4,8 +4,9 @@
 //! Moves are judged as lichess judges them, on winning chances rather than raw centipawns, so that
 //! a pawn thrown away in a won position is not a blunder: an evaluation `cp` from Red's side gives
 //! Red's chances `2 / (1 + e^(-0.00356434 · cp)) − 1` in −1..1 (`cp` capped at ±1000; a mate is
-//! ±1), the scale fitted by `xq chances` to master games' results ([`CHANCE_SCALE`]). A move that lowers its own side's chances by at least [`INACCURACY`] (0.1, i.e. 5 points of
-//! win percentage) is an inaccuracy ($6 ?!), by [`MISTAKE`] (0.2, 10 points) a mistake ($2 ?), by
+//! ±1), the scale fitted by `xq chances` to master games' results ([`CHANCE_SCALE`]). A move that
+//! lowers its own side's chances by at least [`INACCURACY`] (0.1, i.e. 5 points of win
+//! percentage) is an inaccuracy ($6 ?!), by [`MISTAKE`] (0.2, 10 points) a mistake ($2 ?), by
 //! [`BLUNDER`] (0.3, 15 points) a blunder ($4 ??). Losing a forced mate, or walking into one,
 //! counts by the same measure; staying mated (mate in 3 to mate in 5) loses nothing.
 //!
@@ -101,10 +102,7 @@ impl Judgement {
 /// `turn` to move. `Mate(0)` is the side to move mated (or stalemated, which loses too: rule 4.1.2).
 pub fn red_chances(eval: Eval, turn: Color) -> f64 {
     match eval {
-        Eval::Centipawns(cp) => {
-            let cp = f64::from(cp.clamp(-CP_CAP, CP_CAP));
-            2.0 / (1.0 + (-CHANCE_SCALE * cp).exp()) - 1.0
-        }
+        Eval::Centipawns(cp) => 2.0 * expected_score(CHANCE_SCALE, capped(cp)) - 1.0,
         Eval::Mate(m) if m > 0 => 1.0,
         Eval::Mate(m) if m < 0 => -1.0,
         Eval::Mate(_) if turn == Color::Red => -1.0,
@@ -117,10 +115,7 @@ pub fn red_chances(eval: Eval, turn: Color) -> f64 {
 /// method on the log loss (convex in `k`). The review's [`CHANCE_SCALE`] is one such fit; `None`
 /// when the samples cannot fix a scale (none, or all at 0 cp).
 pub fn fit_chance_scale(samples: &[(i32, f64)]) -> Option<f64> {
-    let xs: Vec<(f64, f64)> = samples
-        .iter()
-        .map(|&(cp, y)| (f64::from(cp.clamp(-CP_CAP, CP_CAP)), y))
-        .collect();
+    let xs: Vec<(f64, f64)> = samples.iter().map(|&(cp, y)| (capped(cp), y)).collect();
     if xs.iter().all(|&(x, _)| x == 0.0) {
         return None;
     }
@@ -128,7 +123,7 @@ pub fn fit_chance_scale(samples: &[(i32, f64)]) -> Option<f64> {
     for _ in 0..50 {
         let (mut grad, mut hess) = (0.0, 0.0);
         for &(x, y) in &xs {
-            let p = 1.0 / (1.0 + (-k * x).exp());
+            let p = expected_score(k, x);
             grad += (p - y) * x;
             hess += p * (1.0 - p) * x * x;
         }
@@ -142,6 +137,29 @@ pub fn fit_chance_scale(samples: &[(i32, f64)]) -> Option<f64> {
         }
     }
     (k.is_finite() && k > 0.0).then_some(k)
+}
+
+/// The mean log loss of Red's expected score σ(k · cp) against `samples` as
+/// [`fit_chance_scale`] takes them: what a fit's `k` is judged by.
+pub fn chance_log_loss(samples: &[(i32, f64)], k: f64) -> f64 {
+    let loss: f64 = samples
+        .iter()
+        .map(|&(cp, y)| {
+            let p = expected_score(k, capped(cp));
+            -(y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln())
+        })
+        .sum();
+    loss / samples.len().max(1) as f64
+}
+
+/// Centipawns as the curve reads them: capped at ±[`CP_CAP`].
+fn capped(cp: i32) -> f64 {
+    f64::from(cp.clamp(-CP_CAP, CP_CAP))
+}
+
+/// Red's expected score, 0 to 1, at `x` capped centipawns on the scale `k`.
+fn expected_score(k: f64, x: f64) -> f64 {
+    1.0 / (1.0 + (-k * x).exp())
 }
 
 /// How a move by `mover` is judged when Red's chances go from `before` to `after`.
